@@ -1,0 +1,265 @@
+// The only file that knows JavaScript exists: it turns JS values into engine types, calls the
+// engine, and turns results back into plain JS values.
+//
+// Conventions of the JS surface (documented in web/attn-engine.d.ts):
+// - Every function takes plain values: numbers, arrays, and "options" objects with camelCase
+//   keys. A matrix is either nested arrays (number[][]) or {shape: [rows, cols], data}.
+// - Every result is a fresh plain JS object holding copies (Float32Array .slice()), so nothing
+//   points into the WASM heap after the call and nothing needs .delete().
+// - Every engine error (attn::AttnError) becomes a JS Error whose `name` is the error kind
+//   ("ShapeError", "ValueError", "ConfigError", "MaskError") and whose message is the engine's.
+//   The module stays usable after an error.
+#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
+#include <emscripten/val.h>
+#include <malloc.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "attn/attention.hpp"
+#include "attn/errors.hpp"
+#include "attn/kernels.hpp"
+#include "attn/mask.hpp"
+#include "attn/scores.hpp"
+#include "attn/softmax.hpp"
+
+using emscripten::val;
+using namespace attn;
+
+namespace {
+
+// ---- errors ---------------------------------------------------------------------------------
+
+}  // namespace
+
+// Throws a JS Error out of WASM. A JS throw unwinds the C++ frames without running their
+// destructors, so nothing that owns memory may be alive when this is called (see guarded()).
+EM_JS(void, attn_throw_js_error, (const char* name, const char* message), {
+    var err = new Error(UTF8ToString(message));
+    err.name = UTF8ToString(name);
+    throw err;
+});
+
+namespace {
+
+// Runs f, converting engine errors (and argument errors found here) into JS exceptions. The
+// C++ exception is fully handled first (its catch block ends, freeing it and, through stack
+// unwinding, everything f had allocated); only the two strings survive, in static buffers
+// that are reused, so 10,000 failing calls leave the heap where it was.
+template <class F>
+val guarded(F&& f) {
+    static std::string name, message;
+    try {
+        return f();
+    } catch (const AttnError& e) {
+        name = e.kind_name();
+        message = e.what();
+    } catch (const std::exception& e) {
+        name = "AttnError";
+        message = e.what();
+    }
+    attn_throw_js_error(name.c_str(), message.c_str());
+    __builtin_unreachable();
+}
+
+// ---- JS → engine ----------------------------------------------------------------------------
+
+bool has(const val& o, const char* key) {
+    return o.typeOf().as<std::string>() == "object" && !o[key].isUndefined() && !o[key].isNull();
+}
+
+bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
+
+std::vector<float> numbers(const val& v, const std::string& name) {
+    std::vector<float> out = emscripten::convertJSArrayToNumberVector<float>(v);
+    const std::size_t n = v["length"].as<std::size_t>();
+    if (out.size() != n) throw ShapeError(name + " should be an array of numbers");
+    return out;
+}
+
+Matrix to_matrix(const val& v, const std::string& name) {
+    if (v.isUndefined() || v.isNull()) throw ShapeError("missing matrix '" + name + "'");
+    if (is_array(v)) {
+        const std::size_t rows = v["length"].as<std::size_t>();
+        if (rows == 0) throw ShapeError(name + " has no rows");
+        if (!is_array(v[0])) throw ShapeError(name + " should be an array of rows (number[][])");
+        const std::size_t cols = v[0]["length"].as<std::size_t>();
+        Matrix m({rows, cols});
+        for (std::size_t i = 0; i < rows; ++i) {
+            const val row = v[i];
+            if (!is_array(row) || row["length"].as<std::size_t>() != cols)
+                throw ShapeError(name + " row " + std::to_string(i) + " should have " + std::to_string(cols) +
+                                 " numbers like row 0");
+            for (std::size_t j = 0; j < cols; ++j) {
+                const val x = row[j];
+                if (x.typeOf().as<std::string>() != "number")
+                    throw ValueError(name + "[" + std::to_string(i) + ", " + std::to_string(j) + "] is not a number");
+                m(i, j) = x.as<float>();
+            }
+        }
+        return m;
+    }
+    if (has(v, "shape") && has(v, "data")) {
+        const val shape = v["shape"];
+        if (!is_array(shape) || shape["length"].as<int>() != 2) throw ShapeError(name + ".shape should be [rows, cols]");
+        const std::size_t rows = shape[0].as<std::size_t>(), cols = shape[1].as<std::size_t>();
+        const std::vector<float> data = numbers(v["data"], name + ".data");
+        if (data.size() != rows * cols)
+            throw ShapeError(name + ".data has " + std::to_string(data.size()) + " numbers, shape [" +
+                             std::to_string(rows) + ", " + std::to_string(cols) + "] needs " +
+                             std::to_string(rows * cols));
+        Matrix m({rows, cols});
+        std::copy(data.begin(), data.end(), m.begin());
+        return m;
+    }
+    throw ShapeError(name + " should be number[][] or {shape: [rows, cols], data}");
+}
+
+Vector to_vector(const val& v, const std::string& name) {
+    if (v.isUndefined() || v.isNull()) throw ShapeError("missing vector '" + name + "'");
+    const std::vector<float> data = numbers(v, name);
+    Vector out = xt::zeros<float>({data.size()});
+    std::copy(data.begin(), data.end(), out.begin());
+    return out;
+}
+
+Mask to_mask(const val& v, const std::string& name) {
+    const Matrix m = to_matrix(v, name);
+    Mask out({m.shape(0), m.shape(1)});
+    for (std::size_t i = 0; i < m.size(); ++i) {
+        const float x = m.data()[i];
+        if (x != 0.0f && x != 1.0f) throw ValueError(name + " entries must be 0/1 or true/false");
+        out.data()[i] = x != 0.0f;
+    }
+    return out;
+}
+
+std::optional<float> opt_number(const val& o, const char* key) {
+    if (!has(o, key)) return std::nullopt;
+    if (o[key].typeOf().as<std::string>() != "number") throw ValueError(std::string(key) + " should be a number");
+    return o[key].as<float>();
+}
+
+std::size_t opt_size(const val& o, const char* key, std::size_t fallback) {
+    const auto x = opt_number(o, key);
+    if (!x) return fallback;
+    if (*x < 0 || *x != std::floor(*x)) throw ConfigError(std::string(key) + " should be a non-negative integer");
+    return static_cast<std::size_t>(*x);
+}
+
+bool opt_bool(const val& o, const char* key, bool fallback) { return has(o, key) ? o[key].as<bool>() : fallback; }
+
+// ---- engine → JS ----------------------------------------------------------------------------
+
+template <class T>
+val tensor(const T& t) {
+    val shape = val::array();
+    for (auto s : t.shape()) shape.call<void>("push", val(static_cast<double>(s)));
+    val out = val::object();
+    out.set("shape", shape);
+    // slice(): a copy, so the result survives heap growth and owns its memory.
+    out.set("data", val(emscripten::typed_memory_view(t.size(), t.data())).call<val>("slice"));
+    return out;
+}
+
+val vector_js(const Vector& v) { return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice"); }
+
+// ---- bound functions ------------------------------------------------------------------------
+
+val js_attention(val o) {
+    return guarded([&] {
+        AttentionOptions opt;
+        opt.n_heads = opt_size(o, "nHeads", 1);
+        opt.n_kv_heads = opt_size(o, "nKvHeads", 0);
+        opt.causal = opt_bool(o, "causal", false);
+        if (has(o, "mask")) opt.mask = to_mask(o["mask"], "mask");
+        opt.scale = opt_number(o, "scale");
+        opt.sink_logit = opt_number(o, "sinkLogit");
+        if (has(o, "gateLogits")) opt.gate_logits = to_matrix(o["gateLogits"], "gateLogits");
+        if (has(o, "maskMode")) {
+            const std::string mode = o["maskMode"].as<std::string>();
+            if (mode == "zero-after-softmax") opt.mask_mode = MaskMode::ZeroAfterSoftmax;
+            else if (mode != "neg-inf") throw ConfigError("maskMode should be 'neg-inf' or 'zero-after-softmax'");
+        }
+        const auto r = attention(to_matrix(o["q"], "q"), to_matrix(o["k"], "k"), to_matrix(o["v"], "v"), opt);
+        val out = val::object();
+        out.set("scores", tensor(r.scores));
+        out.set("weights", tensor(r.weights));
+        out.set("sinkWeight", tensor(r.sink_weight));
+        out.set("output", tensor(r.output));
+        return out;
+    });
+}
+
+val js_matmul(val a, val b) {
+    return guarded([&] { return tensor(matmul(to_matrix(a, "a"), to_matrix(b, "b"), "a", "b")); });
+}
+
+val js_softmax(val scores, val o) {
+    return guarded([&] {
+        const auto r = softmax(to_vector(scores, "scores"), opt_number(o, "sinkLogit"));
+        val out = val::object();
+        out.set("weights", vector_js(r.weights));
+        out.set("sinkWeight", r.sink_weight);
+        out.set("entropy", r.entropy);
+        return out;
+    });
+}
+
+val js_proportional_split(val scores) {
+    return guarded([&] { return vector_js(proportional_split(to_vector(scores, "scores"))); });
+}
+
+val js_dot(val a, val b) { return guarded([&] { return val(dot(to_vector(a, "a"), to_vector(b, "b"))); }); }
+val js_cosine(val a, val b) { return guarded([&] { return val(cosine(to_vector(a, "a"), to_vector(b, "b"))); }); }
+
+val js_score_matrix(val q, val k, val o) {
+    return guarded([&] {
+        const Matrix qm = to_matrix(q, "q");
+        const auto scale = opt_number(o, "scale");
+        return tensor(score_matrix(qm, to_matrix(k, "k"), scale ? *scale : 1.0f / std::sqrt(float(qm.shape(1)))));
+    });
+}
+
+val js_cosine_matrix(val a, val b) {
+    return guarded([&] { return tensor(cosine_matrix(to_matrix(a, "a"), to_matrix(b, "b"))); });
+}
+
+val js_additive_score(val o) {
+    return guarded([&] {
+        return val(additive_score(to_vector(o["q"], "q"), to_vector(o["k"], "k"), to_matrix(o["W1"], "W1"),
+                                  to_matrix(o["W2"], "W2"), to_vector(o["v"], "v")));
+    });
+}
+
+val js_causal_mask(std::size_t tq, std::size_t tk) {
+    return guarded([&] {
+        const Mask m = causal_mask(tq, tk);
+        const Matrix f = xt::cast<float>(m);
+        return tensor(f);
+    });
+}
+
+std::string js_simd_path() { return kernels::active_path(); }
+
+// Bytes the allocator has handed out and not taken back: the leak check of the tests.
+double js_heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attn_engine) {
+    emscripten::function("attention", &js_attention);
+    emscripten::function("matmul", &js_matmul);
+    emscripten::function("softmax", &js_softmax);
+    emscripten::function("proportionalSplit", &js_proportional_split);
+    emscripten::function("dot", &js_dot);
+    emscripten::function("cosine", &js_cosine);
+    emscripten::function("scoreMatrix", &js_score_matrix);
+    emscripten::function("cosineMatrix", &js_cosine_matrix);
+    emscripten::function("additiveScore", &js_additive_score);
+    emscripten::function("causalMask", &js_causal_mask);
+    emscripten::function("simdPath", &js_simd_path);
+    emscripten::function("heapBytesInUse", &js_heap_bytes_in_use);
+}

@@ -1,0 +1,53 @@
+// Scaled dot-product attention: single head, multi-head, MQA / GQA, optional sink logit and
+// output gate.
+//
+// Dimension letters used in this file:
+//   Tq query positions, Tk key positions, H query heads, G KV heads (H % G == 0),
+//   d head width of q and k, dv head width of v.
+//
+// Heads are contiguous column blocks: head h of q is columns [h·d, (h+1)·d). Query head h reads
+// KV head h / (H / G): G = H is multi-head attention, G = 1 is multi-query, anything between
+// is grouped-query attention.
+#pragma once
+#include <cstddef>
+#include <optional>
+
+#include "attn/tensor.hpp"
+
+namespace attn {
+
+enum class MaskMode {
+    NegInfBeforeSoftmax,  // the right way: masked scores are −∞, rows sum to 1
+    ZeroAfterSoftmax,     // the course's "mistake" view: softmax over all keys, then zero the masked
+                          // weights; rows sum to less than 1 (never used by the engine itself)
+};
+
+struct AttentionOptions {
+    std::size_t n_heads = 1;
+    std::size_t n_kv_heads = 0;         // 0 means n_heads (plain multi-head)
+    bool causal = false;
+    std::optional<Mask> mask;           // [Tq, Tk], 1 = may attend; combined with causal by AND
+    std::optional<float> scale;         // default 1/√d; pass 1 for unscaled scores
+    std::optional<float> sink_logit;    // an extra softmax denominator term per row and head
+    std::optional<Matrix> gate_logits;  // [Tq, H·dv]: output ·= sigmoid(gate) (output gate)
+    MaskMode mask_mode = MaskMode::NegInfBeforeSoftmax;
+};
+
+struct AttentionResult {
+    Tensor3 scores;      // [H, Tq, Tk] scaled scores q·k·scale before masking (masked ones too)
+    Tensor3 weights;     // [H, Tq, Tk] softmax weights; masked entries exactly 0
+    Matrix sink_weight;  // [H, Tq] share taken by the sink logit (0 without one)
+    Matrix output;       // [Tq, H·dv] weighted sums of V rows (after the gate, if any)
+};
+
+// q [Tq, H·d], k [Tk, G·d], v [Tk, G·dv].
+// Throws ShapeError (widths that do not split into heads, empty sequences, mask/gate shape),
+// ConfigError (n_heads not a multiple of n_kv_heads, zero heads), ValueError (NaN / Inf inputs),
+// MaskError (a row with no visible key and no sink logit).
+AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt);
+
+// Only the attention output [Tq, H·dv], skipping the [H, Tq, Tk] scores and weights: the path
+// decoding and benchmarks take. Same checks, same numbers as attention().output.
+Matrix attention_output(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt);
+
+}  // namespace attn

@@ -1,0 +1,70 @@
+#include "attn/scores.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "attn/errors.hpp"
+#include "attn/kernels.hpp"
+
+namespace attn {
+
+static void require_same_length(const Vector& a, const Vector& b, const char* what) {
+    if (a.size() != b.size())
+        throw ShapeError(std::string(what) + ": vectors of length " + std::to_string(a.size()) + " and " +
+                         std::to_string(b.size()) + " differ");
+    if (a.size() == 0) throw ShapeError(std::string(what) + ": vectors are empty");
+}
+
+float dot(const Vector& q, const Vector& k) {
+    require_same_length(q, k, "dot");
+    return kernels::dot(q.data(), k.data(), q.size());
+}
+
+static float cosine_raw(const float* a, const float* b, std::size_t n) {
+    const float na = std::sqrt(kernels::dot(a, a, n)), nb = std::sqrt(kernels::dot(b, b, n));
+    if (na == 0.0f || nb == 0.0f) throw ValueError("cosine of a zero vector is undefined");
+    return kernels::dot(a, b, n) / (na * nb);
+}
+
+float cosine(const Vector& a, const Vector& b) {
+    require_same_length(a, b, "cosine");
+    return cosine_raw(a.data(), b.data(), a.size());
+}
+
+Matrix score_matrix(const Matrix& q, const Matrix& k, float scale) {
+    if (q.shape(1) != k.shape(1))
+        throw ShapeError("scores: " + shape_str("Q", q.shape(0), q.shape(1)) + " and " +
+                         shape_str("K", k.shape(0), k.shape(1)) + " need the same width d");
+    Matrix s({q.shape(0), k.shape(0)});
+    for (std::size_t i = 0; i < q.shape(0); ++i)
+        for (std::size_t j = 0; j < k.shape(0); ++j) s(i, j) = scale * kernels::dot(&q(i, 0), &k(j, 0), q.shape(1));
+    return s;
+}
+
+Matrix cosine_matrix(const Matrix& a, const Matrix& b) {
+    if (a.shape(1) != b.shape(1))
+        throw ShapeError("cosine: " + shape_str("A", a.shape(0), a.shape(1)) + " and " +
+                         shape_str("B", b.shape(0), b.shape(1)) + " need the same width");
+    Matrix c({a.shape(0), b.shape(0)});
+    for (std::size_t i = 0; i < a.shape(0); ++i)
+        for (std::size_t j = 0; j < b.shape(0); ++j)
+            c(i, j) = cosine_raw(&a(i, 0), &b(j, 0), a.shape(1));
+    return c;
+}
+
+float additive_score(const Vector& q, const Vector& k, const Matrix& w1, const Matrix& w2, const Vector& v) {
+    if (w1.shape(0) != q.size() || w2.shape(0) != k.size() || w1.shape(1) != v.size() || w2.shape(1) != v.size())
+        throw ShapeError("additive score: q [" + std::to_string(q.size()) + "], k [" + std::to_string(k.size()) + "], " +
+                         shape_str("W1", w1.shape(0), w1.shape(1)) + ", " + shape_str("W2", w2.shape(0), w2.shape(1)) +
+                         ", v [" + std::to_string(v.size()) + "] do not fit: need W1 [d_q, d_a], W2 [d_k, d_a], v [d_a]");
+    float s = 0.0f;
+    for (std::size_t a = 0; a < v.size(); ++a) {
+        float h = 0.0f;
+        for (std::size_t i = 0; i < q.size(); ++i) h += q(i) * w1(i, a);
+        for (std::size_t i = 0; i < k.size(); ++i) h += k(i) * w2(i, a);
+        s += v(a) * std::tanh(h);
+    }
+    return s;
+}
+
+}  // namespace attn

@@ -1,0 +1,49 @@
+#include "attn/softmax.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "attn/errors.hpp"
+#include "attn/kernels.hpp"
+
+namespace attn {
+
+float softmax_inplace(float* row, std::size_t n, std::optional<float> sink_logit, const std::string& row_name) {
+    float m = kernels::max(row, n);
+    if (sink_logit) m = std::fmax(m, *sink_logit);
+    if (m == -std::numeric_limits<float>::infinity())
+        throw MaskError(row_name + " is fully masked: no key to attend to (add a sink logit or unmask a key)");
+    float total = kernels::exp_shift_sum(row, n, m);
+    const float sink_exp = sink_logit ? std::exp(*sink_logit - m) : 0.0f;
+    total += sink_exp;
+    kernels::scale(row, n, 1.0f / total);
+    return sink_exp / total;
+}
+
+float entropy(const float* p, std::size_t n) noexcept {
+    float h = 0.0f;
+    for (std::size_t i = 0; i < n; ++i)
+        if (p[i] > 0.0f) h -= p[i] * std::log(p[i]);
+    return h;
+}
+
+SoftmaxResult softmax(const Vector& scores, std::optional<float> sink_logit) {
+    for (std::size_t i = 0; i < scores.size(); ++i)
+        if (std::isnan(scores(i)) || scores(i) == std::numeric_limits<float>::infinity())
+            throw ValueError("scores[" + std::to_string(i) + "] is " + (std::isnan(scores(i)) ? "NaN" : "+infinite"));
+    if (sink_logit && !std::isfinite(*sink_logit)) throw ValueError("sink_logit is not finite");
+    SoftmaxResult r{scores, 0.0f, 0.0f};
+    r.sink_weight = softmax_inplace(r.weights.data(), r.weights.size(), sink_logit, "the score row");
+    r.entropy = entropy(r.weights.data(), r.weights.size()) + entropy(&r.sink_weight, 1);
+    return r;
+}
+
+Vector proportional_split(const Vector& scores) {
+    float total = 0.0f;
+    for (float s : scores) total += s;
+    if (total == 0.0f) throw ValueError("proportional split: the scores sum to 0");
+    Vector out = scores / total;
+    return out;
+}
+
+}  // namespace attn

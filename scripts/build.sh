@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds what the course serves into dist/: the engine (WASM inlined in one JS file) and,
+# once there are widgets, the bundled widgets and the lesson pages.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
+
+if [ ! -f build-wasm/CMakeCache.txt ]; then
+  emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build build-wasm -j"$(nproc)" --target attn-engine
+mkdir -p dist
+cp build-wasm/attn-engine.js dist/attn-engine.js
+node scripts/bundle.mjs

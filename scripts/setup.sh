@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Makes a fresh Debian 12 machine ready: the Debian packages the build and the browser tests
+# need, then the npm packages. Does nothing that is already done, so every npm command can
+# start with it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(
+  cmake g++ make          # native engine + tests
+  emscripten              # em++ 3.1.6 (Debian's build, on the system clang)
+  libxtensor-dev libxsimd-dev catch2
+  chromium                # browser tests (driven by playwright-core)
+  fonts-noto-cjk          # so pages and screenshots show Chinese text
+)
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm packages, reinstalled only when package-lock.json changed since the last install.
+stamp=node_modules/.lock-stamp
+if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
+  echo "setup: installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json "$stamp"
+fi

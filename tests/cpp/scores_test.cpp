@@ -1,0 +1,25 @@
+#include "attn/errors.hpp"
+#include "attn/scores.hpp"
+#include "test_util.hpp"
+
+using namespace attn;
+
+TEST_CASE("dot, cosine and the score matrix", "[scores]") {
+    CHECK(dot(Vector{1, 2}, Vector{3, 4}) == 11.0f);
+    CHECK(cosine(Vector{1, 0}, Vector{0, 2}) == 0.0f);
+    CHECK(cosine(Vector{1, 1}, Vector{2, 2}) == Approx(1.0f));
+    const Matrix q{{1, 0.2f}, {0.3f, 0.9f}};
+    const Matrix s = score_matrix(q, q, 1.0f);
+    CHECK(s(1, 0) == Approx(0.48f));
+    CHECK(s(1, 1) == Approx(0.90f));
+    CHECK(cosine_matrix(q, q)(0, 0) == Approx(1.0f));
+    CHECK_THROWS_AS(dot(Vector{1}, Vector{1, 2}), ShapeError);
+    CHECK_THROWS_AS(cosine(Vector{0, 0}, Vector{1, 2}), ValueError);
+}
+
+TEST_CASE("additive score is v·tanh(q W1 + k W2)", "[scores]") {
+    const Matrix w1{{1, 0}, {0, 1}}, w2{{0.5f, 0}, {0, -1}};
+    const float s = additive_score(Vector{0.2f, 0.4f}, Vector{1, 1}, w1, w2, Vector{2, 3});
+    CHECK(s == Approx(2 * std::tanh(0.7f) + 3 * std::tanh(-0.6f)));
+    CHECK_THROWS_AS(additive_score(Vector{1}, Vector{1, 1}, w1, w2, Vector{2, 3}), ShapeError);
+}
