@@ -22,6 +22,7 @@
 #include "attn/errors.hpp"
 #include "attn/kernels.hpp"
 #include "attn/mask.hpp"
+#include "attn/rope.hpp"
 #include "attn/scores.hpp"
 #include "attn/softmax.hpp"
 
@@ -242,6 +243,25 @@ val js_causal_mask(std::size_t tq, std::size_t tk) {
     });
 }
 
+val js_rope(val x, val o) {
+    return guarded([&] {
+        RopeConfig cfg;
+        cfg.n_heads = opt_size(o, "nHeads", 1);
+        cfg.rotary_dim = opt_size(o, "rotaryDim", 0);
+        if (auto b = opt_number(o, "base")) cfg.base = *b;
+        std::vector<float> positions;
+        if (has(o, "positions")) positions = numbers(o["positions"], "positions");
+        return tensor(rope(to_matrix(x, "x"), cfg, positions));
+    });
+}
+
+val js_rope_frequencies(std::size_t rotary_dim, float base) {
+    return guarded([&] {
+        const auto f = rope_frequencies(rotary_dim, base);
+        return val(emscripten::typed_memory_view(f.size(), f.data())).call<val>("slice");
+    });
+}
+
 std::string js_simd_path() { return kernels::active_path(); }
 
 // Bytes the allocator has handed out and not taken back: the leak check of the tests.
@@ -260,6 +280,8 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     emscripten::function("cosineMatrix", &js_cosine_matrix);
     emscripten::function("additiveScore", &js_additive_score);
     emscripten::function("causalMask", &js_causal_mask);
+    emscripten::function("rope", &js_rope);
+    emscripten::function("ropeFrequencies", &js_rope_frequencies);
     emscripten::function("simdPath", &js_simd_path);
     emscripten::function("heapBytesInUse", &js_heap_bytes_in_use);
 }

@@ -1,0 +1,32 @@
+// Rotary position embedding (Su et al. 2021), applied to Q and K — never to V.
+//
+// Per head of width d, the first r dims (r = rotary_dim, even, r ≤ d) are rotated; dims r..d
+// pass through ("partial rotary": the course's anchor turns 64 of 256). Pairs follow the
+// GPT-NeoX / Llama "rotate half" layout: dim i pairs with dim i + r/2, for i < r/2, and turns by
+// angle pos · θ_i with θ_i = base^(−2i / r).
+//
+// Because a rotation by angle a followed by the transpose of a rotation by b is a rotation by
+// a − b, rotated q_i · rotated k_j depends only on j − i.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+#include "attn/tensor.hpp"
+
+namespace attn {
+
+struct RopeConfig {
+    std::size_t n_heads = 1;     // x is [T, n_heads · d_head]
+    std::size_t rotary_dim = 0;  // 0 means all of d_head
+    float base = 10000.0f;
+};
+
+// x [T, H·d] with row t at position positions[t] (empty positions = 0, 1, …, T−1).
+// Throws ShapeError (x does not split into heads, positions count ≠ T) and ConfigError
+// (rotary_dim odd or larger than d_head, base ≤ 1).
+Matrix rope(const Matrix& x, const RopeConfig& cfg, const std::vector<float>& positions = {});
+
+// θ_i for i < r/2: what the widget draws as the speed of each dimension pair.
+std::vector<float> rope_frequencies(std::size_t rotary_dim, float base);
+
+}  // namespace attn

@@ -1,0 +1,50 @@
+#include "attn/rope.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "attn/errors.hpp"
+
+namespace attn {
+
+std::vector<float> rope_frequencies(std::size_t rotary_dim, float base) {
+    std::vector<float> f(rotary_dim / 2);
+    for (std::size_t i = 0; i < f.size(); ++i)
+        f[i] = static_cast<float>(std::pow(double(base), -2.0 * double(i) / double(rotary_dim)));
+    return f;
+}
+
+Matrix rope(const Matrix& x, const RopeConfig& cfg, const std::vector<float>& positions) {
+    if (cfg.n_heads == 0) throw ConfigError("rope: n_heads must be at least 1");
+    if (x.shape(1) % cfg.n_heads != 0)
+        throw ShapeError("rope: " + shape_str("x", x.shape(0), x.shape(1)) + " does not split into n_heads = " +
+                         std::to_string(cfg.n_heads) + " heads");
+    const std::size_t d = x.shape(1) / cfg.n_heads;
+    const std::size_t r = cfg.rotary_dim ? cfg.rotary_dim : d;
+    if (r > d)
+        throw ConfigError("rope: rotary_dim " + std::to_string(r) + " is larger than d_head " + std::to_string(d));
+    if (r % 2 != 0) throw ConfigError("rope: rotary_dim " + std::to_string(r) + " must be even");
+    if (!(cfg.base > 1.0f) || !std::isfinite(cfg.base)) throw ConfigError("rope: base must be a finite number > 1");
+    if (!positions.empty() && positions.size() != x.shape(0))
+        throw ShapeError("rope: " + std::to_string(positions.size()) + " positions for " + std::to_string(x.shape(0)) +
+                         " rows of x");
+    require_finite(x, "x");
+    const auto freq = rope_frequencies(r, cfg.base);
+    Matrix out = x;
+    const std::size_t half = r / 2;
+    for (std::size_t t = 0; t < x.shape(0); ++t) {
+        const double pos = positions.empty() ? double(t) : double(positions[t]);
+        for (std::size_t i = 0; i < half; ++i) {
+            const double angle = pos * double(freq[i]);
+            const float c = float(std::cos(angle)), s = float(std::sin(angle));
+            for (std::size_t h = 0; h < cfg.n_heads; ++h) {
+                const float a = x(t, h * d + i), b = x(t, h * d + i + half);
+                out(t, h * d + i) = a * c - b * s;
+                out(t, h * d + i + half) = a * s + b * c;
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace attn
