@@ -1,0 +1,40 @@
+// Serves dist/ on http://127.0.0.1:8080 (PORT overrides) with the same strict
+// Content-Security-Policy the pages carry, so what works here works embedded elsewhere.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml',
+};
+export const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src data:";
+
+/** Starts the server; resolves to {server, url}. port 0 picks a free port (tests). */
+export function serve(port = Number(process.env.PORT || 8080), host = '127.0.0.1') {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(dist)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    }
+  });
+  return new Promise((resolve) => server.listen(port, host, () => {
+    resolve({ server, url: `http://${host}:${server.address().port}/` });
+  }));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { url } = await serve();
+  console.log(`Serving the course at ${url}  (Ctrl+C stops)`);
+}

@@ -1,0 +1,102 @@
+// Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, the built
+// pages opened from file:// and over http (with the strict CSP header), console errors
+// collected, axe-core, screenshots for review in test-results/screenshots/.
+import { chromium } from 'playwright-core';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { serve } from '../../scripts/serve.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const dist = join(root, 'dist');
+export const shots = join(root, 'test-results', 'screenshots');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// Flags that work as root on these machines; without the networking ones Chromium keeps
+// trying to reach the (closed) network.
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--allow-file-access-from-files'];
+
+/** {context, server, httpUrl, close} — one browser for a test file. */
+export async function openBrowser() {
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is not built: run npm run build');
+  const profile = mkdtempSync(join(tmpdir(), 'attn-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ARGS,
+    viewport: { width: 900, height: 900 },
+  });
+  const { server, url } = await serve(0);
+  mkdirSync(shots, { recursive: true });
+  return {
+    context,
+    httpUrl: url,
+    fileUrl: pathToFileURL(dist).href + '/',
+    async close() {
+      await context.close();
+      server.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens `page` (e.g. "04-causal-mask.html") under base and waits until every widget has drawn.
+ * Returns {page, errors}: errors collects console errors, page errors and CSP violations.
+ */
+export async function openPage(browser, base, name, { viewport } = {}) {
+  const page = await browser.context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('requestfailed', (r) => { if (!r.url().startsWith('data:')) errors.push(`request failed: ${r.url()}`); });
+  await page.goto(base + name);
+  await page.evaluate(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective}`)));
+  await waitForWidgets(page);
+  return { page, errors };
+}
+
+/** Resolves when every attn-* element on the page has finished its first draw. */
+export async function waitForWidgets(page) {
+  await page.waitForFunction(() => window.AttnCourse !== undefined, null, { timeout: 20000 });
+  await page.evaluate(() => Promise.all([...document.querySelectorAll('*')]
+    .filter((e) => e.localName.startsWith('attn-') && e.ready).map((e) => e.ready)));
+}
+
+/** selfCheck() of the first `tag` on the page. */
+export function selfCheck(page, tag) {
+  return page.evaluate((t) => document.querySelector(t).selfCheck(), tag);
+}
+
+/** axe-core violations of impact serious or critical, as "id: help (n nodes)". */
+export async function seriousViolations(page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * Runs `act` (an interaction) and measures the time until the next frame is painted after the
+ * widget updated: interaction-to-paint, printed as a figure (never asserted: machines are noisy).
+ */
+export async function timeToPaint(page, label, act) {
+  await page.evaluate(() => { window.__t0 = performance.now(); });
+  await act();
+  const ms = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now() - window.__t0)))));
+  console.log(`# interaction-to-paint ${label}: ${ms.toFixed(1)} ms`);
+  return ms;
+}
+
+export async function screenshot(page, tag, file) {
+  await page.locator(tag).first().screenshot({ path: join(shots, file) });
+}
+
+/** Text content of the widget's shadow root (for "changes what it should" checks). */
+export function shadowText(page, tag) {
+  return page.evaluate((t) => document.querySelector(t).shadowRoot.textContent, tag);
+}

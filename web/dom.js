@@ -1,0 +1,57 @@
+// Small DOM helpers that keep widgets CSP-safe: no innerHTML with data, no inline style
+// attributes (blocked by a strict style-src); styles go through CSSOM properties.
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function build(node, props, children) {
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'style') for (const [sk, sv] of Object.entries(v)) node.style.setProperty(sk, sv);
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else if (k === 'text') node.textContent = v;
+    else node.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of [].concat(children ?? [])) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+/** h('button', {class: 'x', onclick: f}, ['label']) */
+export function h(tag, props, children) {
+  return build(document.createElement(tag), props, children);
+}
+
+/** svg('rect', {x: 0, ...}) */
+export function svg(tag, props, children) {
+  return build(document.createElementNS(SVG_NS, tag), props, children);
+}
+
+/** 0.325 → "32.5%" */
+export function pct(x, digits = 1) {
+  return `${(x * 100).toFixed(digits)}%`;
+}
+
+/** Fixed digits, with a real minus sign for negatives. */
+export function num(x, digits = 2) {
+  const s = x.toFixed(digits);
+  return s.startsWith('-') ? `−${s.slice(1)}` : s;
+}
+
+/** Bytes in binary units, up to 2 decimals: "384 KiB", "96 GiB", "87.75 GiB", "144 MiB". */
+export function bytes(b, digits = 2) {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  let i = 0;
+  let v = b;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  const s = i === 0 ? String(v) : v.toFixed(digits).replace(/\.?0+$/, '');
+  return `${s} ${units[i]}`;
+}
+
+/** Exact bytes with thousands separators: "389,120 B". */
+export function exactBytes(b) {
+  return `${b.toLocaleString('en-US')} B`;
+}

@@ -1,0 +1,114 @@
+// The page runtime: loads the engine once per page, parses and validates the course data once,
+// and hands every widget the same {engine, world, models}. Nothing here computes attention.
+//
+// Data comes from the bundle (course-data/*.json, embedded at build time, so file:// pages need
+// no fetch). A page may replace either file with a <script type="application/json"
+// data-attn="teaching-world"> (or "models") element: that is how a teacher brings their own
+// world, and how the tests feed a malformed one.
+import teachingWorldData from '../course-data/teaching-world.json';
+import modelsData from '../course-data/models.json';
+import { validateTeachingWorld, validateModels } from '../gen/validators.js';
+
+/** A data file that does not match its schema. The message names the file, field and expectation. */
+export class DataError extends Error {
+  constructor(message, { file, field } = {}) {
+    super(message);
+    this.name = 'DataError';
+    this.file = file;
+    this.field = field;
+  }
+}
+
+function pageOverride(kind) {
+  if (typeof document === 'undefined') return undefined;
+  const el = document.querySelector(`script[type="application/json"][data-attn="${kind}"]`);
+  if (!el) return undefined;
+  try {
+    return JSON.parse(el.textContent);
+  } catch (e) {
+    throw new DataError(`${kind}.json (inline on this page) is not valid JSON: ${e.message}`, { file: `${kind}.json` });
+  }
+}
+
+// ajv's errors → one sentence: "teaching-world.json: /worlds/zh-gift/x/2 must be array (type)".
+function schemaError(file, errors) {
+  const e = errors[0];
+  const field = e.instancePath || '(top level)';
+  const detail = e.params && e.params.missingProperty ? ` "${e.params.missingProperty}"` : '';
+  return new DataError(`${file}: ${field} ${e.message}${detail}`, { file, field });
+}
+
+/** Validates a parsed teaching world against its schema and the shape rules a schema cannot state. */
+export function checkTeachingWorld(doc, file = 'teaching-world.json') {
+  if (!validateTeachingWorld(doc)) throw schemaError(file, validateTeachingWorld.errors);
+  for (const [id, w] of Object.entries(doc.worlds)) {
+    const at = (field, msg) => new DataError(`${file}: /worlds/${id}/${field} ${msg}`, { file, field: `/worlds/${id}/${field}` });
+    const n = w.tokens.length;
+    if (w.tokensEn.length !== n) throw at('tokensEn', `has ${w.tokensEn.length} entries, tokens has ${n}`);
+    if (w.x.length !== n) throw at('x', `has ${w.x.length} rows, expected one per token (${n})`);
+    w.x.forEach((row, i) => {
+      if (row.length !== w.dModel) throw at(`x/${i}`, `has ${row.length} numbers, expected dModel = ${w.dModel}`);
+    });
+    for (const name of ['Wq', 'Wk', 'Wv']) {
+      if (!w[name]) continue;
+      if (w[name].length !== w.dModel) throw at(name, `has ${w[name].length} rows, expected dModel = ${w.dModel}`);
+      w[name].forEach((row, i) => {
+        if (row.length !== w[name][0].length) throw at(`${name}/${i}`, `has ${row.length} numbers, row 0 has ${w[name][0].length}`);
+      });
+    }
+    if (w.V && w.V.length !== n) throw at('V', `has ${w.V.length} rows, expected one per token (${n})`);
+    const width = w.Wq[0].length;
+    if (width % w.heads !== 0) throw at('heads', `(${w.heads}) must divide the projection width ${width}`);
+  }
+  return doc;
+}
+
+export function checkModels(doc, file = 'models.json') {
+  if (!validateModels(doc)) throw schemaError(file, validateModels.errors);
+  return doc;
+}
+
+let enginePromise;
+/** The engine module, created once per page (or once per node process). */
+export function loadEngine() {
+  if (!enginePromise) {
+    const factory = globalThis.createAttnEngine;
+    if (typeof factory !== 'function') return Promise.reject(new Error('attn-engine.js is not loaded'));
+    enginePromise = factory();
+  }
+  return enginePromise;
+}
+
+function lazy(load) {
+  let done = false, value, error;
+  return () => {
+    if (!done) {
+      try { value = load(); } catch (e) { error = e; }
+      done = true;
+    }
+    if (error) throw error;
+    return value;
+  };
+}
+
+let runtimePromise;
+/**
+ * The page's runtime, created once: `engine`, and the getters `world` and `models`, each parsed
+ * and validated on first use. A malformed file makes its getter throw a DataError (every time,
+ * same message), so the widgets that need it show the error inline while widgets that do not
+ * need it keep working.
+ */
+export function getRuntime() {
+  if (!runtimePromise) {
+    runtimePromise = loadEngine().then((engine) => {
+      const world = lazy(() => checkTeachingWorld(pageOverride('teaching-world') ?? teachingWorldData));
+      const models = lazy(() => checkModels(pageOverride('models') ?? modelsData));
+      return {
+        engine,
+        get world() { return world(); },
+        get models() { return models(); },
+      };
+    });
+  }
+  return runtimePromise;
+}

@@ -1,0 +1,147 @@
+// The base of every widget: a custom element with a shadow root, the shared stylesheet, the
+// language switch (`lang="zh-CN"` default, or `lang="en"`), inline errors, and the self-check
+// panel. A widget subclass implements:
+//   static strings = {'zh-CN': {...}, en: {...}}
+//   build(rt)      make the controls once the runtime is ready (optional)
+//   render(rt)     ask the engine and draw; called on start and after every interaction
+//   checks(rt)     [{name, expected, actual, ok}] for the course numbers it shows (optional)
+// and calls this.update() after an interaction. Widgets never compute attention math
+// themselves: numbers come from rt.engine.
+import { getRuntime } from './runtime.js';
+import { widgetSheet } from './styles.js';
+import { h } from './dom.js';
+
+const COMMON = {
+  'zh-CN': { loading: '正在加载注意力引擎…', error: '出错了', checks: '数字自检', passed: '通过' },
+  en: { loading: 'Loading the attention engine…', error: 'Something is wrong', checks: 'Self-check of the numbers', passed: 'passed' },
+};
+
+export class AttnWidget extends HTMLElement {
+  static strings = { 'zh-CN': {}, en: {} };
+  static get observedAttributes() {
+    return ['lang'];
+  }
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    this.shadowRoot.adoptedStyleSheets = [widgetSheet()];
+    this.rt = null;
+    this.body = h('div', { class: 'body' });
+    this.errorBox = h('div', { class: 'error', role: 'alert', hidden: true });
+    this.checkBox = h('details', { class: 'checks' });
+    this.shadowRoot.append(this.errorBox, this.body, this.checkBox);
+    // Resolves once the widget has drawn (or shown its error) the first time.
+    this.ready = new Promise((resolve) => (this._resolveReady = resolve));
+  }
+
+  get lang() {
+    return this.getAttribute('lang') || this.closest('[lang]')?.getAttribute('lang') || 'zh-CN';
+  }
+
+  /** The string `key` in the widget's language: its own table first, then the common one. */
+  t(key, ...args) {
+    const lang = this.lang.startsWith('en') ? 'en' : 'zh-CN';
+    const own = this.constructor.strings[lang] ?? {};
+    const s = own[key] ?? COMMON[lang][key] ?? this.constructor.strings['zh-CN'][key] ?? key;
+    return typeof s === 'function' ? s(...args) : s;
+  }
+
+  get isEnglish() {
+    return this.lang.startsWith('en');
+  }
+
+  connectedCallback() {
+    if (this._started) return;
+    this._started = true;
+    this.body.replaceChildren(h('p', { class: 'muted' }, this.t('loading')));
+    getRuntime().then(
+      (rt) => {
+        this.rt = rt;
+        this.body.replaceChildren();
+        try {
+          this.build?.(rt);
+        } catch (e) {
+          this.showError(e);
+          this._resolveReady();
+          return;
+        }
+        this.update();
+        this._resolveReady();
+      },
+      (e) => {
+        this.showError(e);
+        this._resolveReady();
+      },
+    );
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (old === value || !this.rt) return;
+    // A language switch rebuilds the controls so every label changes.
+    this.body.replaceChildren();
+    try {
+      this.build?.(this.rt);
+    } catch (e) {
+      this.showError(e);
+      return;
+    }
+    this.update();
+  }
+
+  /** Recompute and redraw. Errors from the engine or the data are shown inline, never thrown. */
+  update() {
+    if (!this.rt) return;
+    try {
+      this.render(this.rt);
+      this.clearError();
+      this.drawChecks();
+    } catch (e) {
+      this.showError(e);
+    }
+    this.dispatchEvent(new CustomEvent('attn-update', { bubbles: true, composed: true }));
+  }
+
+  showError(e) {
+    const msg = e && e.message ? e.message : String(e);
+    const kind = e && e.name && e.name !== 'Error' ? `${e.name}: ` : '';
+    this.errorBox.replaceChildren(h('strong', {}, this.t('error')), `${kind}${msg}`);
+    this.errorBox.hidden = false;
+    this.dataset.error = msg;
+  }
+
+  clearError() {
+    this.errorBox.hidden = true;
+    delete this.dataset.error;
+  }
+
+  /** The course numbers this widget reproduces: [{name, expected, actual, ok}]. */
+  selfCheck() {
+    if (!this.rt || !this.checks) return [];
+    try {
+      return this.checks(this.rt);
+    } catch (e) {
+      return [{ name: 'self-check', expected: 'no error', actual: e.message, ok: false }];
+    }
+  }
+
+  drawChecks() {
+    const results = this.selfCheck();
+    if (!results.length) {
+      this.checkBox.hidden = true;
+      return;
+    }
+    const passed = results.filter((r) => r.ok).length;
+    this.checkBox.hidden = false;
+    this.checkBox.replaceChildren(
+      h('summary', {}, `${this.t('checks')}: ${passed}/${results.length} ${this.t('passed')}`),
+      h('ul', {}, results.map((r) =>
+        h('li', { class: r.ok ? 'ok' : 'fail' }, `${r.name}: ${r.actual} (${r.expected})`))),
+    );
+  }
+}
+
+/** check('name', expected '32.5%', actual '32.5%') → a self-check row comparing the printed text. */
+export function check(name, expected, actual) {
+  return { name, expected, actual, ok: expected === actual };
+}

@@ -1,0 +1,45 @@
+// A teaching world as the engine sees it: tokens and the projected Q, K, V, computed by the
+// engine (q = x · Wq, row-vector convention) once per world and shared by every widget.
+const cache = new WeakMap();
+
+/** Nested rows (number[][]) of an engine tensor {shape: [r, c], data}. */
+export function rowsOf(t) {
+  const [r, c] = t.shape;
+  return Array.from({ length: r }, (_, i) => Array.from(t.data.subarray(i * c, (i + 1) * c)));
+}
+
+/**
+ * {id, tokens, tokensEn, heads, dModel, x, q, k, v} for world `id` of the runtime's teaching
+ * world, each matrix as number[][]. Throws a DataError-like Error naming the world if missing.
+ */
+export function worldTensors(rt, id) {
+  const doc = rt.world;
+  let perDoc = cache.get(doc);
+  if (!perDoc) cache.set(doc, (perDoc = new Map()));
+  if (perDoc.has(id)) return perDoc.get(id);
+  const w = doc.worlds[id];
+  if (!w) {
+    const known = Object.keys(doc.worlds).join(', ');
+    throw new Error(`teaching-world.json has no world "${id}" (it has: ${known})`);
+  }
+  const e = rt.engine;
+  const t = {
+    id,
+    tokens: w.tokens,
+    tokensEn: w.tokensEn,
+    heads: w.heads,
+    dModel: w.dModel,
+    title: w.title,
+    x: w.x,
+    q: rowsOf(e.matmul(w.x, w.Wq)),
+    k: rowsOf(e.matmul(w.x, w.Wk)),
+    v: w.V ?? rowsOf(e.matmul(w.x, w.Wv)),
+  };
+  perDoc.set(id, t);
+  return t;
+}
+
+/** The token labels in the widget's language. */
+export function tokenLabels(t, lang) {
+  return lang === 'en' ? t.tokensEn : t.tokens;
+}

@@ -1,0 +1,6 @@
+// Every widget of the course: tag → class. web/index.js defines them as custom elements.
+import { MaskGrid } from './mask-grid.js';
+
+export const WIDGETS = {
+  'attn-mask-grid': MaskGrid,
+};
