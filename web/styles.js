@@ -45,3 +45,14 @@ export function widgetSheet() {
   }
   return sheet;
 }
+
+const extra = new Map();
+/** A widget's own extra stylesheet (its `static css`), built once per page per text. */
+export function sheetFor(css) {
+  if (!extra.has(css)) {
+    const s = new CSSStyleSheet();
+    s.replaceSync(css);
+    extra.set(css, s);
+  }
+  return extra.get(css);
+}

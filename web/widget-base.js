@@ -2,13 +2,14 @@
 // language switch (`lang="zh-CN"` default, or `lang="en"`), inline errors, and the self-check
 // panel. A widget subclass implements:
 //   static strings = {'zh-CN': {...}, en: {...}}
+//   static css     extra CSS text for this widget only (optional; adopted after the shared sheet)
 //   build(rt)      make the controls once the runtime is ready (optional)
 //   render(rt)     ask the engine and draw; called on start and after every interaction
 //   checks(rt)     [{name, expected, actual, ok}] for the course numbers it shows (optional)
 // and calls this.update() after an interaction. Widgets never compute attention math
 // themselves: numbers come from rt.engine.
 import { getRuntime } from './runtime.js';
-import { widgetSheet } from './styles.js';
+import { widgetSheet, sheetFor } from './styles.js';
 import { h } from './dom.js';
 
 const COMMON = {
@@ -25,7 +26,8 @@ export class AttnWidget extends HTMLElement {
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
-    this.shadowRoot.adoptedStyleSheets = [widgetSheet()];
+    const own = this.constructor.css;
+    this.shadowRoot.adoptedStyleSheets = own ? [widgetSheet(), sheetFor(own)] : [widgetSheet()];
     this.rt = null;
     this.body = h('div', { class: 'body' });
     this.errorBox = h('div', { class: 'error', role: 'alert', hidden: true });
