@@ -1,0 +1,79 @@
+// The KV ledger: bytes a model keeps per token and per request, from its config.
+//
+//   MHA / GQA / MQA   bytes/token = L_full × 2 (K and V) × G × d_head × dtype_bytes
+//   MLA               bytes/token = L_full × (kv_lora_rank + rope_dim) × dtype_bytes
+//   per request       bytes(T)    = bytes/token × T + linear_state_bytes
+//
+// L_full counts the layers that keep a KV cache; linear-attention layers of a hybrid model keep
+// a fixed-size state instead, which is the same at every context length T. G is the number of
+// KV heads: H for MHA, 1 for MQA, a divisor of H for GQA.
+//
+// Everything is std::uint64_t: 1,048,576 tokens × 389,120 B is 380 GiB, far past 32 bits. The
+// results stay below 2^53 for any real model, so they reach JavaScript exactly as doubles.
+// Error messages use the Hugging Face config.json names (num_key_value_heads, head_dim, ...).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace attn {
+
+enum class AttentionKind { MHA, GQA, MQA, MLA };
+
+// "mha", "gqa", "mqa", "mla" — the spelling of course-data/models.json.
+const char* kind_name(AttentionKind kind) noexcept;
+// Inverse of kind_name; throws ConfigError for anything else.
+AttentionKind parse_kind(const std::string& name);
+
+struct ModelConfig {
+    std::string name;                                    // used as the prefix of error messages
+    std::uint64_t layers = 0;                            // num_hidden_layers
+    std::optional<std::uint64_t> full_attention_layers;  // layers that keep KV; default all
+    std::uint64_t linear_attention_layers = 0;           // layers with a fixed-size state instead
+    AttentionKind kind = AttentionKind::GQA;
+    std::uint64_t n_heads = 0;       // num_attention_heads
+    std::uint64_t n_kv_heads = 0;    // num_key_value_heads (not used by MLA)
+    std::uint64_t head_dim = 0;
+    std::uint64_t kv_lora_rank = 0;  // MLA only
+    std::uint64_t rope_dim = 0;      // MLA only: qk_rope_head_dim
+    std::uint64_t dtype_bytes = 2;
+    std::uint64_t linear_state_bytes = 0;  // all linear-attention layers together, one request
+    std::optional<double> reported_bytes_per_token;  // an official figure, shown, never computed
+};
+
+// Throws ConfigError naming the field: num_hidden_layers, head_dim, num_attention_heads or
+// dtype_bytes = 0; full_attention_layers + linear_attention_layers > num_hidden_layers;
+// num_key_value_heads 0 or not dividing num_attention_heads; kind mha with G ≠ H, mqa with G ≠ 1;
+// MLA without kv_lora_rank or qk_rope_head_dim.
+void validate(const ModelConfig& cfg);
+
+// L_full, with the default applied.
+std::uint64_t kv_layers(const ModelConfig& cfg);
+
+// Validates, then the formulas above. ValueError if a product overflows 64 bits.
+std::uint64_t bytes_per_token(const ModelConfig& cfg);
+std::uint64_t bytes_for_context(const ModelConfig& cfg, std::uint64_t tokens);
+
+// The per-token product written out, e.g. "16 × 2 × 4 × 256 × 2 B = 65,536 B" or
+// "60 × (512 + 64) × 2 B = 69,120 B".
+std::string bytes_per_token_formula(const ModelConfig& cfg);
+
+// The same model shape re-cast: MHA (G = H), MQA (G = 1), GQA with kv_heads KV heads, or MLA
+// (only if cfg has kv_lora_rank and rope_dim). kv_heads is read for GQA only. The re-cast keeps
+// n_heads, head_dim, the layer counts and the linear-attention state.
+ModelConfig as_variant(const ModelConfig& cfg, AttentionKind kind, std::uint64_t kv_heads = 0);
+
+struct LedgerRow {
+    AttentionKind kind;
+    std::uint64_t kv_heads;  // G; 0 for MLA, which caches no per-head K/V
+    std::uint64_t bytes_per_token;
+    std::uint64_t bytes_for_context;
+};
+
+// Rows in the order MHA, GQA with the model's own G (when 1 < G < H), MQA, and MLA when the
+// model is MLA. Not sorted by size: MQA of an MLA model's shape can undercut MLA itself
+// (DeepSeek-V2: 60 × 2 × 1 × 128 × 2 B = 30,720 B against 69,120 B), at MQA's quality cost.
+std::vector<LedgerRow> ledger_variants(const ModelConfig& cfg, std::uint64_t tokens);
+
+}  // namespace attn

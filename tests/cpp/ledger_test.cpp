@@ -1,0 +1,152 @@
+// The course's KV numbers, reproduced exactly. The configs are the entries of
+// course-data/models.json written as C++ literals (the engine has no JSON parser).
+#include <cmath>
+
+#include "attn/errors.hpp"
+#include "attn/ledger.hpp"
+#include "test_util.hpp"
+
+using namespace attn;
+
+namespace {
+
+constexpr std::uint64_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
+
+ModelConfig gqa(const char* name, std::uint64_t layers, std::uint64_t heads, std::uint64_t kv, std::uint64_t dim) {
+    ModelConfig c;
+    c.name = name;
+    c.layers = layers;
+    c.kind = AttentionKind::GQA;
+    c.n_heads = heads;
+    c.n_kv_heads = kv;
+    c.head_dim = dim;
+    c.dtype_bytes = 2;
+    return c;
+}
+
+ModelConfig mla(const char* name, std::uint64_t layers, std::uint64_t heads, std::uint64_t dim) {
+    ModelConfig c;
+    c.name = name;
+    c.layers = layers;
+    c.kind = AttentionKind::MLA;
+    c.n_heads = heads;
+    c.head_dim = dim;
+    c.kv_lora_rank = 512;
+    c.rope_dim = 64;
+    c.dtype_bytes = 2;
+    return c;
+}
+
+ModelConfig qwen_anchor() {
+    ModelConfig c = gqa("Qwen3.8-27B", 64, 24, 4, 256);
+    c.full_attention_layers = 16;
+    c.linear_attention_layers = 48;
+    c.linear_state_bytes = 150994944;  // 48 layers × 48 heads × 128 × 128 × 4 B
+    return c;
+}
+
+const ModelConfig deepseek_67b = gqa("DeepSeek LLM 67B", 95, 64, 8, 128);
+const ModelConfig deepseek_v2 = mla("DeepSeek-V2", 60, 128, 128);
+const ModelConfig deepseek_v3 = mla("DeepSeek-V3", 61, 128, 128);
+const ModelConfig glm_53 = mla("GLM-5.3", 78, 64, 192);
+
+// 1 − a/b in tenths of a percent, rounded: 822 means −82.2 %.
+long reduction_permille(std::uint64_t a, std::uint64_t b) { return std::lround(1000.0 * (1.0 - double(a) / double(b))); }
+
+}  // namespace
+
+TEST_CASE("ledger: the anchor's KV per token as MHA, GQA-4 and MQA", "[ledger]") {
+    const ModelConfig q = qwen_anchor();
+    const std::uint64_t ctx = 262144;
+    const ModelConfig mha = as_variant(q, AttentionKind::MHA), mqa = as_variant(q, AttentionKind::MQA);
+    CHECK(bytes_per_token(mha) == 393216);
+    CHECK(bytes_per_token(mha) == 384 * KiB);
+    CHECK(bytes_per_token(mha) * ctx == 96 * GiB);
+    CHECK(bytes_per_token(mqa) == 16 * KiB);
+    CHECK(bytes_per_token(mqa) * ctx == 4 * GiB);
+    CHECK(bytes_per_token(q) == 64 * KiB);
+    CHECK(bytes_per_token(as_variant(q, AttentionKind::GQA, 4)) == 64 * KiB);
+    CHECK(bytes_per_token(q) * ctx == 16 * GiB);
+    CHECK(bytes_per_token_formula(mha) == "16 × 2 × 24 × 256 × 2 B = 393,216 B");
+}
+
+TEST_CASE("ledger: linear-attention state is a fixed 144 MiB per request, whatever T", "[ledger]") {
+    const ModelConfig q = qwen_anchor();
+    CHECK(q.linear_state_bytes == 144 * MiB);
+    for (std::uint64_t t : {0ull, 1ull, 4096ull, 262144ull, 1048576ull})
+        CHECK(bytes_for_context(q, t) - bytes_per_token(q) * t == 150994944);
+    CHECK(bytes_for_context(q, 262144) == 16 * GiB + 144 * MiB);
+    CHECK(bytes_for_context(as_variant(q, AttentionKind::MHA), 262144) == 96 * GiB + 144 * MiB);
+}
+
+TEST_CASE("ledger: DeepSeek LLM 67B, GQA-8 and its MHA shape", "[ledger]") {
+    CHECK(bytes_per_token(deepseek_67b) == 389120);
+    CHECK(bytes_per_token(as_variant(deepseek_67b, AttentionKind::MHA)) == 3112960);
+    // Past 32 bits: the reason for uint64_t.
+    CHECK(bytes_for_context(deepseek_67b, 1048576) == 380 * GiB);
+    CHECK(bytes_per_token_formula(deepseek_67b) == "95 × 2 × 8 × 128 × 2 B = 389,120 B");
+}
+
+TEST_CASE("ledger: MLA models store 512 + 64 numbers per layer and token", "[ledger]") {
+    CHECK(bytes_per_token(deepseek_v2) == 69120);
+    CHECK(bytes_per_token(deepseek_v3) == 70272);
+    CHECK(bytes_per_token(glm_53) == 89856);
+    CHECK(bytes_for_context(glm_53, 1048576) == GiB * 351 / 4);  // 87.75 GiB
+    CHECK(bytes_per_token_formula(deepseek_v2) == "60 × (512 + 64) × 2 B = 69,120 B");
+    // BF16 only: −82.2 % against 67B (the official −93.3 % also counts ~6-bit KV quantization) ...
+    CHECK(reduction_permille(bytes_per_token(deepseek_v2), bytes_per_token(deepseek_67b)) == 822);
+    // ... and −98.2 % against V2's own shape as MHA: 60 layers × 2 × 128 heads × 128 dims.
+    const ModelConfig v2_mha = as_variant(deepseek_v2, AttentionKind::MHA);
+    CHECK(bytes_per_token(v2_mha) == 60ull * 2 * 128 * 128 * 2);
+    CHECK(reduction_permille(bytes_per_token(deepseek_v2), bytes_per_token(v2_mha)) == 982);
+}
+
+TEST_CASE("ledger: variant rows MHA, GQA, MQA, MLA", "[ledger]") {
+    const auto rows = ledger_variants(qwen_anchor(), 262144);
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[0].kind == AttentionKind::MHA);
+    CHECK(rows[0].kv_heads == 24);
+    CHECK(rows[0].bytes_for_context == 96 * GiB + 144 * MiB);
+    CHECK(rows[1].kind == AttentionKind::GQA);
+    CHECK(rows[1].kv_heads == 4);
+    CHECK(rows[1].bytes_per_token == 64 * KiB);
+    CHECK(rows[2].kind == AttentionKind::MQA);
+    CHECK(rows[2].bytes_per_token == 16 * KiB);
+
+    const auto v2 = ledger_variants(deepseek_v2, 1);
+    REQUIRE(v2.size() == 3);
+    CHECK(v2[0].kind == AttentionKind::MHA);
+    CHECK(v2[1].kind == AttentionKind::MQA);
+    CHECK(v2[2].kind == AttentionKind::MLA);
+    CHECK(v2[2].kv_heads == 0);
+    CHECK(v2[2].bytes_per_token == 69120);
+    CHECK(v2[1].bytes_per_token == 30720);  // MQA of V2's shape is smaller still
+}
+
+TEST_CASE("ledger errors name the config field", "[ledger][errors]") {
+    ModelConfig c = qwen_anchor();
+    c.n_kv_heads = 5;
+    CHECK_THROWS_WITH(bytes_per_token(c), "Qwen3.8-27B: num_key_value_heads (5) must divide num_attention_heads (24)");
+    CHECK_THROWS_WITH(as_variant(qwen_anchor(), AttentionKind::GQA, 7),
+                      "Qwen3.8-27B as gqa-7: num_key_value_heads (7) must divide num_attention_heads (24)");
+    CHECK(bytes_per_token(as_variant(qwen_anchor(), AttentionKind::GQA, 3)) == 48 * KiB);
+    CHECK_THROWS_WITH(as_variant(qwen_anchor(), AttentionKind::GQA, 0), Catch::Contains("num_key_value_heads must be > 0"));
+    CHECK_THROWS_WITH(as_variant(qwen_anchor(), AttentionKind::MLA), Catch::Contains("MLA needs kv_lora_rank"));
+    c = qwen_anchor();
+    c.head_dim = 0;
+    CHECK_THROWS_WITH(bytes_per_token(c), Catch::Contains("head_dim must be > 0"));
+    c = qwen_anchor();
+    c.full_attention_layers.reset();
+    CHECK_THROWS_WITH(bytes_per_token(c), Catch::Contains("full_attention_layers (64) + linear_attention_layers (48)"));
+    c = qwen_anchor();
+    c.kind = AttentionKind::MHA;
+    CHECK_THROWS_WITH(bytes_per_token(c), Catch::Contains("kind mha needs num_key_value_heads (4)"));
+    c = deepseek_v2;
+    c.rope_dim = 0;
+    CHECK_THROWS_WITH(bytes_per_token(c), Catch::Contains("qk_rope_head_dim"));
+    c = deepseek_67b;
+    c.head_dim = 1ull << 60;
+    CHECK_THROWS_AS(bytes_per_token(c), ValueError);
+    CHECK(parse_kind("mla") == AttentionKind::MLA);
+    CHECK_THROWS_AS(parse_kind("MLA"), ConfigError);
+}
