@@ -20,8 +20,12 @@
 
 #include "attn/attention.hpp"
 #include "attn/errors.hpp"
+#include "attn/experiments.hpp"
 #include "attn/kernels.hpp"
+#include "attn/ledger.hpp"
 #include "attn/mask.hpp"
+#include "attn/mla.hpp"
+#include "attn/random.hpp"
 #include "attn/rope.hpp"
 #include "attn/scores.hpp"
 #include "attn/softmax.hpp"
@@ -262,6 +266,158 @@ val js_rope_frequencies(std::size_t rotary_dim, float base) {
     });
 }
 
+// ---- MLA, KV ledger, softmax variance ---------------------------------------------------
+
+// A non-negative integer read as a double, exact up to 2^53 (opt_size's float rounds above
+// 2^24, which byte counts and seeds pass).
+std::uint64_t to_u64(const val& v, const char* name) {
+    const double x = v.typeOf().as<std::string>() == "number" ? v.as<double>() : -1.0;
+    if (!(x >= 0) || x != std::floor(x) || x > 9007199254740992.0)
+        throw ConfigError(std::string(name) + " should be a non-negative integer (at most 2^53)");
+    return static_cast<std::uint64_t>(x);
+}
+
+std::uint64_t opt_u64(const val& o, const char* key, std::uint64_t fallback) {
+    return has(o, key) ? to_u64(o[key], key) : fallback;
+}
+
+// Bytes leave as doubles, exact below 2^53 (8 PiB); past that a number on screen would be wrong.
+val exact(std::uint64_t x) {
+    if (x > (1ull << 53)) throw ValueError(std::to_string(x) + " B is above 2^53 and cannot reach JavaScript exactly");
+    return val(static_cast<double>(x));
+}
+
+val js_mla(val o) {
+    return guarded([&] {
+        MlaConfig cfg;
+        cfg.n_heads = opt_size(o, "nHeads", 2);
+        cfg.d_nope = opt_size(o, "dNope", 8);
+        cfg.d_rope = opt_size(o, "dRope", 4);
+        cfg.kv_lora_rank = opt_size(o, "kvLoraRank", 8);
+        cfg.d_value = opt_size(o, "dValue", 8);
+        if (auto b = opt_number(o, "ropeBase")) cfg.rope_base = *b;
+        const std::size_t d_model = opt_size(o, "dModel", 32);
+        const std::uint64_t seed = opt_u64(o, "seed", 1);
+        const MlaWeights w = random_mla_weights(d_model, cfg, seed + 1);
+        const Matrix x = Rng(seed).normal_matrix(opt_size(o, "T", 6), d_model);
+        const MlaOutput e = mla_explicit(x, w, cfg), a = mla_absorbed(x, w, cfg);
+        const MlaCache cache = mla_cache(x, w, cfg);
+        const std::size_t dtype = opt_size(o, "dtypeBytes", 2);
+        val out = val::object();
+        out.set("explicit", tensor(e.output));
+        out.set("absorbed", tensor(a.output));
+        out.set("maxAbsDiff", xt::amax(xt::abs(e.output - a.output))());
+        out.set("weights", tensor(e.weights));
+        out.set("latent", tensor(cache.latent));
+        out.set("kRope", tensor(cache.k_rope));
+        out.set("bytesPerTokenPerLayer", exact(mla_cache_bytes_per_token(cfg, dtype)));
+        out.set("explicitBytesPerTokenPerLayer", exact(mla_explicit_cache_bytes_per_token(cfg, dtype)));
+        out.set("ropeOnLatentError",
+                cfg.d_nope % 2 == 0 ? val(absorbed_with_rope_on_latent_error(x, w, cfg).max_abs_diff) : val::null());
+        return out;
+    });
+}
+
+// A course-data/models.json entry → ModelConfig. Entries with only reportedKvBytesPerToken
+// have no shape: `attention` is then absent and the caller decides.
+ModelConfig model_config(const val& m) {
+    if (m.typeOf().as<std::string>() != "object" || m.isNull()) throw ConfigError("model config should be an object");
+    ModelConfig cfg;
+    if (has(m, "name")) cfg.name = m["name"].as<std::string>();
+    cfg.layers = opt_u64(m, "layers", 0);
+    if (has(m, "fullAttentionLayers")) cfg.full_attention_layers = opt_u64(m, "fullAttentionLayers", 0);
+    cfg.dtype_bytes = opt_u64(m, "dtypeBytes", 2);
+    if (has(m, "reportedKvBytesPerToken")) {
+        const val r = m["reportedKvBytesPerToken"];
+        if (r.typeOf().as<std::string>() != "number") throw ValueError("reportedKvBytesPerToken should be a number");
+        cfg.reported_bytes_per_token = r.as<double>();
+    }
+    if (has(m, "linearAttention")) {
+        const val lin = m["linearAttention"];
+        cfg.linear_attention_layers = opt_u64(lin, "layers", 0);
+        cfg.linear_state_bytes = opt_u64(lin, "stateBytesTotal", 0);
+    }
+    if (!has(m, "attention")) {
+        if (!cfg.reported_bytes_per_token) throw ConfigError(cfg.name + ": model config needs 'attention'");
+        return cfg;
+    }
+    const val at = m["attention"];
+    if (!has(at, "kind") || at["kind"].typeOf().as<std::string>() != "string")
+        throw ConfigError(cfg.name + ": attention.kind should be one of mha, gqa, mqa, mla");
+    cfg.kind = parse_kind(at["kind"].as<std::string>());
+    cfg.n_heads = opt_u64(at, "nHeads", 0);
+    cfg.n_kv_heads = opt_u64(at, "nKvHeads", 0);
+    cfg.head_dim = opt_u64(at, "headDim", 0);
+    cfg.kv_lora_rank = opt_u64(at, "kvLoraRank", 0);
+    cfg.rope_dim = opt_u64(at, "ropeDim", 0);
+    return cfg;
+}
+
+val nullable(const std::optional<double>& x) { return x ? val(*x) : val::null(); }
+
+val js_kv_ledger(val m) {
+    return guarded([&] {
+        const ModelConfig cfg = model_config(m);
+        val out = val::object();
+        out.set("reportedBytesPerToken", nullable(cfg.reported_bytes_per_token));
+        if (!has(m, "attention")) {  // a reported figure only: shown, never computed
+            out.set("bytesPerToken", val::null());
+            out.set("bytesForContext", val::null());
+            out.set("linearStateBytes", exact(cfg.linear_state_bytes));
+            out.set("formula", val::null());
+            return out;
+        }
+        out.set("bytesPerToken", exact(bytes_per_token(cfg)));
+        out.set("bytesForContext",
+                has(m, "contextLength") ? exact(bytes_for_context(cfg, opt_u64(m, "contextLength", 0))) : val::null());
+        out.set("linearStateBytes", exact(cfg.linear_state_bytes));
+        out.set("formula", bytes_per_token_formula(cfg));
+        return out;
+    });
+}
+
+val js_kv_ledger_variants(val m, val context_length) {
+    return guarded([&] {
+        const ModelConfig cfg = model_config(m);
+        if (!has(m, "attention"))
+            throw ConfigError(cfg.name + ": only a reported KV figure, no attention shape to re-cast");
+        // The argument wins; a models.json entry's own (native) contextLength is the fallback.
+        const bool given = !context_length.isUndefined() && !context_length.isNull();
+        if (!given && !has(m, "contextLength"))
+            throw ConfigError(cfg.name + ": kvLedgerVariants needs a contextLength");
+        const std::uint64_t tokens =
+            given ? to_u64(context_length, "contextLength") : opt_u64(m, "contextLength", 0);
+        val rows = val::array();
+        for (const LedgerRow& r : ledger_variants(cfg, tokens)) {
+            val row = val::object();
+            row.set("kind", std::string(kind_name(r.kind)));
+            row.set("kvHeads", r.kind == AttentionKind::MLA ? val::null() : exact(r.kv_heads));
+            row.set("bytesPerToken", exact(r.bytes_per_token));
+            row.set("bytesForContext", exact(r.bytes_for_context));
+            rows.call<void>("push", row);
+        }
+        return rows;
+    });
+}
+
+val js_softmax_variance(val o) {
+    return guarded([&] {
+        const auto r = softmax_variance(opt_size(o, "d", 64), opt_size(o, "nKeys", 10), opt_size(o, "nSamples", 1000),
+                                        opt_u64(o, "seed", 42));
+        val out = val::object();
+        out.set("dots", vector_js(r.dots));
+        out.set("stdUnscaled", r.std_unscaled);
+        out.set("stdScaled", r.std_scaled);
+        out.set("weightsUnscaled", vector_js(r.weights_unscaled));
+        out.set("weightsScaled", vector_js(r.weights_scaled));
+        out.set("maxWeightUnscaled", r.max_weight_unscaled);
+        out.set("maxWeightScaled", r.max_weight_scaled);
+        out.set("entropyUnscaled", r.entropy_unscaled);
+        out.set("entropyScaled", r.entropy_scaled);
+        return out;
+    });
+}
+
 std::string js_simd_path() { return kernels::active_path(); }
 
 // Bytes the allocator has handed out and not taken back: the leak check of the tests.
@@ -282,6 +438,10 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     emscripten::function("causalMask", &js_causal_mask);
     emscripten::function("rope", &js_rope);
     emscripten::function("ropeFrequencies", &js_rope_frequencies);
+    emscripten::function("mla", &js_mla);
+    emscripten::function("kvLedger", &js_kv_ledger);
+    emscripten::function("kvLedgerVariants", &js_kv_ledger_variants);
+    emscripten::function("softmaxVariance", &js_softmax_variance);
     emscripten::function("simdPath", &js_simd_path);
     emscripten::function("heapBytesInUse", &js_heap_bytes_in_use);
 }
