@@ -29,6 +29,7 @@
 #include "attn/rope.hpp"
 #include "attn/scores.hpp"
 #include "attn/softmax.hpp"
+#include "attn/tiny_decoder.hpp"
 
 using emscripten::val;
 using namespace attn;
@@ -418,6 +419,86 @@ val js_softmax_variance(val o) {
     });
 }
 
+// ---- tiny decoder and KV cache (lesson 8) ---------------------------------------------------
+
+// Omitted keys keep TinyDecoderConfig's defaults (vocab 16, dModel 16, nLayers 2, nHeads 4,
+// nKvHeads 2, dHead 4, rotaryDim 0 = all, ropeBase 10000, mlpHidden 32, seed 1).
+TinyDecoderConfig decoder_config(const val& o) {
+    TinyDecoderConfig cfg;
+    cfg.vocab = opt_size(o, "vocab", cfg.vocab);
+    cfg.d_model = opt_size(o, "dModel", cfg.d_model);
+    cfg.n_layers = opt_size(o, "nLayers", cfg.n_layers);
+    cfg.n_heads = opt_size(o, "nHeads", cfg.n_heads);
+    cfg.n_kv_heads = opt_size(o, "nKvHeads", cfg.n_kv_heads);
+    cfg.d_head = opt_size(o, "dHead", cfg.d_head);
+    cfg.rotary_dim = opt_size(o, "rotaryDim", cfg.rotary_dim);
+    if (auto b = opt_number(o, "ropeBase")) cfg.rope_base = *b;
+    cfg.mlp_hidden = opt_size(o, "mlpHidden", cfg.mlp_hidden);
+    cfg.seed = opt_u64(o, "seed", cfg.seed);
+    return cfg;
+}
+
+// Integer ids only; the range against the vocabulary is the engine's check (it names the position).
+std::vector<int> token_ids(const val& v, const std::string& name) {
+    if (!is_array(v)) throw ShapeError(name + " should be an array of token ids");
+    const std::size_t n = v["length"].as<std::size_t>();
+    std::vector<int> out(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const val x = v[i];
+        const double id = x.typeOf().as<std::string>() == "number" ? x.as<double>() : 0.5;
+        if (id != std::floor(id) || std::fabs(id) > 2147483647.0)
+            throw ValueError(name + "[" + std::to_string(i) + "] is not an integer token id");
+        out[i] = static_cast<int>(id);
+    }
+    return out;
+}
+
+template <class T>
+val int_array(const std::vector<T>& xs) {
+    val out = val::array();
+    for (const T x : xs) out.call<void>("push", val(static_cast<double>(x)));
+    return out;
+}
+
+val js_tiny_decoder_generate(val o) {
+    return guarded([&] {
+        const TinyDecoder model(decoder_config(o));
+        const GenerateResult r =
+            model.generate(token_ids(o["prompt"], "prompt"), opt_size(o, "steps", 3), opt_bool(o, "useCache", true));
+        val steps = val::array();
+        for (const GenerateStep& s : r.steps) {
+            val step = val::object();
+            step.set("position", static_cast<double>(s.position));
+            step.set("token", s.token);
+            step.set("computed", int_array(s.computed));
+            step.set("reused", int_array(s.reused));
+            step.set("cacheBytes", static_cast<double>(s.cache_bytes));
+            step.set("logits", vector_js(s.logits));
+            steps.call<void>("push", step);
+        }
+        val out = val::object();
+        out.set("tokens", int_array(r.tokens));
+        out.set("generated", int_array(r.generated));
+        out.set("kvComputed", static_cast<double>(r.kv_computed));
+        out.set("kvReused", static_cast<double>(r.kv_reused));
+        out.set("steps", steps);
+        return out;
+    });
+}
+
+val js_tiny_decoder_forward(val o) {
+    return guarded([&] { return tensor(TinyDecoder(decoder_config(o)).forward(token_ids(o["tokens"], "tokens"))); });
+}
+
+val js_tiny_decoder_incremental_check(val o) {
+    return guarded([&] {
+        const TinyDecoder model(decoder_config(o));
+        val out = val::object();
+        out.set("maxAbsDiff", model.incremental_max_abs_diff(token_ids(o["tokens"], "tokens")));
+        return out;
+    });
+}
+
 std::string js_simd_path() { return kernels::active_path(); }
 
 // Bytes the allocator has handed out and not taken back: the leak check of the tests.
@@ -438,6 +519,9 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     emscripten::function("causalMask", &js_causal_mask);
     emscripten::function("rope", &js_rope);
     emscripten::function("ropeFrequencies", &js_rope_frequencies);
+    emscripten::function("tinyDecoderGenerate", &js_tiny_decoder_generate);
+    emscripten::function("tinyDecoderForward", &js_tiny_decoder_forward);
+    emscripten::function("tinyDecoderIncrementalCheck", &js_tiny_decoder_incremental_check);
     emscripten::function("mla", &js_mla);
     emscripten::function("kvLedger", &js_kv_ledger);
     emscripten::function("kvLedgerVariants", &js_kv_ledger_variants);

@@ -1,0 +1,221 @@
+#include "attn/tiny_decoder.hpp"
+
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "attn/attention.hpp"
+#include "attn/errors.hpp"
+#include "attn/kernels.hpp"
+#include "attn/random.hpp"
+#include "attn/rope.hpp"
+
+namespace attn {
+namespace {
+
+constexpr float kRmsEps = 1e-6f;
+
+void require_positive(std::size_t x, const char* field) {
+    if (x == 0) throw ConfigError(std::string("TinyDecoderConfig.") + field + " must be at least 1");
+}
+
+// Row-wise x / sqrt(mean(x²) + eps), in place.
+void rms_norm_inplace(Matrix& x) {
+    const std::size_t n = x.shape(1);
+    for (std::size_t i = 0; i < x.shape(0); ++i) {
+        float* row = &x(i, 0);
+        const float ms = kernels::dot(row, row, n) / static_cast<float>(n);
+        kernels::scale(row, n, 1.0f / std::sqrt(ms + kRmsEps));
+    }
+}
+
+Matrix rms_norm(Matrix x) {
+    rms_norm_inplace(x);
+    return x;
+}
+
+// The exact (erf) GELU, not the tanh approximation.
+void gelu_inplace(Matrix& x) {
+    for (auto& e : x) e = 0.5f * e * (1.0f + std::erf(e * 0.70710678118654752f));
+}
+
+void add_inplace(Matrix& x, const Matrix& y) {
+    kernels::axpy(1.0f, y.data(), x.data(), x.size());
+}
+
+Vector row_vector(const Matrix& m, std::size_t i) {
+    Vector out = xt::zeros<float>({m.shape(1)});
+    std::copy(&m(i, 0), &m(i, 0) + m.shape(1), out.begin());
+    return out;
+}
+
+// Ties go to the lowest id, so the same logits always give the same token.
+int argmax(const Vector& v) {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < v.size(); ++i)
+        if (v(i) > v(best)) best = i;
+    return static_cast<int>(best);
+}
+
+}  // namespace
+
+void validate(const TinyDecoderConfig& cfg) {
+    require_positive(cfg.vocab, "vocab");
+    require_positive(cfg.d_model, "d_model");
+    require_positive(cfg.n_layers, "n_layers");
+    require_positive(cfg.n_heads, "n_heads");
+    require_positive(cfg.n_kv_heads, "n_kv_heads");
+    require_positive(cfg.d_head, "d_head");
+    require_positive(cfg.mlp_hidden, "mlp_hidden");
+    if (cfg.n_heads % cfg.n_kv_heads != 0)
+        throw ConfigError("TinyDecoderConfig.n_heads (" + std::to_string(cfg.n_heads) +
+                          ") must be a multiple of n_kv_heads (" + std::to_string(cfg.n_kv_heads) + ")");
+    if (cfg.rotary_dim > cfg.d_head)
+        throw ConfigError("TinyDecoderConfig.rotary_dim (" + std::to_string(cfg.rotary_dim) +
+                          ") is larger than d_head (" + std::to_string(cfg.d_head) + ")");
+    const std::size_t r = cfg.rotary_dim ? cfg.rotary_dim : cfg.d_head;
+    if (r % 2 != 0)
+        throw ConfigError("TinyDecoderConfig.rotary_dim (" + std::to_string(r) +
+                          (cfg.rotary_dim ? "" : ", all of d_head") + ") must be even: RoPE turns pairs of dims");
+    if (!std::isfinite(cfg.rope_base) || !(cfg.rope_base > 1.0f))
+        throw ConfigError("TinyDecoderConfig.rope_base must be a finite number > 1");
+}
+
+TinyDecoder::TinyDecoder(const TinyDecoderConfig& cfg) : cfg_(cfg) {
+    validate(cfg_);
+    const std::size_t D = cfg_.d_model, q_width = cfg_.n_heads * cfg_.d_head, kv_width = cfg_.n_kv_heads * cfg_.d_head;
+    Rng rng(cfg_.seed);
+    auto weight = [&rng](std::size_t in, std::size_t out) {
+        return rng.normal_matrix(in, out, 1.0f / std::sqrt(static_cast<float>(in)));
+    };
+    embedding_ = rng.normal_matrix(cfg_.vocab, D, 1.0f);
+    for (std::size_t l = 0; l < cfg_.n_layers; ++l) {
+        Layer layer;
+        layer.wq = weight(D, q_width);
+        layer.wk = weight(D, kv_width);
+        layer.wv = weight(D, kv_width);
+        layer.wo = weight(q_width, D);
+        layer.w1 = weight(D, cfg_.mlp_hidden);
+        layer.w2 = weight(cfg_.mlp_hidden, D);
+        layers_.push_back(std::move(layer));
+    }
+    lm_head_ = weight(D, cfg_.vocab);
+}
+
+KVCache TinyDecoder::make_cache() const { return KVCache(cfg_.n_layers, cfg_.n_kv_heads, cfg_.d_head, cfg_.d_head); }
+
+static void check_tokens(const std::vector<int>& tokens, std::size_t start, std::size_t vocab, const char* name) {
+    if (tokens.empty()) throw ShapeError(std::string(name) + " is empty");
+    for (std::size_t i = 0; i < tokens.size(); ++i)
+        if (tokens[i] < 0 || static_cast<std::size_t>(tokens[i]) >= vocab)
+            throw ValueError("token " + std::to_string(tokens[i]) + " at position " + std::to_string(start + i) +
+                             " is outside the vocabulary [0, " + std::to_string(vocab) + ")");
+}
+
+Matrix TinyDecoder::run(const std::vector<int>& tokens, std::size_t start, KVCache* cache, KVTrace* trace) const {
+    const std::size_t T = tokens.size(), D = cfg_.d_model;
+    Matrix x({T, D});
+    std::vector<float> positions(T);
+    for (std::size_t t = 0; t < T; ++t) {
+        std::copy(&embedding_(tokens[t], 0), &embedding_(tokens[t], 0) + D, &x(t, 0));
+        positions[t] = static_cast<float>(start + t);
+    }
+    AttentionOptions attn_opt;
+    attn_opt.n_heads = cfg_.n_heads;
+    attn_opt.n_kv_heads = cfg_.n_kv_heads;
+    attn_opt.causal = true;  // with a cache the new queries are the last Tq of Tk: see mask.hpp
+    const RopeConfig q_rope{cfg_.n_heads, cfg_.rotary_dim, cfg_.rope_base};
+    const RopeConfig k_rope{cfg_.n_kv_heads, cfg_.rotary_dim, cfg_.rope_base};
+
+    for (std::size_t l = 0; l < layers_.size(); ++l) {
+        const Layer& w = layers_[l];
+        const Matrix h = rms_norm(x);
+        const Matrix q = rope(matmul(h, w.wq, "h", "wq"), q_rope, positions);
+        const Matrix k = rope(matmul(h, w.wk, "h", "wk"), k_rope, positions);
+        const Matrix v = matmul(h, w.wv, "h", "wv");
+        // Every layer computes K/V for the same positions: count them once, at layer 0.
+        if (trace && l == 0)
+            for (std::size_t t = 0; t < T; ++t) trace->computed.push_back(start + t);
+        Matrix a;
+        if (cache) {
+            cache->append(l, k, v);
+            if (trace && l == 0)
+                for (std::size_t p = 0; p < start; ++p) trace->reused.push_back(p);
+            a = attention_output(q, cache->k(l), cache->v(l), attn_opt);
+        } else {
+            a = attention_output(q, k, v, attn_opt);
+        }
+        add_inplace(x, matmul(a, w.wo, "attention", "wo"));
+        Matrix m = matmul(rms_norm(x), w.w1, "h", "w1");
+        gelu_inplace(m);
+        add_inplace(x, matmul(m, w.w2, "gelu", "w2"));
+    }
+    rms_norm_inplace(x);
+    return matmul(x, lm_head_, "x", "lm_head");
+}
+
+Matrix TinyDecoder::forward(const std::vector<int>& tokens, KVTrace* trace) const {
+    check_tokens(tokens, 0, cfg_.vocab, "tokens");
+    return run(tokens, 0, nullptr, trace);
+}
+
+// The cache must be shaped for this model and whole (every layer at the same length) before
+// anything is appended, so a rejected call leaves it as it was.
+static void check_cache(const KVCache& cache, const TinyDecoderConfig& cfg) {
+    if (cache.n_layers() != cfg.n_layers || cache.n_kv_heads() != cfg.n_kv_heads || cache.d_head() != cfg.d_head ||
+        cache.dv_head() != cfg.d_head)
+        throw ShapeError("KV cache with " + std::to_string(cache.n_layers()) + " layers, " +
+                         std::to_string(cache.n_kv_heads()) + " KV heads, d_head " + std::to_string(cache.d_head()) +
+                         ", dv_head " + std::to_string(cache.dv_head()) + " does not fit a model with " +
+                         std::to_string(cfg.n_layers) + " layers, " + std::to_string(cfg.n_kv_heads) +
+                         " KV heads, d_head " + std::to_string(cfg.d_head) + " (use make_cache())");
+    for (std::size_t l = 0; l < cache.n_layers(); ++l)
+        if (cache.length(l) != cache.length())
+            throw ShapeError("KV cache layers hold different lengths (layer " + std::to_string(l) + ": " +
+                             std::to_string(cache.length(l)) + ", shortest: " + std::to_string(cache.length()) + ")");
+}
+
+Vector TinyDecoder::prefill(const std::vector<int>& tokens, KVCache& cache, KVTrace* trace) const {
+    check_cache(cache, cfg_);
+    const std::size_t start = cache.length();
+    check_tokens(tokens, start, cfg_.vocab, "tokens");
+    const Matrix logits = run(tokens, start, &cache, trace);
+    return row_vector(logits, tokens.size() - 1);
+}
+
+Vector TinyDecoder::step(int token, KVCache& cache, KVTrace* trace) const { return prefill({token}, cache, trace); }
+
+GenerateResult TinyDecoder::generate(const std::vector<int>& prompt, std::size_t steps, bool use_cache) const {
+    check_tokens(prompt, 0, cfg_.vocab, "prompt");
+    GenerateResult r{prompt, {}, 0, 0, {}};
+    std::optional<KVCache> cache;
+    if (use_cache) cache = make_cache();
+    for (std::size_t s = 0; s < steps; ++s) {
+        KVTrace trace;
+        Vector logits;
+        if (!use_cache) logits = row_vector(forward(r.tokens, &trace), r.tokens.size() - 1);
+        else if (s == 0) logits = prefill(prompt, *cache, &trace);
+        else logits = step(r.tokens.back(), *cache, &trace);
+        const int token = argmax(logits);
+        r.kv_computed += trace.computed.size();
+        r.kv_reused += trace.reused.size();
+        r.steps.push_back({r.tokens.size(), token, std::move(trace.computed), std::move(trace.reused),
+                           cache ? cache->bytes(sizeof(float)) : 0, std::move(logits)});
+        r.tokens.push_back(token);
+        r.generated.push_back(token);
+    }
+    return r;
+}
+
+float TinyDecoder::incremental_max_abs_diff(const std::vector<int>& tokens) const {
+    const Matrix full = forward(tokens);
+    KVCache cache = make_cache();
+    float diff = 0.0f;
+    for (std::size_t t = 0; t < tokens.size(); ++t) {
+        const Vector logits = step(tokens[t], cache);
+        for (std::size_t i = 0; i < logits.size(); ++i) diff = std::fmax(diff, std::fabs(logits(i) - full(t, i)));
+    }
+    return diff;
+}
+
+}  // namespace attn
