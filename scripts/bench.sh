@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Times the causal attention forward four ways, one after another, and prints one table:
+# the engine natively (-O3), the engine as WASM with SIMD and without (both under node), and a
+# plain-JavaScript version of the same computation. It only measures: no thresholds.
+#
+# Builds only the benchmark targets, in build/ and build-wasm/ (shared with scripts/test.sh and
+# configured the same way if missing) and build-wasm-scalar/ (its own: -DATTN_SIMD=OFF).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
+
+cpu=$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+machine="$(nproc) cores, ${cpu:-unknown CPU}, node $(node --version), load average $(cut -d' ' -f1-3 /proc/loadavg) at start"
+echo "bench: $machine"
+
+echo "== build: native (build/)"
+[ -f build/CMakeCache.txt ] || cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$(nproc)" --target attn-bench
+
+echo "== build: WASM SIMD (build-wasm/)"
+[ -f build-wasm/CMakeCache.txt ] || emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build-wasm -j"$(nproc)" --target attn-bench attn-engine
+
+echo "== build: WASM scalar (build-wasm-scalar/)"
+[ -f build-wasm-scalar/CMakeCache.txt ] ||
+  emcmake cmake -S . -B build-wasm-scalar -DCMAKE_BUILD_TYPE=Release -DATTN_SIMD=OFF -DATTN_TESTS=OFF >/dev/null
+cmake --build build-wasm-scalar -j"$(nproc)" --target attn-bench
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+run() {
+  local name=$1
+  shift
+  echo "== run: $name"
+  "$@" | tee "$out/$name.jsonl"
+}
+run native ./build/attn-bench
+run wasm-simd node build-wasm/attn-bench.js
+run wasm-scalar node build-wasm-scalar/attn-bench.js
+# The plain-JS runner checks its output against the engine just built, not a possibly stale dist/.
+run plain-js env ATTN_ENGINE_JS=build-wasm/attn-engine.js node bench/attention-plain.mjs
+
+node bench/report.mjs --machine "$machine" \
+  native="$out/native.jsonl" wasm-simd="$out/wasm-simd.jsonl" \
+  wasm-scalar="$out/wasm-scalar.jsonl" plain-js="$out/plain-js.jsonl"
