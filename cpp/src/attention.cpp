@@ -56,6 +56,13 @@ Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOpt
     return dims;
 }
 
+float checked_softmax(float* row, std::size_t n, std::optional<float> sink_logit, std::size_t i, std::size_t h) {
+    const auto sink = softmax_inplace(row, n, sink_logit);
+    if (!sink)
+        throw MaskError(fully_masked_message("query row " + std::to_string(i) + " of head " + std::to_string(h)));
+    return *sink;
+}
+
 // One query row of one head: fills row[0..n) with weights over keys 0..n, returns the sink's
 // share. Keys j >= visible are causally hidden. With −∞ masking n == visible: scores of hidden
 // keys are never computed, so the masked half of a causal square costs nothing. The
@@ -67,9 +74,8 @@ float weights_row(const float* qrow, const Matrix& k, std::size_t kcol, std::siz
     for (std::size_t j = 0; j < n; ++j) row[j] = scale * kernels::dot(qrow, &k(j, kcol), d);
     if (raw_scores)
         for (std::size_t j = 0; j < n; ++j) raw_scores[j] = row[j];
-    const std::string row_name = "query row " + std::to_string(i) + " of head " + std::to_string(h);
     if (opt.mask_mode == MaskMode::ZeroAfterSoftmax) {
-        const float sink = softmax_inplace(row, n, opt.sink_logit, row_name);
+        const float sink = checked_softmax(row, n, opt.sink_logit, i, h);
         for (std::size_t j = 0; j < n; ++j)
             if (j >= visible || (mask && !(*mask)(i, j))) row[j] = 0.0f;
         return sink;
@@ -77,7 +83,7 @@ float weights_row(const float* qrow, const Matrix& k, std::size_t kcol, std::siz
     if (mask)
         for (std::size_t j = 0; j < n; ++j)
             if (!(*mask)(i, j)) row[j] = neg_inf;
-    return softmax_inplace(row, n, opt.sink_logit, row_name);
+    return checked_softmax(row, n, opt.sink_logit, i, h);
 }
 
 // The shared loop. scores/weights/sink may be null (output-only path).

@@ -8,11 +8,14 @@
 
 namespace attn {
 
-float softmax_inplace(float* row, std::size_t n, std::optional<float> sink_logit, const std::string& row_name) {
+std::string fully_masked_message(const std::string& row_name) {
+    return row_name + " is fully masked: no key to attend to (add a sink logit or unmask a key)";
+}
+
+std::optional<float> softmax_inplace(float* row, std::size_t n, std::optional<float> sink_logit) noexcept {
     float m = kernels::max(row, n);
     if (sink_logit) m = std::fmax(m, *sink_logit);
-    if (m == -std::numeric_limits<float>::infinity())
-        throw MaskError(row_name + " is fully masked: no key to attend to (add a sink logit or unmask a key)");
+    if (m == -std::numeric_limits<float>::infinity()) return std::nullopt;
     float total = kernels::exp_shift_sum(row, n, m);
     const float sink_exp = sink_logit ? std::exp(*sink_logit - m) : 0.0f;
     total += sink_exp;
@@ -33,7 +36,9 @@ SoftmaxResult softmax(const Vector& scores, std::optional<float> sink_logit) {
             throw ValueError("scores[" + std::to_string(i) + "] is " + (std::isnan(scores(i)) ? "NaN" : "+infinite"));
     if (sink_logit && !std::isfinite(*sink_logit)) throw ValueError("sink_logit is not finite");
     SoftmaxResult r{scores, 0.0f, 0.0f};
-    r.sink_weight = softmax_inplace(r.weights.data(), r.weights.size(), sink_logit, "the score row");
+    const auto sink = softmax_inplace(r.weights.data(), r.weights.size(), sink_logit);
+    if (!sink) throw MaskError(fully_masked_message("the score row"));
+    r.sink_weight = *sink;
     r.entropy = entropy(r.weights.data(), r.weights.size()) + entropy(&r.sink_weight, 1);
     return r;
 }

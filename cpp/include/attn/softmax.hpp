@@ -24,12 +24,16 @@ struct SoftmaxResult {
     float entropy;       // of the weights (and the sink's share), in nats
 };
 
-// In place on row[0..n). Returns the sink's weight (0 without a sink). `row_name` is used in
-// the MaskError message ("row 3").
-float softmax_inplace(float* row, std::size_t n, std::optional<float> sink_logit, const std::string& row_name);
+// In place on row[0..n). Returns the sink's weight (0 without a sink), or nothing when the row
+// is fully masked and has no sink (row left as is): the caller knows the row's name for the
+// MaskError, and the hot loop builds no message for rows that are fine.
+std::optional<float> softmax_inplace(float* row, std::size_t n, std::optional<float> sink_logit) noexcept;
 
 // Copying version for whole vectors; throws ValueError on NaN / +∞ scores.
 SoftmaxResult softmax(const Vector& scores, std::optional<float> sink_logit = std::nullopt);
+
+// "<row_name> is fully masked: …", the MaskError message of every caller.
+std::string fully_masked_message(const std::string& row_name);
 
 // −Σ p log p in nats over p[0..n), terms with p = 0 contribute 0.
 float entropy(const float* p, std::size_t n) noexcept;
