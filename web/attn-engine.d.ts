@@ -76,6 +76,222 @@ export interface RopeOptions {
   positions?: number[];
 }
 
+// ---- Part: tiny decoder and KV cache (lesson 8) --------------------------------------------
+// Shapes here: T tokens, V vocab, P prompt length, L layers, G KV heads, d head width.
+
+/**
+ * A tiny seeded pre-norm decoder (RMSNorm → GQA attention with RoPE → residual, RMSNorm → GELU
+ * MLP → residual; final RMSNorm → LM head). Weights come from the engine's portable RNG, so the
+ * same config gives the same numbers natively, in node and in every browser. Every key is
+ * optional; the defaults are the ones listed.
+ */
+export interface TinyDecoderConfig {
+  /** V, default 16. */
+  vocab?: number;
+  /** Residual width, default 16. */
+  dModel?: number;
+  /** L, default 2. */
+  nLayers?: number;
+  /** Query heads, default 4. */
+  nHeads?: number;
+  /** G, default 2; must divide nHeads (= nHeads MHA, 1 MQA). */
+  nKvHeads?: number;
+  /** d (q, k and v alike), default 4. */
+  dHead?: number;
+  /** Dims of each head RoPE turns (even, ≤ dHead); default 0 = all. */
+  rotaryDim?: number;
+  /** Default 10000. */
+  ropeBase?: number;
+  /** MLP hidden width, default 32. */
+  mlpHidden?: number;
+  /** Non-negative integer (up to 2^53), default 1. */
+  seed?: number;
+}
+
+/** One greedy step: which positions' K/V it computed, which it read back from the cache. */
+export interface TinyDecoderStep {
+  /** Position of the token this step produced (= number of tokens before it). */
+  position: number;
+  /** The token produced: argmax of `logits`, ties to the lowest id. */
+  token: number;
+  /** Positions whose K/V rows were computed in this step (once per position, not per layer). */
+  computed: number[];
+  /** Positions whose K/V rows were read from the cache in this step ([] without a cache). */
+  reused: number[];
+  /** float32 bytes the cache holds after this step: L × 2 × t × G × d × 4; 0 without a cache. */
+  cacheBytes: number;
+  /** [V] logits the token was picked from. */
+  logits: Float32Array;
+}
+
+export interface TinyDecoderGenerateResult {
+  /** [P + steps] the prompt followed by the generated tokens. */
+  tokens: number[];
+  /** [steps] */
+  generated: number[];
+  /** Σ computed.length over the steps. Prompt 2, 3 steps: 9 without the cache (2 + 3 + 4), 4 with (2 + 1 + 1). */
+  kvComputed: number;
+  /** Σ reused.length over the steps: 5 for prompt 2, 3 steps with the cache; 0 without. */
+  kvReused: number;
+  steps: TinyDecoderStep[];
+}
+
+// ---- Part: MLA, KV ledger, softmax-variance experiment (lessons 3, 8–10) --------------------
+// Shapes here: T tokens, D dModel, H heads, dn dNope, dr dRope, r kvLoraRank, dv dValue,
+// d vector width, N samples, K keys.
+
+/**
+ * Multi-head latent attention on seeded data. x [T, D] comes from the engine's portable RNG with
+ * `seed`, the weights with `seed + 1` (each N(0, 1/d_in)), so the same options give the same
+ * numbers natively, in node and in every browser. Every key is optional; defaults listed.
+ */
+export interface MlaOptions {
+  /** Default 6. */
+  T?: number;
+  /** D, default 32. */
+  dModel?: number;
+  /** H, default 2. */
+  nHeads?: number;
+  /** dn, per-head content dims of q and k, default 8. */
+  dNope?: number;
+  /** dr, decoupled RoPE dims (even, > 0), one key shared by all heads; default 4. */
+  dRope?: number;
+  /** r, the latent each token caches, default 8. */
+  kvLoraRank?: number;
+  /** dv, default 8. */
+  dValue?: number;
+  /** Non-negative integer up to 2^53, default 1. */
+  seed?: number;
+  /** Default 10000. */
+  ropeBase?: number;
+  /** Bytes per cached number, default 2 (BF16). */
+  dtypeBytes?: number;
+}
+
+export interface MlaResult {
+  /** [T, H·dv] expand K = c·W_uk, V = c·W_uv, then causal attention scaled by 1/√(dn + dr). */
+  explicit: Tensor;
+  /** [T, H·dv] the same attention scored on the cache: W_uk folded into the query, W_uv applied
+   *  after mixing the latents. K and V are never formed. */
+  absorbed: Tensor;
+  /** max |explicit − absorbed|: float rounding only (~1e-6). */
+  maxAbsDiff: number;
+  /** [H, T, T] causal weights of the explicit path (the absorbed path's agree to ~1e-6). */
+  weights: Tensor;
+  /** [T, r] c = x·W_dkv, what is cached besides kRope. */
+  latent: Tensor;
+  /** [T, dr] RoPE(x·W_kr), the shared rotated key, cached too. */
+  kRope: Tensor;
+  /** (r + dr) × dtypeBytes: MLA's cache per token and layer. */
+  bytesPerTokenPerLayer: number;
+  /** H·(dn + dr + dv) × dtypeBytes: what caching the explicit path's K and V would take. */
+  explicitBytesPerTokenPerLayer: number;
+  /** Without decoupled dims (RoPE over all dn content dims of q and of the expanded key), the
+   *  largest |true score − absorbed score| over causal pairs, unscaled: far from 0, because the
+   *  key's rotation sits between W_uk and the cache and changes with the key's position. null
+   *  when dNope is odd (RoPE turns pairs). */
+  ropeOnLatentError: number | null;
+}
+
+/**
+ * A course-data/models.json entry (extra keys are ignored). Byte counts are read exactly up to
+ * 2^53. Entries with only `reportedKvBytesPerToken` (no `attention`) are accepted by kvLedger.
+ */
+export interface LedgerModel {
+  name?: string;
+  layers?: number;
+  /** Layers that keep a KV cache; default `layers`. */
+  fullAttentionLayers?: number;
+  attention?: {
+    kind: 'mha' | 'gqa' | 'mqa' | 'mla';
+    nHeads: number;
+    /** G; required for mha/gqa/mqa (mha: = nHeads, mqa: 1), unused by mla. */
+    nKvHeads?: number;
+    headDim: number;
+    /** mla only. */
+    kvLoraRank?: number;
+    /** mla only: the decoupled RoPE dims cached next to the latent. */
+    ropeDim?: number;
+  };
+  /** Linear-attention layers: a fixed-size state per request; layers + fullAttentionLayers ≤ layers. */
+  linearAttention?: { layers?: number; stateBytesTotal?: number };
+  /** Default 2 (BF16). */
+  dtypeBytes?: number;
+  /** Tokens of one request; kvLedger computes bytesForContext only when present. */
+  contextLength?: number;
+  /** An official figure, passed through, never computed. */
+  reportedKvBytesPerToken?: number;
+}
+
+export interface LedgerResult {
+  /** fullAttentionLayers × 2 × G × headDim × dtypeBytes, or × (kvLoraRank + ropeDim) × dtypeBytes
+   *  for mla. null for a reported-only entry. Exact integers. */
+  bytesPerToken: number | null;
+  /** bytesPerToken × contextLength + linearStateBytes; null without contextLength (or reported-only). */
+  bytesForContext: number | null;
+  /** linearAttention.stateBytesTotal, the same at every context length (0 without). */
+  linearStateBytes: number;
+  /** e.g. "16 × 2 × 4 × 256 × 2 B = 65,536 B" or "60 × (512 + 64) × 2 B = 69,120 B"; null for
+   *  a reported-only entry. */
+  formula: string | null;
+  reportedBytesPerToken: number | null;
+}
+
+export interface LedgerRow {
+  kind: 'mha' | 'gqa' | 'mqa' | 'mla';
+  /** G (H for mha, 1 for mqa); null for mla, which caches no per-head K/V. */
+  kvHeads: number | null;
+  bytesPerToken: number;
+  /** bytesPerToken × contextLength + the model's linear-attention state. */
+  bytesForContext: number;
+}
+
+export interface SoftmaxVarianceOptions {
+  /** Width of q and k, default 64. */
+  d?: number;
+  /** K, keys in the one softmax row, default 10. */
+  nKeys?: number;
+  /** N ≥ 2, q·k samples, default 1000. */
+  nSamples?: number;
+  /** Non-negative integer up to 2^53, default 42. */
+  seed?: number;
+}
+
+export interface SoftmaxVarianceResult {
+  /** [N] q·k for q, k ~ N(0,1)^d, a fresh pair each: the histogram. Bit-identical natively and in WASM. */
+  dots: Float32Array;
+  /** Sample standard deviation of dots, ≈ √d. */
+  stdUnscaled: number;
+  /** The same of dots / √d, ≈ 1. */
+  stdScaled: number;
+  /** [K] softmax(q·k_j) for one q against K keys. */
+  weightsUnscaled: Float32Array;
+  /** [K] softmax(q·k_j / √d), same q and keys. */
+  weightsScaled: Float32Array;
+  maxWeightUnscaled: number;
+  maxWeightScaled: number;
+  /** Nats; ln K means uniform, 0 means one key takes everything. */
+  entropyUnscaled: number;
+  entropyScaled: number;
+}
+
+// Members of `interface AttnEngine`:
+
+  /** MLA's explicit and absorbed paths on the same seeded data, the cache, and its bytes.
+   *  ConfigError for dRope odd or 0, zero dims or heads, ropeBase ≤ 1; ShapeError for T = 0. */
+  mla(options: MlaOptions): MlaResult;
+  /** KV bytes of one model. ConfigError names the config field, e.g. "Qwen3.8-27B:
+   *  num_key_value_heads (5) must divide num_attention_heads (24)", "MLA needs kv_lora_rank > 0";
+   *  ValueError when a byte count would pass 2^53 (not exact as a JS number). */
+  kvLedger(model: LedgerModel): LedgerResult;
+  /** The same shape re-cast: rows mha, gqa (the model's own G, when 1 < G < H), mqa, and mla
+   *  for an MLA model, in that order (not sorted: mqa can undercut mla). Pass `undefined` as
+   *  contextLength to use model.contextLength. ConfigError for a reported-only entry. */
+  kvLedgerVariants(model: LedgerModel, contextLength: number | undefined): LedgerRow[];
+  /** The √d experiment: dots and standard deviations from a seed. ConfigError for d = 0,
+   *  nKeys = 0, nSamples < 2. */
+  softmaxVariance(options: SoftmaxVarianceOptions): SoftmaxVarianceResult;
+
 export interface AttnEngine {
   /** Scaled dot-product attention (single head, multi-head, MQA/GQA, sink, gate). */
   attention(options: AttentionOptions): AttentionResult;
@@ -101,6 +317,18 @@ export interface AttnEngine {
   rope(x: MatrixIn, options?: RopeOptions): Tensor;
   /** θ_i for i < rotaryDim/2. */
   ropeFrequencies(rotaryDim: number, base: number): Float32Array;
+  /**
+   * Greedy generation with the tiny decoder. `steps` defaults to 3, `useCache` to true. Without
+   * the cache every step re-runs the whole sequence; with it the prompt is prefilled once and
+   * each generated token but the last is fed alone. Throws ConfigError (the field is named),
+   * ValueError ("token 16 at position 1 is outside the vocabulary [0, 16)"), ShapeError (empty prompt).
+   */
+  tinyDecoderGenerate(options: TinyDecoderConfig & { prompt: number[]; steps?: number; useCache?: boolean }): TinyDecoderGenerateResult;
+  /** Full forward pass without a cache: logits [T, V], row t at position t. */
+  tinyDecoderForward(options: TinyDecoderConfig & { tokens: number[] }): Tensor;
+  /** max |Δ logit| between the full pass and the same tokens fed one at a time through the KV cache (< 1e-4; 0 in practice). */
+  tinyDecoderIncrementalCheck(options: TinyDecoderConfig & { tokens: number[] }): { maxAbsDiff: number };
+
   /** "wasm-simd128" or "scalar": which kernels this build runs. */
   simdPath(): string;
   /** Bytes currently allocated on the WASM heap (for leak checks). */
