@@ -275,23 +275,6 @@ export interface SoftmaxVarianceResult {
   entropyScaled: number;
 }
 
-// Members of `interface AttnEngine`:
-
-  /** MLA's explicit and absorbed paths on the same seeded data, the cache, and its bytes.
-   *  ConfigError for dRope odd or 0, zero dims or heads, ropeBase ≤ 1; ShapeError for T = 0. */
-  mla(options: MlaOptions): MlaResult;
-  /** KV bytes of one model. ConfigError names the config field, e.g. "Qwen3.8-27B:
-   *  num_key_value_heads (5) must divide num_attention_heads (24)", "MLA needs kv_lora_rank > 0";
-   *  ValueError when a byte count would pass 2^53 (not exact as a JS number). */
-  kvLedger(model: LedgerModel): LedgerResult;
-  /** The same shape re-cast: rows mha, gqa (the model's own G, when 1 < G < H), mqa, and mla
-   *  for an MLA model, in that order (not sorted: mqa can undercut mla). Pass `undefined` as
-   *  contextLength to use model.contextLength. ConfigError for a reported-only entry. */
-  kvLedgerVariants(model: LedgerModel, contextLength: number | undefined): LedgerRow[];
-  /** The √d experiment: dots and standard deviations from a seed. ConfigError for d = 0,
-   *  nKeys = 0, nSamples < 2. */
-  softmaxVariance(options: SoftmaxVarianceOptions): SoftmaxVarianceResult;
-
 export interface AttnEngine {
   /** Scaled dot-product attention (single head, multi-head, MQA/GQA, sink, gate). */
   attention(options: AttentionOptions): AttentionResult;
@@ -328,7 +311,20 @@ export interface AttnEngine {
   tinyDecoderForward(options: TinyDecoderConfig & { tokens: number[] }): Tensor;
   /** max |Δ logit| between the full pass and the same tokens fed one at a time through the KV cache (< 1e-4; 0 in practice). */
   tinyDecoderIncrementalCheck(options: TinyDecoderConfig & { tokens: number[] }): { maxAbsDiff: number };
-
+  /** MLA's explicit and absorbed paths on the same seeded data, the cache, and its bytes.
+   *  ConfigError for dRope odd or 0, zero dims or heads, ropeBase ≤ 1; ShapeError for T = 0. */
+  mla(options: MlaOptions): MlaResult;
+  /** KV bytes of one model. ConfigError names the config field, e.g. "Qwen3.8-27B:
+   *  num_key_value_heads (5) must divide num_attention_heads (24)", "MLA needs kv_lora_rank > 0";
+   *  ValueError when a byte count would pass 2^53 (not exact as a JS number). */
+  kvLedger(model: LedgerModel): LedgerResult;
+  /** The same shape re-cast: rows mha, gqa (the model's own G, when 1 < G < H), mqa, and mla
+   *  for an MLA model, in that order (not sorted: mqa can undercut mla). Pass `undefined` as
+   *  contextLength to use model.contextLength. ConfigError for a reported-only entry. */
+  kvLedgerVariants(model: LedgerModel, contextLength: number | undefined): LedgerRow[];
+  /** The √d experiment: dots and standard deviations from a seed. ConfigError for d = 0,
+   *  nKeys = 0, nSamples < 2. */
+  softmaxVariance(options: SoftmaxVarianceOptions): SoftmaxVarianceResult;
   /** "wasm-simd128" or "scalar": which kernels this build runs. */
   simdPath(): string;
   /** Bytes currently allocated on the WASM heap (for leak checks). */
