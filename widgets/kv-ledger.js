@@ -319,7 +319,7 @@ export class KvLedger extends AttnWidget {
     const model = this.currentModel(rt);
     this.select.value = model.id;
     this.presetButtons.forEach((b) => b.setAttribute('aria-pressed', String(Number(b.dataset.tokens) === T)));
-    this.slider.setAttribute('aria-valuetext', `${Tt}`);
+    this.slider.setAttribute('aria-valuetext', `${Tt} token`);
 
     const rows = variantRows(engine, model, T);
     const own = ownRow(model, rows);
