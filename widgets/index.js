@@ -1,8 +1,14 @@
 // Every widget of the course: tag → class. web/index.js defines them as custom elements.
 import { MaskGrid } from './mask-grid.js';
 import { KvLedger } from './kv-ledger.js';
+import { KvCache } from './kv-cache.js';
+import { Gqa } from './gqa.js';
+import { Mla } from './mla.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
   'attn-kv-ledger': KvLedger,
+  'attn-kv-cache': KvCache,
+  'attn-gqa': Gqa,
+  'attn-mla': Mla,
 };
