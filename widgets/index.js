@@ -4,6 +4,9 @@ import { KvLedger } from './kv-ledger.js';
 import { KvCache } from './kv-cache.js';
 import { Gqa } from './gqa.js';
 import { Mla } from './mla.js';
+import { Rope } from './rope.js';
+import { MultiHead } from './multi-head.js';
+import { Walkthrough } from './walkthrough.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -11,4 +14,7 @@ export const WIDGETS = {
   'attn-kv-cache': KvCache,
   'attn-gqa': Gqa,
   'attn-mla': Mla,
+  'attn-rope': Rope,
+  'attn-multi-head': MultiHead,
+  'attn-walkthrough': Walkthrough,
 };

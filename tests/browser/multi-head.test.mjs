@@ -1,0 +1,57 @@
+// <attn-multi-head>: the three weight rows of the chosen query (给了 by default: one head
+// 56.5% / 39.4%, head A 89.5% 小明, head B 77.0% 苹果); the query select and the head buttons
+// (mouse and keyboard) change what they should; the cost table shows equal counts.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+
+let browser, page, errors;
+before(async () => {
+  browser = await openBrowser();
+  ({ page, errors } = await openPage(browser, browser.fileUrl, '07-multi-head.html'));
+});
+after(async () => { await browser?.close(); });
+
+const M = 'attn-multi-head';
+const row = (view) => page.locator(`${M} table.rows tr[data-view="${view}"] td`).allTextContents();
+
+test('给了 row: one head 39.4% / 56.5%, head A 89.5% on 小明, head B 77.0% on 苹果', async () => {
+  const [single, a, b] = [await row('single'), await row('A'), await row('B')];
+  assert.equal(single[0], '39.4%');
+  assert.equal(single[2], '56.5%');
+  assert.equal(a[0], '89.5%');
+  assert.equal(b[2], '77.0%');
+  assert.equal(single[4], '', 'the future (小王) is masked');
+  assert.match(await page.locator(`${M} [data-role="finding"]`).textContent(), /89\.5%.*77\.0%|56\.5%.*39\.4%.*89\.5%.*77\.0%/);
+});
+
+test('choosing another query row redraws the three rows', async () => {
+  await timeToPaint(page, 'multi-head select', () => page.locator(`${M} [data-role="query"]`).selectOption('4'));
+  const single = await row('single');
+  assert.notEqual(single[4], '', '小王 sees itself');
+  await page.locator(`${M} [data-role="query"]`).focus();
+  await timeToPaint(page, 'multi-head select keyboard', () => page.keyboard.press('ArrowUp'));
+  assert.equal(await page.locator(`${M} [data-role="query"]`).inputValue(), '3');
+  assert.equal((await row('A'))[0], '89.5%');
+});
+
+test('head buttons switch the heatmap (click and keyboard)', async () => {
+  const cell = (i, j) => page.locator(`${M} [data-role="heatmap"] td[data-i="${i}"][data-j="${j}"]`);
+  assert.equal(await cell(3, 0).textContent(), '89.5%'); // head A is shown first
+  await timeToPaint(page, 'multi-head head B', () => page.locator(`${M} button[data-view="B"]`).click());
+  assert.equal(await page.locator(`${M} button[data-view="B"]`).getAttribute('aria-pressed'), 'true');
+  assert.equal(await cell(3, 2).textContent(), '77.0%');
+  await page.locator(`${M} button[data-view="single"]`).focus();
+  await timeToPaint(page, 'multi-head head keyboard', () => page.keyboard.press('Space'));
+  assert.equal(await cell(3, 2).textContent(), '56.5%');
+  assert.equal(await cell(3, 4).textContent(), '', 'future greyed');
+});
+
+test('the cost table: equal parameters and multiply-adds; the anchor note', async () => {
+  const total = await page.locator(`${M} [data-cost="total"] p.formula`).allTextContents();
+  assert.match(total[0], /240 \+ 100 \+ 100 = 440$/);
+  assert.match(total[1], /240 \+ 100 \+ 100 = 440$/);
+  assert.match(await page.locator(`${M} [data-cost="qk"] [data-layout="split"]`).textContent(), /2 · 5 · 5 · 2 = 100$/);
+  assert.match(await page.locator(`${M} [data-role="anchor"]`).textContent(), /24 .* 256 .* 6144 ≠ .*5120/);
+  assert.deepEqual(errors, []);
+});

@@ -1,0 +1,68 @@
+// <attn-walkthrough>'s course numbers through the REAL engine and the real teaching world:
+// "The" and "cat" (world en-the-cat) step by step, ending at out[The] = [0.54, −0.16] and
+// out[cat] = [0.42, 0.24]; the arithmetic strings substitute the engine's numbers.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { STEPS, walkthrough, cellArithmetic, courseNumbers } from '../../widgets/walkthrough-core.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const readJson = (p) => JSON.parse(readFileSync(join(root, p), 'utf8'));
+let rt, m;
+before(async () => {
+  const engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
+  rt = { engine, world: readJson('course-data/teaching-world.json'), models: readJson('course-data/models.json') };
+  m = walkthrough(rt);
+});
+const lab = (i) => m.w.tokensEn[i];
+const f2 = (row) => row.map((x) => x.toFixed(2));
+
+test('step 1: x, Q = K = x and V as the course prints them', () => {
+  assert.deepEqual(m.w.tokensEn, ['The', 'cat']);
+  assert.deepEqual(m.w.x.map(f2), [['1.00', '0.20'], ['0.30', '0.90']]);
+  assert.deepEqual(m.w.q.map(f2), m.w.x.map(f2));
+  assert.deepEqual(m.w.k.map(f2), m.w.x.map(f2));
+  assert.deepEqual(m.w.v.map(f2), [['0.54', '-0.16'], ['0.33', '0.54']]);
+});
+
+test('step 2: raw scores; cat row is 0.48 and 0.90, with the arithmetic spelled out', () => {
+  assert.deepEqual(m.raw.map(f2), [['1.04', '0.48'], ['0.48', '0.90']]);
+  assert.equal(cellArithmetic('raw', 1, 0, m, lab), 'Q[cat]·K[The] = 0.30×1.00 + 0.90×0.20 = 0.48');
+  assert.equal(courseNumbers(m).catRaw, '0.48 / 0.90');
+});
+
+test('step 3: scaled by 1/√2 equals the raw score over √2', () => {
+  for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) assert.ok(Math.abs(m.scaled[i][j] - m.raw[i][j] / Math.SQRT2) < 1e-6);
+  assert.equal(cellArithmetic('scaled', 1, 0, m, lab), '0.48 ÷ √2 = 0.34');
+});
+
+test('step 4: the causal mask hides only the upper triangle', () => {
+  assert.deepEqual(m.mask, [[1, 0], [1, 1]]);
+  assert.equal(m.masked[0][1], -Infinity);
+  assert.match(cellArithmetic('mask', 0, 1, m, lab), /\+ \(−∞\) = −∞$/);
+});
+
+test('step 5: softmax weights; cat row 42.6% / 57.4%, The row 100% / 0%', () => {
+  assert.equal(courseNumbers(m).catWeights, '42.6% / 57.4%');
+  assert.equal(m.weights[0][0], 1);
+  assert.equal(m.weights[0][1], 0);
+  assert.ok(Math.abs(m.weights[1][0] + m.weights[1][1] - 1) < 1e-6);
+  assert.equal(cellArithmetic('softmax', 1, 0, m, lab), 'w = e^0.34 / (e^0.34 + e^0.64) = 42.6%');
+});
+
+test('step 6: out[The] = [0.54, −0.16], out[cat] = [0.42, 0.24]', () => {
+  const n = courseNumbers(m);
+  assert.equal(n.outThe, '[0.54, −0.16]');
+  assert.equal(n.outCat, '[0.42, 0.24]');
+  assert.equal(cellArithmetic('output', 1, 0, m, lab), 'out[cat]_0 = 0.426×0.54 + 0.574×0.33 = 0.42');
+  // out = weights · V, checked against the engine's own matmul
+  const wv = rt.engine.matmul(m.weights, m.w.v).data;
+  m.output.flat().forEach((x, k) => assert.ok(Math.abs(x - wv[k]) < 1e-6));
+});
+
+test('every step has arithmetic for every cell', () => {
+  for (const s of STEPS) for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) assert.ok(cellArithmetic(s, i, j, m, lab).length > 5, `${s} ${i},${j}`);
+});
