@@ -7,6 +7,8 @@ import { Mla } from './mla.js';
 import { Rope } from './rope.js';
 import { MultiHead } from './multi-head.js';
 import { Walkthrough } from './walkthrough.js';
+import { DotProduct } from './dot-product.js';
+import { ValueMix } from './value-mix.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -17,4 +19,6 @@ export const WIDGETS = {
   'attn-rope': Rope,
   'attn-multi-head': MultiHead,
   'attn-walkthrough': Walkthrough,
+  'attn-dot-product': DotProduct,
+  'attn-value-mix': ValueMix,
 };
