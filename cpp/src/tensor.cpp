@@ -50,6 +50,29 @@ Matrix matmul(const Matrix& a, const Matrix& b, const char* a_name, const char* 
     return out;
 }
 
+Matrix matmul_bt(const Matrix& a, const Matrix& b, const char* a_name, const char* b_name) {
+    if (a.shape(1) != b.shape(1))
+        throw ShapeError("cannot multiply " + shape_str(a_name, a.shape(0), a.shape(1)) + " by the transpose of " +
+                         shape_str(b_name, b.shape(0), b.shape(1)) + ": row widths differ");
+    const std::size_t n = a.shape(0), k = a.shape(1), m = b.shape(0);
+    Matrix out({n, m});
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < m; ++j) out(i, j) = kernels::dot(&a(i, 0), &b(j, 0), k);
+    return out;
+}
+
+Matrix matmul_at(const Matrix& a, const Matrix& b, const char* a_name, const char* b_name) {
+    if (a.shape(0) != b.shape(0))
+        throw ShapeError("cannot multiply the transpose of " + shape_str(a_name, a.shape(0), a.shape(1)) + " by " +
+                         shape_str(b_name, b.shape(0), b.shape(1)) + ": row counts differ");
+    const std::size_t k = a.shape(0), n = a.shape(1), m = b.shape(1);
+    Matrix out = xt::zeros<float>({n, m});
+    // out row i = Σ_p a[p, i] · b row p: axpys over contiguous rows, like matmul().
+    for (std::size_t p = 0; p < k; ++p)
+        for (std::size_t i = 0; i < n; ++i) kernels::axpy(a(p, i), &b(p, 0), &out(i, 0), m);
+    return out;
+}
+
 Matrix columns(const Matrix& m, std::size_t c0, std::size_t n) {
     if (c0 + n > m.shape(1))
         throw ShapeError("columns [" + std::to_string(c0) + ", " + std::to_string(c0 + n) + ") outside " +

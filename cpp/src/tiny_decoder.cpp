@@ -5,56 +5,21 @@
 #include <string>
 
 #include "attn/attention.hpp"
+#include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
-#include "attn/kernels.hpp"
 #include "attn/random.hpp"
 #include "attn/rope.hpp"
 
 namespace attn {
 namespace {
 
-constexpr float kRmsEps = 1e-6f;
-
 void require_positive(std::size_t x, const char* field) {
     if (x == 0) throw ConfigError(std::string("TinyDecoderConfig.") + field + " must be at least 1");
-}
-
-// Row-wise x / sqrt(mean(x²) + eps), in place.
-void rms_norm_inplace(Matrix& x) {
-    const std::size_t n = x.shape(1);
-    for (std::size_t i = 0; i < x.shape(0); ++i) {
-        float* row = &x(i, 0);
-        const float ms = kernels::dot(row, row, n) / static_cast<float>(n);
-        kernels::scale(row, n, 1.0f / std::sqrt(ms + kRmsEps));
-    }
-}
-
-Matrix rms_norm(Matrix x) {
-    rms_norm_inplace(x);
-    return x;
 }
 
 // The exact (erf) GELU, not the tanh approximation.
 void gelu_inplace(Matrix& x) {
     for (auto& e : x) e = 0.5f * e * (1.0f + std::erf(e * 0.70710678118654752f));
-}
-
-void add_inplace(Matrix& x, const Matrix& y) {
-    kernels::axpy(1.0f, y.data(), x.data(), x.size());
-}
-
-Vector row_vector(const Matrix& m, std::size_t i) {
-    Vector out = xt::zeros<float>({m.shape(1)});
-    std::copy(&m(i, 0), &m(i, 0) + m.shape(1), out.begin());
-    return out;
-}
-
-// Ties go to the lowest id, so the same logits always give the same token.
-int argmax(const Vector& v) {
-    std::size_t best = 0;
-    for (std::size_t i = 1; i < v.size(); ++i)
-        if (v(i) > v(best)) best = i;
-    return static_cast<int>(best);
 }
 
 }  // namespace
@@ -104,14 +69,6 @@ TinyDecoder::TinyDecoder(const TinyDecoderConfig& cfg) : cfg_(cfg) {
 
 KVCache TinyDecoder::make_cache() const { return KVCache(cfg_.n_layers, cfg_.n_kv_heads, cfg_.d_head, cfg_.d_head); }
 
-static void check_tokens(const std::vector<int>& tokens, std::size_t start, std::size_t vocab, const char* name) {
-    if (tokens.empty()) throw ShapeError(std::string(name) + " is empty");
-    for (std::size_t i = 0; i < tokens.size(); ++i)
-        if (tokens[i] < 0 || static_cast<std::size_t>(tokens[i]) >= vocab)
-            throw ValueError("token " + std::to_string(tokens[i]) + " at position " + std::to_string(start + i) +
-                             " is outside the vocabulary [0, " + std::to_string(vocab) + ")");
-}
-
 Matrix TinyDecoder::run(const std::vector<int>& tokens, std::size_t start, KVCache* cache, KVTrace* trace) const {
     const std::size_t T = tokens.size(), D = cfg_.d_model;
     Matrix x({T, D});
@@ -150,7 +107,7 @@ Matrix TinyDecoder::run(const std::vector<int>& tokens, std::size_t start, KVCac
         gelu_inplace(m);
         add_inplace(x, matmul(m, w.w2, "gelu", "w2"));
     }
-    rms_norm_inplace(x);
+    rms_norm_blocks_inplace(x, D);
     return matmul(x, lm_head_, "x", "lm_head");
 }
 
@@ -159,24 +116,8 @@ Matrix TinyDecoder::forward(const std::vector<int>& tokens, KVTrace* trace) cons
     return run(tokens, 0, nullptr, trace);
 }
 
-// The cache must be shaped for this model and whole (every layer at the same length) before
-// anything is appended, so a rejected call leaves it as it was.
-static void check_cache(const KVCache& cache, const TinyDecoderConfig& cfg) {
-    if (cache.n_layers() != cfg.n_layers || cache.n_kv_heads() != cfg.n_kv_heads || cache.d_head() != cfg.d_head ||
-        cache.dv_head() != cfg.d_head)
-        throw ShapeError("KV cache with " + std::to_string(cache.n_layers()) + " layers, " +
-                         std::to_string(cache.n_kv_heads()) + " KV heads, d_head " + std::to_string(cache.d_head()) +
-                         ", dv_head " + std::to_string(cache.dv_head()) + " does not fit a model with " +
-                         std::to_string(cfg.n_layers) + " layers, " + std::to_string(cfg.n_kv_heads) +
-                         " KV heads, d_head " + std::to_string(cfg.d_head) + " (use make_cache())");
-    for (std::size_t l = 0; l < cache.n_layers(); ++l)
-        if (cache.length(l) != cache.length())
-            throw ShapeError("KV cache layers hold different lengths (layer " + std::to_string(l) + ": " +
-                             std::to_string(cache.length(l)) + ", shortest: " + std::to_string(cache.length()) + ")");
-}
-
 Vector TinyDecoder::prefill(const std::vector<int>& tokens, KVCache& cache, KVTrace* trace) const {
-    check_cache(cache, cfg_);
+    check_kv_cache(cache, cfg_.n_layers, cfg_.n_kv_heads, cfg_.d_head);
     const std::size_t start = cache.length();
     check_tokens(tokens, start, cfg_.vocab, "tokens");
     const Matrix logits = run(tokens, start, &cache, trace);

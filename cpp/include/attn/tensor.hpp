@@ -29,6 +29,11 @@ void require_finite(const Vector& v, const char* name);
 // a [n, k] · b [k, m] → [n, m]. Throws ShapeError if the inner dimensions differ.
 Matrix matmul(const Matrix& a, const Matrix& b, const char* a_name = "a", const char* b_name = "b");
 
+// a [n, k] · bᵀ with b [m, k] → [n, m]: dot products of rows (a tied LM head, backward passes).
+Matrix matmul_bt(const Matrix& a, const Matrix& b, const char* a_name = "a", const char* b_name = "b");
+// aᵀ · b with a [k, n], b [k, m] → [n, m]: the weight gradient xᵀ · dy of a backward pass.
+Matrix matmul_at(const Matrix& a, const Matrix& b, const char* a_name = "a", const char* b_name = "b");
+
 // Columns [c0, c0 + n) of m, as a new matrix.
 Matrix columns(const Matrix& m, std::size_t c0, std::size_t n);
 // Rows [r0, r0 + n) of m, as a new matrix.

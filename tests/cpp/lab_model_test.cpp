@@ -1,0 +1,182 @@
+// The lab model's contract on small random weights (the trained model is checked natively in
+// tests/train/): the KV cache changes no logit, attention is causal with rows summing to 1,
+// GQA is MHA with K/V weights shared inside each group, and errors name what is wrong.
+#include <string>
+#include <vector>
+
+#include "attn/decoder_parts.hpp"
+#include "attn/errors.hpp"
+#include "attn/lab_model.hpp"
+#include "test_util.hpp"
+
+using namespace attn;
+using attn::test::max_abs_diff;
+
+namespace {
+
+std::vector<std::string> small_vocab(std::size_t n) {
+    std::vector<std::string> v{kLabBosText, kLabUnkText};
+    const std::vector<std::string> chars = utf8_chars("小明把苹果给了王书笔花。，的是");
+    for (std::size_t i = 0; v.size() < n; ++i) v.push_back(chars[i]);
+    return v;
+}
+
+LabConfig small_config() {
+    LabConfig c;
+    c.vocab = 16;
+    c.d_model = 24;
+    c.n_layers = 2;
+    c.n_heads = 4;
+    c.n_kv_heads = 2;
+    c.d_head = 8;
+    c.mlp_hidden = 32;
+    c.context = 16;
+    return c;
+}
+
+LabModel small_model(const LabConfig& c = small_config(), std::uint64_t seed = 3) {
+    return LabModel(c, small_vocab(c.vocab), lab_init_weights(c, seed));
+}
+
+const std::vector<int> kTokens = {0, 2, 3, 4, 5, 6, 7, 8, 9, 2, 3};
+
+}  // namespace
+
+TEST_CASE("lab model: decoding through the KV cache gives the full pass's logits", "[lab]") {
+    const LabModel model = small_model();
+    const Matrix full = model.forward(kTokens).logits;
+    REQUIRE(full.shape(0) == kTokens.size());
+    REQUIRE(full.shape(1) == 16);
+    KVCache cache = model.make_cache();
+    // The first 4 tokens in one pass, then one at a time.
+    Matrix first = lab_forward(model.config(), model.weights(), {kTokens.begin(), kTokens.begin() + 4}, 0, &cache,
+                               nullptr, nullptr);
+    CHECK(max_abs_diff(first, rows(full, 0, 4)) < 1e-4f);
+    for (std::size_t t = 4; t < kTokens.size(); ++t) {
+        const Matrix one = lab_forward(model.config(), model.weights(), {kTokens[t]}, t, &cache, nullptr, nullptr);
+        CHECK(max_abs_diff(one, rows(full, t, 1)) < 1e-4f);
+    }
+    CHECK(cache.length() == kTokens.size());
+    CHECK(cache.bytes(4) == 2 * 2 * kTokens.size() * 2 * 8 * 4);  // L × 2 × T × G × d × 4 B
+}
+
+TEST_CASE("lab model: greedy generation with the cache picks the full pass's argmax every step", "[lab]") {
+    const LabModel model = small_model();
+    const LabGeneration g = model.generate({0, 2, 3}, 6);
+    REQUIRE(g.generated.size() == 6);
+    REQUIRE(g.tokens.size() == 9);
+    for (std::size_t s = 0; s < 6; ++s) {
+        const std::vector<int> prefix(g.tokens.begin(), g.tokens.begin() + 3 + s);
+        const Matrix logits = model.forward(prefix).logits;
+        CHECK(g.generated[s] == argmax(row_vector(logits, prefix.size() - 1)));
+    }
+}
+
+TEST_CASE("lab model: attention is causal, rows sum to 1, the sink share is column 0", "[lab]") {
+    const LabModel model = small_model();
+    const LabForward r = model.forward(kTokens, true);
+    REQUIRE(r.attention.size() == 2);
+    const std::size_t T = kTokens.size();
+    for (const Tensor3& w : r.attention) {
+        REQUIRE(w.shape(0) == 4);
+        REQUIRE(w.shape(1) == T);
+        REQUIRE(w.shape(2) == T);
+        for (std::size_t h = 0; h < 4; ++h)
+            for (std::size_t i = 0; i < T; ++i) {
+                double sum = 0.0;
+                for (std::size_t j = 0; j < T; ++j) {
+                    if (j > i) CHECK(w(h, i, j) == 0.0f);
+                    sum += w(h, i, j);
+                }
+                CHECK(sum == Approx(1.0).margin(1e-5));
+            }
+        const std::vector<float> sink = sink_share(w);
+        REQUIRE(sink.size() == 4);
+        double mean = 0.0;
+        for (std::size_t i = 1; i < T; ++i) mean += w(2, i, 0);
+        CHECK(sink[2] == Approx(mean / (T - 1)).margin(1e-6));
+    }
+    CHECK_THROWS_AS(sink_share(model.forward({0}, true).attention[0]), ShapeError);
+    // Asking for attention changes no logit.
+    CHECK(max_abs_diff(r.logits, model.forward(kTokens).logits) == 0.0f);
+}
+
+TEST_CASE("lab model: GQA equals MHA whose K/V weights are copied inside each group", "[lab]") {
+    LabConfig gqa = small_config();
+    const LabModel a = small_model(gqa);
+    LabConfig mha = gqa;
+    mha.n_kv_heads = mha.n_heads;
+    LabWeights w = a.weights();
+    const std::size_t d = gqa.d_head, group = gqa.n_heads / gqa.n_kv_heads;
+    for (LabLayer& y : w.layers)
+        for (Matrix* m : {&y.wk, &y.wv}) {
+            Matrix wide({m->shape(0), mha.n_heads * d});
+            for (std::size_t h = 0; h < mha.n_heads; ++h)
+                for (std::size_t r = 0; r < m->shape(0); ++r)
+                    for (std::size_t c = 0; c < d; ++c) wide(r, h * d + c) = (*m)(r, (h / group) * d + c);
+            *m = wide;
+        }
+    const LabModel b(mha, a.vocab(), w);
+    CHECK(max_abs_diff(a.forward(kTokens).logits, b.forward(kTokens).logits) < 1e-5f);
+}
+
+TEST_CASE("lab model: without QK-norm and the output gate those tensors are gone", "[lab]") {
+    LabConfig c = small_config();
+    const std::size_t with_all = lab_tensor_specs(c).size();
+    CHECK(with_all == 1 + 2 * 12 + 1);
+    c.qk_norm = false;
+    c.output_gate = false;
+    CHECK(lab_tensor_specs(c).size() == 1 + 2 * 9 + 1);
+    const LabModel m = small_model(c);
+    CHECK(m.forward(kTokens).logits.shape(0) == kTokens.size());
+    CHECK(lab_tensor_specs(small_config())[5].name == "layers.0.q_norm");
+}
+
+TEST_CASE("lab model: text in, text out", "[lab]") {
+    const LabModel model = small_model();
+    CHECK(model.encode("小明把苹果") == std::vector<int>{0, 2, 3, 4, 5, 6});
+    CHECK(model.encode("小猫") == std::vector<int>{0, 2, kLabUnk});
+    CHECK(model.encode("") == std::vector<int>{0});
+    CHECK(model.decode({0, 2, 3, 1}) == "<bos>小明<unk>");
+    CHECK(utf8_chars("a小😀") == std::vector<std::string>{"a", "小", "😀"});
+    CHECK_THROWS_WITH(model.encode("ab\xE5\xB0"), Catch::Contains("not valid UTF-8 at byte 2"));
+    CHECK_THROWS_WITH(model.decode({0, 16}), Catch::Contains("token 16 at position 1"));
+}
+
+TEST_CASE("lab model: errors name the field, the tensor or the position", "[lab][errors]") {
+    auto fails_with = [](void (*edit)(LabConfig&), const char* text) {
+        LabConfig c = small_config();
+        edit(c);
+        CHECK_THROWS_AS(validate(c), ConfigError);
+        CHECK_THROWS_WITH(validate(c), Catch::Contains(text));
+    };
+    fails_with([](LabConfig& c) { c.n_kv_heads = 3; }, "LabConfig.n_heads (4) must be a multiple of n_kv_heads (3)");
+    fails_with([](LabConfig& c) { c.d_head = 7; }, "LabConfig.d_head (7) must be even");
+    fails_with([](LabConfig& c) { c.vocab = 2; }, "LabConfig.vocab (2)");
+    fails_with([](LabConfig& c) { c.context = 0; }, "LabConfig.context");
+    fails_with([](LabConfig& c) { c.rope_base = 0.5f; }, "LabConfig.rope_base");
+
+    const LabModel model = small_model();
+    CHECK_THROWS_WITH(model.forward({0, 2, 99}), Catch::Contains("token 99 at position 2"));
+    CHECK_THROWS_AS(model.forward({}), ShapeError);
+    CHECK_THROWS_WITH(model.forward(std::vector<int>(17, 2)), Catch::Contains("context of 16 tokens"));
+    CHECK_THROWS_WITH(model.generate({0, 2, 3}, 14), Catch::Contains("context of 16 tokens"));
+
+    LabWeights w = model.weights();
+    w.layers[1].wk = xt::zeros<float>({24, 8});
+    CHECK_THROWS_WITH(LabModel(small_config(), model.vocab(), w),
+                      Catch::Contains("tensor 'layers.1.wk' is [24, 8], the config needs [24, 16]"));
+    std::vector<std::string> vocab = model.vocab();
+    vocab[5] = "苹果";
+    CHECK_THROWS_WITH(LabModel(small_config(), vocab, model.weights()), Catch::Contains("entry 5 ('苹果')"));
+    vocab[5] = vocab[4];
+    CHECK_THROWS_WITH(LabModel(small_config(), vocab, model.weights()), Catch::Contains("appears twice"));
+    vocab.pop_back();
+    CHECK_THROWS_WITH(LabModel(small_config(), vocab, model.weights()), Catch::Contains("15 entries"));
+
+    KVCache wrong(2, 4, 8, 8);
+    CHECK_THROWS_AS(lab_forward(model.config(), model.weights(), {0}, 0, &wrong, nullptr, nullptr), ShapeError);
+    KVCache cache = model.make_cache();
+    CHECK_THROWS_WITH(lab_forward(model.config(), model.weights(), {0}, 3, &cache, nullptr, nullptr),
+                      Catch::Contains("not 3"));
+}

@@ -1,0 +1,150 @@
+// The lab weights file: a round trip in f32 (exact) and f16 (half precision), IEEE half
+// conversion on the edge cases, and a clear typed error for every way a file can be wrong.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "attn/errors.hpp"
+#include "attn/lab_model.hpp"
+#include "attn/weights_io.hpp"
+#include "test_util.hpp"
+
+using namespace attn;
+using attn::test::max_abs_diff;
+
+namespace {
+
+LabModel tiny_model() {
+    LabConfig c;
+    c.vocab = 5;
+    c.d_model = 8;
+    c.n_layers = 2;
+    c.n_heads = 2;
+    c.n_kv_heads = 1;
+    c.d_head = 4;
+    c.mlp_hidden = 12;
+    c.context = 8;
+    return LabModel(c, {kLabBosText, kLabUnkText, "小", "明", "。"}, lab_init_weights(c, 11));
+}
+
+// Offset of the first value of a named tensor in a file from save_lab_weights.
+std::size_t value_offset(const std::vector<std::uint8_t>& file, const std::string& name) {
+    const auto at = std::search(file.begin(), file.end(), name.begin(), name.end());
+    REQUIRE(at != file.end());
+    return static_cast<std::size_t>(at - file.begin()) + name.size() + 8;
+}
+
+void put_u32(std::vector<std::uint8_t>& file, std::size_t at, std::uint32_t x) {
+    for (int i = 0; i < 4; ++i) file[at + i] = static_cast<std::uint8_t>(x >> (8 * i));
+}
+
+}  // namespace
+
+TEST_CASE("weights file: f32 round trip is exact, f16 is half precision at half the size", "[weights]") {
+    const LabModel model = tiny_model();
+    const std::vector<int> tokens{0, 2, 3, 4, 2};
+    const auto f32 = save_lab_weights(model, WeightsDtype::F32);
+    const auto f16 = save_lab_weights(model, WeightsDtype::F16);
+    CHECK(std::memcmp(f32.data(), "ATTNLAB1", 8) == 0);
+    std::size_t params = 0;
+    for (const auto& s : lab_tensor_specs(model.config())) params += s.rows * s.cols;
+    CHECK(f32.size() - f16.size() == 2 * params);
+
+    const LabModel a = load_lab_weights(f32.data(), f32.size());
+    CHECK(a.vocab() == model.vocab());
+    CHECK(a.config().n_kv_heads == 1);
+    CHECK(a.config().qk_norm);
+    CHECK(max_abs_diff(a.forward(tokens).logits, model.forward(tokens).logits) == 0.0f);
+    CHECK(save_lab_weights(a, WeightsDtype::F32) == f32);
+
+    const LabModel b = load_lab_weights(f16.data(), f16.size());
+    const auto wb = lab_tensors(b.weights(), b.config());
+    const auto wm = lab_tensors(model.weights(), model.config());
+    for (std::size_t i = 0; i < wb.size(); ++i)
+        for (std::size_t j = 0; j < wb[i].second->size(); ++j) {
+            const float x = wm[i].second->data()[j], y = wb[i].second->data()[j];
+            CHECK(std::fabs(x - y) <= std::fabs(x) * 0x1p-11f + 0x1p-25f);
+        }
+    // Written again, the rounded weights give the same bytes.
+    CHECK(save_lab_weights(b, WeightsDtype::F16) == f16);
+}
+
+TEST_CASE("IEEE half: rounding to nearest even, subnormals, overflow, NaN", "[weights]") {
+    CHECK(float_to_half(1.0f) == 0x3C00);
+    CHECK(float_to_half(-2.0f) == 0xC000);
+    CHECK(float_to_half(65504.0f) == 0x7BFF);
+    CHECK(float_to_half(65519.0f) == 0x7BFF);
+    CHECK(float_to_half(65520.0f) == 0x7C00);  // the tie rounds to even: ∞
+    CHECK(float_to_half(1e9f) == 0x7C00);
+    CHECK(float_to_half(0x1p-24f) == 0x0001);  // smallest subnormal
+    CHECK(float_to_half(0x1p-25f) == 0x0000);  // half of it: a tie, to even
+    CHECK(float_to_half(0x1.8p-25f) == 0x0001);
+    CHECK(float_to_half(1.0f + 0x1p-11f) == 0x3C00);                 // tie, to even (down)
+    CHECK(float_to_half(1.0f + 3 * 0x1p-11f) == 0x3C02);             // tie, to even (up)
+    CHECK(float_to_half(0x1.ffep-15f) == 0x0400);                    // subnormal rounding up to the smallest normal
+    CHECK((float_to_half(std::numeric_limits<float>::quiet_NaN()) & 0x7C00) == 0x7C00);
+    for (std::uint32_t h = 0; h < 0x7C00; ++h) {  // every finite positive half survives the round trip
+        const auto back = float_to_half(half_to_float(static_cast<std::uint16_t>(h)));
+        if (back != h) FAIL("half " << h << " came back as " << back);
+    }
+    CHECK(half_to_float(0x8001) == -0x1p-24f);
+    CHECK(std::isinf(half_to_float(0x7C00)));
+}
+
+TEST_CASE("weights file: a wrong magic, version or dtype is named", "[weights][errors]") {
+    const auto good = save_lab_weights(tiny_model(), WeightsDtype::F16);
+    auto bad = good;
+    bad[0] = 'X';
+    CHECK_THROWS_AS(load_lab_weights(bad.data(), bad.size()), ValueError);
+    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()),
+                      "not a lab weights file: magic is 'XTTNLAB1', expected 'ATTNLAB1'");
+    bad = good;
+    put_u32(bad, 8, 2);
+    CHECK_THROWS_AS(load_lab_weights(bad.data(), bad.size()), ValueError);
+    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), "unsupported weights version 2 (this engine reads 1)");
+    bad = good;
+    put_u32(bad, 8 + 4 + 10 * 4 + 4, 7);  // the dtype after version, 10 config u32 and rope_base
+    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), "unknown weights dtype 7 (0 = f32, 1 = f16)");
+    bad = good;
+    put_u32(bad, 8 + 4 + 4 * 4, 3);  // n_kv_heads = 3 does not divide n_heads = 2
+    CHECK_THROWS_AS(load_lab_weights(bad.data(), bad.size()), ConfigError);
+}
+
+TEST_CASE("weights file: truncation names the tensor and the byte counts", "[weights][errors]") {
+    const auto good = save_lab_weights(tiny_model(), WeightsDtype::F16);
+    const std::size_t at = value_offset(good, "layers.1.wq");
+    const std::size_t need = 8 * 8 * 2;  // [D, H·d] = [8, 8] halves
+    CHECK_THROWS_AS(load_lab_weights(good.data(), at + 100), ValueError);
+    CHECK_THROWS_WITH(load_lab_weights(good.data(), at + 100),
+                      "weights file truncated: expected " + std::to_string(need) +
+                          " bytes for tensor 'layers.1.wq', got 100");
+    CHECK_THROWS_WITH(load_lab_weights(good.data(), 5), "weights file truncated: expected 8 bytes for the magic, got 5");
+    CHECK_THROWS_WITH(load_lab_weights(good.data(), 60), Catch::Contains("for vocabulary entry"));
+    CHECK_THROWS_WITH(load_lab_weights(good.data(), good.size() - 1),
+                      Catch::Contains("bytes for tensor 'final_norm', got"));
+    for (std::size_t n = 0; n < good.size(); n += 97) CHECK_THROWS_AS(load_lab_weights(good.data(), n), ValueError);
+}
+
+TEST_CASE("weights file: tensors out of order, wrong shapes and trailing bytes are named", "[weights][errors]") {
+    const auto good = save_lab_weights(tiny_model(), WeightsDtype::F32);
+    auto bad = good;
+    const std::size_t at = value_offset(bad, "layers.0.wk");
+    bad[at - 8 - 2] = 'v';  // "layers.0.wk" → "layers.0.vk"
+    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), "tensor 3 is named 'layers.0.vk', expected 'layers.0.wk'");
+    bad = good;
+    put_u32(bad, at - 4, 5);
+    CHECK_THROWS_AS(load_lab_weights(bad.data(), bad.size()), ShapeError);
+    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()),
+                      "tensor 'layers.0.wk' is [8, 5], the config needs [8, 4]");
+    bad = good;
+    bad.push_back(0);
+    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), "1 unexpected byte(s) after the last tensor");
+    bad = good;
+    const float inf = std::numeric_limits<float>::infinity();
+    std::memcpy(&bad[value_offset(bad, "final_norm") + 4], &inf, 4);
+    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()),
+                      "tensor 'final_norm' holds a non-finite value at index 1");
+}
