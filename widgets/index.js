@@ -9,6 +9,7 @@ import { MultiHead } from './multi-head.js';
 import { Walkthrough } from './walkthrough.js';
 import { DotProduct } from './dot-product.js';
 import { ValueMix } from './value-mix.js';
+import { SinkLogit } from './sink-logit.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -21,4 +22,5 @@ export const WIDGETS = {
   'attn-walkthrough': Walkthrough,
   'attn-dot-product': DotProduct,
   'attn-value-mix': ValueMix,
+  'attn-sink-logit': SinkLogit,
 };
