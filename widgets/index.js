@@ -10,6 +10,7 @@ import { Walkthrough } from './walkthrough.js';
 import { DotProduct } from './dot-product.js';
 import { ValueMix } from './value-mix.js';
 import { SinkLogit } from './sink-logit.js';
+import { CosineProjection } from './cosine-projection.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -23,4 +24,5 @@ export const WIDGETS = {
   'attn-dot-product': DotProduct,
   'attn-value-mix': ValueMix,
   'attn-sink-logit': SinkLogit,
+  'attn-cosine-projection': CosineProjection,
 };
