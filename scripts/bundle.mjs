@@ -57,6 +57,7 @@ function page(title, body) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <title>${esc(title['zh-CN'])} · ${esc(title.en)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="course.css">
 </head>
 <body>

@@ -526,6 +526,12 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     emscripten::function("kvLedger", &js_kv_ledger);
     emscripten::function("kvLedgerVariants", &js_kv_ledger_variants);
     emscripten::function("softmaxVariance", &js_softmax_variance);
+    // Trailing options may be left out: Embind picks the overload by argument count.
+    emscripten::function("softmax", +[](val scores) { return js_softmax(scores, val::undefined()); });
+    emscripten::function("scoreMatrix", +[](val q, val k) { return js_score_matrix(q, k, val::undefined()); });
+    emscripten::function("rope", +[](val x) { return js_rope(x, val::undefined()); });
+    emscripten::function("ropeFrequencies", +[](std::size_t rotary_dim) { return js_rope_frequencies(rotary_dim, 10000.0f); });
+    emscripten::function("kvLedgerVariants", +[](val m) { return js_kv_ledger_variants(m, val::undefined()); });
     emscripten::function("simdPath", &js_simd_path);
     emscripten::function("heapBytesInUse", &js_heap_bytes_in_use);
 }

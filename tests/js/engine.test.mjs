@@ -40,6 +40,13 @@ test('causal GQA attention: shapes, zero future, rows sum to 1', () => {
   }
 });
 
+test('trailing options may be left out', () => {
+  assert.deepEqual([...engine.softmax([0, 0]).weights], [0.5, 0.5]);
+  assert.deepEqual(engine.scoreMatrix([[1, 1]], [[1, 1]]).data[0], Math.fround(2 / Math.SQRT2));
+  assert.deepEqual([...engine.rope([[1, 0]]).data], [1, 0]);
+  assert.equal(engine.ropeFrequencies(4)[1], Math.fround(0.01)); // base 10000: θ_1 = 10000^(−2/4)
+});
+
 test('matrices may be nested arrays or {shape, data}', () => {
   const a = engine.matmul([[1, 2], [3, 4]], { shape: [2, 1], data: [1, 1] });
   assert.deepEqual(a.shape, [2, 1]);
