@@ -76,7 +76,9 @@ ${body}
 
 const attrs = (a) => Object.entries(a || {}).map(([k, v]) => ` ${k}="${esc(v)}"`).join('');
 for (const l of lessons.lessons) {
-  const widgets = l.widgets.map((w) => `<${w.tag}${attrs(w.attrs)}></${w.tag}>`).join('\n');
+  // A widget's inline data rides in a JSON script element inside it (never executed).
+  const inline = (w) => (w.data ? `<script type="application/json">${JSON.stringify(w.data).replace(/</g, '\\u003c')}</script>` : '');
+  const widgets = l.widgets.map((w) => `<${w.tag}${attrs(w.attrs)}>${inline(w)}</${w.tag}>`).join('\n');
   writeFileSync(join(dist, `${l.slug}.html`), page(l.title, `<h1>${both(l.title)}</h1>\n<p>${both(l.intro)}</p>\n${widgets}`));
 }
 const items = lessons.lessons.map((l) => `<li><a href="${l.slug}.html">${both(l.title)}</a></li>`).join('\n');

@@ -1,5 +1,8 @@
 // Every widget of the course: tag → class. web/index.js defines them as custom elements.
 import { MaskGrid } from './mask-grid.js';
+import { Heatmap } from './heatmap.js';
+import { CosineProjection } from './cosine-projection.js';
+import { SinkLogit } from './sink-logit.js';
 import { KvLedger } from './kv-ledger.js';
 import { KvCache } from './kv-cache.js';
 import { Gqa } from './gqa.js';
@@ -9,11 +12,12 @@ import { MultiHead } from './multi-head.js';
 import { Walkthrough } from './walkthrough.js';
 import { DotProduct } from './dot-product.js';
 import { ValueMix } from './value-mix.js';
-import { SinkLogit } from './sink-logit.js';
-import { CosineProjection } from './cosine-projection.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
+  'attn-heatmap': Heatmap,
+  'attn-cosine-projection': CosineProjection,
+  'attn-sink-logit': SinkLogit,
   'attn-kv-ledger': KvLedger,
   'attn-kv-cache': KvCache,
   'attn-gqa': Gqa,
@@ -23,6 +27,4 @@ export const WIDGETS = {
   'attn-walkthrough': Walkthrough,
   'attn-dot-product': DotProduct,
   'attn-value-mix': ValueMix,
-  'attn-sink-logit': SinkLogit,
-  'attn-cosine-projection': CosineProjection,
 };

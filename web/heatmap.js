@@ -1,0 +1,72 @@
+// A weights heatmap as an HTML table (screen readers read it as a table; it reflows on a phone):
+// row labels are queries, column labels keys, each cell coloured by weight with its percentage,
+// the causal upper triangle greyed, and a read-out line that follows the hovered or focused
+// cell. Used by <attn-heatmap> and by any widget that shows a weights matrix.
+import { h, pct } from './dom.js';
+import { weightColor, textOn } from './color.js';
+
+/**
+ * Returns a table element.
+ * weights: number[] (row-major, rows × cols) or number[][]; rows/cols: labels;
+ * causal: grey cells with j > i; digits: percentage decimals;
+ * onFocus(i, j): called when a cell is hovered or focused (for the read-out);
+ * caption: accessible name.
+ */
+export function heatmapTable({ weights, rows, cols, causal = false, digits = 0, onFocus, caption, cellLabel }) {
+  const at = Array.isArray(weights[0]) ? (i, j) => weights[i][j] : (i, j) => weights[i * cols.length + j];
+  const head = h('tr', {}, [h('th', { scope: 'col' }, ''), ...cols.map((c) => h('th', { scope: 'col', class: 'hm-col' }, c))]);
+  const body = rows.map((r, i) => h('tr', {}, [
+    h('th', { scope: 'row' }, r),
+    ...cols.map((c, j) => {
+      const w = at(i, j);
+      const hidden = causal && j > i;
+      const text = hidden ? '' : pct(w, digits);
+      // The accessible name contains the visible text (WCAG label-in-name).
+      const label = cellLabel ? cellLabel(i, j, w, hidden) : `${r} → ${c}: ${hidden ? '—' : text}`;
+      return h('td', {
+        class: hidden ? 'hm-cell hm-hidden' : 'hm-cell',
+        tabindex: i === 0 && j === 0 ? '0' : '-1',
+        'data-i': i, 'data-j': j,
+        'aria-label': label,
+        style: hidden ? {} : { background: weightColor(w), color: textOn(w) },
+        onmouseenter: () => onFocus?.(i, j),
+        onfocus: () => onFocus?.(i, j),
+      }, text);
+    }),
+  ]));
+  const table = h('table', { class: 'heatmap', role: 'grid', 'aria-label': caption ?? '' }, [h('thead', {}, head), h('tbody', {}, body)]);
+  // Arrow keys move between cells (one tab stop for the whole grid).
+  table.addEventListener('keydown', (e) => {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const m = moves[e.key];
+    const cell = e.target.closest?.('td.hm-cell');
+    if (!m || !cell) return;
+    e.preventDefault();
+    const i = Math.max(0, Math.min(rows.length - 1, Number(cell.dataset.i) + m[0]));
+    const j = Math.max(0, Math.min(cols.length - 1, Number(cell.dataset.j) + m[1]));
+    const next = table.querySelector(`td[data-i="${i}"][data-j="${j}"]`);
+    cell.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
+  });
+  return table;
+}
+
+/** CSS for heatmapTable (add to a widget's static css). */
+export const HEATMAP_CSS = `
+table.heatmap { border-collapse: separate; border-spacing: 2px; }
+table.heatmap th { font-weight: 600; padding: 2px 4px; text-align: center; white-space: nowrap; }
+table.heatmap td.hm-cell { min-width: 44px; height: 36px; text-align: center; border-radius: 3px; padding: 2px 4px; border: 0; font-variant-numeric: tabular-nums; }
+table.heatmap td.hm-hidden { background: repeating-linear-gradient(135deg, #e4e4e4 0 4px, #f3f3f3 4px 8px); }
+table.heatmap td.hm-cell:focus-visible { outline: 3px solid #E69F00; outline-offset: 1px; }
+.hm-readout { min-height: 1.5em; }
+.hm-legend { display: flex; align-items: center; gap: 6px; font-size: 0.85em; }
+.hm-legend .ramp { display: inline-flex; height: 12px; width: 140px; }
+.hm-legend .ramp span { flex: 1; }
+`;
+
+/** A legend: the colour ramp from 0% to 100%. */
+export function heatmapLegend() {
+  const steps = Array.from({ length: 10 }, (_, i) => h('span', { style: { background: weightColor(i / 9) } }));
+  return h('div', { class: 'hm-legend', 'aria-hidden': 'true' }, ['0%', h('span', { class: 'ramp' }, steps), '100%']);
+}
