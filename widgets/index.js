@@ -3,6 +3,7 @@ import { MaskGrid } from './mask-grid.js';
 import { Heatmap } from './heatmap.js';
 import { CosineProjection } from './cosine-projection.js';
 import { SinkLogit } from './sink-logit.js';
+import { SoftmaxVariance } from './softmax-variance.js';
 import { KvLedger } from './kv-ledger.js';
 import { KvCache } from './kv-cache.js';
 import { Gqa } from './gqa.js';
@@ -18,6 +19,7 @@ export const WIDGETS = {
   'attn-heatmap': Heatmap,
   'attn-cosine-projection': CosineProjection,
   'attn-sink-logit': SinkLogit,
+  'attn-softmax-variance': SoftmaxVariance,
   'attn-kv-ledger': KvLedger,
   'attn-kv-cache': KvCache,
   'attn-gqa': Gqa,

@@ -1,0 +1,145 @@
+// The pure side of <attn-softmax-variance> (lesson 3): the experiment's fixed parameters, the
+// slider's d steps, the course numbers asked from the engine, and display helpers (binning the
+// engine's dot products for a histogram, formatting). No DOM here, so node tests import it.
+// No attention math either: softmax, proportional split, the dot products, their standard
+// deviations, max weights and entropies all come from the engine.
+
+/** The seeded experiment behind every histogram and softmax row (fixed: the checks rely on it). */
+export const EXPERIMENT = Object.freeze({ nKeys: 8, nSamples: 1000, seed: 25 });
+
+/** Head widths the slider steps through: powers of two and the 1.5× between them, 1 … 1024. */
+export const D_STEPS = Object.freeze([1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024]);
+/** The anchor model's head width (Qwen3.8: 256 per head): where the slider starts. */
+export const ANCHOR_D = 256;
+
+/** Fixed histogram axes: the unscaled one is wide enough for d = 1024 (std 32, ±4σ). */
+export const AXES = Object.freeze({
+  unscaled: { lo: -128, hi: 128, ticks: [-128, -64, 0, 64, 128] },
+  scaled: { lo: -4, hi: 4, ticks: [-4, -2, 0, 2, 4] },
+});
+export const BINS = 48;
+
+/** The common wrong guess for the dialog scores (the chapter's misconceptions table). */
+export const WRONG_GUESS = Object.freeze([0.4, 0.3, 0.3]);
+
+/** The seeded experiment at head width d, from the engine. */
+export function experiment(engine, d) {
+  return engine.softmaxVariance({ d, ...EXPERIMENT });
+}
+
+/**
+ * Counts of `values` in `bins` equal bins over [lo, hi]; values outside land in the edge bins
+ * (and are counted in `below` / `above` so the chart can say so). `factor` multiplies each value
+ * before binning (display only: it places the engine's q·k on the ÷√d axis).
+ */
+export function histogram(values, { lo, hi, bins = BINS, factor = 1 }) {
+  const counts = new Array(bins).fill(0);
+  const width = (hi - lo) / bins;
+  let below = 0, above = 0;
+  for (const raw of values) {
+    const v = raw * factor;
+    let i = Math.floor((v - lo) / width);
+    if (i < 0) { i = 0; below++; }
+    if (i >= bins) { i = bins - 1; if (v > hi) above++; }
+    counts[i]++;
+  }
+  return { counts, lo, hi, width, below, above, max: Math.max(...counts) };
+}
+
+/** A score example's token labels in a language: tokens may be strings or {zh-CN, en} objects. */
+export function exampleLabels(example, lang) {
+  const en = typeof lang === 'string' && lang.startsWith('en');
+  return example.tokens.map((t, i) => {
+    if (typeof t === 'object' && t) return en ? t.en : t['zh-CN'];
+    if (en && Array.isArray(example.tokensEn) && example.tokensEn[i]) return example.tokensEn[i];
+    return t;
+  });
+}
+
+/** A score example of the teaching world, by id, with a message naming the file if missing. */
+export function scoreExample(world, id) {
+  const ex = world.scoreExamples?.[id];
+  if (!ex) {
+    const known = Object.keys(world.scoreExamples ?? {}).join(', ') || 'none';
+    throw new Error(`teaching-world.json has no scoreExamples.${id} (it has: ${known})`);
+  }
+  return ex;
+}
+
+/** 0.245 → "24.5%", −0.444 → "−44.4%" (a real minus sign). */
+export function signedPct(x, digits = 1) {
+  const s = `${(x * 100).toFixed(digits)}%`;
+  return s.startsWith('-') ? `−${s.slice(1)}` : s;
+}
+
+/** Percentages that stay readable when tiny: 0.00083 → "0.083%", 8.3e-7 → "0.000083%". */
+export function smallPct(x) {
+  if (x === 0) return '0%';
+  if (Math.abs(x) >= 0.001) return signedPct(x, 1);
+  const p = x * 100;
+  const digits = Math.min(20, Math.max(0, 1 - Math.floor(Math.log10(Math.abs(p)))));
+  return signedPct(x, digits);
+}
+
+/** A score written into a formula: −4 → "−4", 2.5 → "2.5". */
+export function scoreText(s) {
+  const t = String(s);
+  return t.startsWith('-') ? `−${t.slice(1)}` : t;
+}
+
+/** e^s term of a formula, with brackets around a negative exponent: "e^8", "e^(−4)". */
+export function expTerm(s) {
+  return s < 0 ? `e^(${scoreText(s)})` : `e^${scoreText(s)}`;
+}
+
+/** 485165195 → "4.9 亿" (zh) / "4.9 × 10^8" (en): the ratio e^20 in the chapter's words. */
+export function bigRatio(x, lang) {
+  if (typeof lang === 'string' && lang.startsWith('en')) {
+    const e = Math.floor(Math.log10(x));
+    return `${(x / 10 ** e).toFixed(1)} × 10^${e}`;
+  }
+  return `${(x / 1e8).toFixed(1)} 亿`;
+}
+
+/**
+ * Every course number the widget prints, asked from the engine now (independent of the UI):
+ * the dialog softmax, the car's proportional split and softmax, the e^20 ratio, and the seeded
+ * experiment at d = 256 and d = 1024.
+ */
+export function courseNumbers(engine, world) {
+  const dialog = scoreExample(world, 'dialog');
+  const car = scoreExample(world, 'car');
+  const lead = engine.softmax([20, 0], {}).weights; // two keys 20 apart: their weight ratio is e^20
+  return {
+    dialog: { scores: dialog.scores, softmax: engine.softmax(dialog.scores, {}).weights, split: engine.proportionalSplit(dialog.scores) },
+    car: { scores: car.scores, softmax: engine.softmax(car.scores, {}).weights, split: engine.proportionalSplit(car.scores) },
+    e20: lead[0] / lead[1],
+    uniformEntropy: engine.softmax(new Array(EXPERIMENT.nKeys).fill(0), {}).entropy, // ln K
+    at256: experiment(engine, 256),
+    at1024: experiment(engine, 1024),
+  };
+}
+
+/** A weight as a percentage that never rounds a near-one-hot weight up to "100.0%": 0.99996 → "99.996%". */
+export function weightPct(w) {
+  let digits = 1;
+  while (w < 1 && (w * 100).toFixed(digits) === `100.${'0'.repeat(digits)}` && digits < 8) digits++;
+  return signedPct(w, digits);
+}
+
+/** A column label for a weight, at most 6 characters: "≈100%", "24.5%", "≈0%". */
+export function columnPct(w) {
+  if (w >= 0.9995) return '≈100%';
+  if (w < 0.0005) return '≈0%';
+  return signedPct(w, 1);
+}
+
+/** Small non-negative quantities (entropies in nats) with 2 significant digits below 0.01. */
+export function smallNum(x) {
+  if (x !== 0 && Math.abs(x) < 0.001) {
+    const [m, e] = x.toExponential(1).split('e');
+    return `${m} × 10^${e.replace('-', '−')}`;
+  }
+  if (x !== 0 && Math.abs(x) < 0.01) return x.toPrecision(2);
+  return x.toFixed(2);
+}
