@@ -5,8 +5,8 @@
 // no fetch). A page may replace either file with a <script type="application/json"
 // data-attn="teaching-world"> (or "models") element: that is how a teacher brings their own
 // world, and how the tests feed a malformed one.
-import teachingWorldData from '../course-data/teaching-world.json';
-import modelsData from '../course-data/models.json';
+import teachingWorldData from '../course-data/teaching-world.json' with { type: 'json' };
+import modelsData from '../course-data/models.json' with { type: 'json' };
 import { validateTeachingWorld, validateModels } from '../gen/validators.js';
 
 /** A data file that does not match its schema. The message names the file, field and expectation. */
