@@ -11,6 +11,7 @@ APT_PACKAGES=(
   libxtensor-dev libxsimd-dev catch2
   chromium                # browser tests (driven by playwright-core)
   fonts-noto-cjk          # so pages and screenshots show Chinese text
+  fortunes-zh             # Chinese text the lab model trains on (npm run train)
 )
 
 missing=()
