@@ -97,7 +97,12 @@ export class AttnWidget extends HTMLElement {
     try {
       this.render(this.rt);
       this.clearError();
-      this.drawChecks();
+      // The checks reproduce fixed course numbers, independent of what the student clicked:
+      // drawn once per language, not after every interaction.
+      if (this._checksLang !== this.lang) {
+        this.drawChecks();
+        this._checksLang = this.lang;
+      }
     } catch (e) {
       this.showError(e);
     }

@@ -57,6 +57,11 @@ export class MaskGrid extends AttnWidget {
         this.t(m === 'neg-inf' ? 'negInf' : 'zeroAfter')));
     this.grid = h('table', { role: 'grid', 'aria-label': this.t('title') });
     this.grid.addEventListener('keydown', (e) => this.onKey(e));
+    // Focus reached by Tab or a pointer moves the keyboard position too.
+    this.grid.addEventListener('focusin', (e) => {
+      const d = e.target.dataset;
+      if (d && d.i !== undefined) this.focus = [Number(d.i), Number(d.j)];
+    });
     this.formula = h('p', { class: 'formula' });
     this.cellFormula = h('p', { class: 'formula', 'aria-live': 'polite' });
     this.leak = h('p', {});
