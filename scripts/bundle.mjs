@@ -25,10 +25,11 @@ const readJson = (p) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 const ajv = new Ajv({ code: { source: true, esm: true }, allErrors: false, strict: true });
 ajv.addSchema(readJson('course-data/teaching-world.schema.json'), 'teachingWorld');
 ajv.addSchema(readJson('course-data/models.schema.json'), 'models');
+ajv.addSchema(readJson('course-data/quiz.schema.json'), 'quiz');
 // Even in ESM mode ajv's standalone code require()s its runtime helpers; turn those into
 // imports so the file is a plain ES module for node and for the bundler alike.
 const runtimeImports = new Map();
-const code = standaloneCode(ajv, { validateTeachingWorld: 'teachingWorld', validateModels: 'models' })
+const code = standaloneCode(ajv, { validateTeachingWorld: 'teachingWorld', validateModels: 'models', validateQuiz: 'quiz' })
   .replace(/require\("(ajv\/dist\/runtime\/[\w]+)"\)/g, (_, mod) => {
     if (!runtimeImports.has(mod)) runtimeImports.set(mod, `ajvRuntime${runtimeImports.size}`);
     return `{default: cjsDefault(${runtimeImports.get(mod)})}`;

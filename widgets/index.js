@@ -13,6 +13,8 @@ import { MultiHead } from './multi-head.js';
 import { Walkthrough } from './walkthrough.js';
 import { DotProduct } from './dot-product.js';
 import { ValueMix } from './value-mix.js';
+import { RnnVsAttention } from './rnn-vs-attention.js';
+import { Quiz } from './quiz.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -29,4 +31,6 @@ export const WIDGETS = {
   'attn-walkthrough': Walkthrough,
   'attn-dot-product': DotProduct,
   'attn-value-mix': ValueMix,
+  'attn-rnn-vs-attention': RnnVsAttention,
+  'attn-quiz': Quiz,
 };

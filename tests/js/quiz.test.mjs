@@ -1,0 +1,128 @@
+// node --test tests/js/quiz.test.mjs
+// <attn-quiz>: course-data/quiz.json against its schema (ajv, as the bundler compiles it) and the
+// cross-field rules (widgets/quiz-core.js checkQuiz: answers among the options, lesson slugs in
+// lessons.json, known placeholders); every number a question quotes, through the real engine and
+// the real data files (24.5% / 9.0% / 66.5%, 32.5%, 384 KiB, 16 GiB, −82.2% …); grading and score.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import {
+  FACTS, checkQuiz, usedFacts, computeFacts, fill, placeholders, optionIds, isCorrect, rightOption, score, QuizDataError,
+} from '../../widgets/quiz-core.js';
+
+const readJson = (p) => JSON.parse(readFileSync(new URL(`../../${p}`, import.meta.url), 'utf8'));
+const quiz = readJson('course-data/quiz.json');
+const lessons = readJson('course-data/lessons.json');
+const validate = new Ajv({ allErrors: false, strict: true }).compile(readJson('course-data/quiz.schema.json'));
+const copy = (x) => JSON.parse(JSON.stringify(x));
+let rt;
+before(async () => {
+  const engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
+  rt = { engine, world: readJson('course-data/teaching-world.json'), models: readJson('course-data/models.json') };
+});
+
+test('quiz.json passes its schema and the cross-field checks', () => {
+  assert.ok(validate(quiz), JSON.stringify(validate.errors));
+  assert.equal(checkQuiz(quiz, lessons, validate), quiz);
+});
+
+test('the two module-quiz questions come first, then B1, then one question per row of the misconceptions table (12)', () => {
+  const ids = quiz.questions.map((q) => q.id);
+  assert.deepEqual(ids.slice(0, 2), ['why-sqrt-dk', 'why-causal-mask']);
+  assert.equal(quiz.questions[2].lesson, 'b1-rnn-vs-attention');
+  assert.equal(quiz.questions.filter((q) => q.source.startsWith('本章拦截的误解')).length, 12);
+});
+
+test('every question links to a lesson page that exists in lessons.json', () => {
+  const slugs = new Set(lessons.lessons.map((l) => l.slug));
+  for (const q of quiz.questions) assert.ok(slugs.has(q.lesson), `${q.id}: ${q.lesson}`);
+  // and the pages: causal mask → 04-causal-mask.html, √d → 03, B1 → b1
+  const lessonOf = Object.fromEntries(quiz.questions.map((q) => [q.id, q.lesson]));
+  assert.equal(lessonOf['why-causal-mask'], '04-causal-mask');
+  assert.equal(lessonOf['why-sqrt-dk'], '03-softmax-and-scaling');
+  assert.equal(lessonOf['kv-cache-free'], '08-kv-cache');
+});
+
+test('every number a question quotes comes out of the engine as the course prints it', () => {
+  const ids = usedFacts(quiz);
+  assert.ok(ids.length >= 20, `${ids.length} facts used`);
+  const facts = computeFacts(rt, ids);
+  for (const id of ids) assert.equal(facts[id], FACTS[id].expected, `${id} (${FACTS[id].name})`);
+  // the ones the brief names
+  assert.equal(facts['softmax-dialog'], '24.5% / 9.0% / 66.5%');
+  assert.equal(facts['anchor-mha-per-token'], '384 KiB');
+  assert.equal(facts['anchor-gqa-context'], '16 GiB');
+  assert.equal(facts['rnn-steps-4096'], '4,096');
+  assert.equal(facts['rnn-path-4096'], '4,095');
+});
+
+test('every fact of the table is right, used or not', () => {
+  const facts = computeFacts(rt);
+  for (const [id, f] of Object.entries(FACTS)) assert.equal(facts[id], f.expected, id);
+});
+
+test('filling leaves no placeholder behind, in either language', () => {
+  const facts = computeFacts(rt, usedFacts(quiz));
+  for (const q of quiz.questions) {
+    for (const lang of ['zh-CN', 'en']) {
+      const texts = [q.prompt[lang], q.feedback[lang], ...(q.options ?? []).flatMap((o) => [o.text[lang], o.why?.[lang]].filter(Boolean))];
+      for (const t of texts) {
+        const out = fill(t, facts);
+        assert.doesNotMatch(out, /\{\{|\}\}/, `${q.id} ${lang}: ${out}`);
+      }
+    }
+  }
+  const sm = quiz.questions.find((q) => q.id === 'softmax-dialog');
+  assert.equal(fill(sm.options.find((o) => o.id === sm.answer).text.en, facts), '24.5% / 9.0% / 66.5%');
+  assert.match(fill(sm.prompt['zh-CN'], facts), /8, 7, 9/);
+});
+
+test('exactly one right option per question; true/false questions are all "false" statements from the table', () => {
+  for (const q of quiz.questions) {
+    const right = optionIds(q).filter((id) => isCorrect(q, id));
+    assert.deepEqual(right, [rightOption(q)], q.id);
+    if (q.kind === 'true-false') assert.equal(q.answer, false, `${q.id}: a misconception is a false statement`);
+    if (q.kind === 'choice') {
+      for (const o of q.options) if (o.id !== q.answer) assert.ok(o.why, `${q.id}: wrong option ${o.id} explains itself`);
+    }
+  }
+});
+
+test('score counts only checked answers', () => {
+  const [q1, q2, q3] = quiz.questions;
+  assert.deepEqual(score(quiz, {}), { answered: 0, correct: 0, total: quiz.questions.length });
+  const wrongOf = (q) => optionIds(q).find((id) => !isCorrect(q, id));
+  assert.deepEqual(score(quiz, { [q1.id]: rightOption(q1), [q2.id]: wrongOf(q2), [q3.id]: rightOption(q3) }),
+    { answered: 3, correct: 2, total: quiz.questions.length });
+});
+
+test('malformed quiz data is rejected with a message naming the field', () => {
+  const bad = (mutate, pattern) => {
+    const d = copy(quiz);
+    mutate(d);
+    assert.throws(() => checkQuiz(d, lessons, validate), (e) => e instanceof QuizDataError && e.name === 'DataError' && pattern.test(e.message), pattern);
+  };
+  bad((d) => { d.questions[0].answer = 'z'; }, /\/questions\/0\/answer "z" is not one of the options \(a, b, c, d\)/);
+  bad((d) => { d.questions[1].lesson = 'no-such-lesson'; }, /\/questions\/1\/lesson "no-such-lesson" is not a lesson of lessons.json/);
+  bad((d) => { d.questions[3].feedback.en += ' {{no-such-fact}}'; }, /unknown placeholder \{\{no-such-fact\}\}/);
+  bad((d) => { d.questions[4].id = d.questions[0].id; }, /\/questions\/4\/id "why-sqrt-dk" is used by an earlier question/);
+  bad((d) => { delete d.questions[2].feedback; }, /quiz.json: \/questions\/2 must match exactly one schema|feedback/);
+  bad((d) => { d.questions[3].answer = 'no'; }, /quiz.json: \/questions\/3/);
+  bad((d) => { d.version = 2; }, /quiz.json: \/version must be equal to constant/);
+});
+
+test('placeholders() finds {{id}} and leaves h_{t−1} alone', () => {
+  assert.deepEqual(placeholders('h_{t−1} and {{a-b}} then {{c}}'), ['a-b', 'c']);
+});
+
+test('the bundler compiles the schema: gen/validators.js exports validateQuiz, which the widget uses', async () => {
+  const { validateQuiz } = await import('../../gen/validators.js');
+  assert.equal(typeof validateQuiz, 'function', 'run node scripts/bundle.mjs first');
+  assert.ok(validateQuiz(quiz));
+  const d = copy(quiz);
+  d.questions[0].kind = 'essay';
+  assert.equal(validateQuiz(d), false);
+  assert.throws(() => checkQuiz(d, lessons, validateQuiz), /quiz.json: \/questions\/0/);
+});
