@@ -47,7 +47,7 @@ export class MaskGrid extends AttnWidget {
     this.n = n;
     this.mask ??= Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => j <= i));
     this.mode ??= 'neg-inf';
-    this.focus ??= [n - 2, 0];
+    this.cursor ??= [n - 2, 0];
     const preset = (kind) => () => {
       this.mask = this.mask.map((row, i) => row.map((_, j) => kind === 'none' || j <= i));
       this.update();
@@ -57,10 +57,10 @@ export class MaskGrid extends AttnWidget {
         this.t(m === 'neg-inf' ? 'negInf' : 'zeroAfter')));
     this.grid = h('table', { role: 'grid', 'aria-label': this.t('title') });
     this.grid.addEventListener('keydown', (e) => this.onKey(e));
-    // Focus reached by Tab or a pointer moves the keyboard position too.
+    // Focus reached by Tab or a pointer moves the keyboard cursor too.
     this.grid.addEventListener('focusin', (e) => {
       const d = e.target.dataset;
-      if (d && d.i !== undefined) this.focus = [Number(d.i), Number(d.j)];
+      if (d && d.i !== undefined) this.cursor = [Number(d.i), Number(d.j)];
     });
     this.formula = h('p', { class: 'formula' });
     this.cellFormula = h('p', { class: 'formula', 'aria-live': 'polite' });
@@ -106,7 +106,7 @@ export class MaskGrid extends AttnWidget {
         const wij = weight(i, j);
         sum += wij;
         const text = Number.isFinite(wij) ? pct(wij) : '—';
-        const focused = this.focus[0] === i && this.focus[1] === j;
+        const focused = this.cursor[0] === i && this.cursor[1] === j;
         const btn = h('button', {
           type: 'button', class: 'cell', tabindex: focused ? '0' : '-1', 'aria-pressed': String(on),
           'aria-label': this.t('cell', ql, kl, on, text), 'data-i': i, 'data-j': j,
@@ -131,7 +131,7 @@ export class MaskGrid extends AttnWidget {
   }
 
   drawCellFormula(rt, result, labels) {
-    const [i, j] = this.focus;
+    const [i, j] = this.cursor;
     if (!result) {
       this.cellFormula.textContent = '';
       return;
@@ -147,7 +147,7 @@ export class MaskGrid extends AttnWidget {
   }
 
   toggle(i, j) {
-    this.focus = [i, j];
+    this.cursor = [i, j];
     this.mask[i][j] = !this.mask[i][j];
     this.update();
   }
@@ -158,13 +158,13 @@ export class MaskGrid extends AttnWidget {
     if (!m) return;
     e.preventDefault();
     const clamp = (x) => Math.max(0, Math.min(this.n - 1, x));
-    this.focus = [clamp(this.focus[0] + m[0]), clamp(this.focus[1] + m[1])];
+    this.cursor = [clamp(this.cursor[0] + m[0]), clamp(this.cursor[1] + m[1])];
     this.update();
     this.focusCell();
   }
 
   focusCell() {
-    this.grid.querySelector(`button[data-i="${this.focus[0]}"][data-j="${this.focus[1]}"]`)?.focus();
+    this.grid.querySelector(`button[data-i="${this.cursor[0]}"][data-j="${this.cursor[1]}"]`)?.focus();
   }
 
   checks(rt) {
