@@ -2,6 +2,10 @@
 //   dist/attn-widgets.js   one classic script: engine + data + runtime + every widget. A page,
 //                          or any other course site, needs only <script src="attn-widgets.js">.
 //   dist/attn-widgets.mjs  the same as an ES module, for sites that bundle.
+//   dist/attn-playground.js  a second classic script, only for pages with <attn-playground>:
+//                          the source of that cell's Web Worker (a second engine + the runner)
+//                          as one string. Kept out of attn-widgets.js so the other pages do not
+//                          carry a second copy of the engine.
 //   dist/<lesson>.html     one page per lesson of course-data/lessons.json, plus index.html.
 // The JSON Schema validators are compiled here (ajv standalone) so pages validate data
 // without `eval`, which a strict Content-Security-Policy forbids.
@@ -54,19 +58,31 @@ const common = {
 await build({ ...common, format: 'iife', outfile: join(dist, 'attn-widgets.js') });
 await build({ ...common, format: 'esm', outfile: join(dist, 'attn-widgets.mjs') });
 
+// <attn-playground> runs student code in a Worker started from a Blob URL (Chromium refuses
+// `new Worker('file.js')` on file://), so the worker's code travels as a string: the worker
+// bundle, JSON-quoted, assigned to globalThis.AttnPlaygroundWorker.source.
+const worker = await build({ ...common, entryPoints: [join(root, 'web/playground-worker.js')], format: 'iife', write: false });
+writeFileSync(join(dist, 'attn-playground.js'),
+  `// The Web Worker of <attn-playground> (engine + runner), as a string. Load after attn-widgets.js.\n`
+  + `(function(){var g=globalThis;g.AttnPlaygroundWorker={source:${JSON.stringify(worker.outputFiles[0].text)}};`
+  + `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-playground-worker'));})();\n`);
+
 // ---- pages -----------------------------------------------------------------------------------
 const lessons = readJson('course-data/lessons.json');
 const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src data:";
+// A lesson may carry its own "csp" (the playground page: 'unsafe-eval' and worker-src blob:, so
+// student code can run in a Blob worker, which inherits the page's policy) and extra "scripts"
+// loaded after attn-widgets.js. Every other page keeps the strict policy above.
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 const both = (t) => `<span lang="zh-CN">${esc(t['zh-CN'])}</span><span lang="en">${esc(t.en)}</span>`;
 
-function page(title, body) {
+function page(title, body, { csp = CSP, scripts = [] } = {}) {
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
 <title>${esc(title['zh-CN'])} · ${esc(title.en)}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="course.css">
@@ -80,7 +96,7 @@ function page(title, body) {
 ${body}
 </main>
 <script src="attn-widgets.js"></script>
-</body>
+${scripts.map((src) => `<script src="${esc(src)}"></script>\n`).join('')}</body>
 </html>
 `;
 }
@@ -90,7 +106,8 @@ for (const l of lessons.lessons) {
   // A widget's inline data rides in a JSON script element inside it (never executed).
   const inline = (w) => (w.data ? `<script type="application/json">${JSON.stringify(w.data).replace(/</g, '\\u003c')}</script>` : '');
   const widgets = l.widgets.map((w) => `<${w.tag}${attrs(w.attrs)}>${inline(w)}</${w.tag}>`).join('\n');
-  writeFileSync(join(dist, `${l.slug}.html`), page(l.title, `<h1>${both(l.title)}</h1>\n<p>${both(l.intro)}</p>\n${widgets}`));
+  writeFileSync(join(dist, `${l.slug}.html`), page(l.title, `<h1>${both(l.title)}</h1>\n<p>${both(l.intro)}</p>\n${widgets}`,
+    { csp: l.csp ?? CSP, scripts: l.scripts ?? [] }));
 }
 const items = lessons.lessons.map((l) => `<li><a href="${l.slug}.html">${both(l.title)}</a></li>`).join('\n');
 writeFileSync(join(dist, 'index.html'), page(lessons.title, `<h1>${both(lessons.title)}</h1>\n<ol class="lessons">\n${items}\n</ol>`));

@@ -1,5 +1,6 @@
-// Serves dist/ on http://127.0.0.1:8080 (PORT overrides) with the same strict
-// Content-Security-Policy the pages carry, so what works here works embedded elsewhere.
+// Serves dist/ on http://127.0.0.1:8080 (PORT overrides) with the Content-Security-Policy each
+// page carries in its <meta> (the strict one below on every page but the playground, whose
+// lessons.json entry relaxes it), also as a header, so what works here works embedded elsewhere.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, dirname } from 'node:path';
@@ -12,6 +13,12 @@ const TYPES = {
 };
 export const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src data:";
 
+/** The policy of a page's <meta http-equiv="Content-Security-Policy">, or the strict one. */
+export function pageCsp(html) {
+  const m = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
+  return m ? m[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : CSP;
+}
+
 /** Starts the server; resolves to {server, url}. port 0 picks a free port (tests). */
 export function serve(port = Number(process.env.PORT || 8080), host = '127.0.0.1') {
   const server = createServer(async (req, res) => {
@@ -23,7 +30,8 @@ export function serve(port = Number(process.env.PORT || 8080), host = '127.0.0.1
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP });
+      const csp = extname(file) === '.html' ? pageCsp(body.toString('utf8')) : CSP;
+      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': csp });
       res.end(body);
     } catch {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');

@@ -13,6 +13,7 @@ import { MultiHead } from './multi-head.js';
 import { Walkthrough } from './walkthrough.js';
 import { DotProduct } from './dot-product.js';
 import { ValueMix } from './value-mix.js';
+import { Playground } from './playground.js';
 import { RnnVsAttention } from './rnn-vs-attention.js';
 import { Quiz } from './quiz.js';
 
@@ -31,6 +32,7 @@ export const WIDGETS = {
   'attn-walkthrough': Walkthrough,
   'attn-dot-product': DotProduct,
   'attn-value-mix': ValueMix,
+  'attn-playground': Playground,
   'attn-rnn-vs-attention': RnnVsAttention,
   'attn-quiz': Quiz,
 };
