@@ -2,21 +2,17 @@
 // lesson 1's raw-cosine ranking, the projected q·k ranking, and the K/V cosines of the names.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { worldTensors } from '../../web/world.js';
+import { runtime } from './fixture.mjs';
 import {
   scoreRow, ranking, formulaFor, barSpan, trackRange, keyValuePair, pairFormula, courseChecks,
 } from '../../widgets/cosine-projection-model.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let engine, w;
 before(async () => {
-  engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-  const world = JSON.parse(readFileSync(join(root, 'course-data', 'teaching-world.json'), 'utf8'));
-  w = worldTensors({ engine, world }, 'zh-gift');
+  const rt = await runtime();
+  engine = rt.engine;
+  w = worldTensors(rt, 'zh-gift');
 });
 
 const GAVE = 3;

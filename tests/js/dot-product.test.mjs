@@ -3,22 +3,18 @@
 // score from engine.additiveScore, and the course's memory figures (8.0 GiB vs 32 MiB).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { worldTensors } from '../../web/world.js';
+import { runtime } from './fixture.mjs';
 import {
   ADDITIVE, COURSE, T_PRESETS, sub, short, expansion, expansionLines, geometryLines, scoreMatrix, ranking,
   additive, clampT, scoreBytes, courseBytes, memoryFormulas, courseChecks,
 } from '../../widgets/dot-product-model.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let engine, w;
 before(async () => {
-  engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-  const world = JSON.parse(readFileSync(join(root, 'course-data', 'teaching-world.json'), 'utf8'));
-  w = worldTensors({ engine, world }, 'zh-gift');
+  const rt = await runtime();
+  engine = rt.engine;
+  w = worldTensors(rt, 'zh-gift');
 });
 
 const GAVE = 3, APPLE = 2;

@@ -4,18 +4,14 @@
 // GQA = MHA with copied K/V on the zh-gift world.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { bytes } from '../../web/dom.js';
 import { ANCHOR_ID, GQA_PAPER, modelById, kvHeadChoices, kindLabel, ledgerFor, groupOf, linearStateBytes, sharedKvExperiment, courseNumbers } from '../../widgets/gqa-core.js';
+import { runtime } from './fixture.mjs';
 
-const read = (p) => JSON.parse(readFileSync(new URL(p, import.meta.url), 'utf8'));
-const models = read('../../course-data/models.json');
-const world = read('../../course-data/teaching-world.json');
-let rt;
+let rt, models;
 before(async () => {
-  const engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-  rt = { engine, models, world };
+  rt = await runtime();
+  models = rt.models;
 });
 
 test('every course number the widget checks passes', () => {

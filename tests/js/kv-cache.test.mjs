@@ -4,12 +4,12 @@
 // 5 recomputed, the per-step computed/reused trace, identical tokens, linear cache bytes.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { DECODER, FLOAT32_BYTES, COURSE, P_MIN, P_MAX, G_MIN, G_MAX, generate, stepperState, sameTokens, termsText, incrementalDiff, courseNumbers } from '../../widgets/kv-cache-core.js';
+import { engine as loadEngine } from './fixture.mjs';
 
 let engine;
 before(async () => {
-  engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
+  engine = await loadEngine();
 });
 
 test('every course number the widget checks passes', () => {

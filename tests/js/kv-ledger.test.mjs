@@ -3,20 +3,18 @@
 // real course-data/models.json, with the widget's own helpers (widgets/kv-ledger-core.js).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { bytes, exactBytes } from '../../web/dom.js';
 import { modelFromHfConfig } from '../../web/hf-config.js';
 import {
   variantRows, modelLedger, rowOf, ownRow, modelById, reduction, reductionText, variantLabel, courseNumbers, isReported, PRESETS,
 } from '../../widgets/kv-ledger-core.js';
+import { runtime } from './fixture.mjs';
 
-const models = JSON.parse(readFileSync(new URL('../../course-data/models.json', import.meta.url), 'utf8'));
-const m = (id) => modelById(models, id);
-let engine;
+let engine, models;
 before(async () => {
-  engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
+  ({ engine, models } = await runtime());
 });
+const m = (id) => modelById(models, id);
 
 test('every course number the widget checks passes', () => {
   const rows = courseNumbers(engine, models);

@@ -4,15 +4,13 @@
 // absorbed path, DeepSeek-V2's 576 × 2 B per layer and 69,120 B per token, −82.2% and −98.2%.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { exactBytes } from '../../web/dom.js';
 import { EXAMPLE, R_MIN, R_MAX, DR_MIN, DR_MAX, runMla, v2Ledger, reductionText, courseNumbers } from '../../widgets/mla-core.js';
+import { runtime } from './fixture.mjs';
 
-const models = JSON.parse(readFileSync(new URL('../../course-data/models.json', import.meta.url), 'utf8'));
-let engine;
+let engine, models;
 before(async () => {
-  engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
+  ({ engine, models } = await runtime());
 });
 
 test('every course number the widget checks passes', () => {

@@ -3,18 +3,12 @@
 // (head A 89.5% 小明, head B 77.0% 苹果); equal parameters and multiply-adds; 24 × 256 ≠ 5120.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { multiHead, headDot, cost, costs, anchorHeads, courseNumbers } from '../../widgets/multi-head-core.js';
+import { runtime } from './fixture.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const readJson = (p) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 let rt, m;
 before(async () => {
-  const engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-  rt = { engine, world: readJson('course-data/teaching-world.json'), models: readJson('course-data/models.json') };
+  rt = await runtime();
   m = multiHead(rt);
 });
 

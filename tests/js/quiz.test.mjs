@@ -5,22 +5,19 @@
 // the real data files (24.5% / 9.0% / 66.5%, 32.5%, 384 KiB, 16 GiB, −82.2% …); grading and score.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import {
   FACTS, checkQuiz, usedFacts, computeFacts, fill, placeholders, optionIds, isCorrect, rightOption, score, QuizDataError,
 } from '../../widgets/quiz-core.js';
+import { runtime, readJson } from './fixture.mjs';
 
-const readJson = (p) => JSON.parse(readFileSync(new URL(`../../${p}`, import.meta.url), 'utf8'));
 const quiz = readJson('course-data/quiz.json');
 const lessons = readJson('course-data/lessons.json');
 const validate = new Ajv({ allErrors: false, strict: true }).compile(readJson('course-data/quiz.schema.json'));
 const copy = (x) => JSON.parse(JSON.stringify(x));
 let rt;
 before(async () => {
-  const engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-  rt = { engine, world: readJson('course-data/teaching-world.json'), models: readJson('course-data/models.json') };
+  rt = await runtime();
 });
 
 test('quiz.json passes its schema and the cross-field checks', () => {

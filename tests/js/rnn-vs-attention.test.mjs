@@ -6,18 +6,15 @@
 // 5-token causal weights of zh-gift summing to 1 per row.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import {
   T_PICTURE, T_COUNT, COURSE_T, grouped, clampInt, rnnDependsOn, rnnCounts, attentionCounts, causalPattern,
   worldWeights, rowSum, pictureLabels, subscript,
 } from '../../widgets/rnn-vs-attention-core.js';
+import { runtime } from './fixture.mjs';
 
-const readJson = (p) => JSON.parse(readFileSync(new URL(`../../${p}`, import.meta.url), 'utf8'));
 let rt;
 before(async () => {
-  const engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-  rt = { engine, world: readJson('course-data/teaching-world.json') };
+  rt = await runtime();
 });
 
 test('T = 4,096: 4,096 RNN steps per layer that cannot run in parallel, 4,095 updates from token 1 to token T', () => {

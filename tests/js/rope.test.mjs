@@ -3,20 +3,14 @@
 // with the sentence); rotaryDim 2 of 4 leaves dims 2–3 bit for bit; the anchor turns 64 of 256.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   vectors, ropeScore, scoreGrid, pairs, retrieved, anchorHead, anchorFrequencies, partialToy, courseChecks, rotate, TOY_BASE,
 } from '../../widgets/rope-core.js';
+import { runtime } from './fixture.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const readJson = (p) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 let rt;
 before(async () => {
-  const engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-  rt = { engine, world: readJson('course-data/teaching-world.json'), models: readJson('course-data/models.json') };
+  rt = await runtime();
 });
 
 test('q of 给了 and k of 苹果, 4 dims = 2 rotating pairs', () => {

@@ -3,18 +3,12 @@
 // output but not the weights, and the anchor's attn_output_gate.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { appleRow, anchorGate, sigmoid, norm, SINK, GATE } from '../../widgets/sink-logit-core.js';
+import { runtime } from './fixture.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const readJson = (p) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 let rt;
 before(async () => {
-  const engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-  rt = { engine, world: readJson('course-data/teaching-world.json'), models: readJson('course-data/models.json') };
+  rt = await runtime();
 });
 
 const pct0 = (x) => `${(x * 100).toFixed(0)}%`;

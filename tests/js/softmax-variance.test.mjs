@@ -4,21 +4,15 @@
 // ≈ 1 after ÷√d, and without ÷√d a d = 1024 softmax row collapses onto one key.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   EXPERIMENT, D_STEPS, AXES, BINS, WRONG_GUESS, experiment, histogram, exampleLabels, scoreExample,
   signedPct, smallPct, bigRatio, courseNumbers,
 } from '../../widgets/softmax-variance-model.js';
+import { runtime } from './fixture.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const readJson = (p) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 let engine, world;
 before(async () => {
-  engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-  world = readJson('course-data/teaching-world.json');
+  ({ engine, world } = await runtime());
 });
 
 const pct1 = (x) => `${(x * 100).toFixed(1)}%`;

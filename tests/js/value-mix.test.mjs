@@ -3,19 +3,15 @@
 // up to the engine's output, and K versus V for the two names (cos 0.995 vs clearly lower).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { worldTensors } from '../../web/world.js';
+import { runtime } from './fixture.mjs';
 import { visibleKeys, mixRow, contributionError, nameSplit, dimFormula, courseChecks } from '../../widgets/value-mix-model.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let engine, w;
 before(async () => {
-  engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-  const world = JSON.parse(readFileSync(join(root, 'course-data', 'teaching-world.json'), 'utf8'));
-  w = worldTensors({ engine, world }, 'zh-gift');
+  const rt = await runtime();
+  engine = rt.engine;
+  w = worldTensors(rt, 'zh-gift');
 });
 
 const GAVE = 3, MING = 0, APPLE = 2, WANG = 4;

@@ -3,18 +3,12 @@
 // out[cat] = [0.42, 0.24]; the arithmetic strings substitute the engine's numbers.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { STEPS, walkthrough, cellArithmetic, courseNumbers } from '../../widgets/walkthrough-core.js';
+import { runtime } from './fixture.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const readJson = (p) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 let rt, m;
 before(async () => {
-  const engine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-  rt = { engine, world: readJson('course-data/teaching-world.json'), models: readJson('course-data/models.json') };
+  rt = await runtime();
   m = walkthrough(rt);
 });
 const lab = (i) => m.w.tokensEn[i];
