@@ -188,7 +188,8 @@ std::string kv_heads_ablation_json(const std::vector<AblationRow>& rows, const T
                                  "GQA, GQA, MQA), everything else equal, for the same short budget. KV bytes per "
                                  "token from the attn ledger (L x 2 x G x d_head x bytes), float32 as the engine "
                                  "caches and bf16 as the course counts. Losses in nats per character on the fixed "
-                                 "validation split.") + ",\n";
+                                 "validation split; one seed per row, no error bars: read differences of a few "
+                                 "hundredths as a trend, not a measurement.") + ",\n";
     out += "  \"training\": {\"steps\": " + std::to_string(opt.steps) + ", \"batch\": " + std::to_string(opt.batch) +
            ", \"seed\": " + std::to_string(opt.seed) + "},\n";
     out += "  \"unigramLoss\": " + num(unigram, 5) + ",\n  \"rows\": [\n";
