@@ -6,6 +6,8 @@
 // Memory:    every function takes plain JS values and returns fresh plain JS objects that hold
 //            copies (Float32Array), never views of the WASM heap. No Embind object is handed
 //            out, so there is nothing to .delete(): the garbage collector frees results.
+//            One exception: a model loaded with labLoad() stays in the WASM heap, under its
+//            id, until labUnload(id).
 // Errors:    engine errors arrive as JS `Error`s whose `name` is the kind ("ShapeError",
 //            "ValueError", "ConfigError", "MaskError") and whose message names the parameter
 //            or shapes. The module stays usable after an error.
@@ -275,6 +277,70 @@ export interface SoftmaxVarianceResult {
   entropyScaled: number;
 }
 
+/** The lab model's shape (cpp/include/attn/lab_model.hpp): a char-level pre-norm decoder,
+ *  RMSNorm → Q/K/V → QK-norm → RoPE → causal GQA → output gate → Wo, then a SwiGLU MLP,
+ *  LM head tied to the embedding. */
+export interface LabConfig {
+  /** V, the two special tokens included. */
+  vocab: number;
+  dModel: number;
+  nLayers: number;
+  /** H query heads. */
+  nHeads: number;
+  /** G KV heads; H / G query heads share each. */
+  nKvHeads: number;
+  /** d, the width of one head of q, k and v. */
+  dHead: number;
+  /** F, the SwiGLU hidden width. */
+  mlpHidden: number;
+  /** Longest sequence, <bos> included, the model runs on (it was trained on windows this long). */
+  context: number;
+  ropeBase: number;
+  qkNorm: boolean;
+  outputGate: boolean;
+}
+
+export interface LabLoadResult {
+  /** Pass to labRun / labGenerate / labUnload. */
+  id: number;
+  config: LabConfig;
+  /** [V]: vocab[0] = "<bos>", vocab[1] = "<unk>", then one character each. */
+  vocab: string[];
+}
+
+/** What to run: token ids as they are, or text, encoded as <bos> + one id per character
+ *  (<unk> for a character outside the vocabulary). `tokens` wins when both are given. */
+export type LabInput = { tokens: number[]; text?: string } | { text: string; tokens?: undefined };
+
+export interface LabRunResult {
+  /** [T] the ids that ran (<bos> first for text). */
+  tokens: number[];
+  /** [T] vocab[token] of each: the axis labels of the attention maps. */
+  labels: string[];
+  /** [T, V] */
+  logits: Tensor;
+  /** The 5 most likely next tokens after the last position, softmax of its logits, most likely
+   *  first (ties to the lower id). */
+  top5: { token: number; char: string; prob: number }[];
+  /** [L] per layer: weights [H, T, T] (row i: query position i over keys; j > i exactly 0).
+   *  Empty unless `attention: true`. */
+  attention: { layer: number; weights: Tensor }[];
+  /** [L][H] share of attention on position 0 (<bos>), averaged over query positions 1 … T−1:
+   *  the attention-sink statistic. Empty unless `attention: true` and T ≥ 2. */
+  sinkShare: number[][];
+}
+
+export interface LabGenerateResult {
+  /** Prompt followed by the generated ids (<bos> first for text). */
+  tokens: number[];
+  /** [steps] the generated ids. */
+  generated: number[];
+  /** The whole sequence as text, without the leading <bos>. */
+  text: string;
+  /** Only the generated part. */
+  generatedText: string;
+}
+
 export interface AttnEngine {
   /** Scaled dot-product attention (single head, multi-head, MQA/GQA, sink, gate). */
   attention(options: AttentionOptions): AttentionResult;
@@ -325,6 +391,28 @@ export interface AttnEngine {
   /** The √d experiment: dots and standard deviations from a seed. ConfigError for d = 0,
    *  nKeys = 0, nSamples < 2. */
   softmaxVariance(options: SoftmaxVarianceOptions): SoftmaxVarianceResult;
+  /**
+   * Parses a lab weights file (course-data/lab-model.bin, format in cpp/include/attn/weights_io.hpp)
+   * once and keeps the model in the WASM heap until labUnload(id) — the one thing in this API
+   * that needs freeing. Throws ValueError naming what is wrong: "not a lab weights file: magic is
+   * …", "unsupported weights version 2 (this engine reads 1)", "weights file truncated: expected
+   * 4096 bytes for tensor 'layers.1.wq', got 100"; ConfigError / ShapeError for a bad config or shape.
+   */
+  labLoad(bytes: Uint8Array | ArrayBuffer): LabLoadResult;
+  /**
+   * One full forward pass (no cache) of a loaded model. `attention` (default false) adds every
+   * layer's weights and the sink shares. Throws ValueError for an unknown id or a token id
+   * outside [0, V) (naming its position), ShapeError for no input or T > config.context.
+   */
+  labRun(id: number, options: LabInput & { attention?: boolean }): LabRunResult;
+  /**
+   * Greedy decoding (argmax, ties to the lower id) of `steps` (default 8) tokens with the KV
+   * cache: the prompt in one pass, then one token per step. ShapeError if prompt + steps passes
+   * config.context.
+   */
+  labGenerate(id: number, options: LabInput & { steps?: number }): LabGenerateResult;
+  /** Frees a model loaded by labLoad. true if it was loaded, false otherwise (also for a second call). */
+  labUnload(id: number): boolean;
   /** "wasm-simd128" or "scalar": which kernels this build runs. */
   simdPath(): string;
   /** Bytes currently allocated on the WASM heap (for leak checks). */

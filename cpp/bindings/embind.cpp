@@ -14,7 +14,10 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,6 +25,7 @@
 #include "attn/errors.hpp"
 #include "attn/experiments.hpp"
 #include "attn/kernels.hpp"
+#include "attn/lab_model.hpp"
 #include "attn/ledger.hpp"
 #include "attn/mask.hpp"
 #include "attn/mla.hpp"
@@ -30,6 +34,7 @@
 #include "attn/scores.hpp"
 #include "attn/softmax.hpp"
 #include "attn/tiny_decoder.hpp"
+#include "attn/weights_io.hpp"
 
 using emscripten::val;
 using namespace attn;
@@ -499,6 +504,155 @@ val js_tiny_decoder_incremental_check(val o) {
     });
 }
 
+// ---- the lab's trained model (course-data/lab-model.bin) ----------------------------------
+
+// The one exception to "nothing to delete": a loaded model stays in the WASM heap, under its id,
+// until labUnload(id), so the page parses the file once and runs it many times.
+std::map<int, std::unique_ptr<LabModel>>& lab_models() {
+    static std::map<int, std::unique_ptr<LabModel>> models;
+    return models;
+}
+
+// -1 for anything that is not an id labLoad could have returned.
+int lab_id(const val& id) {
+    const double x = id.typeOf().as<std::string>() == "number" ? id.as<double>() : -1.0;
+    return x >= 0 && x <= 2147483647.0 && x == std::floor(x) ? static_cast<int>(x) : -1;
+}
+
+const LabModel& lab_model(const val& id) {
+    const int key = lab_id(id);
+    const auto it = lab_models().find(key);
+    if (it == lab_models().end()) {
+        std::string loaded;
+        for (const auto& [k, m] : lab_models()) loaded += (loaded.empty() ? "" : ", ") + std::to_string(k);
+        throw ValueError("no lab model with id " + (key < 0 ? std::string("(not an id)") : std::to_string(key)) +
+                         " (loaded: " + (loaded.empty() ? "none" : loaded) + "); call labLoad first");
+    }
+    return *it->second;
+}
+
+std::vector<std::uint8_t> to_bytes(const val& v, const std::string& name) {
+    const val u8 = val::global("Uint8Array");
+    const val arr = v.instanceof(val::global("ArrayBuffer")) ? u8.new_(v) : v;
+    if (!arr.instanceof(u8)) throw ValueError(name + " should be a Uint8Array (or ArrayBuffer) holding the weights file");
+    std::vector<std::uint8_t> out(arr["length"].as<std::size_t>());
+    val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", arr);
+    return out;
+}
+
+val lab_config_js(const LabConfig& c) {
+    val o = val::object();
+    o.set("vocab", static_cast<double>(c.vocab));
+    o.set("dModel", static_cast<double>(c.d_model));
+    o.set("nLayers", static_cast<double>(c.n_layers));
+    o.set("nHeads", static_cast<double>(c.n_heads));
+    o.set("nKvHeads", static_cast<double>(c.n_kv_heads));
+    o.set("dHead", static_cast<double>(c.d_head));
+    o.set("mlpHidden", static_cast<double>(c.mlp_hidden));
+    o.set("context", static_cast<double>(c.context));
+    o.set("ropeBase", c.rope_base);
+    o.set("qkNorm", c.qk_norm);
+    o.set("outputGate", c.output_gate);
+    return o;
+}
+
+val string_array(const std::vector<std::string>& xs) {
+    val out = val::array();
+    for (const std::string& x : xs) out.call<void>("push", val(x));
+    return out;
+}
+
+// {tokens} as ids, or {text} encoded with <bos> first.
+std::vector<int> lab_tokens(const LabModel& model, const val& o) {
+    if (has(o, "tokens")) return token_ids(o["tokens"], "tokens");
+    if (has(o, "text")) {
+        if (o["text"].typeOf().as<std::string>() != "string") throw ValueError("text should be a string");
+        return model.encode(o["text"].as<std::string>());
+    }
+    throw ShapeError("give tokens (number[]) or text (string)");
+}
+
+val js_lab_load(val bytes) {
+    return guarded([&] {
+        const std::vector<std::uint8_t> file = to_bytes(bytes, "bytes");
+        auto model = std::make_unique<LabModel>(load_lab_weights(file.data(), file.size()));
+        static int next_id = 1;
+        const int id = next_id++;
+        val out = val::object();
+        out.set("id", id);
+        out.set("config", lab_config_js(model->config()));
+        out.set("vocab", string_array(model->vocab()));
+        lab_models()[id] = std::move(model);
+        return out;
+    });
+}
+
+val js_lab_run(val id, val o) {
+    return guarded([&] {
+        const LabModel& model = lab_model(id);
+        const std::vector<int> tokens = lab_tokens(model, o);
+        const LabForward r = model.forward(tokens, opt_bool(o, "attention", false));
+        const std::size_t T = tokens.size(), V = model.config().vocab;
+        // Top 5 of the last position: softmax in double, ties to the lower id.
+        const float* last = &r.logits(T - 1, 0);
+        const float m = *std::max_element(last, last + V);
+        double z = 0.0;
+        for (std::size_t v = 0; v < V; ++v) z += std::exp(static_cast<double>(last[v] - m));
+        std::vector<int> order(V);
+        for (std::size_t v = 0; v < V; ++v) order[v] = static_cast<int>(v);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return last[a] > last[b]; });
+        val top5 = val::array();
+        for (std::size_t k = 0; k < std::min<std::size_t>(5, V); ++k) {
+            val e = val::object();
+            e.set("token", order[k]);
+            e.set("char", model.vocab()[order[k]]);
+            e.set("prob", std::exp(static_cast<double>(last[order[k]] - m)) / z);
+            top5.call<void>("push", e);
+        }
+        std::vector<std::string> labels;
+        for (const int t : tokens) labels.push_back(model.vocab()[t]);
+        val attention = val::array(), sink = val::array();
+        for (std::size_t l = 0; l < r.attention.size(); ++l) {
+            val layer = val::object();
+            layer.set("layer", static_cast<double>(l));
+            layer.set("weights", tensor(r.attention[l]));
+            attention.call<void>("push", layer);
+            if (T >= 2) {
+                val row = val::array();
+                for (const float x : sink_share(r.attention[l])) row.call<void>("push", x);
+                sink.call<void>("push", row);
+            }
+        }
+        val out = val::object();
+        out.set("tokens", int_array(tokens));
+        out.set("labels", string_array(labels));
+        out.set("logits", tensor(r.logits));
+        out.set("top5", top5);
+        out.set("attention", attention);
+        out.set("sinkShare", sink);
+        return out;
+    });
+}
+
+val js_lab_generate(val id, val o) {
+    return guarded([&] {
+        const LabModel& model = lab_model(id);
+        const LabGeneration g = model.generate(lab_tokens(model, o), opt_size(o, "steps", 8));
+        // The text without the leading <bos>, as the student typed it plus what the model added.
+        const std::vector<int> shown(g.tokens.begin() + (g.tokens.front() == kLabBos ? 1 : 0), g.tokens.end());
+        val out = val::object();
+        out.set("tokens", int_array(g.tokens));
+        out.set("generated", int_array(g.generated));
+        out.set("text", model.decode(shown));
+        out.set("generatedText", model.decode(g.generated));
+        return out;
+    });
+}
+
+val js_lab_unload(val id) {
+    return guarded([&] { return val(lab_models().erase(lab_id(id)) == 1); });
+}
+
 std::string js_simd_path() { return kernels::active_path(); }
 
 // Bytes the allocator has handed out and not taken back: the leak check of the tests.
@@ -532,6 +686,10 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     emscripten::function("rope", +[](val x) { return js_rope(x, val::undefined()); });
     emscripten::function("ropeFrequencies", +[](std::size_t rotary_dim) { return js_rope_frequencies(rotary_dim, 10000.0f); });
     emscripten::function("kvLedgerVariants", +[](val m) { return js_kv_ledger_variants(m, val::undefined()); });
+    emscripten::function("labLoad", &js_lab_load);
+    emscripten::function("labRun", &js_lab_run);
+    emscripten::function("labGenerate", &js_lab_generate);
+    emscripten::function("labUnload", &js_lab_unload);
     emscripten::function("simdPath", &js_simd_path);
     emscripten::function("heapBytesInUse", &js_heap_bytes_in_use);
 }

@@ -22,3 +22,18 @@ async function causalGqa(): Promise<Tensor> {
   return r.output;
 }
 void causalGqa;
+
+// The lab's trained model: loaded once, run many times, freed explicitly.
+async function labPrompt(bytes: Uint8Array): Promise<string> {
+  const engine: AttnEngine = await createAttnEngine();
+  const lab = engine.labLoad(bytes);
+  const r = engine.labRun(lab.id, { text: '小明把苹果给了', attention: true });
+  const sink: number = r.sinkShare[0][0] + r.top5[0].prob + r.attention[0].weights.data[0];
+  void sink;
+  const g = engine.labGenerate(lab.id, { tokens: r.tokens, steps: 4 });
+  // @ts-expect-error labRun needs tokens or text
+  engine.labRun(lab.id, { attention: true });
+  engine.labUnload(lab.id);
+  return g.text + lab.vocab[0] + lab.config.nKvHeads;
+}
+void labPrompt;
