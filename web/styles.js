@@ -8,19 +8,31 @@ export const WIDGET_CSS = `
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
 h2 { font-size: 1.05rem; margin: 0 0 8px; }
+h3 { font-size: 1rem; margin: 14px 0 4px; }
 p { margin: 6px 0; }
 .row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 6px 0; }
 button, select, input { font: inherit; min-height: 36px; }
 button { padding: 4px 12px; border: 1px solid #6b6b6b; border-radius: 6px; background: #f4f4f4; color: #1b1b1b; cursor: pointer; }
 button[aria-pressed="true"] { background: #0b3d91; color: #fff; border-color: #0b3d91; }
+button:disabled { opacity: 0.45; cursor: default; }
 button:focus-visible, select:focus-visible, input:focus-visible, [tabindex]:focus-visible { outline: 3px solid #E69F00; outline-offset: 2px; }
 label { display: inline-flex; gap: 6px; align-items: center; }
 input[type="range"] { min-width: 160px; flex: 1 1 160px; }
+output { font-weight: 600; font-variant-numeric: tabular-nums; }
+/* A radio group drawn as a row of toggle buttons: <fieldset class="picker"><legend>…</legend>
+   <div class="opts"><label class="on"><input type="radio">…</label>…</div></fieldset>. */
+fieldset.picker { border: 0; padding: 0; margin: 6px 0; min-width: 0; }
+fieldset.picker legend { padding: 0; margin-bottom: 4px; font-weight: 600; }
+.picker .opts { display: flex; flex-wrap: wrap; gap: 6px; }
+.picker label { border: 1px solid #6b6b6b; border-radius: 6px; padding: 4px 10px; min-height: 36px; cursor: pointer; background: #f4f4f4; }
+.picker label.on { background: #0b3d91; color: #fff; border-color: #0b3d91; }
+.picker input { margin: 0; width: 16px; height: 16px; min-height: 0; accent-color: #E69F00; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: 4px 6px; text-align: right; border-bottom: 1px solid #e3e3e3; }
 th { font-weight: 600; text-align: left; }
 .formula { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; color: #3d3d3d; overflow-wrap: anywhere; }
 .muted { color: #555; font-size: 0.9em; }
+.note { border-left: 4px solid #E69F00; background: #fff8e6; padding: 6px 10px; margin: 10px 0 0; }
 .error { border: 1px solid #b00020; background: #fdecee; color: #7a0015; padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
 .error strong { display: block; }
 .checks { margin-top: 10px; font-size: 0.85em; border-top: 1px dashed #c8c8c8; padding-top: 6px; }

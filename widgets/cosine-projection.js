@@ -13,12 +13,6 @@ import {
 } from './cosine-projection-model.js';
 
 const CSS = `
-fieldset.picker { border: 0; padding: 0; margin: 6px 0; min-width: 0; }
-fieldset.picker legend { padding: 0; margin-bottom: 4px; font-weight: 600; }
-.picker .opts { display: flex; flex-wrap: wrap; gap: 6px; }
-.picker label { border: 1px solid #6b6b6b; border-radius: 6px; padding: 4px 10px; min-height: 36px; cursor: pointer; background: #f4f4f4; }
-.picker label.on { background: #0b3d91; color: #fff; border-color: #0b3d91; }
-.picker input { margin: 0; width: 16px; height: 16px; min-height: 0; accent-color: #E69F00; }
 ol.bars { list-style: none; padding: 0; margin: 8px 0; }
 ol.bars li { display: grid; grid-template-columns: 1.4em 6.5em minmax(60px, 1fr) 4.2em; gap: 2px 8px; align-items: center; padding: 6px 0; border-bottom: 1px solid #e3e3e3; }
 ol.bars .rank { color: #555; font-variant-numeric: tabular-nums; }
@@ -38,16 +32,8 @@ ol.bars .formula { grid-column: 2 / -1; margin: 0; }
 /** A token label short enough for a subscript: "ba (object marker)" → "ba". */
 const subscript = (label) => label.replace(/\s*\(.*\)$/, '');
 
-let localSheet;
-function sheet() {
-  if (!localSheet) {
-    localSheet = new CSSStyleSheet();
-    localSheet.replaceSync(CSS);
-  }
-  return localSheet;
-}
-
 export class CosineProjection extends AttnWidget {
+  static css = CSS;
   static strings = {
     'zh-CN': {
       title: '直接比 embedding，还是先投影成 Q、K？',
@@ -89,11 +75,6 @@ export class CosineProjection extends AttnWidget {
 
   static get observedAttributes() {
     return ['lang', 'query', 'world'];
-  }
-
-  constructor() {
-    super();
-    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, sheet()];
   }
 
   get worldId() {

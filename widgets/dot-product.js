@@ -18,14 +18,7 @@ import {
 } from './dot-product-model.js';
 
 const CSS = `
-h3 { font-size: 1rem; margin: 14px 0 4px; }
 section { border-top: 1px solid #d0d0d0; margin-top: 10px; padding-top: 4px; }
-fieldset.picker { border: 0; padding: 0; margin: 6px 0; min-width: 0; }
-fieldset.picker legend { padding: 0; margin-bottom: 4px; font-weight: 600; }
-.picker .opts { display: flex; flex-wrap: wrap; gap: 6px; }
-.picker label { border: 1px solid #6b6b6b; border-radius: 6px; padding: 4px 10px; min-height: 36px; cursor: pointer; background: #f4f4f4; }
-.picker label.on { background: #0b3d91; color: #fff; border-color: #0b3d91; }
-.picker input { margin: 0; width: 16px; height: 16px; min-height: 0; accent-color: #E69F00; }
 .expansion p { margin: 2px 0; }
 .expansion .total { font-weight: 700; font-size: 1em; color: #1b1b1b; }
 ol.terms { list-style: none; padding: 0; margin: 6px 0; }
@@ -52,7 +45,6 @@ table.scores th { text-align: center; white-space: nowrap; }
 .bar-fill.dot { background: #0072B2; min-width: 2px; }
 input[type="number"] { width: 9em; max-width: 100%; }
 .presets button[aria-pressed="true"] { font-weight: 700; }
-.note { border-left: 4px solid #E69F00; background: #fff8e6; padding: 6px 10px; margin: 10px 0 0; }
 @media (max-width: 420px) {
   ol.terms li { grid-template-columns: minmax(2.8em, max-content) minmax(50px, 1fr); }
   ol.terms .formula { grid-column: 1 / -1; text-align: left; }

@@ -19,10 +19,8 @@ h3 { font-size: 0.98rem; margin: 10px 0 4px; }
 .controls { display: grid; gap: 4px 12px; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); }
 .controls label { display: grid; grid-template-columns: 1fr auto; gap: 0 8px; align-items: center; }
 .controls input[type="range"] { grid-column: 1 / -1; width: 100%; min-width: 0; }
-output { font-weight: 600; font-variant-numeric: tabular-nums; }
 .stepper { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
 .stepper .status { font-weight: 600; }
-button:disabled { opacity: 0.45; cursor: default; }
 .steps { display: grid; gap: 6px; margin: 6px 0; }
 .step { border: 1px solid #d7d7d7; border-radius: 6px; padding: 4px 6px; }
 .step.current { border: 2px solid #0b3d91; }
@@ -53,7 +51,7 @@ button:disabled { opacity: 0.45; cursor: default; }
 .bar-row { display: grid; grid-template-columns: 4.2em minmax(0, 1fr); gap: 0 8px; align-items: center; }
 .bar-row .bar-track { height: 12px; }
 .bar-row .val { grid-column: 2; font-size: 0.85em; }
-.note { border-left: 4px solid ${CATEGORY.b}; padding: 2px 8px; background: #fff8e8; }
+.note { padding: 2px 8px; background: #fff8e8; margin: 6px 0; }
 @media (max-width: 420px) {
   .lane { grid-template-columns: 1fr; gap: 0; }
   .box { width: 26px; height: 30px; font-size: 11px; }

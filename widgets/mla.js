@@ -22,7 +22,6 @@ h3 { font-size: 0.98rem; margin: 12px 0 4px; }
 .controls { display: grid; gap: 4px 12px; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); }
 .controls label { display: grid; grid-template-columns: 1fr auto; gap: 0 8px; align-items: center; }
 .controls input[type="range"] { grid-column: 1 / -1; width: 100%; min-width: 0; }
-output { font-weight: 600; font-variant-numeric: tabular-nums; }
 .flow { display: grid; gap: 4px; justify-items: stretch; margin: 8px 0; }
 .node { border: 1px solid #8a8a8a; border-radius: 6px; padding: 4px 8px; background: #fff; }
 .node b { font-variant-numeric: tabular-nums; }

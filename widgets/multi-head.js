@@ -14,7 +14,6 @@ import { tokenLabels } from '../web/world.js';
 import { VIEWS, ANCHOR_ID, multiHead, headDot, costs, anchorHeads, courseNumbers } from './multi-head-core.js';
 
 const CSS = `${HEATMAP_CSS}
-h3 { font-size: 1rem; margin: 14px 0 4px; }
 table.rows th[scope="row"] { text-align: left; font-weight: 600; }
 .costs { display: grid; grid-template-columns: repeat(auto-fit, minmax(250px, 1fr)); gap: 8px; }
 .cost-item { border: 1px solid #d0d0d0; border-radius: 6px; padding: 6px 10px; }
@@ -22,7 +21,6 @@ table.rows th[scope="row"] { text-align: left; font-weight: 600; }
 .cost-item h4 { margin: 0 0 2px; font-size: 0.95rem; }
 .cost-item p { margin: 2px 0; }
 .equal { font-weight: 700; color: #006d2c; }
-.note { border-left: 4px solid #E69F00; background: #fff8e6; padding: 6px 10px; margin: 10px 0 0; }
 .finding { border-left: 4px solid #0072B2; background: #eef5fb; padding: 6px 10px; margin: 8px 0; }
 `;
 

@@ -23,9 +23,7 @@ const CSS = `
 h3 { font-size: 0.98rem; margin: 12px 0 4px; }
 .controls label { display: grid; grid-template-columns: 1fr auto; gap: 0 8px; align-items: center; max-width: 420px; }
 .controls input[type="range"] { grid-column: 1 / -1; width: 100%; min-width: 0; }
-output { font-weight: 600; font-variant-numeric: tabular-nums; }
 .stepper { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
-button:disabled { opacity: 0.45; cursor: default; }
 .status { font-weight: 600; margin: 4px 0; }
 .panels { display: grid; gap: 10px; grid-template-columns: repeat(auto-fit, minmax(270px, 1fr)); }
 .panel { border: 1px solid #d7d7d7; border-radius: 6px; padding: 6px 8px; min-width: 0; }
@@ -53,7 +51,7 @@ button:disabled { opacity: 0.45; cursor: default; }
 .weights { width: 100%; }
 .weights td.w { text-align: center; font-variant-numeric: tabular-nums; border-radius: 3px; }
 .gloss { font-size: 0.82em; color: #444; }
-.note { border-left: 4px solid ${CATEGORY.b}; padding: 2px 8px; background: #fff8e8; }
+.note { padding: 2px 8px; background: #fff8e8; margin: 6px 0; }
 .counts { width: 100%; }
 .counts th, .counts td { vertical-align: top; text-align: left; }
 .counts td .big { font-weight: 700; font-size: 1.05em; font-variant-numeric: tabular-nums; }

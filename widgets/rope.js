@@ -18,12 +18,11 @@ import {
 
 const GRID = 8;
 const CSS = `
-h3 { font-size: 1rem; margin: 14px 0 4px; }
 .sliders { display: grid; gap: 4px; }
 .sliders label { display: grid; grid-template-columns: 1fr auto; gap: 0 8px; align-items: center; }
 .sliders label > span:first-child { grid-column: 1 / -1; }
 .sliders input[type="range"] { min-width: 0; width: 100%; }
-output { font-variant-numeric: tabular-nums; font-weight: 600; min-width: 2ch; }
+output { min-width: 2ch; }
 .panels { display: flex; flex-wrap: wrap; gap: 10px; }
 .panel { margin: 0; flex: 1 1 130px; min-width: 120px; max-width: 190px; }
 .panel svg { width: 100%; height: auto; display: block; border: 1px solid #d0d0d0; border-radius: 6px; background: #fcfcfc; }
@@ -41,7 +40,7 @@ table.grid td { min-width: 38px; height: 30px; padding: 1px 3px; text-align: cen
 table.grid td.diag { box-shadow: inset 0 0 0 2px #D55E00; }
 table.grid td.here { box-shadow: inset 0 0 0 4px #D55E00; font-weight: 700; }
 @media (max-width: 420px) { table.grid td { min-width: 30px; padding: 1px; font-size: 0.72em; } table.grid { border-spacing: 1px; } }
-.note { border-left: 4px solid #E69F00; background: #fff8e6; padding: 6px 10px; margin: 8px 0; }
+.note { margin: 8px 0; }
 .strip svg, .freq svg { width: 100%; max-width: 520px; height: auto; display: block; }
 .legend { display: flex; flex-wrap: wrap; gap: 10px; font-size: 0.85em; align-items: center; }
 .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; }

@@ -17,7 +17,6 @@ const KEY_COLOURS = [[CATEGORY.a, '#fff'], [CATEGORY.b, '#000'], [CATEGORY.c, '#
 const SINK_COLOUR = ['#3d3d3d', '#fff'];
 
 const EXTRA_CSS = `
-h3 { font-size: 1rem; margin: 14px 0 4px; }
 .stack { display: flex; height: 30px; border: 1px solid #6b6b6b; border-radius: 4px; overflow: hidden; margin: 6px 0; }
 .seg { min-width: 0; display: flex; align-items: center; justify-content: center; font-size: 0.8em;
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-variant-numeric: tabular-nums; }
@@ -33,19 +32,9 @@ td.vec { white-space: nowrap; }
 .exit { border: 1px solid #d0d0d0; border-radius: 6px; padding: 8px 10px; }
 .exit h4 { margin: 0 0 4px; font-size: 0.95rem; }
 .exit ul { margin: 0; padding-left: 1.1em; }
-.note { border-left: 4px solid #E69F00; background: #fff8e6; padding: 6px 10px; margin: 10px 0 0; }
-output { font-variant-numeric: tabular-nums; font-weight: 600; }
 `;
-let extraSheet;
-function sheet() {
-  if (!extraSheet) {
-    extraSheet = new CSSStyleSheet();
-    extraSheet.replaceSync(EXTRA_CSS);
-  }
-  return extraSheet;
-}
-
 export class SinkLogit extends AttnWidget {
+  static css = EXTRA_CSS;
   static strings = {
     'zh-CN': {
       title: '「苹果」这一行：attention sink 与它的两个出口',
@@ -137,7 +126,6 @@ export class SinkLogit extends AttnWidget {
 
   constructor() {
     super();
-    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, sheet()];
     this.sinkOn = false;
     this.sink = 0;
     this.gate = 0;

@@ -36,16 +36,8 @@ thead th { vertical-align: bottom; }
   .cellbar { flex-direction: column-reverse; align-items: flex-end; gap: 2px; }
 }
 .guess { color: #555; text-decoration: line-through; }
-output { font-weight: 600; font-variant-numeric: tabular-nums; min-width: 5.5em; }
+output { min-width: 5.5em; }
 `;
-let localSheet;
-function sheet() {
-  if (!localSheet) {
-    localSheet = new CSSStyleSheet();
-    localSheet.replaceSync(LOCAL_CSS);
-  }
-  return localSheet;
-}
 
 // Checks run after every update; the experiment at d = 256 and 1024 is deterministic, so its
 // engine results are kept per engine and world (the slider itself always asks the engine anew).
@@ -59,6 +51,7 @@ function cachedCourseNumbers(rt) {
 }
 
 export class SoftmaxVariance extends AttnWidget {
+  static css = LOCAL_CSS;
   static get observedAttributes() {
     return ['lang', 'd'];
   }
@@ -129,11 +122,6 @@ export class SoftmaxVariance extends AttnWidget {
       key: (j) => `k${j}`,
     },
   };
-
-  constructor() {
-    super();
-    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, sheet()];
-  }
 
   /** Slider position of the `d` attribute (nearest step), default the anchor's 256. */
   startIndex() {

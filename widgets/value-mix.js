@@ -18,14 +18,7 @@ const TOKEN_COLOURS = [CATEGORY.a, CATEGORY.b, CATEGORY.c, CATEGORY.d, CATEGORY.
 const colourOf = (j) => TOKEN_COLOURS[j % TOKEN_COLOURS.length];
 
 const CSS = `
-h3 { font-size: 1rem; margin: 14px 0 4px; }
 section { border-top: 1px solid #d0d0d0; margin-top: 10px; padding-top: 4px; }
-fieldset.picker { border: 0; padding: 0; margin: 6px 0; min-width: 0; }
-fieldset.picker legend { padding: 0; margin-bottom: 4px; font-weight: 600; }
-.picker .opts { display: flex; flex-wrap: wrap; gap: 6px; }
-.picker label { border: 1px solid #6b6b6b; border-radius: 6px; padding: 4px 10px; min-height: 36px; cursor: pointer; background: #f4f4f4; }
-.picker label.on { background: #0b3d91; color: #fff; border-color: #0b3d91; }
-.picker input { margin: 0; width: 16px; height: 16px; min-height: 0; accent-color: #E69F00; }
 .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; }
 table.mix th { white-space: nowrap; }
 table.mix td.vc { text-align: left; }
@@ -60,8 +53,6 @@ table.strip tr.mix th, table.strip tr.mix td { background: #fff8e6; }
 .meter { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin-top: 6px; }
 .meter .bar-track { max-width: 260px; }
 .big { font-weight: 700; font-variant-numeric: tabular-nums; }
-output { font-variant-numeric: tabular-nums; font-weight: 600; }
-.note { border-left: 4px solid #E69F00; background: #fff8e6; padding: 6px 10px; margin: 10px 0 0; }
 @media (max-width: 420px) { table.mix th, table.mix td { padding: 4px 3px; } ol.dims li { grid-template-columns: minmax(2.6em, max-content) minmax(60px, 1fr) minmax(3.6em, max-content); } }
 `;
 

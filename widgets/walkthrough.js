@@ -13,7 +13,6 @@ import { STEPS, walkthrough, fmt, cellArithmetic, courseNumbers } from './walkth
 
 const CSS = `
 h3 { font-size: 1rem; margin: 10px 0 4px; }
-button:disabled { opacity: 0.45; cursor: default; }
 .stepbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 8px 0; }
 .stepbar .indicator { font-weight: 600; min-width: 7.5em; text-align: center; }
 .dots { display: flex; flex-wrap: wrap; gap: 4px; }
