@@ -360,6 +360,13 @@ export interface AttnEngine {
   cosineMatrix(a: MatrixIn, b: MatrixIn): Tensor;
   /** Bahdanau's additive score v · tanh(q W1 + k W2): q [dq], k [dk], W1 [dq, da], W2 [dk, da], v [da]. */
   additiveScore(options: { q: ArrayLike<number>; k: ArrayLike<number>; W1: MatrixIn; W2: MatrixIn; v: ArrayLike<number> }): number;
+  /**
+   * Bytes one head needs to hold its scores at length T: additive (naive) materialises
+   * T × T × dA numbers (every pair's tanh(q W1 + k W2)), dot product T × T. `dtypeBytes` per
+   * number, default 2 (BF16). T = 4,096, dA = 256: 8,589,934,592 B (8.0 GiB) against
+   * 33,554,432 B (32 MiB). Exact integers; ValueError for a zero argument or a count past 2^53.
+   */
+  scoreMemory(options: { T: number; dA: number; dtypeBytes?: number }): { additiveBytes: number; dotBytes: number };
   /** [Tq, Tk] of 0/1: query i sees keys 0 … Tk − Tq + i. */
   causalMask(tq: number, tk: number): Tensor;
   /** Rotary position embedding of x [T, H·d] (apply to Q and K, never V). */

@@ -2,10 +2,10 @@
 // Every attention number is the engine's: q and k rows (worldTensors: x · Wq, x · Wk), each
 // term q_i k_i (engine.dot of the two one-element vectors), the total q·k (engine.dot), cos θ
 // (engine.cosine), the whole score matrix QKᵀ (engine.scoreMatrix) and the additive score
-// (engine.additiveScore, with q W1 and k W2 from engine.matmul).
+// (engine.additiveScore, with q W1 and k W2 from engine.matmul), and the bytes of the score
+// tensors T × T × d_a × 2 B and T × T × 2 B (engine.scoreMemory).
 // Computed here in JS, each shown with its formula: |q| = √(q·q) and θ = arccos(cos θ) for the
-// drawing, and the memory products T × T × d_a × 2 B and T × T × 2 B (the engine has no
-// function for score-tensor bytes; these are plain products of the shape).
+// drawing.
 import { num } from '../web/dom.js';
 
 /**
@@ -121,13 +121,14 @@ export function clampT(t) {
 }
 
 /**
- * Bytes of the per-head, per-layer score tensors at length T (plain products of the shapes,
- * exact up to 2^53; at T = 2^20 and d_a = 256 in BF16 this is 2^49):
+ * Bytes of the per-head, per-layer score tensors at length T, from engine.scoreMemory (exact up
+ * to 2^53; at T = 2^20 and d_a = 256 in BF16 this is 2^49):
  *   additive (naive): T × T × d_a × bytes — every pair keeps its d_a-wide tanh(q W1 + k W2)
  *   dot product:      T × T × bytes       — one score per pair
  */
-export function scoreBytes(T, dA = COURSE.dA, bytesPer = COURSE.bytesPer) {
-  return { additive: T * T * dA * bytesPer, dot: T * T * bytesPer };
+export function scoreBytes(engine, T, dA = COURSE.dA, bytesPer = COURSE.bytesPer) {
+  const m = engine.scoreMemory({ T, dA, dtypeBytes: bytesPer });
+  return { additive: m.additiveBytes, dot: m.dotBytes };
 }
 
 /** Binary units at the course's precision: one decimal below 10 ("8.0 GiB"), whole above ("32 MiB"). */
@@ -147,8 +148,8 @@ export function courseBytes(b) {
 const grouped = (n) => n.toLocaleString('en-US');
 
 /** "4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8.0 GiB" and the same for the dot product. */
-export function memoryFormulas(T, dA = COURSE.dA, bytesPer = COURSE.bytesPer) {
-  const b = scoreBytes(T, dA, bytesPer);
+export function memoryFormulas(engine, T, dA = COURSE.dA, bytesPer = COURSE.bytesPer) {
+  const b = scoreBytes(engine, T, dA, bytesPer);
   return {
     additive: `T × T × d_a × ${bytesPer} B = ${grouped(T)} × ${grouped(T)} × ${grouped(dA)} × ${bytesPer} B = ${grouped(b.additive)} B = ${courseBytes(b.additive)}`,
     dot: `T × T × ${bytesPer} B = ${grouped(T)} × ${grouped(T)} × ${bytesPer} B = ${grouped(b.dot)} B = ${courseBytes(b.dot)}`,
@@ -165,7 +166,7 @@ const row = (name, expected, actual, ok = expected === actual) => ({ name, expec
 export function courseChecks(engine, w) {
   const ix = (t) => w.tokens.indexOf(t);
   const gave = ix('给了'), apple = ix('苹果');
-  const m = scoreBytes(COURSE.T, COURSE.dA, COURSE.bytesPer);
+  const m = scoreBytes(engine, COURSE.T, COURSE.dA, COURSE.bytesPer);
   // every pair: Σ_m q_m k_m (terms from the engine) against engine.dot
   let maxErr = 0, maxGeo = 0;
   for (let i = 0; i < w.q.length; i++) {

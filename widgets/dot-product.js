@@ -5,8 +5,8 @@
 // call (every pair at once, the chosen cell outlined); beside it Bahdanau's additive score
 // v · tanh(q W1 + k W2) for the same pair (engine.additiveScore, illustrative W1, W2, v with
 // d_a = 4), and the memory each needs at a length T the student picks: naive additive attention
-// materialises T × T × d_a numbers, dot-product attention T × T scores (the byte products are
-// computed in JS with their formula shown: the engine has no function for them).
+// materialises T × T × d_a numbers, dot-product attention T × T scores (engine.scoreMemory, with
+// the formula shown).
 // Attributes: world (default zh-gift), query, key (token indices, default 给了 / 苹果), lang.
 import { AttnWidget } from '../web/widget-base.js';
 import { h, svg, num } from '../web/dom.js';
@@ -340,7 +340,7 @@ export class DotProduct extends AttnWidget {
 
     // --- memory at length T
     const T = this.T;
-    const m = memoryFormulas(T);
+    const m = memoryFormulas(rt.engine, T);
     if (this.tSource !== 'input') this.tInput.value = String(T);
     const exp = Math.round(Math.log2(T));
     if (this.tSource !== 'slider') this.tSlider.value = String(Math.max(T_RANGE.minExp, Math.min(T_RANGE.maxExp, exp)));

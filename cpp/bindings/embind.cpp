@@ -653,6 +653,18 @@ val js_lab_unload(val id) {
     return guarded([&] { return val(lab_models().erase(lab_id(id)) == 1); });
 }
 
+// ---- byte counts behind the widgets' formulas -----------------------------------------------
+
+val js_score_memory(val o) {
+    return guarded([&] {
+        const ScoreMemory m = score_memory(to_u64(o["T"], "T"), to_u64(o["dA"], "dA"), opt_u64(o, "dtypeBytes", 2));
+        val out = val::object();
+        out.set("additiveBytes", exact(m.additive_bytes));
+        out.set("dotBytes", exact(m.dot_bytes));
+        return out;
+    });
+}
+
 std::string js_simd_path() { return kernels::active_path(); }
 
 // Bytes the allocator has handed out and not taken back: the leak check of the tests.
@@ -690,6 +702,7 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     emscripten::function("labRun", &js_lab_run);
     emscripten::function("labGenerate", &js_lab_generate);
     emscripten::function("labUnload", &js_lab_unload);
+    emscripten::function("scoreMemory", &js_score_memory);
     emscripten::function("simdPath", &js_simd_path);
     emscripten::function("heapBytesInUse", &js_heap_bytes_in_use);
 }

@@ -67,4 +67,18 @@ float additive_score(const Vector& q, const Vector& k, const Matrix& w1, const M
     return s;
 }
 
+static std::uint64_t times(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t r;
+    if (__builtin_mul_overflow(a, b, &r)) throw ValueError("score memory: T × T × d_a × dtype_bytes overflows 64 bits");
+    return r;
+}
+
+ScoreMemory score_memory(std::uint64_t T, std::uint64_t d_a, std::uint64_t dtype_bytes) {
+    if (T == 0) throw ValueError("score memory: T must be > 0");
+    if (d_a == 0) throw ValueError("score memory: d_a must be > 0");
+    if (dtype_bytes == 0) throw ValueError("score memory: dtype_bytes must be > 0");
+    const std::uint64_t dot_bytes = times(times(T, T), dtype_bytes);
+    return {times(dot_bytes, d_a), dot_bytes};
+}
+
 }  // namespace attn

@@ -23,3 +23,20 @@ TEST_CASE("additive score is v·tanh(q W1 + k W2)", "[scores]") {
     CHECK(s == Approx(2 * std::tanh(0.7f) + 3 * std::tanh(-0.6f)));
     CHECK_THROWS_AS(additive_score(Vector{1}, Vector{1, 1}, w1, w2, Vector{2, 3}), ShapeError);
 }
+
+TEST_CASE("score memory: 8.0 GiB additive against 32 MiB of dot-product scores", "[scores]") {
+    // The course's example: T = 4,096, d_a = 256, BF16, one head, one layer.
+    const ScoreMemory m = score_memory(4096, 256, 2);
+    CHECK(m.additive_bytes == 8589934592ull);
+    CHECK(m.additive_bytes == 8ull << 30);
+    CHECK(m.dot_bytes == 33554432ull);
+    CHECK(m.dot_bytes == 32ull << 20);
+    CHECK(score_memory(1, 1, 1).additive_bytes == 1);
+    // T = 2^20, d_a = 256, BF16 is 2^49 B: past 32 bits, still exact in 64.
+    CHECK(score_memory(1ull << 20, 256, 2).additive_bytes == 1ull << 49);
+    CHECK_THROWS_WITH(score_memory(0, 256, 2), Catch::Contains("T must be > 0"));
+    CHECK_THROWS_WITH(score_memory(4096, 0, 2), Catch::Contains("d_a must be > 0"));
+    CHECK_THROWS_WITH(score_memory(4096, 256, 0), Catch::Contains("dtype_bytes must be > 0"));
+    CHECK_THROWS_AS(score_memory(1ull << 32, 1, 1), ValueError);  // T × T = 2^64
+    CHECK_THROWS_AS(score_memory(1ull << 20, 1ull << 24, 1), ValueError);
+}

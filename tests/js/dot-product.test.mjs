@@ -1,6 +1,7 @@
 // <attn-dot-product>'s numbers through the REAL engine and the real teaching world: q·k term by
 // term (each term and the total from the engine), |q||k|cos θ, the 给了 row of QKᵀ, the additive
-// score from engine.additiveScore, and the course's memory figures (8.0 GiB vs 32 MiB).
+// score from engine.additiveScore, and the course's memory figures (8.0 GiB vs 32 MiB) from
+// engine.scoreMemory.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { worldTensors } from '../../web/world.js';
@@ -87,21 +88,21 @@ test('additive score: the engine\'s v · tanh(q W1 + k W2) with the illustrative
 });
 
 test('memory: 8.0 GiB vs 32 MiB at T = 4,096, d_a = 256, BF16 (per head, per layer)', () => {
-  const b = scoreBytes(COURSE.T, COURSE.dA, COURSE.bytesPer);
+  const b = scoreBytes(engine, COURSE.T, COURSE.dA, COURSE.bytesPer);
   assert.equal(b.additive, 8 * 2 ** 30);
   assert.equal(b.dot, 32 * 2 ** 20);
   assert.equal(courseBytes(b.additive), '8.0 GiB');
   assert.equal(courseBytes(b.dot), '32 MiB');
-  const f = memoryFormulas(4096);
+  const f = memoryFormulas(engine, 4096);
   assert.equal(f.additive, 'T × T × d_a × 2 B = 4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8.0 GiB');
   assert.equal(f.dot, 'T × T × 2 B = 4,096 × 4,096 × 2 B = 33,554,432 B = 32 MiB');
-  assert.deepEqual(T_PRESETS.map((t) => courseBytes(scoreBytes(t).additive)), ['128 MiB', '8.0 GiB', '512 GiB']);
-  assert.deepEqual(T_PRESETS.map((t) => courseBytes(scoreBytes(t).dot)), ['512 KiB', '32 MiB', '2.0 GiB']);
-  assert.equal(courseBytes(scoreBytes(1000).dot), '≈ 1.9 MiB'); // 2,000,000 B
+  assert.deepEqual(T_PRESETS.map((t) => courseBytes(scoreBytes(engine, t).additive)), ['128 MiB', '8.0 GiB', '512 GiB']);
+  assert.deepEqual(T_PRESETS.map((t) => courseBytes(scoreBytes(engine, t).dot)), ['512 KiB', '32 MiB', '2.0 GiB']);
+  assert.equal(courseBytes(scoreBytes(engine, 1000).dot), '≈ 1.9 MiB'); // 2,000,000 B
   assert.equal(clampT('0'), 1);
   assert.equal(clampT('9999999'), 1048576);
   assert.equal(clampT('abc'), 4096);
-  assert.ok(Number.isSafeInteger(scoreBytes(1048576).additive));
+  assert.ok(Number.isSafeInteger(scoreBytes(engine, 1048576).additive));
 });
 
 test('the self-check rows all pass', () => {

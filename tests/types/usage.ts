@@ -23,6 +23,16 @@ async function causalGqa(): Promise<Tensor> {
 }
 void causalGqa;
 
+// Byte figures of the course: lesson 2's score memory.
+async function courseBytes(): Promise<number> {
+  const engine: AttnEngine = await createAttnEngine();
+  const m = engine.scoreMemory({ T: 4096, dA: 256, dtypeBytes: 2 });
+  // @ts-expect-error dA is required
+  engine.scoreMemory({ T: 4096 });
+  return m.additiveBytes / m.dotBytes;
+}
+void courseBytes;
+
 // The lab's trained model: loaded once, run many times, freed explicitly.
 async function labPrompt(bytes: Uint8Array): Promise<string> {
   const engine: AttnEngine = await createAttnEngine();

@@ -1,6 +1,8 @@
 // Ways to score a query against a key: dot product (scaled or not), cosine similarity, and the
 // additive (Bahdanau 2014) score that dot-product attention replaced.
 #pragma once
+#include <cstdint>
+
 #include "attn/tensor.hpp"
 
 namespace attn {
@@ -19,5 +21,18 @@ Matrix cosine_matrix(const Matrix& a, const Matrix& b);
 
 // Additive score v · tanh(q W1 + k W2).  q [d_q], k [d_k], W1 [d_q, d_a], W2 [d_k, d_a], v [d_a].
 float additive_score(const Vector& q, const Vector& k, const Matrix& w1, const Matrix& w2, const Vector& v);
+
+// What the two scores cost to hold for one head at length T, in bytes:
+//   additive (naive)  T × T × d_a × dtype_bytes   every pair keeps its d_a-wide tanh(q W1 + k W2)
+//   dot product       T × T × dtype_bytes         one number per pair
+// T = 4,096, d_a = 256, BF16 (2 B): 8,589,934,592 B (8.0 GiB) against 33,554,432 B (32 MiB).
+struct ScoreMemory {
+    std::uint64_t additive_bytes;
+    std::uint64_t dot_bytes;
+};
+
+// ValueError naming the parameter when T, d_a or dtype_bytes is 0, or when a product overflows
+// 64 bits.
+ScoreMemory score_memory(std::uint64_t T, std::uint64_t d_a, std::uint64_t dtype_bytes);
 
 }  // namespace attn
