@@ -395,6 +395,12 @@ export interface AttnEngine {
    *  for an MLA model, in that order (not sorted: mqa can undercut mla). Pass `undefined` as
    *  contextLength to use model.contextLength. ConfigError for a reported-only entry. */
   kvLedgerVariants(model: LedgerModel, contextLength: number | undefined): LedgerRow[];
+  /**
+   * How much smaller `toBytes` is than `fromBytes`, as a fraction: 1 − toBytes / fromBytes.
+   * DeepSeek LLM 67B → DeepSeek-V2 per token: kvReduction(389120, 69120) = 0.822 (−82.2%);
+   * negative when toBytes is larger. Integers of bytes up to 2^53; ValueError for fromBytes = 0.
+   */
+  kvReduction(fromBytes: number, toBytes: number): number;
   /** The √d experiment: dots and standard deviations from a seed. ConfigError for d = 0,
    *  nKeys = 0, nSamples < 2. */
   softmaxVariance(options: SoftmaxVarianceOptions): SoftmaxVarianceResult;

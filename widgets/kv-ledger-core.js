@@ -1,7 +1,8 @@
 // The DOM-free half of <attn-kv-ledger>: it asks the engine's KV ledger for a model's rows and
 // lists the course numbers the widget reproduces. No byte is computed here: every byte count is
-// a field of an engine result (engine.kvLedger / engine.kvLedgerVariants); this file only picks
-// fields, formats them (web/dom.js bytes()/exactBytes()) and compares the text.
+// a field of an engine result (engine.kvLedger / engine.kvLedgerVariants), every reduction is
+// engine.kvReduction's; this file only picks fields, formats them (web/dom.js bytes()/
+// exactBytes()) and compares the text.
 import { bytes, exactBytes } from '../web/dom.js';
 
 /** Context presets of the widget, in tokens. */
@@ -78,14 +79,6 @@ export function ownRow(model, rows) {
   return r;
 }
 
-/**
- * 1 − a / b: how much smaller a is than b (0.822 for −82.2%). The one piece of arithmetic on
- * engine bytes done here: the engine has no reduction function (the C++ test computes it too).
- */
-export function reduction(a, b) {
-  return 1 - a / b;
-}
-
 /** The row of `kind` (and G for GQA) among the variants. */
 export function rowOf(rows, kind, kvHeads) {
   const r = rows.find((x) => x.kind === kind && (kvHeads === undefined || x.kvHeads === kvHeads));
@@ -99,7 +92,7 @@ export function modelById(models, id) {
   return m;
 }
 
-/** −82.2%: the engine's reduction of a against b, printed with one decimal and a real minus. */
+/** −82.2%: a reduction from engine.kvReduction, printed with one decimal and a real minus. */
 export function reductionText(fraction) {
   return `−${(fraction * 100).toFixed(1)}%`;
 }
@@ -118,8 +111,8 @@ export function courseNumbers(engine, models) {
   const v2rows = variantRows(engine, v2, 1);
   const glmRows = variantRows(engine, glm, 1048576);
   const a4k = variantRows(engine, anchor, 4096), a1m = variantRows(engine, anchor, 1048576);
-  const cmp67 = reduction(rowOf(v2rows, 'mla').bytesPerToken, rowOf(d67rows, 'gqa', 8).bytesPerToken);
-  const cmpMha = reduction(rowOf(v2rows, 'mla').bytesPerToken, rowOf(v2rows, 'mha').bytesPerToken);
+  const cmp67 = engine.kvReduction(rowOf(d67rows, 'gqa', 8).bytesPerToken, rowOf(v2rows, 'mla').bytesPerToken);
+  const cmpMha = engine.kvReduction(rowOf(v2rows, 'mha').bytesPerToken, rowOf(v2rows, 'mla').bytesPerToken);
   const state = (rows) => bytes(rows[0].stateBytes);
   return [
     { name: 'Qwen3.8-27B as MHA, per token', expected: '384 KiB', actual: bytes(mha.bytesPerToken) },

@@ -14,7 +14,7 @@ import { CATEGORY } from '../web/color.js';
 import { modelFromHfConfig } from '../web/hf-config.js';
 import {
   PRESETS, DEFAULT_CONTEXT, MIN_CONTEXT, MAX_CONTEXT, isReported, variantLabel, isOwnRow,
-  modelLedger, variantRows, ownRow, rowOf, modelById, reduction, reductionText, courseNumbers,
+  modelLedger, variantRows, ownRow, rowOf, modelById, reductionText, courseNumbers,
 } from './kv-ledger-core.js';
 
 const STATE_DTYPE_BYTES = { fp32: 4, bf16: 2, fp16: 2 };
@@ -425,8 +425,8 @@ export class KvLedger extends AttnWidget {
     const v2 = rowsFor(engine, models, 'deepseek-v2');
     const d67 = modelLedger(engine, modelById(models, 'deepseek-llm-67b'));
     const mla = rowOf(v2, 'mla'), mha = rowOf(v2, 'mha');
-    const r67 = reductionText(reduction(mla.bytesPerToken, d67.bytesPerToken));
-    const rMha = reductionText(reduction(mla.bytesPerToken, mha.bytesPerToken));
+    const r67 = reductionText(engine.kvReduction(d67.bytesPerToken, mla.bytesPerToken));
+    const rMha = reductionText(engine.kvReduction(mha.bytesPerToken, mla.bytesPerToken));
     this.v2List.replaceChildren(
       h('li', { 'data-compare': 'v2-vs-67b' }, [h('span', { class: 'formula' },
         this.t('v2vs67', exactBytes(mla.bytesPerToken), exactBytes(d67.bytesPerToken), r67))]),

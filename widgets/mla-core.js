@@ -1,6 +1,7 @@
 // The DOM-free half of <attn-mla>: the seeded MLA example's settings, the DeepSeek-V2 ledger
-// entries the widget shows, and the course numbers. Outputs, errors and bytes are fields of
-// engine.mla / engine.kvLedger / engine.kvLedgerVariants results; this file picks and formats.
+// entries the widget shows, and the course numbers. Outputs, errors, bytes and reductions come
+// from engine.mla / engine.kvLedger / engine.kvLedgerVariants / engine.kvReduction; this file
+// picks and formats.
 import { exactBytes } from '../web/dom.js';
 
 /** The small seeded example (engine.mla); r and dr come from the sliders. */
@@ -15,14 +16,6 @@ export function modelById(models, id) {
   const m = models.models.find((x) => x.id === id);
   if (!m) throw new Error(`models.json has no model "${id}" (it has: ${models.models.map((x) => x.id).join(', ')})`);
   return m;
-}
-
-/**
- * 1 − a / b: how much smaller a is than b (0.822 for −82.2%). The one piece of arithmetic on
- * engine bytes done in JS (the engine has no reduction function), as in kv-ledger-core.js.
- */
-export function reduction(a, b) {
-  return 1 - a / b;
 }
 
 /** −82.2% */
@@ -49,8 +42,8 @@ export function v2Ledger(engine, models) {
   const d67 = engine.kvLedger(d67m);
   return {
     v2, perLayer, numbersPerLayer, mhaSame, d67,
-    vsMha: reduction(v2.bytesPerToken, mhaSame.bytesPerToken),
-    vs67: reduction(v2.bytesPerToken, d67.bytesPerToken),
+    vsMha: engine.kvReduction(mhaSame.bytesPerToken, v2.bytesPerToken),
+    vs67: engine.kvReduction(d67.bytesPerToken, v2.bytesPerToken),
     layers: v2m.layers, rank: a.kvLoraRank, rope: a.ropeDim, dtype: v2m.dtypeBytes, heads: a.nHeads, headDim: a.headDim,
     v2Name: v2m.name, d67Name: d67m.name,
   };

@@ -7,7 +7,7 @@
 // the widget fills the text from `compute` and its self-check compares the two.
 import { pct, bytes } from '../web/dom.js';
 import { worldTensors } from '../web/world.js';
-import { variantRows, rowOf, modelById, modelLedger, reduction, reductionText } from './kv-ledger-core.js';
+import { variantRows, rowOf, modelById, modelLedger, reductionText } from './kv-ledger-core.js';
 import { rnnCounts, attentionCounts, grouped } from './rnn-vs-attention-core.js';
 
 /** The seeded √d experiment the first question quotes: the engine's defaults at the anchor's d_k. */
@@ -184,14 +184,14 @@ export const FACTS = {
       const v2 = variantRows(ctx.engine, modelById(ctx.models, 'deepseek-v2'), 1);
       const d67 = modelById(ctx.models, 'deepseek-llm-67b');
       const d67rows = variantRows(ctx.engine, d67, 1);
-      return reductionText(reduction(rowOf(v2, 'mla').bytesPerToken, rowOf(d67rows, 'gqa', d67.attention.nKvHeads).bytesPerToken));
+      return reductionText(ctx.engine.kvReduction(rowOf(d67rows, 'gqa', d67.attention.nKvHeads).bytesPerToken, rowOf(v2, 'mla').bytesPerToken));
     },
   },
   'v2-vs-mha': {
     name: 'DeepSeek-V2 vs its own shape as MHA (engine.kvLedgerVariants)', expected: '−98.2%',
     compute: (ctx) => {
       const v2 = variantRows(ctx.engine, modelById(ctx.models, 'deepseek-v2'), 1);
-      return reductionText(reduction(rowOf(v2, 'mla').bytesPerToken, rowOf(v2, 'mha').bytesPerToken));
+      return reductionText(ctx.engine.kvReduction(rowOf(v2, 'mha').bytesPerToken, rowOf(v2, 'mla').bytesPerToken));
     },
   },
 };

@@ -665,6 +665,10 @@ val js_score_memory(val o) {
     });
 }
 
+val js_kv_reduction(val from_bytes, val to_bytes) {
+    return guarded([&] { return val(reduction(to_u64(from_bytes, "fromBytes"), to_u64(to_bytes, "toBytes"))); });
+}
+
 std::string js_simd_path() { return kernels::active_path(); }
 
 // Bytes the allocator has handed out and not taken back: the leak check of the tests.
@@ -703,6 +707,7 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     emscripten::function("labGenerate", &js_lab_generate);
     emscripten::function("labUnload", &js_lab_unload);
     emscripten::function("scoreMemory", &js_score_memory);
+    emscripten::function("kvReduction", &js_kv_reduction);
     emscripten::function("simdPath", &js_simd_path);
     emscripten::function("heapBytesInUse", &js_heap_bytes_in_use);
 }

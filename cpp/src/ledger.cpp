@@ -126,4 +126,9 @@ std::vector<LedgerRow> ledger_variants(const ModelConfig& cfg, std::uint64_t tok
     return rows;
 }
 
+double reduction(std::uint64_t from_bytes, std::uint64_t to_bytes) {
+    if (from_bytes == 0) throw ValueError("reduction: from_bytes must be > 0");
+    return 1.0 - static_cast<double>(to_bytes) / static_cast<double>(from_bytes);
+}
+
 }  // namespace attn

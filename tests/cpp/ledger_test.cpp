@@ -50,8 +50,8 @@ const ModelConfig deepseek_v2 = mla("DeepSeek-V2", 60, 128, 128);
 const ModelConfig deepseek_v3 = mla("DeepSeek-V3", 61, 128, 128);
 const ModelConfig glm_53 = mla("GLM-5.3", 78, 64, 192);
 
-// 1 − a/b in tenths of a percent, rounded: 822 means −82.2 %.
-long reduction_permille(std::uint64_t a, std::uint64_t b) { return std::lround(1000.0 * (1.0 - double(a) / double(b))); }
+// A reduction in tenths of a percent, rounded as the course prints it: 822 means −82.2 %.
+long permille(double fraction) { return std::lround(1000.0 * fraction); }
 
 }  // namespace
 
@@ -94,11 +94,21 @@ TEST_CASE("ledger: MLA models store 512 + 64 numbers per layer and token", "[led
     CHECK(bytes_for_context(glm_53, 1048576) == GiB * 351 / 4);  // 87.75 GiB
     CHECK(bytes_per_token_formula(deepseek_v2) == "60 × (512 + 64) × 2 B = 69,120 B");
     // BF16 only: −82.2 % against 67B (the official −93.3 % also counts ~6-bit KV quantization) ...
-    CHECK(reduction_permille(bytes_per_token(deepseek_v2), bytes_per_token(deepseek_67b)) == 822);
+    CHECK(permille(reduction(bytes_per_token(deepseek_67b), bytes_per_token(deepseek_v2))) == 822);
     // ... and −98.2 % against V2's own shape as MHA: 60 layers × 2 × 128 heads × 128 dims.
     const ModelConfig v2_mha = as_variant(deepseek_v2, AttentionKind::MHA);
     CHECK(bytes_per_token(v2_mha) == 60ull * 2 * 128 * 128 * 2);
-    CHECK(reduction_permille(bytes_per_token(deepseek_v2), bytes_per_token(v2_mha)) == 982);
+    CHECK(permille(reduction(bytes_per_token(v2_mha), bytes_per_token(deepseek_v2))) == 982);
+}
+
+TEST_CASE("ledger: reduction is 1 − to / from", "[ledger]") {
+    CHECK(reduction(389120, 69120) == Approx(1.0 - 69120.0 / 389120.0));
+    CHECK(permille(reduction(389120, 69120)) == 822);
+    CHECK(permille(reduction(3932160, 69120)) == 982);
+    CHECK(reduction(4096, 4096) == 0.0);
+    CHECK(reduction(4096, 0) == 1.0);
+    CHECK(reduction(1024, 2048) == -1.0);  // a growth reads as a negative reduction
+    CHECK_THROWS_WITH(reduction(0, 69120), Catch::Contains("from_bytes must be > 0"));
 }
 
 TEST_CASE("ledger: variant rows MHA, GQA, MQA, MLA", "[ledger]") {

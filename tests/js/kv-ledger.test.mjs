@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { bytes, exactBytes } from '../../web/dom.js';
 import { modelFromHfConfig } from '../../web/hf-config.js';
 import {
-  variantRows, modelLedger, rowOf, ownRow, modelById, reduction, reductionText, variantLabel, courseNumbers, isReported, PRESETS,
+  variantRows, modelLedger, rowOf, ownRow, modelById, reductionText, variantLabel, courseNumbers, isReported, PRESETS,
 } from '../../widgets/kv-ledger-core.js';
 import { runtime } from './fixture.mjs';
 
@@ -71,8 +71,8 @@ test('MLA: V2 69,120 B, V3 70,272 B, −82.2% vs 67B, −98.2% vs V2 as MHA; GLM
   assert.equal(rowOf(v2, 'mha').formula, '60 × 2 × 128 × 128 × 2 B = 3,932,160 B');
   assert.equal(exactBytes(ownRow(m('deepseek-v3'), variantRows(engine, m('deepseek-v3'), 1)).bytesPerToken), '70,272 B');
   const d67 = modelLedger(engine, m('deepseek-llm-67b')).bytesPerToken;
-  assert.equal(reductionText(reduction(mla.bytesPerToken, d67)), '−82.2%');
-  assert.equal(reductionText(reduction(mla.bytesPerToken, rowOf(v2, 'mha').bytesPerToken)), '−98.2%');
+  assert.equal(reductionText(engine.kvReduction(d67, mla.bytesPerToken)), '−82.2%');
+  assert.equal(reductionText(engine.kvReduction(rowOf(v2, 'mha').bytesPerToken, mla.bytesPerToken)), '−98.2%');
   const glm = rowOf(variantRows(engine, m('glm-5.3'), 1048576), 'mla');
   assert.equal(exactBytes(glm.bytesPerToken), '89,856 B');
   assert.equal(bytes(glm.kvBytes), '87.75 GiB');

@@ -23,13 +23,13 @@ async function causalGqa(): Promise<Tensor> {
 }
 void causalGqa;
 
-// Byte figures of the course: lesson 2's score memory.
+// Byte figures of the course: lesson 2's score memory and MLA's reduction against 67B.
 async function courseBytes(): Promise<number> {
   const engine: AttnEngine = await createAttnEngine();
   const m = engine.scoreMemory({ T: 4096, dA: 256, dtypeBytes: 2 });
   // @ts-expect-error dA is required
   engine.scoreMemory({ T: 4096 });
-  return m.additiveBytes / m.dotBytes;
+  return m.additiveBytes / m.dotBytes + engine.kvReduction(389120, 69120);
 }
 void courseBytes;
 

@@ -76,4 +76,9 @@ struct LedgerRow {
 // (DeepSeek-V2: 60 × 2 × 1 × 128 × 2 B = 30,720 B against 69,120 B), at MQA's quality cost.
 std::vector<LedgerRow> ledger_variants(const ModelConfig& cfg, std::uint64_t tokens);
 
+// How much smaller to_bytes is than from_bytes, as a fraction: 1 − to_bytes / from_bytes.
+// DeepSeek LLM 67B → DeepSeek-V2 per token: 1 − 69,120 / 389,120 = 0.822 (the course's −82.2%).
+// Negative when to_bytes is the larger. ValueError for from_bytes = 0.
+double reduction(std::uint64_t from_bytes, std::uint64_t to_bytes);
+
 }  // namespace attn
