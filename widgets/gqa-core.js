@@ -4,6 +4,7 @@
 // This file only reshapes data (picks and copies columns), picks fields and formats them.
 import { bytes, exactBytes } from '../web/dom.js';
 import { worldTensors } from '../web/world.js';
+import { modelById } from '../web/models.js';
 
 export const ANCHOR_ID = 'qwen3.8-27b';
 /** The context the course quotes for the anchor (its native context). */
@@ -18,12 +19,6 @@ export const GQA_PAPER = Object.freeze([
   { id: 'gqa-8', label: 'GQA-8', kvHeads: 8, average: '47.1', time: '0.28' },
   { id: 'mqa', label: 'MQA', kvHeads: 1, average: '46.6', time: '0.24' },
 ]);
-
-export function modelById(models, id) {
-  const m = models.models.find((x) => x.id === id);
-  if (!m) throw new Error(`models.json has no model "${id}" (it has: ${models.models.map((x) => x.id).join(', ')})`);
-  return m;
-}
 
 /** The numbers of KV heads G that divide the query heads H (the only legal groupings), largest first. */
 export function kvHeadChoices(nHeads) {

@@ -8,8 +8,9 @@
 import { AttnWidget } from '../web/widget-base.js';
 import { h, bytes, exactBytes, num } from '../web/dom.js';
 import { rowsOf, tokenLabels } from '../web/world.js';
+import { modelById } from '../web/models.js';
 import {
-  ANCHOR_ID, CONTEXT, GQA_PAPER, modelById, kvHeadChoices, kindFor, kindLabel, ledgerFor, linearStateBytes, groupOf,
+  ANCHOR_ID, CONTEXT, GQA_PAPER, kvHeadChoices, kindFor, kindLabel, ledgerFor, linearStateBytes, groupOf,
   sharedKvExperiment, courseNumbers,
 } from './gqa-core.js';
 

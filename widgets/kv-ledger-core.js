@@ -4,6 +4,7 @@
 // engine.kvReduction's; this file only picks fields, formats them (web/dom.js bytes()/
 // exactBytes()) and compares the text.
 import { bytes, exactBytes } from '../web/dom.js';
+import { modelById } from '../web/models.js';
 
 /** Context presets of the widget, in tokens. */
 export const PRESETS = [4096, 32768, 262144, 1048576];
@@ -84,12 +85,6 @@ export function rowOf(rows, kind, kvHeads) {
   const r = rows.find((x) => x.kind === kind && (kvHeads === undefined || x.kvHeads === kvHeads));
   if (!r) throw new Error(`the ledger has no ${kind}${kvHeads ? `-${kvHeads}` : ''} row`);
   return r;
-}
-
-export function modelById(models, id) {
-  const m = models.models.find((x) => x.id === id);
-  if (!m) throw new Error(`models.json has no model "${id}" (it has: ${models.models.map((x) => x.id).join(', ')})`);
-  return m;
 }
 
 /** −82.2%: a reduction from engine.kvReduction, printed with one decimal and a real minus. */

@@ -12,9 +12,10 @@ import { AttnWidget, check } from '../web/widget-base.js';
 import { h, bytes, exactBytes } from '../web/dom.js';
 import { CATEGORY } from '../web/color.js';
 import { modelFromHfConfig } from '../web/hf-config.js';
+import { modelById } from '../web/models.js';
 import {
   PRESETS, DEFAULT_CONTEXT, MIN_CONTEXT, MAX_CONTEXT, isReported, variantLabel, isOwnRow,
-  modelLedger, variantRows, ownRow, rowOf, modelById, reductionText, courseNumbers,
+  modelLedger, variantRows, ownRow, rowOf, reductionText, courseNumbers,
 } from './kv-ledger-core.js';
 
 const STATE_DTYPE_BYTES = { fp32: 4, bf16: 2, fp16: 2 };

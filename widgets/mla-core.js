@@ -3,6 +3,8 @@
 // from engine.mla / engine.kvLedger / engine.kvLedgerVariants / engine.kvReduction; this file
 // picks and formats.
 import { exactBytes } from '../web/dom.js';
+import { modelById } from '../web/models.js';
+import { reductionText } from './kv-ledger-core.js';
 
 /** The small seeded example (engine.mla); r and dr come from the sliders. */
 export const EXAMPLE = Object.freeze({ T: 6, dModel: 32, nHeads: 2, dNope: 8, dRope: 4, kvLoraRank: 8, dValue: 8, seed: 1, dtypeBytes: 2 });
@@ -10,17 +12,6 @@ export const R_MIN = 1, R_MAX = 32, DR_MIN = 2, DR_MAX = 16;
 
 export function runMla(engine, { kvLoraRank = EXAMPLE.kvLoraRank, dRope = EXAMPLE.dRope } = {}) {
   return engine.mla({ ...EXAMPLE, kvLoraRank, dRope });
-}
-
-export function modelById(models, id) {
-  const m = models.models.find((x) => x.id === id);
-  if (!m) throw new Error(`models.json has no model "${id}" (it has: ${models.models.map((x) => x.id).join(', ')})`);
-  return m;
-}
-
-/** −82.2% */
-export function reductionText(fraction) {
-  return `−${(fraction * 100).toFixed(1)}%`;
 }
 
 /**

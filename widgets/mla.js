@@ -12,7 +12,8 @@ import { h, exactBytes, num, pct } from '../web/dom.js';
 import { CATEGORY } from '../web/color.js';
 import { rowsOf } from '../web/world.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../web/heatmap.js';
-import { EXAMPLE, R_MIN, R_MAX, DR_MIN, DR_MAX, runMla, v2Ledger, reductionText, courseNumbers } from './mla-core.js';
+import { EXAMPLE, R_MIN, R_MAX, DR_MIN, DR_MAX, runMla, v2Ledger, courseNumbers } from './mla-core.js';
+import { reductionText } from './kv-ledger-core.js';
 
 /** 3.0e-7, or 0 when the engine's difference is exactly 0. */
 const tiny = (x) => (x === 0 ? '0' : x.toExponential(1));

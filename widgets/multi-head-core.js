@@ -4,6 +4,7 @@
 // causal. Weights and scores are the engine's (engine.attention with nHeads 1 and 2); this file
 // picks rows out and counts parameters and multiply-adds from the shapes.
 import { worldTensors, rowsOf } from '../web/world.js';
+import { modelById } from '../web/models.js';
 
 /** The three views: the single head, and heads A and B of the two-head split. */
 export const VIEWS = ['single', 'A', 'B'];
@@ -69,8 +70,7 @@ export function costs(m) {
 
 /** {name, nHeads, headDim, hiddenSize, product} of the anchor model, from models.json. */
 export function anchorHeads(rt, id = ANCHOR_ID) {
-  const mdl = rt.models.models.find((x) => x.id === id);
-  if (!mdl) throw new Error(`models.json has no model "${id}" (it has: ${rt.models.models.map((x) => x.id).join(', ')})`);
+  const mdl = modelById(rt.models, id);
   const a = mdl.attention;
   return { name: mdl.name, nHeads: a.nHeads, headDim: a.headDim, hiddenSize: mdl.hiddenSize, product: a.nHeads * a.headDim };
 }

@@ -7,7 +7,8 @@
 // the widget fills the text from `compute` and its self-check compares the two.
 import { pct, bytes } from '../web/dom.js';
 import { worldTensors } from '../web/world.js';
-import { variantRows, rowOf, modelById, modelLedger, reductionText } from './kv-ledger-core.js';
+import { modelById } from '../web/models.js';
+import { variantRows, rowOf, modelLedger, reductionText } from './kv-ledger-core.js';
 import { rnnCounts, attentionCounts, grouped } from './rnn-vs-attention-core.js';
 
 /** The seeded √d experiment the first question quotes: the engine's defaults at the anchor's d_k. */

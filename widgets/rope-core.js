@@ -4,6 +4,7 @@
 // engine.attention (what a row retrieves), engine.ropeFrequencies (the speed of each pair).
 // This file only picks values out and names the dimension pairs for drawing.
 import { worldTensors, rowsOf } from '../web/world.js';
+import { modelById } from '../web/models.js';
 
 /** The toy's RoPE base: the engine's default, 10000. */
 export const TOY_BASE = 10000;
@@ -82,8 +83,7 @@ export function retrieved(rt, s, vecs = vectors(rt)) {
 
 /** The anchor head: {name, headDim, rotaryDim, base, baseFromConfig} read from models.json. */
 export function anchorHead(rt, id = ANCHOR_ID) {
-  const m = rt.models.models.find((x) => x.id === id);
-  if (!m) throw new Error(`models.json has no model "${id}" (it has: ${rt.models.models.map((x) => x.id).join(', ')})`);
+  const m = modelById(rt.models, id);
   const a = m.attention;
   return {
     name: m.name,

@@ -5,7 +5,8 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { bytes } from '../../web/dom.js';
-import { ANCHOR_ID, GQA_PAPER, modelById, kvHeadChoices, kindLabel, ledgerFor, groupOf, linearStateBytes, sharedKvExperiment, courseNumbers } from '../../widgets/gqa-core.js';
+import { modelById } from '../../web/models.js';
+import { ANCHOR_ID, GQA_PAPER, kvHeadChoices, kindLabel, ledgerFor, groupOf, linearStateBytes, sharedKvExperiment, courseNumbers } from '../../widgets/gqa-core.js';
 import { runtime } from './fixture.mjs';
 
 let rt, models;

@@ -5,8 +5,9 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { bytes, exactBytes } from '../../web/dom.js';
 import { modelFromHfConfig } from '../../web/hf-config.js';
+import { modelById } from '../../web/models.js';
 import {
-  variantRows, modelLedger, rowOf, ownRow, modelById, reductionText, variantLabel, courseNumbers, isReported, PRESETS,
+  variantRows, modelLedger, rowOf, ownRow, reductionText, variantLabel, courseNumbers, isReported, PRESETS,
 } from '../../widgets/kv-ledger-core.js';
 import { runtime } from './fixture.mjs';
 
