@@ -24,6 +24,16 @@ table.rows th[scope="row"] { text-align: left; font-weight: 600; }
 .finding { border-left: 4px solid #0072B2; background: #eef5fb; padding: 6px 10px; margin: 8px 0; }
 `;
 
+// The cost formulas with the counts substituted: the same text in every language.
+const COST_FORMULAS = {
+  fParams: (c) => `3 · d_model · (H·d) = 3 · ${c.dModel} · (${c.H}·${c.d}) = ${c.params}`,
+  fProj: (c) => `3 · T · d_model · (H·d) = 3 · ${c.T} · ${c.dModel} · (${c.H}·${c.d}) = ${c.proj}`,
+  fQk: (c) => `H · T · T · d = ${c.H} · ${c.T} · ${c.T} · ${c.d} = ${c.qk}`,
+  fAv: (c) => `H · T · T · d = ${c.H} · ${c.T} · ${c.T} · ${c.d} = ${c.av}`,
+  fTotal: (c) => `${c.proj} + ${c.qk} + ${c.av} = ${c.total}`,
+  fSoftmax: (c) => `H · T = ${c.H} · ${c.T} = ${c.softmaxes}`,
+};
+
 export class MultiHead extends AttnWidget {
   static css = CSS;
   static strings = {
@@ -47,12 +57,7 @@ export class MultiHead extends AttnWidget {
       costTitle: '参数量与乘加次数：一样',
       costCol: (H, d) => `${H} 个头 × d = ${d}`,
       params: '参数 Wq、Wk、Wv', proj: 'Q/K/V 投影的乘加', qk: 'QKᵀ 的乘加', av: '权重 · V 的乘加', total: '乘加合计', softmaxes: 'softmax 次数（每行一次）',
-      fParams: (c) => `3 · d_model · (H·d) = 3 · ${c.dModel} · (${c.H}·${c.d}) = ${c.params}`,
-      fProj: (c) => `3 · T · d_model · (H·d) = 3 · ${c.T} · ${c.dModel} · (${c.H}·${c.d}) = ${c.proj}`,
-      fQk: (c) => `H · T · T · d = ${c.H} · ${c.T} · ${c.T} · ${c.d} = ${c.qk}`,
-      fAv: (c) => `H · T · T · d = ${c.H} · ${c.T} · ${c.T} · ${c.d} = ${c.av}`,
-      fTotal: (c) => `${c.proj} + ${c.qk} + ${c.av} = ${c.total}`,
-      fSoftmax: (c) => `H · T = ${c.H} · ${c.T} = ${c.softmaxes}`,
+      ...COST_FORMULAS,
       same: (a, b) => (a === b ? `一样：${a} = ${b}` : `不一样：${a} ≠ ${b}`),
       costNote: 'T = 5 个 token，d_model = 4。切头不增加参数，也不增加乘法：两个头各自的点积只有一半长，却有两份；多出来的只是 softmax 的份数。（这里按整个 T × T 计数；因果掩码下一半的分数本可以不算，两种布局省得一样多。）',
       anchor: (n, H, d, p, hid) => `锚点 ${n}：${H} 个头 × ${d} 维 = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}。头数 × 每头维数不必等于模型宽度：Wq 把 ${hid} 维投到 ${p} 维，输出投影再投回 ${hid}（相等只是 GPT-2 那一代的约定）。`,
@@ -77,12 +82,7 @@ export class MultiHead extends AttnWidget {
       costTitle: 'Parameters and multiply-adds: the same',
       costCol: (H, d) => `${H} head${H > 1 ? 's' : ''} × d = ${d}`,
       params: 'parameters Wq, Wk, Wv', proj: 'multiply-adds, Q/K/V projections', qk: 'multiply-adds, QKᵀ', av: 'multiply-adds, weights · V', total: 'multiply-adds, total', softmaxes: 'softmaxes (one per row)',
-      fParams: (c) => `3 · d_model · (H·d) = 3 · ${c.dModel} · (${c.H}·${c.d}) = ${c.params}`,
-      fProj: (c) => `3 · T · d_model · (H·d) = 3 · ${c.T} · ${c.dModel} · (${c.H}·${c.d}) = ${c.proj}`,
-      fQk: (c) => `H · T · T · d = ${c.H} · ${c.T} · ${c.T} · ${c.d} = ${c.qk}`,
-      fAv: (c) => `H · T · T · d = ${c.H} · ${c.T} · ${c.T} · ${c.d} = ${c.av}`,
-      fTotal: (c) => `${c.proj} + ${c.qk} + ${c.av} = ${c.total}`,
-      fSoftmax: (c) => `H · T = ${c.H} · ${c.T} = ${c.softmaxes}`,
+      ...COST_FORMULAS,
       same: (a, b) => (a === b ? `the same: ${a} = ${b}` : `different: ${a} ≠ ${b}`),
       costNote: 'T = 5 tokens, d_model = 4. Splitting adds no parameters and no multiplications: each head\'s dot products are half as long, and there are two of them; only the number of softmaxes grows. (Counted over the full T × T; under the causal mask half the scores could be skipped, and both layouts save the same.)',
       anchor: (n, H, d, p, hid) => `Anchor ${n}: ${H} heads × ${d} dims = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}. Heads × head width need not equal the model width: Wq maps ${hid} dims to ${p}, the output projection maps back to ${hid} (equal widths were only the GPT-2-era convention).`,
