@@ -341,6 +341,20 @@ export interface LabGenerateResult {
   generatedText: string;
 }
 
+/** Where one head's attention goes, averaged over query rows 1 … T − 1 (cpp/include/attn/head_patterns.hpp).
+ *  Each row's weight is split, first match wins: key 0, then key i − 1, then key i, then the rest;
+ *  the four add up to 1 for softmax weights. */
+export interface HeadPattern {
+  /** Mean weight on j = i − 1 (j ≥ 1): a previous-token head. */
+  previousToken: number;
+  /** Mean weight on j = 0 (<bos>): the attention sink; equals labRun's sinkShare. */
+  firstToken: number;
+  /** Mean weight on j = i: the query itself. */
+  diagonal: number;
+  /** Everything else: "content" look-ups. */
+  other: number;
+}
+
 export interface AttnEngine {
   /** Scaled dot-product attention (single head, multi-head, MQA/GQA, sink, gate). */
   attention(options: AttentionOptions): AttentionResult;
@@ -424,6 +438,12 @@ export interface AttnEngine {
    * config.context.
    */
   labGenerate(id: number, options: LabInput & { steps?: number }): LabGenerateResult;
+  /**
+   * [H] per head: the previous-token / first-token / diagonal / other split of weights [H, T, T]
+   * (e.g. labRun's attention[l].weights). ShapeError for Tq ≠ Tk, T < 2 or data not matching
+   * the shape; ValueError naming a NaN/Inf entry ("weights[1, 2, 0] is NaN").
+   */
+  headPatterns(weights: Tensor): HeadPattern[];
   /** Frees a model loaded by labLoad. true if it was loaded, false otherwise (also for a second call). */
   labUnload(id: number): boolean;
   /** "wasm-simd128" or "scalar": which kernels this build runs. */

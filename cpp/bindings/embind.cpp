@@ -24,6 +24,7 @@
 #include "attn/attention.hpp"
 #include "attn/errors.hpp"
 #include "attn/experiments.hpp"
+#include "attn/head_patterns.hpp"
 #include "attn/kernels.hpp"
 #include "attn/lab_model.hpp"
 #include "attn/ledger.hpp"
@@ -649,6 +650,36 @@ val js_lab_generate(val id, val o) {
     });
 }
 
+// {shape: [a, b, c], data} → Tensor3: labRun's attention[l].weights [H, T, T] as it came out.
+Tensor3 to_tensor3(const val& v, const std::string& name) {
+    if (!has(v, "shape") || !has(v, "data")) throw ShapeError(name + " should be {shape: [a, b, c], data}");
+    const val shape = v["shape"];
+    if (!is_array(shape) || shape["length"].as<int>() != 3) throw ShapeError(name + ".shape should be [a, b, c]");
+    const std::size_t a = shape[0].as<std::size_t>(), b = shape[1].as<std::size_t>(), c = shape[2].as<std::size_t>();
+    const std::vector<float> data = numbers(v["data"], name + ".data");
+    if (data.size() != a * b * c)
+        throw ShapeError(name + ".data has " + std::to_string(data.size()) + " numbers, shape [" + std::to_string(a) +
+                         ", " + std::to_string(b) + ", " + std::to_string(c) + "] needs " + std::to_string(a * b * c));
+    Tensor3 t({a, b, c});
+    std::copy(data.begin(), data.end(), t.begin());
+    return t;
+}
+
+val js_head_patterns(val weights) {
+    return guarded([&] {
+        val out = val::array();
+        for (const HeadPattern& p : head_patterns(to_tensor3(weights, "weights"))) {
+            val o = val::object();
+            o.set("previousToken", p.previous_token);
+            o.set("firstToken", p.first_token);
+            o.set("diagonal", p.diagonal);
+            o.set("other", p.other);
+            out.call<void>("push", o);
+        }
+        return out;
+    });
+}
+
 val js_lab_unload(val id) {
     return guarded([&] { return val(lab_models().erase(lab_id(id)) == 1); });
 }
@@ -705,6 +736,7 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     emscripten::function("labLoad", &js_lab_load);
     emscripten::function("labRun", &js_lab_run);
     emscripten::function("labGenerate", &js_lab_generate);
+    emscripten::function("headPatterns", &js_head_patterns);
     emscripten::function("labUnload", &js_lab_unload);
     emscripten::function("scoreMemory", &js_score_memory);
     emscripten::function("kvReduction", &js_kv_reduction);
