@@ -6,6 +6,10 @@
 //                          the source of that cell's Web Worker (a second engine + the runner)
 //                          as one string. Kept out of attn-widgets.js so the other pages do not
 //                          carry a second copy of the engine.
+//   dist/attn-lab-data.js  a second classic script, only for the lab page: the trained model
+//                          (course-data/lab-model.bin, base64) and its two exports
+//                          (c3-attention.json, kv-heads-ablation.json) as globalThis.AttnLabData,
+//                          because a file:// page cannot fetch them.
 //   dist/<lesson>.html     one page per lesson of course-data/lessons.json, plus index.html.
 // The JSON Schema validators are compiled here (ajv standalone) so pages validate data
 // without `eval`, which a strict Content-Security-Policy forbids.
@@ -66,6 +70,17 @@ writeFileSync(join(dist, 'attn-playground.js'),
   `// The Web Worker of <attn-playground> (engine + runner), as a string. Load after attn-widgets.js.\n`
   + `(function(){var g=globalThis;g.AttnPlaygroundWorker={source:${JSON.stringify(worker.outputFiles[0].text)}};`
   + `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-playground-worker'));})();\n`);
+
+// The lab's data: weights as base64, the two JSON files as they are.
+const labData = {
+  weights: readFileSync(join(root, 'course-data/lab-model.bin')).toString('base64'),
+  export: readJson('course-data/c3-attention.json'),
+  ablation: readJson('course-data/kv-heads-ablation.json'),
+};
+writeFileSync(join(dist, 'attn-lab-data.js'),
+  `// The lab's model and data for <attn-lab> (globalThis.AttnLabData). Load after attn-widgets.js.\n`
+  + `(function(){var g=globalThis;g.AttnLabData=${JSON.stringify(labData)};`
+  + `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-lab-data'));})();\n`);
 
 // ---- pages -----------------------------------------------------------------------------------
 const lessons = readJson('course-data/lessons.json');

@@ -16,6 +16,7 @@ import { ValueMix } from './value-mix.js';
 import { Playground } from './playground.js';
 import { RnnVsAttention } from './rnn-vs-attention.js';
 import { Quiz } from './quiz.js';
+import { Lab } from './lab.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -35,4 +36,5 @@ export const WIDGETS = {
   'attn-playground': Playground,
   'attn-rnn-vs-attention': RnnVsAttention,
   'attn-quiz': Quiz,
+  'attn-lab': Lab,
 };

@@ -1,0 +1,116 @@
+// <attn-lab> from file://: the page loads attn-widgets.js and attn-lab-data.js, the self-check
+// (live engine vs the native export) passes, typing a prompt changes the top 5 and the heatmap,
+// the layer and head sliders move by keyboard, the sink grid selects a head, generation writes
+// text; prints the engine time of a 32-token rerun and interaction-to-paint; no console errors.
+// Over http with the data script emptied, the widget names the script to add.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, openPage, timeToPaint, selfCheck } from './harness.mjs';
+
+let browser, page, errors;
+before(async () => {
+  browser = await openBrowser();
+  ({ page, errors } = await openPage(browser, browser.fileUrl, 'lab.html'));
+});
+after(async () => { await browser?.close(); });
+
+const lab = (sel) => page.locator(`attn-lab ${sel}`);
+const top5 = () => page.evaluate(() => [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('.top5 .ch')].map((e) => e.textContent).join(''));
+const top5Probs = () => page.evaluate(() => [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('.top5 .p')].map((e) => e.textContent).join(' '));
+const heat = () => page.evaluate(() => [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('table.heatmap td')].map((e) => e.textContent).join('|'));
+const timing = () => page.evaluate(() => document.querySelector('attn-lab').timing);
+
+test('the page loads both scripts and the self-check passes', async () => {
+  const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.getAttribute('src')));
+  assert.deepEqual(scripts, ['attn-widgets.js', 'attn-lab-data.js']);
+  assert.equal(await page.evaluate(() => typeof window.AttnLabData.weights), 'string');
+  const checks = await selfCheck(page, 'attn-lab');
+  assert.equal(checks.length, 11);
+  for (const c of checks) assert.ok(c.ok, `${c.name}: expected ${c.expected}, got ${c.actual}`);
+  assert.match(await lab('details.checks summary').textContent(), /11\/11/);
+  assert.equal(await top5(), '小妈老奶爸');
+  assert.equal(await lab('.gen mark').textContent(), '小王。小王给了小王什么？');
+});
+
+test('typing a new prompt changes the top 5 and the heatmap; <unk> is marked', async () => {
+  const before5 = await top5(), beforeProbs = await top5Probs(), beforeHeat = await heat();
+  await timeToPaint(page, 'lab type a prompt', () => lab('input#prompt').fill('小王把书'));
+  assert.notEqual(await top5(), before5);
+  assert.notEqual(await heat(), beforeHeat);
+  assert.equal(await lab('.chip').count(), 5);
+  // One more character: the top 5 (at least its probabilities) moves again.
+  const mid5 = `${await top5()} ${await top5Probs()}`;
+  await lab('input#prompt').press('End');
+  await lab('input#prompt').pressSequentially('给');
+  assert.equal(await lab('.chip').count(), 6);
+  assert.notEqual(`${await top5()} ${await top5Probs()}`, mid5);
+  assert.notEqual(await top5Probs(), beforeProbs);
+  await lab('input#prompt').fill('小王把猫🐱给了');
+  assert.ok(await lab('.chip.unk').count() >= 1);
+  assert.match(await lab('[role="status"]').textContent(), /<unk>/);
+  await page.locator('attn-lab button', { hasText: /恢复默认句子|Default sentence/ }).click();
+  assert.equal(await top5(), '小妈老奶爸');
+});
+
+test('layer and head sliders by keyboard change the heatmap; the sink grid selects a head', async () => {
+  const h0 = await heat();
+  await lab('input#head').focus();
+  await timeToPaint(page, 'lab head slider key', () => page.keyboard.press('ArrowRight'));
+  assert.equal(await lab('output[for="head"]').textContent(), '2');
+  const h1 = await heat();
+  assert.notEqual(h1, h0);
+  await lab('input#layer').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await lab('output[for="layer"]').textContent(), '2');
+  assert.notEqual(await heat(), h1);
+  assert.equal(await lab('button.sink[data-l="1"][data-h="1"]').getAttribute('aria-pressed'), 'true');
+  await timeToPaint(page, 'lab sink cell click', () => lab('button.sink[data-l="0"][data-h="5"]').click());
+  assert.equal(await lab('output[for="layer"]').textContent(), '1');
+  assert.equal(await lab('output[for="head"]').textContent(), '6');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await lab('output[for="layer"]').textContent(), '2');
+  const focused = await page.evaluate(() => ({ ...document.querySelector('attn-lab').shadowRoot.activeElement.dataset }));
+  assert.deepEqual(focused, { l: '1', h: '5' });
+  // The pattern table: sorting by first-token share puts the largest sink first.
+  await lab('select#sort').selectOption('firstToken');
+  const firstCol = await page.evaluate(() => [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('table.patterns tbody tr')]
+    .map((tr) => parseFloat(tr.children[3].textContent)));
+  assert.equal(firstCol.length, 16);
+  assert.deepEqual(firstCol, [...firstCol].sort((a, b) => b - a));
+});
+
+test('generation produces text and follows the steps slider', async () => {
+  const g12 = await lab('.gen mark').textContent();
+  assert.equal([...g12].length, 12);
+  await lab('input#steps').focus();
+  await timeToPaint(page, 'lab steps slider key', () => page.keyboard.press('ArrowLeft'));
+  assert.equal([...(await lab('.gen mark').textContent())].length, 11);
+  await page.keyboard.press('ArrowRight');
+});
+
+test('a 32-token prompt: engine rerun time (printed, not asserted)', async () => {
+  const text = [...'小明把苹果给了小王。谁把苹果给了小王？是小明。'.repeat(2)].slice(0, 31).join('');
+  await lab('input#prompt').fill('小');
+  await timeToPaint(page, 'lab 32-token prompt', () => lab('input#prompt').fill(text));
+  const samples = [];
+  for (let i = 0; i < 10; i++) {
+    await lab('input#prompt').fill(i % 2 ? text : `${text.slice(0, 30)}明`);
+    samples.push(await timing());
+  }
+  assert.ok(samples.every((t) => t.tokens === 32));
+  const mean = (k) => samples.reduce((s, t) => s + t[k], 0) / samples.length;
+  console.log(`# engine rerun, 32 tokens (mean of ${samples.length}): labRun with attention ${mean('run').toFixed(2)} ms, `
+    + `headPatterns ${mean('patterns').toFixed(2)} ms, labGenerate(12) ${mean('generate').toFixed(2)} ms`);
+  assert.equal(await lab('.chip').count(), 32);
+  assert.deepEqual(errors, []);
+});
+
+test('without attn-lab-data.js the widget names the script to add', async () => {
+  const p = await browser.context.newPage();
+  await p.route('**/attn-lab-data.js', (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: '// emptied by the test\n' }));
+  await p.goto(`${browser.httpUrl}lab.html`);
+  await p.waitForFunction(() => document.querySelector('attn-lab')?.dataset.error, null, { timeout: 20000 });
+  const msg = await p.evaluate(() => document.querySelector('attn-lab').dataset.error);
+  assert.match(msg, /<script src="attn-lab-data\.js"><\/script>/);
+  await p.close();
+});
