@@ -39,7 +39,7 @@ export function worldTensors(rt, id) {
   return t;
 }
 
-/** The token labels in the widget's language. */
+/** The token labels in the widget's language ("en", "en-US", … as the widget's strings do). */
 export function tokenLabels(t, lang) {
-  return lang === 'en' ? t.tokensEn : t.tokens;
+  return lang.startsWith('en') ? t.tokensEn : t.tokens;
 }
