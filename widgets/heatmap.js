@@ -24,6 +24,7 @@ export class Heatmap extends AttnWidget {
       formula: 'w_ij = softmax_j(q_i·k_j / √d)，每行和为 1；因果掩码下 j > i 的格子恰为 0',
       inlineNote: '数据由页面直接给出（发表的取整百分比），不是引擎算的。',
       badData: (m) => `热力图数据不对：${m}`,
+      badHead: (head, heads) => `head="${head}" 不是 0 … ${heads - 1} 之间的头编号（heads="${heads}"）`,
     },
     en: {
       title: 'Attention heatmap',
@@ -34,8 +35,13 @@ export class Heatmap extends AttnWidget {
       formula: 'w_ij = softmax_j(q_i·k_j / √d), each row sums to 1; under the causal mask cells with j > i are exactly 0',
       inlineNote: 'Data given by the page (published rounded percentages), not computed by the engine.',
       badData: (m) => `The heatmap data is wrong: ${m}`,
+      badHead: (head, heads) => `head="${head}" is not a head index 0 … ${heads - 1} (heads="${heads}")`,
     },
   };
+
+  static get observedAttributes() {
+    return ['lang', 'world', 'causal', 'heads', 'head', 'title-text'];
+  }
 
   inlineData() {
     const el = this.querySelector('script[type="application/json"]');
@@ -64,6 +70,8 @@ export class Heatmap extends AttnWidget {
     const heads = Number(this.getAttribute('heads') || 1);
     const head = Number(this.getAttribute('head') || 0);
     const r = rt.engine.attention({ q: w.q, k: w.k, v: w.v, nHeads: heads, causal: this.hasAttribute('causal') });
+    // After the engine has vetted `heads`: a head outside it would draw an empty row as NaN%.
+    if (!Number.isInteger(head) || head < 0 || head >= heads) throw new Error(this.t('badHead', this.getAttribute('head'), heads));
     const n = w.tokens.length;
     const labels = tokenLabels(w, this.lang);
     return { rows: labels, cols: labels, weights: Array.from(r.weights.data.subarray(head * n * n, (head + 1) * n * n)), computed: true };

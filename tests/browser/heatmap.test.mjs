@@ -44,3 +44,29 @@ test('malformed inline data is an inline error that names the problem', async ()
   assert.match(msg, /"weights" must be 2×2/);
   assert.deepEqual(errors, []);
 });
+
+test('attributes changed after connect redraw; a head outside `heads` is a named inline error, not NaN%', async () => {
+  const state = (el) => page.evaluate((i) => {
+    const h = document.querySelectorAll('attn-heatmap')[i];
+    return { error: h.dataset.error ?? null, text: h.shadowRoot.querySelector('table.heatmap')?.textContent ?? '' };
+  }, el);
+  const set = (attrs) => page.evaluate((a) => {
+    const h = document.querySelectorAll('attn-heatmap')[1];
+    for (const [k, v] of Object.entries(a)) h.setAttribute(k, v);
+  }, attrs);
+  const causal = await state(1);
+  await set({ heads: '2', head: '1' });
+  const headB = await state(1);
+  assert.equal(headB.error, null);
+  assert.notEqual(headB.text, causal.text);
+  assert.doesNotMatch(headB.text, /NaN/);
+  await set({ head: '2' });
+  const bad = await state(1);
+  assert.match(bad.error, /head="2" 不是 0 … 1 之间的头编号/);
+  await set({ heads: '1', head: '0' });
+  assert.deepEqual(await state(1), causal);
+  await set({ world: 'en-the-cat' });
+  assert.match((await state(1)).text, /The.*cat/);
+  await set({ world: 'zh-gift' });
+  assert.deepEqual(errors, []);
+});
