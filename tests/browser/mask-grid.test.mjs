@@ -55,3 +55,19 @@ test('masking a whole row is an inline MaskError; unmasking clears it', async ()
   assert.equal(await page.evaluate(() => document.querySelector('attn-mask-grid').dataset.error ?? null), null);
   assert.deepEqual(errors, []);
 });
+
+test('world changed after connect: the grid follows it, its self-check has no NaN', async () => {
+  const grid = (world) => page.evaluate(async (wd) => {
+    const el = document.querySelector('attn-mask-grid');
+    el.setAttribute('world', wd);
+    return { cells: el.shadowRoot.querySelectorAll('button.cell').length, error: el.dataset.error ?? null, checks: el.selfCheck() };
+  }, world);
+  const cat = await grid('en-the-cat');
+  assert.equal(cat.cells, 4);
+  assert.equal(cat.error, null);
+  assert.ok(cat.checks.length > 0 && cat.checks.every((c) => c.ok && !/NaN/.test(c.actual)), JSON.stringify(cat.checks));
+  const gift = await grid('zh-gift');
+  assert.equal(gift.cells, 25);
+  assert.ok(gift.checks.length === 5 && gift.checks.every((c) => c.ok), JSON.stringify(gift.checks));
+  assert.deepEqual(errors, []);
+});
