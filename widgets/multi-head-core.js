@@ -72,13 +72,18 @@ export function costs(m) {
 export function anchorHeads(rt, id = ANCHOR_ID) {
   const mdl = modelById(rt.models, id);
   const a = mdl.attention;
+  if (!a) throw new Error(`models.json: model "${id}" has no attention config (only a reported KV figure)`);
   return { name: mdl.name, nHeads: a.nHeads, headDim: a.headDim, hiddenSize: mdl.hiddenSize, product: a.nHeads * a.headDim };
 }
 
 /** The course's numbers for row 给了, as printed (1 decimal). */
 export function courseNumbers(rt, worldId = 'zh-gift') {
   const m = multiHead(rt, worldId);
-  const ix = (t) => m.w.tokens.indexOf(t);
+  const ix = (t) => {
+    const i = m.w.tokens.indexOf(t);
+    if (i < 0) throw new Error(`teaching-world.json: world "${worldId}" has no token "${t}"`);
+    return i;
+  };
   const gave = ix('给了');
   const at = (view, key) => `${(m.views[view].weights[gave][ix(key)] * 100).toFixed(1)}%`;
   const c = costs(m);

@@ -95,8 +95,17 @@ export class MultiHead extends AttnWidget {
     this.view = 'A';
   }
 
+  static get observedAttributes() {
+    return ['lang', 'world', 'model'];
+  }
+
   get worldId() {
     return this.getAttribute('world') || 'zh-gift';
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (name === 'world') this.query = null; // an index into the old world's tokens
+    super.attributeChangedCallback(name, old, value);
   }
 
   get modelId() {
@@ -195,7 +204,8 @@ export class MultiHead extends AttnWidget {
   checks(rt) {
     const c = courseNumbers(rt, this.worldId);
     const k = c.costs;
-    const a = anchorHeads(rt, this.modelId);
+    // The course's figure is the anchor's, whichever model the page shows.
+    const a = anchorHeads(rt, ANCHOR_ID);
     return [
       check('给了 row, head A → 小明', '89.5%', c.headA),
       check('给了 row, head B → 苹果', '77.0%', c.headB),

@@ -55,3 +55,20 @@ test('the cost table: equal parameters and multiply-adds; the anchor note', asyn
   assert.match(await page.locator(`${M} [data-role="anchor"]`).textContent(), /24 .* 256 .* 6144 ≠ .*5120/);
   assert.deepEqual(errors, []);
 });
+
+test('world and model changed after connect: named errors for what the lesson cannot show, the anchor self-check stays', async () => {
+  const set = (a) => page.evaluate((attrs) => {
+    const el = document.querySelector('attn-multi-head');
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    return { error: el.dataset.error ?? null, anchor: el.shadowRoot.querySelector('[data-role="anchor"]')?.textContent ?? '', failing: el.selfCheck().filter((c) => !c.ok) };
+  }, a);
+  assert.match((await set({ world: 'en-the-cat' })).error, /world "en-the-cat" has no token "给了"/);
+  const v2 = await set({ world: 'zh-gift', model: 'deepseek-v2' });
+  assert.equal(v2.error, null);
+  assert.match(v2.anchor, /128 .* 128 .* 16384/);
+  assert.deepEqual(v2.failing, []);
+  assert.match((await set({ model: 'deepseek-v4.1-flash' })).error, /has no attention config/);
+  const back = await set({ model: 'qwen3.8-27b' });
+  assert.equal(back.error, null);
+  assert.deepEqual(errors, []);
+});
