@@ -32,6 +32,9 @@ float cosine(const Vector& a, const Vector& b) {
 }
 
 Matrix score_matrix(const Matrix& q, const Matrix& k, float scale) {
+    // A zero width would give scores of 0 (and NaN under the default scale 1/√0).
+    require_nonempty(q, "Q");
+    require_nonempty(k, "K");
     if (q.shape(1) != k.shape(1))
         throw ShapeError("scores: " + shape_str("Q", q.shape(0), q.shape(1)) + " and " +
                          shape_str("K", k.shape(0), k.shape(1)) + " need the same width d");
@@ -42,6 +45,8 @@ Matrix score_matrix(const Matrix& q, const Matrix& k, float scale) {
 }
 
 Matrix cosine_matrix(const Matrix& a, const Matrix& b) {
+    require_nonempty(a, "A");
+    require_nonempty(b, "B");
     if (a.shape(1) != b.shape(1))
         throw ShapeError("cosine: " + shape_str("A", a.shape(0), a.shape(1)) + " and " +
                          shape_str("B", b.shape(0), b.shape(1)) + " need the same width");

@@ -17,6 +17,14 @@ TEST_CASE("dot, cosine and the score matrix", "[scores]") {
     CHECK_THROWS_AS(cosine(Vector{0, 0}, Vector{1, 2}), ValueError);
 }
 
+TEST_CASE("the score and cosine matrices reject empty inputs by name", "[scores][errors]") {
+    const Matrix q{{1, 0.2f}}, no_width = xt::zeros<float>({std::size_t(1), std::size_t(0)});
+    CHECK_THROWS_WITH(score_matrix(no_width, no_width, 1.0f), Catch::Contains("Q [1, 0] is empty"));
+    CHECK_THROWS_WITH(score_matrix(q, Matrix(xt::zeros<float>({std::size_t(0), std::size_t(2)})), 1.0f),
+                      Catch::Contains("K [0, 2] is empty"));
+    CHECK_THROWS_AS(cosine_matrix(no_width, no_width), ShapeError);
+}
+
 TEST_CASE("additive score is v·tanh(q W1 + k W2)", "[scores]") {
     const Matrix w1{{1, 0}, {0, 1}}, w2{{0.5f, 0}, {0, -1}};
     const float s = additive_score(Vector{0.2f, 0.4f}, Vector{1, 1}, w1, w2, Vector{2, 3});

@@ -14,9 +14,11 @@ float dot(const Vector& q, const Vector& k);
 float cosine(const Vector& a, const Vector& b);
 
 // All pairs at once: S = Q Kᵀ · scale.  Q [Tq, d], K [Tk, d] → S [Tq, Tk].
+// Throws ShapeError if Q or K is empty or their widths differ.
 Matrix score_matrix(const Matrix& q, const Matrix& k, float scale);
 
-// Pairwise cosine of the rows of A [n, d] and B [m, d] → [n, m].
+// Pairwise cosine of the rows of A [n, d] and B [m, d] → [n, m]. Throws ShapeError if A or B
+// is empty or their widths differ, ValueError for a zero row.
 Matrix cosine_matrix(const Matrix& a, const Matrix& b);
 
 // Additive score v · tanh(q W1 + k W2).  q [d_q], k [d_k], W1 [d_q, d_a], W2 [d_k, d_a], v [d_a].
