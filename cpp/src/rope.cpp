@@ -7,7 +7,13 @@
 
 namespace attn {
 
+static void require_base(float base) {
+    if (!(base > 1.0f) || !std::isfinite(base)) throw ConfigError("rope: base must be a finite number > 1");
+}
+
 std::vector<float> rope_frequencies(std::size_t rotary_dim, float base) {
+    if (rotary_dim % 2 != 0) throw ConfigError("rope: rotary_dim " + std::to_string(rotary_dim) + " must be even");
+    require_base(base);
     std::vector<float> f(rotary_dim / 2);
     for (std::size_t i = 0; i < f.size(); ++i)
         f[i] = static_cast<float>(std::pow(double(base), -2.0 * double(i) / double(rotary_dim)));
@@ -24,10 +30,13 @@ Matrix rope(const Matrix& x, const RopeConfig& cfg, const std::vector<float>& po
     if (r > d)
         throw ConfigError("rope: rotary_dim " + std::to_string(r) + " is larger than d_head " + std::to_string(d));
     if (r % 2 != 0) throw ConfigError("rope: rotary_dim " + std::to_string(r) + " must be even");
-    if (!(cfg.base > 1.0f) || !std::isfinite(cfg.base)) throw ConfigError("rope: base must be a finite number > 1");
+    require_base(cfg.base);
     if (!positions.empty() && positions.size() != x.shape(0))
         throw ShapeError("rope: " + std::to_string(positions.size()) + " positions for " + std::to_string(x.shape(0)) +
                          " rows of x");
+    for (std::size_t t = 0; t < positions.size(); ++t)
+        if (!std::isfinite(positions[t]))
+            throw ValueError("rope: positions[" + std::to_string(t) + "] is " + (std::isnan(positions[t]) ? "NaN" : "infinite"));
     require_finite(x, "x");
     const auto freq = rope_frequencies(r, cfg.base);
     Matrix out = x;

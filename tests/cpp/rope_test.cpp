@@ -55,4 +55,8 @@ TEST_CASE("RoPE errors name the parameter", "[rope][errors]") {
     CHECK_THROWS_AS(rope(x, cfg), ShapeError);
     cfg.n_heads = 1;
     CHECK_THROWS_AS(rope(x, cfg, {0.0f}), ShapeError);
+    CHECK_THROWS_WITH(rope(x, cfg, {0.0f, std::nanf("")}), Catch::Contains("positions[1] is NaN"));
+    CHECK_THROWS_WITH(rope_frequencies(3, 10000.0f), Catch::Contains("rotary_dim 3 must be even"));
+    CHECK_THROWS_WITH(rope_frequencies(4, 0.5f), Catch::Contains("base must be a finite number > 1"));
+    CHECK(rope_frequencies(0, 10000.0f).empty());
 }

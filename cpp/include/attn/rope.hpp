@@ -22,11 +22,12 @@ struct RopeConfig {
 };
 
 // x [T, H·d] with row t at position positions[t] (empty positions = 0, 1, …, T−1).
-// Throws ShapeError (x does not split into heads, positions count ≠ T) and ConfigError
-// (rotary_dim odd or larger than d_head, base ≤ 1).
+// Throws ShapeError (x does not split into heads, positions count ≠ T), ConfigError
+// (rotary_dim odd or larger than d_head, base ≤ 1) and ValueError (NaN / Inf in x or positions).
 Matrix rope(const Matrix& x, const RopeConfig& cfg, const std::vector<float>& positions = {});
 
 // θ_i for i < r/2: what the widget draws as the speed of each dimension pair.
+// Throws ConfigError for an odd rotary_dim or a base that is not a finite number > 1.
 std::vector<float> rope_frequencies(std::size_t rotary_dim, float base);
 
 }  // namespace attn
