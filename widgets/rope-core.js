@@ -85,6 +85,8 @@ export function retrieved(rt, s, vecs = vectors(rt)) {
 export function anchorHead(rt, id = ANCHOR_ID) {
   const m = modelById(rt.models, id);
   const a = m.attention;
+  if (!a) throw new Error(`models.json: model "${id}" has no attention config (only a reported KV figure)`);
+  if (a.rotaryDim === 0) throw new Error(`models.json: model "${id}" has no RoPE (attention.rotaryDim 0)`);
   return {
     name: m.name,
     headDim: a.headDim,

@@ -82,3 +82,18 @@ test('V is the same at every j; the rotated V is not; toy dims 2–3 unchanged; 
   assert.deepEqual([rot, all], [64, 256]);
   assert.deepEqual(errors, []);
 });
+
+test('model changed after connect: another RoPE model redraws with the anchor self-check intact; no RoPE is a named error', async () => {
+  const set = (model) => page.evaluate((m) => {
+    const el = document.querySelector('attn-rope');
+    el.setAttribute('model', m);
+    return { error: el.dataset.error ?? null, anchor: el.shadowRoot.querySelector('[data-role="anchor"]')?.textContent ?? '', failing: el.selfCheck().filter((c) => !c.ok) };
+  }, model);
+  const llama = await set('llama-3-8b');
+  assert.equal(llama.error, null);
+  assert.match(llama.anchor, /Llama/);
+  assert.deepEqual(llama.failing, []);
+  assert.match((await set('gpt2')).error, /model "gpt2" has no RoPE/);
+  assert.equal((await set('qwen3.8-27b')).error, null);
+  assert.deepEqual(errors, []);
+});

@@ -76,3 +76,9 @@ test('courseChecks (what selfCheck prints) all pass', () => {
   assert.ok(c.toyUntouched && c.toyRotated);
   assert.equal(c.nPairs, 32);
 });
+
+test('a model without RoPE or without an attention config is a named error, not a crash further on', () => {
+  assert.throws(() => anchorHead(rt, 'gpt2'), /model "gpt2" has no RoPE/);
+  assert.throws(() => anchorHead(rt, 'deepseek-v4.1-flash'), /model "deepseek-v4.1-flash" has no attention config/);
+  assert.equal(anchorHead(rt, 'llama-3-8b').rotaryDim, 128);
+});
