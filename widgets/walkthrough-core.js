@@ -85,8 +85,13 @@ export function cellArithmetic(step, i, j, m, lab) {
 
 /** The course's numbers, printed the way the course prints them: for selfCheck and the tests. */
 export function courseNumbers(m) {
-  const cat = m.w.tokensEn.indexOf('cat');
-  const the = m.w.tokensEn.indexOf('The');
+  const ix = (t) => {
+    const i = m.w.tokensEn.indexOf(t);
+    if (i < 0) throw new Error(`teaching-world.json: world "${m.w.id}" has no token "${t}" (tokensEn)`);
+    return i;
+  };
+  const cat = ix('cat');
+  const the = ix('The');
   return {
     outThe: vec(m.output[the]),
     outCat: vec(m.output[cat]),

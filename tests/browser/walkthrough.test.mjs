@@ -72,3 +72,21 @@ test('the step buttons jump; English switches every label', async () => {
   assert.match(await page.locator(`${W} h3`).first().textContent(), /Softmax weights/);
   assert.deepEqual(errors, []);
 });
+
+test('world changed after connect: zh-gift steps through without error, the course self-check stays', async () => {
+  const state = () => page.evaluate(() => {
+    const el = document.querySelector('attn-walkthrough');
+    return { error: el.dataset.error ?? null, cells: el.shadowRoot.querySelectorAll('button[data-cell]').length, failing: el.selfCheck().filter((c) => !c.ok) };
+  });
+  await page.evaluate(() => document.querySelector('attn-walkthrough').setAttribute('world', 'zh-gift'));
+  for (let k = 1; k <= 6; k++) {
+    await page.locator(`${W} button[data-step="${k}"]`).click();
+    const s = await state();
+    assert.equal(s.error, null, `step ${k}`);
+    assert.ok(s.cells > 4, `step ${k} draws the 5-token matrices`);
+    assert.deepEqual(s.failing, []);
+  }
+  assert.equal(await role('final').isHidden(), true);
+  await page.evaluate(() => document.querySelector('attn-walkthrough').setAttribute('world', 'en-the-cat'));
+  assert.deepEqual(errors, []);
+});

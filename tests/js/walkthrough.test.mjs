@@ -60,3 +60,9 @@ test('step 6: out[The] = [0.54, −0.16], out[cat] = [0.42, 0.24]', () => {
 test('every step has arithmetic for every cell', () => {
   for (const s of STEPS) for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) assert.ok(cellArithmetic(s, i, j, m, lab).length > 5, `${s} ${i},${j}`);
 });
+
+test('another world walks through every step; only the course numbers need The and cat, and say so', () => {
+  const gift = walkthrough(rt, 'zh-gift');
+  for (const step of STEPS) assert.ok(cellArithmetic(step, 3, 1, gift, (i) => gift.w.tokens[i]).length > 10, step);
+  assert.throws(() => courseNumbers(gift), /world "zh-gift" has no token "cat"/);
+});
