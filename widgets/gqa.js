@@ -123,6 +123,15 @@ export class Gqa extends AttnWidget {
     },
   };
 
+  static get observedAttributes() {
+    return ['lang', 'kv-heads'];
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (name === 'kv-heads') this.g = undefined; // re-read from the attribute in build()
+    super.attributeChangedCallback(name, old, value);
+  }
+
   build(rt) {
     const anchor = modelById(rt.models, ANCHOR_ID);
     this.H = anchor.attention.nHeads;

@@ -129,6 +129,17 @@ export class KvCache extends AttnWidget {
     },
   };
 
+  static get observedAttributes() {
+    return ['lang', 'prompt', 'generate'];
+  }
+
+  attributeChangedCallback(name, old, value) {
+    // Re-read from the attributes in build(); the stepper starts again.
+    if (name === 'prompt') this.P = this.s = undefined;
+    if (name === 'generate') this.G = this.s = undefined;
+    super.attributeChangedCallback(name, old, value);
+  }
+
   build() {
     this.P ??= clampInt(this.getAttribute('prompt'), P_MIN, P_MAX, COURSE.P);
     this.G ??= clampInt(this.getAttribute('generate'), G_MIN, G_MAX, COURSE.G);

@@ -131,6 +131,10 @@ export class SinkLogit extends AttnWidget {
     this.gate = 0;
   }
 
+  static get observedAttributes() {
+    return ['lang', 'world'];
+  }
+
   get worldId() {
     return this.getAttribute('world') || 'zh-gift';
   }

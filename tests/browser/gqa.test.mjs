@@ -81,3 +81,15 @@ test('GQA = MHA with copied K/V: the difference is float-rounding small', async 
   assert.ok(d < 1e-6, s.eq);
   assert.deepEqual(errors, []);
 });
+
+test('kv-heads changed after connect selects that grouping', async () => {
+  await page.evaluate((tag) => document.querySelector(tag).setAttribute('kv-heads', '8'), W);
+  let s = await state();
+  assert.equal(s.checked, '8');
+  assert.deepEqual(s.groups, Array(8).fill(3));
+  await page.evaluate((tag) => document.querySelector(tag).setAttribute('kv-heads', '4'), W);
+  s = await state();
+  assert.equal(s.checked, '4');
+  assert.equal(s.error, null);
+  assert.deepEqual(errors, []);
+});

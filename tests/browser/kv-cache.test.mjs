@@ -105,3 +105,15 @@ test('the G slider shortens the run and clamps the step', async () => {
   await page.keyboard.press('ArrowRight');
   assert.deepEqual(errors, []);
 });
+
+test('prompt and generate changed after connect restart the stepper with those lengths', async () => {
+  await page.evaluate((tag) => { const el = document.querySelector(tag); el.setAttribute('prompt', '3'); el.setAttribute('generate', '4'); }, W);
+  let s = await state();
+  assert.equal(s.current, '1');
+  assert.equal(s.error, null);
+  assert.deepEqual(s.with.computed, [0, 1, 2]); // step 1 computes the 3 prompt positions
+  await page.evaluate((tag) => { const el = document.querySelector(tag); el.setAttribute('prompt', '2'); el.setAttribute('generate', '3'); }, W);
+  s = await state();
+  assert.deepEqual(s.with.computed, [0, 1]);
+  assert.deepEqual(errors, []);
+});

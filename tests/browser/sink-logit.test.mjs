@@ -81,3 +81,10 @@ test('lang="en" switches the labels and keeps the numbers', async () => {
   assert.ok(checks.length >= 7 && checks.every((c) => c.ok), JSON.stringify(checks.filter((c) => !c.ok)));
   assert.deepEqual(errors, []);
 });
+
+test('world changed after connect: a world without the lesson tokens is a named error, zh-gift comes back', async () => {
+  const set = (w) => page.evaluate(([tag, wd]) => { const e = document.querySelector(tag); e.setAttribute('world', wd); return e.dataset.error ?? null; }, [TAG, w]);
+  assert.match(await set('en-the-cat'), /world "en-the-cat" has no token "苹果"/);
+  assert.equal(await set('zh-gift'), null);
+  assert.deepEqual(errors, []);
+});
