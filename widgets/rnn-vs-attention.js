@@ -157,8 +157,21 @@ export class RnnVsAttention extends AttnWidget {
     },
   };
 
+  static get observedAttributes() {
+    return ['lang', 't', 'count-t'];
+  }
+
+  attributeChangedCallback(name, old, value) {
+    // Re-read from the attributes in build(); the stepper and the picked query start again.
+    if (name === 't') this.T = this.s = this.query = undefined;
+    if (name === 'count-t') this.countT = undefined;
+    super.attributeChangedCallback(name, old, value);
+  }
+
   disconnectedCallback() {
+    if (!this.timer) return;
     this.stopPlay();
+    this.update(); // the Play button must not still say Pause when the element comes back
   }
 
   build(rt) {

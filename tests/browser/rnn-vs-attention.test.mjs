@@ -154,3 +154,30 @@ test('lang="en" relabels everything and keeps the state and numbers', async () =
   await page.evaluate((t) => document.querySelector(t).setAttribute('lang', 'zh-CN'), W);
   assert.deepEqual(errors, []);
 });
+
+test('attributes changed after connect restart the picture and the counts; leaving the page mid-Play stops it', async () => {
+  await page.evaluate((tag) => { const el = document.querySelector(tag); el.setAttribute('t', '3'); el.setAttribute('count-t', '12'); }, W);
+  let s = await state();
+  assert.equal(s.links, 6); // 1 + 2 + 3
+  assert.deepEqual(s.current, [1]);
+  assert.deepEqual([s.counts.rnnSteps, s.counts.rnnPath], ['12', '11']);
+  await sel('play').click();
+  assert.equal((await state()).playPressed, 'true');
+  const after = await page.evaluate(async (tag) => {
+    const el = document.querySelector(tag);
+    const parent = el.parentNode, next = el.nextSibling;
+    el.remove();
+    const pressed = el.shadowRoot.querySelector('[data-role="play"]').getAttribute('aria-pressed');
+    const step = el.shadowRoot.querySelector('.chain .unit.current').dataset.t;
+    await new Promise((r) => setTimeout(r, 1500));
+    const still = el.shadowRoot.querySelector('.chain .unit.current').dataset.t;
+    parent.insertBefore(el, next);
+    return { pressed, moved: still !== step };
+  }, W);
+  assert.deepEqual(after, { pressed: 'false', moved: false });
+  await page.evaluate((tag) => { const el = document.querySelector(tag); el.setAttribute('t', '5'); el.setAttribute('count-t', '4096'); }, W);
+  s = await state();
+  assert.equal(s.links, 15);
+  assert.deepEqual([s.counts.rnnSteps, s.counts.rnnPath], ['4,096', '4,095']);
+  assert.deepEqual(errors, []);
+});
