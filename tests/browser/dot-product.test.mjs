@@ -90,3 +90,9 @@ test('lang="en" switches the labels and keeps the state; no console errors', asy
   assert.ok(checks.length >= 6 && checks.every((c) => c.ok), JSON.stringify(checks));
   assert.deepEqual(errors, []);
 });
+
+test('the memory note credits the engine for the byte counts (engine.scoreMemory)', async () => {
+  const text = await page.evaluate(() => document.querySelector('attn-dot-product').shadowRoot.textContent);
+  assert.match(text, /engine\.scoreMemory/);
+  assert.doesNotMatch(text, /引擎里没有对应函数|the engine has no function/);
+});
