@@ -3,7 +3,7 @@
 // lessons.json entry relaxes it), also as a header, so what works here works embedded elsewhere.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, dirname } from 'node:path';
+import { extname, join, normalize, dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -22,9 +22,16 @@ export function pageCsp(html) {
 /** Starts the server; resolves to {server, url}. port 0 picks a free port (tests). */
 export function serve(port = Number(process.env.PORT || 8080), host = '127.0.0.1') {
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let path;
+    try {
+      path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end(); // a malformed %-escape must not end the server
+      return;
+    }
     const file = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(dist)) {
+    // dist + sep: a sibling such as dist-old/ also starts with dist.
+    if (!file.startsWith(dist + sep)) {
       res.writeHead(403).end();
       return;
     }
