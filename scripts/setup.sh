@@ -5,13 +5,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# node and npm are here before this script (npm runs it), and no apt package below brings a
+# new enough one: Debian 12's own nodejs is 18. Say so up front instead of failing mid-test.
+if ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)'; then
+  echo "setup: node $(node --version) is too old; this project needs node >= 20 (package.json \"engines\")" >&2
+  exit 1
+fi
+
 APT_PACKAGES=(
   cmake g++ make          # native engine + tests
   emscripten              # em++ 3.1.6 (Debian's build, on the system clang)
   libxtensor-dev libxsimd-dev catch2
   chromium                # browser tests (driven by playwright-core)
   fonts-noto-cjk          # so pages and screenshots show Chinese text
-  fortunes-zh             # Chinese text the lab model trains on (npm run train)
+  fortunes-zh             # Chinese text the lab model trains on (npm run train; the shipped model's test)
 )
 
 missing=()
