@@ -77,10 +77,12 @@ test('10,000 calls (half of them failing) leave the WASM heap where it was', () 
   engine.attention(args);
   try { engine.attention(bad); } catch { /* expected */ }
   const before = engine.heapBytesInUse();
+  let failed = 0;
   for (let i = 0; i < 5000; i++) {
     engine.attention(args);
-    try { engine.attention(bad); } catch { /* expected */ }
+    try { engine.attention(bad); } catch (e) { if (e.name === 'ShapeError') failed++; }
   }
+  assert.equal(failed, 5000, 'every bad call failed with its ShapeError');
   assert.equal(engine.heapBytesInUse(), before);
 });
 
