@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds what the course serves into dist/: the engine (WASM inlined in one JS file) and,
-# once there are widgets, the bundled widgets and the lesson pages.
+# Builds what the course serves into dist/: the engine (WASM inlined in one JS file), then
+# scripts/bundle.mjs: the widget bundle, the playground and lab scripts, and the lesson pages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
