@@ -80,7 +80,9 @@ export class AttnWidget extends HTMLElement {
 
   attributeChangedCallback(name, old, value) {
     if (old === value || !this.rt) return;
-    // A language switch rebuilds the controls so every label changes.
+    // A language switch rebuilds the controls so every label changes; any other attribute
+    // (world, model, …) can change what the checks compare, so their panel is redrawn too.
+    this._checksLang = undefined;
     this.body.replaceChildren();
     try {
       this.build?.(this.rt);

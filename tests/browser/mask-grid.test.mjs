@@ -60,14 +60,17 @@ test('world changed after connect: the grid follows it, its self-check has no Na
   const grid = (world) => page.evaluate(async (wd) => {
     const el = document.querySelector('attn-mask-grid');
     el.setAttribute('world', wd);
-    return { cells: el.shadowRoot.querySelectorAll('button.cell').length, error: el.dataset.error ?? null, checks: el.selfCheck() };
+    return { cells: el.shadowRoot.querySelectorAll('button.cell').length, error: el.dataset.error ?? null, checks: el.selfCheck(),
+      panel: el.shadowRoot.querySelector('details.checks summary').textContent };
   }, world);
   const cat = await grid('en-the-cat');
   assert.equal(cat.cells, 4);
   assert.equal(cat.error, null);
   assert.ok(cat.checks.length > 0 && cat.checks.every((c) => c.ok && !/NaN/.test(c.actual)), JSON.stringify(cat.checks));
+  assert.match(cat.panel, new RegExp(`${cat.checks.length}/${cat.checks.length}`), 'the drawn panel follows the new world');
   const gift = await grid('zh-gift');
   assert.equal(gift.cells, 25);
   assert.ok(gift.checks.length === 5 && gift.checks.every((c) => c.ok), JSON.stringify(gift.checks));
+  assert.match(gift.panel, /5\/5/);
   assert.deepEqual(errors, []);
 });
