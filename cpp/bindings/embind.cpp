@@ -84,6 +84,28 @@ bool has(const val& o, const char* key) {
 
 bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
 
+// A JS number used as a size or count: finite, whole, 0 … 2^31 − 1 (size_t is 32-bit in WASM).
+std::size_t to_size(const val& v, const std::string& name) {
+    const double x = v.typeOf().as<std::string>() == "number" ? v.as<double>() : -1.0;
+    if (!std::isfinite(x) || x < 0 || x != std::floor(x) || x > 2147483647.0)
+        throw ConfigError(name + " should be a whole number from 0 to 2147483647");
+    return static_cast<std::size_t>(x);
+}
+
+// A shape from JS: every entry a size, and their product small enough to allocate.
+std::vector<std::size_t> to_shape(const val& shape, std::size_t rank, const std::string& name) {
+    if (!is_array(shape) || shape["length"].as<double>() != double(rank))
+        throw ShapeError(name + ".shape should have " + std::to_string(rank) + " entries");
+    std::vector<std::size_t> dims(rank);
+    std::uint64_t count = 1;
+    for (std::size_t i = 0; i < rank; ++i) {
+        dims[i] = to_size(shape[i], name + ".shape[" + std::to_string(i) + "]");
+        count *= dims[i];
+        if (count > 2147483647ull) throw ShapeError(name + ".shape describes more than 2^31 numbers");
+    }
+    return dims;
+}
+
 std::vector<float> numbers(const val& v, const std::string& name) {
     std::vector<float> out = emscripten::convertJSArrayToNumberVector<float>(v);
     const std::size_t n = v["length"].as<std::size_t>();
@@ -114,9 +136,8 @@ Matrix to_matrix(const val& v, const std::string& name) {
         return m;
     }
     if (has(v, "shape") && has(v, "data")) {
-        const val shape = v["shape"];
-        if (!is_array(shape) || shape["length"].as<int>() != 2) throw ShapeError(name + ".shape should be [rows, cols]");
-        const std::size_t rows = shape[0].as<std::size_t>(), cols = shape[1].as<std::size_t>();
+        const auto dims = to_shape(v["shape"], 2, name);
+        const std::size_t rows = dims[0], cols = dims[1];
         const std::vector<float> data = numbers(v["data"], name + ".data");
         if (data.size() != rows * cols)
             throw ShapeError(name + ".data has " + std::to_string(data.size()) + " numbers, shape [" +
@@ -155,10 +176,7 @@ std::optional<float> opt_number(const val& o, const char* key) {
 }
 
 std::size_t opt_size(const val& o, const char* key, std::size_t fallback) {
-    const auto x = opt_number(o, key);
-    if (!x) return fallback;
-    if (*x < 0 || *x != std::floor(*x)) throw ConfigError(std::string(key) + " should be a non-negative integer");
-    return static_cast<std::size_t>(*x);
+    return has(o, key) ? to_size(o[key], key) : fallback;
 }
 
 bool opt_bool(const val& o, const char* key, bool fallback) { return has(o, key) ? o[key].as<bool>() : fallback; }
@@ -191,7 +209,8 @@ val js_attention(val o) {
         opt.sink_logit = opt_number(o, "sinkLogit");
         if (has(o, "gateLogits")) opt.gate_logits = to_matrix(o["gateLogits"], "gateLogits");
         if (has(o, "maskMode")) {
-            const std::string mode = o["maskMode"].as<std::string>();
+            const val m = o["maskMode"];
+            const std::string mode = m.typeOf().as<std::string>() == "string" ? m.as<std::string>() : "";
             if (mode == "zero-after-softmax") opt.mask_mode = MaskMode::ZeroAfterSoftmax;
             else if (mode != "neg-inf") throw ConfigError("maskMode should be 'neg-inf' or 'zero-after-softmax'");
         }
@@ -246,9 +265,9 @@ val js_additive_score(val o) {
     });
 }
 
-val js_causal_mask(std::size_t tq, std::size_t tk) {
+val js_causal_mask(val tq, val tk) {
     return guarded([&] {
-        const Mask m = causal_mask(tq, tk);
+        const Mask m = causal_mask(to_size(tq, "tq"), to_size(tk, "tk"));
         const Matrix f = xt::cast<float>(m);
         return tensor(f);
     });
@@ -266,9 +285,10 @@ val js_rope(val x, val o) {
     });
 }
 
-val js_rope_frequencies(std::size_t rotary_dim, float base) {
+val js_rope_frequencies(val rotary_dim, val base) {
     return guarded([&] {
-        const auto f = rope_frequencies(rotary_dim, base);
+        if (base.typeOf().as<std::string>() != "number") throw ValueError("base should be a number");
+        const auto f = rope_frequencies(to_size(rotary_dim, "rotaryDim"), base.as<float>());
         return val(emscripten::typed_memory_view(f.size(), f.data())).call<val>("slice");
     });
 }
@@ -330,7 +350,10 @@ val js_mla(val o) {
 ModelConfig model_config(const val& m) {
     if (m.typeOf().as<std::string>() != "object" || m.isNull()) throw ConfigError("model config should be an object");
     ModelConfig cfg;
-    if (has(m, "name")) cfg.name = m["name"].as<std::string>();
+    if (has(m, "name")) {
+        if (m["name"].typeOf().as<std::string>() != "string") throw ConfigError("name should be a string");
+        cfg.name = m["name"].as<std::string>();
+    }
     cfg.layers = opt_u64(m, "layers", 0);
     if (has(m, "fullAttentionLayers")) cfg.full_attention_layers = opt_u64(m, "fullAttentionLayers", 0);
     cfg.dtype_bytes = opt_u64(m, "dtypeBytes", 2);
@@ -653,9 +676,8 @@ val js_lab_generate(val id, val o) {
 // {shape: [a, b, c], data} → Tensor3: labRun's attention[l].weights [H, T, T] as it came out.
 Tensor3 to_tensor3(const val& v, const std::string& name) {
     if (!has(v, "shape") || !has(v, "data")) throw ShapeError(name + " should be {shape: [a, b, c], data}");
-    const val shape = v["shape"];
-    if (!is_array(shape) || shape["length"].as<int>() != 3) throw ShapeError(name + ".shape should be [a, b, c]");
-    const std::size_t a = shape[0].as<std::size_t>(), b = shape[1].as<std::size_t>(), c = shape[2].as<std::size_t>();
+    const auto dims = to_shape(v["shape"], 3, name);
+    const std::size_t a = dims[0], b = dims[1], c = dims[2];
     const std::vector<float> data = numbers(v["data"], name + ".data");
     if (data.size() != a * b * c)
         throw ShapeError(name + ".data has " + std::to_string(data.size()) + " numbers, shape [" + std::to_string(a) +
@@ -731,7 +753,7 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     emscripten::function("softmax", +[](val scores) { return js_softmax(scores, val::undefined()); });
     emscripten::function("scoreMatrix", +[](val q, val k) { return js_score_matrix(q, k, val::undefined()); });
     emscripten::function("rope", +[](val x) { return js_rope(x, val::undefined()); });
-    emscripten::function("ropeFrequencies", +[](std::size_t rotary_dim) { return js_rope_frequencies(rotary_dim, 10000.0f); });
+    emscripten::function("ropeFrequencies", +[](val rotary_dim) { return js_rope_frequencies(rotary_dim, val(10000.0)); });
     emscripten::function("kvLedgerVariants", +[](val m) { return js_kv_ledger_variants(m, val::undefined()); });
     emscripten::function("labLoad", &js_lab_load);
     emscripten::function("labRun", &js_lab_run);

@@ -70,6 +70,18 @@ test('errors arrive as typed JS errors with the engine message, and the module k
   assert.equal(engine.dot([1, 2], [3, 4]), 11);
 });
 
+test('sizes and shapes from JS are checked before anything is allocated', () => {
+  assert.throws(() => engine.scoreMatrix({ shape: [2, 2147483649], data: [1, 2] }, [[1]]), { name: 'ConfigError', message: /q\.shape\[1\] should be a whole number/ });
+  assert.throws(() => engine.matmul({ shape: [65536, 65536], data: [1] }, [[1]]), { name: 'ShapeError', message: /more than 2\^31 numbers/ });
+  assert.throws(() => engine.matmul({ shape: ['a', 2], data: [1, 2] }, [[1]]), { name: 'ConfigError', message: /a\.shape\[0\]/ });
+  assert.throws(() => engine.matmul({ shape: [2.5, 2], data: [1, 2] }, [[1]]), { name: 'ConfigError' });
+  assert.throws(() => engine.causalMask(-1, 2), { name: 'ConfigError', message: /tq should be a whole number/ });
+  assert.throws(() => engine.attention({ q: [[1]], k: [[1]], v: [[1]], nHeads: Infinity }), { name: 'ConfigError', message: /nHeads/ });
+  assert.throws(() => engine.attention({ q: [[1]], k: [[1]], v: [[1]], maskMode: 5 }), { name: 'ConfigError', message: /maskMode/ });
+  assert.throws(() => engine.ropeFrequencies(4, 'x'), { name: 'ValueError', message: /base/ });
+  assert.equal(engine.causalMask(2, 2).data[1], 0);
+});
+
 test('10,000 calls (half of them failing) leave the WASM heap where it was', () => {
   const args = { q: randomMatrix(5, 8, 4), k: randomMatrix(5, 4, 5), v: randomMatrix(5, 4, 6), nHeads: 2, nKvHeads: 1, causal: true };
   const bad = { q: [[1, 2]], k: [[1, 2, 3]], v: [[1]] };
