@@ -100,6 +100,18 @@ void validate(const LabConfig& cfg) {
         throw ConfigError("LabConfig.d_head (" + std::to_string(cfg.d_head) + ") must be even: RoPE turns pairs of dims");
     if (!std::isfinite(cfg.rope_base) || !(cfg.rope_base > 1.0f))
         throw ConfigError("LabConfig.rope_base must be a finite number > 1");
+    // A lab model is small; these bounds keep a crafted weights header from asking for absurd
+    // allocations or overflowing 32-bit sizes in WASM before its bytes are checked.
+    const std::pair<std::size_t, const char*> bounded[] = {
+        {cfg.vocab, "vocab"}, {cfg.d_model, "d_model"}, {cfg.n_layers, "n_layers"}, {cfg.n_heads, "n_heads"},
+        {cfg.d_head, "d_head"}, {cfg.mlp_hidden, "mlp_hidden"}, {cfg.context, "context"}};
+    for (const auto& [value, field] : bounded)
+        if (value > 16384)
+            throw ConfigError("LabConfig." + std::string(field) + " (" + std::to_string(value) +
+                              ") is larger than a lab model can be (16384)");
+    if (cfg.n_heads * cfg.d_head > 16384)
+        throw ConfigError("LabConfig.n_heads × d_head (" + std::to_string(cfg.n_heads * cfg.d_head) +
+                          ") is larger than a lab model can be (16384)");
 }
 
 std::vector<std::pair<std::string, Matrix*>> lab_tensors(LabWeights& w, const LabConfig& cfg) {

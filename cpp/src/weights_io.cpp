@@ -188,6 +188,7 @@ LabModel load_lab_weights(const std::uint8_t* data, std::size_t size) {
         if (rows != want.rows || cols != want.cols)
             throw ShapeError("tensor '" + name + "' is [" + std::to_string(rows) + ", " + std::to_string(cols) +
                              "], the config needs [" + std::to_string(want.rows) + ", " + std::to_string(want.cols) + "]");
+        // rows and cols equal the validated config's, so this product fits in 32 bits.
         const std::uint8_t* b = r.take(rows * cols * value_bytes, "tensor '" + name + "'");
         Matrix& m = *tensors[i].second;
         m = Matrix({rows, cols});
