@@ -22,10 +22,8 @@ Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOpt
     require_nonempty(k, "k");
     require_nonempty(v, "v");
     const std::size_t h = opt.n_heads, g = opt.n_kv_heads ? opt.n_kv_heads : opt.n_heads;
-    if (h == 0) throw ConfigError("n_heads must be at least 1");
-    if (h % g != 0)
-        throw ConfigError("n_heads (" + std::to_string(h) + ") must be a multiple of n_kv_heads (" +
-                          std::to_string(g) + ")");
+    require_positive(h, "n_heads");
+    require_head_groups(h, g);
     if (q.shape(1) % h != 0)
         throw ShapeError(shape_str("q", q.shape(0), q.shape(1)) + " does not split into n_heads = " +
                          std::to_string(h) + " equal column blocks");

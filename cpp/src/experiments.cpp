@@ -35,8 +35,8 @@ float max_of(const Vector& v) {
 }  // namespace
 
 SoftmaxVarianceResult softmax_variance(std::size_t d, std::size_t n_keys, std::size_t n_samples, std::uint64_t seed) {
-    if (d == 0) throw ConfigError("softmax_variance: d must be at least 1");
-    if (n_keys == 0) throw ConfigError("softmax_variance: n_keys must be at least 1");
+    require_positive(d, "softmax_variance: d");
+    require_positive(n_keys, "softmax_variance: n_keys");
     if (n_samples < 2) throw ConfigError("softmax_variance: n_samples must be at least 2 for a standard deviation");
     // Rounded once to float, then used for every scaled number, as attention would.
     const float inv_sqrt_d = static_cast<float>(1.0 / std::sqrt(double(d)));

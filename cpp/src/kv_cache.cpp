@@ -17,18 +17,14 @@ Matrix stack(const Matrix& a, const Matrix& b) {
     return out;
 }
 
-void require_positive(std::size_t x, const char* field) {
-    if (x == 0) throw ConfigError(std::string("KVCache: ") + field + " must be at least 1");
-}
-
 }  // namespace
 
 KVCache::KVCache(std::size_t n_layers, std::size_t n_kv_heads, std::size_t d_head, std::size_t dv_head)
     : g_(n_kv_heads), d_(d_head), dv_(dv_head) {
-    require_positive(n_layers, "n_layers");
-    require_positive(n_kv_heads, "n_kv_heads");
-    require_positive(d_head, "d_head");
-    require_positive(dv_head, "dv_head");
+    require_positive(n_layers, "KVCache: n_layers");
+    require_positive(n_kv_heads, "KVCache: n_kv_heads");
+    require_positive(d_head, "KVCache: d_head");
+    require_positive(dv_head, "KVCache: dv_head");
     k_.assign(n_layers, Matrix({0, g_ * d_}));
     v_.assign(n_layers, Matrix({0, g_ * dv_}));
 }

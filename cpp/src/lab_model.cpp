@@ -16,10 +16,6 @@ const char* const kLabUnkText = "<unk>";
 
 namespace {
 
-void require_positive(std::size_t x, const char* field) {
-    if (x == 0) throw ConfigError(std::string("LabConfig.") + field + " must be at least 1");
-}
-
 std::string shape_of(const Matrix& m) {
     return "[" + std::to_string(m.shape(0)) + ", " + std::to_string(m.shape(1)) + "]";
 }
@@ -82,20 +78,18 @@ float silu(float x) { return x / (1.0f + std::exp(-x)); }
 }  // namespace
 
 void validate(const LabConfig& cfg) {
-    require_positive(cfg.vocab, "vocab");
-    require_positive(cfg.d_model, "d_model");
-    require_positive(cfg.n_layers, "n_layers");
-    require_positive(cfg.n_heads, "n_heads");
-    require_positive(cfg.n_kv_heads, "n_kv_heads");
-    require_positive(cfg.d_head, "d_head");
-    require_positive(cfg.mlp_hidden, "mlp_hidden");
-    require_positive(cfg.context, "context");
+    require_positive(cfg.vocab, "LabConfig.vocab");
+    require_positive(cfg.d_model, "LabConfig.d_model");
+    require_positive(cfg.n_layers, "LabConfig.n_layers");
+    require_positive(cfg.n_heads, "LabConfig.n_heads");
+    require_positive(cfg.n_kv_heads, "LabConfig.n_kv_heads");
+    require_positive(cfg.d_head, "LabConfig.d_head");
+    require_positive(cfg.mlp_hidden, "LabConfig.mlp_hidden");
+    require_positive(cfg.context, "LabConfig.context");
     if (cfg.vocab < 3)
         throw ConfigError("LabConfig.vocab (" + std::to_string(cfg.vocab) +
                           ") must hold <bos>, <unk> and at least one character");
-    if (cfg.n_heads % cfg.n_kv_heads != 0)
-        throw ConfigError("LabConfig.n_heads (" + std::to_string(cfg.n_heads) + ") must be a multiple of n_kv_heads (" +
-                          std::to_string(cfg.n_kv_heads) + ")");
+    require_head_groups(cfg.n_heads, cfg.n_kv_heads, "LabConfig.");
     if (cfg.d_head % 2 != 0)
         throw ConfigError("LabConfig.d_head (" + std::to_string(cfg.d_head) + ") must be even: RoPE turns pairs of dims");
     if (!std::isfinite(cfg.rope_base) || !(cfg.rope_base > 1.0f))

@@ -13,10 +13,10 @@ namespace attn {
 namespace {
 
 void check_config(const MlaConfig& cfg) {
-    if (cfg.n_heads == 0) throw ConfigError("MLA: n_heads must be at least 1");
-    if (cfg.d_nope == 0) throw ConfigError("MLA: d_nope must be at least 1");
-    if (cfg.kv_lora_rank == 0) throw ConfigError("MLA: kv_lora_rank must be at least 1");
-    if (cfg.d_value == 0) throw ConfigError("MLA: d_value must be at least 1");
+    require_positive(cfg.n_heads, "MLA: n_heads");
+    require_positive(cfg.d_nope, "MLA: d_nope");
+    require_positive(cfg.kv_lora_rank, "MLA: kv_lora_rank");
+    require_positive(cfg.d_value, "MLA: d_value");
     if (cfg.d_rope == 0 || cfg.d_rope % 2 != 0)
         throw ConfigError("MLA: d_rope (" + std::to_string(cfg.d_rope) +
                           ") must be a positive even number: RoPE turns pairs of dims");
@@ -91,7 +91,7 @@ void fold_w_uk(const Matrix& q_nope, const Matrix& w_uk, const MlaConfig& cfg, M
 
 MlaWeights random_mla_weights(std::size_t d_model, const MlaConfig& cfg, std::uint64_t seed) {
     check_config(cfg);
-    if (d_model == 0) throw ConfigError("MLA: d_model must be at least 1");
+    require_positive(d_model, "MLA: d_model");
     const std::size_t h = cfg.n_heads, r = cfg.kv_lora_rank;
     const float sd = 1.0f / std::sqrt(static_cast<float>(d_model)), sr = 1.0f / std::sqrt(static_cast<float>(r));
     Rng rng(seed);

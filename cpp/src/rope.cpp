@@ -21,7 +21,7 @@ std::vector<float> rope_frequencies(std::size_t rotary_dim, float base) {
 }
 
 Matrix rope(const Matrix& x, const RopeConfig& cfg, const std::vector<float>& positions) {
-    if (cfg.n_heads == 0) throw ConfigError("rope: n_heads must be at least 1");
+    require_positive(cfg.n_heads, "rope: n_heads");
     if (x.shape(1) % cfg.n_heads != 0)
         throw ShapeError("rope: " + shape_str("x", x.shape(0), x.shape(1)) + " does not split into n_heads = " +
                          std::to_string(cfg.n_heads) + " heads");

@@ -13,10 +13,6 @@
 namespace attn {
 namespace {
 
-void require_positive(std::size_t x, const char* field) {
-    if (x == 0) throw ConfigError(std::string("TinyDecoderConfig.") + field + " must be at least 1");
-}
-
 // The exact (erf) GELU, not the tanh approximation.
 void gelu_inplace(Matrix& x) {
     for (auto& e : x) e = 0.5f * e * (1.0f + std::erf(e * 0.70710678118654752f));
@@ -25,16 +21,14 @@ void gelu_inplace(Matrix& x) {
 }  // namespace
 
 void validate(const TinyDecoderConfig& cfg) {
-    require_positive(cfg.vocab, "vocab");
-    require_positive(cfg.d_model, "d_model");
-    require_positive(cfg.n_layers, "n_layers");
-    require_positive(cfg.n_heads, "n_heads");
-    require_positive(cfg.n_kv_heads, "n_kv_heads");
-    require_positive(cfg.d_head, "d_head");
-    require_positive(cfg.mlp_hidden, "mlp_hidden");
-    if (cfg.n_heads % cfg.n_kv_heads != 0)
-        throw ConfigError("TinyDecoderConfig.n_heads (" + std::to_string(cfg.n_heads) +
-                          ") must be a multiple of n_kv_heads (" + std::to_string(cfg.n_kv_heads) + ")");
+    require_positive(cfg.vocab, "TinyDecoderConfig.vocab");
+    require_positive(cfg.d_model, "TinyDecoderConfig.d_model");
+    require_positive(cfg.n_layers, "TinyDecoderConfig.n_layers");
+    require_positive(cfg.n_heads, "TinyDecoderConfig.n_heads");
+    require_positive(cfg.n_kv_heads, "TinyDecoderConfig.n_kv_heads");
+    require_positive(cfg.d_head, "TinyDecoderConfig.d_head");
+    require_positive(cfg.mlp_hidden, "TinyDecoderConfig.mlp_hidden");
+    require_head_groups(cfg.n_heads, cfg.n_kv_heads, "TinyDecoderConfig.");
     if (cfg.rotary_dim > cfg.d_head)
         throw ConfigError("TinyDecoderConfig.rotary_dim (" + std::to_string(cfg.rotary_dim) +
                           ") is larger than d_head (" + std::to_string(cfg.d_head) + ")");

@@ -2,6 +2,7 @@
 // involved, so a widget can show it inline as it is; bindings/embind.cpp turns each into a
 // JavaScript Error whose `name` is kind_name().
 #pragma once
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -43,5 +44,17 @@ struct ConfigError : AttnError {
 struct MaskError : AttnError {
     explicit MaskError(const std::string& m) : AttnError(ErrorKind::Mask, m) {}
 };
+
+// The two parameter checks every unit makes, one wording everywhere.
+// ConfigError "<field> must be at least 1" (field as the message shows it: "LabConfig.vocab").
+inline void require_positive(std::size_t x, const std::string& field) {
+    if (x == 0) throw ConfigError(field + " must be at least 1");
+}
+// ConfigError "<prefix>n_heads (H) must be a multiple of n_kv_heads (G)"; G ≥ 1 is the caller's.
+inline void require_head_groups(std::size_t n_heads, std::size_t n_kv_heads, const std::string& prefix = "") {
+    if (n_heads % n_kv_heads != 0)
+        throw ConfigError(prefix + "n_heads (" + std::to_string(n_heads) + ") must be a multiple of n_kv_heads (" +
+                          std::to_string(n_kv_heads) + ")");
+}
 
 }  // namespace attn
