@@ -14,6 +14,7 @@ fi
 
 APT_PACKAGES=(
   cmake g++ make          # native engine + tests
+  clang-format            # the C++ style check (scripts/lint.sh)
   emscripten              # em++ 3.1.6 (Debian's build, on the system clang)
   libxtensor-dev libxsimd-dev catch2
   chromium                # browser tests (driven by playwright-core)

@@ -74,10 +74,11 @@ void run_case(const Case& c, attn::Rng& rng) {
     while (static_cast<int>(per_call.size()) < runs) per_call.push_back(time_calls(reps) / static_cast<double>(reps));
     std::sort(per_call.begin(), per_call.end());
     const double median = per_call[per_call.size() / 2];
-    std::printf("{\"case\":\"%s\",\"T\":%zu,\"H\":%zu,\"kv_heads\":%zu,\"d\":%zu,\"reps\":%ld,\"runs\":%d,"
-                "\"us\":%.3f,\"gflops\":%.4f,\"checksum\":%.9g}\n",
-                c.name, c.t, kHeads, c.kv_heads, kHeadDim, reps, runs, median * 1e6,
-                causal_flops(c.t) / median * 1e-9, checksum);
+    std::printf(
+        "{\"case\":\"%s\",\"T\":%zu,\"H\":%zu,\"kv_heads\":%zu,\"d\":%zu,\"reps\":%ld,\"runs\":%d,"
+        "\"us\":%.3f,\"gflops\":%.4f,\"checksum\":%.9g}\n",
+        c.name, c.t, kHeads, c.kv_heads, kHeadDim, reps, runs, median * 1e6, causal_flops(c.t) / median * 1e-9,
+        checksum);
     std::fflush(stdout);
 }
 
@@ -89,15 +90,13 @@ int main() {
 #else
     const char* engine = "native";
 #endif
-    std::printf("{\"engine\":\"%s\",\"kernel_path\":\"%s\",\"flops\":\"causal visible half only: per head "
-                "sum over i of (i+1) keys x (2d for q.k + 2d for the weighted v sum); softmax not counted\"}\n",
-                engine, attn::kernels::active_path());
+    std::printf(
+        "{\"engine\":\"%s\",\"kernel_path\":\"%s\",\"flops\":\"causal visible half only: per head "
+        "sum over i of (i+1) keys x (2d for q.k + 2d for the weighted v sum); softmax not counted\"}\n",
+        engine, attn::kernels::active_path());
     const Case cases[] = {
-        {"causal T=5", 5, kHeads},
-        {"causal T=64", 64, kHeads},
-        {"causal T=512", 512, kHeads},
-        {"causal T=2048", 2048, kHeads},
-        {"causal GQA 8:2 T=512", 512, 2},
+        {"causal T=5", 5, kHeads},       {"causal T=64", 64, kHeads},      {"causal T=512", 512, kHeads},
+        {"causal T=2048", 2048, kHeads}, {"causal GQA 8:2 T=512", 512, 2},
     };
     attn::Rng rng(kSeed);
     for (const Case& c : cases) run_case(c, rng);

@@ -211,8 +211,10 @@ val js_attention(val o) {
         if (has(o, "maskMode")) {
             const val m = o["maskMode"];
             const std::string mode = m.typeOf().as<std::string>() == "string" ? m.as<std::string>() : "";
-            if (mode == "zero-after-softmax") opt.mask_mode = MaskMode::ZeroAfterSoftmax;
-            else if (mode != "neg-inf") throw ConfigError("maskMode should be 'neg-inf' or 'zero-after-softmax'");
+            if (mode == "zero-after-softmax")
+                opt.mask_mode = MaskMode::ZeroAfterSoftmax;
+            else if (mode != "neg-inf")
+                throw ConfigError("maskMode should be 'neg-inf' or 'zero-after-softmax'");
         }
         const auto r = attention(to_matrix(o["q"], "q"), to_matrix(o["k"], "k"), to_matrix(o["v"], "v"), opt);
         val out = val::object();
@@ -243,8 +245,12 @@ val js_proportional_split(val scores) {
     return guarded([&] { return vector_js(proportional_split(to_vector(scores, "scores"))); });
 }
 
-val js_dot(val a, val b) { return guarded([&] { return val(dot(to_vector(a, "a"), to_vector(b, "b"))); }); }
-val js_cosine(val a, val b) { return guarded([&] { return val(cosine(to_vector(a, "a"), to_vector(b, "b"))); }); }
+val js_dot(val a, val b) {
+    return guarded([&] { return val(dot(to_vector(a, "a"), to_vector(b, "b"))); });
+}
+val js_cosine(val a, val b) {
+    return guarded([&] { return val(cosine(to_vector(a, "a"), to_vector(b, "b"))); });
+}
 
 val js_score_matrix(val q, val k, val o) {
     return guarded([&] {
@@ -415,8 +421,7 @@ val js_kv_ledger_variants(val m, val context_length) {
         const bool given = !context_length.isUndefined() && !context_length.isNull();
         if (!given && !has(m, "contextLength"))
             throw ConfigError(cfg.name + ": kvLedgerVariants needs a contextLength");
-        const std::uint64_t tokens =
-            given ? to_u64(context_length, "contextLength") : opt_u64(m, "contextLength", 0);
+        const std::uint64_t tokens = given ? to_u64(context_length, "contextLength") : opt_u64(m, "contextLength", 0);
         val rows = val::array();
         for (const LedgerRow& r : ledger_variants(cfg, tokens)) {
             val row = val::object();
@@ -557,8 +562,9 @@ const LabModel& lab_model(const val& id) {
 
 std::vector<std::uint8_t> to_bytes(const val& v, const std::string& name) {
     const val u8 = val::global("Uint8Array");
-    const val arr = v.instanceof(val::global("ArrayBuffer")) ? u8.new_(v) : v;
-    if (!arr.instanceof(u8)) throw ValueError(name + " should be a Uint8Array (or ArrayBuffer) holding the weights file");
+    const val arr = v.instanceof (val::global("ArrayBuffer")) ? u8.new_(v) : v;
+    if (!arr.instanceof (u8))
+        throw ValueError(name + " should be a Uint8Array (or ArrayBuffer) holding the weights file");
     std::vector<std::uint8_t> out(arr["length"].as<std::size_t>());
     val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", arr);
     return out;
@@ -750,11 +756,16 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     emscripten::function("kvLedgerVariants", &js_kv_ledger_variants);
     emscripten::function("softmaxVariance", &js_softmax_variance);
     // Trailing options may be left out: Embind picks the overload by argument count.
-    emscripten::function("softmax", +[](val scores) { return js_softmax(scores, val::undefined()); });
-    emscripten::function("scoreMatrix", +[](val q, val k) { return js_score_matrix(q, k, val::undefined()); });
-    emscripten::function("rope", +[](val x) { return js_rope(x, val::undefined()); });
-    emscripten::function("ropeFrequencies", +[](val rotary_dim) { return js_rope_frequencies(rotary_dim, val(10000.0)); });
-    emscripten::function("kvLedgerVariants", +[](val m) { return js_kv_ledger_variants(m, val::undefined()); });
+    emscripten::function(
+        "softmax", +[](val scores) { return js_softmax(scores, val::undefined()); });
+    emscripten::function(
+        "scoreMatrix", +[](val q, val k) { return js_score_matrix(q, k, val::undefined()); });
+    emscripten::function(
+        "rope", +[](val x) { return js_rope(x, val::undefined()); });
+    emscripten::function(
+        "ropeFrequencies", +[](val rotary_dim) { return js_rope_frequencies(rotary_dim, val(10000.0)); });
+    emscripten::function(
+        "kvLedgerVariants", +[](val m) { return js_kv_ledger_variants(m, val::undefined()); });
     emscripten::function("labLoad", &js_lab_load);
     emscripten::function("labRun", &js_lab_run);
     emscripten::function("labGenerate", &js_lab_generate);

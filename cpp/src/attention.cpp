@@ -25,18 +25,18 @@ Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOpt
     require_positive(h, "n_heads");
     require_head_groups(h, g);
     if (q.shape(1) % h != 0)
-        throw ShapeError(shape_str("q", q.shape(0), q.shape(1)) + " does not split into n_heads = " +
-                         std::to_string(h) + " equal column blocks");
+        throw ShapeError(shape_str("q", q.shape(0), q.shape(1)) +
+                         " does not split into n_heads = " + std::to_string(h) + " equal column blocks");
     const std::size_t d = q.shape(1) / h;
     if (k.shape(1) != g * d)
-        throw ShapeError(shape_str("k", k.shape(0), k.shape(1)) + " should have n_kv_heads × d = " +
-                         std::to_string(g) + " × " + std::to_string(d) + " = " + std::to_string(g * d) + " columns");
+        throw ShapeError(shape_str("k", k.shape(0), k.shape(1)) + " should have n_kv_heads × d = " + std::to_string(g) +
+                         " × " + std::to_string(d) + " = " + std::to_string(g * d) + " columns");
     if (v.shape(0) != k.shape(0))
         throw ShapeError(shape_str("v", v.shape(0), v.shape(1)) + " should have as many rows as " +
                          shape_str("k", k.shape(0), k.shape(1)));
     if (v.shape(1) % g != 0)
-        throw ShapeError(shape_str("v", v.shape(0), v.shape(1)) + " does not split into n_kv_heads = " +
-                         std::to_string(g) + " equal column blocks");
+        throw ShapeError(shape_str("v", v.shape(0), v.shape(1)) +
+                         " does not split into n_kv_heads = " + std::to_string(g) + " equal column blocks");
     const Dims dims{q.shape(0), k.shape(0), h, g, d, v.shape(1) / g};
     if (opt.causal && dims.tq > dims.tk)
         throw ShapeError("causal attention needs Tq <= Tk (queries are the last positions), got Tq " +
@@ -98,8 +98,8 @@ Matrix run(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOpt
             const std::size_t visible = opt.causal ? causal_limit(i, dm.tq, dm.tk) : dm.tk;
             const std::size_t n = opt.mask_mode == MaskMode::NegInfBeforeSoftmax ? visible : dm.tk;
             float* raw = scores ? &(*scores)(h, i, 0) : nullptr;
-            const float s = weights_row(&q(i, h * dm.d), k, kv * dm.d, dm.d, n, visible, scale, mask, i, opt,
-                                        row.data(), raw, h);
+            const float s =
+                weights_row(&q(i, h * dm.d), k, kv * dm.d, dm.d, n, visible, scale, mask, i, opt, row.data(), raw, h);
             float* o = &out(i, h * dm.dv);
             for (std::size_t j = 0; j < n; ++j)
                 if (row[j] != 0.0f) kernels::axpy(row[j], &v(j, kv * dm.dv), o, dm.dv);

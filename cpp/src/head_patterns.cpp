@@ -25,10 +25,14 @@ std::vector<HeadPattern> head_patterns(const Tensor3& weights) {
                     throw ValueError("weights[" + std::to_string(h) + ", " + std::to_string(i) + ", " +
                                      std::to_string(j) + "] is " + (std::isnan(w) ? "NaN" : "infinite"));
                 if (i == 0) continue;
-                if (j == 0) first += w;
-                else if (j + 1 == i) prev += w;
-                else if (j == i) diag += w;
-                else other += w;
+                if (j == 0)
+                    first += w;
+                else if (j + 1 == i)
+                    prev += w;
+                else if (j == i)
+                    diag += w;
+                else
+                    other += w;
             }
         out[h] = {static_cast<float>(prev / rows), static_cast<float>(first / rows), static_cast<float>(diag / rows),
                   static_cast<float>(other / rows)};

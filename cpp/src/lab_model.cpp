@@ -24,8 +24,8 @@ std::string shape_of(const Matrix& m) {
 // tensors (file order, zeros, init, shape checks) goes through it.
 struct Spec {
     std::string name;
-    std::size_t layer;                 // for layer tensors
-    Matrix LabLayer::*layer_field;     // null for the top-level ones
+    std::size_t layer;              // for layer tensors
+    Matrix LabLayer::*layer_field;  // null for the top-level ones
     Matrix LabWeights::*top_field;
     std::size_t rows, cols;
 };
@@ -69,9 +69,7 @@ std::vector<std::pair<std::string, M*>> tensors_of(W& w, const LabConfig& cfg) {
     return out;
 }
 
-bool is_gain(const std::string& name) {
-    return name.size() >= 5 && name.compare(name.size() - 5, 5, "_norm") == 0;
-}
+bool is_gain(const std::string& name) { return name.size() >= 5 && name.compare(name.size() - 5, 5, "_norm") == 0; }
 
 float silu(float x) { return x / (1.0f + std::exp(-x)); }
 
@@ -91,13 +89,14 @@ void validate(const LabConfig& cfg) {
                           ") must hold <bos>, <unk> and at least one character");
     require_head_groups(cfg.n_heads, cfg.n_kv_heads, "LabConfig.");
     if (cfg.d_head % 2 != 0)
-        throw ConfigError("LabConfig.d_head (" + std::to_string(cfg.d_head) + ") must be even: RoPE turns pairs of dims");
+        throw ConfigError("LabConfig.d_head (" + std::to_string(cfg.d_head) +
+                          ") must be even: RoPE turns pairs of dims");
     if (!std::isfinite(cfg.rope_base) || !(cfg.rope_base > 1.0f))
         throw ConfigError("LabConfig.rope_base must be a finite number > 1");
     // A lab model is small; these bounds keep a crafted weights header from asking for absurd
     // allocations or overflowing 32-bit sizes in WASM before its bytes are checked.
     const std::pair<std::size_t, const char*> bounded[] = {
-        {cfg.vocab, "vocab"}, {cfg.d_model, "d_model"}, {cfg.n_layers, "n_layers"}, {cfg.n_heads, "n_heads"},
+        {cfg.vocab, "vocab"},   {cfg.d_model, "d_model"},       {cfg.n_layers, "n_layers"}, {cfg.n_heads, "n_heads"},
         {cfg.d_head, "d_head"}, {cfg.mlp_hidden, "mlp_hidden"}, {cfg.context, "context"}};
     for (const auto& [value, field] : bounded)
         if (value > 16384)
@@ -129,7 +128,8 @@ LabWeights lab_zero_weights(const LabConfig& cfg) {
     w.layers.resize(cfg.n_layers);
     const auto shapes = specs(cfg);
     const auto tensors = lab_tensors(w, cfg);
-    for (std::size_t i = 0; i < shapes.size(); ++i) *tensors[i].second = xt::zeros<float>({shapes[i].rows, shapes[i].cols});
+    for (std::size_t i = 0; i < shapes.size(); ++i)
+        *tensors[i].second = xt::zeros<float>({shapes[i].rows, shapes[i].cols});
     return w;
 }
 
@@ -161,8 +161,9 @@ Matrix lab_forward(const LabConfig& cfg, const LabWeights& w, const std::vector<
     if (cache) {
         check_kv_cache(*cache, cfg.n_layers, cfg.n_kv_heads, d);
         if (cache->length() != start)
-            throw ShapeError("the KV cache holds " + std::to_string(cache->length()) + " positions, so new tokens start at " +
-                             std::to_string(cache->length()) + ", not " + std::to_string(start));
+            throw ShapeError("the KV cache holds " + std::to_string(cache->length()) +
+                             " positions, so new tokens start at " + std::to_string(cache->length()) + ", not " +
+                             std::to_string(start));
         if (acts) throw ConfigError("lab_forward records activations only without a KV cache");
     }
     Matrix x({T, D});
@@ -291,8 +292,9 @@ LabModel::LabModel(const LabConfig& cfg, std::vector<std::string> vocab, LabWeig
     const auto have = lab_tensors(static_cast<const LabWeights&>(w_), cfg_);
     for (std::size_t i = 0; i < shapes.size(); ++i)
         if (have[i].second->shape(0) != shapes[i].rows || have[i].second->shape(1) != shapes[i].cols)
-            throw ShapeError("tensor '" + shapes[i].name + "' is " + shape_of(*have[i].second) + ", the config needs [" +
-                             std::to_string(shapes[i].rows) + ", " + std::to_string(shapes[i].cols) + "]");
+            throw ShapeError("tensor '" + shapes[i].name + "' is " + shape_of(*have[i].second) +
+                             ", the config needs [" + std::to_string(shapes[i].rows) + ", " +
+                             std::to_string(shapes[i].cols) + "]");
 }
 
 std::vector<int> LabModel::encode(const std::string& text) const {

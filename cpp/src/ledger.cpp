@@ -37,10 +37,14 @@ std::uint64_t add(const ModelConfig& cfg, std::uint64_t a, std::uint64_t b) {
 
 const char* kind_name(AttentionKind kind) noexcept {
     switch (kind) {
-        case AttentionKind::MHA: return "mha";
-        case AttentionKind::GQA: return "gqa";
-        case AttentionKind::MQA: return "mqa";
-        case AttentionKind::MLA: return "mla";
+        case AttentionKind::MHA:
+            return "mha";
+        case AttentionKind::GQA:
+            return "gqa";
+        case AttentionKind::MQA:
+            return "mqa";
+        case AttentionKind::MLA:
+            return "mla";
     }
     return "?";
 }
@@ -101,10 +105,18 @@ ModelConfig as_variant(const ModelConfig& cfg, AttentionKind kind, std::uint64_t
     ModelConfig v = cfg;
     v.kind = kind;
     switch (kind) {
-        case AttentionKind::MHA: v.n_kv_heads = cfg.n_heads; break;
-        case AttentionKind::MQA: v.n_kv_heads = 1; break;
-        case AttentionKind::GQA: v.n_kv_heads = kv_heads; break;
-        case AttentionKind::MLA: v.n_kv_heads = 0; break;
+        case AttentionKind::MHA:
+            v.n_kv_heads = cfg.n_heads;
+            break;
+        case AttentionKind::MQA:
+            v.n_kv_heads = 1;
+            break;
+        case AttentionKind::GQA:
+            v.n_kv_heads = kv_heads;
+            break;
+        case AttentionKind::MLA:
+            v.n_kv_heads = 0;
+            break;
     }
     if (!cfg.name.empty())
         v.name = cfg.name + " as " + (kind == AttentionKind::GQA ? "gqa-" + num(kv_heads) : kind_name(kind));

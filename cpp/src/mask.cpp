@@ -7,7 +7,8 @@
 namespace attn {
 
 Mask causal_mask(std::size_t tq, std::size_t tk) {
-    if (tq > tk) throw ShapeError("causal mask needs Tq <= Tk, got Tq " + std::to_string(tq) + ", Tk " + std::to_string(tk));
+    if (tq > tk)
+        throw ShapeError("causal mask needs Tq <= Tk, got Tq " + std::to_string(tq) + ", Tk " + std::to_string(tk));
     Mask m = xt::zeros<std::uint8_t>({tq, tk});
     for (std::size_t i = 0; i < tq; ++i)
         for (std::size_t j = 0; j < causal_limit(i, tq, tk); ++j) m(i, j) = 1;

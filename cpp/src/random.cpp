@@ -35,8 +35,14 @@ double portable_log(double x) {
     // x = m · 2^e with m in [√½, √2); ln m = 2·atanh(s), s = (m − 1)/(m + 1), |s| < 0.172.
     int e = 0;
     double m = x;
-    while (m >= 1.4142135623730951) { m *= 0.5; ++e; }
-    while (m < 0.7071067811865476) { m *= 2.0; --e; }
+    while (m >= 1.4142135623730951) {
+        m *= 0.5;
+        ++e;
+    }
+    while (m < 0.7071067811865476) {
+        m *= 2.0;
+        --e;
+    }
     const double s = (m - 1.0) / (m + 1.0), s2 = s * s;
     double term = s, sum = 0.0;
     for (int k = 1; k < 40; k += 2) {  // s^41/41 < 1e-33: far below double precision

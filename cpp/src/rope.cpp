@@ -23,8 +23,8 @@ std::vector<float> rope_frequencies(std::size_t rotary_dim, float base) {
 Matrix rope(const Matrix& x, const RopeConfig& cfg, const std::vector<float>& positions) {
     require_positive(cfg.n_heads, "rope: n_heads");
     if (x.shape(1) % cfg.n_heads != 0)
-        throw ShapeError("rope: " + shape_str("x", x.shape(0), x.shape(1)) + " does not split into n_heads = " +
-                         std::to_string(cfg.n_heads) + " heads");
+        throw ShapeError("rope: " + shape_str("x", x.shape(0), x.shape(1)) +
+                         " does not split into n_heads = " + std::to_string(cfg.n_heads) + " heads");
     const std::size_t d = x.shape(1) / cfg.n_heads;
     const std::size_t r = cfg.rotary_dim ? cfg.rotary_dim : d;
     if (r > d)
@@ -36,7 +36,8 @@ Matrix rope(const Matrix& x, const RopeConfig& cfg, const std::vector<float>& po
                          " rows of x");
     for (std::size_t t = 0; t < positions.size(); ++t)
         if (!std::isfinite(positions[t]))
-            throw ValueError("rope: positions[" + std::to_string(t) + "] is " + (std::isnan(positions[t]) ? "NaN" : "infinite"));
+            throw ValueError("rope: positions[" + std::to_string(t) + "] is " +
+                             (std::isnan(positions[t]) ? "NaN" : "infinite"));
     require_finite(x, "x");
     const auto freq = rope_frequencies(r, cfg.base);
     Matrix out = x;

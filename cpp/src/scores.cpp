@@ -52,16 +52,16 @@ Matrix cosine_matrix(const Matrix& a, const Matrix& b) {
                          shape_str("B", b.shape(0), b.shape(1)) + " need the same width");
     Matrix c({a.shape(0), b.shape(0)});
     for (std::size_t i = 0; i < a.shape(0); ++i)
-        for (std::size_t j = 0; j < b.shape(0); ++j)
-            c(i, j) = cosine_raw(&a(i, 0), &b(j, 0), a.shape(1));
+        for (std::size_t j = 0; j < b.shape(0); ++j) c(i, j) = cosine_raw(&a(i, 0), &b(j, 0), a.shape(1));
     return c;
 }
 
 float additive_score(const Vector& q, const Vector& k, const Matrix& w1, const Matrix& w2, const Vector& v) {
     if (w1.shape(0) != q.size() || w2.shape(0) != k.size() || w1.shape(1) != v.size() || w2.shape(1) != v.size())
-        throw ShapeError("additive score: q [" + std::to_string(q.size()) + "], k [" + std::to_string(k.size()) + "], " +
-                         shape_str("W1", w1.shape(0), w1.shape(1)) + ", " + shape_str("W2", w2.shape(0), w2.shape(1)) +
-                         ", v [" + std::to_string(v.size()) + "] do not fit: need W1 [d_q, d_a], W2 [d_k, d_a], v [d_a]");
+        throw ShapeError("additive score: q [" + std::to_string(q.size()) + "], k [" + std::to_string(k.size()) +
+                         "], " + shape_str("W1", w1.shape(0), w1.shape(1)) + ", " +
+                         shape_str("W2", w2.shape(0), w2.shape(1)) + ", v [" + std::to_string(v.size()) +
+                         "] do not fit: need W1 [d_q, d_a], W2 [d_k, d_a], v [d_a]");
     float s = 0.0f;
     for (std::size_t a = 0; a < v.size(); ++a) {
         float h = 0.0f;

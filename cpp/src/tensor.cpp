@@ -13,13 +13,12 @@ std::string shape_str(const char* name, std::size_t rows, std::size_t cols) {
 
 void require_shape(const Matrix& m, std::size_t rows, std::size_t cols, const char* name) {
     if (m.shape(0) != rows || m.shape(1) != cols)
-        throw ShapeError(shape_str(name, m.shape(0), m.shape(1)) + " should be [" +
-                         std::to_string(rows) + ", " + std::to_string(cols) + "]");
+        throw ShapeError(shape_str(name, m.shape(0), m.shape(1)) + " should be [" + std::to_string(rows) + ", " +
+                         std::to_string(cols) + "]");
 }
 
 void require_nonempty(const Matrix& m, const char* name) {
-    if (m.shape(0) == 0 || m.shape(1) == 0)
-        throw ShapeError(shape_str(name, m.shape(0), m.shape(1)) + " is empty");
+    if (m.shape(0) == 0 || m.shape(1) == 0) throw ShapeError(shape_str(name, m.shape(0), m.shape(1)) + " is empty");
 }
 
 static std::string nonfinite_word(float x) { return std::isnan(x) ? "NaN" : "infinite"; }
@@ -28,8 +27,8 @@ void require_finite(const Matrix& m, const char* name) {
     for (std::size_t i = 0; i < m.shape(0); ++i)
         for (std::size_t j = 0; j < m.shape(1); ++j)
             if (!std::isfinite(m(i, j)))
-                throw ValueError(std::string(name) + "[" + std::to_string(i) + ", " + std::to_string(j) +
-                                 "] is " + nonfinite_word(m(i, j)));
+                throw ValueError(std::string(name) + "[" + std::to_string(i) + ", " + std::to_string(j) + "] is " +
+                                 nonfinite_word(m(i, j)));
 }
 
 void require_finite(const Vector& v, const char* name) {

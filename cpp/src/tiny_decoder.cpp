@@ -128,9 +128,12 @@ GenerateResult TinyDecoder::generate(const std::vector<int>& prompt, std::size_t
     for (std::size_t s = 0; s < steps; ++s) {
         KVTrace trace;
         Vector logits;
-        if (!use_cache) logits = row_vector(forward(r.tokens, &trace), r.tokens.size() - 1);
-        else if (s == 0) logits = prefill(prompt, *cache, &trace);
-        else logits = step(r.tokens.back(), *cache, &trace);
+        if (!use_cache)
+            logits = row_vector(forward(r.tokens, &trace), r.tokens.size() - 1);
+        else if (s == 0)
+            logits = prefill(prompt, *cache, &trace);
+        else
+            logits = step(r.tokens.back(), *cache, &trace);
         const int token = argmax(logits);
         r.kv_computed += trace.computed.size();
         r.kv_reused += trace.reused.size();

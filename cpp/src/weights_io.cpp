@@ -12,7 +12,7 @@ namespace {
 constexpr std::size_t kMagicBytes = 8;
 
 class Writer {
-public:
+  public:
     void u32(std::uint32_t x) {
         for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(x >> (8 * i)));
     }
@@ -34,7 +34,7 @@ public:
 
 // Every read names what it was reading, so a short file says where it ran out.
 class Reader {
-public:
+  public:
     Reader(const std::uint8_t* data, std::size_t size) : p_(data), n_(size) {}
 
     const std::uint8_t* take(std::size_t bytes, const std::string& what) {
@@ -62,13 +62,14 @@ public:
     }
     std::size_t left() const { return n_ - pos_; }
 
-private:
+  private:
     const std::uint8_t* p_;
     std::size_t n_, pos_ = 0;
 };
 
 std::size_t flag(std::uint32_t x, const char* field) {
-    if (x > 1) throw ValueError(std::string("config field ") + field + " is " + std::to_string(x) + ", expected 0 or 1");
+    if (x > 1)
+        throw ValueError(std::string("config field ") + field + " is " + std::to_string(x) + ", expected 0 or 1");
     return x;
 }
 
@@ -79,9 +80,9 @@ std::uint16_t float_to_half(float x) {
     std::memcpy(&b, &x, 4);
     const std::uint16_t sign = static_cast<std::uint16_t>((b >> 16) & 0x8000u);
     const std::uint32_t abs = b & 0x7FFFFFFFu;
-    if (abs > 0x7F800000u) return sign | 0x7E00u;     // NaN
-    if (abs >= 0x477FF000u) return sign | 0x7C00u;    // rounds past 65504: ∞
-    if (abs < 0x38800000u) {                          // below 2^-14: a subnormal half (or 0)
+    if (abs > 0x7F800000u) return sign | 0x7E00u;   // NaN
+    if (abs >= 0x477FF000u) return sign | 0x7C00u;  // rounds past 65504: ∞
+    if (abs < 0x38800000u) {                        // below 2^-14: a subnormal half (or 0)
         const std::uint32_t mant = (abs & 0x7FFFFFu) | 0x800000u;
         const int shift = 113 - static_cast<int>(abs >> 23) + 13;  // 126 − e, plus the 13 dropped bits
         if (shift > 24) return sign;
@@ -99,9 +100,12 @@ float half_to_float(std::uint16_t h) {
     const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
     const std::uint32_t e = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
     std::uint32_t b;
-    if (e == 0x1F) b = sign | 0x7F800000u | (m << 13);
-    else if (e != 0) b = sign | ((e + 112) << 23) | (m << 13);
-    else if (m == 0) b = sign;
+    if (e == 0x1F)
+        b = sign | 0x7F800000u | (m << 13);
+    else if (e != 0)
+        b = sign | ((e + 112) << 23) | (m << 13);
+    else if (m == 0)
+        b = sign;
     else {  // subnormal half: a normal float
         int shift = 0;
         std::uint32_t mm = m;
@@ -135,8 +139,10 @@ std::vector<std::uint8_t> save_lab_weights(const LabModel& model, WeightsDtype d
         w.u32(static_cast<std::uint32_t>(m->shape(0)));
         w.u32(static_cast<std::uint32_t>(m->shape(1)));
         for (const float x : *m) {
-            if (dtype == WeightsDtype::F16) w.u16(float_to_half(x));
-            else w.f32(x);
+            if (dtype == WeightsDtype::F16)
+                w.u16(float_to_half(x));
+            else
+                w.f32(x);
         }
     }
     return std::move(w.out);
@@ -156,8 +162,8 @@ LabModel load_lab_weights(const std::uint8_t* data, std::size_t size) {
         throw ValueError("unsupported weights version " + std::to_string(version) + " (this engine reads " +
                          std::to_string(kLabWeightsVersion) + ")");
     LabConfig c;
-    for (std::size_t* field : {&c.vocab, &c.d_model, &c.n_layers, &c.n_heads, &c.n_kv_heads, &c.d_head, &c.mlp_hidden,
-                               &c.context})
+    for (std::size_t* field :
+         {&c.vocab, &c.d_model, &c.n_layers, &c.n_heads, &c.n_kv_heads, &c.d_head, &c.mlp_hidden, &c.context})
         *field = r.u32("the config");
     c.qk_norm = flag(r.u32("the config"), "qk_norm");
     c.output_gate = flag(r.u32("the config"), "output_gate");
@@ -187,14 +193,16 @@ LabModel load_lab_weights(const std::uint8_t* data, std::size_t size) {
         const std::size_t cols = r.u32("the shape of tensor '" + name + "'");
         if (rows != want.rows || cols != want.cols)
             throw ShapeError("tensor '" + name + "' is [" + std::to_string(rows) + ", " + std::to_string(cols) +
-                             "], the config needs [" + std::to_string(want.rows) + ", " + std::to_string(want.cols) + "]");
+                             "], the config needs [" + std::to_string(want.rows) + ", " + std::to_string(want.cols) +
+                             "]");
         // rows and cols equal the validated config's, so this product fits in 32 bits.
         const std::uint8_t* b = r.take(rows * cols * value_bytes, "tensor '" + name + "'");
         Matrix& m = *tensors[i].second;
         m = Matrix({rows, cols});
         float* out = m.data();
         for (std::size_t j = 0; j < m.size(); ++j, b += value_bytes) {
-            if (value_bytes == 2) out[j] = half_to_float(static_cast<std::uint16_t>(b[0] | b[1] << 8));
+            if (value_bytes == 2)
+                out[j] = half_to_float(static_cast<std::uint16_t>(b[0] | b[1] << 8));
             else {
                 const std::uint32_t u = std::uint32_t(b[0]) | std::uint32_t(b[1]) << 8 | std::uint32_t(b[2]) << 16 |
                                         std::uint32_t(b[3]) << 24;

@@ -16,7 +16,7 @@ const char* const kFortuneFiles[] = {"chinese", "tang300", "song100"};
 
 const std::vector<std::string> kNames = {"小明", "小王", "小红", "小李", "小张", "小刚",
                                          "小华", "小丽", "老师", "妈妈", "爸爸", "奶奶"};
-const std::vector<std::string> kThings = {"苹果", "书", "笔", "花", "信", "球",
+const std::vector<std::string> kThings = {"苹果", "书",   "笔",   "花",   "信",   "球",
                                           "帽子", "蛋糕", "钥匙", "雨伞", "橘子", "本子"};
 
 std::size_t pick(Rng& rng, std::size_t n) { return static_cast<std::size_t>(rng.next_u64() % n); }
@@ -59,8 +59,10 @@ std::vector<std::string> fortune_documents(const std::string& file_text) {
     };
     while (std::getline(in, line)) {
         line = trim(line);
-        if (line == "%") flush();
-        else if (!(doc.empty() && line.empty())) doc += line + "\n";
+        if (line == "%")
+            flush();
+        else if (!(doc.empty() && line.empty()))
+            doc += line + "\n";
     }
     flush();
     return docs;
@@ -81,11 +83,21 @@ std::vector<std::string> gift_stories(Rng& rng, std::size_t n) {
             // Follow-ups that can only be written by looking back: who received it, what it was,
             // who gave it.
             switch (pick(rng, 5)) {
-                case 0: story += x + "把" + y + "给了" + z + "。"; break;
-                case 1: story += x + "把" + y + "给了" + z + "，" + z + "拿到了" + y + "。"; break;
-                case 2: story += x + "把" + y + "给了" + z + "。谁把" + y + "给了" + z + "？是" + x + "。"; break;
-                case 3: story += x + "把" + y + "给了" + z + "。" + x + "给了" + z + "什么？" + y + "。"; break;
-                default: story += x + "把" + y + "给了" + z + "，" + z + "谢谢" + x + "。"; break;
+                case 0:
+                    story += x + "把" + y + "给了" + z + "。";
+                    break;
+                case 1:
+                    story += x + "把" + y + "给了" + z + "，" + z + "拿到了" + y + "。";
+                    break;
+                case 2:
+                    story += x + "把" + y + "给了" + z + "。谁把" + y + "给了" + z + "？是" + x + "。";
+                    break;
+                case 3:
+                    story += x + "把" + y + "给了" + z + "。" + x + "给了" + z + "什么？" + y + "。";
+                    break;
+                default:
+                    story += x + "把" + y + "给了" + z + "，" + z + "谢谢" + x + "。";
+                    break;
             }
         }
         out.push_back(story);
@@ -118,7 +130,8 @@ Corpus build_corpus(const CorpusOptions& opt) {
     std::map<std::string, std::size_t> counts;  // ordered: ties break by UTF-8 bytes
     for (const std::string& ch : train_chars) ++counts[ch];
     std::vector<std::pair<std::string, std::size_t>> by_count(counts.begin(), counts.end());
-    std::stable_sort(by_count.begin(), by_count.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(by_count.begin(), by_count.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
     c.vocab = {kLabBosText, kLabUnkText};
     std::unordered_map<std::string, int> ids;
     for (std::size_t i = 0; i < by_count.size() && c.vocab.size() < opt.max_vocab; ++i) {

@@ -26,9 +26,9 @@ struct CorpusOptions {
 };
 
 struct Corpus {
-    std::vector<std::string> vocab;      // [V]: "<bos>", "<unk>", characters by frequency
-    std::vector<int> train, valid;       // token ids of the two texts (no <bos>: windows add it)
-    std::vector<std::size_t> train_counts;  // [V] occurrences of each id in train
+    std::vector<std::string> vocab;                  // [V]: "<bos>", "<unk>", characters by frequency
+    std::vector<int> train, valid;                   // token ids of the two texts (no <bos>: windows add it)
+    std::vector<std::size_t> train_counts;           // [V] occurrences of each id in train
     std::size_t fortune_chars = 0, story_chars = 0;  // characters from each source, both splits
 };
 

@@ -10,9 +10,9 @@
 
 namespace attn::train {
 
-const std::vector<std::string> kChapterSentences = {
-    "小明把苹果给了小王", "小王把书给了小明", "小红把花给了老师", "妈妈把蛋糕给了小李",
-    "小明把苹果给了小王。谁把苹果给了小王？是小明。"};
+const std::vector<std::string> kChapterSentences = {"小明把苹果给了小王", "小王把书给了小明", "小红把花给了老师",
+                                                    "妈妈把蛋糕给了小李",
+                                                    "小明把苹果给了小王。谁把苹果给了小王？是小明。"};
 const char* const kChapterPrompt = "小明把苹果给了";
 
 LabConfig main_config(std::size_t vocab) {
@@ -42,13 +42,16 @@ std::string num(double x, int digits = 7) {
 std::string str(const std::string& s) {
     std::string out = "\"";
     for (const char c : s) {
-        if (c == '"' || c == '\\') out += std::string("\\") + c;
-        else if (c == '\n') out += "\\n";
+        if (c == '"' || c == '\\')
+            out += std::string("\\") + c;
+        else if (c == '\n')
+            out += "\\n";
         else if (static_cast<unsigned char>(c) < 0x20) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\u%04x", c);
             out += buf;
-        } else out += c;
+        } else
+            out += c;
     }
     return out + "\"";
 }
@@ -70,7 +73,9 @@ ModelConfig ledger_config(const LabConfig& c, std::uint64_t dtype_bytes) {
     ModelConfig m;
     m.name = "lab model";
     m.layers = c.n_layers;
-    m.kind = c.n_kv_heads == c.n_heads ? AttentionKind::MHA : c.n_kv_heads == 1 ? AttentionKind::MQA : AttentionKind::GQA;
+    m.kind = c.n_kv_heads == c.n_heads ? AttentionKind::MHA
+             : c.n_kv_heads == 1       ? AttentionKind::MQA
+                                       : AttentionKind::GQA;
     m.n_heads = c.n_heads;
     m.n_kv_heads = c.n_kv_heads;
     m.head_dim = c.d_head;
@@ -86,8 +91,9 @@ std::uint64_t checked_bytes_per_token(const LabConfig& c) {
     const std::vector<int> tokens(c.context, kLabBos);
     lab_forward(c, w, tokens, 0, &cache, nullptr, nullptr);
     if (cache.bytes(4) != ledger * c.context)
-        throw ValueError("KV cache holds " + std::to_string(cache.bytes(4)) + " bytes for " + std::to_string(c.context) +
-                         " tokens, the ledger says " + std::to_string(ledger) + " per token");
+        throw ValueError("KV cache holds " + std::to_string(cache.bytes(4)) + " bytes for " +
+                         std::to_string(c.context) + " tokens, the ledger says " + std::to_string(ledger) +
+                         " per token");
     return ledger;
 }
 
@@ -106,7 +112,8 @@ std::string matrix_rows(const Tensor3& w, std::size_t h) {
     for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = i;
     return array(rows, [&](std::size_t i) {
         std::vector<float> row(&w(h, i, 0), &w(h, i, 0) + w.shape(2));
-        return array(row, [](float x) { return num(x, 5); }, ",");
+        return array(
+            row, [](float x) { return num(x, 5); }, ",");
     });
 }
 
@@ -116,10 +123,12 @@ std::string c3_attention_json(const LabModel& model, const TrainingSummary& s) {
     const LabConfig& c = model.config();
     const std::size_t group = c.n_heads / c.n_kv_heads;
     std::string out = "{\n";
-    out += "  \"about\": " + str("Attention of the course lab's own model (trained from zero by attn-train on Debian "
-                                 "fortunes-zh text plus generated gift sentences), computed by the native engine from "
-                                 "lab-model.bin. sinkShare: attention on <bos> (position 0) averaged over query "
-                                 "positions >= 1. Losses in nats per character.") + ",\n";
+    out += "  \"about\": " +
+           str("Attention of the course lab's own model (trained from zero by attn-train on Debian "
+               "fortunes-zh text plus generated gift sentences), computed by the native engine from "
+               "lab-model.bin. sinkShare: attention on <bos> (position 0) averaged over query "
+               "positions >= 1. Losses in nats per character.") +
+           ",\n";
     out += "  \"model\": {\"file\": \"lab-model.bin\", \"bytes\": " + std::to_string(s.file_bytes) +
            ", \"dtype\": \"f16\", \"config\": " + config_json(c) + ",\n";
     out += "    \"kvBytesPerToken\": {\"f32\": " + std::to_string(checked_bytes_per_token(c)) +
@@ -138,9 +147,9 @@ std::string c3_attention_json(const LabModel& model, const TrainingSummary& s) {
         const LabForward r = model.forward(tokens, true);
         std::vector<std::string> labels;
         for (const int t : tokens) labels.push_back(model.vocab()[static_cast<std::size_t>(t)]);
-        out += "    {\"text\": " + str(kChapterSentences[k]) + ", \"tokens\": " +
-               array(tokens, [](int t) { return std::to_string(t); }) + ",\n     \"labels\": " +
-               array(labels, str) + ",\n     \"layers\": [\n";
+        out += "    {\"text\": " + str(kChapterSentences[k]) +
+               ", \"tokens\": " + array(tokens, [](int t) { return std::to_string(t); }) +
+               ",\n     \"labels\": " + array(labels, str) + ",\n     \"layers\": [\n";
         for (std::size_t l = 0; l < c.n_layers; ++l) {
             const std::vector<float> sink = sink_share(r.attention[l]);
             out += "      {\"layer\": " + std::to_string(l) + ", \"heads\": [\n";
@@ -155,9 +164,10 @@ std::string c3_attention_json(const LabModel& model, const TrainingSummary& s) {
         out += k + 1 < kChapterSentences.size() ? "     ]},\n" : "     ]}\n";
     }
     out += "  ],\n";
-    out += "  \"meanSinkShare\": " +
-           array(mean_sink, [](const std::vector<float>& row) { return array(row, [](float x) { return num(x, 5); }); }) +
-           ",\n";
+    out +=
+        "  \"meanSinkShare\": " +
+        array(mean_sink, [](const std::vector<float>& row) { return array(row, [](float x) { return num(x, 5); }); }) +
+        ",\n";
 
     const std::vector<int> prompt = model.encode(kChapterPrompt);
     const Matrix logits = model.forward(prompt).logits;
@@ -170,26 +180,32 @@ std::string c3_attention_json(const LabModel& model, const TrainingSummary& s) {
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return last(a) > last(b); });
     order.resize(5);
     const LabGeneration g = model.generate(prompt, 12);
-    out += "  \"prompt\": {\"text\": " + str(kChapterPrompt) + ", \"tokens\": " +
-           array(prompt, [](int t) { return std::to_string(t); }) + ",\n    \"top5\": " +
-           array(order, [&](int t) {
-               return "{\"token\": " + std::to_string(t) + ", \"char\": " + str(model.vocab()[static_cast<std::size_t>(t)]) +
-                      ", \"prob\": " + num(std::exp(static_cast<double>(last(t) - m)) / z, 6) + "}";
-           }) +
+    out += "  \"prompt\": {\"text\": " + str(kChapterPrompt) +
+           ", \"tokens\": " + array(prompt, [](int t) { return std::to_string(t); }) + ",\n    \"top5\": " +
+           array(order,
+                 [&](int t) {
+                     return "{\"token\": " + std::to_string(t) +
+                            ", \"char\": " + str(model.vocab()[static_cast<std::size_t>(t)]) +
+                            ", \"prob\": " + num(std::exp(static_cast<double>(last(t) - m)) / z, 6) + "}";
+                 }) +
            ",\n    \"greedy\": " + str(model.decode(g.generated)) + ",\n    \"logits\": " +
-           array(std::vector<float>(last.begin(), last.end()), [](float x) { return num(x, 8); }, ",") + "}\n}\n";
+           array(
+               std::vector<float>(last.begin(), last.end()), [](float x) { return num(x, 8); }, ",") +
+           "}\n}\n";
     return out;
 }
 
 std::string kv_heads_ablation_json(const std::vector<AblationRow>& rows, const TrainOptions& opt, double unigram) {
     std::string out = "{\n";
     out += "  \"experiment\": \"kv_heads_ablation\",\n";
-    out += "  \"about\": " + str("The lab model trained from zero with 8 query heads and 8 / 4 / 2 / 1 KV heads (MHA, "
-                                 "GQA, GQA, MQA), everything else equal, for the same short budget. KV bytes per "
-                                 "token from the attn ledger (L x 2 x G x d_head x bytes), float32 as the engine "
-                                 "caches and bf16 as the course counts. Losses in nats per character on the fixed "
-                                 "validation split; one seed per row, no error bars: read differences of a few "
-                                 "hundredths as a trend, not a measurement.") + ",\n";
+    out += "  \"about\": " +
+           str("The lab model trained from zero with 8 query heads and 8 / 4 / 2 / 1 KV heads (MHA, "
+               "GQA, GQA, MQA), everything else equal, for the same short budget. KV bytes per "
+               "token from the attn ledger (L x 2 x G x d_head x bytes), float32 as the engine "
+               "caches and bf16 as the course counts. Losses in nats per character on the fixed "
+               "validation split; one seed per row, no error bars: read differences of a few "
+               "hundredths as a trend, not a measurement.") +
+           ",\n";
     out += "  \"training\": {\"steps\": " + std::to_string(opt.steps) + ", \"batch\": " + std::to_string(opt.batch) +
            ", \"seed\": " + std::to_string(opt.seed) + "},\n";
     out += "  \"unigramLoss\": " + num(unigram, 5) + ",\n  \"rows\": [\n";

@@ -92,7 +92,8 @@ LabWeights run_training(const LabConfig& cfg, const Corpus& corpus, const TrainO
 int cmd_model(const std::map<std::string, std::string>& f) {
     const Corpus corpus = build_corpus(CorpusOptions{});
     std::printf("corpus: %zu train + %zu validation characters (%zu from fortunes-zh, %zu generated), vocab %zu\n",
-                corpus.train.size(), corpus.valid.size(), corpus.fortune_chars, corpus.story_chars, corpus.vocab.size());
+                corpus.train.size(), corpus.valid.size(), corpus.fortune_chars, corpus.story_chars,
+                corpus.vocab.size());
     const LabConfig cfg = main_config(corpus.vocab.size());
     const TrainOptions opt = train_options(f, 1500);
     double train_loss = 0.0, secs = 0.0;
@@ -152,8 +153,9 @@ int main(int argc, char** argv) {
         const auto flags = parse_flags(argc, argv);
         if (cmd == "model") return cmd_model(flags);
         if (cmd == "ablation") return cmd_ablation(flags);
-        std::fprintf(stderr, "usage: attn-train model|ablation [--steps N] [--batch B] [--threads K] [--seed S] "
-                             "[--out FILE] [--export FILE]\n");
+        std::fprintf(stderr,
+                     "usage: attn-train model|ablation [--steps N] [--batch B] [--threads K] [--seed S] "
+                     "[--out FILE] [--export FILE]\n");
         return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "attn-train: %s\n", e.what());

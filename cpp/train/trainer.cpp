@@ -26,7 +26,8 @@ bool is_gain(const std::string& name) { return name.size() >= 5 && name.compare(
 
 float learning_rate(const TrainOptions& opt, std::size_t s) {
     if (s <= opt.warmup) return opt.lr * static_cast<float>(s) / static_cast<float>(opt.warmup);
-    const double progress = static_cast<double>(s - opt.warmup) / static_cast<double>(std::max<std::size_t>(1, opt.steps - opt.warmup));
+    const double progress =
+        static_cast<double>(s - opt.warmup) / static_cast<double>(std::max<std::size_t>(1, opt.steps - opt.warmup));
     const double cosine = 0.5 * (1.0 + std::cos(3.14159265358979323846 * std::min(1.0, progress)));
     return static_cast<float>(opt.lr * (opt.min_lr_ratio + (1.0 - opt.min_lr_ratio) * cosine));
 }

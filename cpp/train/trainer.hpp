@@ -21,20 +21,20 @@ struct TrainOptions {
     std::size_t steps = 1000;
     std::size_t batch = 16;  // windows per step
     std::size_t threads = 2;
-    float lr = 3e-3f;          // peak learning rate
-    std::size_t warmup = 50;   // steps of linear warm-up from 0
-    float min_lr_ratio = 0.1f; // the cosine ends at lr × this
-    float weight_decay = 0.1f; // decoupled (AdamW); not applied to the RMSNorm gains
+    float lr = 3e-3f;           // peak learning rate
+    std::size_t warmup = 50;    // steps of linear warm-up from 0
+    float min_lr_ratio = 0.1f;  // the cosine ends at lr × this
+    float weight_decay = 0.1f;  // decoupled (AdamW); not applied to the RMSNorm gains
     float beta1 = 0.9f, beta2 = 0.95f, adam_eps = 1e-8f;
-    float clip = 1.0f;         // global gradient norm
-    std::uint64_t seed = 1;    // initial weights and the windows
+    float clip = 1.0f;       // global gradient norm
+    std::uint64_t seed = 1;  // initial weights and the windows
 };
 
 struct StepLog {
     std::size_t step;  // 1-based
     float loss;        // mean cross-entropy of the step's batch (nats per token)
     float lr;
-    float grad_norm;   // before clipping
+    float grad_norm;  // before clipping
 };
 
 // Learning rate at step s (1-based) of opt.steps.

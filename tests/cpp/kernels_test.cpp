@@ -74,7 +74,5 @@ TEST_CASE("SIMD exp is accurate across the softmax range", "[kernels][simd]") {
     for (std::size_t i = 0; i < x.size(); ++i) REQUIRE(x[i] == Approx(ref[i]).epsilon(3e-7).margin(1e-37));
 }
 #else
-TEST_CASE("scalar build runs the scalar path", "[kernels]") {
-    CHECK(std::string(kernels::active_path()) == "scalar");
-}
+TEST_CASE("scalar build runs the scalar path", "[kernels]") { CHECK(std::string(kernels::active_path()) == "scalar"); }
 #endif

@@ -189,7 +189,12 @@ TEST_CASE("TinyDecoder config errors name the field", "[decoder][errors]") {
     fails_with([](TinyDecoderConfig& c) { c.n_kv_heads = 3; }, "n_heads (4) must be a multiple of n_kv_heads (3)");
     fails_with([](TinyDecoderConfig& c) { c.rotary_dim = 10; }, "rotary_dim (10) is larger than d_head (8)");
     fails_with([](TinyDecoderConfig& c) { c.rotary_dim = 3; }, "rotary_dim (3)");
-    fails_with([](TinyDecoderConfig& c) { c.d_head = 5; c.rotary_dim = 0; }, "rotary_dim (5, all of d_head)");
+    fails_with(
+        [](TinyDecoderConfig& c) {
+            c.d_head = 5;
+            c.rotary_dim = 0;
+        },
+        "rotary_dim (5, all of d_head)");
     fails_with([](TinyDecoderConfig& c) { c.vocab = 0; }, "vocab");
     fails_with([](TinyDecoderConfig& c) { c.n_layers = 0; }, "n_layers");
     fails_with([](TinyDecoderConfig& c) { c.n_kv_heads = 0; }, "n_kv_heads");
@@ -197,8 +202,7 @@ TEST_CASE("TinyDecoder config errors name the field", "[decoder][errors]") {
     fails_with([](TinyDecoderConfig& c) { c.rope_base = 1.0f; }, "rope_base");
 }
 
-TEST_CASE("token ids out of range name the position, and a rejected step leaves the cache alone",
-          "[decoder][errors]") {
+TEST_CASE("token ids out of range name the position, and a rejected step leaves the cache alone", "[decoder][errors]") {
     const TinyDecoder model(gqa_config(2));
     CHECK_THROWS_AS(model.forward({1, 2, 23}), ValueError);
     CHECK_THROWS_WITH(model.forward({1, 2, 23}), Catch::Contains("token 23 at position 2"));

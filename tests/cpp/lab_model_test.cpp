@@ -156,7 +156,13 @@ TEST_CASE("lab model: errors name the field, the tensor or the position", "[lab]
     fails_with([](LabConfig& c) { c.context = 0; }, "LabConfig.context");
     fails_with([](LabConfig& c) { c.rope_base = 0.5f; }, "LabConfig.rope_base");
     fails_with([](LabConfig& c) { c.vocab = 70000; }, "LabConfig.vocab (70000) is larger than a lab model can be");
-    fails_with([](LabConfig& c) { c.n_heads = 4096; c.n_kv_heads = 1; c.d_head = 8; }, "n_heads × d_head (32768)");
+    fails_with(
+        [](LabConfig& c) {
+            c.n_heads = 4096;
+            c.n_kv_heads = 1;
+            c.d_head = 8;
+        },
+        "n_heads × d_head (32768)");
 
     const LabModel model = small_model();
     CHECK_THROWS_WITH(model.forward({0, 2, 99}), Catch::Contains("token 99 at position 2"));

@@ -140,7 +140,8 @@ TEST_CASE("ledger errors name the config field", "[ledger][errors]") {
     CHECK_THROWS_WITH(as_variant(qwen_anchor(), AttentionKind::GQA, 7),
                       "Qwen3.8-27B as gqa-7: num_key_value_heads (7) must divide num_attention_heads (24)");
     CHECK(bytes_per_token(as_variant(qwen_anchor(), AttentionKind::GQA, 3)) == 48 * KiB);
-    CHECK_THROWS_WITH(as_variant(qwen_anchor(), AttentionKind::GQA, 0), Catch::Contains("num_key_value_heads must be > 0"));
+    CHECK_THROWS_WITH(as_variant(qwen_anchor(), AttentionKind::GQA, 0),
+                      Catch::Contains("num_key_value_heads must be > 0"));
     CHECK_THROWS_WITH(as_variant(qwen_anchor(), AttentionKind::MLA), Catch::Contains("MLA needs kv_lora_rank"));
     c = qwen_anchor();
     c.head_dim = 0;

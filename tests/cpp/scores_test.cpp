@@ -1,5 +1,5 @@
-#include "attn/errors.hpp"
 #include "attn/scores.hpp"
+#include "attn/errors.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

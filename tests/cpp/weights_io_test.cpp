@@ -82,9 +82,9 @@ TEST_CASE("IEEE half: rounding to nearest even, subnormals, overflow, NaN", "[we
     CHECK(float_to_half(0x1p-24f) == 0x0001);  // smallest subnormal
     CHECK(float_to_half(0x1p-25f) == 0x0000);  // half of it: a tie, to even
     CHECK(float_to_half(0x1.8p-25f) == 0x0001);
-    CHECK(float_to_half(1.0f + 0x1p-11f) == 0x3C00);                 // tie, to even (down)
-    CHECK(float_to_half(1.0f + 3 * 0x1p-11f) == 0x3C02);             // tie, to even (up)
-    CHECK(float_to_half(0x1.ffep-15f) == 0x0400);                    // subnormal rounding up to the smallest normal
+    CHECK(float_to_half(1.0f + 0x1p-11f) == 0x3C00);      // tie, to even (down)
+    CHECK(float_to_half(1.0f + 3 * 0x1p-11f) == 0x3C02);  // tie, to even (up)
+    CHECK(float_to_half(0x1.ffep-15f) == 0x0400);         // subnormal rounding up to the smallest normal
     CHECK((float_to_half(std::numeric_limits<float>::quiet_NaN()) & 0x7C00) == 0x7C00);
     for (std::uint32_t h = 0; h < 0x7C00; ++h) {  // every finite positive half survives the round trip
         const auto back = float_to_half(half_to_float(static_cast<std::uint16_t>(h)));
@@ -118,10 +118,11 @@ TEST_CASE("weights file: truncation names the tensor and the byte counts", "[wei
     const std::size_t at = value_offset(good, "layers.1.wq");
     const std::size_t need = 8 * 8 * 2;  // [D, H·d] = [8, 8] halves
     CHECK_THROWS_AS(load_lab_weights(good.data(), at + 100), ValueError);
-    CHECK_THROWS_WITH(load_lab_weights(good.data(), at + 100),
-                      "weights file truncated: expected " + std::to_string(need) +
-                          " bytes for tensor 'layers.1.wq', got 100");
-    CHECK_THROWS_WITH(load_lab_weights(good.data(), 5), "weights file truncated: expected 8 bytes for the magic, got 5");
+    CHECK_THROWS_WITH(
+        load_lab_weights(good.data(), at + 100),
+        "weights file truncated: expected " + std::to_string(need) + " bytes for tensor 'layers.1.wq', got 100");
+    CHECK_THROWS_WITH(load_lab_weights(good.data(), 5),
+                      "weights file truncated: expected 8 bytes for the magic, got 5");
     CHECK_THROWS_WITH(load_lab_weights(good.data(), 60), Catch::Contains("for vocabulary entry"));
     CHECK_THROWS_WITH(load_lab_weights(good.data(), good.size() - 1),
                       Catch::Contains("bytes for tensor 'final_norm', got"));
@@ -133,7 +134,8 @@ TEST_CASE("weights file: tensors out of order, wrong shapes and trailing bytes a
     auto bad = good;
     const std::size_t at = value_offset(bad, "layers.0.wk");
     bad[at - 8 - 2] = 'v';  // "layers.0.wk" → "layers.0.vk"
-    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), "tensor 3 is named 'layers.0.vk', expected 'layers.0.wk'");
+    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()),
+                      "tensor 3 is named 'layers.0.vk', expected 'layers.0.wk'");
     bad = good;
     put_u32(bad, at - 4, 5);
     CHECK_THROWS_AS(load_lab_weights(bad.data(), bad.size()), ShapeError);

@@ -24,7 +24,7 @@ enum class MaskMode {
 
 struct AttentionOptions {
     std::size_t n_heads = 1;
-    std::size_t n_kv_heads = 0;         // 0 means n_heads (plain multi-head)
+    std::size_t n_kv_heads = 0;  // 0 means n_heads (plain multi-head)
     bool causal = false;
     std::optional<Mask> mask;           // [Tq, Tk], 1 = may attend; combined with causal by AND
     std::optional<float> scale;         // default 1/√d; pass 1 for unscaled scores

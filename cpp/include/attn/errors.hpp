@@ -11,20 +11,24 @@ namespace attn {
 enum class ErrorKind { Shape, Value, Config, Mask };
 
 class AttnError : public std::runtime_error {
-public:
+  public:
     AttnError(ErrorKind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
     ErrorKind kind() const noexcept { return kind_; }
     const char* kind_name() const noexcept {
         switch (kind_) {
-            case ErrorKind::Shape: return "ShapeError";
-            case ErrorKind::Value: return "ValueError";
-            case ErrorKind::Config: return "ConfigError";
-            case ErrorKind::Mask: return "MaskError";
+            case ErrorKind::Shape:
+                return "ShapeError";
+            case ErrorKind::Value:
+                return "ValueError";
+            case ErrorKind::Config:
+                return "ConfigError";
+            case ErrorKind::Mask:
+                return "MaskError";
         }
         return "AttnError";
     }
 
-private:
+  private:
     ErrorKind kind_;
 };
 

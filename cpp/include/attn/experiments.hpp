@@ -20,9 +20,9 @@
 namespace attn {
 
 struct SoftmaxVarianceResult {
-    Vector dots;          // [N] q·k, a fresh q and k for each sample
-    double std_unscaled;  // sample standard deviation of dots (N − 1 in the denominator), ≈ √d
-    double std_scaled;    // the same of dots · (1/√d), ≈ 1
+    Vector dots;              // [N] q·k, a fresh q and k for each sample
+    double std_unscaled;      // sample standard deviation of dots (N − 1 in the denominator), ≈ √d
+    double std_scaled;        // the same of dots · (1/√d), ≈ 1
     Vector weights_unscaled;  // [K] softmax(q·k_j) for one q against K keys
     Vector weights_scaled;    // [K] softmax(q·k_j / √d), same q and keys
     float max_weight_unscaled, max_weight_scaled;

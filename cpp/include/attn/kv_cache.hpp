@@ -17,7 +17,7 @@
 namespace attn {
 
 class KVCache {
-public:
+  public:
     // Throws ConfigError naming the first of n_layers, n_kv_heads, d_head, dv_head that is 0.
     KVCache(std::size_t n_layers, std::size_t n_kv_heads, std::size_t d_head, std::size_t dv_head);
 
@@ -48,7 +48,7 @@ public:
     std::size_t d_head() const { return d_; }
     std::size_t dv_head() const { return dv_; }
 
-private:
+  private:
     std::size_t g_, d_, dv_;
     std::vector<Matrix> k_, v_;  // per layer, [t, G·d] and [t, G·dv]
 };

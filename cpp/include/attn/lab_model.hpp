@@ -102,20 +102,20 @@ LabWeights lab_init_weights(const LabConfig& cfg, std::uint64_t seed);
 
 // What the backward pass (cpp/train/) needs from one forward pass. Filled only when asked for.
 struct LabLayerActivations {
-    Matrix x;                       // [T, D] residual stream entering the layer
-    std::vector<float> inv_attn;    // [T] 1/rms of x's rows
-    Matrix h;                       // [T, D] rmsnorm(x) ⊙ attn_norm
-    Matrix q_lin, k_lin;            // [T, H·d], [T, G·d]: h·Wq, h·Wk before QK-norm and RoPE
+    Matrix x;                         // [T, D] residual stream entering the layer
+    std::vector<float> inv_attn;      // [T] 1/rms of x's rows
+    Matrix h;                         // [T, D] rmsnorm(x) ⊙ attn_norm
+    Matrix q_lin, k_lin;              // [T, H·d], [T, G·d]: h·Wq, h·Wk before QK-norm and RoPE
     std::vector<float> inv_q, inv_k;  // [T·H], [T·G] per-head 1/rms (qk_norm only)
-    Matrix q, k, v;                 // [T, H·d], [T, G·d], [T, G·d]: what attention read
-    Tensor3 weights;                // [H, T, T]
-    Matrix gate;                    // [T, H·d] gate logits h·Wgate (output_gate only)
-    Matrix a;                       // [T, H·d] attention output after the gate: the input of Wo
-    Matrix x_mid;                   // [T, D] after the attention residual
-    std::vector<float> inv_mlp;     // [T]
-    Matrix u;                       // [T, D] rmsnorm(x_mid) ⊙ mlp_norm
-    Matrix g1, g3;                  // [T, F] u·W1, u·W3
-    Matrix m;                       // [T, F] silu(g1) ⊙ g3
+    Matrix q, k, v;                   // [T, H·d], [T, G·d], [T, G·d]: what attention read
+    Tensor3 weights;                  // [H, T, T]
+    Matrix gate;                      // [T, H·d] gate logits h·Wgate (output_gate only)
+    Matrix a;                         // [T, H·d] attention output after the gate: the input of Wo
+    Matrix x_mid;                     // [T, D] after the attention residual
+    std::vector<float> inv_mlp;       // [T]
+    Matrix u;                         // [T, D] rmsnorm(x_mid) ⊙ mlp_norm
+    Matrix g1, g3;                    // [T, F] u·W1, u·W3
+    Matrix m;                         // [T, F] silu(g1) ⊙ g3
 };
 
 struct LabActivations {
@@ -156,7 +156,7 @@ struct LabGeneration {
 };
 
 class LabModel {
-public:
+  public:
     // Validates cfg, then: vocab has cfg.vocab entries, "<bos>" and "<unk>" first, then distinct
     // single characters (ValueError otherwise); every tensor of lab_tensors() at its shape
     // (ShapeError naming the tensor).
@@ -183,7 +183,7 @@ public:
     // would pass the context.
     LabGeneration generate(const std::vector<int>& prompt, std::size_t steps) const;
 
-private:
+  private:
     LabConfig cfg_;
     std::vector<std::string> vocab_;
     std::unordered_map<std::string, int> ids_;

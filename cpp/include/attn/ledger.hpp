@@ -32,13 +32,13 @@ struct ModelConfig {
     std::optional<std::uint64_t> full_attention_layers;  // layers that keep KV; default all
     std::uint64_t linear_attention_layers = 0;           // layers with a fixed-size state instead
     AttentionKind kind = AttentionKind::GQA;
-    std::uint64_t n_heads = 0;       // num_attention_heads
-    std::uint64_t n_kv_heads = 0;    // num_key_value_heads (not used by MLA)
+    std::uint64_t n_heads = 0;     // num_attention_heads
+    std::uint64_t n_kv_heads = 0;  // num_key_value_heads (not used by MLA)
     std::uint64_t head_dim = 0;
     std::uint64_t kv_lora_rank = 0;  // MLA only
     std::uint64_t rope_dim = 0;      // MLA only: qk_rope_head_dim
     std::uint64_t dtype_bytes = 2;
-    std::uint64_t linear_state_bytes = 0;  // all linear-attention layers together, one request
+    std::uint64_t linear_state_bytes = 0;            // all linear-attention layers together, one request
     std::optional<double> reported_bytes_per_token;  // an official figure, shown, never computed
 };
 

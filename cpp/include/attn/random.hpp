@@ -10,14 +10,14 @@
 namespace attn {
 
 class Rng {
-public:
+  public:
     explicit Rng(std::uint64_t seed);
-    std::uint64_t next_u64();      // xoshiro256**
-    double uniform();              // [0, 1), 53 random bits
-    double normal();               // N(0, 1), Marsaglia's polar method
+    std::uint64_t next_u64();  // xoshiro256**
+    double uniform();          // [0, 1), 53 random bits
+    double normal();           // N(0, 1), Marsaglia's polar method
     Matrix normal_matrix(std::size_t rows, std::size_t cols, float stddev = 1.0f);
 
-private:
+  private:
     std::uint64_t s_[4];
     bool has_spare_ = false;
     double spare_ = 0.0;

@@ -19,9 +19,9 @@
 namespace attn {
 
 struct SoftmaxResult {
-    Vector weights;      // [n], Σ = 1 − sink_weight
-    float sink_weight;   // 0 without a sink
-    float entropy;       // of the weights (and the sink's share), in nats
+    Vector weights;     // [n], Σ = 1 − sink_weight
+    float sink_weight;  // 0 without a sink
+    float entropy;      // of the weights (and the sink's share), in nats
 };
 
 // In place on row[0..n). Returns the sink's weight (0 without a sink), or nothing when the row

@@ -10,9 +10,9 @@
 
 namespace attn {
 
-using Matrix = xt::xtensor<float, 2>;    // [rows, cols]
-using Vector = xt::xtensor<float, 1>;    // [n]
-using Tensor3 = xt::xtensor<float, 3>;   // [a, b, c], e.g. weights [H, Tq, Tk]
+using Matrix = xt::xtensor<float, 2>;       // [rows, cols]
+using Vector = xt::xtensor<float, 1>;       // [n]
+using Tensor3 = xt::xtensor<float, 3>;      // [a, b, c], e.g. weights [H, Tq, Tk]
 using Mask = xt::xtensor<std::uint8_t, 2>;  // [Tq, Tk], 1 = may attend, 0 = masked
 
 // "q [5, 4]" — how shapes appear in error messages.

@@ -54,12 +54,12 @@ struct KVTrace {
 
 // One step of generate(): which token it produced and what it cost.
 struct GenerateStep {
-    std::size_t position;                // where the new token goes (= tokens before it)
-    int token;                           // argmax of logits
-    std::vector<std::size_t> computed;   // positions whose K/V this step computed
-    std::vector<std::size_t> reused;     // positions whose K/V this step read from the cache
-    std::size_t cache_bytes;             // float32 cache bytes after the step; 0 without a cache
-    Vector logits;                       // [V] the token was picked from
+    std::size_t position;               // where the new token goes (= tokens before it)
+    int token;                          // argmax of logits
+    std::vector<std::size_t> computed;  // positions whose K/V this step computed
+    std::vector<std::size_t> reused;    // positions whose K/V this step read from the cache
+    std::size_t cache_bytes;            // float32 cache bytes after the step; 0 without a cache
+    Vector logits;                      // [V] the token was picked from
 };
 
 struct GenerateResult {
@@ -71,7 +71,7 @@ struct GenerateResult {
 };
 
 class TinyDecoder {
-public:
+  public:
     // Validates cfg (see validate()) and draws the weights.
     explicit TinyDecoder(const TinyDecoderConfig& cfg);
 
@@ -105,7 +105,7 @@ public:
     // step() from an empty cache: the lesson's "the cache changes nothing" check, < 1e-4.
     float incremental_max_abs_diff(const std::vector<int>& tokens) const;
 
-private:
+  private:
     struct Layer {
         Matrix wq, wk, wv, wo, w1, w2;
     };
