@@ -9,20 +9,23 @@
 // dist/attn-engine.js; without either the check is reported as skipped.
 //
 // Dimension letters: T sequence length (Tq = Tk), H query heads, G KV heads, D head width.
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { performance } from "node:perf_hooks";
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 
-const H = 8, D = 64;
-const MIN_SECONDS = 0.3, RUNS = 5, RUNS_SLOW = 3;
+const H = 8,
+  D = 64;
+const MIN_SECONDS = 0.3,
+  RUNS = 5,
+  RUNS_SLOW = 3;
 const CASES = [
-  { name: "causal T=5", T: 5, G: H },
-  { name: "causal T=64", T: 64, G: H },
-  { name: "causal T=512", T: 512, G: H },
-  { name: "causal T=2048", T: 2048, G: H },
-  { name: "causal GQA 8:2 T=512", T: 512, G: 2 },
+  { name: 'causal T=5', T: 5, G: H },
+  { name: 'causal T=64', T: 64, G: H },
+  { name: 'causal T=512', T: 512, G: H },
+  { name: 'causal T=2048', T: 2048, G: H },
+  { name: 'causal GQA 8:2 T=512', T: 512, G: 2 },
 ];
 
 // q [T, H·D], k and v [T, G·D], row-major; returns out [T, H·D]. Query head h reads KV head
@@ -67,7 +70,8 @@ export function causalAttention(q, k, v, T, G) {
 // the values, and the check below hands the very same arrays to the engine.
 function makeRandom(seed) {
   let a = seed >>> 0;
-  return () => {  // mulberry32, mapped to a uniform with variance 1
+  return () => {
+    // mulberry32, mapped to a uniform with variance 1
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -90,27 +94,34 @@ async function loadEngine() {
   const here = dirname(fileURLToPath(import.meta.url));
   const path = process.env.ATTN_ENGINE_JS
     ? resolve(process.env.ATTN_ENGINE_JS)
-    : resolve(here, "..", "dist", "attn-engine.js");
-  if (!existsSync(path)) return { path, engine: null, note: `no engine at ${path} (set ATTN_ENGINE_JS)` };
+    : resolve(here, '..', 'dist', 'attn-engine.js');
+  if (!existsSync(path))
+    return { path, engine: null, note: `no engine at ${path} (set ATTN_ENGINE_JS)` };
   const create = createRequire(import.meta.url)(path);
   // Emscripten's output is CommonJS; under the repository's "type": "module" it needs a
   // package.json saying "commonjs" next to it (the builds write one), or it exports nothing.
-  if (typeof create !== "function")
-    return { path, engine: null, note: `${path} exports no factory (missing {"type": "commonjs"} package.json beside it?)` };
+  if (typeof create !== 'function')
+    return {
+      path,
+      engine: null,
+      note: `${path} exports no factory (missing {"type": "commonjs"} package.json beside it?)`,
+    };
   return { path, engine: await create() };
 }
 
 async function checkAgainstEngine(rand) {
   const { path, engine, note } = await loadEngine();
   if (!engine) {
-    console.log(JSON.stringify({ check: "skipped", note }));
+    console.log(JSON.stringify({ check: 'skipped', note }));
     return;
   }
   for (const { name, T, G } of [
-    { name: "causal T=17", T: 17, G: H },
-    { name: "causal GQA 8:2 T=9", T: 9, G: 2 },
+    { name: 'causal T=17', T: 17, G: H },
+    { name: 'causal GQA 8:2 T=9', T: 9, G: 2 },
   ]) {
-    const q = randomMatrix(rand, T, H * D), k = randomMatrix(rand, T, G * D), v = randomMatrix(rand, T, G * D);
+    const q = randomMatrix(rand, T, H * D),
+      k = randomMatrix(rand, T, G * D),
+      v = randomMatrix(rand, T, G * D);
     const mine = causalAttention(q, k, v, T, G);
     const theirs = engine.attention({
       q: { shape: [T, H * D], data: q },
@@ -121,13 +132,23 @@ async function checkAgainstEngine(rand) {
       causal: true,
     }).output.data;
     let maxAbsDiff = 0;
-    for (let i = 0; i < mine.length; i++) maxAbsDiff = Math.max(maxAbsDiff, Math.abs(mine[i] - theirs[i]));
-    console.log(JSON.stringify({ check: name, engine: path, engine_path: engine.simdPath(), max_abs_diff: maxAbsDiff }));
+    for (let i = 0; i < mine.length; i++)
+      maxAbsDiff = Math.max(maxAbsDiff, Math.abs(mine[i] - theirs[i]));
+    console.log(
+      JSON.stringify({
+        check: name,
+        engine: path,
+        engine_path: engine.simdPath(),
+        max_abs_diff: maxAbsDiff,
+      }),
+    );
   }
 }
 
 function runCase({ name, T, G }, rand) {
-  const q = randomMatrix(rand, T, H * D), k = randomMatrix(rand, T, G * D), v = randomMatrix(rand, T, G * D);
+  const q = randomMatrix(rand, T, H * D),
+    k = randomMatrix(rand, T, G * D),
+    v = randomMatrix(rand, T, G * D);
   const timeCalls = (reps) => {
     const start = performance.now();
     for (let i = 0; i < reps; i++) causalAttention(q, k, v, T, G);
@@ -147,17 +168,29 @@ function runCase({ name, T, G }, rand) {
   while (perCall.length < runs) perCall.push(timeCalls(reps) / reps);
   perCall.sort((a, b) => a - b);
   const median = perCall[Math.floor(perCall.length / 2)];
-  console.log(JSON.stringify({
-    case: name, T, H, kv_heads: G, d: D, reps, runs,
-    us: +(median * 1e6).toFixed(3), gflops: +((causalFlops(T) / median) * 1e-9).toFixed(4),
-  }));
+  console.log(
+    JSON.stringify({
+      case: name,
+      T,
+      H,
+      kv_heads: G,
+      d: D,
+      reps,
+      runs,
+      us: +(median * 1e6).toFixed(3),
+      gflops: +((causalFlops(T) / median) * 1e-9).toFixed(4),
+    }),
+  );
 }
 
 const rand = makeRandom(20241130);
-console.log(JSON.stringify({
-  engine: "plain-js",
-  kernel_path: `node ${process.version}`,
-  flops: "causal visible half only: per head sum over i of (i+1) keys x (2d for q.k + 2d for the weighted v sum); softmax not counted",
-}));
+console.log(
+  JSON.stringify({
+    engine: 'plain-js',
+    kernel_path: `node ${process.version}`,
+    flops:
+      'causal visible half only: per head sum over i of (i+1) keys x (2d for q.k + 2d for the weighted v sum); softmax not counted',
+  }),
+);
 await checkAgainstEngine(rand);
 for (const c of CASES) runCase(c, rand);

@@ -8,15 +8,27 @@ import { fileURLToPath } from 'node:url';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
 };
-export const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src data:";
+export const CSP =
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src data:";
 
 /** The policy of a page's <meta http-equiv="Content-Security-Policy">, or the strict one. */
 export function pageCsp(html) {
   const m = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
-  return m ? m[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : CSP;
+  return m
+    ? m[1]
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    : CSP;
 }
 
 /** Starts the server; resolves to {server, url}. port 0 picks a free port (tests). */
@@ -38,15 +50,20 @@ export function serve(port = Number(process.env.PORT || 8080), host = '127.0.0.1
     try {
       const body = await readFile(file);
       const csp = extname(file) === '.html' ? pageCsp(body.toString('utf8')) : CSP;
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': csp });
+      res.writeHead(200, {
+        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'Content-Security-Policy': csp,
+      });
       res.end(body);
     } catch {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     }
   });
-  return new Promise((resolve) => server.listen(port, host, () => {
-    resolve({ server, url: `http://${host}:${server.address().port}/` });
-  }));
+  return new Promise((resolve) =>
+    server.listen(port, host, () => {
+      resolve({ server, url: `http://${host}:${server.address().port}/` });
+    }),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs
 
-echo "== style (clang-format)"
+echo "== style (clang-format, eslint, prettier)"
 bash scripts/lint.sh
 
 echo "== C++ engine, native"

@@ -373,14 +373,23 @@ export interface AttnEngine {
   /** Pairwise cosine of the rows of A [n, d] and B [m, d] → [n, m]. */
   cosineMatrix(a: MatrixIn, b: MatrixIn): Tensor;
   /** Bahdanau's additive score v · tanh(q W1 + k W2): q [dq], k [dk], W1 [dq, da], W2 [dk, da], v [da]. */
-  additiveScore(options: { q: ArrayLike<number>; k: ArrayLike<number>; W1: MatrixIn; W2: MatrixIn; v: ArrayLike<number> }): number;
+  additiveScore(options: {
+    q: ArrayLike<number>;
+    k: ArrayLike<number>;
+    W1: MatrixIn;
+    W2: MatrixIn;
+    v: ArrayLike<number>;
+  }): number;
   /**
    * Bytes one head needs to hold its scores at length T: additive (naive) materialises
    * T × T × dA numbers (every pair's tanh(q W1 + k W2)), dot product T × T. `dtypeBytes` per
    * number, default 2 (BF16). T = 4,096, dA = 256: 8,589,934,592 B (8.0 GiB) against
    * 33,554,432 B (32 MiB). Exact integers; ValueError for a zero argument or a count past 2^53.
    */
-  scoreMemory(options: { T: number; dA: number; dtypeBytes?: number }): { additiveBytes: number; dotBytes: number };
+  scoreMemory(options: { T: number; dA: number; dtypeBytes?: number }): {
+    additiveBytes: number;
+    dotBytes: number;
+  };
   /** [Tq, Tk] of 0/1: query i sees keys 0 … Tk − Tq + i. */
   causalMask(tq: number, tk: number): Tensor;
   /** Rotary position embedding of x [T, H·d] (apply to Q and K, never V). */
@@ -393,11 +402,15 @@ export interface AttnEngine {
    * each generated token but the last is fed alone. Throws ConfigError (the field is named),
    * ValueError ("token 16 at position 1 is outside the vocabulary [0, 16)"), ShapeError (empty prompt).
    */
-  tinyDecoderGenerate(options: TinyDecoderConfig & { prompt: number[]; steps?: number; useCache?: boolean }): TinyDecoderGenerateResult;
+  tinyDecoderGenerate(
+    options: TinyDecoderConfig & { prompt: number[]; steps?: number; useCache?: boolean },
+  ): TinyDecoderGenerateResult;
   /** Full forward pass without a cache: logits [T, V], row t at position t. */
   tinyDecoderForward(options: TinyDecoderConfig & { tokens: number[] }): Tensor;
   /** max |Δ logit| between the full pass and the same tokens fed one at a time through the KV cache (< 1e-4; 0 in practice). */
-  tinyDecoderIncrementalCheck(options: TinyDecoderConfig & { tokens: number[] }): { maxAbsDiff: number };
+  tinyDecoderIncrementalCheck(options: TinyDecoderConfig & { tokens: number[] }): {
+    maxAbsDiff: number;
+  };
   /** MLA's explicit and absorbed paths on the same seeded data, the cache, and its bytes.
    *  ConfigError for dRope odd or 0, zero dims or heads, ropeBase ≤ 1; ShapeError for T = 0. */
   mla(options: MlaOptions): MlaResult;
@@ -453,5 +466,8 @@ export interface AttnEngine {
 }
 
 /** Creates one engine instance (the WASM module is inlined, so this works offline and on file://). */
-declare function createAttnEngine(moduleOverrides?: { print?: (s: string) => void; printErr?: (s: string) => void }): Promise<AttnEngine>;
+declare function createAttnEngine(moduleOverrides?: {
+  print?: (s: string) => void;
+  printErr?: (s: string) => void;
+}): Promise<AttnEngine>;
 export default createAttnEngine;

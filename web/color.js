@@ -43,4 +43,10 @@ export function textOn(v) {
 }
 
 /** Two categorical colours safe for colour-blind readers (Okabe–Ito blue and orange). */
-export const CATEGORY = { a: '#0072B2', b: '#E69F00', c: '#009E73', d: '#CC79A7', neutral: '#6b6b6b' };
+export const CATEGORY = {
+  a: '#0072B2',
+  b: '#E69F00',
+  c: '#009E73',
+  d: '#CC79A7',
+  neutral: '#6b6b6b',
+};

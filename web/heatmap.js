@@ -12,29 +12,55 @@ import { weightColor, textOn } from './color.js';
  * onFocus(i, j): called when a cell is hovered or focused (for the read-out);
  * caption: accessible name.
  */
-export function heatmapTable({ weights, rows, cols, causal = false, digits = 0, onFocus, caption, cellLabel }) {
-  const at = Array.isArray(weights[0]) ? (i, j) => weights[i][j] : (i, j) => weights[i * cols.length + j];
-  const head = h('tr', {}, [h('th', { scope: 'col' }, ''), ...cols.map((c) => h('th', { scope: 'col', class: 'hm-col' }, c))]);
-  const body = rows.map((r, i) => h('tr', {}, [
-    h('th', { scope: 'row' }, r),
-    ...cols.map((c, j) => {
-      const w = at(i, j);
-      const hidden = causal && j > i;
-      const text = hidden ? '' : pct(w, digits);
-      // The accessible name contains the visible text (WCAG label-in-name).
-      const label = cellLabel ? cellLabel(i, j, w, hidden) : `${r} → ${c}: ${hidden ? '—' : text}`;
-      return h('td', {
-        class: hidden ? 'hm-cell hm-hidden' : 'hm-cell',
-        tabindex: i === 0 && j === 0 ? '0' : '-1',
-        'data-i': i, 'data-j': j,
-        'aria-label': label,
-        style: hidden ? {} : { background: weightColor(w), color: textOn(w) },
-        onmouseenter: () => onFocus?.(i, j),
-        onfocus: () => onFocus?.(i, j),
-      }, text);
-    }),
-  ]));
-  const table = h('table', { class: 'heatmap', role: 'grid', 'aria-label': caption ?? '' }, [h('thead', {}, head), h('tbody', {}, body)]);
+export function heatmapTable({
+  weights,
+  rows,
+  cols,
+  causal = false,
+  digits = 0,
+  onFocus,
+  caption,
+  cellLabel,
+}) {
+  const at = Array.isArray(weights[0])
+    ? (i, j) => weights[i][j]
+    : (i, j) => weights[i * cols.length + j];
+  const head = h('tr', {}, [
+    h('th', { scope: 'col' }, ''),
+    ...cols.map((c) => h('th', { scope: 'col', class: 'hm-col' }, c)),
+  ]);
+  const body = rows.map((r, i) =>
+    h('tr', {}, [
+      h('th', { scope: 'row' }, r),
+      ...cols.map((c, j) => {
+        const w = at(i, j);
+        const hidden = causal && j > i;
+        const text = hidden ? '' : pct(w, digits);
+        // The accessible name contains the visible text (WCAG label-in-name).
+        const label = cellLabel
+          ? cellLabel(i, j, w, hidden)
+          : `${r} → ${c}: ${hidden ? '—' : text}`;
+        return h(
+          'td',
+          {
+            class: hidden ? 'hm-cell hm-hidden' : 'hm-cell',
+            tabindex: i === 0 && j === 0 ? '0' : '-1',
+            'data-i': i,
+            'data-j': j,
+            'aria-label': label,
+            style: hidden ? {} : { background: weightColor(w), color: textOn(w) },
+            onmouseenter: () => onFocus?.(i, j),
+            onfocus: () => onFocus?.(i, j),
+          },
+          text,
+        );
+      }),
+    ]),
+  );
+  const table = h('table', { class: 'heatmap', role: 'grid', 'aria-label': caption ?? '' }, [
+    h('thead', {}, head),
+    h('tbody', {}, body),
+  ]);
   // Arrow keys move between cells (one tab stop for the whole grid).
   table.addEventListener('keydown', (e) => {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -67,6 +93,12 @@ table.heatmap td.hm-cell:focus-visible { outline: 3px solid #E69F00; outline-off
 
 /** A legend: the colour ramp from 0% to 100%. */
 export function heatmapLegend() {
-  const steps = Array.from({ length: 10 }, (_, i) => h('span', { style: { background: weightColor(i / 9) } }));
-  return h('div', { class: 'hm-legend', 'aria-hidden': 'true' }, ['0%', h('span', { class: 'ramp' }, steps), '100%']);
+  const steps = Array.from({ length: 10 }, (_, i) =>
+    h('span', { style: { background: weightColor(i / 9) } }),
+  );
+  return h('div', { class: 'hm-legend', 'aria-hidden': 'true' }, [
+    '0%',
+    h('span', { class: 'ramp' }, steps),
+    '100%',
+  ]);
 }

@@ -44,13 +44,30 @@ const ALIASES = {
 };
 
 const DTYPE_BYTES = {
-  float32: 4, fp32: 4, float: 4,
-  float16: 2, fp16: 2, half: 2,
-  bfloat16: 2, bf16: 2,
-  float8_e4m3fn: 1, float8_e5m2: 1, fp8: 1, int8: 1,
+  float32: 4,
+  fp32: 4,
+  float: 4,
+  float16: 2,
+  fp16: 2,
+  half: 2,
+  bfloat16: 2,
+  bf16: 2,
+  float8_e4m3fn: 1,
+  float8_e5m2: 1,
+  fp8: 1,
+  int8: 1,
 };
 
-const STATE_DTYPE = { float32: 'fp32', fp32: 'fp32', float: 'fp32', bfloat16: 'bf16', bf16: 'bf16', float16: 'fp16', fp16: 'fp16', half: 'fp16' };
+const STATE_DTYPE = {
+  float32: 'fp32',
+  fp32: 'fp32',
+  float: 'fp32',
+  bfloat16: 'bf16',
+  bf16: 'bf16',
+  float16: 'fp16',
+  fp16: 'fp16',
+  half: 'fp16',
+};
 const STATE_DTYPE_BYTES = { fp32: 4, bf16: 2, fp16: 2 };
 
 const LEARNED_POSITION_TYPES = new Set(['gpt2', 'gpt_bigcode', 'gpt_neo', 'opt', 'biogpt']);
@@ -73,7 +90,9 @@ function bilingualError(code, en, zh, extra) {
 function jsonErrorOffset(s) {
   const n = s.length;
   let i = 0;
-  const fail = () => { throw { jsonAt: i }; };
+  const fail = () => {
+    throw { jsonAt: i };
+  };
   const isDigit = (c) => c >= '0' && c <= '9';
   const ws = () => {
     while (i < n && (s[i] === ' ' || s[i] === '\t' || s[i] === '\n' || s[i] === '\r')) i++;
@@ -82,14 +101,23 @@ function jsonErrorOffset(s) {
     i++; // opening quote
     while (i < n) {
       const c = s[i];
-      if (c === '"') { i++; return; }
+      if (c === '"') {
+        i++;
+        return;
+      }
       if (c === '\\') {
         i++;
         const e = s[i];
-        if (e !== undefined && '"\\/bfnrt'.includes(e)) { i++; continue; }
+        if (e !== undefined && '"\\/bfnrt'.includes(e)) {
+          i++;
+          continue;
+        }
         if (e === 'u') {
           for (let k = 1; k <= 4; k++) {
-            if (!/^[0-9a-fA-F]$/.test(s[i + k] || '')) { i += k; fail(); }
+            if (!/^[0-9a-fA-F]$/.test(s[i + k] || '')) {
+              i += k;
+              fail();
+            }
           }
           i += 5;
           continue;
@@ -104,9 +132,14 @@ function jsonErrorOffset(s) {
   function number() {
     if (s[i] === '-') i++;
     if (s[i] === '0') i++;
-    else if (s[i] >= '1' && s[i] <= '9') { while (isDigit(s[i])) i++; }
-    else fail();
-    if (s[i] === '.') { i++; if (!isDigit(s[i])) fail(); while (isDigit(s[i])) i++; }
+    else if (s[i] >= '1' && s[i] <= '9') {
+      while (isDigit(s[i])) i++;
+    } else fail();
+    if (s[i] === '.') {
+      i++;
+      if (!isDigit(s[i])) fail();
+      while (isDigit(s[i])) i++;
+    }
     if (s[i] === 'e' || s[i] === 'E') {
       i++;
       if (s[i] === '+' || s[i] === '-') i++;
@@ -119,39 +152,72 @@ function jsonErrorOffset(s) {
     if (i >= n) fail();
     const c = s[i];
     if (c === '{') {
-      i++; ws();
-      if (s[i] === '}') { i++; return; }
+      i++;
+      ws();
+      if (s[i] === '}') {
+        i++;
+        return;
+      }
       for (;;) {
         ws();
         if (s[i] !== '"') fail();
-        string(); ws();
+        string();
+        ws();
         if (s[i] !== ':') fail();
         i++;
-        value(); ws();
-        if (s[i] === ',') { i++; continue; }
-        if (s[i] === '}') { i++; return; }
+        value();
+        ws();
+        if (s[i] === ',') {
+          i++;
+          continue;
+        }
+        if (s[i] === '}') {
+          i++;
+          return;
+        }
         fail();
       }
     }
     if (c === '[') {
-      i++; ws();
-      if (s[i] === ']') { i++; return; }
+      i++;
+      ws();
+      if (s[i] === ']') {
+        i++;
+        return;
+      }
       for (;;) {
-        value(); ws();
-        if (s[i] === ',') { i++; continue; }
-        if (s[i] === ']') { i++; return; }
+        value();
+        ws();
+        if (s[i] === ',') {
+          i++;
+          continue;
+        }
+        if (s[i] === ']') {
+          i++;
+          return;
+        }
         fail();
       }
     }
-    if (c === '"') { string(); return; }
-    if (c === '-' || isDigit(c)) { number(); return; }
+    if (c === '"') {
+      string();
+      return;
+    }
+    if (c === '-' || isDigit(c)) {
+      number();
+      return;
+    }
     for (const lit of ['true', 'false', 'null']) {
-      if (s.startsWith(lit, i)) { i += lit.length; return; }
+      if (s.startsWith(lit, i)) {
+        i += lit.length;
+        return;
+      }
     }
     fail();
   }
   try {
-    value(); ws();
+    value();
+    ws();
     if (i < n) fail();
     return -1;
   } catch (e) {
@@ -170,7 +236,10 @@ function parseConfigText(text) {
     let line = 1;
     let lineStart = 0;
     for (let k = 0; k < pos; k++) {
-      if (s[k] === '\n') { line++; lineStart = k + 1; }
+      if (s[k] === '\n') {
+        line++;
+        lineStart = k + 1;
+      }
     }
     const column = pos - lineStart + 1;
     const before = JSON.stringify(s.slice(Math.max(0, pos - 20), pos));
@@ -180,7 +249,7 @@ function parseConfigText(text) {
       'HF_CONFIG_JSON',
       `config.json is not valid JSON: error at line ${line}, column ${column} (position ${pos}): ${before} ▶ ${after}`,
       `config.json 不是合法的 JSON:第 ${line} 行第 ${column} 列(位置 ${pos})出错:${before} ▶ ${afterZh}`,
-      { position: pos, line, column }
+      { position: pos, line, column },
     );
   }
 }
@@ -205,10 +274,16 @@ function missingError(groups) {
   // groups: [{ purposeEn, purposeZh, keys: [...] }]
   const parts = groups.filter((g) => g.keys.length);
   const en = parts
-    .map((g) => `config.json is missing ${g.keys.map((k) => describeField(k).en).join(', ')} — needed for ${g.purposeEn}`)
+    .map(
+      (g) =>
+        `config.json is missing ${g.keys.map((k) => describeField(k).en).join(', ')} — needed for ${g.purposeEn}`,
+    )
     .join('; ');
   const zh = parts
-    .map((g) => `config.json 缺少 ${g.keys.map((k) => describeField(k).zh).join('、')},算${g.purposeZh}需要${g.keys.length > 1 ? '它们' : '它'}`)
+    .map(
+      (g) =>
+        `config.json 缺少 ${g.keys.map((k) => describeField(k).zh).join('、')},算${g.purposeZh}需要${g.keys.length > 1 ? '它们' : '它'}`,
+    )
     .join(';');
   const missing = parts.flatMap((g) => g.keys);
   return bilingualError('HF_CONFIG_MISSING', en, zh, { missing });
@@ -221,7 +296,7 @@ function invalidError(field, value, en, zh) {
     'HF_CONFIG_INVALID',
     `config.json field "${field}" ${en}, got ${shown}`,
     `config.json 的字段 "${field}"${label}${zh},实际是 ${shown}`,
-    { field }
+    { field },
   );
 }
 
@@ -242,7 +317,10 @@ function slugify(s) {
 }
 
 function rotaryFactor(cfg) {
-  const candidates = [cfg.partial_rotary_factor, cfg.rope_parameters && cfg.rope_parameters.partial_rotary_factor];
+  const candidates = [
+    cfg.partial_rotary_factor,
+    cfg.rope_parameters && cfg.rope_parameters.partial_rotary_factor,
+  ];
   for (const f of candidates) if (typeof f === 'number') return f;
   return undefined;
 }
@@ -272,7 +350,7 @@ export function modelFromHfConfig(input, options = {}) {
     throw bilingualError(
       'HF_CONFIG_INVALID',
       `config.json must be a JSON object ({...}), got ${Array.isArray(root) ? 'an array' : JSON.stringify(root)}`,
-      `config.json 必须是一个 JSON 对象({...}),实际是 ${Array.isArray(root) ? '数组' : JSON.stringify(root)}`
+      `config.json 必须是一个 JSON 对象({...}),实际是 ${Array.isArray(root) ? '数组' : JSON.stringify(root)}`,
     );
   }
   // Vision-language wrappers keep the language model's fields in text_config.
@@ -324,7 +402,11 @@ export function modelFromHfConfig(input, options = {}) {
   if (kvMissing.length || stateMissing.length) {
     throw missingError([
       { purposeEn: 'KV bytes', purposeZh: ' KV 缓存字节数', keys: kvMissing },
-      { purposeEn: 'the linear-attention state size', purposeZh: '线性注意力状态大小', keys: stateMissing },
+      {
+        purposeEn: 'the linear-attention state size',
+        purposeZh: '线性注意力状态大小',
+        keys: stateMissing,
+      },
     ]);
   }
 
@@ -340,15 +422,30 @@ export function modelFromHfConfig(input, options = {}) {
   } else {
     const fDtype = pick(cfg, 'torch_dtype');
     if (fDtype) {
-      const b = DTYPE_BYTES[String(fDtype.value).replace(/^torch\./, '').toLowerCase()];
+      const b =
+        DTYPE_BYTES[
+          String(fDtype.value)
+            .replace(/^torch\./, '')
+            .toLowerCase()
+        ];
       if (!b) {
-        throw invalidError(fDtype.key, fDtype.value, 'is not a dtype we know (float32, float16, bfloat16, float8_*)', '不是已知的数据类型(float32、float16、bfloat16、float8_*)');
+        throw invalidError(
+          fDtype.key,
+          fDtype.value,
+          'is not a dtype we know (float32, float16, bfloat16, float8_*)',
+          '不是已知的数据类型(float32、float16、bfloat16、float8_*)',
+        );
       }
       dtypeBytes = b;
-      if (b !== 2) notes.push(`torch_dtype ${fDtype.value}: ${b} B per cached element / 按 ${fDtype.value} 每元素 ${b} 字节`);
+      if (b !== 2)
+        notes.push(
+          `torch_dtype ${fDtype.value}: ${b} B per cached element / 按 ${fDtype.value} 每元素 ${b} 字节`,
+        );
     } else {
       dtypeBytes = 2;
-      notes.push('config.json has no torch_dtype: assumed BF16, 2 B per element (the course convention) / config.json 未给 torch_dtype,按课程口径 BF16 每元素 2 字节');
+      notes.push(
+        'config.json has no torch_dtype: assumed BF16, 2 B per element (the course convention) / config.json 未给 torch_dtype,按课程口径 BF16 每元素 2 字节',
+      );
     }
   }
 
@@ -358,19 +455,31 @@ export function modelFromHfConfig(input, options = {}) {
   if (hasLayerTypes) {
     const types = cfg.layer_types;
     if (types.length !== layers) {
-      throw invalidError('layer_types', `${types.length} entries`,
+      throw invalidError(
+        'layer_types',
+        `${types.length} entries`,
         `must have one entry per layer (num_hidden_layers = ${layers})`,
-        `必须每层一项(层数 = ${layers})`);
+        `必须每层一项(层数 = ${layers})`,
+      );
     }
     linearLayers = types.filter((t) => t === 'linear_attention').length;
     const sliding = types.filter((t) => t === 'sliding_attention').length;
-    const other = types.filter((t) => t !== 'linear_attention' && t !== 'full_attention' && t !== 'sliding_attention');
+    const other = types.filter(
+      (t) => t !== 'linear_attention' && t !== 'full_attention' && t !== 'sliding_attention',
+    );
     if (other.length) {
-      throw invalidError('layer_types', [...new Set(other)], 'has layer types we cannot size (expected full_attention, linear_attention, sliding_attention)', '含有无法计算大小的层类型(应为 full_attention、linear_attention、sliding_attention)');
+      throw invalidError(
+        'layer_types',
+        [...new Set(other)],
+        'has layer types we cannot size (expected full_attention, linear_attention, sliding_attention)',
+        '含有无法计算大小的层类型(应为 full_attention、linear_attention、sliding_attention)',
+      );
     }
     fullAttentionLayers = layers - linearLayers;
     if (sliding) {
-      notes.push(`${sliding} sliding_attention layers counted as full attention (upper bound) / ${sliding} 个滑窗层按全注意力计(上界)`);
+      notes.push(
+        `${sliding} sliding_attention layers counted as full attention (upper bound) / ${sliding} 个滑窗层按全注意力计(上界)`,
+      );
     }
   } else if (hasInterval) {
     const interval = posInt('full_attention_interval', cfg.full_attention_interval);
@@ -385,19 +494,29 @@ export function modelFromHfConfig(input, options = {}) {
     const ropeDim = posInt(fRope.key, fRope.value);
     const qkNope = fNope ? posInt(fNope.key, fNope.value) : undefined;
     const vHead = fV ? posInt(fV.key, fV.value) : undefined;
-    attention = { kind: 'mla', nHeads, headDim: qkNope !== undefined ? qkNope : vHead, kvLoraRank, ropeDim };
+    attention = {
+      kind: 'mla',
+      nHeads,
+      headDim: qkNope !== undefined ? qkNope : vHead,
+      kvLoraRank,
+      ropeDim,
+    };
     if (qkNope !== undefined) attention.qkNopeHeadDim = qkNope;
     if (vHead !== undefined) attention.vHeadDim = vHead;
-    if (typeof cfg.q_lora_rank === 'number') attention.qLoraRank = posInt('q_lora_rank', cfg.q_lora_rank);
+    if (typeof cfg.q_lora_rank === 'number')
+      attention.qLoraRank = posInt('q_lora_rank', cfg.q_lora_rank);
   } else {
     let headDim;
     if (fHeadDim) {
       headDim = posInt(fHeadDim.key, fHeadDim.value);
     } else {
       if (hiddenSize % nHeads !== 0) {
-        throw invalidError(fHidden.key, hiddenSize,
+        throw invalidError(
+          fHidden.key,
+          hiddenSize,
           `is not divisible by ${fHeads.key} = ${nHeads}, and there is no "head_dim"`,
-          `不能被 ${fHeads.key} = ${nHeads} 整除,又没有 "head_dim"`);
+          `不能被 ${fHeads.key} = ${nHeads} 整除,又没有 "head_dim"`,
+        );
       }
       headDim = hiddenSize / nHeads;
     }
@@ -408,9 +527,12 @@ export function modelFromHfConfig(input, options = {}) {
       nKvHeads = 1; // gpt_bigcode / falcon style
     }
     if (nHeads % nKvHeads !== 0) {
-      throw invalidError('num_key_value_heads', nKvHeads,
+      throw invalidError(
+        'num_key_value_heads',
+        nKvHeads,
         `must divide ${fHeads.key} = ${nHeads} (each KV head serves a whole group of query heads)`,
-        `必须整除 ${fHeads.key} = ${nHeads}(每个 KV 头服务整数个 Q 头)`);
+        `必须整除 ${fHeads.key} = ${nHeads}(每个 KV 头服务整数个 Q 头)`,
+      );
     }
     const kind = nKvHeads === nHeads ? 'mha' : nKvHeads === 1 ? 'mqa' : 'gqa';
     attention = { kind, nHeads, nKvHeads, headDim };
@@ -440,9 +562,19 @@ export function modelFromHfConfig(input, options = {}) {
     const keyHeadDim = posInt('linear_key_head_dim', cfg.linear_key_head_dim);
     const valueHeadDim = posInt('linear_value_head_dim', cfg.linear_value_head_dim);
     const rawDtype = cfg.mamba_ssm_dtype || 'float32';
-    const stateDtype = STATE_DTYPE[String(rawDtype).replace(/^torch\./, '').toLowerCase()];
+    const stateDtype =
+      STATE_DTYPE[
+        String(rawDtype)
+          .replace(/^torch\./, '')
+          .toLowerCase()
+      ];
     if (!stateDtype) {
-      throw invalidError('mamba_ssm_dtype', rawDtype, 'is not float32, bfloat16 or float16', '不是 float32、bfloat16 或 float16');
+      throw invalidError(
+        'mamba_ssm_dtype',
+        rawDtype,
+        'is not float32, bfloat16 or float16',
+        '不是 float32、bfloat16 或 float16',
+      );
     }
     linearAttention = {
       kind: 'gated-deltanet',
@@ -450,13 +582,18 @@ export function modelFromHfConfig(input, options = {}) {
       numValueHeads,
       keyHeadDim,
       valueHeadDim,
-      stateBytesTotal: linearLayers * numValueHeads * keyHeadDim * valueHeadDim * STATE_DTYPE_BYTES[stateDtype],
+      stateBytesTotal:
+        linearLayers * numValueHeads * keyHeadDim * valueHeadDim * STATE_DTYPE_BYTES[stateDtype],
       stateDtype,
     };
   }
 
   // --- identity
-  const name = options.name || (typeof cfg._name_or_path === 'string' && cfg._name_or_path) || modelType || 'Custom model';
+  const name =
+    options.name ||
+    (typeof cfg._name_or_path === 'string' && cfg._name_or_path) ||
+    modelType ||
+    'Custom model';
   const model = {
     id: options.id || slugify(name),
     name,
@@ -472,7 +609,12 @@ export function modelFromHfConfig(input, options = {}) {
   if (positionEmbedding !== 'rope') model.positionEmbedding = positionEmbedding;
   const theta = ropeTheta(cfg);
   if (positionEmbedding === 'rope' && theta !== undefined) model.ropeTheta = theta;
-  if (attention.kind !== 'mla' && typeof cfg.sliding_window === 'number' && cfg.use_sliding_window !== false && !hasLayerTypes) {
+  if (
+    attention.kind !== 'mla' &&
+    typeof cfg.sliding_window === 'number' &&
+    cfg.use_sliding_window !== false &&
+    !hasLayerTypes
+  ) {
     model.slidingWindow = posInt('sliding_window', cfg.sliding_window);
   }
   if (notes.length) model.notes = notes.join(' ');

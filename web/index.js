@@ -14,6 +14,7 @@ for (const [tag, cls] of Object.entries(WIDGETS)) {
 globalThis.AttnCourse = { getRuntime, DataError, widgets: WIDGETS };
 
 if (typeof document !== 'undefined') {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => wireLanguageToggle());
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', () => wireLanguageToggle());
   else wireLanguageToggle();
 }

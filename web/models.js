@@ -3,6 +3,9 @@
 /** The models.json entry `id`; an Error naming the ids the file has when there is none. */
 export function modelById(models, id) {
   const m = models.models.find((x) => x.id === id);
-  if (!m) throw new Error(`models.json has no model "${id}" (it has: ${models.models.map((x) => x.id).join(', ')})`);
+  if (!m)
+    throw new Error(
+      `models.json has no model "${id}" (it has: ${models.models.map((x) => x.id).join(', ')})`,
+    );
   return m;
 }

@@ -6,7 +6,8 @@ export function wireLanguageToggle(doc = document) {
   const apply = (lang) => {
     doc.documentElement.lang = lang;
     button.textContent = lang === 'en' ? '中文' : 'English';
-    for (const el of doc.querySelectorAll('*')) if (el.localName.startsWith('attn-')) el.setAttribute('lang', lang);
+    for (const el of doc.querySelectorAll('*'))
+      if (el.localName.startsWith('attn-')) el.setAttribute('lang', lang);
   };
   button.addEventListener('click', () => apply(doc.documentElement.lang === 'en' ? 'zh-CN' : 'en'));
 }

@@ -24,7 +24,12 @@ self.onmessage = async (e) => {
       runner = createRunner({ engine, world: m.world, post, now: () => performance.now() });
       post({ type: 'ready' });
     } catch (err) {
-      post({ type: 'fatal', reason: 'engine', name: err?.name ?? 'Error', message: err?.message ?? String(err) });
+      post({
+        type: 'fatal',
+        reason: 'engine',
+        name: err?.name ?? 'Error',
+        message: err?.message ?? String(err),
+      });
     }
   } else if (m && m.type === 'run' && runner) {
     const run = runner;

@@ -9,7 +9,9 @@ import teachingWorldData from '../course-data/teaching-world.json' with { type: 
 import modelsData from '../course-data/models.json' with { type: 'json' };
 import { validateTeachingWorld, validateModels } from '../gen/validators.js';
 
-/** A data file that does not match its schema. The message names the file, field and expectation. */
+/**
+ * A data file that does not match its schema. The message names the file, field and expectation.
+ */
 export class DataError extends Error {
   constructor(message, { file, field } = {}) {
     super(message);
@@ -26,7 +28,9 @@ function pageOverride(kind) {
   try {
     return JSON.parse(el.textContent);
   } catch (e) {
-    throw new DataError(`${kind}.json (inline on this page) is not valid JSON: ${e.message}`, { file: `${kind}.json` });
+    throw new DataError(`${kind}.json (inline on this page) is not valid JSON: ${e.message}`, {
+      file: `${kind}.json`,
+    });
   }
 }
 
@@ -38,27 +42,39 @@ function schemaError(file, errors) {
   return new DataError(`${file}: ${field} ${e.message}${detail}`, { file, field });
 }
 
-/** Validates a parsed teaching world against its schema and the shape rules a schema cannot state. */
+/**
+ * Validates a parsed teaching world against its schema and the shape rules a schema cannot state.
+ */
 export function checkTeachingWorld(doc, file = 'teaching-world.json') {
   if (!validateTeachingWorld(doc)) throw schemaError(file, validateTeachingWorld.errors);
   for (const [id, w] of Object.entries(doc.worlds)) {
-    const at = (field, msg) => new DataError(`${file}: /worlds/${id}/${field} ${msg}`, { file, field: `/worlds/${id}/${field}` });
+    const at = (field, msg) =>
+      new DataError(`${file}: /worlds/${id}/${field} ${msg}`, {
+        file,
+        field: `/worlds/${id}/${field}`,
+      });
     const n = w.tokens.length;
-    if (w.tokensEn.length !== n) throw at('tokensEn', `has ${w.tokensEn.length} entries, tokens has ${n}`);
+    if (w.tokensEn.length !== n)
+      throw at('tokensEn', `has ${w.tokensEn.length} entries, tokens has ${n}`);
     if (w.x.length !== n) throw at('x', `has ${w.x.length} rows, expected one per token (${n})`);
     w.x.forEach((row, i) => {
-      if (row.length !== w.dModel) throw at(`x/${i}`, `has ${row.length} numbers, expected dModel = ${w.dModel}`);
+      if (row.length !== w.dModel)
+        throw at(`x/${i}`, `has ${row.length} numbers, expected dModel = ${w.dModel}`);
     });
     for (const name of ['Wq', 'Wk', 'Wv']) {
       if (!w[name]) continue;
-      if (w[name].length !== w.dModel) throw at(name, `has ${w[name].length} rows, expected dModel = ${w.dModel}`);
+      if (w[name].length !== w.dModel)
+        throw at(name, `has ${w[name].length} rows, expected dModel = ${w.dModel}`);
       w[name].forEach((row, i) => {
-        if (row.length !== w[name][0].length) throw at(`${name}/${i}`, `has ${row.length} numbers, row 0 has ${w[name][0].length}`);
+        if (row.length !== w[name][0].length)
+          throw at(`${name}/${i}`, `has ${row.length} numbers, row 0 has ${w[name][0].length}`);
       });
     }
-    if (w.V && w.V.length !== n) throw at('V', `has ${w.V.length} rows, expected one per token (${n})`);
+    if (w.V && w.V.length !== n)
+      throw at('V', `has ${w.V.length} rows, expected one per token (${n})`);
     const width = w.Wq[0].length;
-    if (width % w.heads !== 0) throw at('heads', `(${w.heads}) must divide the projection width ${width}`);
+    if (width % w.heads !== 0)
+      throw at('heads', `(${w.heads}) must divide the projection width ${width}`);
   }
   return doc;
 }
@@ -73,17 +89,24 @@ let enginePromise;
 export function loadEngine() {
   if (!enginePromise) {
     const factory = globalThis.createAttnEngine;
-    if (typeof factory !== 'function') return Promise.reject(new Error('attn-engine.js is not loaded'));
+    if (typeof factory !== 'function')
+      return Promise.reject(new Error('attn-engine.js is not loaded'));
     enginePromise = factory();
   }
   return enginePromise;
 }
 
 function lazy(load) {
-  let done = false, value, error;
+  let done = false,
+    value,
+    error;
   return () => {
     if (!done) {
-      try { value = load(); } catch (e) { error = e; }
+      try {
+        value = load();
+      } catch (e) {
+        error = e;
+      }
       done = true;
     }
     if (error) throw error;
@@ -101,12 +124,18 @@ let runtimePromise;
 export function getRuntime() {
   if (!runtimePromise) {
     runtimePromise = loadEngine().then((engine) => {
-      const world = lazy(() => checkTeachingWorld(pageOverride('teaching-world') ?? teachingWorldData));
+      const world = lazy(() =>
+        checkTeachingWorld(pageOverride('teaching-world') ?? teachingWorldData),
+      );
       const models = lazy(() => checkModels(pageOverride('models') ?? modelsData));
       return {
         engine,
-        get world() { return world(); },
-        get models() { return models(); },
+        get world() {
+          return world();
+        },
+        get models() {
+          return models();
+        },
       };
     });
   }

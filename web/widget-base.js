@@ -14,7 +14,12 @@ import { h } from './dom.js';
 
 const COMMON = {
   'zh-CN': { loading: '正在加载注意力引擎…', error: '出错了', checks: '数字自检', passed: '通过' },
-  en: { loading: 'Loading the attention engine…', error: 'Something is wrong', checks: 'Self-check of the numbers', passed: 'passed' },
+  en: {
+    loading: 'Loading the attention engine…',
+    error: 'Something is wrong',
+    checks: 'Self-check of the numbers',
+    passed: 'passed',
+  },
 };
 
 export class AttnWidget extends HTMLElement {
@@ -144,13 +149,20 @@ export class AttnWidget extends HTMLElement {
     this.checkBox.hidden = false;
     this.checkBox.replaceChildren(
       h('summary', {}, `${this.t('checks')}: ${passed}/${results.length} ${this.t('passed')}`),
-      h('ul', {}, results.map((r) =>
-        h('li', { class: r.ok ? 'ok' : 'fail' }, `${r.name}: ${r.actual} (${r.expected})`))),
+      h(
+        'ul',
+        {},
+        results.map((r) =>
+          h('li', { class: r.ok ? 'ok' : 'fail' }, `${r.name}: ${r.actual} (${r.expected})`),
+        ),
+      ),
     );
   }
 }
 
-/** check('name', expected '32.5%', actual '32.5%') → a self-check row comparing the printed text. */
+/**
+ * check('name', expected '32.5%', actual '32.5%') → a self-check row comparing the printed text.
+ */
 export function check(name, expected, actual) {
   return { name, expected, actual, ok: expected === actual };
 }

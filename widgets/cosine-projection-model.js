@@ -15,9 +15,10 @@ export const MODES = ['cosine', 'dot', 'scaled'];
  */
 export function scoreRow(engine, w, query, mode) {
   const n = w.tokens.length;
-  const m = mode === 'cosine'
-    ? engine.cosineMatrix([w.x[query]], w.x)
-    : engine.scoreMatrix([w.q[query]], w.k, mode === 'dot' ? { scale: 1 } : undefined);
+  const m =
+    mode === 'cosine'
+      ? engine.cosineMatrix([w.x[query]], w.x)
+      : engine.scoreMatrix([w.q[query]], w.k, mode === 'dot' ? { scale: 1 } : undefined);
   return Array.from(m.data.subarray(0, n));
 }
 
@@ -39,9 +40,11 @@ export function vec(row, digits = 2) {
  * label. |a| |b| is written √((a·a)(b·b)) so every number in it is an engine dot product.
  */
 export function formulaFor(engine, w, mode, query, j, value, lab) {
-  const qi = lab(query), kj = lab(j);
+  const qi = lab(query),
+    kj = lab(j);
   if (mode === 'cosine') {
-    const a = w.x[query], b = w.x[j];
+    const a = w.x[query],
+      b = w.x[j];
     return `cos = x_${qi}·x_${kj} / (|x_${qi}| |x_${kj}|) = ${num(engine.dot(a, b))} / √(${num(engine.dot(a, a))} × ${num(engine.dot(b, b))}) = ${num(value, 3)}`;
   }
   if (mode === 'dot') {
@@ -69,7 +72,8 @@ export function trackRange(values) {
  * nearly parallel, their values are not. null when the world has no such pair.
  */
 export function keyValuePair(engine, w, names = ['小明', '小王']) {
-  const a = w.tokens.indexOf(names[0]), b = w.tokens.indexOf(names[1]);
+  const a = w.tokens.indexOf(names[0]),
+    b = w.tokens.indexOf(names[1]);
   if (a < 0 || b < 0) return null;
   const part = (m) => ({
     cos: engine.cosine(m[a], m[b]),
@@ -105,12 +109,23 @@ export function courseChecks(engine, w) {
   const kv = keyValuePair(engine, w);
   const cosV = num(kv.v.cos, 3);
   return [
-    row('raw cosine row 给了: first', '给了 1.000', `${w.tokens[cosRank[0]]} ${num(cos[cosRank[0]], 3)}`),
+    row(
+      'raw cosine row 给了: first',
+      '给了 1.000',
+      `${w.tokens[cosRank[0]]} ${num(cos[cosRank[0]], 3)}`,
+    ),
     row('raw cosine row 给了: second', '把', w.tokens[cosRank[1]]),
     row('raw cosine row 给了: three lowest', '小明 / 苹果 / 小王', lowest),
-    row('projected q_给了·k_j ranking', '苹果 > 小王 > 小明 > 把 > 给了', names(dotRank).join(' > ')),
-    row('scaled q_给了·k_j/√d ranking (same order)', '苹果 > 小王 > 小明 > 把 > 给了',
-      names(ranking(scoreRow(engine, w, gave, 'scaled'))).join(' > ')),
+    row(
+      'projected q_给了·k_j ranking',
+      '苹果 > 小王 > 小明 > 把 > 给了',
+      names(dotRank).join(' > '),
+    ),
+    row(
+      'scaled q_给了·k_j/√d ranking (same order)',
+      '苹果 > 小王 > 小明 > 把 > 给了',
+      names(ranking(scoreRow(engine, w, gave, 'scaled'))).join(' > '),
+    ),
     row('cos(K_小明, K_小王)', '0.995', num(kv.k.cos, 3)),
     row('cos(V_小明, V_小王) clearly lower', '< 0.3', cosV, kv.v.cos < 0.3),
   ];

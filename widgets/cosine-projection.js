@@ -9,7 +9,17 @@ import { AttnWidget } from '../web/widget-base.js';
 import { h, num } from '../web/dom.js';
 import { worldTensors, tokenLabels } from '../web/world.js';
 import {
-  MODES, DIGITS, scoreRow, ranking, formulaFor, barSpan, trackRange, vec, keyValuePair, pairFormula, courseChecks,
+  MODES,
+  DIGITS,
+  scoreRow,
+  ranking,
+  formulaFor,
+  barSpan,
+  trackRange,
+  vec,
+  keyValuePair,
+  pairFormula,
+  courseChecks,
 } from './cosine-projection-model.js';
 
 const CSS = `
@@ -51,7 +61,8 @@ export class CosineProjection extends AttnWidget {
       xvec: (l, v) => `x_${l} = ${v}`,
       summary: (q, top, r, n) => `排第一的是「${top}」；「${q}」自己排第 ${r} / ${n}。`,
       kvTitle: 'K 几乎一样，V 不一样',
-      kvHelp: (a, b) => `「${a}」和「${b}」都是人名：它们的 K 几乎同向，打分时很难区分；V 却明显不同，所以被选中后交出去的要用单独的 V。`,
+      kvHelp: (a, b) =>
+        `「${a}」和「${b}」都是人名：它们的 K 几乎同向，打分时很难区分；V 却明显不同，所以被选中后交出去的要用单独的 V。`,
     },
     en: {
       title: 'Compare raw embeddings, or project into Q and K first?',
@@ -69,7 +80,8 @@ export class CosineProjection extends AttnWidget {
       xvec: (l, v) => `x_${l} = ${v}`,
       summary: (q, top, r, n) => `First: ${top}. ${q} itself ranks ${r} of ${n}.`,
       kvTitle: 'The keys are almost the same, the values are not',
-      kvHelp: (a, b) => `${a} and ${b} are both names: their keys point almost the same way, so scoring can hardly tell them apart; their values differ, so what a chosen token hands over needs its own V.`,
+      kvHelp: (a, b) =>
+        `${a} and ${b} are both names: their keys point almost the same way, so scoring can hardly tell them apart; their values differ, so what a chosen token hands over needs its own V.`,
     },
   };
 
@@ -99,16 +111,35 @@ export class CosineProjection extends AttnWidget {
     this.mode ??= 'cosine';
     const name = `q-${Math.random().toString(36).slice(2, 8)}`;
     this.radios = labels.map((l, i) => {
-      const input = h('input', { type: 'radio', name, value: String(i), 'data-i': i,
-        onchange: () => { this.query = i; this.update(); } });
+      const input = h('input', {
+        type: 'radio',
+        name,
+        value: String(i),
+        'data-i': i,
+        onchange: () => {
+          this.query = i;
+          this.update();
+        },
+      });
       input.checked = i === this.query;
       return input;
     });
     this.radioLabels = this.radios.map((r, i) => h('label', {}, [r, labels[i]]));
-    this.modeButtons = MODES.map((m) => h('button', {
-      type: 'button', 'data-mode': m, 'aria-pressed': String(this.mode === m),
-      onclick: () => { this.mode = m; this.update(); },
-    }, this.t(m)));
+    this.modeButtons = MODES.map((m) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-mode': m,
+          'aria-pressed': String(this.mode === m),
+          onclick: () => {
+            this.mode = m;
+            this.update();
+          },
+        },
+        this.t(m),
+      ),
+    );
     this.vector = h('p', { class: 'formula' });
     this.caption = h('p', { id: 'bars-caption', class: 'muted' });
     this.bars = h('ol', { class: 'bars', 'aria-labelledby': 'bars-caption' });
@@ -117,9 +148,16 @@ export class CosineProjection extends AttnWidget {
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
-      h('fieldset', { class: 'picker' }, [h('legend', {}, this.t('query')), h('div', { class: 'opts' }, this.radioLabels)]),
+      h('fieldset', { class: 'picker' }, [
+        h('legend', {}, this.t('query')),
+        h('div', { class: 'opts' }, this.radioLabels),
+      ]),
       h('div', { class: 'row', role: 'group', 'aria-label': this.t('modes') }, this.modeButtons),
-      this.vector, this.caption, this.bars, this.summary, this.kv,
+      this.vector,
+      this.caption,
+      this.bars,
+      this.summary,
+      this.kv,
     );
   }
 
@@ -134,34 +172,64 @@ export class CosineProjection extends AttnWidget {
       r.checked = i === query;
       this.radioLabels[i].classList.toggle('on', i === query);
     });
-    this.modeButtons.forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.mode === mode)));
-    this.vector.textContent = mode === 'cosine'
-      ? this.t('xvec', lab(query), vec(w.x[query]))
-      : this.t('qvec', lab(query), vec(w.q[query]));
+    this.modeButtons.forEach((b) =>
+      b.setAttribute('aria-pressed', String(b.dataset.mode === mode)),
+    );
+    this.vector.textContent =
+      mode === 'cosine'
+        ? this.t('xvec', lab(query), vec(w.x[query]))
+        : this.t('qvec', lab(query), vec(w.q[query]));
     this.caption.textContent = this.t('ranked', this.t(mode), n);
 
     const values = scoreRow(e, w, query, mode);
     const order = ranking(values);
     const { lo, hi } = trackRange(values);
     const digits = DIGITS[mode];
-    this.bars.replaceChildren(...order.map((j, r) => {
-      const v = values[j];
-      const text = num(v, digits);
-      const span = barSpan(v, lo, hi);
-      const isSelf = j === query;
-      return h('li', { class: isSelf ? 'self' : undefined, 'data-token': w.tokens[j], 'aria-label': this.t('bar', r + 1, labels[j], text) }, [
-        h('span', { class: 'rank', 'aria-hidden': 'true' }, String(r + 1)),
-        h('span', { class: 'tok' }, [labels[j], isSelf ? h('span', { class: 'tag' }, this.t('self')) : null]),
-        h('span', { class: 'bar-track', 'aria-hidden': 'true' }, [
-          lo < 0 ? h('span', { class: 'zero', style: { left: `${(span.zero * 100).toFixed(2)}%` } }) : null,
-          h('span', { class: v < 0 ? 'bar-fill neg' : 'bar-fill',
-            style: { left: `${(span.left * 100).toFixed(2)}%`, width: `${(span.width * 100).toFixed(2)}%`, right: 'auto' } }),
-        ]),
-        h('span', { class: 'val' }, text),
-        h('p', { class: 'formula' }, formulaFor(e, w, mode, query, j, v, lab)),
-      ]);
-    }));
-    this.summary.textContent = this.t('summary', labels[query], labels[order[0]], order.indexOf(query) + 1, n);
+    this.bars.replaceChildren(
+      ...order.map((j, r) => {
+        const v = values[j];
+        const text = num(v, digits);
+        const span = barSpan(v, lo, hi);
+        const isSelf = j === query;
+        return h(
+          'li',
+          {
+            class: isSelf ? 'self' : undefined,
+            'data-token': w.tokens[j],
+            'aria-label': this.t('bar', r + 1, labels[j], text),
+          },
+          [
+            h('span', { class: 'rank', 'aria-hidden': 'true' }, String(r + 1)),
+            h('span', { class: 'tok' }, [
+              labels[j],
+              isSelf ? h('span', { class: 'tag' }, this.t('self')) : null,
+            ]),
+            h('span', { class: 'bar-track', 'aria-hidden': 'true' }, [
+              lo < 0
+                ? h('span', { class: 'zero', style: { left: `${(span.zero * 100).toFixed(2)}%` } })
+                : null,
+              h('span', {
+                class: v < 0 ? 'bar-fill neg' : 'bar-fill',
+                style: {
+                  left: `${(span.left * 100).toFixed(2)}%`,
+                  width: `${(span.width * 100).toFixed(2)}%`,
+                  right: 'auto',
+                },
+              }),
+            ]),
+            h('span', { class: 'val' }, text),
+            h('p', { class: 'formula' }, formulaFor(e, w, mode, query, j, v, lab)),
+          ],
+        );
+      }),
+    );
+    this.summary.textContent = this.t(
+      'summary',
+      labels[query],
+      labels[order[0]],
+      order.indexOf(query) + 1,
+      n,
+    );
     this.renderKeyValue(e, w, labels);
   }
 
@@ -172,29 +240,49 @@ export class CosineProjection extends AttnWidget {
       return;
     }
     this.kv.hidden = false;
-    const la = subscript(labels[kv.a]), lb = subscript(labels[kv.b]);
+    const la = subscript(labels[kv.a]),
+      lb = subscript(labels[kv.b]);
     const { lo, hi } = trackRange([kv.k.cos, kv.v.cos, 1]);
     const line = (letter, p) => {
       const span = barSpan(p.cos, lo, hi);
       const text = num(p.cos, 3);
-      return h('li', { 'data-pair': letter, 'aria-label': `cos(${letter}_${la}, ${letter}_${lb}) = ${text}` }, [
-        h('span', { class: 'rank', 'aria-hidden': 'true' }, letter),
-        h('span', { class: 'tok' }, `cos(${letter})`),
-        h('span', { class: 'bar-track', 'aria-hidden': 'true' }, [
-          lo < 0 ? h('span', { class: 'zero', style: { left: `${(span.zero * 100).toFixed(2)}%` } }) : null,
-          h('span', { class: p.cos < 0 ? 'bar-fill neg' : 'bar-fill',
-            style: { left: `${(span.left * 100).toFixed(2)}%`, width: `${(span.width * 100).toFixed(2)}%`, right: 'auto' } }),
-        ]),
-        h('span', { class: 'val' }, text),
-        h('p', { class: 'formula' }, [
-          `${letter}_${la} = ${vec(p.a)}`, h('br'), `${letter}_${lb} = ${vec(p.b)}`, h('br'), pairFormula(letter, p, la, lb),
-        ]),
-      ]);
+      return h(
+        'li',
+        { 'data-pair': letter, 'aria-label': `cos(${letter}_${la}, ${letter}_${lb}) = ${text}` },
+        [
+          h('span', { class: 'rank', 'aria-hidden': 'true' }, letter),
+          h('span', { class: 'tok' }, `cos(${letter})`),
+          h('span', { class: 'bar-track', 'aria-hidden': 'true' }, [
+            lo < 0
+              ? h('span', { class: 'zero', style: { left: `${(span.zero * 100).toFixed(2)}%` } })
+              : null,
+            h('span', {
+              class: p.cos < 0 ? 'bar-fill neg' : 'bar-fill',
+              style: {
+                left: `${(span.left * 100).toFixed(2)}%`,
+                width: `${(span.width * 100).toFixed(2)}%`,
+                right: 'auto',
+              },
+            }),
+          ]),
+          h('span', { class: 'val' }, text),
+          h('p', { class: 'formula' }, [
+            `${letter}_${la} = ${vec(p.a)}`,
+            h('br'),
+            `${letter}_${lb} = ${vec(p.b)}`,
+            h('br'),
+            pairFormula(letter, p, la, lb),
+          ]),
+        ],
+      );
     };
     this.kv.replaceChildren(
       h('h3', {}, this.t('kvTitle')),
       h('p', { class: 'muted' }, this.t('kvHelp', labels[kv.a], labels[kv.b])),
-      h('ol', { class: 'bars', 'aria-label': this.t('kvTitle') }, [line('K', kv.k), line('V', kv.v)]),
+      h('ol', { class: 'bars', 'aria-label': this.t('kvTitle') }, [
+        line('K', kv.k),
+        line('V', kv.v),
+      ]),
     );
   }
 

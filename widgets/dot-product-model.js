@@ -30,7 +30,9 @@ export const ADDITIVE = Object.freeze({
   v: [1.0, -0.5, 0.8, 0.6],
 });
 
-/** The course's memory example: T = 4,096, d_a = 256, BF16 (2 bytes a number), one head, one layer. */
+/**
+ * The course's memory example: T = 4,096, d_a = 256, BF16 (2 bytes a number), one head, one layer.
+ */
 export const COURSE = Object.freeze({ T: 4096, dA: 256, bytesPer: 2 });
 /** Preset lengths for the memory comparison. */
 export const T_PRESETS = [512, 4096, 32768];
@@ -40,7 +42,10 @@ export const T_RANGE = Object.freeze({ min: 1, max: 1048576, minExp: 5, maxExp: 
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
 /** 12 → "₁₂" */
 export function sub(i) {
-  return String(i).split('').map((c) => SUB[Number(c)]).join('');
+  return String(i)
+    .split('')
+    .map((c) => SUB[Number(c)])
+    .join('');
 }
 
 /** Up to `digits` decimals with trailing zeros dropped and a real minus sign: 0.900 → "0.9". */
@@ -58,12 +63,15 @@ const term = (s) => (s.startsWith('−') ? `(${s})` : s);
  * cos θ, all from the engine; |q|, |k|, θ (degrees) from those for the drawing.
  */
 export function expansion(engine, w, i, j) {
-  const q = w.q[i], k = w.k[j];
+  const q = w.q[i],
+    k = w.k[j];
   const terms = q.map((qm, m) => engine.dot([qm], [k[m]]));
   const total = engine.dot(q, k);
-  const qq = engine.dot(q, q), kk = engine.dot(k, k);
+  const qq = engine.dot(q, q),
+    kk = engine.dot(k, k);
   const cos = engine.cosine(q, k);
-  const qNorm = Math.sqrt(qq), kNorm = Math.sqrt(kk);
+  const qNorm = Math.sqrt(qq),
+    kNorm = Math.sqrt(kk);
   const theta = (Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI;
   return { q, k, terms, total, qq, kk, cos, qNorm, kNorm, theta };
 }
@@ -131,10 +139,13 @@ export function scoreBytes(engine, T, dA = COURSE.dA, bytesPer = COURSE.bytesPer
   return { additive: m.additiveBytes, dot: m.dotBytes };
 }
 
-/** Binary units at the course's precision: one decimal below 10 ("8.0 GiB"), whole above ("32 MiB"). */
+/**
+ * Binary units at the course's precision: one decimal below 10 ("8.0 GiB"), whole above ("32 MiB").
+ */
 export function courseBytes(b) {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
-  let i = 0, v = b;
+  let i = 0,
+    v = b;
   while (v >= 1024 && i < units.length - 1) {
     v /= 1024;
     i++;
@@ -165,10 +176,12 @@ const row = (name, expected, actual, ok = expected === actual) => ({ name, expec
  */
 export function courseChecks(engine, w) {
   const ix = (t) => w.tokens.indexOf(t);
-  const gave = ix('给了'), apple = ix('苹果');
+  const gave = ix('给了'),
+    apple = ix('苹果');
   const m = scoreBytes(engine, COURSE.T, COURSE.dA, COURSE.bytesPer);
   // every pair: Σ_m q_m k_m (terms from the engine) against engine.dot
-  let maxErr = 0, maxGeo = 0;
+  let maxErr = 0,
+    maxGeo = 0;
   for (let i = 0; i < w.q.length; i++) {
     for (let j = 0; j < w.k.length; j++) {
       const e = expansion(engine, w, i, j);
@@ -177,19 +190,39 @@ export function courseChecks(engine, w) {
     }
   }
   const rows = [
-    row('additive, naive: T×T×d_a × 2 B at T = 4,096, d_a = 256 (BF16)', '8.0 GiB', courseBytes(m.additive)),
+    row(
+      'additive, naive: T×T×d_a × 2 B at T = 4,096, d_a = 256 (BF16)',
+      '8.0 GiB',
+      courseBytes(m.additive),
+    ),
     row('dot product: T×T × 2 B at T = 4,096 (BF16)', '32 MiB', courseBytes(m.dot)),
-    { name: 'every pair: Σ_m q_m k_m = engine.dot (±1e-6)', expected: '≤ 1e-6', actual: maxErr.toExponential(1), ok: maxErr <= 1e-6 },
-    { name: 'every pair: |q| |k| cos θ = q·k (±1e-4)', expected: '≤ 1e-4', actual: maxGeo.toExponential(1), ok: maxGeo <= 1e-4 },
+    {
+      name: 'every pair: Σ_m q_m k_m = engine.dot (±1e-6)',
+      expected: '≤ 1e-6',
+      actual: maxErr.toExponential(1),
+      ok: maxErr <= 1e-6,
+    },
+    {
+      name: 'every pair: |q| |k| cos θ = q·k (±1e-4)',
+      expected: '≤ 1e-4',
+      actual: maxGeo.toExponential(1),
+      ok: maxGeo <= 1e-4,
+    },
   ];
   if (gave < 0 || apple < 0) return rows; // another world: only the shape-independent checks
   const pair = expansion(engine, w, gave, apple);
   const pairSum = pair.terms.reduce((a, b) => a + b, 0);
-  const rank = ranking(scoreMatrix(engine, w)[gave]).map((j) => w.tokens[j]).join(' > ');
+  const rank = ranking(scoreMatrix(engine, w)[gave])
+    .map((j) => w.tokens[j])
+    .join(' > ');
   return [
     ...rows,
-    row('q_给了·k_苹果: Σ terms = engine.dot (±1e-6)', num(pair.total, 6), num(pairSum, 6),
-      Math.abs(pairSum - pair.total) <= 1e-6),
+    row(
+      'q_给了·k_苹果: Σ terms = engine.dot (±1e-6)',
+      num(pair.total, 6),
+      num(pairSum, 6),
+      Math.abs(pairSum - pair.total) <= 1e-6,
+    ),
     row('row 给了 of QKᵀ (engine.scoreMatrix): ranking', '苹果 > 小王 > 小明 > 把 > 给了', rank),
   ];
 }

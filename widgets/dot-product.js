@@ -13,8 +13,22 @@ import { h, svg, num } from '../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../web/color.js';
 import { worldTensors, tokenLabels } from '../web/world.js';
 import {
-  ADDITIVE, COURSE, T_PRESETS, T_RANGE, sub, short, expansion, expansionLines, geometryLines,
-  scoreMatrix, ranking, additive, clampT, memoryFormulas, courseBytes, courseChecks,
+  ADDITIVE,
+  COURSE,
+  T_PRESETS,
+  T_RANGE,
+  sub,
+  short,
+  expansion,
+  expansionLines,
+  geometryLines,
+  scoreMatrix,
+  ranking,
+  additive,
+  clampT,
+  memoryFormulas,
+  courseBytes,
+  courseChecks,
 } from './dot-product-model.js';
 
 const CSS = `
@@ -61,7 +75,8 @@ export class DotProduct extends AttnWidget {
     'zh-CN': {
       title: 'Q 和 K 怎么算匹不匹配：点积',
       help: '选一个查询 token（这一行的 q）和一个键 token（被查的 k）。点积就是四个维度逐项相乘再相加；下面每个数都由注意力引擎算出。',
-      query: '查询 token（q）', key: '键 token（k）',
+      query: '查询 token（q）',
+      key: '键 token（k）',
       pair: (a, b) => `q_${a} · k_${b}`,
       vecQ: (l, v) => `q_${l} = x_${l} · W_Q = ${v}`,
       vecK: (l, v) => `k_${l} = x_${l} · W_K = ${v}`,
@@ -69,10 +84,12 @@ export class DotProduct extends AttnWidget {
       termsLabel: '每一项 q_i k_i 的贡献（正的向右、负的向左）',
       termLabel: (i, v) => `第 ${i} 项 ${v}`,
       geoTitle: '几何含义：方向对齐 × 长度',
-      geoHelp: '把 k 投到 q 的方向上：k 的「影子」长 |k| cos θ，点积 = |q| × 影子长度。方向越一致（θ 越小）、向量越长，分数越高；θ > 90° 时影子落在反方向，分数为负。',
+      geoHelp:
+        '把 k 投到 q 的方向上：k 的「影子」长 |k| cos θ，点积 = |q| × 影子长度。方向越一致（θ 越小）、向量越长，分数越高；θ > 90° 时影子落在反方向，分数为负。',
       geoImg: (t, c) => `q 与 k 的夹角 θ = ${t}°，cos θ = ${c}`,
       matTitle: '全部配对：一次矩阵乘 QKᵀ',
-      matHelp: '每个格子都是一对 (q_i, k_j) 的点积，5×5 = 25 个分数由一次矩阵乘一起算出（engine.scoreMatrix）。点格子也能换选中的一对；方向键移动。颜色：矩阵里最低 → 最高。',
+      matHelp:
+        '每个格子都是一对 (q_i, k_j) 的点积，5×5 = 25 个分数由一次矩阵乘一起算出（engine.scoreMatrix）。点格子也能换选中的一对；方向键移动。颜色：矩阵里最低 → 最高。',
       corner: '查询 ↓ / 键 →',
       cell: (a, b, s) => `q_${a}·k_${b} = ${s}`,
       rank: (a, r) => `「${a}」这一行从高到低：${r}`,
@@ -81,7 +98,8 @@ export class DotProduct extends AttnWidget {
       addCard: '加性',
       illustrative: '示意参数',
       addHelp: `W1、W2（4×4）和 v（4 维）是这里手工给定的示意常数（d_a = ${ADDITIVE.dA}），不是学出来的：分数本身没有意义，要看的是它怎么算、要花多少。`,
-      addWork: '每一对都要单独算 q W1 + k W2、过一遍 tanh，再和 v 点积：这不是一次矩阵乘，交不给矩阵乘单元。',
+      addWork:
+        '每一对都要单独算 q W1 + k W2、过一遍 tanh，再和 v 点积：这不是一次矩阵乘，交不给矩阵乘单元。',
       dotWork: '每一对只要一次点积；所有配对合成一次矩阵乘 QKᵀ。',
       memTitle: '要落多少字节（每头、每层）',
       memHelp: `朴素的加性注意力要先落一个 T × T × d_a 的中间张量 tanh(q W1 + k W2)，点积只留 T × T 个分数。这里按课程取 d_a = ${COURSE.dA}、BF16（每个数 ${COURSE.bytesPer} 字节）。`,
@@ -91,14 +109,17 @@ export class DotProduct extends AttnWidget {
       addRow: '加性（朴素）',
       dotRow: '点积',
       ratio: (r) => `加性是点积的 ${r} 倍（= d_a）。`,
-      jsNote: '这两个字节数也由引擎按上面的公式算出（engine.scoreMemory），页面只把它们换算成 MiB / GiB。',
+      jsNote:
+        '这两个字节数也由引擎按上面的公式算出（engine.scoreMemory），页面只把它们换算成 MiB / GiB。',
       valueText: (t, a, d) => `T = ${t}：加性 ${a}，点积 ${d}`,
-      course: '课程原文：T = 4,096、d_a = 256 时单头单层 8.0 GiB（BF16），点积只留 T×T 个分数，32 MiB。',
+      course:
+        '课程原文：T = 4,096、d_a = 256 时单头单层 8.0 GiB（BF16），点积只留 T×T 个分数，32 MiB。',
     },
     en: {
       title: 'How Q and K are matched: the dot product',
-      help: 'Pick a query token (the row\'s q) and a key token (the k being looked up). The dot product multiplies the four dimensions pairwise and adds them up; every number below comes from the attention engine.',
-      query: 'Query token (q)', key: 'Key token (k)',
+      help: "Pick a query token (the row's q) and a key token (the k being looked up). The dot product multiplies the four dimensions pairwise and adds them up; every number below comes from the attention engine.",
+      query: 'Query token (q)',
+      key: 'Key token (k)',
       pair: (a, b) => `q_${a} · k_${b}`,
       vecQ: (l, v) => `q_${l} = x_${l} · W_Q = ${v}`,
       vecK: (l, v) => `k_${l} = x_${l} · W_K = ${v}`,
@@ -106,19 +127,22 @@ export class DotProduct extends AttnWidget {
       termsLabel: 'What each term q_i k_i adds (positive to the right, negative to the left)',
       termLabel: (i, v) => `term ${i}: ${v}`,
       geoTitle: 'The geometry: alignment × length',
-      geoHelp: 'Project k onto q\'s direction: k\'s "shadow" is |k| cos θ long, and the dot product is |q| × the shadow. The more aligned (smaller θ) and the longer the vectors, the higher the score; past 90° the shadow points backwards and the score is negative.',
+      geoHelp:
+        'Project k onto q\'s direction: k\'s "shadow" is |k| cos θ long, and the dot product is |q| × the shadow. The more aligned (smaller θ) and the longer the vectors, the higher the score; past 90° the shadow points backwards and the score is negative.',
       geoImg: (t, c) => `angle between q and k θ = ${t}°, cos θ = ${c}`,
       matTitle: 'Every pair at once: one matrix product QKᵀ',
-      matHelp: 'Each cell is the dot product of one pair (q_i, k_j): all 5×5 = 25 scores come out of one matrix product (engine.scoreMatrix). Click a cell to pick that pair; arrow keys move. Colour: lowest → highest in the matrix.',
+      matHelp:
+        'Each cell is the dot product of one pair (q_i, k_j): all 5×5 = 25 scores come out of one matrix product (engine.scoreMatrix). Click a cell to pick that pair; arrow keys move. Colour: lowest → highest in the matrix.',
       corner: 'query ↓ / key →',
       cell: (a, b, s) => `q_${a}·k_${b} = ${s}`,
       rank: (a, r) => `Row ${a}, highest first: ${r}`,
-      addTitle: 'Another way to score: Bahdanau\'s additive attention (2014)',
+      addTitle: "Another way to score: Bahdanau's additive attention (2014)",
       dotCard: 'Dot product (this lesson)',
       addCard: 'Additive',
       illustrative: 'illustrative parameters',
       addHelp: `W1, W2 (4×4) and v (4 numbers) are hand-picked illustrative constants here (d_a = ${ADDITIVE.dA}), not learned: the score itself means nothing; what matters is how it is computed and what it costs.`,
-      addWork: 'Every pair needs its own q W1 + k W2, a tanh, and a dot product with v: not one matrix product, so it cannot be handed to the matrix-multiply units.',
+      addWork:
+        'Every pair needs its own q W1 + k W2, a tanh, and a dot product with v: not one matrix product, so it cannot be handed to the matrix-multiply units.',
       dotWork: 'Every pair is one dot product; all pairs together are one matrix product QKᵀ.',
       memTitle: 'How many bytes it lays down (per head, per layer)',
       memHelp: `Naive additive attention first materialises a T × T × d_a intermediate tanh(q W1 + k W2); the dot product keeps only T × T scores. As in the course: d_a = ${COURSE.dA}, BF16 (${COURSE.bytesPer} bytes a number).`,
@@ -128,9 +152,11 @@ export class DotProduct extends AttnWidget {
       addRow: 'Additive (naive)',
       dotRow: 'Dot product',
       ratio: (r) => `Additive is ${r}× the dot product (= d_a).`,
-      jsNote: 'These two byte counts come from the engine too (engine.scoreMemory, the formulas above); the page only converts them to MiB / GiB.',
+      jsNote:
+        'These two byte counts come from the engine too (engine.scoreMemory, the formulas above); the page only converts them to MiB / GiB.',
       valueText: (t, a, d) => `T = ${t}: additive ${a}, dot product ${d}`,
-      course: 'The course: at T = 4,096 and d_a = 256, 8.0 GiB per head per layer (BF16); the dot product keeps T×T scores, 32 MiB.',
+      course:
+        'The course: at T = 4,096 and d_a = 256, 8.0 GiB per head per layer (BF16); the dot product keeps T×T scores, 32 MiB.',
     },
   };
 
@@ -149,7 +175,9 @@ export class DotProduct extends AttnWidget {
     super.attributeChangedCallback(name, old, value);
   }
 
-  /** Attribute `name` as a token index, else the index of token `fallback`, clamped to the world. */
+  /**
+   * Attribute `name` as a token index, else the index of token `fallback`, clamped to the world.
+   */
   attrIndex(w, name, fallback, fallbackIndex) {
     const n = w.tokens.length;
     const a = Number.parseInt(this.getAttribute(name) ?? '', 10);
@@ -167,18 +195,38 @@ export class DotProduct extends AttnWidget {
     const uid = Math.random().toString(36).slice(2, 8);
     const picker = (role, legend) => {
       const radios = labels.map((l, i) => {
-        const input = h('input', { type: 'radio', name: `${role}-${uid}`, value: String(i), 'data-role': role, 'data-i': i,
-          onchange: () => { this[role] = i; this.update(); } });
+        const input = h('input', {
+          type: 'radio',
+          name: `${role}-${uid}`,
+          value: String(i),
+          'data-role': role,
+          'data-i': i,
+          onchange: () => {
+            this[role] = i;
+            this.update();
+          },
+        });
         return input;
       });
       const lbls = radios.map((r, i) => h('label', {}, [r, labels[i]]));
-      return { radios, lbls, el: h('fieldset', { class: 'picker' }, [h('legend', {}, legend), h('div', { class: 'opts' }, lbls)]) };
+      return {
+        radios,
+        lbls,
+        el: h('fieldset', { class: 'picker' }, [
+          h('legend', {}, legend),
+          h('div', { class: 'opts' }, lbls),
+        ]),
+      };
     };
     this.qPicker = picker('query', this.t('query'));
     this.kPicker = picker('key', this.t('key'));
 
     this.vecLines = h('div', {});
-    this.expLines = h('div', { class: 'expansion', 'aria-live': 'polite', 'data-role': 'expansion' });
+    this.expLines = h('div', {
+      class: 'expansion',
+      'aria-live': 'polite',
+      'data-role': 'expansion',
+    });
     this.terms = h('ol', { class: 'terms', 'aria-label': this.t('termsLabel') });
     this.geoSvg = svg('svg', { viewBox: '0 0 300 150', role: 'img', 'data-role': 'geometry-img' });
     this.geoLines = h('div', { class: 'lines' });
@@ -188,27 +236,64 @@ export class DotProduct extends AttnWidget {
     this.dotCard = h('div', { class: 'card' });
     this.addCard = h('div', { class: 'card', 'data-role': 'additive' });
 
-    const tId = `t-${uid}`, sId = `s-${uid}`;
-    this.tInput = h('input', { type: 'number', id: tId, min: T_RANGE.min, max: T_RANGE.max, step: 1, inputmode: 'numeric', 'data-role': 't',
+    const tId = `t-${uid}`,
+      sId = `s-${uid}`;
+    this.tInput = h('input', {
+      type: 'number',
+      id: tId,
+      min: T_RANGE.min,
+      max: T_RANGE.max,
+      step: 1,
+      inputmode: 'numeric',
+      'data-role': 't',
       oninput: () => this.setT(this.tInput.value, 'input'),
-      onchange: () => this.setT(this.tInput.value, 'change') });
-    this.tSlider = h('input', { type: 'range', id: sId, min: T_RANGE.minExp, max: T_RANGE.maxExp, step: 1, 'data-role': 't-slider',
-      oninput: () => this.setT(2 ** Number(this.tSlider.value), 'slider') });
-    this.presetButtons = T_PRESETS.map((p) => h('button', { type: 'button', 'data-t': p, 'aria-pressed': 'false',
-      onclick: () => this.setT(p, 'preset') }, p.toLocaleString('en-US')));
-    this.memAdd = { fill: h('div', { class: 'bar-fill add' }), val: h('span', { class: 'val', 'data-role': 'mem-additive' }), f: h('p', { class: 'formula', 'data-role': 'mem-additive-formula' }) };
-    this.memDot = { fill: h('div', { class: 'bar-fill dot' }), val: h('span', { class: 'val', 'data-role': 'mem-dot' }), f: h('p', { class: 'formula', 'data-role': 'mem-dot-formula' }) };
+      onchange: () => this.setT(this.tInput.value, 'change'),
+    });
+    this.tSlider = h('input', {
+      type: 'range',
+      id: sId,
+      min: T_RANGE.minExp,
+      max: T_RANGE.maxExp,
+      step: 1,
+      'data-role': 't-slider',
+      oninput: () => this.setT(2 ** Number(this.tSlider.value), 'slider'),
+    });
+    this.presetButtons = T_PRESETS.map((p) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-t': p,
+          'aria-pressed': 'false',
+          onclick: () => this.setT(p, 'preset'),
+        },
+        p.toLocaleString('en-US'),
+      ),
+    );
+    this.memAdd = {
+      fill: h('div', { class: 'bar-fill add' }),
+      val: h('span', { class: 'val', 'data-role': 'mem-additive' }),
+      f: h('p', { class: 'formula', 'data-role': 'mem-additive-formula' }),
+    };
+    this.memDot = {
+      fill: h('div', { class: 'bar-fill dot' }),
+      val: h('span', { class: 'val', 'data-role': 'mem-dot' }),
+      f: h('p', { class: 'formula', 'data-role': 'mem-dot-formula' }),
+    };
     this.ratioLine = h('p', {});
-    const memRow = (label, m) => [h('span', {}, label), h('div', { class: 'bar-track', 'aria-hidden': 'true' }, m.fill), m.val, m.f];
+    const memRow = (label, m) => [
+      h('span', {}, label),
+      h('div', { class: 'bar-track', 'aria-hidden': 'true' }, m.fill),
+      m.val,
+      m.f,
+    ];
 
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
-      this.qPicker.el, this.kPicker.el,
-      h('section', {}, [
-        h('h3', {}, this.t('expTitle')),
-        this.vecLines, this.expLines, this.terms,
-      ]),
+      this.qPicker.el,
+      this.kPicker.el,
+      h('section', {}, [h('h3', {}, this.t('expTitle')), this.vecLines, this.expLines, this.terms]),
       h('section', {}, [
         h('h3', {}, this.t('geoTitle')),
         h('p', { class: 'muted' }, this.t('geoHelp')),
@@ -228,9 +313,19 @@ export class DotProduct extends AttnWidget {
         h('h3', {}, this.t('memTitle')),
         h('p', { class: 'muted' }, this.t('memHelp')),
         h('div', { class: 'row' }, [h('label', { for: tId }, this.t('length')), this.tInput]),
-        h('div', { class: 'row' }, [h('label', { for: sId }, this.t('lengthSlider')), this.tSlider]),
-        h('div', { class: 'row presets', role: 'group', 'aria-label': this.t('presets') }, this.presetButtons),
-        h('div', { class: 'mem' }, [...memRow(this.t('addRow'), this.memAdd), ...memRow(this.t('dotRow'), this.memDot)]),
+        h('div', { class: 'row' }, [
+          h('label', { for: sId }, this.t('lengthSlider')),
+          this.tSlider,
+        ]),
+        h(
+          'div',
+          { class: 'row presets', role: 'group', 'aria-label': this.t('presets') },
+          this.presetButtons,
+        ),
+        h('div', { class: 'mem' }, [
+          ...memRow(this.t('addRow'), this.memAdd),
+          ...memRow(this.t('dotRow'), this.memDot),
+        ]),
         this.ratioLine,
         h('p', { class: 'muted' }, this.t('jsNote')),
         h('p', { class: 'note' }, this.t('course')),
@@ -251,9 +346,16 @@ export class DotProduct extends AttnWidget {
     const w = worldTensors(rt, this.worldId);
     const labels = tokenLabels(w, this.lang);
     const { query, key } = this;
-    const lq = labels[query], lk = labels[key];
-    for (const [p, sel] of [[this.qPicker, query], [this.kPicker, key]]) {
-      p.radios.forEach((r, i) => { r.checked = i === sel; p.lbls[i].classList.toggle('on', i === sel); });
+    const lq = labels[query],
+      lk = labels[key];
+    for (const [p, sel] of [
+      [this.qPicker, query],
+      [this.kPicker, key],
+    ]) {
+      p.radios.forEach((r, i) => {
+        r.checked = i === sel;
+        p.lbls[i].classList.toggle('on', i === sel);
+      });
     }
 
     // --- expansion
@@ -273,19 +375,32 @@ export class DotProduct extends AttnWidget {
     const hasNeg = ex.terms.some((t) => t < 0);
     const zero = hasNeg ? 0.5 : 0;
     const half = hasNeg ? 0.5 : 1;
-    this.terms.replaceChildren(...ex.terms.map((t, m) => {
-      const len = (Math.abs(t) / span) * half;
-      const left = t < 0 ? zero - len : zero;
-      const text = `q${sub(m + 1)}k${sub(m + 1)} = ${short(ex.q[m])} × ${short(ex.k[m]).startsWith('−') ? `(${short(ex.k[m])})` : short(ex.k[m])} = ${num(t, 3)}`;
-      return h('li', { 'data-m': m }, [
-        h('span', {}, `q${sub(m + 1)}k${sub(m + 1)}`),
-        h('div', { class: 'bar-track', role: 'img', 'aria-label': this.t('termLabel', m + 1, num(t, 3)) }, [
-          h('div', { class: t < 0 ? 'bar-fill neg' : 'bar-fill', style: { left: `${(left * 100).toFixed(2)}%`, width: `${(len * 100).toFixed(2)}%` } }),
-          hasNeg ? h('div', { class: 'zero', style: { left: '50%' } }) : null,
-        ]),
-        h('span', { class: 'formula' }, text),
-      ]);
-    }));
+    this.terms.replaceChildren(
+      ...ex.terms.map((t, m) => {
+        const len = (Math.abs(t) / span) * half;
+        const left = t < 0 ? zero - len : zero;
+        const text = `q${sub(m + 1)}k${sub(m + 1)} = ${short(ex.q[m])} × ${short(ex.k[m]).startsWith('−') ? `(${short(ex.k[m])})` : short(ex.k[m])} = ${num(t, 3)}`;
+        return h('li', { 'data-m': m }, [
+          h('span', {}, `q${sub(m + 1)}k${sub(m + 1)}`),
+          h(
+            'div',
+            {
+              class: 'bar-track',
+              role: 'img',
+              'aria-label': this.t('termLabel', m + 1, num(t, 3)),
+            },
+            [
+              h('div', {
+                class: t < 0 ? 'bar-fill neg' : 'bar-fill',
+                style: { left: `${(left * 100).toFixed(2)}%`, width: `${(len * 100).toFixed(2)}%` },
+              }),
+              hasNeg ? h('div', { class: 'zero', style: { left: '50%' } }) : null,
+            ],
+          ),
+          h('span', { class: 'formula' }, text),
+        ]);
+      }),
+    );
 
     // --- geometry
     this.drawGeometry(ex);
@@ -299,24 +414,53 @@ export class DotProduct extends AttnWidget {
     // --- the whole matrix
     const S = scoreMatrix(e, w);
     const all = S.flat();
-    const lo = Math.min(...all), hi = Math.max(...all);
+    const lo = Math.min(...all),
+      hi = Math.max(...all);
     const hadFocus = this.shadowRoot.activeElement?.classList.contains('cell');
-    const head = h('tr', {}, [h('th', { scope: 'col' }, this.t('corner')), ...labels.map((l) => h('th', { scope: 'col' }, l))]);
-    const rows = S.map((r, i) => h('tr', {}, [h('th', { scope: 'row' }, labels[i]), ...r.map((s, j) => {
-      const v = hi > lo ? (s - lo) / (hi - lo) : 0.5;
-      const on = i === query && j === key;
-      return h('td', { role: 'gridcell' }, h('button', {
-        type: 'button', class: 'cell', 'data-i': i, 'data-j': j, 'aria-pressed': String(on),
-        tabindex: on ? '0' : '-1',
-        'aria-label': this.t('cell', labels[i], labels[j], num(s)),
-        style: { background: weightColor(v), color: textOn(v) },
-        onclick: () => { this.query = i; this.key = j; this.update(); },
-      }, num(s)));
-    })]));
+    const head = h('tr', {}, [
+      h('th', { scope: 'col' }, this.t('corner')),
+      ...labels.map((l) => h('th', { scope: 'col' }, l)),
+    ]);
+    const rows = S.map((r, i) =>
+      h('tr', {}, [
+        h('th', { scope: 'row' }, labels[i]),
+        ...r.map((s, j) => {
+          const v = hi > lo ? (s - lo) / (hi - lo) : 0.5;
+          const on = i === query && j === key;
+          return h(
+            'td',
+            { role: 'gridcell' },
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'cell',
+                'data-i': i,
+                'data-j': j,
+                'aria-pressed': String(on),
+                tabindex: on ? '0' : '-1',
+                'aria-label': this.t('cell', labels[i], labels[j], num(s)),
+                style: { background: weightColor(v), color: textOn(v) },
+                onclick: () => {
+                  this.query = i;
+                  this.key = j;
+                  this.update();
+                },
+              },
+              num(s),
+            ),
+          );
+        }),
+      ]),
+    );
     this.matrix.replaceChildren(h('thead', {}, head), h('tbody', {}, rows));
     if (hadFocus) this.focusSelected();
     const order = ranking(S[query]);
-    this.rankLine.textContent = this.t('rank', lq, order.map((j) => `${labels[j]} ${num(S[query][j])}`).join(' > '));
+    this.rankLine.textContent = this.t(
+      'rank',
+      lq,
+      order.map((j) => `${labels[j]} ${num(S[query][j])}`).join(' > '),
+    );
 
     // --- additive vs dot for the same pair
     const a = additive(e, ex.q, ex.k);
@@ -343,48 +487,132 @@ export class DotProduct extends AttnWidget {
     const m = memoryFormulas(rt.engine, T);
     if (this.tSource !== 'input') this.tInput.value = String(T);
     const exp = Math.round(Math.log2(T));
-    if (this.tSource !== 'slider') this.tSlider.value = String(Math.max(T_RANGE.minExp, Math.min(T_RANGE.maxExp, exp)));
-    this.tSlider.setAttribute('aria-valuetext', this.t('valueText', T.toLocaleString('en-US'), courseBytes(m.bytes.additive), courseBytes(m.bytes.dot)));
+    if (this.tSource !== 'slider')
+      this.tSlider.value = String(Math.max(T_RANGE.minExp, Math.min(T_RANGE.maxExp, exp)));
+    this.tSlider.setAttribute(
+      'aria-valuetext',
+      this.t(
+        'valueText',
+        T.toLocaleString('en-US'),
+        courseBytes(m.bytes.additive),
+        courseBytes(m.bytes.dot),
+      ),
+    );
     this.tSource = undefined;
-    this.presetButtons.forEach((b) => b.setAttribute('aria-pressed', String(Number(b.dataset.t) === T)));
+    this.presetButtons.forEach((b) =>
+      b.setAttribute('aria-pressed', String(Number(b.dataset.t) === T)),
+    );
     this.memAdd.val.textContent = courseBytes(m.bytes.additive);
     this.memAdd.f.textContent = m.additive;
     this.memAdd.fill.style.setProperty('width', '100%');
     this.memDot.val.textContent = courseBytes(m.bytes.dot);
     this.memDot.f.textContent = m.dot;
-    this.memDot.fill.style.setProperty('width', `${((m.bytes.dot / m.bytes.additive) * 100).toFixed(3)}%`);
+    this.memDot.fill.style.setProperty(
+      'width',
+      `${((m.bytes.dot / m.bytes.additive) * 100).toFixed(3)}%`,
+    );
     this.ratioLine.textContent = this.t('ratio', COURSE.dA);
   }
 
-  /** q along the x axis, k at angle θ, k's shadow |k| cos θ on q's line (dashed drop, thick segment). */
+  /**
+   * q along the x axis, k at angle θ, k's shadow |k| cos θ on q's line (dashed drop, thick
+   * segment).
+   */
   drawGeometry(ex) {
-    const W = 300, y0 = 100;
-    const cos = ex.cos, sin = Math.sqrt(Math.max(0, 1 - cos * cos));
+    const W = 300,
+      y0 = 100;
+    const cos = ex.cos,
+      sin = Math.sqrt(Math.max(0, 1 - cos * cos));
     // fit q (along +x) and k (at θ above the axis) into the box: 10 px margins, 84 px of height
-    const right = Math.max(ex.qNorm, ex.kNorm * cos, 0), left = Math.max(0, -ex.kNorm * cos), up = ex.kNorm * sin;
+    const right = Math.max(ex.qNorm, ex.kNorm * cos, 0),
+      left = Math.max(0, -ex.kNorm * cos),
+      up = ex.kNorm * sin;
     const s = Math.min((W - 30) / Math.max(right + left, 1e-9), up > 0 ? 84 / up : Infinity);
     const x0 = 12 + left * s;
     const qx = x0 + ex.qNorm * s;
-    const kx = x0 + ex.kNorm * s * cos, ky = y0 - ex.kNorm * s * sin;
-    const marker = (id, colour) => svg('marker', { id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
-      svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: colour }));
+    const kx = x0 + ex.kNorm * s * cos,
+      ky = y0 - ex.kNorm * s * sin;
+    const marker = (id, colour) =>
+      svg(
+        'marker',
+        {
+          id,
+          viewBox: '0 0 10 10',
+          refX: 8,
+          refY: 5,
+          markerWidth: 6,
+          markerHeight: 6,
+          orient: 'auto-start-reverse',
+        },
+        svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: colour }),
+      );
     const arcR = 22;
     const arcEnd = [x0 + arcR * cos, y0 - arcR * sin];
     // the θ label: inside the angle when it is wide, just above k when it is narrow
     const phi = ((ex.theta >= 40 ? ex.theta / 2 : ex.theta + 25) * Math.PI) / 180;
-    const text = (x, y, t, anchor = 'start') => svg('text', { x, y, 'text-anchor': anchor, fill: '#1b1b1b', 'font-size': 13 }, t);
-    const key = (x, y, colour, t) => [svg('line', { x1: x, y1: y - 4, x2: x + 18, y2: y - 4, stroke: colour, 'stroke-width': 4 }), text(x + 24, y, t)];
+    const text = (x, y, t, anchor = 'start') =>
+      svg('text', { x, y, 'text-anchor': anchor, fill: '#1b1b1b', 'font-size': 13 }, t);
+    const key = (x, y, colour, t) => [
+      svg('line', { x1: x, y1: y - 4, x2: x + 18, y2: y - 4, stroke: colour, 'stroke-width': 4 }),
+      text(x + 24, y, t),
+    ];
     this.geoSvg.setAttribute('aria-label', this.t('geoImg', ex.theta.toFixed(0), num(cos, 3)));
     this.geoSvg.replaceChildren(
       svg('defs', {}, [marker('mq', CATEGORY.a), marker('mk', CATEGORY.b)]),
       svg('line', { x1: 4, y1: y0, x2: W - 4, y2: y0, stroke: '#c8c8c8', 'stroke-width': 1 }),
-      svg('line', { x1: kx, y1: ky, x2: kx, y2: y0, stroke: '#6b6b6b', 'stroke-width': 1.5, 'stroke-dasharray': '4 3' }),
-      svg('line', { x1: x0, y1: y0 + 5, x2: kx, y2: y0 + 5, stroke: CATEGORY.c, 'stroke-width': 5 }),
-      svg('path', { d: `M${x0 + arcR},${y0} A${arcR},${arcR} 0 0 0 ${arcEnd[0].toFixed(1)},${arcEnd[1].toFixed(1)}`, fill: 'none', stroke: '#1b1b1b', 'stroke-width': 1 }),
-      svg('line', { x1: x0, y1: y0, x2: qx, y2: y0, stroke: CATEGORY.a, 'stroke-width': 3, 'marker-end': 'url(#mq)' }),
-      svg('line', { x1: x0, y1: y0, x2: kx, y2: ky, stroke: CATEGORY.b, 'stroke-width': 3, 'marker-end': 'url(#mk)' }),
-      text(x0 + (arcR + 6) * Math.cos(phi), y0 - (arcR + 6) * Math.sin(phi), `θ = ${ex.theta.toFixed(0)}°`, Math.cos(phi) < -0.3 ? 'end' : 'start'),
-      text(Math.min(W - 4, Math.max(4, kx + (cos < 0 ? -4 : 4))), Math.max(13, ky - 4), 'k', cos < 0 ? 'end' : 'start'),
+      svg('line', {
+        x1: kx,
+        y1: ky,
+        x2: kx,
+        y2: y0,
+        stroke: '#6b6b6b',
+        'stroke-width': 1.5,
+        'stroke-dasharray': '4 3',
+      }),
+      svg('line', {
+        x1: x0,
+        y1: y0 + 5,
+        x2: kx,
+        y2: y0 + 5,
+        stroke: CATEGORY.c,
+        'stroke-width': 5,
+      }),
+      svg('path', {
+        d: `M${x0 + arcR},${y0} A${arcR},${arcR} 0 0 0 ${arcEnd[0].toFixed(1)},${arcEnd[1].toFixed(1)}`,
+        fill: 'none',
+        stroke: '#1b1b1b',
+        'stroke-width': 1,
+      }),
+      svg('line', {
+        x1: x0,
+        y1: y0,
+        x2: qx,
+        y2: y0,
+        stroke: CATEGORY.a,
+        'stroke-width': 3,
+        'marker-end': 'url(#mq)',
+      }),
+      svg('line', {
+        x1: x0,
+        y1: y0,
+        x2: kx,
+        y2: ky,
+        stroke: CATEGORY.b,
+        'stroke-width': 3,
+        'marker-end': 'url(#mk)',
+      }),
+      text(
+        x0 + (arcR + 6) * Math.cos(phi),
+        y0 - (arcR + 6) * Math.sin(phi),
+        `θ = ${ex.theta.toFixed(0)}°`,
+        Math.cos(phi) < -0.3 ? 'end' : 'start',
+      ),
+      text(
+        Math.min(W - 4, Math.max(4, kx + (cos < 0 ? -4 : 4))),
+        Math.max(13, ky - 4),
+        'k',
+        cos < 0 ? 'end' : 'start',
+      ),
       ...key(8, y0 + 24, CATEGORY.a, `q: |q| = ${num(ex.qNorm)}`),
       ...key(150, y0 + 24, CATEGORY.b, `k: |k| = ${num(ex.kNorm)}`),
       ...key(8, y0 + 42, CATEGORY.c, `|k| cos θ = ${num(ex.kNorm * cos)}`),

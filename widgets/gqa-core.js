@@ -20,7 +20,10 @@ export const GQA_PAPER = Object.freeze([
   { id: 'mqa', label: 'MQA', kvHeads: 1, average: '46.6', time: '0.24' },
 ]);
 
-/** The numbers of KV heads G that divide the query heads H (the only legal groupings), largest first. */
+/**
+ * The numbers of KV heads G that divide the query heads H (the only legal groupings), largest
+ * first.
+ */
 export function kvHeadChoices(nHeads) {
   const out = [];
   for (let g = nHeads; g >= 1; g--) if (nHeads % g === 0) out.push(g);
@@ -45,10 +48,16 @@ export function kindLabel(nHeads, g) {
 export function recast(model, g, contextLength = CONTEXT) {
   const { linearAttention, ...rest } = model;
   const a = model.attention;
-  return { ...rest, contextLength, attention: { kind: kindFor(a.nHeads, g), nHeads: a.nHeads, nKvHeads: g, headDim: a.headDim } };
+  return {
+    ...rest,
+    contextLength,
+    attention: { kind: kindFor(a.nHeads, g), nHeads: a.nHeads, nKvHeads: g, headDim: a.headDim },
+  };
 }
 
-/** engine.kvLedger of the anchor with G KV heads: {bytesPerToken, bytesForContext, formula, ...}. */
+/**
+ * engine.kvLedger of the anchor with G KV heads: {bytesPerToken, bytesForContext, formula, ...}.
+ */
 export function ledgerFor(engine, model, g, contextLength = CONTEXT) {
   return engine.kvLedger(recast(model, g, contextLength));
 }
@@ -58,7 +67,9 @@ export function linearStateBytes(engine, model) {
   return engine.kvLedger(model).linearStateBytes;
 }
 
-/** Query head q (0-based) of H reads KV head ⌊q / (H/G)⌋: contiguous groups, as the engine's GQA. */
+/**
+ * Query head q (0-based) of H reads KV head ⌊q / (H/G)⌋: contiguous groups, as the engine's GQA.
+ */
 export function groupOf(q, nHeads, g) {
   return Math.floor(q / (nHeads / g));
 }
@@ -75,14 +86,17 @@ export function sharedKvExperiment(rt, worldId = 'zh-gift') {
   const w = worldTensors(rt, worldId);
   const nHeads = w.heads;
   const d = w.q[0].length / nHeads;
-  const k1 = columns(w.k, 0, d), v1 = columns(w.v, 0, w.v[0].length / nHeads);
+  const k1 = columns(w.k, 0, d),
+    v1 = columns(w.v, 0, w.v[0].length / nHeads);
   const copy = (rows) => rows.map((r) => Array.from({ length: nHeads }, () => r).flat());
-  const k2 = copy(k1), v2 = copy(v1);
+  const k2 = copy(k1),
+    v2 = copy(v1);
   const gqa = rt.engine.attention({ q: w.q, k: k1, v: v1, nHeads, nKvHeads: 1, causal: true });
   const mha = rt.engine.attention({ q: w.q, k: k2, v: v2, nHeads, nKvHeads: nHeads, causal: true });
   // The comparison of two engine outputs (a check, not attention math).
   let maxAbsDiff = 0;
-  for (let i = 0; i < gqa.output.data.length; i++) maxAbsDiff = Math.max(maxAbsDiff, Math.abs(gqa.output.data[i] - mha.output.data[i]));
+  for (let i = 0; i < gqa.output.data.length; i++)
+    maxAbsDiff = Math.max(maxAbsDiff, Math.abs(gqa.output.data[i] - mha.output.data[i]));
   return { world: w, nHeads, d, k1, v1, k2, v2, gqa: gqa.output, mha: mha.output, maxAbsDiff };
 }
 
@@ -92,14 +106,34 @@ export function courseNumbers(rt) {
   const row = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
   const at = (g) => ledgerFor(rt.engine, anchor, g);
   const out = [];
-  for (const [g, perTok, ctx] of [[4, '64 KiB', '16 GiB'], [24, '384 KiB', '96 GiB'], [1, '16 KiB', '4 GiB']]) {
+  for (const [g, perTok, ctx] of [
+    [4, '64 KiB', '16 GiB'],
+    [24, '384 KiB', '96 GiB'],
+    [1, '16 KiB', '4 GiB'],
+  ]) {
     const l = at(g);
-    out.push(row(`Qwen3.8-27B with ${g} KV head${g > 1 ? 's' : ''} (${kindLabel(24, g)}): per token`, perTok, bytes(l.bytesPerToken)));
-    out.push(row(`Qwen3.8-27B with ${g} KV head${g > 1 ? 's' : ''} (${kindLabel(24, g)}): at 262,144 tokens`, ctx, bytes(l.bytesForContext)));
+    out.push(
+      row(
+        `Qwen3.8-27B with ${g} KV head${g > 1 ? 's' : ''} (${kindLabel(24, g)}): per token`,
+        perTok,
+        bytes(l.bytesPerToken),
+      ),
+    );
+    out.push(
+      row(
+        `Qwen3.8-27B with ${g} KV head${g > 1 ? 's' : ''} (${kindLabel(24, g)}): at 262,144 tokens`,
+        ctx,
+        bytes(l.bytesForContext),
+      ),
+    );
   }
   out.push(row('Qwen3.8-27B GQA-4 per token, exact', '65,536 B', exactBytes(at(4).bytesPerToken)));
   const e = sharedKvExperiment(rt);
-  out.push({ name: 'zh-gift: GQA (2 Q heads, 1 KV head) = MHA with the KV head copied, max |Δ output|', expected: '< 1e-6',
-    actual: e.maxAbsDiff.toExponential(1), ok: e.maxAbsDiff < 1e-6 });
+  out.push({
+    name: 'zh-gift: GQA (2 Q heads, 1 KV head) = MHA with the KV head copied, max |Δ output|',
+    expected: '< 1e-6',
+    actual: e.maxAbsDiff.toExponential(1),
+    ok: e.maxAbsDiff < 1e-6,
+  });
   return out;
 }

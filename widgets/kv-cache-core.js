@@ -5,18 +5,29 @@
 
 /** The tiny decoder of the lesson, written out so the byte formula can name every factor. */
 export const DECODER = Object.freeze({
-  vocab: 16, dModel: 16, nLayers: 2, nHeads: 4, nKvHeads: 2, dHead: 4, mlpHidden: 32, seed: 1,
+  vocab: 16,
+  dModel: 16,
+  nLayers: 2,
+  nHeads: 4,
+  nKvHeads: 2,
+  dHead: 4,
+  mlpHidden: 32,
+  seed: 1,
 });
 /** Float32: the bytes of one cached number in the engine's tiny decoder. */
 export const FLOAT32_BYTES = 4;
 /** Prompt token ids (arbitrary ids of an untrained model; the first P are used). */
 export const PROMPT_IDS = Object.freeze([3, 1, 4, 1, 5, 9]);
-export const P_MIN = 1, P_MAX = 6, G_MIN = 1, G_MAX = 8;
+export const P_MIN = 1,
+  P_MAX = 6,
+  G_MIN = 1,
+  G_MAX = 8;
 /** The course's example: a 2-token prompt, 3 generated tokens. */
 export const COURSE = Object.freeze({ P: 2, G: 3 });
 
 export function prompt(P) {
-  if (!Number.isInteger(P) || P < P_MIN || P > P_MAX) throw new RangeError(`prompt length P must be ${P_MIN}–${P_MAX}, got ${P}`);
+  if (!Number.isInteger(P) || P < P_MIN || P > P_MAX)
+    throw new RangeError(`prompt length P must be ${P_MIN}–${P_MAX}, got ${P}`);
   return PROMPT_IDS.slice(0, P);
 }
 
@@ -32,7 +43,8 @@ export function generate(engine, P, steps, useCache) {
  */
 export function stepperState(engine, P, G, s) {
   const full = { without: generate(engine, P, G, false), with: generate(engine, P, G, true) };
-  const upTo = s === G ? full : { without: generate(engine, P, s, false), with: generate(engine, P, s, true) };
+  const upTo =
+    s === G ? full : { without: generate(engine, P, s, false), with: generate(engine, P, s, true) };
   return { full, upTo };
 }
 
@@ -57,25 +69,53 @@ export function incrementalDiff(engine, tokens) {
  */
 export function courseNumbers(engine) {
   const { P, G } = COURSE;
-  const without = generate(engine, P, G, false), withCache = generate(engine, P, G, true);
+  const without = generate(engine, P, G, false),
+    withCache = generate(engine, P, G, true);
   // Greedy decoding is deterministic, so a run of G_MAX steps contains every shorter run as its
   // prefix: comparing the G_MAX runs covers every (P, G) of the sliders.
   let allSame = true;
   for (let p = P_MIN; p <= P_MAX; p++) {
-    if (!sameTokens(generate(engine, p, G_MAX, false).tokens, generate(engine, p, G_MAX, true).tokens)) allSame = false;
+    if (
+      !sameTokens(generate(engine, p, G_MAX, false).tokens, generate(engine, p, G_MAX, true).tokens)
+    )
+      allSame = false;
   }
   const diff = incrementalDiff(engine, withCache.tokens);
   const row = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
   return [
-    row('P = 2, G = 3: K/V computed without the cache (2 + 3 + 4)', '9', String(without.kvComputed)),
+    row(
+      'P = 2, G = 3: K/V computed without the cache (2 + 3 + 4)',
+      '9',
+      String(without.kvComputed),
+    ),
     row('P = 2, G = 3: K/V computed with the cache (2 + 1 + 1)', '4', String(withCache.kvComputed)),
-    row('P = 2, G = 3: K/V recomputed without the cache = read from the cache', '5', String(withCache.kvReused)),
-    row('P = 2, G = 3: tokens with and without the cache', 'identical',
-      sameTokens(without.tokens, withCache.tokens) ? 'identical' : `differ: ${without.tokens} vs ${withCache.tokens}`),
-    row(`tokens identical with and without the cache for every P ${P_MIN}–${P_MAX}, G ${G_MIN}–${G_MAX}`, 'identical', allSame ? 'identical' : 'differ'),
-    row('P = 2, G = 3: float32 cache bytes after each step (linear in positions)', '256 B / 384 B / 512 B',
-      withCache.steps.map((st) => `${st.cacheBytes} B`).join(' / ')),
-    { name: 'incremental decoding with the cache vs the full pass: max |Δ logit| < 1e-4', expected: '< 1e-4',
-      actual: diff.toExponential(1), ok: diff < 1e-4 },
+    row(
+      'P = 2, G = 3: K/V recomputed without the cache = read from the cache',
+      '5',
+      String(withCache.kvReused),
+    ),
+    row(
+      'P = 2, G = 3: tokens with and without the cache',
+      'identical',
+      sameTokens(without.tokens, withCache.tokens)
+        ? 'identical'
+        : `differ: ${without.tokens} vs ${withCache.tokens}`,
+    ),
+    row(
+      `tokens identical with and without the cache for every P ${P_MIN}–${P_MAX}, G ${G_MIN}–${G_MAX}`,
+      'identical',
+      allSame ? 'identical' : 'differ',
+    ),
+    row(
+      'P = 2, G = 3: float32 cache bytes after each step (linear in positions)',
+      '256 B / 384 B / 512 B',
+      withCache.steps.map((st) => `${st.cacheBytes} B`).join(' / '),
+    ),
+    {
+      name: 'incremental decoding with the cache vs the full pass: max |Δ logit| < 1e-4',
+      expected: '< 1e-4',
+      actual: diff.toExponential(1),
+      ok: diff < 1e-4,
+    },
   ];
 }

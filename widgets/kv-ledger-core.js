@@ -14,7 +14,9 @@ export const DEFAULT_CONTEXT = 262144;
 export const MIN_CONTEXT = 1;
 export const MAX_CONTEXT = 16777216;
 
-/** A models.json entry that only carries an officially reported figure (no config to compute from). */
+/**
+ * A models.json entry that only carries an officially reported figure (no config to compute from).
+ */
 export function isReported(model) {
   return model.reportedKvBytesPerToken !== undefined && model.attention === undefined;
 }
@@ -32,16 +34,24 @@ export function isOwnRow(model, row) {
   return row.kind === 'mla' || row.kvHeads === a.nKvHeads;
 }
 
-/** engine.kvLedger(model): {bytesPerToken, formula, linearStateBytes, reportedBytesPerToken, ...}. */
+/**
+ * engine.kvLedger(model): {bytesPerToken, formula, linearStateBytes, reportedBytesPerToken, ...}.
+ */
 export function modelLedger(engine, model) {
   return engine.kvLedger(model);
 }
 
-/** The same model entry with its attention re-cast to a ledger row's kind and KV heads (data, not math). */
+/**
+ * The same model entry with its attention re-cast to a ledger row's kind and KV heads (data, not
+ * math).
+ */
 export function recast(model, row) {
   if (row.kind === 'mla') return model;
   const a = model.attention;
-  return { ...model, attention: { kind: row.kind, nHeads: a.nHeads, nKvHeads: row.kvHeads, headDim: a.headDim } };
+  return {
+    ...model,
+    attention: { kind: row.kind, nHeads: a.nHeads, nKvHeads: row.kvHeads, headDim: a.headDim },
+  };
 }
 
 /** The model entry without its linear-attention layers' state: the engine then counts KV alone. */
@@ -63,12 +73,21 @@ export function variantRows(engine, model, tokens) {
   const stateBytes = engine.kvLedger(model).linearStateBytes;
   return rows.map((r, i) => {
     const cast = engine.kvLedger(recast(model, r));
-    if (cast.bytesPerToken !== r.bytesPerToken || kv[i].kind !== r.kind || kv[i].bytesPerToken !== r.bytesPerToken) {
+    if (
+      cast.bytesPerToken !== r.bytesPerToken ||
+      kv[i].kind !== r.kind ||
+      kv[i].bytesPerToken !== r.bytesPerToken
+    ) {
       throw new Error(`${model.name}: the engine's ledger rows disagree for ${r.kind}`);
     }
     return {
-      kind: r.kind, kvHeads: r.kvHeads, bytesPerToken: r.bytesPerToken, formula: cast.formula,
-      kvBytes: kv[i].bytesForContext, stateBytes, totalBytes: r.bytesForContext,
+      kind: r.kind,
+      kvHeads: r.kvHeads,
+      bytesPerToken: r.bytesPerToken,
+      formula: cast.formula,
+      kvBytes: kv[i].bytesForContext,
+      stateBytes,
+      totalBytes: r.bytesForContext,
     };
   });
 }
@@ -98,35 +117,111 @@ export function reductionText(fraction) {
  */
 export function courseNumbers(engine, models) {
   const m = (id) => modelById(models, id);
-  const anchor = m('qwen3.8-27b'), d67 = m('deepseek-llm-67b'), v2 = m('deepseek-v2'), v3 = m('deepseek-v3'),
-    glm = m('glm-5.3'), v41 = m('deepseek-v4.1-flash');
+  const anchor = m('qwen3.8-27b'),
+    d67 = m('deepseek-llm-67b'),
+    v2 = m('deepseek-v2'),
+    v3 = m('deepseek-v3'),
+    glm = m('glm-5.3'),
+    v41 = m('deepseek-v4.1-flash');
   const a262 = variantRows(engine, anchor, 262144);
-  const mha = rowOf(a262, 'mha'), mqa = rowOf(a262, 'mqa'), gqa = rowOf(a262, 'gqa', 4);
+  const mha = rowOf(a262, 'mha'),
+    mqa = rowOf(a262, 'mqa'),
+    gqa = rowOf(a262, 'gqa', 4);
   const d67rows = variantRows(engine, d67, 1048576);
   const v2rows = variantRows(engine, v2, 1);
   const glmRows = variantRows(engine, glm, 1048576);
-  const a4k = variantRows(engine, anchor, 4096), a1m = variantRows(engine, anchor, 1048576);
-  const cmp67 = engine.kvReduction(rowOf(d67rows, 'gqa', 8).bytesPerToken, rowOf(v2rows, 'mla').bytesPerToken);
-  const cmpMha = engine.kvReduction(rowOf(v2rows, 'mha').bytesPerToken, rowOf(v2rows, 'mla').bytesPerToken);
+  const a4k = variantRows(engine, anchor, 4096),
+    a1m = variantRows(engine, anchor, 1048576);
+  const cmp67 = engine.kvReduction(
+    rowOf(d67rows, 'gqa', 8).bytesPerToken,
+    rowOf(v2rows, 'mla').bytesPerToken,
+  );
+  const cmpMha = engine.kvReduction(
+    rowOf(v2rows, 'mha').bytesPerToken,
+    rowOf(v2rows, 'mla').bytesPerToken,
+  );
   const state = (rows) => bytes(rows[0].stateBytes);
   return [
-    { name: 'Qwen3.8-27B as MHA, per token', expected: '384 KiB', actual: bytes(mha.bytesPerToken) },
-    { name: 'Qwen3.8-27B as MHA, KV at 262,144 tokens', expected: '96 GiB', actual: bytes(mha.kvBytes) },
+    {
+      name: 'Qwen3.8-27B as MHA, per token',
+      expected: '384 KiB',
+      actual: bytes(mha.bytesPerToken),
+    },
+    {
+      name: 'Qwen3.8-27B as MHA, KV at 262,144 tokens',
+      expected: '96 GiB',
+      actual: bytes(mha.kvBytes),
+    },
     { name: 'Qwen3.8-27B as MQA, per token', expected: '16 KiB', actual: bytes(mqa.bytesPerToken) },
-    { name: 'Qwen3.8-27B as MQA, KV at 262,144 tokens', expected: '4 GiB', actual: bytes(mqa.kvBytes) },
-    { name: 'Qwen3.8-27B as GQA-4, per token', expected: '64 KiB', actual: bytes(gqa.bytesPerToken) },
-    { name: 'Qwen3.8-27B as GQA-4, KV at 262,144 tokens', expected: '16 GiB', actual: bytes(gqa.kvBytes) },
-    { name: 'Qwen3.8-27B linear-attention state at 4,096 / 262,144 / 1,048,576 tokens', expected: '144 MiB / 144 MiB / 144 MiB',
-      actual: [a4k, a262, a1m].map(state).join(' / ') },
-    { name: 'DeepSeek LLM 67B (GQA-8), per token', expected: '389,120 B', actual: exactBytes(rowOf(d67rows, 'gqa', 8).bytesPerToken) },
-    { name: 'DeepSeek LLM 67B as MHA, per token', expected: '3,112,960 B', actual: exactBytes(rowOf(d67rows, 'mha').bytesPerToken) },
-    { name: 'DeepSeek LLM 67B at 1,048,576 tokens', expected: '380 GiB', actual: bytes(rowOf(d67rows, 'gqa', 8).kvBytes) },
-    { name: 'DeepSeek-V2 (MLA), per token', expected: '69,120 B', actual: exactBytes(rowOf(v2rows, 'mla').bytesPerToken) },
-    { name: 'DeepSeek-V3 (MLA), per token', expected: '70,272 B', actual: exactBytes(modelLedger(engine, v3).bytesPerToken) },
-    { name: 'DeepSeek-V2 vs DeepSeek LLM 67B (BF16)', expected: '−82.2%', actual: reductionText(cmp67) },
-    { name: 'DeepSeek-V2 vs its own shape as MHA', expected: '−98.2%', actual: reductionText(cmpMha) },
-    { name: 'GLM-5.3 (MLA), per token', expected: '89,856 B', actual: exactBytes(rowOf(glmRows, 'mla').bytesPerToken) },
-    { name: 'GLM-5.3 at 1,048,576 tokens', expected: '87.75 GiB', actual: bytes(rowOf(glmRows, 'mla').kvBytes) },
-    { name: 'DeepSeek-V4.1-Flash, officially reported per token', expected: '890 B', actual: exactBytes(v41.reportedKvBytesPerToken) },
+    {
+      name: 'Qwen3.8-27B as MQA, KV at 262,144 tokens',
+      expected: '4 GiB',
+      actual: bytes(mqa.kvBytes),
+    },
+    {
+      name: 'Qwen3.8-27B as GQA-4, per token',
+      expected: '64 KiB',
+      actual: bytes(gqa.bytesPerToken),
+    },
+    {
+      name: 'Qwen3.8-27B as GQA-4, KV at 262,144 tokens',
+      expected: '16 GiB',
+      actual: bytes(gqa.kvBytes),
+    },
+    {
+      name: 'Qwen3.8-27B linear-attention state at 4,096 / 262,144 / 1,048,576 tokens',
+      expected: '144 MiB / 144 MiB / 144 MiB',
+      actual: [a4k, a262, a1m].map(state).join(' / '),
+    },
+    {
+      name: 'DeepSeek LLM 67B (GQA-8), per token',
+      expected: '389,120 B',
+      actual: exactBytes(rowOf(d67rows, 'gqa', 8).bytesPerToken),
+    },
+    {
+      name: 'DeepSeek LLM 67B as MHA, per token',
+      expected: '3,112,960 B',
+      actual: exactBytes(rowOf(d67rows, 'mha').bytesPerToken),
+    },
+    {
+      name: 'DeepSeek LLM 67B at 1,048,576 tokens',
+      expected: '380 GiB',
+      actual: bytes(rowOf(d67rows, 'gqa', 8).kvBytes),
+    },
+    {
+      name: 'DeepSeek-V2 (MLA), per token',
+      expected: '69,120 B',
+      actual: exactBytes(rowOf(v2rows, 'mla').bytesPerToken),
+    },
+    {
+      name: 'DeepSeek-V3 (MLA), per token',
+      expected: '70,272 B',
+      actual: exactBytes(modelLedger(engine, v3).bytesPerToken),
+    },
+    {
+      name: 'DeepSeek-V2 vs DeepSeek LLM 67B (BF16)',
+      expected: '−82.2%',
+      actual: reductionText(cmp67),
+    },
+    {
+      name: 'DeepSeek-V2 vs its own shape as MHA',
+      expected: '−98.2%',
+      actual: reductionText(cmpMha),
+    },
+    {
+      name: 'GLM-5.3 (MLA), per token',
+      expected: '89,856 B',
+      actual: exactBytes(rowOf(glmRows, 'mla').bytesPerToken),
+    },
+    {
+      name: 'GLM-5.3 at 1,048,576 tokens',
+      expected: '87.75 GiB',
+      actual: bytes(rowOf(glmRows, 'mla').kvBytes),
+    },
+    {
+      name: 'DeepSeek-V4.1-Flash, officially reported per token',
+      expected: '890 B',
+      actual: exactBytes(v41.reportedKvBytesPerToken),
+    },
   ];
 }

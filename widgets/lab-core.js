@@ -10,7 +10,10 @@ const check = (name, expected, actual) => ({ name, expected, actual, ok: expecte
 
 /** The script a page must load for the lab, after attn-widgets.js. */
 export const DATA_SCRIPT = 'attn-lab-data.js';
-/** The export's prompt and the course's greedy continuation length (c3-attention.json prompt.greedy). */
+/**
+ * The export's prompt and the course's greedy continuation length (c3-attention.json
+ * prompt.greedy).
+ */
 export const DEFAULT_PROMPT = '小明把苹果给了';
 export const DEFAULT_STEPS = 12;
 export const MAX_STEPS = 24;
@@ -81,7 +84,14 @@ export function runPrompt(engine, lab, text, steps) {
   const n = Math.min(steps, room);
   const generation = n > 0 ? engine.labGenerate(lab.id, { text, steps: n }) : null;
   const t3 = now();
-  return { run, patterns, generation, steps: n, room, ms: { run: t1 - t0, patterns: t2 - t1, generate: t3 - t2 } };
+  return {
+    run,
+    patterns,
+    generation,
+    steps: n,
+    room,
+    ms: { run: t1 - t0, patterns: t2 - t1, generate: t3 - t2 },
+  };
 }
 
 function maxAbsDiff(a, b) {
@@ -91,14 +101,27 @@ function maxAbsDiff(a, b) {
 }
 
 const tiny = (x) => (x === 0 ? '0' : x.toExponential(1));
-const below = (name, x, tol = TOLERANCE) => ({ name, expected: `< ${tiny(tol)}`, actual: tiny(x), ok: x < tol });
+const below = (name, x, tol = TOLERANCE) => ({
+  name,
+  expected: `< ${tiny(tol)}`,
+  actual: tiny(x),
+  ok: x < tol,
+});
 
-/** The ledger's view of one ablation row: bf16 KV bytes per token of the lab model's shape with G KV heads. */
+/**
+ * The ledger's view of one ablation row: bf16 KV bytes per token of the lab model's shape with G KV
+ * heads.
+ */
 export function ablationLedger(engine, lab, row) {
   return engine.kvLedger({
     name: `lab G=${row.nKvHeads}`,
     layers: lab.config.nLayers,
-    attention: { kind: row.kind, nHeads: row.nHeads, nKvHeads: row.nKvHeads, headDim: lab.config.dHead },
+    attention: {
+      kind: row.kind,
+      nHeads: row.nHeads,
+      nKvHeads: row.nKvHeads,
+      headDim: lab.config.dHead,
+    },
     dtypeBytes: 2,
   });
 }
@@ -116,13 +139,34 @@ export function labChecks(engine, lab) {
   const [T, V] = r.logits.shape;
   const out = [];
   out.push(check(`tokens of 「${p.text}」`, p.tokens.join(' '), r.tokens.join(' ')));
-  out.push(below(`logits of 「${p.text}」 vs native export, max |Δ|`, maxAbsDiff(r.logits.data.subarray((T - 1) * V, T * V), p.logits)));
-  out.push(check('top-5 next tokens', p.top5.map((e) => e.char).join(' '), r.top5.map((e) => e.char).join(' ')));
-  out.push(check('top-5 probabilities', p.top5.map((e) => pct(e.prob)).join(' / '), r.top5.map((e) => pct(e.prob)).join(' / ')));
+  out.push(
+    below(
+      `logits of 「${p.text}」 vs native export, max |Δ|`,
+      maxAbsDiff(r.logits.data.subarray((T - 1) * V, T * V), p.logits),
+    ),
+  );
+  out.push(
+    check(
+      'top-5 next tokens',
+      p.top5.map((e) => e.char).join(' '),
+      r.top5.map((e) => e.char).join(' '),
+    ),
+  );
+  out.push(
+    check(
+      'top-5 probabilities',
+      p.top5.map((e) => pct(e.prob)).join(' / '),
+      r.top5.map((e) => pct(e.prob)).join(' / '),
+    ),
+  );
   const g = engine.labGenerate(lab.id, { text: p.text, steps: Array.from(p.greedy).length });
-  out.push(check(`greedy ${Array.from(p.greedy).length} steps (KV cache)`, p.greedy, g.generatedText));
+  out.push(
+    check(`greedy ${Array.from(p.greedy).length} steps (KV cache)`, p.greedy, g.generatedText),
+  );
 
-  let wDiff = 0, sDiff = 0, heads = 0;
+  let wDiff = 0,
+    sDiff = 0,
+    heads = 0;
   for (const s of ex.sentences) {
     const run = engine.labRun(lab.id, { text: s.text, attention: true });
     const n = s.tokens.length;
@@ -136,20 +180,34 @@ export function labChecks(engine, lab) {
     }
     if (run.tokens.length !== n) wDiff = Infinity;
   }
-  out.push(below(`attention weights, ${ex.sentences.length} sentences × ${heads / ex.sentences.length} heads, max |Δ|`, wDiff));
+  out.push(
+    below(
+      `attention weights, ${ex.sentences.length} sentences × ${heads / ex.sentences.length} heads, max |Δ|`,
+      wDiff,
+    ),
+  );
   out.push(below(`sink share of each head (${heads}), max |Δ|`, sDiff));
 
-  // headPatterns: the four parts of every head add up to 1 and the first-token part is the sink share.
-  let sumErr = 0, sinkErr = 0;
-  r.attention.forEach((a, l) => engine.headPatterns(a.weights).forEach((hp, h) => {
-    sumErr = Math.max(sumErr, Math.abs(hp.previousToken + hp.firstToken + hp.diagonal + hp.other - 1));
-    sinkErr = Math.max(sinkErr, Math.abs(hp.firstToken - r.sinkShare[l][h]));
-  }));
+  // headPatterns: the four parts of every head add up to 1 and the first-token part is the sink
+  // share.
+  let sumErr = 0,
+    sinkErr = 0;
+  r.attention.forEach((a, l) =>
+    engine.headPatterns(a.weights).forEach((hp, h) => {
+      sumErr = Math.max(
+        sumErr,
+        Math.abs(hp.previousToken + hp.firstToken + hp.diagonal + hp.other - 1),
+      );
+      sinkErr = Math.max(sinkErr, Math.abs(hp.firstToken - r.sinkShare[l][h]));
+    }),
+  );
   out.push(below('head patterns: previous + first + self + other = 1, max |Δ|', sumErr, 1e-5));
   out.push(below('head patterns: first-token part = sink share, max |Δ|', sinkErr, 1e-6));
 
   const rows = lab.ablation.rows;
-  out.push(check('ablation rows (KV heads)', '8 / 4 / 2 / 1', rows.map((x) => x.nKvHeads).join(' / ')));
+  out.push(
+    check('ablation rows (KV heads)', '8 / 4 / 2 / 1', rows.map((x) => x.nKvHeads).join(' / ')),
+  );
   const ledger = rows.map((x) => ablationLedger(engine, lab, x).bytesPerToken);
   const file = rows.map((x) => x.kvBytesPerTokenBf16);
   const halves = file.every((b, i) => i === 0 || file[i - 1] === 2 * b);

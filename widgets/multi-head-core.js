@@ -27,11 +27,31 @@ export function multiHead(rt, worldId = 'zh-gift') {
   const two = e.attention({ q: w.q, k: w.k, v: w.v, nHeads: 2, causal: true });
   const half = width / 2;
   return {
-    w, width, T: w.tokens.length,
+    w,
+    width,
+    T: w.tokens.length,
     views: {
-      single: { weights: perHead(one.weights, 0), scores: perHead(one.scores, 0), heads: 1, dHead: width, cols: [0, width] },
-      A: { weights: perHead(two.weights, 0), scores: perHead(two.scores, 0), heads: 2, dHead: half, cols: [0, half] },
-      B: { weights: perHead(two.weights, 1), scores: perHead(two.scores, 1), heads: 2, dHead: half, cols: [half, width] },
+      single: {
+        weights: perHead(one.weights, 0),
+        scores: perHead(one.scores, 0),
+        heads: 1,
+        dHead: width,
+        cols: [0, width],
+      },
+      A: {
+        weights: perHead(two.weights, 0),
+        scores: perHead(two.scores, 0),
+        heads: 2,
+        dHead: half,
+        cols: [0, half],
+      },
+      B: {
+        weights: perHead(two.weights, 1),
+        scores: perHead(two.scores, 1),
+        heads: 2,
+        dHead: half,
+        cols: [half, width],
+      },
     },
   };
 }
@@ -72,8 +92,17 @@ export function costs(m) {
 export function anchorHeads(rt, id = ANCHOR_ID) {
   const mdl = modelById(rt.models, id);
   const a = mdl.attention;
-  if (!a) throw new Error(`models.json: model "${id}" has no attention config (only a reported KV figure)`);
-  return { name: mdl.name, nHeads: a.nHeads, headDim: a.headDim, hiddenSize: mdl.hiddenSize, product: a.nHeads * a.headDim };
+  if (!a)
+    throw new Error(
+      `models.json: model "${id}" has no attention config (only a reported KV figure)`,
+    );
+  return {
+    name: mdl.name,
+    nHeads: a.nHeads,
+    headDim: a.headDim,
+    hiddenSize: mdl.hiddenSize,
+    product: a.nHeads * a.headDim,
+  };
 }
 
 /** The course's numbers for row 给了, as printed (1 decimal). */

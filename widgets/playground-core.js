@@ -46,9 +46,13 @@ export function formatNumber(x) {
 const isTypedArray = (v) => ArrayBuffer.isView(v) && !(v instanceof DataView);
 const isArrayLike = (v) => Array.isArray(v) || isTypedArray(v);
 /** An engine tensor: {shape: number[], data: Float32Array | number[]}. */
-export const isTensor = (v) => v !== null && typeof v === 'object' && Array.isArray(v.shape)
-  && isArrayLike(v.data) && v.shape.every((n) => Number.isInteger(n) && n >= 0)
-  && v.shape.reduce((p, n) => p * n, 1) === v.data.length;
+export const isTensor = (v) =>
+  v !== null &&
+  typeof v === 'object' &&
+  Array.isArray(v.shape) &&
+  isArrayLike(v.data) &&
+  v.shape.every((n) => Number.isInteger(n) && n >= 0) &&
+  v.shape.reduce((p, n) => p * n, 1) === v.data.length;
 
 const MAX_ITEMS = 50;
 
@@ -68,20 +72,29 @@ export function formatValue(v, depth = 0) {
   if (typeof v === 'number') return formatNumber(v);
   if (typeof v === 'string') return depth === 0 ? v : JSON.stringify(v);
   if (typeof v === 'bigint') return `${v}n`;
-  if (v === undefined || v === null || typeof v === 'boolean' || typeof v === 'symbol') return String(v);
+  if (v === undefined || v === null || typeof v === 'boolean' || typeof v === 'symbol')
+    return String(v);
   if (typeof v === 'function') return `[function ${v.name || 'anonymous'}]`;
   if (v instanceof Error) return `${v.name}: ${v.message}`;
   if (depth > 4) return isArrayLike(v) ? '[…]' : '{…}';
-  if (isTensor(v) && v.shape.length <= 4) return `Tensor[${v.shape.join(', ')}] ${formatValue(nestTensor(v), depth + 1)}`;
+  if (isTensor(v) && v.shape.length <= 4)
+    return `Tensor[${v.shape.join(', ')}] ${formatValue(nestTensor(v), depth + 1)}`;
   if (isArrayLike(v)) {
-    const items = Array.from({ length: Math.min(v.length, MAX_ITEMS) }, (_, i) => formatValue(v[i], depth + 1));
+    const items = Array.from({ length: Math.min(v.length, MAX_ITEMS) }, (_, i) =>
+      formatValue(v[i], depth + 1),
+    );
     if (v.length > MAX_ITEMS) items.push(`… ${v.length - MAX_ITEMS} more`);
     return `[${items.join(', ')}]`;
   }
   if (v instanceof Map) return `Map ${formatValue(Object.fromEntries(v), depth + 1)}`;
   if (v instanceof Set) return `Set ${formatValue([...v], depth + 1)}`;
   const keys = Object.keys(v);
-  const items = keys.slice(0, MAX_ITEMS).map((k) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${formatValue(v[k], depth + 1)}`);
+  const items = keys
+    .slice(0, MAX_ITEMS)
+    .map(
+      (k) =>
+        `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${formatValue(v[k], depth + 1)}`,
+    );
   if (keys.length > MAX_ITEMS) items.push(`… ${keys.length - MAX_ITEMS} more`);
   return `{${items.join(', ')}}`;
 }
@@ -96,13 +109,17 @@ export function round(v, digits = 2) {
 
 /** toRows(tensor): the tensor as nested arrays (a [T, d] tensor → T rows of d numbers). */
 export function toRows(t) {
-  if (!isTensor(t)) throw new TypeError(`toRows() takes a tensor {shape, data}, not ${formatValue(t, 1)}`);
+  if (!isTensor(t))
+    throw new TypeError(`toRows() takes a tensor {shape, data}, not ${formatValue(t, 1)}`);
   return nestTensor(t);
 }
 
 // ---- show() ----------------------------------------------------------------------------------
 
-const isMatrix = (v) => Array.isArray(v) && v.length > 0 && v.every((r) => isArrayLike(r) && r.length === v[0].length && r.length > 0);
+const isMatrix = (v) =>
+  Array.isArray(v) &&
+  v.length > 0 &&
+  v.every((r) => isArrayLike(r) && r.length === v[0].length && r.length > 0);
 
 /**
  * What show(value) draws: [{title, rows}] with rows number[][]. value: an attention result
@@ -110,29 +127,42 @@ const isMatrix = (v) => Array.isArray(v) && v.length > 0 && v.every((r) => isArr
  */
 export function matricesOf(value) {
   let v = value;
-  if (v && typeof v === 'object' && !isTensor(v) && !isArrayLike(v) && isTensor(v.weights)) v = v.weights;
+  if (v && typeof v === 'object' && !isTensor(v) && !isArrayLike(v) && isTensor(v.weights))
+    v = v.weights;
   let mats;
   if (isTensor(v) && v.shape.length === 2) mats = [{ title: null, rows: nestTensor(v) }];
   else if (isTensor(v) && v.shape.length === 3) {
-    if (v.shape[0] > MAX_HEADS) throw new RangeError(`show(): ${v.shape[0]} heads is too many to draw (at most ${MAX_HEADS})`);
+    if (v.shape[0] > MAX_HEADS)
+      throw new RangeError(
+        `show(): ${v.shape[0]} heads is too many to draw (at most ${MAX_HEADS})`,
+      );
     const heads = nestTensor(v);
     mats = heads.map((rows, hd) => ({ title: heads.length > 1 ? `head ${hd}` : null, rows }));
   } else if (isMatrix(v)) mats = [{ title: null, rows: v.map((r) => Array.from(r)) }];
-  else throw new TypeError('show() needs a weights matrix: res.weights, a [T, T] or [H, T, T] tensor, or rows like [[1, 0], [0.4, 0.6]]');
+  else
+    throw new TypeError(
+      'show() needs a weights matrix: res.weights, a [T, T] or [H, T, T] tensor, or rows like [[1, 0], [0.4, 0.6]]',
+    );
   for (const m of mats) {
     if (!m.rows.length || !m.rows[0].length) throw new RangeError('show(): the matrix is empty');
     const cells = m.rows.length * m.rows[0].length;
-    if (cells > MAX_CELLS) throw new RangeError(`show(): ${m.rows.length} × ${m.rows[0].length} is too large to draw (at most ${MAX_CELLS} cells)`);
-    if (!m.rows.every((r) => r.every((x) => typeof x === 'number'))) throw new TypeError('show(): every entry must be a number');
+    if (cells > MAX_CELLS)
+      throw new RangeError(
+        `show(): ${m.rows.length} × ${m.rows[0].length} is too large to draw (at most ${MAX_CELLS} cells)`,
+      );
+    if (!m.rows.every((r) => r.every((x) => typeof x === 'number')))
+      throw new TypeError('show(): every entry must be a number');
   }
   return mats;
 }
 
 /** Labels for show(): the student's (checked against the size) or 0, 1, 2, … */
 export function labelsFor(labels, n, which) {
-  if (labels === undefined || labels === null) return Array.from({ length: n }, (_, i) => String(i));
+  if (labels === undefined || labels === null)
+    return Array.from({ length: n }, (_, i) => String(i));
   if (!isArrayLike(labels)) throw new TypeError(`show(): ${which} labels must be an array`);
-  if (labels.length !== n) throw new RangeError(`show(): ${labels.length} ${which} labels for ${n} ${which}s`);
+  if (labels.length !== n)
+    throw new RangeError(`show(): ${labels.length} ${which} labels for ${n} ${which}s`);
   return Array.from(labels, (l) => String(l));
 }
 
@@ -140,7 +170,8 @@ export function labelsFor(labels, n, which) {
 
 /** A thrown value → {name, message, line}: line is 1-based in the student's code, or null. */
 export function errorInfo(e, headerLines = 2) {
-  if (e === null || typeof e !== 'object') return { name: 'Uncaught', message: formatValue(e), line: null };
+  if (e === null || typeof e !== 'object')
+    return { name: 'Uncaught', message: formatValue(e), line: null };
   const name = typeof e.name === 'string' && e.name ? e.name : 'Error';
   const message = typeof e.message === 'string' ? e.message : formatValue(e);
   // V8 names code made by new Function "<anonymous>"; its source has 2 header lines
@@ -162,15 +193,26 @@ const AsyncFunction = (async () => {}).constructor;
  */
 export function createRunner({ engine, world, post, scope = globalThis, now = () => Date.now() }) {
   return async function run(id, code) {
-    let lines = 0, truncated = false, shows = 0;
+    let lines = 0,
+      truncated = false,
+      shows = 0;
     const emit = (text) => {
       if (lines >= MAX_LINES) {
-        if (!truncated) post({ type: 'print', id, text: `… (more than ${MAX_LINES} lines: the rest is not shown)` });
+        if (!truncated)
+          post({
+            type: 'print',
+            id,
+            text: `… (more than ${MAX_LINES} lines: the rest is not shown)`,
+          });
         truncated = true;
         return;
       }
       lines++;
-      post({ type: 'print', id, text: text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text });
+      post({
+        type: 'print',
+        id,
+        text: text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text,
+      });
     };
     const print = (...args) => emit(args.map((a) => formatValue(a)).join(' '));
     const show = (value, rowLabels, colLabels) => {
@@ -186,7 +228,8 @@ export function createRunner({ engine, world, post, scope = globalThis, now = ()
       post({ type: 'show', id, matrices, rowLabels: rows, colLabels: cols });
     };
     Object.assign(scope, { engine, world, print, show, round, toRows });
-    if (scope.console) for (const k of ['log', 'info', 'warn', 'error', 'debug']) scope.console[k] = print;
+    if (scope.console)
+      for (const k of ['log', 'info', 'warn', 'error', 'debug']) scope.console[k] = print;
     const t0 = now();
     let fn;
     try {
@@ -225,28 +268,64 @@ export function parseWorkerMessage(m) {
     case 'ready':
       return { type: 'ready' };
     case 'fatal':
-      return ['eval', 'engine'].includes(m.reason) ? { type: 'fatal', reason: m.reason, name: str(m.name) ?? 'Error', message: str(m.message) ?? '' } : null;
+      return ['eval', 'engine'].includes(m.reason)
+        ? {
+            type: 'fatal',
+            reason: m.reason,
+            name: str(m.name) ?? 'Error',
+            message: str(m.message) ?? '',
+          }
+        : null;
     case 'print':
-      return typeof m.id === 'number' && typeof m.text === 'string' ? { type: 'print', id: m.id, text: str(m.text, MAX_LINE_CHARS + 1) } : null;
+      return typeof m.id === 'number' && typeof m.text === 'string'
+        ? { type: 'print', id: m.id, text: str(m.text, MAX_LINE_CHARS + 1) }
+        : null;
     case 'error':
       return typeof m.id === 'number' && typeof m.name === 'string' && typeof m.message === 'string'
-        ? { type: 'error', id: m.id, name: str(m.name, 200), message: str(m.message), line: Number.isInteger(m.line) && m.line > 0 ? m.line : null }
+        ? {
+            type: 'error',
+            id: m.id,
+            name: str(m.name, 200),
+            message: str(m.message),
+            line: Number.isInteger(m.line) && m.line > 0 ? m.line : null,
+          }
         : null;
     case 'done':
-      return typeof m.id === 'number' ? { type: 'done', id: m.id, ms: Number.isFinite(m.ms) ? m.ms : null } : null;
+      return typeof m.id === 'number'
+        ? { type: 'done', id: m.id, ms: Number.isFinite(m.ms) ? m.ms : null }
+        : null;
     case 'show': {
-      if (typeof m.id !== 'number' || !Array.isArray(m.matrices) || !m.matrices.length || m.matrices.length > MAX_HEADS) return null;
+      if (
+        typeof m.id !== 'number' ||
+        !Array.isArray(m.matrices) ||
+        !m.matrices.length ||
+        m.matrices.length > MAX_HEADS
+      )
+        return null;
       if (!strings(m.rowLabels) || !strings(m.colLabels)) return null;
-      const R = m.rowLabels.length, C = m.colLabels.length;
+      const R = m.rowLabels.length,
+        C = m.colLabels.length;
       if (!R || !C || R * C > MAX_CELLS) return null;
-      const ok = m.matrices.every((mat) => mat && Array.isArray(mat.rows) && mat.rows.length === R
-        && (mat.title === null || typeof mat.title === 'string')
-        && mat.rows.every((r) => Array.isArray(r) && r.length === C && r.every((x) => typeof x === 'number')));
+      const ok = m.matrices.every(
+        (mat) =>
+          mat &&
+          Array.isArray(mat.rows) &&
+          mat.rows.length === R &&
+          (mat.title === null || typeof mat.title === 'string') &&
+          mat.rows.every(
+            (r) => Array.isArray(r) && r.length === C && r.every((x) => typeof x === 'number'),
+          ),
+      );
       if (!ok) return null;
       return {
-        type: 'show', id: m.id,
-        matrices: m.matrices.map((mat) => ({ title: mat.title === null ? null : str(mat.title, 200), rows: mat.rows.map((r) => r.slice()) })),
-        rowLabels: m.rowLabels.map((s) => s.slice(0, 80)), colLabels: m.colLabels.map((s) => s.slice(0, 80)),
+        type: 'show',
+        id: m.id,
+        matrices: m.matrices.map((mat) => ({
+          title: mat.title === null ? null : str(mat.title, 200),
+          rows: mat.rows.map((r) => r.slice()),
+        })),
+        rowLabels: m.rowLabels.map((s) => s.slice(0, 80)),
+        colLabels: m.colLabels.map((s) => s.slice(0, 80)),
       };
     }
     default:
@@ -265,7 +344,11 @@ export function cspProblems(policies) {
     const dirs = new Map();
     for (const part of String(text).split(';')) {
       const [name, ...sources] = part.trim().split(/\s+/);
-      if (name && !dirs.has(name.toLowerCase())) dirs.set(name.toLowerCase(), sources.map((s) => s.toLowerCase()));
+      if (name && !dirs.has(name.toLowerCase()))
+        dirs.set(
+          name.toLowerCase(),
+          sources.map((s) => s.toLowerCase()),
+        );
     }
     const first = (...names) => names.map((n) => dirs.get(n)).find((d) => d !== undefined);
     const worker = first('worker-src', 'child-src', 'script-src', 'default-src');
@@ -313,7 +396,10 @@ const STARTER_TEXT = {
 export function starterCode(lang, worldId, doc) {
   const s = STARTER_TEXT[lang === 'en' ? 'en' : 'zh-CN'];
   const w = doc.worlds[worldId];
-  if (!w) throw new Error(`teaching-world.json has no world "${worldId}" (it has: ${Object.keys(doc.worlds).join(', ')})`);
+  if (!w)
+    throw new Error(
+      `teaching-world.json has no world "${worldId}" (it has: ${Object.keys(doc.worlds).join(', ')})`,
+    );
   const en = lang === 'en';
   const labels = en ? 'tokensEn' : 'tokens';
   const last = (en ? w.tokensEn : w.tokens)[w.tokens.length - 1];
@@ -324,7 +410,9 @@ export function starterCode(lang, worldId, doc) {
     `const x = w.x;                          // [${w.tokens.length}, ${w.dModel}], ${s.x}`,
     `const q = engine.matmul(x, w.Wq);       // ${s.q}`,
     `const k = engine.matmul(x, w.Wk);       // ${s.k}`,
-    w.V ? `const v = w.V;                          // ${s.vGiven}` : `const v = engine.matmul(x, w.Wv);       // ${s.vMul}`,
+    w.V
+      ? `const v = w.V;                          // ${s.vGiven}`
+      : `const v = engine.matmul(x, w.Wv);       // ${s.vMul}`,
     `const res = engine.attention({ q, k, v, causal: true });   // ${s.att}`,
     `const out = toRows(res.output);         // ${s.out}`,
     '',

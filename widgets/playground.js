@@ -14,7 +14,13 @@ import { h, pct } from '../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../web/heatmap.js';
 import { worldTensors, rowsOf } from '../web/world.js';
 import {
-  TIME_LIMIT_MS, starterCode, parseWorkerMessage, cspProblems, formatValue, formatNumber, round,
+  TIME_LIMIT_MS,
+  starterCode,
+  parseWorkerMessage,
+  cspProblems,
+  formatValue,
+  formatNumber,
+  round,
 } from './playground-core.js';
 
 /** How long the self-check waits for its worker run (engine start included) before failing. */
@@ -48,7 +54,9 @@ pre.out.empty { color: #555; }
 // ---- the worker, page side -------------------------------------------------------------------
 
 let sourcePromise;
-/** The worker's source from dist/attn-playground.js, or null once the page has loaded without it. */
+/**
+ * The worker's source from dist/attn-playground.js, or null once the page has loaded without it.
+ */
 function workerSource() {
   const have = () => globalThis.AttnPlaygroundWorker?.source ?? null;
   if (have()) return Promise.resolve(have());
@@ -67,11 +75,14 @@ function workerSource() {
 }
 
 let blobUrl;
-const workerUrl = (source) => (blobUrl ??= URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+const workerUrl = (source) =>
+  (blobUrl ??= URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
 
 /** The page's <meta> Content-Security-Policies (a header policy is invisible here). */
-const metaPolicies = () => [...document.querySelectorAll('meta[http-equiv]')]
-  .filter((m) => m.httpEquiv.toLowerCase() === 'content-security-policy').map((m) => m.content);
+const metaPolicies = () =>
+  [...document.querySelectorAll('meta[http-equiv]')]
+    .filter((m) => m.httpEquiv.toLowerCase() === 'content-security-policy')
+    .map((m) => m.content);
 
 /**
  * One worker for one run. `ready` resolves to {ok: true} once its engine is loaded, or to
@@ -84,7 +95,9 @@ class CodeWorker {
     this.ready = new Promise((resolve) => {
       this.resolveReady = resolve;
       let blockedByCsp = false;
-      const onViolation = (e) => { if (String(e.blockedURI).startsWith('blob')) blockedByCsp = true; };
+      const onViolation = (e) => {
+        if (String(e.blockedURI).startsWith('blob')) blockedByCsp = true;
+      };
       document.addEventListener('securitypolicyviolation', onViolation);
       const settle = (r) => {
         document.removeEventListener('securitypolicyviolation', onViolation);
@@ -98,13 +111,38 @@ class CodeWorker {
         settle({ ok: false, kind: 'csp', name: e.name, message: e.message });
         return;
       }
-      this.startTimer = setTimeout(() => settle({ ok: false, kind: 'start', name: 'TimeoutError', message: `${START_TIMEOUT_MS / 1000} s` }), START_TIMEOUT_MS);
+      this.startTimer = setTimeout(
+        () =>
+          settle({
+            ok: false,
+            kind: 'start',
+            name: 'TimeoutError',
+            message: `${START_TIMEOUT_MS / 1000} s`,
+          }),
+        START_TIMEOUT_MS,
+      );
       this.worker.onmessage = (e) => this.onMessage(parseWorkerMessage(e.data));
       this.worker.onerror = (e) => {
         e.preventDefault();
-        if (this.handlers) this.finish({ kind: 'error', name: 'Error', message: e.message || 'uncaught error in the worker', line: null });
+        if (this.handlers)
+          this.finish({
+            kind: 'error',
+            name: 'Error',
+            message: e.message || 'uncaught error in the worker',
+            line: null,
+          });
         // A blocked Blob worker fails with a bare error event (and a violation report).
-        else setTimeout(() => settle({ ok: false, kind: blockedByCsp ? 'csp' : 'start', name: 'Error', message: e.message || '' }), 0);
+        else
+          setTimeout(
+            () =>
+              settle({
+                ok: false,
+                kind: blockedByCsp ? 'csp' : 'start',
+                name: 'Error',
+                message: e.message || '',
+              }),
+            0,
+          );
       };
       this.worker.postMessage({ type: 'init', world });
     });
@@ -113,11 +151,18 @@ class CodeWorker {
   onMessage(m) {
     if (!m) return;
     if (m.type === 'ready') this.settleReady({ ok: true });
-    else if (m.type === 'fatal') this.settleReady({ ok: false, kind: m.reason === 'eval' ? 'csp' : 'engine', name: m.name, message: m.message });
+    else if (m.type === 'fatal')
+      this.settleReady({
+        ok: false,
+        kind: m.reason === 'eval' ? 'csp' : 'engine',
+        name: m.name,
+        message: m.message,
+      });
     else if (!this.handlers || m.id !== this.id) return;
     else if (m.type === 'print') this.handlers.onPrint(m.text);
     else if (m.type === 'show') this.handlers.onShow(m);
-    else if (m.type === 'error') this.finish({ kind: 'error', name: m.name, message: m.message, line: m.line });
+    else if (m.type === 'error')
+      this.finish({ kind: 'error', name: m.name, message: m.message, line: m.line });
     else if (m.type === 'done') this.finish({ kind: 'done', ms: m.ms });
   }
 
@@ -157,9 +202,13 @@ export class Playground extends AttnWidget {
       help: '代码在一个独立的 Web Worker 里运行，里面有自己的一份引擎。可以直接用：engine（引擎，API 见 web/attn-engine.d.ts）、world（课程的教学数据 teaching-world.json）、print(…) 打印一行、show(权重, 行标签, 列标签) 画热力图、round(x, 2) 保留小数、toRows(张量) 变成嵌套数组。',
       keys: 'Ctrl+Enter（Mac 上 ⌘+Enter）运行。编辑框里 Tab 插入两个空格；先按 Esc 再按 Tab 可以离开编辑框。',
       code: '代码（JavaScript）',
-      run: '▶ 运行', reset: '恢复示例',
-      output: '输出', noOutput: '（没有输出：用 print(…) 打印）',
-      idle: '还没运行。', starting: '正在启动 worker（加载引擎）…', running: '运行中…（最多 2 秒）',
+      run: '▶ 运行',
+      reset: '恢复示例',
+      output: '输出',
+      noOutput: '（没有输出：用 print(…) 打印）',
+      idle: '还没运行。',
+      starting: '正在启动 worker（加载引擎）…',
+      running: '运行中…（最多 2 秒）',
       done: (ms) => `运行完毕，用时 ${ms} ms。`,
       failed: '运行出错，见下方。',
       stopped: '运行超过 2 秒，已停止（stopped after 2 s）：是死循环吗？页面上别的部件不受影响。',
@@ -167,12 +216,16 @@ export class Playground extends AttnWidget {
       line: (n) => `（第 ${n} 行）`,
       resetDone: '已恢复示例（在编辑框里按 Ctrl+Z 可以找回你的代码）。',
       csp: "本页的 Content-Security-Policy 禁止运行代码（需要 'unsafe-eval' 和 worker-src blob:）。",
-      cspMissing: (list) => `本页策略缺少：${list}。课程的「练」页面带有这两项；其它页面保持严格策略。`,
-      noScript: '这个代码格子还需要第二个脚本：在 attn-widgets.js 之后加上 <script src="attn-playground.js"></script>。',
+      cspMissing: (list) =>
+        `本页策略缺少：${list}。课程的「练」页面带有这两项；其它页面保持严格策略。`,
+      noScript:
+        '这个代码格子还需要第二个脚本：在 attn-widgets.js 之后加上 <script src="attn-playground.js"></script>。',
       engineFailed: (e) => `worker 里的引擎没能启动：${e}`,
-      startFailed: (e) => `worker 没能启动${e ? `（${e}）` : ''}。如果页面有 Content-Security-Policy，它需要 'unsafe-eval' 和 worker-src blob:。`,
+      startFailed: (e) =>
+        `worker 没能启动${e ? `（${e}）` : ''}。如果页面有 Content-Security-Policy，它需要 'unsafe-eval' 和 worker-src blob:。`,
       mapTitle: (t) => (t ? `show() 的热力图 · ${t}` : 'show() 的热力图'),
-      mapFormula: '格子 (i, j) = w_ij × 100%：第 i 行 query 给第 j 列 key 的权重；res.weights 的 w = softmax(q·k/√d)，每行和为 1',
+      mapFormula:
+        '格子 (i, j) = w_ij × 100%：第 i 行 query 给第 j 列 key 的权重；res.weights 的 w = softmax(q·k/√d)，每行和为 1',
       outOfRange: '有的数不在 0–1 之间：颜色按 0–1 截断，百分比 = 数 × 100。',
       readout: (r, c, p, v) => `${r} → ${c}：${p} = ${v}`,
       checkPending: '等待中（worker 正在运行示例）',
@@ -182,30 +235,40 @@ export class Playground extends AttnWidget {
     },
     en: {
       title: 'Try it: write a few lines against the attention engine',
-      help: 'Your code runs in a separate Web Worker with its own copy of the engine. In scope: engine (the engine, API in web/attn-engine.d.ts), world (the course\'s teaching-world.json), print(…) prints a line, show(weights, rowLabels, colLabels) draws a heatmap, round(x, 2) rounds, toRows(tensor) gives nested arrays.',
+      help: "Your code runs in a separate Web Worker with its own copy of the engine. In scope: engine (the engine, API in web/attn-engine.d.ts), world (the course's teaching-world.json), print(…) prints a line, show(weights, rowLabels, colLabels) draws a heatmap, round(x, 2) rounds, toRows(tensor) gives nested arrays.",
       keys: 'Ctrl+Enter (⌘+Enter on a Mac) runs. In the editor Tab inserts two spaces; press Esc, then Tab, to leave the editor.',
       code: 'Code (JavaScript)',
-      run: '▶ Run', reset: 'Reset to example',
-      output: 'Output', noOutput: '(no output: print(…) prints a line)',
-      idle: 'Not run yet.', starting: 'Starting the worker (loading the engine)…', running: 'Running… (2 s at most)',
+      run: '▶ Run',
+      reset: 'Reset to example',
+      output: 'Output',
+      noOutput: '(no output: print(…) prints a line)',
+      idle: 'Not run yet.',
+      starting: 'Starting the worker (loading the engine)…',
+      running: 'Running… (2 s at most)',
       done: (ms) => `Finished in ${ms} ms.`,
       failed: 'The code threw an error, shown below.',
-      stopped: 'Stopped after 2 s (the time limit): an endless loop? The rest of the page is unaffected.',
+      stopped:
+        'Stopped after 2 s (the time limit): an endless loop? The rest of the page is unaffected.',
       stoppedShort: 'Stopped after 2 s.',
       line: (n) => ` (line ${n})`,
       resetDone: 'Example restored (Ctrl+Z in the editor brings your code back).',
       csp: "This page's Content-Security-Policy forbids running code (needs 'unsafe-eval' and worker-src blob:).",
-      cspMissing: (list) => `Missing from this page's policy: ${list}. The course's practice page allows both; every other page keeps the strict policy.`,
-      noScript: 'This code cell needs a second script: add <script src="attn-playground.js"></script> after attn-widgets.js.',
+      cspMissing: (list) =>
+        `Missing from this page's policy: ${list}. The course's practice page allows both; every other page keeps the strict policy.`,
+      noScript:
+        'This code cell needs a second script: add <script src="attn-playground.js"></script> after attn-widgets.js.',
       engineFailed: (e) => `The engine did not start in the worker: ${e}`,
-      startFailed: (e) => `The worker did not start${e ? ` (${e})` : ''}. If the page has a Content-Security-Policy, it needs 'unsafe-eval' and worker-src blob:.`,
+      startFailed: (e) =>
+        `The worker did not start${e ? ` (${e})` : ''}. If the page has a Content-Security-Policy, it needs 'unsafe-eval' and worker-src blob:.`,
       mapTitle: (t) => (t ? `show() heatmap · ${t}` : 'show() heatmap'),
-      mapFormula: 'cell (i, j) = w_ij × 100%: the weight query row i gives key column j; for res.weights, w = softmax(q·k/√d), each row sums to 1',
-      outOfRange: 'Some values are outside 0–1: colours are clipped to 0–1; the percentage is the value × 100.',
+      mapFormula:
+        'cell (i, j) = w_ij × 100%: the weight query row i gives key column j; for res.weights, w = softmax(q·k/√d), each row sums to 1',
+      outOfRange:
+        'Some values are outside 0–1: colours are clipped to 0–1; the percentage is the value × 100.',
       readout: (r, c, p, v) => `${r} → ${c}: ${p} = ${v}`,
       checkPending: 'pending (a worker is running the example)',
       checkTimeout: (s) => `no result from the worker within ${s} s`,
-      checkBlocked: 'not run: this page\'s CSP forbids running code',
+      checkBlocked: "not run: this page's CSP forbids running code",
       checkNoScript: 'not run: attn-playground.js is missing',
     },
   };
@@ -237,16 +300,37 @@ export class Playground extends AttnWidget {
     this.env ??= { state: 'checking' };
 
     this.editor = h('textarea', {
-      class: 'code', id: 'code', spellcheck: 'false', autocapitalize: 'off', autocomplete: 'off', autocorrect: 'off',
-      rows: String(Math.min(24, Math.max(10, this.code.split('\n').length + 1))), 'aria-describedby': 'keys',
+      class: 'code',
+      id: 'code',
+      spellcheck: 'false',
+      autocapitalize: 'off',
+      autocomplete: 'off',
+      autocorrect: 'off',
+      rows: String(Math.min(24, Math.max(10, this.code.split('\n').length + 1))),
+      'aria-describedby': 'keys',
     });
     this.editor.value = this.code;
-    this.editor.addEventListener('input', () => { this.code = this.editor.value; });
+    this.editor.addEventListener('input', () => {
+      this.code = this.editor.value;
+    });
     this.editor.addEventListener('keydown', (e) => this.onKey(e));
-    this.runBtn = h('button', { type: 'button', 'data-role': 'run', onclick: () => this.run() }, this.t('run'));
-    this.resetBtn = h('button', { type: 'button', 'data-role': 'reset', onclick: () => this.reset() }, this.t('reset'));
+    this.runBtn = h(
+      'button',
+      { type: 'button', 'data-role': 'run', onclick: () => this.run() },
+      this.t('run'),
+    );
+    this.resetBtn = h(
+      'button',
+      { type: 'button', 'data-role': 'reset', onclick: () => this.reset() },
+      this.t('reset'),
+    );
     this.status = h('span', { class: 'status', role: 'status', 'data-role': 'status' });
-    this.blocked = h('div', { class: 'blocked', role: 'alert', 'data-role': 'blocked', hidden: true });
+    this.blocked = h('div', {
+      class: 'blocked',
+      role: 'alert',
+      'data-role': 'blocked',
+      hidden: true,
+    });
     this.out = h('pre', { class: 'out', 'data-role': 'out' });
     this.errBox = h('div', { 'data-role': 'error' });
     this.maps = h('div', { 'data-role': 'maps' });
@@ -259,7 +343,10 @@ export class Playground extends AttnWidget {
       h('p', { class: 'muted', id: 'keys' }, this.t('keys')),
       h('div', { class: 'row' }, [this.runBtn, this.resetBtn, this.status]),
       h('section', { class: 'output', 'aria-label': this.t('output') }, [
-        h('h3', {}, this.t('output')), this.out, this.errBox, this.maps,
+        h('h3', {}, this.t('output')),
+        this.out,
+        this.errBox,
+        this.maps,
       ]),
     );
     this.envKnown ??= this.checkEnvironment();
@@ -287,25 +374,37 @@ export class Playground extends AttnWidget {
     const attempt = (async () => {
       const env = await this.envKnown;
       if (env.state !== 'ok') return { state: env.state };
-      const lines = [], shows = [];
+      const lines = [],
+        shows = [];
       const w = new CodeWorker(env.source, world);
       const ready = await w.ready;
       if (!ready.ok) {
         this.workerFailed(ready);
-        return { state: ready.kind === 'csp' ? 'csp' : 'error', message: `${ready.name}: ${ready.message}` };
+        return {
+          state: ready.kind === 'csp' ? 'csp' : 'error',
+          message: `${ready.name}: ${ready.message}`,
+        };
       }
-      const r = await w.run(-1, code, { onPrint: (t) => lines.push(t), onShow: (m) => shows.push(m) });
+      const r = await w.run(-1, code, {
+        onPrint: (t) => lines.push(t),
+        onShow: (m) => shows.push(m),
+      });
       this.warm(); // a worker with its engine loaded for the student's first run
       return { state: 'done', result: r, lines, shows };
     })();
-    const timeout = new Promise((resolve) => setTimeout(() => resolve({ state: 'timeout' }), CHECK_TIMEOUT_MS));
-    return Promise.race([attempt, timeout]).then((r) => {
-      this.check = r;
-      this.drawChecks();
-    }, (e) => {
-      this.check = { state: 'error', message: e?.message ?? String(e) };
-      this.drawChecks();
-    });
+    const timeout = new Promise((resolve) =>
+      setTimeout(() => resolve({ state: 'timeout' }), CHECK_TIMEOUT_MS),
+    );
+    return Promise.race([attempt, timeout]).then(
+      (r) => {
+        this.check = r;
+        this.drawChecks();
+      },
+      (e) => {
+        this.check = { state: 'error', message: e?.message ?? String(e) };
+        this.drawChecks();
+      },
+    );
   }
 
   spawn() {
@@ -320,8 +419,14 @@ export class Playground extends AttnWidget {
 
   /** A worker that did not start: the cell says why (CSP, engine, other) and Run is disabled. */
   workerFailed(ready) {
-    if (ready.kind === 'csp') this.env = { state: 'csp', problems: [], detail: ready.message ? `${ready.name}: ${ready.message}` : '' };
-    else this.env = { state: 'failed', kind: ready.kind, detail: `${ready.name}: ${ready.message}` };
+    if (ready.kind === 'csp')
+      this.env = {
+        state: 'csp',
+        problems: [],
+        detail: ready.message ? `${ready.name}: ${ready.message}` : '',
+      };
+    else
+      this.env = { state: 'failed', kind: ready.kind, detail: `${ready.name}: ${ready.message}` };
     this.update();
   }
 
@@ -380,8 +485,14 @@ export class Playground extends AttnWidget {
     this.update();
     const t0 = performance.now();
     const r = await worker.run(id, this.code, {
-      onPrint: (text) => { this.result.lines.push(text); this.later(); },
-      onShow: (m) => { this.result.maps.push(m); this.later(); },
+      onPrint: (text) => {
+        this.result.lines.push(text);
+        this.later();
+      },
+      onShow: (m) => {
+        this.result.maps.push(m);
+        this.later();
+      },
     });
     this.running = false;
     this.result.status = r.kind;
@@ -405,22 +516,30 @@ export class Playground extends AttnWidget {
     this.spare = null;
   }
 
-  render(rt) {
+  render(_rt) {
     const env = this.env;
     const usable = env.state === 'ok';
     // Not disabled while running (that would drop the keyboard focus); a click then does nothing.
     this.runBtn.disabled = !usable;
     this.blocked.hidden = usable || env.state === 'checking';
     if (env.state === 'csp') {
-      this.blocked.replaceChildren(h('strong', {}, this.t('csp')),
-        env.problems.length ? h('span', {}, ` ${this.t('cspMissing', env.problems.join(', '))}`) : '',
-        env.detail ? h('span', { class: 'formula' }, ` ${env.detail}`) : '');
+      this.blocked.replaceChildren(
+        h('strong', {}, this.t('csp')),
+        env.problems.length
+          ? h('span', {}, ` ${this.t('cspMissing', env.problems.join(', '))}`)
+          : '',
+        env.detail ? h('span', { class: 'formula' }, ` ${env.detail}`) : '',
+      );
       this.dataset.blocked = 'csp';
     } else if (env.state === 'missing') {
       this.blocked.replaceChildren(this.t('noScript'));
       this.dataset.blocked = 'missing-script';
     } else if (env.state === 'failed') {
-      this.blocked.replaceChildren(env.kind === 'engine' ? this.t('engineFailed', env.detail) : this.t('startFailed', env.detail));
+      this.blocked.replaceChildren(
+        env.kind === 'engine'
+          ? this.t('engineFailed', env.detail)
+          : this.t('startFailed', env.detail),
+      );
       this.dataset.blocked = env.kind;
     } else {
       delete this.dataset.blocked;
@@ -428,23 +547,40 @@ export class Playground extends AttnWidget {
 
     const r = this.result;
     const statusText = {
-      idle: this.t('idle'), reset: this.t('resetDone'), starting: this.t('starting'), running: this.t('running'),
-      done: this.t('done', Math.round(r.ms ?? 0)), error: this.t('failed'), timeout: this.t('stoppedShort'),
+      idle: this.t('idle'),
+      reset: this.t('resetDone'),
+      starting: this.t('starting'),
+      running: this.t('running'),
+      done: this.t('done', Math.round(r.ms ?? 0)),
+      error: this.t('failed'),
+      timeout: this.t('stoppedShort'),
     }[r.status];
     this.status.textContent = usable || r.status !== 'idle' ? statusText : '';
     this.dataset.status = r.status;
 
     this.out.classList.toggle('empty', !r.lines.length);
-    this.out.textContent = r.lines.length ? r.lines.join('\n') : (r.status === 'done' || r.status === 'error' ? this.t('noOutput') : '');
+    this.out.textContent = r.lines.length
+      ? r.lines.join('\n')
+      : r.status === 'done' || r.status === 'error'
+        ? this.t('noOutput')
+        : '';
     this.errBox.replaceChildren();
     if (r.status === 'error' && r.error) {
-      this.errBox.append(h('div', { class: 'run-error', role: 'alert' }, [
-        h('strong', {}, r.error.name), `: ${r.error.message}`, r.error.line ? this.t('line', r.error.line) : '',
-      ]));
+      this.errBox.append(
+        h('div', { class: 'run-error', role: 'alert' }, [
+          h('strong', {}, r.error.name),
+          `: ${r.error.message}`,
+          r.error.line ? this.t('line', r.error.line) : '',
+        ]),
+      );
     } else if (r.status === 'timeout') {
       this.errBox.append(h('div', { class: 'stopped', role: 'alert' }, this.t('stopped')));
     }
-    this.maps.replaceChildren(...r.maps.flatMap((m) => m.matrices.map((mat) => this.drawMap(mat, m.rowLabels, m.colLabels))));
+    this.maps.replaceChildren(
+      ...r.maps.flatMap((m) =>
+        m.matrices.map((mat) => this.drawMap(mat, m.rowLabels, m.colLabels)),
+      ),
+    );
   }
 
   drawMap(mat, rows, cols) {
@@ -458,7 +594,11 @@ export class Playground extends AttnWidget {
     const caption = this.t('mapTitle', mat.title);
     return h('figure', { class: 'map' }, [
       h('figcaption', {}, caption),
-      h('div', { class: 'scroll' }, heatmapTable({ weights: mat.rows, rows, cols, digits: 1, caption, onFocus })),
+      h(
+        'div',
+        { class: 'scroll' },
+        heatmapTable({ weights: mat.rows, rows, cols, digits: 1, caption, onFocus }),
+      ),
       heatmapLegend(),
       h('p', { class: 'formula' }, this.t('mapFormula')),
       outside ? h('p', { class: 'muted' }, this.t('outOfRange')) : null,
@@ -469,30 +609,58 @@ export class Playground extends AttnWidget {
   checks(rt) {
     // On the page's engine, now: the example's out[cat] (the course prints [0.42, 0.24]).
     const w = worldTensors(rt, 'en-the-cat');
-    const cat = w.tokensEn.indexOf('cat'), the = w.tokensEn.indexOf('The');
+    const cat = w.tokensEn.indexOf('cat'),
+      the = w.tokensEn.indexOf('The');
     const res = rt.engine.attention({ q: w.q, k: w.k, v: w.v, causal: true });
-    const rows = [check('out[cat] = [0.42, 0.24] (page engine)', '[0.42, 0.24]', formatValue(round(rowsOf(res.output)[cat], 2)))];
+    const rows = [
+      check(
+        'out[cat] = [0.42, 0.24] (page engine)',
+        '[0.42, 0.24]',
+        formatValue(round(rowsOf(res.output)[cat], 2)),
+      ),
+    ];
     // The same example typed into the cell and run in a worker (once, at build): what it printed
     // and what show() drew, as the student sees them.
     const nameOut = 'starter code in a worker prints out[cat]';
     const nameMap = 'starter code in a worker shows the cat row (The / cat)';
-    const expOut = 'out[cat] = [0.42, 0.24]', expMap = '42.6% / 57.4%';
+    const expOut = 'out[cat] = [0.42, 0.24]',
+      expMap = '42.6% / 57.4%';
     const c = this.check ?? { state: 'pending', started: performance.now() };
-    const both = (actual, ok, extra = {}) => [{ name: nameOut, expected: expOut, actual, ok, ...extra }, { name: nameMap, expected: expMap, actual, ok, ...extra }];
+    const both = (actual, ok, extra = {}) => [
+      { name: nameOut, expected: expOut, actual, ok, ...extra },
+      { name: nameMap, expected: expMap, actual, ok, ...extra },
+    ];
     if (c.state === 'pending') {
       const waited = performance.now() - c.started;
       // Not a failure until the worker has had CHECK_TIMEOUT_MS to answer (`ready` waits for it).
-      rows.push(...(waited < CHECK_TIMEOUT_MS ? both(this.t('checkPending'), true, { pending: true }) : both(this.t('checkTimeout', CHECK_TIMEOUT_MS / 1000), false)));
-    } else if (c.state === 'timeout') rows.push(...both(this.t('checkTimeout', CHECK_TIMEOUT_MS / 1000), false));
+      rows.push(
+        ...(waited < CHECK_TIMEOUT_MS
+          ? both(this.t('checkPending'), true, { pending: true })
+          : both(this.t('checkTimeout', CHECK_TIMEOUT_MS / 1000), false)),
+      );
+    } else if (c.state === 'timeout')
+      rows.push(...both(this.t('checkTimeout', CHECK_TIMEOUT_MS / 1000), false));
     else if (c.state === 'csp') rows.push(...both(this.t('checkBlocked'), false));
     else if (c.state === 'missing') rows.push(...both(this.t('checkNoScript'), false));
     else if (c.state !== 'done') rows.push(...both(c.message ?? c.state, false));
-    else if (c.result.kind !== 'done') rows.push(...both(c.result.kind === 'error' ? `${c.result.name}: ${c.result.message}` : c.result.kind, false));
+    else if (c.result.kind !== 'done')
+      rows.push(
+        ...both(
+          c.result.kind === 'error' ? `${c.result.name}: ${c.result.message}` : c.result.kind,
+          false,
+        ),
+      );
     else {
       const printed = c.lines.find((l) => l.startsWith('out[cat] =')) ?? c.lines.join(' | ');
       const map = c.shows[0]?.matrices[0]?.rows;
-      rows.push(check(nameOut, expOut, printed),
-        check(nameMap, expMap, map ? `${pct(map[cat][the])} / ${pct(map[cat][cat])}` : 'nothing shown'));
+      rows.push(
+        check(nameOut, expOut, printed),
+        check(
+          nameMap,
+          expMap,
+          map ? `${pct(map[cat][the])} / ${pct(map[cat][cat])}` : 'nothing shown',
+        ),
+      );
     }
     return rows;
   }

@@ -13,7 +13,15 @@ import quizData from '../course-data/quiz.json' with { type: 'json' };
 import lessonsData from '../course-data/lessons.json' with { type: 'json' };
 import { validateQuiz } from '../gen/validators.js';
 import {
-  FACTS, checkQuiz, usedFacts, computeFacts, fill, optionIds, isCorrect, rightOption, score,
+  FACTS,
+  checkQuiz,
+  usedFacts,
+  computeFacts,
+  fill,
+  optionIds,
+  isCorrect,
+  rightOption,
+  score,
 } from './quiz-core.js';
 
 const CSS = `
@@ -50,33 +58,43 @@ export class Quiz extends AttnWidget {
   static strings = {
     'zh-CN': {
       title: '小测验：这一章的检查题',
-      help: (n) => `共 ${n} 题：两道是注意力模块的小测验，其余每题对应本章拦截的一个误解。选一个答案，按「检查」（或在选项上按回车）立刻看对错和纠正；数字由注意力引擎现算。`,
+      help: (n) =>
+        `共 ${n} 题：两道是注意力模块的小测验，其余每题对应本章拦截的一个误解。选一个答案，按「检查」（或在选项上按回车）立刻看对错和纠正；数字由注意力引擎现算。`,
       qn: (i, n) => `第 ${i} 题 / ${n}`,
-      tfTrue: '对', tfFalse: '错',
-      checkBtn: '检查', reset: '全部重来',
+      tfTrue: '对',
+      tfFalse: '错',
+      checkBtn: '检查',
+      reset: '全部重来',
       pick: '先选一个答案，再按「检查」。',
-      right: '✓ 答对了。', wrong: '✗ 不对。',
+      right: '✓ 答对了。',
+      wrong: '✗ 不对。',
       answerIs: (a) => `正确答案：${a}`,
       answerTf: (t) => `这句话是${t ? '对' : '错'}的。`,
-      badgeRight: '✓ 正确答案', badgeMine: '✗ 你的选择',
+      badgeRight: '✓ 正确答案',
+      badgeMine: '✗ 你的选择',
       review: (title) => `复习：${title}`,
       score: (s) => `已检查 ${s.answered} / ${s.total} 题，答对 ${s.correct} 题。`,
-      allDone: (s) => s.correct === s.total ? '全部答对！' : '',
+      allDone: (s) => (s.correct === s.total ? '全部答对！' : ''),
     },
     en: {
       title: 'Quiz: the chapter’s check questions',
-      help: (n) => `${n} questions: two from the attention module’s quiz, and one for each misconception the chapter heads off. Pick an answer and press Check (or Enter on an option) to see right or wrong with the correction; the numbers are computed live by the attention engine.`,
+      help: (n) =>
+        `${n} questions: two from the attention module’s quiz, and one for each misconception the chapter heads off. Pick an answer and press Check (or Enter on an option) to see right or wrong with the correction; the numbers are computed live by the attention engine.`,
       qn: (i, n) => `Question ${i} of ${n}`,
-      tfTrue: 'True', tfFalse: 'False',
-      checkBtn: 'Check', reset: 'Start over',
+      tfTrue: 'True',
+      tfFalse: 'False',
+      checkBtn: 'Check',
+      reset: 'Start over',
       pick: 'Pick an answer first, then press Check.',
-      right: '✓ Right.', wrong: '✗ Not quite.',
+      right: '✓ Right.',
+      wrong: '✗ Not quite.',
       answerIs: (a) => `The right answer: ${a}`,
       answerTf: (t) => `The statement is ${t ? 'true' : 'false'}.`,
-      badgeRight: '✓ right answer', badgeMine: '✗ your choice',
+      badgeRight: '✓ right answer',
+      badgeMine: '✗ your choice',
       review: (title) => `Review: ${title}`,
       score: (s) => `Checked ${s.answered} of ${s.total}, ${s.correct} right.`,
-      allDone: (s) => s.correct === s.total ? 'All right!' : '',
+      allDone: (s) => (s.correct === s.total ? 'All right!' : ''),
     },
   };
 
@@ -100,27 +118,54 @@ export class Quiz extends AttnWidget {
     const items = doc.questions.map((q, i) => {
       const labels = new Map();
       const options = optionIds(q).map((id) => {
-        const text = q.kind === 'choice'
-          ? fill(q.options.find((o) => o.id === id).text[L], facts)
-          : this.t(id === 'true' ? 'tfTrue' : 'tfFalse');
+        const text =
+          q.kind === 'choice'
+            ? fill(q.options.find((o) => o.id === id).text[L], facts)
+            : this.t(id === 'true' ? 'tfTrue' : 'tfFalse');
         const input = h('input', {
-          type: 'radio', name: `quiz-${q.id}`, value: id, 'data-q': q.id,
+          type: 'radio',
+          name: `quiz-${q.id}`,
+          value: id,
+          'data-q': q.id,
           onchange: () => this.choose(q, id),
           onkeydown: (e) => {
-            if (e.key === 'Enter') { e.preventDefault(); this.choose(q, input.value); this.grade(q); }
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              this.choose(q, input.value);
+              this.grade(q);
+            }
           },
         });
         input.checked = this.selected[q.id] === id;
         const badge = h('span', { class: 'badge' });
-        const label = h('label', { 'data-option': id }, [input,
-          h('span', {}, [q.kind === 'choice' ? h('span', { class: 'oid' }, `${id}) `) : null, text, badge])]);
+        const label = h('label', { 'data-option': id }, [
+          input,
+          h('span', {}, [
+            q.kind === 'choice' ? h('span', { class: 'oid' }, `${id}) `) : null,
+            text,
+            badge,
+          ]),
+        ]);
         labels.set(id, { label, badge, input, text });
         return label;
       });
-      const feedback = h('div', { class: 'feedback', role: 'status', 'aria-live': 'polite', 'data-role': 'feedback' });
-      const checkBtn = h('button', { type: 'button', 'data-role': 'check', onclick: () => this.grade(q) }, this.t('checkBtn'));
+      const feedback = h('div', {
+        class: 'feedback',
+        role: 'status',
+        'aria-live': 'polite',
+        'data-role': 'feedback',
+      });
+      const checkBtn = h(
+        'button',
+        { type: 'button', 'data-role': 'check', onclick: () => this.grade(q) },
+        this.t('checkBtn'),
+      );
       const fieldset = h('fieldset', { 'data-q': q.id }, [
-        h('legend', {}, [h('span', { class: 'n' }, this.t('qn', i + 1, n)), h('br'), fill(q.prompt[L], facts)]),
+        h('legend', {}, [
+          h('span', { class: 'n' }, this.t('qn', i + 1, n)),
+          h('br'),
+          fill(q.prompt[L], facts),
+        ]),
         h('div', { class: 'options' }, options),
         h('div', { class: 'row' }, checkBtn),
         feedback,
@@ -128,8 +173,17 @@ export class Quiz extends AttnWidget {
       this.parts.set(q.id, { fieldset, labels, feedback });
       return h('li', {}, fieldset);
     });
-    this.scoreLine = h('p', { class: 'score', role: 'status', 'aria-live': 'polite', 'data-role': 'score' });
-    this.resetBtn = h('button', { type: 'button', 'data-role': 'reset', onclick: () => this.reset() }, this.t('reset'));
+    this.scoreLine = h('p', {
+      class: 'score',
+      role: 'status',
+      'aria-live': 'polite',
+      'data-role': 'score',
+    });
+    this.resetBtn = h(
+      'button',
+      { type: 'button', 'data-role': 'reset', onclick: () => this.reset() },
+      this.t('reset'),
+    );
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help', n)),
@@ -161,7 +215,8 @@ export class Quiz extends AttnWidget {
     this.selected = {};
     this.checked = {};
     this.pending = {};
-    for (const { labels } of this.parts.values()) for (const { input } of labels.values()) input.checked = false;
+    for (const { labels } of this.parts.values())
+      for (const { input } of labels.values()) input.checked = false;
     this.update();
     this.parts.values().next().value?.labels.values().next().value?.input.focus();
   }
@@ -178,7 +233,13 @@ export class Quiz extends AttnWidget {
       const ok = graded && isCorrect(q, chosen);
       fieldset.classList.toggle('right', graded && ok);
       fieldset.classList.toggle('wrong', graded && !ok);
-      fieldset.dataset.state = graded ? (ok ? 'right' : 'wrong') : (this.selected[q.id] ? 'chosen' : 'open');
+      fieldset.dataset.state = graded
+        ? ok
+          ? 'right'
+          : 'wrong'
+        : this.selected[q.id]
+          ? 'chosen'
+          : 'open';
       for (const [id, { label, badge, input }] of labels) {
         input.checked = this.selected[q.id] === id;
         const isRight = graded && id === rightOption(q);
@@ -194,19 +255,34 @@ export class Quiz extends AttnWidget {
         continue;
       }
       const why = q.kind === 'choice' && !ok ? q.options.find((o) => o.id === chosen)?.why : null;
-      const answerLine = q.kind === 'choice'
-        ? this.t('answerIs', `${q.answer}) ${fill(q.options.find((o) => o.id === q.answer).text[L], facts)}`)
-        : this.t('answerTf', q.answer);
-      feedback.replaceChildren(...[
-        h('span', { class: 'verdict' }, this.t(ok ? 'right' : 'wrong')),
-        why ? h('p', { 'data-role': 'why' }, fill(why[L], facts)) : null,
-        ok ? null : h('p', { 'data-role': 'answer' }, answerLine),
-        h('p', { 'data-role': 'correction' }, fill(q.feedback[L], facts)),
-        h('p', {}, h('a', { href: `${q.lesson}.html`, 'data-role': 'lesson-link' }, this.t('review', titles.get(q.lesson)))),
-      ].filter(Boolean));
+      const answerLine =
+        q.kind === 'choice'
+          ? this.t(
+              'answerIs',
+              `${q.answer}) ${fill(q.options.find((o) => o.id === q.answer).text[L], facts)}`,
+            )
+          : this.t('answerTf', q.answer);
+      feedback.replaceChildren(
+        ...[
+          h('span', { class: 'verdict' }, this.t(ok ? 'right' : 'wrong')),
+          why ? h('p', { 'data-role': 'why' }, fill(why[L], facts)) : null,
+          ok ? null : h('p', { 'data-role': 'answer' }, answerLine),
+          h('p', { 'data-role': 'correction' }, fill(q.feedback[L], facts)),
+          h(
+            'p',
+            {},
+            h(
+              'a',
+              { href: `${q.lesson}.html`, 'data-role': 'lesson-link' },
+              this.t('review', titles.get(q.lesson)),
+            ),
+          ),
+        ].filter(Boolean),
+      );
     }
     const s = score(doc, this.checked);
-    this.scoreLine.textContent = `${this.t('score', s)}${s.answered === s.total ? ` ${this.t('allDone', s)}` : ''}`.trim();
+    this.scoreLine.textContent =
+      `${this.t('score', s)}${s.answered === s.total ? ` ${this.t('allDone', s)}` : ''}`.trim();
   }
 
   checks(rt) {
@@ -215,7 +291,9 @@ export class Quiz extends AttnWidget {
     const facts = computeFacts(rt, ids);
     const slugs = new Set(lessonsData.lessons.map((l) => l.slug));
     const linked = doc.questions.filter((q) => slugs.has(q.lesson)).length;
-    const oneRight = doc.questions.filter((q) => optionIds(q).filter((id) => isCorrect(q, id)).length === 1).length;
+    const oneRight = doc.questions.filter(
+      (q) => optionIds(q).filter((id) => isCorrect(q, id)).length === 1,
+    ).length;
     const n = doc.questions.length;
     return [
       ...ids.map((id) => check(FACTS[id].name, FACTS[id].expected, facts[id])),

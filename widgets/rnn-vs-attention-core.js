@@ -65,7 +65,9 @@ export function attentionCounts(engine, T) {
 /** engine.causalMask(T, T) as rows of booleans: the arcs of the picture (query i → key j). */
 export function causalPattern(engine, T) {
   const m = engine.causalMask(T, T);
-  return Array.from({ length: T }, (_, i) => Array.from({ length: T }, (_, j) => m.data[i * T + j] === 1));
+  return Array.from({ length: T }, (_, i) =>
+    Array.from({ length: T }, (_, j) => m.data[i * T + j] === 1),
+  );
 }
 
 /**
@@ -75,8 +77,15 @@ export function causalPattern(engine, T) {
 export function worldWeights(rt, T, worldId = WORLD) {
   const w = worldTensors(rt, worldId);
   if (T > w.tokens.length) return null;
-  const r = rt.engine.attention({ q: w.q.slice(0, T), k: w.k.slice(0, T), v: w.v.slice(0, T), causal: true });
-  return Array.from({ length: T }, (_, i) => Array.from(r.weights.data.subarray(i * T, (i + 1) * T)));
+  const r = rt.engine.attention({
+    q: w.q.slice(0, T),
+    k: w.k.slice(0, T),
+    v: w.v.slice(0, T),
+    causal: true,
+  });
+  return Array.from({ length: T }, (_, i) =>
+    Array.from(r.weights.data.subarray(i * T, (i + 1) * T)),
+  );
 }
 
 /** Σ of a row of engine weights (display of the row sum, as the mask grid shows it). */

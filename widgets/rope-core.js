@@ -11,7 +11,11 @@ export const TOY_BASE = 10000;
 /** Position slider range. */
 export const POS = { min: 0, max: 15 };
 /** The course's points: (3, 5) scores like (10, 12) and (0, 2); (3, 6) does not. */
-export const SAME = [[3, 5], [10, 12], [0, 2]];
+export const SAME = [
+  [3, 5],
+  [10, 12],
+  [0, 2],
+];
 export const DIFFERENT = [3, 6];
 /** The anchor model of lesson 6. */
 export const ANCHOR_ID = 'qwen3.8-27b';
@@ -25,7 +29,8 @@ function index(w, token) {
 /** {w, qi, ki, q, k, v}: q of 给了 (the query), k and v of 苹果 (the key), 4 dims each. */
 export function vectors(rt, worldId = 'zh-gift', query = '给了', key = '苹果') {
   const w = worldTensors(rt, worldId);
-  const qi = index(w, query), ki = index(w, key);
+  const qi = index(w, query),
+    ki = index(w, key);
   return { w, qi, ki, q: w.q[qi], k: w.k[ki], v: w.v[ki] };
 }
 
@@ -43,12 +48,21 @@ export function ropeScore(rt, i, j, vecs = vectors(rt)) {
   return { qr, kr, score: rt.engine.dot(qr, kr) };
 }
 
-/** Score of q at every position 0..n−1 against k at every position 0..n−1: [n][n] (one rope per side, one scoreMatrix). */
+/**
+ * Score of q at every position 0..n−1 against k at every position 0..n−1: [n][n] (one rope per
+ * side, one scoreMatrix).
+ */
 export function scoreGrid(rt, n = 8, vecs = vectors(rt)) {
   const positions = Array.from({ length: n }, (_, p) => p);
   const e = rt.engine;
-  const Q = e.rope(positions.map(() => vecs.q), { positions, base: TOY_BASE });
-  const K = e.rope(positions.map(() => vecs.k), { positions, base: TOY_BASE });
+  const Q = e.rope(
+    positions.map(() => vecs.q),
+    { positions, base: TOY_BASE },
+  );
+  const K = e.rope(
+    positions.map(() => vecs.k),
+    { positions, base: TOY_BASE },
+  );
   return rowsOf(e.scoreMatrix(Q, K, { scale: 1 }));
 }
 
@@ -74,7 +88,8 @@ export function retrieved(rt, s, vecs = vectors(rt)) {
   const q = e.rope(w.q, { positions, base: TOY_BASE });
   const k = e.rope(w.k, { positions, base: TOY_BASE });
   const vRot = e.rope(w.v, { positions, base: TOY_BASE });
-  const row = (r) => Array.from(r.output.data.subarray(qi * r.output.shape[1], (qi + 1) * r.output.shape[1]));
+  const row = (r) =>
+    Array.from(r.output.data.subarray(qi * r.output.shape[1], (qi + 1) * r.output.shape[1]));
   return {
     plain: row(e.attention({ q, k, v: w.v, causal: true })),
     rotatedV: row(e.attention({ q, k, v: vRot, causal: true })),
@@ -85,8 +100,12 @@ export function retrieved(rt, s, vecs = vectors(rt)) {
 export function anchorHead(rt, id = ANCHOR_ID) {
   const m = modelById(rt.models, id);
   const a = m.attention;
-  if (!a) throw new Error(`models.json: model "${id}" has no attention config (only a reported KV figure)`);
-  if (a.rotaryDim === 0) throw new Error(`models.json: model "${id}" has no RoPE (attention.rotaryDim 0)`);
+  if (!a)
+    throw new Error(
+      `models.json: model "${id}" has no attention config (only a reported KV figure)`,
+    );
+  if (a.rotaryDim === 0)
+    throw new Error(`models.json: model "${id}" has no RoPE (attention.rotaryDim 0)`);
   return {
     name: m.name,
     headDim: a.headDim,
@@ -112,13 +131,18 @@ export function courseChecks(rt, worldId = 'zh-gift', modelId = ANCHOR_ID) {
   const s = SAME.map(([i, j]) => ropeScore(rt, i, j, vecs).score);
   const diff = ropeScore(rt, ...DIFFERENT, vecs).score;
   const spread = Math.max(...s) - Math.min(...s);
-  const r0 = retrieved(rt, 0, vecs), r7 = retrieved(rt, 7, vecs);
+  const r0 = retrieved(rt, 0, vecs),
+    r7 = retrieved(rt, 7, vecs);
   const maxDiff = (a, b) => Math.max(...a.map((x, k) => Math.abs(x - b[k])));
   const toy = partialToy(rt, 5, vecs);
   const head = anchorHead(rt, modelId);
   return {
-    same: s, spread, diff, diffGap: Math.abs(diff - s[0]),
-    plainShift: maxDiff(r0.plain, r7.plain), rotatedShift: maxDiff(r0.rotatedV, r7.rotatedV),
+    same: s,
+    spread,
+    diff,
+    diffGap: Math.abs(diff - s[0]),
+    plainShift: maxDiff(r0.plain, r7.plain),
+    rotatedShift: maxDiff(r0.rotatedV, r7.rotatedV),
     toyUntouched: toy.after[2] === toy.before[2] && toy.after[3] === toy.before[3],
     toyRotated: toy.after[0] !== toy.before[0] || toy.after[1] !== toy.before[1],
     head,

@@ -8,7 +8,9 @@
 export const EXPERIMENT = Object.freeze({ nKeys: 8, nSamples: 1000, seed: 25 });
 
 /** Head widths the slider steps through: powers of two and the 1.5× between them, 1 … 1024. */
-export const D_STEPS = Object.freeze([1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024]);
+export const D_STEPS = Object.freeze([
+  1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024,
+]);
 /** The anchor model's head width (Qwen3.8: 256 per head): where the slider starts. */
 export const ANCHOR_D = 256;
 
@@ -35,12 +37,19 @@ export function experiment(engine, d) {
 export function histogram(values, { lo, hi, bins = BINS, factor = 1 }) {
   const counts = new Array(bins).fill(0);
   const width = (hi - lo) / bins;
-  let below = 0, above = 0;
+  let below = 0,
+    above = 0;
   for (const raw of values) {
     const v = raw * factor;
     let i = Math.floor((v - lo) / width);
-    if (i < 0) { i = 0; below++; }
-    if (i >= bins) { i = bins - 1; if (v > hi) above++; }
+    if (i < 0) {
+      i = 0;
+      below++;
+    }
+    if (i >= bins) {
+      i = bins - 1;
+      if (v > hi) above++;
+    }
     counts[i]++;
   }
   return { counts, lo, hi, width, below, above, max: Math.max(...counts) };
@@ -111,8 +120,16 @@ export function courseNumbers(engine, world) {
   const car = scoreExample(world, 'car');
   const lead = engine.softmax([20, 0], {}).weights; // two keys 20 apart: their weight ratio is e^20
   return {
-    dialog: { scores: dialog.scores, softmax: engine.softmax(dialog.scores, {}).weights, split: engine.proportionalSplit(dialog.scores) },
-    car: { scores: car.scores, softmax: engine.softmax(car.scores, {}).weights, split: engine.proportionalSplit(car.scores) },
+    dialog: {
+      scores: dialog.scores,
+      softmax: engine.softmax(dialog.scores, {}).weights,
+      split: engine.proportionalSplit(dialog.scores),
+    },
+    car: {
+      scores: car.scores,
+      softmax: engine.softmax(car.scores, {}).weights,
+      split: engine.proportionalSplit(car.scores),
+    },
     e20: lead[0] / lead[1],
     uniformEntropy: engine.softmax(new Array(EXPERIMENT.nKeys).fill(0), {}).entropy, // ln K
     at256: experiment(engine, 256),
@@ -120,7 +137,10 @@ export function courseNumbers(engine, world) {
   };
 }
 
-/** A weight as a percentage that never rounds a near-one-hot weight up to "100.0%": 0.99996 → "99.996%". */
+/**
+ * A weight as a percentage that never rounds a near-one-hot weight up to "100.0%": 0.99996 →
+ * "99.996%".
+ */
 export function weightPct(w) {
   let digits = 1;
   while (w < 1 && (w * 100).toFixed(digits) === `100.${'0'.repeat(digits)}` && digits < 8) digits++;

@@ -13,7 +13,10 @@ export const NAMES = ['小明', '小王'];
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
 /** 12 → "₁₂" */
 export function sub(i) {
-  return String(i).split('').map((c) => SUB[Number(c)]).join('');
+  return String(i)
+    .split('')
+    .map((c) => SUB[Number(c)])
+    .join('');
 }
 
 /** Keys query `row` may see: all of them, or 0 … row under the causal mask. */
@@ -31,7 +34,8 @@ export function mixRow(engine, w, row, causal) {
   const n = w.tokens.length;
   const rv = engine.attention({ q: w.q, k: w.k, v: w.v, causal });
   const rk = engine.attention({ q: w.q, k: w.k, v: w.k, causal });
-  const dv = rv.output.shape[1], dk = rk.output.shape[1];
+  const dv = rv.output.shape[1],
+    dk = rk.output.shape[1];
   const weights = Array.from(rv.weights.data.subarray(row * n, (row + 1) * n));
   const scores = Array.from(rv.scores.data.subarray(row * n, (row + 1) * n));
   const output = Array.from(rv.output.data.subarray(row * dv, (row + 1) * dv));
@@ -53,15 +57,30 @@ export function contributionError(m) {
  * is from "all on a" as a cosine (engine.cosine). null when the world lacks a name.
  */
 export function nameSplit(engine, w, s, names = NAMES) {
-  const a = w.tokens.indexOf(names[0]), b = w.tokens.indexOf(names[1]);
+  const a = w.tokens.indexOf(names[0]),
+    b = w.tokens.indexOf(names[1]);
   if (a < 0 || b < 0) return null;
   const weights = [[1 - s, s]];
   const mixK = Array.from(engine.matmul(weights, [w.k[a], w.k[b]]).data);
   const mixV = Array.from(engine.matmul(weights, [w.v[a], w.v[b]]).data);
   return {
-    a, b, s,
-    k: { a: w.k[a], b: w.k[b], mix: mixK, cosToA: engine.cosine(mixK, w.k[a]), cosAB: engine.cosine(w.k[a], w.k[b]) },
-    v: { a: w.v[a], b: w.v[b], mix: mixV, cosToA: engine.cosine(mixV, w.v[a]), cosAB: engine.cosine(w.v[a], w.v[b]) },
+    a,
+    b,
+    s,
+    k: {
+      a: w.k[a],
+      b: w.k[b],
+      mix: mixK,
+      cosToA: engine.cosine(mixK, w.k[a]),
+      cosAB: engine.cosine(w.k[a], w.k[b]),
+    },
+    v: {
+      a: w.v[a],
+      b: w.v[b],
+      mix: mixV,
+      cosToA: engine.cosine(mixV, w.v[a]),
+      cosAB: engine.cosine(w.v[a], w.v[b]),
+    },
   };
 }
 
@@ -93,7 +112,8 @@ export function courseChecks(engine, w) {
   const full = mixRow(engine, w, gave, false);
   let maxErr = 0;
   for (let i = 0; i < w.tokens.length; i++) {
-    for (const c of [true, false]) maxErr = Math.max(maxErr, contributionError(mixRow(engine, w, i, c)));
+    for (const c of [true, false])
+      maxErr = Math.max(maxErr, contributionError(mixRow(engine, w, i, c)));
   }
   const split = nameSplit(engine, w, 1);
   const cosV = split.v.cosAB;
@@ -101,9 +121,18 @@ export function courseChecks(engine, w) {
     row('causal, row 给了: weight on 苹果', '56.5%', pct(causal.weights[ix('苹果')])),
     row('causal, row 给了: weight on 小明', '39.4%', pct(causal.weights[ix('小明')])),
     row('no mask, row 给了: weight on 小王', '32.5%', pct(full.weights[ix('小王')])),
-    { name: 'Σ_j w_j v_j = engine output, every row, both masks (±1e-5)', expected: '≤ 1e-5', actual: maxErr.toExponential(1), ok: maxErr <= 1e-5 },
+    {
+      name: 'Σ_j w_j v_j = engine output, every row, both masks (±1e-5)',
+      expected: '≤ 1e-5',
+      actual: maxErr.toExponential(1),
+      ok: maxErr <= 1e-5,
+    },
     row('cos(K_小明, K_小王)', '0.995', num(split.k.cosAB, 3)),
     row('cos(V_小明, V_小王) clearly lower', '< 0.5', num(cosV, 3), cosV < 0.5),
-    row('all weight moved 小明 → 小王: retrieved K keeps cos 0.995 with the start', '0.995', num(split.k.cosToA, 3)),
+    row(
+      'all weight moved 小明 → 小王: retrieved K keeps cos 0.995 with the start',
+      '0.995',
+      num(split.k.cosToA, 3),
+    ),
   ];
 }

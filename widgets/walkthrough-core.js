@@ -75,7 +75,9 @@ export function cellArithmetic(step, i, j, m, lab) {
       return `w = ${top} / (${denom}) = ${pct(m.weights[i][j])}`;
     }
     case 'output': {
-      const parts = m.weights[i].map((wk, k) => `${factor(wk, 3)}×${factor(w.v[k][j])}`).join(' + ');
+      const parts = m.weights[i]
+        .map((wk, k) => `${factor(wk, 3)}×${factor(w.v[k][j])}`)
+        .join(' + ');
       return `out[${lab(i)}]_${j} = ${parts} = ${fmt(m.output[i][j])}`;
     }
     default:
@@ -87,7 +89,8 @@ export function cellArithmetic(step, i, j, m, lab) {
 export function courseNumbers(m) {
   const ix = (t) => {
     const i = m.w.tokensEn.indexOf(t);
-    if (i < 0) throw new Error(`teaching-world.json: world "${m.w.id}" has no token "${t}" (tokensEn)`);
+    if (i < 0)
+      throw new Error(`teaching-world.json: world "${m.w.id}" has no token "${t}" (tokensEn)`);
     return i;
   };
   const cat = ix('cat');

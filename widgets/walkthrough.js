@@ -41,7 +41,8 @@ export class Walkthrough extends AttnWidget {
     'zh-CN': {
       title: '手算一个微型例子：「The」和「cat」走完注意力公式',
       help: '每点一次「下一步」走一步。点矩阵里的格子（或用方向键）看这一格是怎么算出来的。所有数字由引擎从固定的 x、Q、K、V 算出。',
-      back: '◀ 上一步', next: '下一步 ▶',
+      back: '◀ 上一步',
+      next: '下一步 ▶',
       indicator: (k, n) => `第 ${k} 步，共 ${n} 步`,
       stepNav: '步骤',
       goto: (k, name) => `第 ${k} 步：${name}`,
@@ -63,11 +64,19 @@ export class Walkthrough extends AttnWidget {
         'w_ij = e^{S″_ij} / Σ_k e^{S″_ik}',
         'out_i = Σ_j w_ij V_j',
       ],
-      matX: 'x', matQ: 'Q = x · Wq（点格子看算式）', matK: 'K = x · Wk', matV: 'V（给定）',
-      matRaw: 'QKᵀ', matScaled: 'QKᵀ / √2', matMask: '掩码（加到分数上）', matMasked: '掩码后的分数',
-      matWeights: 'softmax 权重', matOut: '输出 = 权重 · V',
+      matX: 'x',
+      matQ: 'Q = x · Wq（点格子看算式）',
+      matK: 'K = x · Wk',
+      matV: 'V（给定）',
+      matRaw: 'QKᵀ',
+      matScaled: 'QKᵀ / √2',
+      matMask: '掩码（加到分数上）',
+      matMasked: '掩码后的分数',
+      matWeights: 'softmax 权重',
+      matOut: '输出 = 权重 · V',
       dim: (k) => `第${k}维`,
-      corner: 'query ↓ / key →', cornerVec: 'token ↓ / 维 →',
+      corner: 'query ↓ / key →',
+      cornerVec: 'token ↓ / 维 →',
       cell: (r, c, v) => `${r}，${c}：${v}`,
       arith: '选中格子的算式：',
       final: (a, b) => `最终输出：out[The] = ${a}，out[cat] = ${b}`,
@@ -75,15 +84,23 @@ export class Walkthrough extends AttnWidget {
     },
     en: {
       title: 'A tiny example by hand: "The" and "cat" through the attention formula',
-      help: 'Each click on Next takes one step. Click a cell of the matrix (or use the arrow keys) to see how that cell is computed. Every number is the engine\'s, from the fixed x, Q, K, V.',
-      back: '◀ Back', next: 'Next ▶',
+      help: "Each click on Next takes one step. Click a cell of the matrix (or use the arrow keys) to see how that cell is computed. Every number is the engine's, from the fixed x, Q, K, V.",
+      back: '◀ Back',
+      next: 'Next ▶',
       indicator: (k, n) => `step ${k} of ${n}`,
       stepNav: 'Steps',
       goto: (k, name) => `Step ${k}: ${name}`,
       announce: (k, n, name) => `Step ${k} of ${n}: ${name}`,
-      names: ['Q, K, V', 'Raw scores QKᵀ', 'Divide by √d', 'Causal mask', 'Softmax weights', 'Output = weights · V'],
+      names: [
+        'Q, K, V',
+        'Raw scores QKᵀ',
+        'Divide by √d',
+        'Causal mask',
+        'Softmax weights',
+        'Output = weights · V',
+      ],
       explain: [
-        'Each token\'s vector x is multiplied by three matrices to give Q, K and V (row vectors: Q = x · Wq). In this tiny example Q = K = x and V is given.',
+        "Each token's vector x is multiplied by three matrices to give Q, K and V (row vectors: Q = x · Wq). In this tiny example Q = K = x and V is given.",
         'Dot every query with every key: cell (i, j) = Q[i]·K[j]; rows are queries, columns keys.',
         'Divide every score by √d (here d = 2) so the scores stay where softmax is still informative.',
         'Before softmax, set the upper triangle (j > i, future tokens) to −∞: "The" cannot see the later "cat".',
@@ -98,11 +115,19 @@ export class Walkthrough extends AttnWidget {
         'w_ij = e^{S″_ij} / Σ_k e^{S″_ik}',
         'out_i = Σ_j w_ij V_j',
       ],
-      matX: 'x', matQ: 'Q = x · Wq (click a cell)', matK: 'K = x · Wk', matV: 'V (given)',
-      matRaw: 'QKᵀ', matScaled: 'QKᵀ / √2', matMask: 'mask (added to the scores)', matMasked: 'masked scores',
-      matWeights: 'softmax weights', matOut: 'output = weights · V',
+      matX: 'x',
+      matQ: 'Q = x · Wq (click a cell)',
+      matK: 'K = x · Wk',
+      matV: 'V (given)',
+      matRaw: 'QKᵀ',
+      matScaled: 'QKᵀ / √2',
+      matMask: 'mask (added to the scores)',
+      matMasked: 'masked scores',
+      matWeights: 'softmax weights',
+      matOut: 'output = weights · V',
       dim: (k) => `dim ${k}`,
-      corner: 'query ↓ / key →', cornerVec: 'token ↓ / dim →',
+      corner: 'query ↓ / key →',
+      cornerVec: 'token ↓ / dim →',
       cell: (r, c, v) => `${r}, ${c}: ${v}`,
       arith: 'Arithmetic of the selected cell: ',
       final: (a, b) => `Final output: out[The] = ${a}, out[cat] = ${b}`,
@@ -114,7 +139,14 @@ export class Walkthrough extends AttnWidget {
     super();
     this.step = 0;
     // The highlighted cell of each step (kept when moving between steps).
-    this.cells = { qkv: [1, 0], raw: [1, 0], scaled: [1, 0], mask: [0, 1], softmax: [1, 0], output: [1, 0] };
+    this.cells = {
+      qkv: [1, 0],
+      raw: [1, 0],
+      scaled: [1, 0],
+      mask: [0, 1],
+      softmax: [1, 0],
+      output: [1, 0],
+    };
   }
 
   static get observedAttributes() {
@@ -128,18 +160,39 @@ export class Walkthrough extends AttnWidget {
   build(rt) {
     walkthrough(rt, this.worldId); // a missing world is an inline error before any control
     const n = STEPS.length;
-    this.backBtn = h('button', { type: 'button', 'data-role': 'back', onclick: () => this.go(this.step - 1) }, this.t('back'));
-    this.nextBtn = h('button', { type: 'button', 'data-role': 'next', onclick: () => this.go(this.step + 1) }, this.t('next'));
+    this.backBtn = h(
+      'button',
+      { type: 'button', 'data-role': 'back', onclick: () => this.go(this.step - 1) },
+      this.t('back'),
+    );
+    this.nextBtn = h(
+      'button',
+      { type: 'button', 'data-role': 'next', onclick: () => this.go(this.step + 1) },
+      this.t('next'),
+    );
     this.indicator = h('span', { class: 'indicator', 'data-role': 'indicator' });
-    this.dots = STEPS.map((_, k) => h('button', {
-      type: 'button', 'data-step': k + 1, 'aria-label': this.t('goto', k + 1, this.t('names')[k]),
-      onclick: () => this.go(k),
-    }, String(k + 1)));
+    this.dots = STEPS.map((_, k) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-step': k + 1,
+          'aria-label': this.t('goto', k + 1, this.t('names')[k]),
+          onclick: () => this.go(k),
+        },
+        String(k + 1),
+      ),
+    );
     const nav = h('div', { class: 'stepbar', role: 'group', 'aria-label': this.t('stepNav') }, [
-      this.backBtn, this.indicator, this.nextBtn, h('span', { class: 'dots' }, this.dots),
+      this.backBtn,
+      this.indicator,
+      this.nextBtn,
+      h('span', { class: 'dots' }, this.dots),
     ]);
     nav.addEventListener('keydown', (e) => {
-      const to = { ArrowRight: this.step + 1, ArrowLeft: this.step - 1, Home: 0, End: n - 1 }[e.key];
+      const to = { ArrowRight: this.step + 1, ArrowLeft: this.step - 1, Home: 0, End: n - 1 }[
+        e.key
+      ];
       if (to === undefined) return;
       e.preventDefault();
       this.go(to);
@@ -151,8 +204,20 @@ export class Walkthrough extends AttnWidget {
     this.mats = h('div', { class: 'mats' });
     this.arith = h('p', { class: 'formula arith', 'data-role': 'arith' });
     this.final = h('p', { class: 'formula final', 'data-role': 'final' });
-    this.body.append(h('h2', {}, this.t('title')), h('p', { class: 'muted' }, this.t('help')), nav, this.live,
-      h('section', {}, [this.stepTitle, this.explain, this.stepFormula, h('div', { class: 'scroll' }, this.mats), this.arith, this.final]));
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      nav,
+      this.live,
+      h('section', {}, [
+        this.stepTitle,
+        this.explain,
+        this.stepFormula,
+        h('div', { class: 'scroll' }, this.mats),
+        this.arith,
+        this.final,
+      ]),
+    );
   }
 
   go(k) {
@@ -191,40 +256,62 @@ export class Walkthrough extends AttnWidget {
     const dims = Array.from({ length: m.d }, (_, k) => this.t('dim', k));
     const hadFocus = this.shadowRoot.activeElement?.dataset?.cell !== undefined;
     const mats = [];
-    const plain = (title, rows, cols, values, opts = {}) => this.matrix({ title, rows, cols, values, ...opts });
-    const live = (title, rows, cols, values, opts = {}) => this.matrix({ title, rows, cols, values, pick: key, ...opts });
+    const plain = (title, rows, cols, values, opts = {}) =>
+      this.matrix({ title, rows, cols, values, ...opts });
+    const live = (title, rows, cols, values, opts = {}) =>
+      this.matrix({ title, rows, cols, values, pick: key, ...opts });
     switch (key) {
       case 'qkv':
-        mats.push(plain(this.t('matX'), labels, dims, m.w.x, { vecCorner: true }),
+        mats.push(
+          plain(this.t('matX'), labels, dims, m.w.x, { vecCorner: true }),
           live(this.t('matQ'), labels, dims, m.w.q, { vecCorner: true }),
           plain(this.t('matK'), labels, dims, m.w.k, { vecCorner: true }),
-          plain(this.t('matV'), labels, dims, m.w.v, { vecCorner: true }));
+          plain(this.t('matV'), labels, dims, m.w.v, { vecCorner: true }),
+        );
         break;
       case 'raw':
         mats.push(live(this.t('matRaw'), labels, labels, m.raw));
         break;
       case 'scaled':
-        mats.push(plain(this.t('matRaw'), labels, labels, m.raw), live(this.t('matScaled'), labels, labels, m.scaled));
+        mats.push(
+          plain(this.t('matRaw'), labels, labels, m.raw),
+          live(this.t('matScaled'), labels, labels, m.scaled),
+        );
         break;
       case 'mask':
-        mats.push(plain(this.t('matMask'), labels, labels, m.mask.map((r) => r.map((on) => (on ? 0 : -Infinity))), { format: (v) => (v === 0 ? '0' : '−∞') }),
-          live(this.t('matMasked'), labels, labels, m.masked, { masked: m.mask }));
+        mats.push(
+          plain(
+            this.t('matMask'),
+            labels,
+            labels,
+            m.mask.map((r) => r.map((on) => (on ? 0 : -Infinity))),
+            { format: (v) => (v === 0 ? '0' : '−∞') },
+          ),
+          live(this.t('matMasked'), labels, labels, m.masked, { masked: m.mask }),
+        );
         break;
       case 'softmax':
-        mats.push(plain(this.t('matMasked'), labels, labels, m.masked),
-          live(this.t('matWeights'), labels, labels, m.weights, { percent: true, masked: m.mask }));
+        mats.push(
+          plain(this.t('matMasked'), labels, labels, m.masked),
+          live(this.t('matWeights'), labels, labels, m.weights, { percent: true, masked: m.mask }),
+        );
         break;
       case 'output':
-        mats.push(plain(this.t('matWeights'), labels, labels, m.weights, { percent: true }),
+        mats.push(
+          plain(this.t('matWeights'), labels, labels, m.weights, { percent: true }),
           plain(this.t('matV'), labels, dims, m.w.v, { vecCorner: true }),
-          live(this.t('matOut'), labels, dims, m.output, { vecCorner: true }));
+          live(this.t('matOut'), labels, dims, m.output, { vecCorner: true }),
+        );
         break;
       default:
     }
     this.mats.replaceChildren(...mats);
     if (hadFocus) this.focusCell();
     const [ci, cj] = this.cells[key];
-    this.arith.replaceChildren(h('strong', {}, this.t('arith')), cellArithmetic(key, ci, cj, m, lab));
+    this.arith.replaceChildren(
+      h('strong', {}, this.t('arith')),
+      cellArithmetic(key, ci, cj, m, lab),
+    );
     // The closing line quotes the course's The/cat outputs; another world's steps stand alone.
     const theCat = ['The', 'cat'].every((t) => m.w.tokensEn.includes(t));
     this.final.hidden = key !== 'output' || !theCat;
@@ -232,30 +319,63 @@ export class Walkthrough extends AttnWidget {
     this.final.textContent = nums ? this.t('final', nums.outThe, nums.outCat) : '';
   }
 
-  /** A matrix as a small table; with `pick` its cells are buttons that choose the highlighted cell. */
+  /**
+   * A matrix as a small table; with `pick` its cells are buttons that choose the highlighted cell.
+   */
   matrix({ title, rows, cols, values, pick, percent = false, masked, vecCorner = false, format }) {
     const text = format ?? ((v) => (percent ? pct(v) : fmt(v)));
-    const head = h('tr', {}, [h('th', { scope: 'col' }, this.t(vecCorner ? 'cornerVec' : 'corner')),
-      ...cols.map((c) => h('th', { scope: 'col' }, c))]);
-    const body = rows.map((r, i) => h('tr', {}, [h('th', { scope: 'row' }, r), ...cols.map((c, j) => {
-      const v = values[i][j];
-      const colour = percent && (!masked || masked[i][j]) ? { background: weightColor(v), color: textOn(v) } : undefined;
-      if (!pick) return h('td', {}, h('span', { style: colour }, text(v)));
-      const [fi, fj] = this.cells[pick];
-      const on = fi === i && fj === j;
-      return h('td', {}, h('button', {
-        type: 'button', 'data-cell': `${i},${j}`, 'data-i': i, 'data-j': j,
-        class: masked && !masked[i][j] ? 'masked' : undefined,
-        'aria-pressed': String(on), tabindex: on ? '0' : '-1',
-        'aria-label': this.t('cell', r, c, text(v)),
-        style: colour,
-        onclick: () => { this.cells[pick] = [i, j]; this.update(); this.focusCell(); },
-      }, text(v)));
-    })]));
-    const table = h('table', { role: pick ? 'grid' : undefined, 'aria-label': title }, [h('thead', {}, head), h('tbody', {}, body)]);
+    const head = h('tr', {}, [
+      h('th', { scope: 'col' }, this.t(vecCorner ? 'cornerVec' : 'corner')),
+      ...cols.map((c) => h('th', { scope: 'col' }, c)),
+    ]);
+    const body = rows.map((r, i) =>
+      h('tr', {}, [
+        h('th', { scope: 'row' }, r),
+        ...cols.map((c, j) => {
+          const v = values[i][j];
+          const colour =
+            percent && (!masked || masked[i][j])
+              ? { background: weightColor(v), color: textOn(v) }
+              : undefined;
+          if (!pick) return h('td', {}, h('span', { style: colour }, text(v)));
+          const [fi, fj] = this.cells[pick];
+          const on = fi === i && fj === j;
+          return h(
+            'td',
+            {},
+            h(
+              'button',
+              {
+                type: 'button',
+                'data-cell': `${i},${j}`,
+                'data-i': i,
+                'data-j': j,
+                class: masked && !masked[i][j] ? 'masked' : undefined,
+                'aria-pressed': String(on),
+                tabindex: on ? '0' : '-1',
+                'aria-label': this.t('cell', r, c, text(v)),
+                style: colour,
+                onclick: () => {
+                  this.cells[pick] = [i, j];
+                  this.update();
+                  this.focusCell();
+                },
+              },
+              text(v),
+            ),
+          );
+        }),
+      ]),
+    );
+    const table = h('table', { role: pick ? 'grid' : undefined, 'aria-label': title }, [
+      h('thead', {}, head),
+      h('tbody', {}, body),
+    ]);
     if (pick) {
       table.addEventListener('keydown', (e) => {
-        const mv = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
+        const mv = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[
+          e.key
+        ];
         if (!mv) return;
         e.preventDefault();
         e.stopPropagation();
@@ -284,4 +404,3 @@ export class Walkthrough extends AttnWidget {
     ];
   }
 }
-

@@ -11,13 +11,24 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, '01-cosine-vs-projection.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
-const bars = () => page.evaluate((t) => [...document.querySelector(t).shadowRoot.querySelectorAll('ol.bars:not(.kv ol) > li')]
-  .filter((li) => !li.closest('.kv'))
-  .map((li) => ({ token: li.dataset.token, label: li.querySelector('.tok').firstChild.textContent,
-    value: li.querySelector('.val').textContent, formula: li.querySelector('.formula').textContent,
-    neg: !!li.querySelector('.bar-fill.neg') })), TAG);
+const bars = () =>
+  page.evaluate(
+    (t) =>
+      [...document.querySelector(t).shadowRoot.querySelectorAll('ol.bars:not(.kv ol) > li')]
+        .filter((li) => !li.closest('.kv'))
+        .map((li) => ({
+          token: li.dataset.token,
+          label: li.querySelector('.tok').firstChild.textContent,
+          value: li.querySelector('.val').textContent,
+          formula: li.querySelector('.formula').textContent,
+          neg: !!li.querySelector('.bar-fill.neg'),
+        })),
+    TAG,
+  );
 const modeButton = (m) => page.locator(`${TAG} button[data-mode="${m}"]`);
 const radio = (i) => page.locator(`${TAG} input[type="radio"][data-i="${i}"]`);
 
@@ -38,12 +49,18 @@ test('the toggle reorders the bars: projected q·k puts 苹果 first and 给了 
   assert.equal(await modeButton('dot').getAttribute('aria-pressed'), 'true');
   assert.equal(await modeButton('cosine').getAttribute('aria-pressed'), 'false');
   const b = await bars();
-  assert.deepEqual(b.map((x) => x.token), ['苹果', '小王', '小明', '把', '给了']);
+  assert.deepEqual(
+    b.map((x) => x.token),
+    ['苹果', '小王', '小明', '把', '给了'],
+  );
   assert.match(b[0].formula, /^q_给了·k_苹果 = \[.*\]·\[.*\] = /);
   assert.ok(b[0].formula.endsWith(b[0].value));
   await modeButton('scaled').click();
   const s = await bars();
-  assert.deepEqual(s.map((x) => x.token), ['苹果', '小王', '小明', '把', '给了']);
+  assert.deepEqual(
+    s.map((x) => x.token),
+    ['苹果', '小王', '小明', '把', '给了'],
+  );
   assert.match(s[0].formula, /^q_给了·k_苹果 \/ √4 = \d+\.\d\d \/ √4 = /);
   await modeButton('cosine').click();
   assert.equal((await bars())[0].token, '给了');
@@ -52,11 +69,16 @@ test('the toggle reorders the bars: projected q·k puts 苹果 first and 给了 
 test('keyboard: Tab to the radios, arrow keys change the query and the bars', async () => {
   await radio(3).focus();
   const before = await bars();
-  await timeToPaint(page, 'cosine-projection query by keyboard', () => page.keyboard.press('ArrowLeft'));
+  await timeToPaint(page, 'cosine-projection query by keyboard', () =>
+    page.keyboard.press('ArrowLeft'),
+  );
   assert.equal(await radio(2).isChecked(), true);
   const after = await bars();
   assert.equal(after[0].token, '苹果', 'by raw cosine the new query 苹果 is first (itself)');
-  assert.notDeepEqual(after.map((x) => x.value), before.map((x) => x.value));
+  assert.notDeepEqual(
+    after.map((x) => x.value),
+    before.map((x) => x.value),
+  );
   // the mode buttons are native buttons: Space presses them
   await modeButton('dot').focus();
   await page.keyboard.press('Space');
@@ -69,8 +91,15 @@ test('keyboard: Tab to the radios, arrow keys change the query and the bars', as
 });
 
 test('K/V note: cos(K_小明, K_小王) = 0.995, V clearly lower', async () => {
-  const kv = await page.evaluate((t) => [...document.querySelector(t).shadowRoot.querySelectorAll('.kv li')]
-    .map((li) => [li.dataset.pair, li.querySelector('.val').textContent, li.querySelector('.formula').textContent]), TAG);
+  const kv = await page.evaluate(
+    (t) =>
+      [...document.querySelector(t).shadowRoot.querySelectorAll('.kv li')].map((li) => [
+        li.dataset.pair,
+        li.querySelector('.val').textContent,
+        li.querySelector('.formula').textContent,
+      ]),
+    TAG,
+  );
   assert.equal(kv[0][0], 'K');
   assert.equal(kv[0][1], '0.995');
   assert.match(kv[0][2], /cos\(K_小明, K_小王\) = .* = 0\.995$/);
@@ -80,7 +109,9 @@ test('K/V note: cos(K_小明, K_小王) = 0.995, V clearly lower', async () => {
 
 test('lang="en" shows English labels and keeps the state', async () => {
   await modeButton('dot').click();
-  await timeToPaint(page, 'cosine-projection language switch', () => page.locator('[data-attn-lang-toggle]').click());
+  await timeToPaint(page, 'cosine-projection language switch', () =>
+    page.locator('[data-attn-lang-toggle]').click(),
+  );
   assert.equal(await page.locator(TAG).getAttribute('lang'), 'en');
   assert.equal(await modeButton('dot').textContent(), 'projected score q_i·k_j');
   assert.equal(await modeButton('dot').getAttribute('aria-pressed'), 'true');

@@ -11,7 +11,9 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, '02-dot-product.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const radio = (role, i) => page.locator(`${TAG} input[data-role="${role}"][data-i="${i}"]`);
 const text = (role) => page.locator(`${TAG} [data-role="${role}"]`).first().textContent();
@@ -24,11 +26,17 @@ test('default pair 给了 → 苹果: the expansion, its total, and the geometry
   const exp = await text('expansion');
   assert.match(exp, /q_给了 · k_苹果:\s+q·k = q₁k₁ \+ q₂k₂ \+ q₃k₃ \+ q₄k₄/);
   const total = exp.match(/= (−?\d+\.\d\d)$/)[1];
-  assert.ok((await text('geometry')).endsWith(`= ${total}`), 'the geometric reading gives the same q·k');
+  assert.ok(
+    (await text('geometry')).endsWith(`= ${total}`),
+    'the geometric reading gives the same q·k',
+  );
   assert.equal(await text('dot-score'), total);
   assert.equal(await cell(3, 2).getAttribute('aria-pressed'), 'true');
   assert.equal(await cell(3, 2).textContent(), total);
-  assert.match(await text('rank'), /^「给了」这一行从高到低：苹果 [\d.]+ > 小王 [\d.−]+ > 小明 [\d.−]+ > 把 [\d.−]+ > 给了 [\d.−]+$/);
+  assert.match(
+    await text('rank'),
+    /^「给了」这一行从高到低：苹果 [\d.]+ > 小王 [\d.−]+ > 小明 [\d.−]+ > 把 [\d.−]+ > 给了 [\d.−]+$/,
+  );
 });
 
 test('keyboard: arrow keys on the pickers change the pair and the expansion', async () => {
@@ -54,7 +62,10 @@ test('the QKᵀ grid: click picks a pair, arrow keys move it', async () => {
   assert.equal(await radio('key', 2).isChecked(), true);
   await page.keyboard.press('ArrowRight');
   assert.equal(await cell(3, 3).getAttribute('aria-pressed'), 'true');
-  const focused = await page.evaluate((t) => ({ ...document.querySelector(t).shadowRoot.activeElement.dataset }), TAG);
+  const focused = await page.evaluate(
+    (t) => ({ ...document.querySelector(t).shadowRoot.activeElement.dataset }),
+    TAG,
+  );
   assert.deepEqual(focused, { i: '3', j: '3' });
   await page.keyboard.press('ArrowLeft');
   assert.match(await text('expansion'), /q_给了 · k_苹果/);
@@ -62,18 +73,28 @@ test('the QKᵀ grid: click picks a pair, arrow keys move it', async () => {
 
 test('length T: the slider (keyboard), the number input and the presets change the bytes', async () => {
   assert.deepEqual(await bytes(), ['8.0 GiB', '32 MiB']);
-  assert.match(await text('mem-additive-formula'), /4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8\.0 GiB$/);
+  assert.match(
+    await text('mem-additive-formula'),
+    /4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8\.0 GiB$/,
+  );
   const slider = page.locator(`${TAG} input[data-role="t-slider"]`);
   await slider.focus();
-  await timeToPaint(page, 'dot-product T slider by keyboard', () => page.keyboard.press('ArrowRight'));
+  await timeToPaint(page, 'dot-product T slider by keyboard', () =>
+    page.keyboard.press('ArrowRight'),
+  );
   assert.equal(await page.locator(`${TAG} input[data-role="t"]`).inputValue(), '8192');
   assert.deepEqual(await bytes(), ['32 GiB', '128 MiB']);
-  await timeToPaint(page, 'dot-product T typed', () => page.locator(`${TAG} input[data-role="t"]`).fill('512'));
+  await timeToPaint(page, 'dot-product T typed', () =>
+    page.locator(`${TAG} input[data-role="t"]`).fill('512'),
+  );
   assert.deepEqual(await bytes(), ['128 MiB', '512 KiB']);
   assert.equal(await slider.inputValue(), '9');
   await page.locator(`${TAG} button[data-t="32768"]`).click();
   assert.deepEqual(await bytes(), ['512 GiB', '2.0 GiB']);
-  assert.equal(await page.locator(`${TAG} button[data-t="32768"]`).getAttribute('aria-pressed'), 'true');
+  assert.equal(
+    await page.locator(`${TAG} button[data-t="32768"]`).getAttribute('aria-pressed'),
+    'true',
+  );
   await page.locator(`${TAG} button[data-t="4096"]`).click();
   assert.deepEqual(await bytes(), ['8.0 GiB', '32 MiB']);
 });
@@ -92,7 +113,9 @@ test('lang="en" switches the labels and keeps the state; no console errors', asy
 });
 
 test('the memory note credits the engine for the byte counts (engine.scoreMemory)', async () => {
-  const text = await page.evaluate(() => document.querySelector('attn-dot-product').shadowRoot.textContent);
+  const text = await page.evaluate(
+    () => document.querySelector('attn-dot-product').shadowRoot.textContent,
+  );
   assert.match(text, /engine\.scoreMemory/);
   assert.doesNotMatch(text, /引擎里没有对应函数|the engine has no function/);
 });

@@ -10,24 +10,27 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, '09-gqa.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const W = 'attn-gqa';
-const state = () => page.evaluate((tag) => {
-  const root = document.querySelector(tag).shadowRoot;
-  return {
-    checked: root.querySelector('input[type="radio"]:checked')?.value,
-    groups: [...root.querySelectorAll('.group')].map((g) => g.querySelectorAll('.head.q').length),
-    kvLabels: [...root.querySelectorAll('.group .kvhead')].map((k) => k.textContent),
-    perToken: root.querySelector('[data-value="per-token"]').textContent,
-    perContext: root.querySelector('[data-value="per-context"]').textContent,
-    summary: root.querySelector('.summary').textContent,
-    paperCurrent: root.querySelector('table.paper tr.current')?.dataset.row ?? null,
-    allCurrent: root.querySelector('table.all tr.current')?.dataset.g,
-    eq: root.querySelector('.eq-diff').textContent,
-    error: document.querySelector(tag).dataset.error ?? null,
-  };
-}, W);
+const state = () =>
+  page.evaluate((tag) => {
+    const root = document.querySelector(tag).shadowRoot;
+    return {
+      checked: root.querySelector('input[type="radio"]:checked')?.value,
+      groups: [...root.querySelectorAll('.group')].map((g) => g.querySelectorAll('.head.q').length),
+      kvLabels: [...root.querySelectorAll('.group .kvhead')].map((k) => k.textContent),
+      perToken: root.querySelector('[data-value="per-token"]').textContent,
+      perContext: root.querySelector('[data-value="per-context"]').textContent,
+      summary: root.querySelector('.summary').textContent,
+      paperCurrent: root.querySelector('table.paper tr.current')?.dataset.row ?? null,
+      allCurrent: root.querySelector('table.all tr.current')?.dataset.g,
+      eq: root.querySelector('.eq-diff').textContent,
+      error: document.querySelector(tag).dataset.error ?? null,
+    };
+  }, W);
 
 test('starts at the anchor: 4 KV heads, 4 groups of 6, 64 KiB per token, 16 GiB at 262,144', async () => {
   const s = await state();
@@ -40,8 +43,10 @@ test('starts at the anchor: 4 KV heads, 4 groups of 6, 64 KiB per token, 16 GiB 
   assert.equal(s.error, null);
 });
 
-test('clicking 24 (MHA): 24 groups of one, 384 KiB and 96 GiB, the paper\'s MHA row', async () => {
-  await timeToPaint(page, 'gqa select click', () => page.locator(`${W} label[data-g="24"]`).click());
+test("clicking 24 (MHA): 24 groups of one, 384 KiB and 96 GiB, the paper's MHA row", async () => {
+  await timeToPaint(page, 'gqa select click', () =>
+    page.locator(`${W} label[data-g="24"]`).click(),
+  );
   const s = await state();
   assert.equal(s.checked, '24');
   assert.equal(s.groups.length, 24);
@@ -52,7 +57,7 @@ test('clicking 24 (MHA): 24 groups of one, 384 KiB and 96 GiB, the paper\'s MHA 
   assert.equal(s.allCurrent, '24');
 });
 
-test('arrow keys move along the choices: 24 → 12 → 8 (the paper\'s GQA-8 row)', async () => {
+test("arrow keys move along the choices: 24 → 12 → 8 (the paper's GQA-8 row)", async () => {
   await page.locator(`${W} input[value="24"]`).focus();
   await timeToPaint(page, 'gqa select keyboard', () => page.keyboard.press('ArrowRight'));
   let s = await state();

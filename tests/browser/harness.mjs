@@ -12,16 +12,29 @@ import { serve } from '../../scripts/serve.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const dist = join(root, 'dist');
 export const shots = join(root, 'test-results', 'screenshots');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 // Flags that work as root on these machines; without the networking ones Chromium keeps
 // trying to reach the (closed) network.
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--allow-file-access-from-files'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--allow-file-access-from-files',
+];
 
 /** {context, server, httpUrl, close} — one browser for a test file. */
 export async function openBrowser() {
-  if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is not built: run npm run build');
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error('dist/ is not built: run npm run build');
   const profile = mkdtempSync(join(tmpdir(), 'attn-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -51,11 +64,19 @@ export async function openPage(browser, base, name, { viewport } = {}) {
   const page = await browser.context.newPage();
   if (viewport) await page.setViewportSize(viewport);
   const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('requestfailed', (r) => { if (!r.url().startsWith('data:')) errors.push(`request failed: ${r.url()}`); });
+  page.on('requestfailed', (r) => {
+    if (!r.url().startsWith('data:')) errors.push(`request failed: ${r.url()}`);
+  });
   await page.goto(base + name);
-  await page.evaluate(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective}`)));
+  await page.evaluate(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP: ${e.violatedDirective}`),
+    ),
+  );
   await waitForWidgets(page);
   return { page, errors };
 }
@@ -63,8 +84,13 @@ export async function openPage(browser, base, name, { viewport } = {}) {
 /** Resolves when every attn-* element on the page has finished its first draw. */
 export async function waitForWidgets(page) {
   await page.waitForFunction(() => window.AttnCourse !== undefined, null, { timeout: 20000 });
-  await page.evaluate(() => Promise.all([...document.querySelectorAll('*')]
-    .filter((e) => e.localName.startsWith('attn-') && e.ready).map((e) => e.ready)));
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.localName.startsWith('attn-') && e.ready)
+        .map((e) => e.ready),
+    ),
+  );
 }
 
 /** selfCheck() of the first `tag` on the page. */
@@ -75,9 +101,18 @@ export function selfCheck(page, tag) {
 /** axe-core violations of impact serious or critical, as "id: help (n nodes)". */
 export async function seriousViolations(page) {
   await page.evaluate(axeSource);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')})`);
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { resultTypes: ['violations'] }),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes
+          .slice(0, 2)
+          .map((n) => n.target.join(' '))
+          .join(', ')})`,
+    );
 }
 
 /**
@@ -85,15 +120,27 @@ export async function seriousViolations(page) {
  * widget updated: interaction-to-paint, printed as a figure (never asserted: machines are noisy).
  */
 export async function timeToPaint(page, label, act) {
-  await page.evaluate(() => { window.__t0 = performance.now(); });
+  await page.evaluate(() => {
+    window.__t0 = performance.now();
+  });
   await act();
-  const ms = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now() - window.__t0)))));
+  const ms = await page.evaluate(
+    () =>
+      new Promise((r) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => r(performance.now() - window.__t0)),
+        ),
+      ),
+  );
   console.log(`# interaction-to-paint ${label}: ${ms.toFixed(1)} ms`);
   return ms;
 }
 
 export async function screenshot(page, tag, file) {
-  await page.locator(tag).first().screenshot({ path: join(shots, file) });
+  await page
+    .locator(tag)
+    .first()
+    .screenshot({ path: join(shots, file) });
 }
 
 /** Text content of the widget's shadow root (for "changes what it should" checks). */

@@ -9,14 +9,26 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, 'heatmap.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
-const readout = (n) => page.evaluate((i) => document.querySelectorAll('attn-heatmap')[i].shadowRoot.querySelector('.hm-readout').textContent, n);
+const readout = (n) =>
+  page.evaluate(
+    (i) =>
+      document.querySelectorAll('attn-heatmap')[i].shadowRoot.querySelector('.hm-readout')
+        .textContent,
+    n,
+  );
 
 test('the inline 小猫跑得真快 map: causal triangle greyed, hover shows the cell and row sum', async () => {
-  const hidden = await page.evaluate(() => document.querySelector('attn-heatmap').shadowRoot.querySelectorAll('td.hm-hidden').length);
+  const hidden = await page.evaluate(
+    () => document.querySelector('attn-heatmap').shadowRoot.querySelectorAll('td.hm-hidden').length,
+  );
   assert.equal(hidden, 15); // 6·5/2 future cells
-  await timeToPaint(page, 'heatmap hover', () => page.locator('attn-heatmap').first().locator('td[data-i="2"][data-j="1"]').hover());
+  await timeToPaint(page, 'heatmap hover', () =>
+    page.locator('attn-heatmap').first().locator('td[data-i="2"][data-j="1"]').hover(),
+  );
   assert.match(await readout(0), /「跑」看「猫」：55\.0%；这一行和 = 100\.0%/);
 });
 
@@ -36,7 +48,8 @@ test('arrow keys move the read-out through the engine-computed map', async () =>
 test('malformed inline data is an inline error that names the problem', async () => {
   await page.evaluate(() => {
     const el = document.createElement('attn-heatmap');
-    el.innerHTML = '<script type="application/json">{"labels": ["a", "b"], "weights": [[1, 0]]}</script>';
+    el.innerHTML =
+      '<script type="application/json">{"labels": ["a", "b"], "weights": [[1, 0]]}</script>';
     document.querySelector('main').append(el);
     return el.ready;
   });
@@ -46,14 +59,19 @@ test('malformed inline data is an inline error that names the problem', async ()
 });
 
 test('attributes changed after connect redraw; a head outside `heads` is a named inline error, not NaN%', async () => {
-  const state = (el) => page.evaluate((i) => {
-    const h = document.querySelectorAll('attn-heatmap')[i];
-    return { error: h.dataset.error ?? null, text: h.shadowRoot.querySelector('table.heatmap')?.textContent ?? '' };
-  }, el);
-  const set = (attrs) => page.evaluate((a) => {
-    const h = document.querySelectorAll('attn-heatmap')[1];
-    for (const [k, v] of Object.entries(a)) h.setAttribute(k, v);
-  }, attrs);
+  const state = (el) =>
+    page.evaluate((i) => {
+      const h = document.querySelectorAll('attn-heatmap')[i];
+      return {
+        error: h.dataset.error ?? null,
+        text: h.shadowRoot.querySelector('table.heatmap')?.textContent ?? '',
+      };
+    }, el);
+  const set = (attrs) =>
+    page.evaluate((a) => {
+      const h = document.querySelectorAll('attn-heatmap')[1];
+      for (const [k, v] of Object.entries(a)) h.setAttribute(k, v);
+    }, attrs);
   const causal = await state(1);
   await set({ heads: '2', head: '1' });
   const headB = await state(1);

@@ -10,38 +10,47 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, '08-kv-cache.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const W = 'attn-kv-cache';
 const sel = (css) => page.locator(`${W} ${css}`);
 // What the stepper shows, read from the shadow DOM.
-const state = () => page.evaluate((tag) => {
-  const root = document.querySelector(tag).shadowRoot;
-  const lane = (step, mode) => {
-    const el = root.querySelector(`.step[data-step="${step}"] .lane.${mode}`);
-    return el && {
-      computed: [...el.querySelectorAll('.box.computed')].map((b) => Number(b.dataset.pos)),
-      reused: [...el.querySelectorAll('.box.reused')].map((b) => Number(b.dataset.pos)),
+const state = () =>
+  page.evaluate((tag) => {
+    const root = document.querySelector(tag).shadowRoot;
+    const lane = (step, mode) => {
+      const el = root.querySelector(`.step[data-step="${step}"] .lane.${mode}`);
+      return (
+        el && {
+          computed: [...el.querySelectorAll('.box.computed')].map((b) => Number(b.dataset.pos)),
+          reused: [...el.querySelectorAll('.box.reused')].map((b) => Number(b.dataset.pos)),
+        }
+      );
     };
-  };
-  const steps = root.querySelectorAll('.step').length;
-  const cell = (mode, cls) => root.querySelector(`tr[data-mode="${mode}"] td.${cls} .big`)?.textContent;
-  return {
-    steps,
-    current: root.querySelector('.step.current')?.dataset.step,
-    without: lane(steps, 'without'), with: lane(steps, 'with'),
-    soFar: { without: cell('without', 'so-far'), with: cell('with', 'so-far') },
-    total: { without: cell('without', 'total'), with: cell('with', 'total') },
-    recompute: root.querySelector('.recompute').textContent,
-    same: root.querySelector('.tokens .same')?.textContent ?? null,
-    stepDisabled: root.querySelector('button.step-btn').disabled,
-    backDisabled: root.querySelector('button.back').disabled,
-    bytes: [...root.querySelectorAll('.bytes .bar-row')].map((r) => r.querySelector('.val').textContent),
-    error: document.querySelector(tag).dataset.error ?? null,
-  };
-}, W);
+    const steps = root.querySelectorAll('.step').length;
+    const cell = (mode, cls) =>
+      root.querySelector(`tr[data-mode="${mode}"] td.${cls} .big`)?.textContent;
+    return {
+      steps,
+      current: root.querySelector('.step.current')?.dataset.step,
+      without: lane(steps, 'without'),
+      with: lane(steps, 'with'),
+      soFar: { without: cell('without', 'so-far'), with: cell('with', 'so-far') },
+      total: { without: cell('without', 'total'), with: cell('with', 'total') },
+      recompute: root.querySelector('.recompute').textContent,
+      same: root.querySelector('.tokens .same')?.textContent ?? null,
+      stepDisabled: root.querySelector('button.step-btn').disabled,
+      backDisabled: root.querySelector('button.back').disabled,
+      bytes: [...root.querySelectorAll('.bytes .bar-row')].map(
+        (r) => r.querySelector('.val').textContent,
+      ),
+      error: document.querySelector(tag).dataset.error ?? null,
+    };
+  }, W);
 
-test('starts at step 1 of P = 2, G = 3: the prompt\'s two K/V computed both ways', async () => {
+test("starts at step 1 of P = 2, G = 3: the prompt's two K/V computed both ways", async () => {
   const s = await state();
   assert.equal(s.steps, 1);
   assert.deepEqual(s.without, { computed: [0, 1], reused: [] });
@@ -72,7 +81,10 @@ test('keyboard: Enter on Step reaches the last step (9 vs 4), ArrowLeft goes bac
   assert.deepEqual(s.with, { computed: [3], reused: [0, 1, 2] });
   assert.deepEqual(s.soFar, { without: '9', with: '4' });
   assert.ok(s.stepDisabled);
-  const focused = await page.evaluate((tag) => document.querySelector(tag).shadowRoot.activeElement?.className, W);
+  const focused = await page.evaluate(
+    (tag) => document.querySelector(tag).shadowRoot.activeElement?.className,
+    W,
+  );
   assert.equal(focused, 'back', 'focus moves to a button that still works');
   await page.keyboard.press('ArrowLeft');
   s = await state();
@@ -107,12 +119,20 @@ test('the G slider shortens the run and clamps the step', async () => {
 });
 
 test('prompt and generate changed after connect restart the stepper with those lengths', async () => {
-  await page.evaluate((tag) => { const el = document.querySelector(tag); el.setAttribute('prompt', '3'); el.setAttribute('generate', '4'); }, W);
+  await page.evaluate((tag) => {
+    const el = document.querySelector(tag);
+    el.setAttribute('prompt', '3');
+    el.setAttribute('generate', '4');
+  }, W);
   let s = await state();
   assert.equal(s.current, '1');
   assert.equal(s.error, null);
   assert.deepEqual(s.with.computed, [0, 1, 2]); // step 1 computes the 3 prompt positions
-  await page.evaluate((tag) => { const el = document.querySelector(tag); el.setAttribute('prompt', '2'); el.setAttribute('generate', '3'); }, W);
+  await page.evaluate((tag) => {
+    const el = document.querySelector(tag);
+    el.setAttribute('prompt', '2');
+    el.setAttribute('generate', '3');
+  }, W);
   s = await state();
   assert.deepEqual(s.with.computed, [0, 1]);
   assert.deepEqual(errors, []);

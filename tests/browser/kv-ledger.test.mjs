@@ -11,27 +11,38 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, '08-kv-cache.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const W = 'attn-kv-ledger';
 const sel = (css) => page.locator(`${W} ${css}`);
 // What the chart and the cards say, read from the shadow DOM.
-const state = () => page.evaluate((tag) => {
-  const root = document.querySelector(tag).shadowRoot;
-  const text = (el) => el?.textContent.trim() ?? null;
-  return {
-    kinds: [...root.querySelectorAll('.variants .card')].map((c) => c.dataset.kind),
-    bars: Object.fromEntries([...root.querySelectorAll('.chart .bar-row')].map((r) => [r.dataset.kind, {
-      val: text(r.querySelector('.val')), width: r.querySelector('.bar-fill').getBoundingClientRect().width,
-    }])),
-    compareRows: [...root.querySelectorAll('table.models tbody tr')].map((r) => r.dataset.model),
-    options: [...root.querySelectorAll('select option')].map((o) => o.value),
-    selected: root.querySelector('select').value,
-    pasteError: root.querySelector('.paste-error').hidden ? null : text(root.querySelector('.paste-error')),
-    widgetError: document.querySelector(tag).dataset.error ?? null,
-    text: root.textContent,
-  };
-}, W);
+const state = () =>
+  page.evaluate((tag) => {
+    const root = document.querySelector(tag).shadowRoot;
+    const text = (el) => el?.textContent.trim() ?? null;
+    return {
+      kinds: [...root.querySelectorAll('.variants .card')].map((c) => c.dataset.kind),
+      bars: Object.fromEntries(
+        [...root.querySelectorAll('.chart .bar-row')].map((r) => [
+          r.dataset.kind,
+          {
+            val: text(r.querySelector('.val')),
+            width: r.querySelector('.bar-fill').getBoundingClientRect().width,
+          },
+        ]),
+      ),
+      compareRows: [...root.querySelectorAll('table.models tbody tr')].map((r) => r.dataset.model),
+      options: [...root.querySelectorAll('select option')].map((o) => o.value),
+      selected: root.querySelector('select').value,
+      pasteError: root.querySelector('.paste-error').hidden
+        ? null
+        : text(root.querySelector('.paste-error')),
+      widgetError: document.querySelector(tag).dataset.error ?? null,
+      text: root.textContent,
+    };
+  }, W);
 
 test('the anchor at 262,144 tokens: 96 GiB / 16 GiB / 4 GiB and the fixed 144 MiB', async () => {
   const s = await state();
@@ -46,7 +57,9 @@ test('the anchor at 262,144 tokens: 96 GiB / 16 GiB / 4 GiB and the fixed 144 Mi
 
 test('changing the context changes per-request bytes but not the 144 MiB state', async () => {
   const before = await state();
-  await timeToPaint(page, 'kv-ledger preset 1,048,576', () => sel('button[data-tokens="1048576"]').click());
+  await timeToPaint(page, 'kv-ledger preset 1,048,576', () =>
+    sel('button[data-tokens="1048576"]').click(),
+  );
   const at1m = await state();
   assert.equal(await sel('button[data-tokens="1048576"]').getAttribute('aria-pressed'), 'true');
   assert.equal(at1m.bars.mha.val, '412,316,860,416 B = 384 GiB');
@@ -78,7 +91,9 @@ test('changing the context changes per-request bytes but not the 144 MiB state',
 });
 
 test('switching the model changes the rows', async () => {
-  await timeToPaint(page, 'kv-ledger select model', () => sel('select').selectOption('deepseek-v2'));
+  await timeToPaint(page, 'kv-ledger select model', () =>
+    sel('select').selectOption('deepseek-v2'),
+  );
   let s = await state();
   assert.deepEqual(s.kinds, ['mha', 'mqa', 'mla']);
   assert.equal(s.bars.state, undefined, 'no linear-attention state for V2');
@@ -96,11 +111,24 @@ test('switching the model changes the rows', async () => {
   await sel('button[data-tokens="262144"]').click();
 });
 
-const llama = JSON.stringify({
-  architectures: ['LlamaForCausalLM'], model_type: 'llama', _name_or_path: 'meta-llama/Llama-2-7b-hf',
-  hidden_size: 4096, intermediate_size: 11008, num_attention_heads: 32, num_hidden_layers: 32,
-  num_key_value_heads: 32, max_position_embeddings: 4096, rms_norm_eps: 1e-5, torch_dtype: 'float16', vocab_size: 32000,
-}, null, 2);
+const llama = JSON.stringify(
+  {
+    architectures: ['LlamaForCausalLM'],
+    model_type: 'llama',
+    _name_or_path: 'meta-llama/Llama-2-7b-hf',
+    hidden_size: 4096,
+    intermediate_size: 11008,
+    num_attention_heads: 32,
+    num_hidden_layers: 32,
+    num_key_value_heads: 32,
+    max_position_embeddings: 4096,
+    rms_norm_eps: 1e-5,
+    torch_dtype: 'float16',
+    vocab_size: 32000,
+  },
+  null,
+  2,
+);
 
 test('pasting a Llama-style config.json adds a row', async () => {
   await sel('details.paste summary').click();
@@ -137,7 +165,10 @@ test('the model attribute: another model, and a reported-only one as an inline e
   let s = await state();
   assert.equal(s.selected, 'deepseek-v3');
   assert.match(s.text, /61 × \(512 \+ 64\) × 2 B = 70,272 B/);
-  await page.evaluate((tag) => document.querySelector(tag).setAttribute('model', 'deepseek-v4.1-flash'), W);
+  await page.evaluate(
+    (tag) => document.querySelector(tag).setAttribute('model', 'deepseek-v4.1-flash'),
+    W,
+  );
   s = await state();
   assert.match(s.widgetError ?? '', /DeepSeek-V4.1-Flash: .*(reported|官方报告)/);
   await sel('select').selectOption('qwen3.8-27b');

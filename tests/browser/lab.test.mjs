@@ -12,16 +12,35 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, 'lab.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const lab = (sel) => page.locator(`attn-lab ${sel}`);
-const top5 = () => page.evaluate(() => [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('.top5 .ch')].map((e) => e.textContent).join(''));
-const top5Probs = () => page.evaluate(() => [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('.top5 .p')].map((e) => e.textContent).join(' '));
-const heat = () => page.evaluate(() => [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('table.heatmap td')].map((e) => e.textContent).join('|'));
+const top5 = () =>
+  page.evaluate(() =>
+    [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('.top5 .ch')]
+      .map((e) => e.textContent)
+      .join(''),
+  );
+const top5Probs = () =>
+  page.evaluate(() =>
+    [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('.top5 .p')]
+      .map((e) => e.textContent)
+      .join(' '),
+  );
+const heat = () =>
+  page.evaluate(() =>
+    [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('table.heatmap td')]
+      .map((e) => e.textContent)
+      .join('|'),
+  );
 const timing = () => page.evaluate(() => document.querySelector('attn-lab').timing);
 
 test('the page loads both scripts and the self-check passes', async () => {
-  const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.getAttribute('src')));
+  const scripts = await page.evaluate(() =>
+    [...document.scripts].map((s) => s.getAttribute('src')),
+  );
   assert.deepEqual(scripts, ['attn-widgets.js', 'attn-lab-data.js']);
   assert.equal(await page.evaluate(() => typeof window.AttnLabData.weights), 'string');
   const checks = await selfCheck(page, 'attn-lab');
@@ -33,7 +52,9 @@ test('the page loads both scripts and the self-check passes', async () => {
 });
 
 test('typing a new prompt changes the top 5 and the heatmap; <unk> is marked', async () => {
-  const before5 = await top5(), beforeProbs = await top5Probs(), beforeHeat = await heat();
+  const before5 = await top5(),
+    beforeProbs = await top5Probs(),
+    beforeHeat = await heat();
   await timeToPaint(page, 'lab type a prompt', () => lab('input#prompt').fill('小王把书'));
   assert.notEqual(await top5(), before5);
   assert.notEqual(await heat(), beforeHeat);
@@ -46,7 +67,7 @@ test('typing a new prompt changes the top 5 and the heatmap; <unk> is marked', a
   assert.notEqual(`${await top5()} ${await top5Probs()}`, mid5);
   assert.notEqual(await top5Probs(), beforeProbs);
   await lab('input#prompt').fill('小王把猫🐱给了');
-  assert.ok(await lab('.chip.unk').count() >= 1);
+  assert.ok((await lab('.chip.unk').count()) >= 1);
   assert.match(await lab('[role="status"]').textContent(), /<unk>/);
   await page.locator('attn-lab button', { hasText: /恢复默认句子|Default sentence/ }).click();
   assert.equal(await top5(), '小妈老奶爸');
@@ -63,20 +84,33 @@ test('layer and head sliders by keyboard change the heatmap; the sink grid selec
   await page.keyboard.press('ArrowRight');
   assert.equal(await lab('output[for="layer"]').textContent(), '2');
   assert.notEqual(await heat(), h1);
-  assert.equal(await lab('button.sink[data-l="1"][data-h="1"]').getAttribute('aria-pressed'), 'true');
-  await timeToPaint(page, 'lab sink cell click', () => lab('button.sink[data-l="0"][data-h="5"]').click());
+  assert.equal(
+    await lab('button.sink[data-l="1"][data-h="1"]').getAttribute('aria-pressed'),
+    'true',
+  );
+  await timeToPaint(page, 'lab sink cell click', () =>
+    lab('button.sink[data-l="0"][data-h="5"]').click(),
+  );
   assert.equal(await lab('output[for="layer"]').textContent(), '1');
   assert.equal(await lab('output[for="head"]').textContent(), '6');
   await page.keyboard.press('ArrowDown');
   assert.equal(await lab('output[for="layer"]').textContent(), '2');
-  const focused = await page.evaluate(() => ({ ...document.querySelector('attn-lab').shadowRoot.activeElement.dataset }));
+  const focused = await page.evaluate(() => ({
+    ...document.querySelector('attn-lab').shadowRoot.activeElement.dataset,
+  }));
   assert.deepEqual(focused, { l: '1', h: '5' });
   // The pattern table: sorting by first-token share puts the largest sink first.
   await lab('select#sort').selectOption('firstToken');
-  const firstCol = await page.evaluate(() => [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('table.patterns tbody tr')]
-    .map((tr) => parseFloat(tr.children[3].textContent)));
+  const firstCol = await page.evaluate(() =>
+    [
+      ...document.querySelector('attn-lab').shadowRoot.querySelectorAll('table.patterns tbody tr'),
+    ].map((tr) => parseFloat(tr.children[3].textContent)),
+  );
   assert.equal(firstCol.length, 16);
-  assert.deepEqual(firstCol, [...firstCol].sort((a, b) => b - a));
+  assert.deepEqual(
+    firstCol,
+    [...firstCol].sort((a, b) => b - a),
+  );
 });
 
 test('generation produces text and follows the steps slider', async () => {
@@ -89,7 +123,9 @@ test('generation produces text and follows the steps slider', async () => {
 });
 
 test('a 32-token prompt: engine rerun time (printed, not asserted)', async () => {
-  const text = [...'小明把苹果给了小王。谁把苹果给了小王？是小明。'.repeat(2)].slice(0, 31).join('');
+  const text = [...'小明把苹果给了小王。谁把苹果给了小王？是小明。'.repeat(2)]
+    .slice(0, 31)
+    .join('');
   await lab('input#prompt').fill('小');
   await timeToPaint(page, 'lab 32-token prompt', () => lab('input#prompt').fill(text));
   const samples = [];
@@ -99,17 +135,23 @@ test('a 32-token prompt: engine rerun time (printed, not asserted)', async () =>
   }
   assert.ok(samples.every((t) => t.tokens === 32));
   const mean = (k) => samples.reduce((s, t) => s + t[k], 0) / samples.length;
-  console.log(`# engine rerun, 32 tokens (mean of ${samples.length}): labRun with attention ${mean('run').toFixed(2)} ms, `
-    + `headPatterns ${mean('patterns').toFixed(2)} ms, labGenerate(12) ${mean('generate').toFixed(2)} ms`);
+  console.log(
+    `# engine rerun, 32 tokens (mean of ${samples.length}): labRun with attention ${mean('run').toFixed(2)} ms, ` +
+      `headPatterns ${mean('patterns').toFixed(2)} ms, labGenerate(12) ${mean('generate').toFixed(2)} ms`,
+  );
   assert.equal(await lab('.chip').count(), 32);
   assert.deepEqual(errors, []);
 });
 
 test('without attn-lab-data.js the widget names the script to add', async () => {
   const p = await browser.context.newPage();
-  await p.route('**/attn-lab-data.js', (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: '// emptied by the test\n' }));
+  await p.route('**/attn-lab-data.js', (r) =>
+    r.fulfill({ status: 200, contentType: 'text/javascript', body: '// emptied by the test\n' }),
+  );
   await p.goto(`${browser.httpUrl}lab.html`);
-  await p.waitForFunction(() => document.querySelector('attn-lab')?.dataset.error, null, { timeout: 20000 });
+  await p.waitForFunction(() => document.querySelector('attn-lab')?.dataset.error, null, {
+    timeout: 20000,
+  });
   const msg = await p.evaluate(() => document.querySelector('attn-lab').dataset.error);
   assert.match(msg, /<script src="attn-lab-data\.js"><\/script>/);
   await p.close();

@@ -13,19 +13,27 @@ before(async () => {
   browser = await openBrowser();
   dir = mkdtempSync(join(tmpdir(), 'attn-malformed-'));
   copyFileSync(join(dist, 'attn-widgets.js'), join(dir, 'attn-widgets.js'));
-  const world = JSON.parse(readFileSync(join(dist, '..', 'course-data', 'teaching-world.json'), 'utf8'));
+  const world = JSON.parse(
+    readFileSync(join(dist, '..', 'course-data', 'teaching-world.json'), 'utf8'),
+  );
   world.worlds['zh-gift'].x[2] = [1, 'two', 3, 4];
   const models = readFileSync(join(dist, '..', 'course-data', 'models.json'), 'utf8');
-  writeFileSync(join(dir, 'bad.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bad world</title></head><body><main>
+  writeFileSync(
+    join(dir, 'bad.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bad world</title></head><body><main>
 <script type="application/json" data-attn="teaching-world">${JSON.stringify(world)}</script>
 <attn-mask-grid world="zh-gift" lang="en"></attn-mask-grid>
 <attn-kv-ledger lang="en"></attn-kv-ledger>
 <attn-mask-grid world="no-such-world" lang="en" id="unknown"></attn-mask-grid>
-</main><script src="attn-widgets.js"></script></body></html>`);
-  writeFileSync(join(dir, 'not-json.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bad json</title></head><body><main>
+</main><script src="attn-widgets.js"></script></body></html>`,
+  );
+  writeFileSync(
+    join(dir, 'not-json.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bad json</title></head><body><main>
 <script type="application/json" data-attn="teaching-world">{"version": 1, "worlds": </script>
 <attn-mask-grid world="zh-gift" lang="en"></attn-mask-grid>
-</main><script src="attn-widgets.js"></script></body></html>`);
+</main><script src="attn-widgets.js"></script></body></html>`,
+  );
   void models;
 });
 after(async () => {
@@ -39,10 +47,14 @@ test('a malformed teaching world: inline error naming file and field, other widg
   assert.match(msg, /teaching-world\.json/);
   assert.match(msg, /\/worlds\/zh-gift\/x\/2\/1/);
   assert.match(msg, /number/);
-  const visible = await page.evaluate(() => !document.querySelector('attn-mask-grid').shadowRoot.querySelector('.error').hidden);
+  const visible = await page.evaluate(
+    () => !document.querySelector('attn-mask-grid').shadowRoot.querySelector('.error').hidden,
+  );
   assert.ok(visible, 'the error is shown in the widget');
   if (await page.evaluate(() => !!customElements.get('attn-kv-ledger'))) {
-    const ledger = await page.evaluate(() => ({ error: document.querySelector('attn-kv-ledger').dataset.error ?? null }));
+    const ledger = await page.evaluate(() => ({
+      error: document.querySelector('attn-kv-ledger').dataset.error ?? null,
+    }));
     assert.equal(ledger.error, null, 'kv-ledger does not need the world and keeps working');
   }
   assert.deepEqual(errors, [], 'no exception escapes to the page');

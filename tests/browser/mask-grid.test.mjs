@@ -10,11 +10,17 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, '04-causal-mask.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const cell = (i, j) => page.locator(`attn-mask-grid button.cell[data-i="${i}"][data-j="${j}"]`);
-const rowSums = () => page.evaluate(() => [...document.querySelector('attn-mask-grid').shadowRoot.querySelectorAll('tbody tr')]
-  .map((tr) => Number(tr.lastElementChild.textContent)));
+const rowSums = () =>
+  page.evaluate(() =>
+    [...document.querySelector('attn-mask-grid').shadowRoot.querySelectorAll('tbody tr')].map(
+      (tr) => Number(tr.lastElementChild.textContent),
+    ),
+  );
 
 test('clicking a future cell unmasks it and the row renormalises', async () => {
   assert.equal(await cell(3, 4).textContent(), '0.0%');
@@ -29,7 +35,9 @@ test('clicking a future cell unmasks it and the row renormalises', async () => {
 test('arrow keys move the focus and Space toggles', async () => {
   await cell(0, 0).focus();
   await page.keyboard.press('ArrowRight');
-  const focused = await page.evaluate(() => document.querySelector('attn-mask-grid').shadowRoot.activeElement.dataset);
+  const focused = await page.evaluate(
+    () => document.querySelector('attn-mask-grid').shadowRoot.activeElement.dataset,
+  );
   assert.deepEqual({ ...focused }, { i: '0', j: '1' });
   await timeToPaint(page, 'mask-grid keyboard', () => page.keyboard.press('Space'));
   assert.equal(await cell(0, 1).getAttribute('aria-pressed'), 'true');
@@ -38,11 +46,15 @@ test('arrow keys move the focus and Space toggles', async () => {
 });
 
 test('zero after softmax: rows sum to less than 1', async () => {
-  await page.locator('attn-mask-grid button', { hasText: /zero after softmax|softmax 之后清零/ }).click();
+  await page
+    .locator('attn-mask-grid button', { hasText: /zero after softmax|softmax 之后清零/ })
+    .click();
   const sums = await rowSums();
   assert.ok(sums[0] < 1 && sums[3] < 1, `row sums ${sums}`);
   assert.equal(sums[4].toFixed(3), '1.000'); // the last row sees everything
-  await page.locator('attn-mask-grid button', { hasText: /−∞ before softmax|softmax 之前置 −∞/ }).click();
+  await page
+    .locator('attn-mask-grid button', { hasText: /−∞ before softmax|softmax 之前置 −∞/ })
+    .click();
   assert.ok((await rowSums()).every((s) => Math.abs(s - 1) < 1e-3));
 });
 
@@ -52,25 +64,43 @@ test('masking a whole row is an inline MaskError; unmasking clears it', async ()
   assert.match(msg, /query row 0 .*fully masked/);
   assert.equal(await cell(1, 1).getAttribute('aria-pressed'), 'true', 'the grid stays usable');
   await cell(0, 0).click();
-  assert.equal(await page.evaluate(() => document.querySelector('attn-mask-grid').dataset.error ?? null), null);
+  assert.equal(
+    await page.evaluate(() => document.querySelector('attn-mask-grid').dataset.error ?? null),
+    null,
+  );
   assert.deepEqual(errors, []);
 });
 
 test('world changed after connect: the grid follows it, its self-check has no NaN', async () => {
-  const grid = (world) => page.evaluate(async (wd) => {
-    const el = document.querySelector('attn-mask-grid');
-    el.setAttribute('world', wd);
-    return { cells: el.shadowRoot.querySelectorAll('button.cell').length, error: el.dataset.error ?? null, checks: el.selfCheck(),
-      panel: el.shadowRoot.querySelector('details.checks summary').textContent };
-  }, world);
+  const grid = (world) =>
+    page.evaluate(async (wd) => {
+      const el = document.querySelector('attn-mask-grid');
+      el.setAttribute('world', wd);
+      return {
+        cells: el.shadowRoot.querySelectorAll('button.cell').length,
+        error: el.dataset.error ?? null,
+        checks: el.selfCheck(),
+        panel: el.shadowRoot.querySelector('details.checks summary').textContent,
+      };
+    }, world);
   const cat = await grid('en-the-cat');
   assert.equal(cat.cells, 4);
   assert.equal(cat.error, null);
-  assert.ok(cat.checks.length > 0 && cat.checks.every((c) => c.ok && !/NaN/.test(c.actual)), JSON.stringify(cat.checks));
-  assert.match(cat.panel, new RegExp(`${cat.checks.length}/${cat.checks.length}`), 'the drawn panel follows the new world');
+  assert.ok(
+    cat.checks.length > 0 && cat.checks.every((c) => c.ok && !/NaN/.test(c.actual)),
+    JSON.stringify(cat.checks),
+  );
+  assert.match(
+    cat.panel,
+    new RegExp(`${cat.checks.length}/${cat.checks.length}`),
+    'the drawn panel follows the new world',
+  );
   const gift = await grid('zh-gift');
   assert.equal(gift.cells, 25);
-  assert.ok(gift.checks.length === 5 && gift.checks.every((c) => c.ok), JSON.stringify(gift.checks));
+  assert.ok(
+    gift.checks.length === 5 && gift.checks.every((c) => c.ok),
+    JSON.stringify(gift.checks),
+  );
   assert.match(gift.panel, /5\/5/);
   assert.deepEqual(errors, []);
 });

@@ -10,28 +10,42 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, '10-mla.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const W = 'attn-mla';
 const sel = (css) => page.locator(`${W} ${css}`);
-const state = () => page.evaluate((tag) => {
-  const root = document.querySelector(tag).shadowRoot;
-  const v = root.querySelector('.verdict');
-  return {
-    verdict: v.className, mode: v.dataset.mode, value: v.querySelector('.value')?.textContent ?? '',
-    pressed: [...root.querySelectorAll('.modes button')].map((b) => `${b.dataset.mode}:${b.getAttribute('aria-pressed')}`),
-    cacheBytes: root.querySelector('.cache-bytes').textContent,
-    cells: { lat: root.querySelectorAll('.strip .cell.lat').length, rope: root.querySelectorAll('.strip .cell.rope').length },
-    outDiff: root.querySelector('.out-diff').textContent,
-    explicitRow: [...root.querySelectorAll('table.out tr.explicit td')].map((td) => td.textContent),
-    absorbedRow: [...root.querySelectorAll('table.out tr.absorbed td')].map((td) => td.textContent),
-    perLayer: root.querySelector('.per-layer').textContent,
-    perToken: root.querySelector('.per-token').textContent,
-    vs67: root.querySelector('.vs67').textContent,
-    vsMha: root.querySelector('.vsmha').textContent,
-    error: document.querySelector(tag).dataset.error ?? null,
-  };
-}, W);
+const state = () =>
+  page.evaluate((tag) => {
+    const root = document.querySelector(tag).shadowRoot;
+    const v = root.querySelector('.verdict');
+    return {
+      verdict: v.className,
+      mode: v.dataset.mode,
+      value: v.querySelector('.value')?.textContent ?? '',
+      pressed: [...root.querySelectorAll('.modes button')].map(
+        (b) => `${b.dataset.mode}:${b.getAttribute('aria-pressed')}`,
+      ),
+      cacheBytes: root.querySelector('.cache-bytes').textContent,
+      cells: {
+        lat: root.querySelectorAll('.strip .cell.lat').length,
+        rope: root.querySelectorAll('.strip .cell.rope').length,
+      },
+      outDiff: root.querySelector('.out-diff').textContent,
+      explicitRow: [...root.querySelectorAll('table.out tr.explicit td')].map(
+        (td) => td.textContent,
+      ),
+      absorbedRow: [...root.querySelectorAll('table.out tr.absorbed td')].map(
+        (td) => td.textContent,
+      ),
+      perLayer: root.querySelector('.per-layer').textContent,
+      perToken: root.querySelector('.per-token').textContent,
+      vs67: root.querySelector('.vs67').textContent,
+      vsMha: root.querySelector('.vsmha').textContent,
+      error: document.querySelector(tag).dataset.error ?? null,
+    };
+  }, W);
 
 test('decoupled by default: the two paths agree; DeepSeek-V2 per layer and per token', async () => {
   const s = await state();
@@ -48,7 +62,9 @@ test('decoupled by default: the two paths agree; DeepSeek-V2 per layer and per t
 });
 
 test('the toggle "RoPE on the expanded key" shows the absorbed path\'s error (> 0.1)', async () => {
-  await timeToPaint(page, 'mla rope toggle', () => sel('.modes button[data-mode="on-latent"]').click());
+  await timeToPaint(page, 'mla rope toggle', () =>
+    sel('.modes button[data-mode="on-latent"]').click(),
+  );
   let s = await state();
   assert.equal(s.verdict, 'verdict breaks');
   assert.deepEqual(s.pressed, ['decoupled:false', 'on-latent:true']);

@@ -10,7 +10,9 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, '07-multi-head.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const M = 'attn-multi-head';
 const row = (view) => page.locator(`${M} table.rows tr[data-view="${view}"] td`).allTextContents();
@@ -22,11 +24,16 @@ test('给了 row: one head 39.4% / 56.5%, head A 89.5% on 小明, head B 77.0% o
   assert.equal(a[0], '89.5%');
   assert.equal(b[2], '77.0%');
   assert.equal(single[4], '', 'the future (小王) is masked');
-  assert.match(await page.locator(`${M} [data-role="finding"]`).textContent(), /89\.5%.*77\.0%|56\.5%.*39\.4%.*89\.5%.*77\.0%/);
+  assert.match(
+    await page.locator(`${M} [data-role="finding"]`).textContent(),
+    /89\.5%.*77\.0%|56\.5%.*39\.4%.*89\.5%.*77\.0%/,
+  );
 });
 
 test('choosing another query row redraws the three rows', async () => {
-  await timeToPaint(page, 'multi-head select', () => page.locator(`${M} [data-role="query"]`).selectOption('4'));
+  await timeToPaint(page, 'multi-head select', () =>
+    page.locator(`${M} [data-role="query"]`).selectOption('4'),
+  );
   const single = await row('single');
   assert.notEqual(single[4], '', '小王 sees itself');
   await page.locator(`${M} [data-role="query"]`).focus();
@@ -36,10 +43,16 @@ test('choosing another query row redraws the three rows', async () => {
 });
 
 test('head buttons switch the heatmap (click and keyboard)', async () => {
-  const cell = (i, j) => page.locator(`${M} [data-role="heatmap"] td[data-i="${i}"][data-j="${j}"]`);
+  const cell = (i, j) =>
+    page.locator(`${M} [data-role="heatmap"] td[data-i="${i}"][data-j="${j}"]`);
   assert.equal(await cell(3, 0).textContent(), '89.5%'); // head A is shown first
-  await timeToPaint(page, 'multi-head head B', () => page.locator(`${M} button[data-view="B"]`).click());
-  assert.equal(await page.locator(`${M} button[data-view="B"]`).getAttribute('aria-pressed'), 'true');
+  await timeToPaint(page, 'multi-head head B', () =>
+    page.locator(`${M} button[data-view="B"]`).click(),
+  );
+  assert.equal(
+    await page.locator(`${M} button[data-view="B"]`).getAttribute('aria-pressed'),
+    'true',
+  );
   assert.equal(await cell(3, 2).textContent(), '77.0%');
   await page.locator(`${M} button[data-view="single"]`).focus();
   await timeToPaint(page, 'multi-head head keyboard', () => page.keyboard.press('Space'));
@@ -51,18 +64,32 @@ test('the cost table: equal parameters and multiply-adds; the anchor note', asyn
   const total = await page.locator(`${M} [data-cost="total"] p.formula`).allTextContents();
   assert.match(total[0], /240 \+ 100 \+ 100 = 440$/);
   assert.match(total[1], /240 \+ 100 \+ 100 = 440$/);
-  assert.match(await page.locator(`${M} [data-cost="qk"] [data-layout="split"]`).textContent(), /2 · 5 · 5 · 2 = 100$/);
-  assert.match(await page.locator(`${M} [data-role="anchor"]`).textContent(), /24 .* 256 .* 6144 ≠ .*5120/);
+  assert.match(
+    await page.locator(`${M} [data-cost="qk"] [data-layout="split"]`).textContent(),
+    /2 · 5 · 5 · 2 = 100$/,
+  );
+  assert.match(
+    await page.locator(`${M} [data-role="anchor"]`).textContent(),
+    /24 .* 256 .* 6144 ≠ .*5120/,
+  );
   assert.deepEqual(errors, []);
 });
 
 test('world and model changed after connect: named errors for what the lesson cannot show, the anchor self-check stays', async () => {
-  const set = (a) => page.evaluate((attrs) => {
-    const el = document.querySelector('attn-multi-head');
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    return { error: el.dataset.error ?? null, anchor: el.shadowRoot.querySelector('[data-role="anchor"]')?.textContent ?? '', failing: el.selfCheck().filter((c) => !c.ok) };
-  }, a);
-  assert.match((await set({ world: 'en-the-cat' })).error, /world "en-the-cat" has no token "给了"/);
+  const set = (a) =>
+    page.evaluate((attrs) => {
+      const el = document.querySelector('attn-multi-head');
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      return {
+        error: el.dataset.error ?? null,
+        anchor: el.shadowRoot.querySelector('[data-role="anchor"]')?.textContent ?? '',
+        failing: el.selfCheck().filter((c) => !c.ok),
+      };
+    }, a);
+  assert.match(
+    (await set({ world: 'en-the-cat' })).error,
+    /world "en-the-cat" has no token "给了"/,
+  );
   const v2 = await set({ world: 'zh-gift', model: 'deepseek-v2' });
   assert.equal(v2.error, null);
   assert.match(v2.anchor, /128 .* 128 .* 16384/);

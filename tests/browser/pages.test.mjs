@@ -7,14 +7,24 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBrowser, openPage, seriousViolations, screenshot, dist } from './harness.mjs';
 
-const lessons = JSON.parse(readFileSync(join(dist, '..', 'course-data', 'lessons.json'), 'utf8')).lessons;
+const lessons = JSON.parse(
+  readFileSync(join(dist, '..', 'course-data', 'lessons.json'), 'utf8'),
+).lessons;
 let browser;
-before(async () => { browser = await openBrowser(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await openBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
 
 for (const scheme of ['file', 'http']) {
   test(`index page lists every lesson (${scheme})`, async () => {
-    const { page, errors } = await openPage(browser, scheme === 'file' ? browser.fileUrl : browser.httpUrl, 'index.html');
+    const { page, errors } = await openPage(
+      browser,
+      scheme === 'file' ? browser.fileUrl : browser.httpUrl,
+      'index.html',
+    );
     const links = await page.locator('ol.lessons a').count();
     assert.equal(links, lessons.length);
     assert.deepEqual(errors, []);
@@ -28,12 +38,21 @@ for (const scheme of ['file', 'http']) {
       for (const w of lesson.widgets) {
         const state = await page.evaluate((tag) => {
           const el = document.querySelector(tag);
-          return { defined: !!customElements.get(tag), error: el.dataset.error ?? null, drawn: el.shadowRoot.textContent.length, checks: el.selfCheck() };
+          return {
+            defined: !!customElements.get(tag),
+            error: el.dataset.error ?? null,
+            drawn: el.shadowRoot.textContent.length,
+            checks: el.selfCheck(),
+          };
         }, w.tag);
         assert.ok(state.defined, `${w.tag} is defined`);
         assert.equal(state.error, null, `${w.tag} shows no error`);
         assert.ok(state.drawn > 20, `${w.tag} drew something`);
-        for (const c of state.checks) assert.ok(c.ok, `${w.tag} self-check "${c.name}": expected ${c.expected}, got ${c.actual}`);
+        for (const c of state.checks)
+          assert.ok(
+            c.ok,
+            `${w.tag} self-check "${c.name}": expected ${c.expected}, got ${c.actual}`,
+          );
         if (scheme === 'file') await screenshot(page, w.tag, `${w.tag}.png`);
       }
       assert.deepEqual(await seriousViolations(page), []);
@@ -45,8 +64,12 @@ for (const scheme of ['file', 'http']) {
 
 test('every widget works on a 360 px wide phone screen without horizontal page scroll', async () => {
   for (const lesson of lessons) {
-    const { page, errors } = await openPage(browser, browser.fileUrl, `${lesson.slug}.html`, { viewport: { width: 360, height: 740 } });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const { page, errors } = await openPage(browser, browser.fileUrl, `${lesson.slug}.html`, {
+      viewport: { width: 360, height: 740 },
+    });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     assert.ok(overflow <= 1, `${lesson.slug}: page scrolls sideways by ${overflow}px at 360px`);
     for (const w of lesson.widgets) await screenshot(page, w.tag, `${w.tag}-360px.png`);
     assert.deepEqual(errors, []);

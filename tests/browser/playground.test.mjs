@@ -3,7 +3,8 @@
 // loop is stopped after 2 s while another widget on the same page (the walkthrough) keeps
 // answering clicks; thrown errors and engine errors (ShapeError) are shown inline with their
 // names; a page whose CSP forbids running code (in a <meta>, or only as an HTTP header) gets the
-// CSP message and no uncaught error; a page without attn-playground.js says which script is missing.
+// CSP message and no uncaught error; a page without attn-playground.js says which script is
+// missing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, copyFileSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
@@ -14,35 +15,52 @@ import { pathToFileURL } from 'node:url';
 import { openBrowser, openPage, timeToPaint, dist, screenshot } from './harness.mjs';
 import { CSP as STRICT } from '../../scripts/serve.mjs';
 
-const lessons = JSON.parse(readFileSync(join(dist, '..', 'course-data', 'lessons.json'), 'utf8')).lessons;
+const lessons = JSON.parse(
+  readFileSync(join(dist, '..', 'course-data', 'lessons.json'), 'utf8'),
+).lessons;
 const RELAXED = lessons.find((l) => l.slug === 'playground').csp;
-const CSP_MESSAGE = "This page's Content-Security-Policy forbids running code (needs 'unsafe-eval' and worker-src blob:).";
+const CSP_MESSAGE =
+  "This page's Content-Security-Policy forbids running code (needs 'unsafe-eval' and worker-src blob:).";
 
 let browser, dir, server, httpBase;
-const pageHtml = (csp, body, { second = true } = {}) => `<!doctype html><html lang="en"><head><meta charset="utf-8">${
-  csp ? `<meta http-equiv="Content-Security-Policy" content="${csp}">` : ''}<title>playground test</title></head><body><main>
+const pageHtml = (
+  csp,
+  body,
+  { second = true } = {},
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8">${
+  csp ? `<meta http-equiv="Content-Security-Policy" content="${csp}">` : ''
+}<title>playground test</title></head><body><main>
 ${body}
 </main><script src="attn-widgets.js"></script>${second ? '<script src="attn-playground.js"></script>' : ''}</body></html>`;
 
 before(async () => {
   browser = await openBrowser();
   dir = mkdtempSync(join(tmpdir(), 'attn-playground-'));
-  for (const f of ['attn-widgets.js', 'attn-playground.js']) copyFileSync(join(dist, f), join(dir, f));
-  const both = '<attn-playground lang="en"></attn-playground>\n<attn-walkthrough lang="en"></attn-walkthrough>';
+  for (const f of ['attn-widgets.js', 'attn-playground.js'])
+    copyFileSync(join(dist, f), join(dir, f));
+  const both =
+    '<attn-playground lang="en"></attn-playground>\n<attn-walkthrough lang="en"></attn-walkthrough>';
   writeFileSync(join(dir, 'two-widgets.html'), pageHtml(RELAXED, both));
   writeFileSync(join(dir, 'strict.html'), pageHtml(STRICT, both));
-  writeFileSync(join(dir, 'no-second-script.html'), pageHtml(RELAXED, '<attn-playground lang="en"></attn-playground>', { second: false }));
+  writeFileSync(
+    join(dir, 'no-second-script.html'),
+    pageHtml(RELAXED, '<attn-playground lang="en"></attn-playground>', { second: false }),
+  );
   writeFileSync(join(dir, 'header-only.html'), pageHtml(null, both));
   // The same page over http with the policy only in a header (invisible to the page's script):
   // ?csp=strict (no blob: worker) or ?csp=no-eval (worker allowed, evaluation not).
-  const noEval = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src blob:; style-src 'self'; connect-src data:";
+  const noEval =
+    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src blob:; style-src 'self'; connect-src data:";
   server = createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const file = join(dir, url.pathname.slice(1));
     const csp = url.searchParams.get('csp') === 'no-eval' ? noEval : STRICT;
     try {
       const body = readFileSync(file);
-      res.writeHead(200, { 'Content-Type': file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8', 'Content-Security-Policy': csp });
+      res.writeHead(200, {
+        'Content-Type': file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8',
+        'Content-Security-Policy': csp,
+      });
       res.end(body);
     } catch {
       res.writeHead(404).end();
@@ -57,10 +75,22 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const shadow = (page, sel, tag = 'attn-playground') => page.evaluate(([t, s]) => document.querySelector(t).shadowRoot.querySelector(s)?.textContent ?? null, [tag, sel]);
-const status = (page) => page.evaluate(() => document.querySelector('attn-playground').dataset.status);
-const waitFinished = (page, timeout = 5000) => page.waitForFunction(
-  () => ['done', 'error', 'timeout'].includes(document.querySelector('attn-playground').dataset.status), null, { timeout });
+const shadow = (page, sel, tag = 'attn-playground') =>
+  page.evaluate(
+    ([t, s]) => document.querySelector(t).shadowRoot.querySelector(s)?.textContent ?? null,
+    [tag, sel],
+  );
+const status = (page) =>
+  page.evaluate(() => document.querySelector('attn-playground').dataset.status);
+const waitFinished = (page, timeout = 5000) =>
+  page.waitForFunction(
+    () =>
+      ['done', 'error', 'timeout'].includes(
+        document.querySelector('attn-playground').dataset.status,
+      ),
+    null,
+    { timeout },
+  );
 async function runCode(page, code, via = 'button') {
   await page.locator('attn-playground textarea').fill(code);
   if (via === 'button') await page.locator('attn-playground button[data-role="run"]').click();
@@ -77,24 +107,36 @@ test('the lesson page: the starter runs in the worker, prints out[cat] = [0.42, 
   assert.equal(checks.length, 3);
   for (const c of checks) assert.ok(c.ok && !c.pending, `${c.name}: ${c.actual}`);
   assert.equal(await page.locator('attn-playground button[data-role="run"]').isDisabled(), false);
-  await timeToPaint(page, 'playground Run right after load (worker may still be loading its engine) to output', async () => {
-    await page.locator('attn-playground button[data-role="run"]').click();
-    await waitFinished(page);
-  });
+  await timeToPaint(
+    page,
+    'playground Run right after load (worker may still be loading its engine) to output',
+    async () => {
+      await page.locator('attn-playground button[data-role="run"]').click();
+      await waitFinished(page);
+    },
+  );
   assert.equal(await status(page), 'done');
   assert.equal(await shadow(page, 'pre.out'), 'out[cat] = [0.42, 0.24]');
-  const cells = await page.evaluate(() => [...document.querySelector('attn-playground').shadowRoot.querySelectorAll('td.hm-cell')].map((td) => td.textContent));
+  const cells = await page.evaluate(() =>
+    [...document.querySelector('attn-playground').shadowRoot.querySelectorAll('td.hm-cell')].map(
+      (td) => td.textContent,
+    ),
+  );
   assert.deepEqual(cells, ['100.0%', '0.0%', '42.6%', '57.4%']);
   // The weights map reads out a cell with its value.
   await page.locator('attn-playground td.hm-cell[data-i="1"][data-j="0"]').hover();
   assert.equal(await shadow(page, '.hm-readout'), 'cat → The：42.6% = 0.4263');
   // A second run gets a fresh worker (started after the first run) and the same answer.
   await page.evaluate(() => document.querySelector('attn-playground').spare.ready);
-  await timeToPaint(page, 'playground Ctrl+Enter (worker warm: engine loaded) to output', async () => {
-    await page.locator('attn-playground textarea').focus();
-    await page.keyboard.press('Control+Enter');
-    await waitFinished(page);
-  });
+  await timeToPaint(
+    page,
+    'playground Ctrl+Enter (worker warm: engine loaded) to output',
+    async () => {
+      await page.locator('attn-playground textarea').focus();
+      await page.keyboard.press('Control+Enter');
+      await waitFinished(page);
+    },
+  );
   assert.equal(await shadow(page, 'pre.out'), 'out[cat] = [0.42, 0.24]');
   // The same, timed inside the page (no driver round trips): click → output painted.
   const inPage = await page.evaluate(async () => {
@@ -104,14 +146,19 @@ test('the lesson page: the starter runs in the worker, prints out[cat] = [0.42, 
     el.shadowRoot.querySelector('[data-role="run"]').click();
     await new Promise((resolve) => {
       const mo = new MutationObserver(() => {
-        if (['done', 'error', 'timeout'].includes(el.dataset.status)) { mo.disconnect(); resolve(); }
+        if (['done', 'error', 'timeout'].includes(el.dataset.status)) {
+          mo.disconnect();
+          resolve();
+        }
       });
       mo.observe(el, { attributes: true });
     });
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     return performance.now() - t0;
   });
-  console.log(`# interaction-to-paint playground Run (warm worker, timed in the page): ${inPage.toFixed(1)} ms`);
+  console.log(
+    `# interaction-to-paint playground Run (warm worker, timed in the page): ${inPage.toFixed(1)} ms`,
+  );
   assert.equal(await shadow(page, 'pre.out'), 'out[cat] = [0.42, 0.24]');
   await screenshot(page, 'attn-playground', 'attn-playground-run.png');
   assert.deepEqual(errors, []);
@@ -133,14 +180,21 @@ test('language switch: the untouched example follows the language, edited code s
 });
 
 test('the editor: Tab inserts two spaces, Esc then Tab leaves; Reset restores the example', async () => {
-  const { page, errors } = await openPage(browser, pathToFileURL(dir).href + '/', 'two-widgets.html');
+  const { page, errors } = await openPage(
+    browser,
+    pathToFileURL(dir).href + '/',
+    'two-widgets.html',
+  );
   const ta = page.locator('attn-playground textarea');
   await ta.fill('x');
   await ta.focus();
   await page.keyboard.press('End');
   await page.keyboard.press('Tab');
   assert.equal(await ta.inputValue(), 'x  ');
-  const active = () => page.evaluate(() => document.querySelector('attn-playground').shadowRoot.activeElement?.localName ?? null);
+  const active = () =>
+    page.evaluate(
+      () => document.querySelector('attn-playground').shadowRoot.activeElement?.localName ?? null,
+    );
   assert.equal(await active(), 'textarea', 'Tab alone keeps the focus in the editor');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Tab');
@@ -155,14 +209,28 @@ test('the editor: Tab inserts two spaces, Esc then Tab leaves; Reset restores th
 });
 
 test('an endless loop is stopped after 2 s; meanwhile the walkthrough on the same page still answers clicks', async () => {
-  const { page, errors } = await openPage(browser, pathToFileURL(dir).href + '/', 'two-widgets.html');
+  const { page, errors } = await openPage(
+    browser,
+    pathToFileURL(dir).href + '/',
+    'two-widgets.html',
+  );
   await page.locator('attn-playground textarea').fill('print("start");\nwhile (true) {}');
   const t0 = Date.now();
   await page.locator('attn-playground button[data-role="run"]').click();
-  await page.waitForFunction(() => document.querySelector('attn-playground').dataset.status === 'running');
-  const indicator = () => page.evaluate(() => document.querySelector('attn-walkthrough').shadowRoot.querySelector('[data-role="indicator"]').textContent);
+  await page.waitForFunction(
+    () => document.querySelector('attn-playground').dataset.status === 'running',
+  );
+  const indicator = () =>
+    page.evaluate(
+      () =>
+        document
+          .querySelector('attn-walkthrough')
+          .shadowRoot.querySelector('[data-role="indicator"]').textContent,
+    );
   assert.equal(await indicator(), 'step 1 of 6');
-  const clickMs = await timeToPaint(page, 'walkthrough Next click while the playground loops', () => page.locator('attn-walkthrough button[data-role="next"]').click());
+  const clickMs = await timeToPaint(page, 'walkthrough Next click while the playground loops', () =>
+    page.locator('attn-walkthrough button[data-role="next"]').click(),
+  );
   assert.equal(await indicator(), 'step 2 of 6');
   assert.ok(clickMs < 1000, `the page answered in ${clickMs} ms`);
   assert.equal(await status(page), 'running', 'the loop was still running during the click');
@@ -181,7 +249,11 @@ test('an endless loop is stopped after 2 s; meanwhile the walkthrough on the sam
 });
 
 test('errors are shown inline with their names: a thrown RangeError, a SyntaxError, a ShapeError from the engine', async () => {
-  const { page, errors } = await openPage(browser, pathToFileURL(dir).href + '/', 'two-widgets.html');
+  const { page, errors } = await openPage(
+    browser,
+    pathToFileURL(dir).href + '/',
+    'two-widgets.html',
+  );
   await runCode(page, 'print("before");\nthrow new RangeError("boom")');
   assert.equal(await status(page), 'error');
   assert.equal(await shadow(page, '.run-error strong'), 'RangeError');
@@ -190,12 +262,25 @@ test('errors are shown inline with their names: a thrown RangeError, a SyntaxErr
   await runCode(page, 'const = 3;');
   assert.equal(await shadow(page, '.run-error strong'), 'SyntaxError');
   await timeToPaint(page, 'playground run with a ShapeError to inline error', () =>
-    runCode(page, 'const q = [[1, 0, 2]], k = [[1, 0]];\nconst res = engine.attention({ q, k, v: k });'));
+    runCode(
+      page,
+      'const q = [[1, 0, 2]], k = [[1, 0]];\nconst res = engine.attention({ q, k, v: k });',
+    ),
+  );
   assert.equal(await shadow(page, '.run-error strong'), 'ShapeError');
-  assert.match(await shadow(page, '.run-error'), /^ShapeError: k \[1, 2\] should have .* \(line 2\)$/);
+  assert.match(
+    await shadow(page, '.run-error'),
+    /^ShapeError: k \[1, 2\] should have .* \(line 2\)$/,
+  );
   // The widget itself is fine: no widget-level error, the other widget untouched.
-  assert.equal(await page.evaluate(() => document.querySelector('attn-playground').dataset.error ?? null), null);
-  assert.equal(await page.evaluate(() => document.querySelector('attn-walkthrough').dataset.error ?? null), null);
+  assert.equal(
+    await page.evaluate(() => document.querySelector('attn-playground').dataset.error ?? null),
+    null,
+  );
+  assert.equal(
+    await page.evaluate(() => document.querySelector('attn-walkthrough').dataset.error ?? null),
+    null,
+  );
   await screenshot(page, 'attn-playground', 'attn-playground-error.png');
   assert.deepEqual(errors, []);
   await page.close();
@@ -203,29 +288,60 @@ test('errors are shown inline with their names: a thrown RangeError, a SyntaxErr
 
 test('a strict-CSP page (meta): the cell shows the CSP message, Run is disabled, nothing is thrown', async () => {
   const { page, errors } = await openPage(browser, pathToFileURL(dir).href + '/', 'strict.html');
-  await page.waitForFunction(() => document.querySelector('attn-playground').dataset.blocked === 'csp');
-  assert.match(await shadow(page, '[data-role="blocked"]'), new RegExp(CSP_MESSAGE.replace(/[()]/g, '\\$&')));
+  await page.waitForFunction(
+    () => document.querySelector('attn-playground').dataset.blocked === 'csp',
+  );
+  assert.match(
+    await shadow(page, '[data-role="blocked"]'),
+    new RegExp(CSP_MESSAGE.replace(/[()]/g, '\\$&')),
+  );
   assert.match(await shadow(page, '[data-role="blocked"]'), /worker-src blob:, 'unsafe-eval'/);
   assert.equal(await page.locator('attn-playground button[data-role="run"]').isDisabled(), true);
   const checks = await page.evaluate(() => document.querySelector('attn-playground').selfCheck());
-  assert.deepEqual(checks.map((c) => c.ok), [true, false, false], 'the worker checks say they were not run');
+  assert.deepEqual(
+    checks.map((c) => c.ok),
+    [true, false, false],
+    'the worker checks say they were not run',
+  );
   assert.match(checks[1].actual, /CSP/);
   // The other widget on the same strict page works as always.
   await page.locator('attn-walkthrough button[data-role="next"]').click();
-  assert.equal(await page.evaluate(() => document.querySelector('attn-walkthrough').shadowRoot.querySelector('[data-role="indicator"]').textContent), 'step 2 of 6');
+  assert.equal(
+    await page.evaluate(
+      () =>
+        document
+          .querySelector('attn-walkthrough')
+          .shadowRoot.querySelector('[data-role="indicator"]').textContent,
+    ),
+    'step 2 of 6',
+  );
   await screenshot(page, 'attn-playground', 'attn-playground-csp.png');
-  assert.deepEqual(errors, [], 'no uncaught error and no CSP violation (the policy is read before any worker is made)');
+  assert.deepEqual(
+    errors,
+    [],
+    'no uncaught error and no CSP violation (the policy is read before any worker is made)',
+  );
   await page.close();
 });
 
-for (const [mode, what] of [['strict', 'no blob: worker'], ['no-eval', "a worker but no 'unsafe-eval'"]]) {
+for (const [mode, what] of [
+  ['strict', 'no blob: worker'],
+  ['no-eval', "a worker but no 'unsafe-eval'"],
+]) {
   test(`a CSP sent only as an HTTP header (${what}): caught at run time, the same message`, async () => {
     const page = await browser.context.newPage();
     const thrown = [];
     page.on('pageerror', (e) => thrown.push(e.message));
     await page.goto(`${httpBase}header-only.html?csp=${mode}`);
-    await page.waitForFunction(() => ['csp'].includes(document.querySelector('attn-playground')?.dataset.blocked), null, { timeout: 20000 });
-    assert.match(await shadow(page, '[data-role="blocked"]'), /Content-Security-Policy forbids running code \(needs 'unsafe-eval' and worker-src blob:\)/);
+    await page.waitForFunction(
+      () => ['csp'].includes(document.querySelector('attn-playground')?.dataset.blocked),
+      null,
+      { timeout: 20000 },
+    );
+    assert.match(
+      await shadow(page, '[data-role="blocked"]'),
+      /Content-Security-Policy forbids running code \(needs 'unsafe-eval' and worker-src blob:\)/,
+    );
     assert.equal(await page.locator('attn-playground button[data-role="run"]').isDisabled(), true);
     assert.deepEqual(thrown, [], 'no uncaught error');
     await page.close();
@@ -233,8 +349,14 @@ for (const [mode, what] of [['strict', 'no blob: worker'], ['no-eval', "a worker
 }
 
 test('without attn-playground.js the cell names the missing script', async () => {
-  const { page, errors } = await openPage(browser, pathToFileURL(dir).href + '/', 'no-second-script.html');
-  await page.waitForFunction(() => document.querySelector('attn-playground').dataset.blocked === 'missing-script');
+  const { page, errors } = await openPage(
+    browser,
+    pathToFileURL(dir).href + '/',
+    'no-second-script.html',
+  );
+  await page.waitForFunction(
+    () => document.querySelector('attn-playground').dataset.blocked === 'missing-script',
+  );
   assert.match(await shadow(page, '[data-role="blocked"]'), /attn-playground\.js/);
   assert.equal(await page.locator('attn-playground button[data-role="run"]').isDisabled(), true);
   assert.deepEqual(errors, []);

@@ -14,26 +14,33 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, 'quiz.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const fs = (id) => `${W} fieldset[data-q="${id}"]`;
-const question = (id) => page.evaluate(([tag, qid]) => {
-  const f = document.querySelector(tag).shadowRoot.querySelector(`fieldset[data-q="${qid}"]`);
-  const fb = f.querySelector('[data-role="feedback"]');
-  return {
-    state: f.dataset.state,
-    checked: f.querySelector('input:checked')?.value ?? null,
-    verdict: fb.querySelector('.verdict')?.textContent ?? null,
-    why: fb.querySelector('[data-role="why"]')?.textContent ?? null,
-    correction: fb.querySelector('[data-role="correction"]')?.textContent ?? null,
-    link: fb.querySelector('[data-role="lesson-link"]')?.getAttribute('href') ?? null,
-    feedback: fb.textContent,
-    live: fb.getAttribute('aria-live'),
-    badges: [...f.querySelectorAll('.badge')].map((b) => b.textContent).filter(Boolean),
-  };
-}, [W, id]);
+const question = (id) =>
+  page.evaluate(
+    ([tag, qid]) => {
+      const f = document.querySelector(tag).shadowRoot.querySelector(`fieldset[data-q="${qid}"]`);
+      const fb = f.querySelector('[data-role="feedback"]');
+      return {
+        state: f.dataset.state,
+        checked: f.querySelector('input:checked')?.value ?? null,
+        verdict: fb.querySelector('.verdict')?.textContent ?? null,
+        why: fb.querySelector('[data-role="why"]')?.textContent ?? null,
+        correction: fb.querySelector('[data-role="correction"]')?.textContent ?? null,
+        link: fb.querySelector('[data-role="lesson-link"]')?.getAttribute('href') ?? null,
+        feedback: fb.textContent,
+        live: fb.getAttribute('aria-live'),
+        badges: [...f.querySelectorAll('.badge')].map((b) => b.textContent).filter(Boolean),
+      };
+    },
+    [W, id],
+  );
 const scoreText = () => page.locator(`${W} [data-role="score"]`).textContent();
-const focusedValue = () => page.evaluate((t) => document.querySelector(t).shadowRoot.activeElement?.value ?? null, W);
+const focusedValue = () =>
+  page.evaluate((t) => document.querySelector(t).shadowRoot.activeElement?.value ?? null, W);
 
 test('every question is a radio group in a fieldset with a legend; feedback is a live region', async () => {
   const info = await page.evaluate((t) => {
@@ -54,7 +61,7 @@ test('every question is a radio group in a fieldset with a legend; feedback is a
   assert.match(await scoreText(), /已检查 0 \/ 15 题，答对 0 题/);
 });
 
-test('keyboard, right answer: Tab into Q1, ArrowDown to b, Enter → right, correction with the engine\'s numbers, link to lesson 3', async () => {
+test("keyboard, right answer: Tab into Q1, ArrowDown to b, Enter → right, correction with the engine's numbers, link to lesson 3", async () => {
   await page.locator(`${fs('why-sqrt-dk')} input[value="a"]`).focus();
   await page.keyboard.press('ArrowDown');
   assert.equal(await focusedValue(), 'b');
@@ -75,13 +82,21 @@ test('keyboard, right answer: Tab into Q1, ArrowDown to b, Enter → right, corr
 test('keyboard, wrong answer: Tab to Q2, pick a (save computation), Tab to Check, Space → wrong, why, the right answer and 32.5%', async () => {
   await page.keyboard.press('Tab'); // from Q1's radio group to Q1's Check button
   await page.keyboard.press('Tab'); // Q1's feedback: the link to lesson 3
-  assert.equal(await page.evaluate((t) => document.querySelector(t).shadowRoot.activeElement?.dataset.role, W), 'lesson-link');
+  assert.equal(
+    await page.evaluate((t) => document.querySelector(t).shadowRoot.activeElement?.dataset.role, W),
+    'lesson-link',
+  );
   await page.keyboard.press('Tab'); // into Q2's radio group
   assert.equal(await focusedValue(), 'a');
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab'); // Check
-  assert.equal(await page.evaluate((t) => document.querySelector(t).shadowRoot.activeElement?.dataset.role, W), 'check');
-  await timeToPaint(page, 'quiz check (Check button, keyboard)', () => page.keyboard.press('Space'));
+  assert.equal(
+    await page.evaluate((t) => document.querySelector(t).shadowRoot.activeElement?.dataset.role, W),
+    'check',
+  );
+  await timeToPaint(page, 'quiz check (Check button, keyboard)', () =>
+    page.keyboard.press('Space'),
+  );
   const q = await question('why-causal-mask');
   assert.equal(q.state, 'wrong');
   assert.match(q.verdict, /不对/);
@@ -142,23 +157,37 @@ test('true/false: "False" is right for a misconception, with the correction and 
 });
 
 test('every lesson link of the quiz points at a built page', async () => {
-  const n = await page.evaluate((t) => document.querySelector(t).shadowRoot.querySelectorAll('fieldset').length, W);
+  const n = await page.evaluate(
+    (t) => document.querySelector(t).shadowRoot.querySelectorAll('fieldset').length,
+    W,
+  );
   // check every question wrongly or rightly, then collect the links
   for (let i = 0; i < n; i++) {
-    await page.evaluate(([t, i]) => {
-      const f = document.querySelector(t).shadowRoot.querySelectorAll('fieldset')[i];
-      f.querySelector('input').click();
-      f.querySelector('[data-role="check"]').click();
-    }, [W, i]);
+    await page.evaluate(
+      ([t, i]) => {
+        const f = document.querySelector(t).shadowRoot.querySelectorAll('fieldset')[i];
+        f.querySelector('input').click();
+        f.querySelector('[data-role="check"]').click();
+      },
+      [W, i],
+    );
   }
-  const links = await page.evaluate((t) => [...document.querySelector(t).shadowRoot.querySelectorAll('[data-role="lesson-link"]')].map((a) => a.getAttribute('href')), W);
+  const links = await page.evaluate(
+    (t) =>
+      [...document.querySelector(t).shadowRoot.querySelectorAll('[data-role="lesson-link"]')].map(
+        (a) => a.getAttribute('href'),
+      ),
+    W,
+  );
   assert.equal(links.length, n);
   for (const l of links) assert.ok(existsSync(join(dist, l)), l);
   assert.match(await scoreText(), /已检查 15 \/ 15 题/);
 });
 
 test('Start over clears choices, verdicts and the score', async () => {
-  await timeToPaint(page, 'quiz start over', () => page.locator(`${W} [data-role="reset"]`).click());
+  await timeToPaint(page, 'quiz start over', () =>
+    page.locator(`${W} [data-role="reset"]`).click(),
+  );
   assert.match(await scoreText(), /已检查 0 \/ 15 题，答对 0 题/);
   const q = await question('why-sqrt-dk');
   assert.equal(q.checked, null);

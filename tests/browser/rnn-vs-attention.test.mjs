@@ -13,42 +13,65 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, 'b1-rnn-vs-attention.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const sel = (role) => page.locator(`${W} [data-role="${role}"]`);
-const state = () => page.evaluate((tag) => {
-  const root = document.querySelector(tag).shadowRoot;
-  const units = [...root.querySelectorAll('.chain .unit')];
-  const big = (row, col) => root.querySelectorAll(`.counts tr[data-row="${row}"] td .big`)[col]?.textContent;
-  return {
-    current: units.filter((u) => u.classList.contains('current')).map((u) => Number(u.dataset.t)),
-    done: units.filter((u) => u.classList.contains('done')).map((u) => Number(u.dataset.t)),
-    waiting: units.filter((u) => u.classList.contains('waiting')).map((u) => Number(u.dataset.t)),
-    status: root.querySelector('[data-role="status"]').textContent,
-    reach: root.querySelector('[data-role="rnn-reach"]').textContent,
-    links: Number(root.querySelector('[data-role="arcs"]').dataset.links),
-    query: root.querySelector('.queries button[aria-pressed="true"]')?.dataset.q,
-    weights: [...root.querySelectorAll('[data-role="weights-table"] td.w')].map((td) => td.textContent),
-    rowSum: root.querySelector('[data-role="row-sum"]')?.textContent ?? null,
-    noWeights: !!root.querySelector('[data-role="no-weights"]'),
-    counts: { rnnSteps: big('steps', 0), attnSteps: big('steps', 1), rnnPath: big('path', 0), attnPath: big('path', 1), keys: big('reads', 1), pairs: big('pairs', 1) },
-    playPressed: root.querySelector('[data-role="play"]').getAttribute('aria-pressed'),
-    back: root.querySelector('[data-role="back"]').disabled,
-    step: root.querySelector('[data-role="step"]').disabled,
-    error: document.querySelector(tag).dataset.error ?? null,
-  };
-}, W);
+const state = () =>
+  page.evaluate((tag) => {
+    const root = document.querySelector(tag).shadowRoot;
+    const units = [...root.querySelectorAll('.chain .unit')];
+    const big = (row, col) =>
+      root.querySelectorAll(`.counts tr[data-row="${row}"] td .big`)[col]?.textContent;
+    return {
+      current: units.filter((u) => u.classList.contains('current')).map((u) => Number(u.dataset.t)),
+      done: units.filter((u) => u.classList.contains('done')).map((u) => Number(u.dataset.t)),
+      waiting: units.filter((u) => u.classList.contains('waiting')).map((u) => Number(u.dataset.t)),
+      status: root.querySelector('[data-role="status"]').textContent,
+      reach: root.querySelector('[data-role="rnn-reach"]').textContent,
+      links: Number(root.querySelector('[data-role="arcs"]').dataset.links),
+      query: root.querySelector('.queries button[aria-pressed="true"]')?.dataset.q,
+      weights: [...root.querySelectorAll('[data-role="weights-table"] td.w')].map(
+        (td) => td.textContent,
+      ),
+      rowSum: root.querySelector('[data-role="row-sum"]')?.textContent ?? null,
+      noWeights: !!root.querySelector('[data-role="no-weights"]'),
+      counts: {
+        rnnSteps: big('steps', 0),
+        attnSteps: big('steps', 1),
+        rnnPath: big('path', 0),
+        attnPath: big('path', 1),
+        keys: big('reads', 1),
+        pairs: big('pairs', 1),
+      },
+      playPressed: root.querySelector('[data-role="play"]').getAttribute('aria-pressed'),
+      back: root.querySelector('[data-role="back"]').disabled,
+      step: root.querySelector('[data-role="step"]').disabled,
+      error: document.querySelector(tag).dataset.error ?? null,
+    };
+  }, W);
 
 test('starts at step 1 of T = 5 with the counts at T = 4,096: 4,096 / 4,095 against 1 / 1', async () => {
   const s = await state();
   assert.deepEqual(s.current, [1]);
   assert.deepEqual(s.waiting, [2, 3, 4, 5]);
   assert.equal(s.links, 15);
-  assert.deepEqual(s.counts, { rnnSteps: '4,096', attnSteps: '1', rnnPath: '4,095', attnPath: '1', keys: '4,096', pairs: '8,390,656' });
+  assert.deepEqual(s.counts, {
+    rnnSteps: '4,096',
+    attnSteps: '1',
+    rnnPath: '4,095',
+    attnPath: '1',
+    keys: '4,096',
+    pairs: '8,390,656',
+  });
   assert.ok(s.back, 'Back is disabled at step 1');
   assert.equal(s.error, null);
   const checks = await page.evaluate((t) => document.querySelector(t).selfCheck(), W);
-  assert.ok(checks.length >= 6 && checks.every((c) => c.ok), JSON.stringify(checks.filter((c) => !c.ok)));
+  assert.ok(
+    checks.length >= 6 && checks.every((c) => c.ok),
+    JSON.stringify(checks.filter((c) => !c.ok)),
+  );
 });
 
 test('Step (click) moves the highlight to h₂; the query follows the step', async () => {
@@ -77,7 +100,10 @@ test('keyboard: Enter on Step, ArrowRight, End, ArrowLeft, Home', async () => {
   s = await state();
   assert.deepEqual(s.current, [5]);
   assert.ok(s.step, 'Step is disabled at the last step');
-  const focused = await page.evaluate((t) => document.querySelector(t).shadowRoot.activeElement?.dataset.role, W);
+  const focused = await page.evaluate(
+    (t) => document.querySelector(t).shadowRoot.activeElement?.dataset.role,
+    W,
+  );
   assert.equal(focused, 'back', 'focus moves off the disabled Step button');
   await page.keyboard.press('ArrowLeft');
   assert.deepEqual((await state()).current, [4]);
@@ -88,7 +114,13 @@ test('keyboard: Enter on Step, ArrowRight, End, ArrowLeft, Home', async () => {
 test('Play advances the step by itself and Pause stops it', async () => {
   await sel('play').click();
   assert.equal((await state()).playPressed, 'true');
-  await page.waitForFunction((tag) => document.querySelector(tag).shadowRoot.querySelector('.chain .unit.current')?.dataset.t === '3', W, { timeout: 5000 });
+  await page.waitForFunction(
+    (tag) =>
+      document.querySelector(tag).shadowRoot.querySelector('.chain .unit.current')?.dataset.t ===
+      '3',
+    W,
+    { timeout: 5000 },
+  );
   await sel('play').click();
   const s = await state();
   assert.equal(s.playPressed, 'false');
@@ -131,16 +163,26 @@ test('query buttons: arrow keys pick the query; each row of weights sums to 1.00
     assert.equal(s.weights.length, q + 1);
     assert.match(s.rowSum, /= 1\.000$/);
   }
-  assert.equal(await page.evaluate((t) => document.querySelector(t).shadowRoot.activeElement?.dataset.q, W), '4', 'focus follows');
+  assert.equal(
+    await page.evaluate((t) => document.querySelector(t).shadowRoot.activeElement?.dataset.q, W),
+    '4',
+    'focus follows',
+  );
 });
 
 test('the count field: T = 12 gives 12 / 11, T = 4096 gives 4,096 / 4,095 again', async () => {
   await timeToPaint(page, 'rnn-vs-attention count field', () => sel('count-t').fill('12'));
   let s = await state();
-  assert.deepEqual([s.counts.rnnSteps, s.counts.rnnPath, s.counts.attnPath, s.counts.pairs], ['12', '11', '1', '78']);
+  assert.deepEqual(
+    [s.counts.rnnSteps, s.counts.rnnPath, s.counts.attnPath, s.counts.pairs],
+    ['12', '11', '1', '78'],
+  );
   await sel('count-t').fill('4096');
   s = await state();
-  assert.deepEqual([s.counts.rnnSteps, s.counts.rnnPath, s.counts.attnPath, s.counts.keys], ['4,096', '4,095', '1', '4,096']);
+  assert.deepEqual(
+    [s.counts.rnnSteps, s.counts.rnnPath, s.counts.attnPath, s.counts.keys],
+    ['4,096', '4,095', '1', '4,096'],
+  );
 });
 
 test('lang="en" relabels everything and keeps the state and numbers', async () => {
@@ -156,7 +198,11 @@ test('lang="en" relabels everything and keeps the state and numbers', async () =
 });
 
 test('attributes changed after connect restart the picture and the counts; leaving the page mid-Play stops it', async () => {
-  await page.evaluate((tag) => { const el = document.querySelector(tag); el.setAttribute('t', '3'); el.setAttribute('count-t', '12'); }, W);
+  await page.evaluate((tag) => {
+    const el = document.querySelector(tag);
+    el.setAttribute('t', '3');
+    el.setAttribute('count-t', '12');
+  }, W);
   let s = await state();
   assert.equal(s.links, 6); // 1 + 2 + 3
   assert.deepEqual(s.current, [1]);
@@ -165,7 +211,8 @@ test('attributes changed after connect restart the picture and the counts; leavi
   assert.equal((await state()).playPressed, 'true');
   const after = await page.evaluate(async (tag) => {
     const el = document.querySelector(tag);
-    const parent = el.parentNode, next = el.nextSibling;
+    const parent = el.parentNode,
+      next = el.nextSibling;
     el.remove();
     const pressed = el.shadowRoot.querySelector('[data-role="play"]').getAttribute('aria-pressed');
     const step = el.shadowRoot.querySelector('.chain .unit.current').dataset.t;
@@ -175,7 +222,11 @@ test('attributes changed after connect restart the picture and the counts; leavi
     return { pressed, moved: still !== step };
   }, W);
   assert.deepEqual(after, { pressed: 'false', moved: false });
-  await page.evaluate((tag) => { const el = document.querySelector(tag); el.setAttribute('t', '5'); el.setAttribute('count-t', '4096'); }, W);
+  await page.evaluate((tag) => {
+    const el = document.querySelector(tag);
+    el.setAttribute('t', '5');
+    el.setAttribute('count-t', '4096');
+  }, W);
   s = await state();
   assert.equal(s.links, 15);
   assert.deepEqual([s.counts.rnnSteps, s.counts.rnnPath], ['4,096', '4,095']);

@@ -10,13 +10,19 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, '06-rope.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const R = 'attn-rope';
 const role = (r) => page.locator(`${R} [data-role="${r}"]`);
 const score = async () => (await role('score').locator('strong').textContent()).replace('−', '-');
-const delta = async () => Number((await role('score').locator('.delta').textContent()).match(/-?\d+$/)[0]);
-const pos = async () => [Number(await role('pos-i').inputValue()), Number(await role('pos-j').inputValue())];
+const delta = async () =>
+  Number((await role('score').locator('.delta').textContent()).match(/-?\d+$/)[0]);
+const pos = async () => [
+  Number(await role('pos-i').inputValue()),
+  Number(await role('pos-j').inputValue()),
+];
 
 test('starts at (i, j) = (3, 5), j − i = 2', async () => {
   assert.deepEqual(await pos(), [3, 5]);
@@ -73,22 +79,39 @@ test('V is the same at every j; the rotated V is not; toy dims 2–3 unchanged; 
   await role('pos-j').fill('9');
   const v1 = await role('v-plain').textContent();
   assert.equal(v0.replace(/j = \d+/, ''), v1.replace(/j = \d+/, ''));
-  assert.notEqual(r0.replace(/j = \d+/, ''), (await role('v-rot').textContent()).replace(/j = \d+/, ''));
+  assert.notEqual(
+    r0.replace(/j = \d+/, ''),
+    (await role('v-rot').textContent()).replace(/j = \d+/, ''),
+  );
   const states = await role('toy').locator('tbody tr td:last-child').allTextContents();
   assert.equal(states[2], states[3]);
   assert.match(states[2], /原样|unchanged/);
-  const rot = await page.evaluate(() => document.querySelector('attn-rope').shadowRoot.querySelectorAll('[data-role="strip"] rect[data-rot="1"]').length);
-  const all = await page.evaluate(() => document.querySelector('attn-rope').shadowRoot.querySelectorAll('[data-role="strip"] rect').length);
+  const rot = await page.evaluate(
+    () =>
+      document
+        .querySelector('attn-rope')
+        .shadowRoot.querySelectorAll('[data-role="strip"] rect[data-rot="1"]').length,
+  );
+  const all = await page.evaluate(
+    () =>
+      document.querySelector('attn-rope').shadowRoot.querySelectorAll('[data-role="strip"] rect')
+        .length,
+  );
   assert.deepEqual([rot, all], [64, 256]);
   assert.deepEqual(errors, []);
 });
 
 test('model changed after connect: another RoPE model redraws with the anchor self-check intact; no RoPE is a named error', async () => {
-  const set = (model) => page.evaluate((m) => {
-    const el = document.querySelector('attn-rope');
-    el.setAttribute('model', m);
-    return { error: el.dataset.error ?? null, anchor: el.shadowRoot.querySelector('[data-role="anchor"]')?.textContent ?? '', failing: el.selfCheck().filter((c) => !c.ok) };
-  }, model);
+  const set = (model) =>
+    page.evaluate((m) => {
+      const el = document.querySelector('attn-rope');
+      el.setAttribute('model', m);
+      return {
+        error: el.dataset.error ?? null,
+        anchor: el.shadowRoot.querySelector('[data-role="anchor"]')?.textContent ?? '',
+        failing: el.selfCheck().filter((c) => !c.ok),
+      };
+    }, model);
   const llama = await set('llama-3-8b');
   assert.equal(llama.error, null);
   assert.match(llama.anchor, /Llama/);

@@ -11,7 +11,9 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, 'b4-attention-sink.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const el = (role) => page.locator(`${TAG} [data-role="${role}"]`);
 const text = (role) => el(role).textContent();
@@ -27,7 +29,9 @@ test('the sink slider, moved with the keyboard, raises the sink share and shrink
   const slider = el('sink');
   await slider.focus();
   const norm0 = firstNumber(await text('sink-norm'));
-  await timeToPaint(page, 'sink-logit sink slider (ArrowRight)', () => page.keyboard.press('ArrowRight'));
+  await timeToPaint(page, 'sink-logit sink slider (ArrowRight)', () =>
+    page.keyboard.press('ArrowRight'),
+  );
   assert.equal(await el('sink-on').isChecked(), true, 'moving the slider turns the sink on');
   assert.equal(await slider.inputValue(), '0.1');
   const [share1, three1] = percents(await text('sink-share'));
@@ -41,8 +45,16 @@ test('the sink slider, moved with the keyboard, raises the sink share and shrink
   await page.keyboard.press('End');
   const [share3, three3] = percents(await text('sink-share'));
   assert.ok(share3 > 99 && three3 < 1, `sink +8: ${share3}% / ${three3}%`);
-  assert.equal(await page.evaluate((t) => document.activeElement.localName === t
-    && document.activeElement.shadowRoot.activeElement.dataset.role, TAG), 'sink', 'focus stays on the slider');
+  assert.equal(
+    await page.evaluate(
+      (t) =>
+        document.activeElement.localName === t &&
+        document.activeElement.shadowRoot.activeElement.dataset.role,
+      TAG,
+    ),
+    'sink',
+    'focus stays on the slider',
+  );
 });
 
 test('unchecking the sink brings back the plain split', async () => {
@@ -58,7 +70,9 @@ test('the gate slider scales the output and leaves the weights alone', async () 
   assert.match(await text('gate-g'), /= 0\.500$/);
   assert.deepEqual(percents(weights0).slice(0, 3).map(Math.round), [30, 41, 29]);
   await el('gate').focus();
-  await timeToPaint(page, 'sink-logit gate slider (ArrowLeft)', () => page.keyboard.press('ArrowLeft'));
+  await timeToPaint(page, 'sink-logit gate slider (ArrowLeft)', () =>
+    page.keyboard.press('ArrowLeft'),
+  );
   for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowLeft');
   assert.equal(await el('gate').inputValue(), '-1');
   const norm1 = firstNumber(await text('gate-norm'));
@@ -78,12 +92,23 @@ test('lang="en" switches the labels and keeps the numbers', async () => {
   assert.doesNotMatch(shadow, /出口一/);
   assert.deepEqual(percents(await text('gate-weights')), percents(zh));
   const checks = await page.evaluate((t) => document.querySelector(t).selfCheck(), TAG);
-  assert.ok(checks.length >= 7 && checks.every((c) => c.ok), JSON.stringify(checks.filter((c) => !c.ok)));
+  assert.ok(
+    checks.length >= 7 && checks.every((c) => c.ok),
+    JSON.stringify(checks.filter((c) => !c.ok)),
+  );
   assert.deepEqual(errors, []);
 });
 
 test('world changed after connect: a world without the lesson tokens is a named error, zh-gift comes back', async () => {
-  const set = (w) => page.evaluate(([tag, wd]) => { const e = document.querySelector(tag); e.setAttribute('world', wd); return e.dataset.error ?? null; }, [TAG, w]);
+  const set = (w) =>
+    page.evaluate(
+      ([tag, wd]) => {
+        const e = document.querySelector(tag);
+        e.setAttribute('world', wd);
+        return e.dataset.error ?? null;
+      },
+      [TAG, w],
+    );
   assert.match(await set('en-the-cat'), /world "en-the-cat" has no token "苹果"/);
   assert.equal(await set('zh-gift'), null);
   assert.deepEqual(errors, []);

@@ -12,24 +12,38 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, '03-softmax-and-scaling.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const slider = () => page.locator(`${TAG} input[type="range"]`);
 const text = (sel) => page.locator(`${TAG} ${sel}`).first().textContent();
 const stdOf = async () => Number((await text('[data-formula="std"]')).match(/=\s*(\d+\.\d+)/)[1]);
-const scaledStdOf = async () => Number((await text('[data-formula="std-scaled"]')).match(/=\s*(\d+\.\d+)/)[1]);
+const scaledStdOf = async () =>
+  Number((await text('[data-formula="std-scaled"]')).match(/=\s*(\d+\.\d+)/)[1]);
 // The unscaled histogram's bars (their x and height): changes whenever the dots change.
-const histBars = (chart) => page.evaluate(([t, c]) => [...document.querySelector(t).shadowRoot
-  .querySelectorAll(`[data-chart="${c}"] svg rect`)].map((r) => `${r.getAttribute('x')}:${r.getAttribute('height')}`).join('|'), [TAG, chart]);
-const maxWeight = async (chart) => Number((await text(`[data-chart="${chart}"] [data-formula="max"]`)).match(/(\d+\.\d+)%/)[1]);
+const histBars = (chart) =>
+  page.evaluate(
+    ([t, c]) =>
+      [...document.querySelector(t).shadowRoot.querySelectorAll(`[data-chart="${c}"] svg rect`)]
+        .map((r) => `${r.getAttribute('x')}:${r.getAttribute('height')}`)
+        .join('|'),
+    [TAG, chart],
+  );
+const maxWeight = async (chart) =>
+  Number((await text(`[data-chart="${chart}"] [data-formula="max"]`)).match(/(\d+\.\d+)%/)[1]);
 
 test('the score examples: 汽车 −44.4% by proportion, softmax 24.5% / 9.0% / 66.5%', async () => {
   const split = await text('[data-part="split"]');
   assert.match(split, /汽车/);
   assert.match(split, /−44\.4%/);
   const dialog = await text('[data-part="dialog"]');
-  for (const p of ['24.5%', '9.0%', '66.5%', '40%', '30%']) assert.ok(dialog.includes(p), `${p} in the dialog part`);
-  assert.match(await text('[data-formula="softmax-0"]'), /e\^8 \/ \(e\^8 \+ e\^7 \+ e\^9\) = 24\.5%/);
+  for (const p of ['24.5%', '9.0%', '66.5%', '40%', '30%'])
+    assert.ok(dialog.includes(p), `${p} in the dialog part`);
+  assert.match(
+    await text('[data-formula="softmax-0"]'),
+    /e\^8 \/ \(e\^8 \+ e\^7 \+ e\^9\) = 24\.5%/,
+  );
 });
 
 test('starts at the anchor d = 256: std ≈ 16, ÷√d ≈ 1', async () => {
@@ -46,7 +60,9 @@ test('keyboard ArrowRight moves d up a step and redraws the histogram and the st
   await slider().focus();
   const bars0 = await histBars('hist-unscaled');
   const std0 = await stdOf();
-  await timeToPaint(page, 'softmax-variance slider (ArrowRight)', () => page.keyboard.press('ArrowRight'));
+  await timeToPaint(page, 'softmax-variance slider (ArrowRight)', () =>
+    page.keyboard.press('ArrowRight'),
+  );
   assert.equal(await slider().getAttribute('aria-valuetext'), 'd = 384');
   assert.match(await text('output'), /d = 384/);
   const std1 = await stdOf();
@@ -60,13 +76,22 @@ test('End goes to d = 1024: the unscaled row is shown above 90%, the scaled one 
   await slider().focus();
   await timeToPaint(page, 'softmax-variance slider (End → 1024)', () => page.keyboard.press('End'));
   assert.equal(await slider().getAttribute('aria-valuetext'), 'd = 1024');
-  const unscaled = await maxWeight('row-unscaled'), scaled = await maxWeight('row-scaled');
+  const unscaled = await maxWeight('row-unscaled'),
+    scaled = await maxWeight('row-scaled');
   console.log(`# d = 1024 on the page: max weight unscaled ${unscaled}%, scaled ${scaled}%`);
   assert.ok(unscaled > 90, `unscaled ${unscaled}%`);
   assert.ok(scaled < 90, `scaled ${scaled}%`);
   assert.match(await text('[data-note="verdict"]'), /1024/);
-  assert.equal(await page.evaluate((t) => document.activeElement.localName === t
-    && document.activeElement.shadowRoot.activeElement.type, TAG), 'range', 'focus stays on the slider');
+  assert.equal(
+    await page.evaluate(
+      (t) =>
+        document.activeElement.localName === t &&
+        document.activeElement.shadowRoot.activeElement.type,
+      TAG,
+    ),
+    'range',
+    'focus stays on the slider',
+  );
   await screenshot(page, TAG, `${TAG}-d1024.png`);
 });
 

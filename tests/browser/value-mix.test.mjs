@@ -11,18 +11,34 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, '05-values.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const radio = (i) => page.locator(`${TAG} input[data-role="query"][data-i="${i}"]`);
-const weights = () => page.evaluate((t) => Object.fromEntries([...document.querySelector(t).shadowRoot.querySelectorAll('table.mix tbody tr')]
-  .map((tr) => [tr.querySelector('th').textContent, tr.querySelector('[data-role="weight"]')?.textContent ?? null])), TAG);
+const weights = () =>
+  page.evaluate(
+    (t) =>
+      Object.fromEntries(
+        [...document.querySelector(t).shadowRoot.querySelectorAll('table.mix tbody tr')].map(
+          (tr) => [
+            tr.querySelector('th').textContent,
+            tr.querySelector('[data-role="weight"]')?.textContent ?? null,
+          ],
+        ),
+      ),
+    TAG,
+  );
 const output = () => page.locator(`${TAG} [data-role="output"]`).textContent();
 const cosText = (L) => page.locator(`${TAG} [data-role="cos-${L}"]`).textContent();
 const cosOf = async (L) => Number((await cosText(L)).match(/= (−?[\d.]+)$/)[1].replace('−', '-'));
 
 test('default: row 给了 with the causal mask: 苹果 56.5%, 小明 39.4%, 小王 masked', async () => {
   assert.equal(await radio(3).isChecked(), true);
-  assert.equal(await page.locator(`${TAG} button[data-role="causal"]`).getAttribute('aria-pressed'), 'true');
+  assert.equal(
+    await page.locator(`${TAG} button[data-role="causal"]`).getAttribute('aria-pressed'),
+    'true',
+  );
   const wts = await weights();
   assert.equal(wts['苹果'], '56.5%');
   assert.equal(wts['小明'], '39.4%');
@@ -31,26 +47,37 @@ test('default: row 给了 with the causal mask: 苹果 56.5%, 小明 39.4%, 小�
 });
 
 test('the stacked bars: one segment per visible token, the total tick at the engine output', async () => {
-  const geo = await page.evaluate((t) => [...document.querySelector(t).shadowRoot.querySelectorAll('ol.dims li')].map((li) => {
-    const track = li.querySelector('.stack').getBoundingClientRect();
-    const segs = [...li.querySelectorAll('.seg')].map((s) => s.getBoundingClientRect());
-    const right = Math.max(...segs.map((s) => s.right)), left = Math.min(...segs.map((s) => s.left));
-    const zero = li.querySelector('.zero').getBoundingClientRect();
-    const tick = li.querySelector('.total').getBoundingClientRect();
-    const z = zero.left + zero.width / 2, x = tick.left + tick.width / 2;
-    return { n: segs.length, width: track.width, pos: right - z, neg: z - left, tick: x - z };
-  }), TAG);
+  const geo = await page.evaluate(
+    (t) =>
+      [...document.querySelector(t).shadowRoot.querySelectorAll('ol.dims li')].map((li) => {
+        const track = li.querySelector('.stack').getBoundingClientRect();
+        const segs = [...li.querySelectorAll('.seg')].map((s) => s.getBoundingClientRect());
+        const right = Math.max(...segs.map((s) => s.right)),
+          left = Math.min(...segs.map((s) => s.left));
+        const zero = li.querySelector('.zero').getBoundingClientRect();
+        const tick = li.querySelector('.total').getBoundingClientRect();
+        const z = zero.left + zero.width / 2,
+          x = tick.left + tick.width / 2;
+        return { n: segs.length, width: track.width, pos: right - z, neg: z - left, tick: x - z };
+      }),
+    TAG,
+  );
   assert.equal(geo.length, 4);
   for (const g of geo) {
     assert.equal(g.n, 4);
     // the tick sits at (positive stack) − (negative stack) from zero, to a pixel or two
-    assert.ok(Math.abs(g.tick - (Math.max(0, g.pos) - Math.max(0, g.neg))) < 2.5, JSON.stringify(g));
+    assert.ok(
+      Math.abs(g.tick - (Math.max(0, g.pos) - Math.max(0, g.neg))) < 2.5,
+      JSON.stringify(g),
+    );
   }
 });
 
 test('the causal toggle and the query picker (keyboard) change the mix', async () => {
   const before = await output();
-  await timeToPaint(page, 'value-mix causal toggle', () => page.locator(`${TAG} button[data-role="causal"]`).click());
+  await timeToPaint(page, 'value-mix causal toggle', () =>
+    page.locator(`${TAG} button[data-role="causal"]`).click(),
+  );
   assert.equal((await weights())['小王'], '32.5%');
   assert.notEqual(await output(), before);
   await page.locator(`${TAG} button[data-role="causal"]`).click();
@@ -94,6 +121,9 @@ test('lang="en" switches the labels; self-check passes; no console errors', asyn
   await page.locator('[data-attn-lang-toggle]').click();
   const checks = await page.evaluate((t) => document.querySelector(t).selfCheck(), TAG);
   assert.equal(checks.length, 7);
-  assert.ok(checks.every((c) => c.ok), JSON.stringify(checks));
+  assert.ok(
+    checks.every((c) => c.ok),
+    JSON.stringify(checks),
+  );
   assert.deepEqual(errors, []);
 });

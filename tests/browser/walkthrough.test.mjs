@@ -10,7 +10,9 @@ before(async () => {
   browser = await openBrowser();
   ({ page, errors } = await openPage(browser, browser.fileUrl, 'walkthrough-the-cat.html'));
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 const W = 'attn-walkthrough';
 const role = (r) => page.locator(`${W} [data-role="${r}"]`);
@@ -58,7 +60,10 @@ test('←/→/Home/End on the step bar; the last step shows out[The] and out[cat
   await page.keyboard.press('End');
   assert.equal(await stepOf(), 6);
   assert.equal(await role('next').isDisabled(), true);
-  assert.match(await role('final').textContent(), /out\[The\] = \[0\.54, −0\.16\].*out\[cat\] = \[0\.42, 0\.24\]/);
+  assert.match(
+    await role('final').textContent(),
+    /out\[The\] = \[0\.54, −0\.16\].*out\[cat\] = \[0\.42, 0\.24\]/,
+  );
   assert.match(await arith(), /0\.426×0\.54 \+ 0\.574×0\.33 = 0\.42/);
   await page.keyboard.press('Home');
   assert.equal(await stepOf(), 1);
@@ -74,11 +79,18 @@ test('the step buttons jump; English switches every label', async () => {
 });
 
 test('world changed after connect: zh-gift steps through without error, the course self-check stays', async () => {
-  const state = () => page.evaluate(() => {
-    const el = document.querySelector('attn-walkthrough');
-    return { error: el.dataset.error ?? null, cells: el.shadowRoot.querySelectorAll('button[data-cell]').length, failing: el.selfCheck().filter((c) => !c.ok) };
-  });
-  await page.evaluate(() => document.querySelector('attn-walkthrough').setAttribute('world', 'zh-gift'));
+  const state = () =>
+    page.evaluate(() => {
+      const el = document.querySelector('attn-walkthrough');
+      return {
+        error: el.dataset.error ?? null,
+        cells: el.shadowRoot.querySelectorAll('button[data-cell]').length,
+        failing: el.selfCheck().filter((c) => !c.ok),
+      };
+    });
+  await page.evaluate(() =>
+    document.querySelector('attn-walkthrough').setAttribute('world', 'zh-gift'),
+  );
   for (let k = 1; k <= 6; k++) {
     await page.locator(`${W} button[data-step="${k}"]`).click();
     const s = await state();
@@ -87,6 +99,8 @@ test('world changed after connect: zh-gift steps through without error, the cour
     assert.deepEqual(s.failing, []);
   }
   assert.equal(await role('final').isHidden(), true);
-  await page.evaluate(() => document.querySelector('attn-walkthrough').setAttribute('world', 'en-the-cat'));
+  await page.evaluate(() =>
+    document.querySelector('attn-walkthrough').setAttribute('world', 'en-the-cat'),
+  );
   assert.deepEqual(errors, []);
 });

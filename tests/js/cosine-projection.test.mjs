@@ -5,7 +5,14 @@ import assert from 'node:assert/strict';
 import { worldTensors } from '../../web/world.js';
 import { runtime } from './fixture.mjs';
 import {
-  scoreRow, ranking, formulaFor, barSpan, trackRange, keyValuePair, pairFormula, courseChecks,
+  scoreRow,
+  ranking,
+  formulaFor,
+  barSpan,
+  trackRange,
+  keyValuePair,
+  pairFormula,
+  courseChecks,
 } from '../../widgets/cosine-projection-model.js';
 
 let engine, w;
@@ -18,7 +25,7 @@ before(async () => {
 const GAVE = 3;
 const names = (idx) => idx.map((j) => w.tokens[j]);
 
-test('the world is the lesson sentence and 给了 is token 3 (the widget\'s default query)', () => {
+test("the world is the lesson sentence and 给了 is token 3 (the widget's default query)", () => {
   assert.deepEqual(w.tokens, ['小明', '把', '苹果', '给了', '小王']);
   assert.equal(w.tokens[GAVE], '给了');
 });
@@ -46,7 +53,9 @@ test('K of 小明 and 小王: cosine 0.995; their V: clearly lower', () => {
   const kv = keyValuePair(engine, w);
   assert.equal(kv.k.cos.toFixed(3), '0.995');
   assert.ok(kv.v.cos < 0.3, `cos(V_小明, V_小王) = ${kv.v.cos}`);
-  console.log(`# cos(K_小明, K_小王) = ${kv.k.cos.toFixed(4)}, cos(V_小明, V_小王) = ${kv.v.cos.toFixed(4)}`);
+  console.log(
+    `# cos(K_小明, K_小王) = ${kv.k.cos.toFixed(4)}, cos(V_小明, V_小王) = ${kv.v.cos.toFixed(4)}`,
+  );
   assert.match(pairFormula('K', kv.k, '小明', '小王'), /^cos\(K_小明, K_小王\) = .* = 0\.995$/);
 });
 
@@ -60,9 +69,15 @@ test('formulas substitute the engine numbers and end in the value shown', () => 
   const lab = (j) => w.tokens[j];
   const cos = scoreRow(engine, w, GAVE, 'cosine');
   const f = formulaFor(engine, w, 'cosine', GAVE, 2, cos[2], lab);
-  assert.match(f, /^cos = x_给了·x_苹果 \/ \(\|x_给了\| \|x_苹果\|\) = −?\d+\.\d\d \/ √\(\d+\.\d\d × \d+\.\d\d\) = −?\d\.\d{3}$/);
+  assert.match(
+    f,
+    /^cos = x_给了·x_苹果 \/ \(\|x_给了\| \|x_苹果\|\) = −?\d+\.\d\d \/ √\(\d+\.\d\d × \d+\.\d\d\) = −?\d\.\d{3}$/,
+  );
   const s = scoreRow(engine, w, GAVE, 'scaled');
-  assert.match(formulaFor(engine, w, 'scaled', GAVE, 2, s[2], lab), /^q_给了·k_苹果 \/ √4 = \d+\.\d\d \/ √4 = \d+\.\d\d$/);
+  assert.match(
+    formulaFor(engine, w, 'scaled', GAVE, 2, s[2], lab),
+    /^q_给了·k_苹果 \/ √4 = \d+\.\d\d \/ √4 = \d+\.\d\d$/,
+  );
   const d = scoreRow(engine, w, GAVE, 'dot');
   assert.ok(formulaFor(engine, w, 'dot', GAVE, 2, d[2], lab).endsWith(`= ${d[2].toFixed(2)}`));
 });

@@ -7,8 +7,22 @@ import assert from 'node:assert/strict';
 import { worldTensors } from '../../web/world.js';
 import { runtime } from './fixture.mjs';
 import {
-  ADDITIVE, COURSE, T_PRESETS, sub, short, expansion, expansionLines, geometryLines, scoreMatrix, ranking,
-  additive, clampT, scoreBytes, courseBytes, memoryFormulas, courseChecks,
+  ADDITIVE,
+  COURSE,
+  T_PRESETS,
+  sub,
+  short,
+  expansion,
+  expansionLines,
+  geometryLines,
+  scoreMatrix,
+  ranking,
+  additive,
+  clampT,
+  scoreBytes,
+  courseBytes,
+  memoryFormulas,
+  courseChecks,
 } from '../../widgets/dot-product-model.js';
 
 let engine, w;
@@ -18,9 +32,10 @@ before(async () => {
   w = worldTensors(rt, 'zh-gift');
 });
 
-const GAVE = 3, APPLE = 2;
+const GAVE = 3,
+  APPLE = 2;
 
-test('the world is the lesson sentence: 给了 is token 3, 苹果 token 2 (the widget\'s default pair)', () => {
+test("the world is the lesson sentence: 给了 is token 3, 苹果 token 2 (the widget's default pair)", () => {
   assert.deepEqual(w.tokens, ['小明', '把', '苹果', '给了', '小王']);
 });
 
@@ -61,18 +76,26 @@ test('geometry: |q| |k| cos θ reproduces q·k, cos θ is engine.cosine', () => 
     }
   }
   const g = geometryLines(expansion(engine, w, GAVE, APPLE));
-  assert.match(g.main, /^q·k = \|q\| \|k\| cos θ = \d+\.\d\d × \d+\.\d\d × −?\d\.\d{3} = −?\d+\.\d\d$/);
+  assert.match(
+    g.main,
+    /^q·k = \|q\| \|k\| cos θ = \d+\.\d\d × \d+\.\d\d × −?\d\.\d{3} = −?\d+\.\d\d$/,
+  );
   console.log(`# ${g.main}; ${g.angle}`);
 });
 
 test('row 给了 of QKᵀ (engine.scoreMatrix, unscaled): 苹果 > 小王 > 小明 > 把 > 给了', () => {
   const S = scoreMatrix(engine, w);
   assert.equal(S.length, 5);
-  assert.deepEqual(ranking(S[GAVE]).map((j) => w.tokens[j]), ['苹果', '小王', '小明', '把', '给了']);
-  S.forEach((r, i) => r.forEach((s, j) => assert.ok(Math.abs(s - engine.dot(w.q[i], w.k[j])) < 1e-5)));
+  assert.deepEqual(
+    ranking(S[GAVE]).map((j) => w.tokens[j]),
+    ['苹果', '小王', '小明', '把', '给了'],
+  );
+  S.forEach((r, i) =>
+    r.forEach((s, j) => assert.ok(Math.abs(s - engine.dot(w.q[i], w.k[j])) < 1e-5)),
+  );
 });
 
-test('additive score: the engine\'s v · tanh(q W1 + k W2) with the illustrative constants (d_a = 4)', () => {
+test("additive score: the engine's v · tanh(q W1 + k W2) with the illustrative constants (d_a = 4)", () => {
   assert.equal(ADDITIVE.dA, 4);
   assert.equal(ADDITIVE.W1.length, 4);
   assert.equal(ADDITIVE.W1[0].length, ADDITIVE.dA);
@@ -81,7 +104,10 @@ test('additive score: the engine\'s v · tanh(q W1 + k W2) with the illustrative
   const a = additive(engine, e.q, e.k);
   assert.equal(a.qW1.length, 4);
   assert.ok(Number.isFinite(a.score));
-  assert.ok(Math.abs(a.score) <= ADDITIVE.v.reduce((s, x) => s + Math.abs(x), 0), 'tanh bounds the score by Σ|v|');
+  assert.ok(
+    Math.abs(a.score) <= ADDITIVE.v.reduce((s, x) => s + Math.abs(x), 0),
+    'tanh bounds the score by Σ|v|',
+  );
   // a different pair gives a different score
   assert.notEqual(additive(engine, w.q[GAVE], w.k[0]).score, a.score);
   console.log(`# additive score (给了, 苹果) = ${a.score.toFixed(3)}; q·k = ${e.total.toFixed(2)}`);
@@ -94,10 +120,19 @@ test('memory: 8.0 GiB vs 32 MiB at T = 4,096, d_a = 256, BF16 (per head, per lay
   assert.equal(courseBytes(b.additive), '8.0 GiB');
   assert.equal(courseBytes(b.dot), '32 MiB');
   const f = memoryFormulas(engine, 4096);
-  assert.equal(f.additive, 'T × T × d_a × 2 B = 4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8.0 GiB');
+  assert.equal(
+    f.additive,
+    'T × T × d_a × 2 B = 4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8.0 GiB',
+  );
   assert.equal(f.dot, 'T × T × 2 B = 4,096 × 4,096 × 2 B = 33,554,432 B = 32 MiB');
-  assert.deepEqual(T_PRESETS.map((t) => courseBytes(scoreBytes(engine, t).additive)), ['128 MiB', '8.0 GiB', '512 GiB']);
-  assert.deepEqual(T_PRESETS.map((t) => courseBytes(scoreBytes(engine, t).dot)), ['512 KiB', '32 MiB', '2.0 GiB']);
+  assert.deepEqual(
+    T_PRESETS.map((t) => courseBytes(scoreBytes(engine, t).additive)),
+    ['128 MiB', '8.0 GiB', '512 GiB'],
+  );
+  assert.deepEqual(
+    T_PRESETS.map((t) => courseBytes(scoreBytes(engine, t).dot)),
+    ['512 KiB', '32 MiB', '2.0 GiB'],
+  );
   assert.equal(courseBytes(scoreBytes(engine, 1000).dot), '≈ 1.9 MiB'); // 2,000,000 B
   assert.equal(clampT('0'), 1);
   assert.equal(clampT('9999999'), 1048576);

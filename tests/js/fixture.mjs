@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { checkTeachingWorld, checkModels } from '../../web/runtime.js';
 
 /** A JSON file of the repository, by its path from the repository root. */
-export const readJson = (path) => JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'));
+export const readJson = (path) =>
+  JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'));
 
 let enginePromise;
 /** The engine module, created once per test file. */
@@ -15,7 +16,10 @@ export function engine() {
   return enginePromise;
 }
 
-/** {engine, world, models}: the engine and freshly parsed, validated teaching-world.json and models.json. */
+/**
+ * {engine, world, models}: the engine and freshly parsed, validated teaching-world.json and
+ * models.json.
+ */
 export async function runtime() {
   return {
     engine: await engine(),

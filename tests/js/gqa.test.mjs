@@ -6,7 +6,17 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { bytes } from '../../web/dom.js';
 import { modelById } from '../../web/models.js';
-import { ANCHOR_ID, GQA_PAPER, kvHeadChoices, kindLabel, ledgerFor, groupOf, linearStateBytes, sharedKvExperiment, courseNumbers } from '../../widgets/gqa-core.js';
+import {
+  ANCHOR_ID,
+  GQA_PAPER,
+  kvHeadChoices,
+  kindLabel,
+  ledgerFor,
+  groupOf,
+  linearStateBytes,
+  sharedKvExperiment,
+  courseNumbers,
+} from '../../widgets/gqa-core.js';
 import { runtime } from './fixture.mjs';
 
 let rt, models;
@@ -26,12 +36,18 @@ test('the selector offers the divisors of 24; the anchor uses 4', () => {
   assert.equal(anchor.attention.nHeads, 24);
   assert.equal(anchor.attention.nKvHeads, 4);
   assert.deepEqual(kvHeadChoices(24), [24, 12, 8, 6, 4, 3, 2, 1]);
-  assert.deepEqual(kvHeadChoices(24).map((g) => kindLabel(24, g)), ['MHA', 'GQA-12', 'GQA-8', 'GQA-6', 'GQA-4', 'GQA-3', 'GQA-2', 'MQA']);
+  assert.deepEqual(
+    kvHeadChoices(24).map((g) => kindLabel(24, g)),
+    ['MHA', 'GQA-12', 'GQA-8', 'GQA-6', 'GQA-4', 'GQA-3', 'GQA-2', 'MQA'],
+  );
 });
 
 test('the anchor: 384 KiB → 96 GiB (MHA), 64 KiB → 16 GiB (GQA-4), 16 KiB → 4 GiB (MQA) at 262,144 tokens', () => {
   const anchor = modelById(models, ANCHOR_ID);
-  const text = (g) => { const l = ledgerFor(rt.engine, anchor, g); return `${bytes(l.bytesPerToken)} → ${bytes(l.bytesForContext)}`; };
+  const text = (g) => {
+    const l = ledgerFor(rt.engine, anchor, g);
+    return `${bytes(l.bytesPerToken)} → ${bytes(l.bytesForContext)}`;
+  };
   assert.equal(text(24), '384 KiB → 96 GiB');
   assert.equal(text(4), '64 KiB → 16 GiB');
   assert.equal(text(1), '16 KiB → 4 GiB');
@@ -41,7 +57,7 @@ test('the anchor: 384 KiB → 96 GiB (MHA), 64 KiB → 16 GiB (GQA-4), 16 KiB �
   assert.equal(bytes(linearStateBytes(rt.engine, anchor)), '144 MiB');
 });
 
-test('halving the KV heads halves the cache (the lesson\'s 4 → 2 → 1)', () => {
+test("halving the KV heads halves the cache (the lesson's 4 → 2 → 1)", () => {
   const anchor = modelById(models, ANCHOR_ID);
   const b = (g) => ledgerFor(rt.engine, anchor, g).bytesPerToken;
   assert.equal(b(4), 2 * b(2));
@@ -52,7 +68,10 @@ test('groups: query head q reads KV head ⌊q / (H/G)⌋, every group the same s
   for (const g of kvHeadChoices(24)) {
     const sizes = new Array(g).fill(0);
     for (let q = 0; q < 24; q++) sizes[groupOf(q, 24, g)]++;
-    assert.ok(sizes.every((s) => s === 24 / g), `G=${g}: ${sizes}`);
+    assert.ok(
+      sizes.every((s) => s === 24 / g),
+      `G=${g}: ${sizes}`,
+    );
   }
 });
 
@@ -70,5 +89,8 @@ test('zh-gift: GQA with 1 KV head = MHA with that KV head copied to both heads (
 });
 
 test('the paper numbers are quoted, as printed in GQA Table 1 (T5-XXL)', () => {
-  assert.deepEqual(GQA_PAPER.map((r) => `${r.label} ${r.average} ${r.time}`), ['MHA 47.2 1.51', 'GQA-8 47.1 0.28', 'MQA 46.6 0.24']);
+  assert.deepEqual(
+    GQA_PAPER.map((r) => `${r.label} ${r.average} ${r.time}`),
+    ['MHA 47.2 1.51', 'GQA-8 47.1 0.28', 'MQA 46.6 0.24'],
+  );
 });

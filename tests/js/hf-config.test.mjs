@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { modelFromHfConfig } from '../../web/hf-config.js';
 
-const modelsDoc = JSON.parse(readFileSync(new URL('../../course-data/models.json', import.meta.url), 'utf8'));
+const modelsDoc = JSON.parse(
+  readFileSync(new URL('../../course-data/models.json', import.meta.url), 'utf8'),
+);
 const byId = (id) => {
   const m = modelsDoc.models.find((x) => x.id === id);
   assert.ok(m, `models.json has ${id}`);
@@ -145,7 +147,9 @@ function hybridConfig() {
       full_attention_interval: 4,
       head_dim: 256,
       hidden_size: 5120,
-      layer_types: Array.from({ length: 64 }, (_, i) => ((i + 1) % 4 === 0 ? 'full_attention' : 'linear_attention')),
+      layer_types: Array.from({ length: 64 }, (_, i) =>
+        (i + 1) % 4 === 0 ? 'full_attention' : 'linear_attention',
+      ),
       linear_conv_kernel_dim: 4,
       linear_key_head_dim: 128,
       linear_num_key_heads: 16,
@@ -168,7 +172,10 @@ test('Llama 3 8B config.json (text) maps to the models.json entry', () => {
   assert.deepEqual(got, comparable(m));
   assert.equal(got.attention.kind, 'gqa');
   // Object input gives the same result as text input.
-  assert.deepEqual(modelFromHfConfig(JSON.parse(LLAMA3_8B), { name: m.name, id: m.id, source: m.source }), got);
+  assert.deepEqual(
+    modelFromHfConfig(JSON.parse(LLAMA3_8B), { name: m.name, id: m.id, source: m.source }),
+    got,
+  );
 });
 
 test('DeepSeek-V2 config.json (MLA) maps to the models.json entry', () => {
@@ -179,7 +186,14 @@ test('DeepSeek-V2 config.json (MLA) maps to the models.json entry', () => {
   assert.equal(got.attention.kvLoraRank + got.attention.ropeDim, 576);
   assert.equal('nKvHeads' in got.attention, false, 'MLA does not cache per KV head');
   // Also works through JSON text.
-  assert.deepEqual(modelFromHfConfig(JSON.stringify(DEEPSEEK_V2, null, 2), { name: m.name, id: m.id, source: m.source }), got);
+  assert.deepEqual(
+    modelFromHfConfig(JSON.stringify(DEEPSEEK_V2, null, 2), {
+      name: m.name,
+      id: m.id,
+      source: m.source,
+    }),
+    got,
+  );
 });
 
 test('GPT-2 config.json (n_layer/n_head/n_embd/n_positions) maps to the models.json entry', () => {
@@ -194,7 +208,10 @@ test('GPT-2 config.json (n_layer/n_head/n_embd/n_positions) maps to the models.j
 });
 
 test('name, id and source default from the config when not given', () => {
-  const got = modelFromHfConfig({ ...JSON.parse(LLAMA3_8B), _name_or_path: 'meta-llama/Meta-Llama-3-8B' });
+  const got = modelFromHfConfig({
+    ...JSON.parse(LLAMA3_8B),
+    _name_or_path: 'meta-llama/Meta-Llama-3-8B',
+  });
   assert.equal(got.name, 'meta-llama/Meta-Llama-3-8B');
   assert.equal(got.id, 'meta-llama-3-8b');
   assert.equal(got.source, 'meta-llama/Meta-Llama-3-8B config.json');
@@ -214,7 +231,7 @@ test('missing field: error names it in English and Chinese', () => {
       assert.match(err.message, /needed for KV bytes/);
       assert.match(err.message, /config\.json 缺少 "num_hidden_layers"\(层数\)/);
       return true;
-    }
+    },
   );
 });
 
@@ -222,21 +239,29 @@ test('several missing fields are reported together', () => {
   assert.throws(
     () => modelFromHfConfig({ model_type: 'llama', hidden_size: 4096 }),
     (err) => {
-      assert.deepEqual(err.missing, ['num_hidden_layers', 'num_attention_heads', 'max_position_embeddings']);
-      for (const zh of ['层数', '注意力头数', '最大上下文长度']) assert.ok(err.message.includes(zh), zh);
+      assert.deepEqual(err.missing, [
+        'num_hidden_layers',
+        'num_attention_heads',
+        'max_position_embeddings',
+      ]);
+      for (const zh of ['层数', '注意力头数', '最大上下文长度'])
+        assert.ok(err.message.includes(zh), zh);
       return true;
-    }
+    },
   );
 });
 
 test('MLA config without qk_rope_head_dim names it', () => {
   const cfg = { ...DEEPSEEK_V2 };
   delete cfg.qk_rope_head_dim;
-  assert.throws(() => modelFromHfConfig(cfg), (err) => {
-    assert.deepEqual(err.missing, ['qk_rope_head_dim']);
-    assert.match(err.message, /RoPE 维数/);
-    return true;
-  });
+  assert.throws(
+    () => modelFromHfConfig(cfg),
+    (err) => {
+      assert.deepEqual(err.missing, ['qk_rope_head_dim']);
+      assert.match(err.message, /RoPE 维数/);
+      return true;
+    },
+  );
 });
 
 test('bad JSON text: error names line, column and position', () => {
@@ -245,42 +270,63 @@ test('bad JSON text: error names line, column and position', () => {
   const before = broken.slice(0, expectedPos);
   const expectedLine = before.split('\n').length;
   const expectedColumn = expectedPos - before.lastIndexOf('\n');
-  assert.throws(() => modelFromHfConfig(broken), (err) => {
-    assert.equal(err.code, 'HF_CONFIG_JSON');
-    assert.equal(err.position, expectedPos);
-    assert.equal(err.line, expectedLine);
-    assert.equal(err.column, expectedColumn);
-    assert.ok(err.message.includes(`line ${expectedLine}, column ${expectedColumn} (position ${expectedPos})`), err.message);
-    assert.ok(err.message.includes(`第 ${expectedLine} 行第 ${expectedColumn} 列`), err.message);
-    return true;
-  });
+  assert.throws(
+    () => modelFromHfConfig(broken),
+    (err) => {
+      assert.equal(err.code, 'HF_CONFIG_JSON');
+      assert.equal(err.position, expectedPos);
+      assert.equal(err.line, expectedLine);
+      assert.equal(err.column, expectedColumn);
+      assert.ok(
+        err.message.includes(
+          `line ${expectedLine}, column ${expectedColumn} (position ${expectedPos})`,
+        ),
+        err.message,
+      );
+      assert.ok(err.message.includes(`第 ${expectedLine} 行第 ${expectedColumn} 列`), err.message);
+      return true;
+    },
+  );
   const truncated = '{"num_hidden_layers": 32,';
-  assert.throws(() => modelFromHfConfig(truncated), (err) => {
-    assert.equal(err.code, 'HF_CONFIG_JSON');
-    assert.equal(err.position, truncated.length);
-    assert.match(err.message, /end of text/);
-    return true;
-  });
+  assert.throws(
+    () => modelFromHfConfig(truncated),
+    (err) => {
+      assert.equal(err.code, 'HF_CONFIG_JSON');
+      assert.equal(err.position, truncated.length);
+      assert.match(err.message, /end of text/);
+      return true;
+    },
+  );
   assert.throws(() => modelFromHfConfig(''), { code: 'HF_CONFIG_JSON' });
   assert.throws(() => modelFromHfConfig('[1, 2]'), { code: 'HF_CONFIG_INVALID' });
 });
 
 test('invalid values are rejected with the field named', () => {
-  assert.throws(() => modelFromHfConfig({ ...JSON.parse(LLAMA3_8B), num_key_value_heads: 5 }), (err) => {
-    assert.equal(err.field, 'num_key_value_heads');
-    assert.match(err.message, /must divide/);
-    return true;
-  });
-  assert.throws(() => modelFromHfConfig({ ...JSON.parse(LLAMA3_8B), num_hidden_layers: '32' }), (err) => {
-    assert.equal(err.field, 'num_hidden_layers');
-    assert.match(err.message, /正整数/);
-    return true;
-  });
+  assert.throws(
+    () => modelFromHfConfig({ ...JSON.parse(LLAMA3_8B), num_key_value_heads: 5 }),
+    (err) => {
+      assert.equal(err.field, 'num_key_value_heads');
+      assert.match(err.message, /must divide/);
+      return true;
+    },
+  );
+  assert.throws(
+    () => modelFromHfConfig({ ...JSON.parse(LLAMA3_8B), num_hidden_layers: '32' }),
+    (err) => {
+      assert.equal(err.field, 'num_hidden_layers');
+      assert.match(err.message, /正整数/);
+      return true;
+    },
+  );
 });
 
 test('Qwen-style hybrid (text_config, layer_types) matches the anchor', () => {
   const anchor = modelsDoc.models.find((m) => m.anchor);
-  const got = modelFromHfConfig(hybridConfig(), { name: anchor.name, id: anchor.id, source: anchor.source });
+  const got = modelFromHfConfig(hybridConfig(), {
+    name: anchor.name,
+    id: anchor.id,
+    source: anchor.source,
+  });
   const { ropeTheta, ...rest } = got;
   assert.equal(ropeTheta, 10000000);
   assert.deepEqual(rest, comparable(anchor));
@@ -289,7 +335,11 @@ test('Qwen-style hybrid (text_config, layer_types) matches the anchor', () => {
   // full_attention_interval alone gives the same layout.
   const cfg = hybridConfig();
   delete cfg.text_config.layer_types;
-  const viaInterval = modelFromHfConfig(cfg, { name: anchor.name, id: anchor.id, source: anchor.source });
+  const viaInterval = modelFromHfConfig(cfg, {
+    name: anchor.name,
+    id: anchor.id,
+    source: anchor.source,
+  });
   assert.equal(viaInterval.fullAttentionLayers, 16);
   assert.equal(viaInterval.linearAttention.layers, 48);
 });
@@ -298,26 +348,52 @@ test('hybrid config missing the linear-attention sizes names them', () => {
   const cfg = hybridConfig();
   delete cfg.text_config.linear_num_value_heads;
   delete cfg.text_config.linear_value_head_dim;
-  assert.throws(() => modelFromHfConfig(cfg), (err) => {
-    assert.deepEqual(err.missing, ['linear_num_value_heads', 'linear_value_head_dim']);
-    assert.match(err.message, /linear-attention state/);
-    assert.match(err.message, /线性注意力 V 头数/);
-    return true;
-  });
+  assert.throws(
+    () => modelFromHfConfig(cfg),
+    (err) => {
+      assert.deepEqual(err.missing, ['linear_num_value_heads', 'linear_value_head_dim']);
+      assert.match(err.message, /linear-attention state/);
+      assert.match(err.message, /线性注意力 V 头数/);
+      return true;
+    },
+  );
 });
 
 test('Mistral 7B v0.1: sliding window kept; MQA and float32 recognised', () => {
   const mistral = {
-    architectures: ['MistralForCausalLM'], bos_token_id: 1, eos_token_id: 2, hidden_act: 'silu',
-    hidden_size: 4096, initializer_range: 0.02, intermediate_size: 14336, max_position_embeddings: 32768,
-    model_type: 'mistral', num_attention_heads: 32, num_hidden_layers: 32, num_key_value_heads: 8,
-    rms_norm_eps: 1e-5, rope_theta: 10000.0, sliding_window: 4096, tie_word_embeddings: false,
-    torch_dtype: 'bfloat16', transformers_version: '4.34.0.dev0', use_cache: true, vocab_size: 32000,
+    architectures: ['MistralForCausalLM'],
+    bos_token_id: 1,
+    eos_token_id: 2,
+    hidden_act: 'silu',
+    hidden_size: 4096,
+    initializer_range: 0.02,
+    intermediate_size: 14336,
+    max_position_embeddings: 32768,
+    model_type: 'mistral',
+    num_attention_heads: 32,
+    num_hidden_layers: 32,
+    num_key_value_heads: 8,
+    rms_norm_eps: 1e-5,
+    rope_theta: 10000.0,
+    sliding_window: 4096,
+    tie_word_embeddings: false,
+    torch_dtype: 'bfloat16',
+    transformers_version: '4.34.0.dev0',
+    use_cache: true,
+    vocab_size: 32000,
   };
   const m = byId('mistral-7b-v0.1');
-  assert.deepEqual(modelFromHfConfig(mistral, { name: m.name, id: m.id, source: m.source }), comparable(m));
+  assert.deepEqual(
+    modelFromHfConfig(mistral, { name: m.name, id: m.id, source: m.source }),
+    comparable(m),
+  );
 
-  const mqa = modelFromHfConfig({ ...mistral, num_key_value_heads: 1, torch_dtype: 'float32', sliding_window: null });
+  const mqa = modelFromHfConfig({
+    ...mistral,
+    num_key_value_heads: 1,
+    torch_dtype: 'float32',
+    sliding_window: null,
+  });
   assert.equal(mqa.attention.kind, 'mqa');
   assert.equal(mqa.dtypeBytes, 4);
   assert.equal('slidingWindow' in mqa, false);

@@ -7,7 +7,15 @@ import { bytes, exactBytes } from '../../web/dom.js';
 import { modelFromHfConfig } from '../../web/hf-config.js';
 import { modelById } from '../../web/models.js';
 import {
-  variantRows, modelLedger, rowOf, ownRow, reductionText, variantLabel, courseNumbers, isReported, PRESETS,
+  variantRows,
+  modelLedger,
+  rowOf,
+  ownRow,
+  reductionText,
+  variantLabel,
+  courseNumbers,
+  isReported,
+  PRESETS,
 } from '../../widgets/kv-ledger-core.js';
 import { runtime } from './fixture.mjs';
 
@@ -70,10 +78,16 @@ test('MLA: V2 69,120 B, V3 70,272 B, −82.2% vs 67B, −98.2% vs V2 as MHA; GLM
   assert.equal(exactBytes(mla.bytesPerToken), '69,120 B');
   assert.equal(mla.formula, '60 × (512 + 64) × 2 B = 69,120 B');
   assert.equal(rowOf(v2, 'mha').formula, '60 × 2 × 128 × 128 × 2 B = 3,932,160 B');
-  assert.equal(exactBytes(ownRow(m('deepseek-v3'), variantRows(engine, m('deepseek-v3'), 1)).bytesPerToken), '70,272 B');
+  assert.equal(
+    exactBytes(ownRow(m('deepseek-v3'), variantRows(engine, m('deepseek-v3'), 1)).bytesPerToken),
+    '70,272 B',
+  );
   const d67 = modelLedger(engine, m('deepseek-llm-67b')).bytesPerToken;
   assert.equal(reductionText(engine.kvReduction(d67, mla.bytesPerToken)), '−82.2%');
-  assert.equal(reductionText(engine.kvReduction(rowOf(v2, 'mha').bytesPerToken, mla.bytesPerToken)), '−98.2%');
+  assert.equal(
+    reductionText(engine.kvReduction(rowOf(v2, 'mha').bytesPerToken, mla.bytesPerToken)),
+    '−98.2%',
+  );
   const glm = rowOf(variantRows(engine, m('glm-5.3'), 1048576), 'mla');
   assert.equal(exactBytes(glm.bytesPerToken), '89,856 B');
   assert.equal(bytes(glm.kvBytes), '87.75 GiB');
@@ -91,9 +105,15 @@ test('DeepSeek-V4.1-Flash: 890 B/token is a reported figure, never computed', ()
 
 test('a pasted Llama-style config.json gets its rows; one without num_hidden_layers names the field', () => {
   const cfg = {
-    architectures: ['LlamaForCausalLM'], model_type: 'llama', _name_or_path: 'meta-llama/Llama-2-7b-hf',
-    hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, num_key_value_heads: 32,
-    max_position_embeddings: 4096, torch_dtype: 'float16',
+    architectures: ['LlamaForCausalLM'],
+    model_type: 'llama',
+    _name_or_path: 'meta-llama/Llama-2-7b-hf',
+    hidden_size: 4096,
+    num_attention_heads: 32,
+    num_hidden_layers: 32,
+    num_key_value_heads: 32,
+    max_position_embeddings: 4096,
+    torch_dtype: 'float16',
   };
   const model = modelFromHfConfig(JSON.stringify(cfg));
   const rows = variantRows(engine, model, 4096);
@@ -101,9 +121,17 @@ test('a pasted Llama-style config.json gets its rows; one without num_hidden_lay
   assert.equal(rows[0].formula, '32 × 2 × 32 × 128 × 2 B = 524,288 B');
   assert.equal(bytes(rows[0].kvBytes), '2 GiB');
   const { num_hidden_layers, ...broken } = cfg;
-  assert.throws(() => modelFromHfConfig(JSON.stringify(broken)), (e) => e.code === 'HF_CONFIG_MISSING'
-    && e.missing.includes('num_hidden_layers') && /num_hidden_layers/.test(e.messageEn) && /num_hidden_layers/.test(e.messageZh));
+  assert.throws(
+    () => modelFromHfConfig(JSON.stringify(broken)),
+    (e) =>
+      e.code === 'HF_CONFIG_MISSING' &&
+      e.missing.includes('num_hidden_layers') &&
+      /num_hidden_layers/.test(e.messageEn) &&
+      /num_hidden_layers/.test(e.messageZh),
+  );
   // a shape the engine rejects: its message names the config field
-  assert.throws(() => modelLedger(engine, { ...model, attention: { ...model.attention, nKvHeads: 5 } }),
-    /num_key_value_heads \(5\) must divide num_attention_heads \(32\)/);
+  assert.throws(
+    () => modelLedger(engine, { ...model, attention: { ...model.attention, nKvHeads: 5 } }),
+    /num_key_value_heads \(5\) must divide num_attention_heads \(32\)/,
+  );
 });

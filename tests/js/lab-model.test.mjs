@@ -14,7 +14,9 @@ const exported = JSON.parse(readFileSync(`${root}course-data/c3-attention.json`,
 
 let engine, lab;
 before(async () => {
-  engine = await createRequire(import.meta.url)(process.env.ATTN_ENGINE_JS ?? `${root}dist/attn-engine.js`)();
+  engine = await createRequire(import.meta.url)(
+    process.env.ATTN_ENGINE_JS ?? `${root}dist/attn-engine.js`,
+  )();
   lab = engine.labLoad(new Uint8Array(bytes));
 });
 
@@ -28,22 +30,35 @@ const maxAbsDiff = (a, b) => {
 test('labLoad: id, config and vocabulary of the shipped model', () => {
   assert.equal(typeof lab.id, 'number');
   assert.deepEqual(lab.config, {
-    vocab: exported.model.config.vocab, dModel: 64, nLayers: 2, nHeads: 8, nKvHeads: 2, dHead: 16,
-    mlpHidden: 128, context: 64, ropeBase: 10000, qkNorm: true, outputGate: true,
+    vocab: exported.model.config.vocab,
+    dModel: 64,
+    nLayers: 2,
+    nHeads: 8,
+    nKvHeads: 2,
+    dHead: 16,
+    mlpHidden: 128,
+    context: 64,
+    ropeBase: 10000,
+    qkNorm: true,
+    outputGate: true,
   });
   assert.equal(lab.vocab.length, lab.config.vocab);
   assert.deepEqual(lab.vocab.slice(0, 2), ['<bos>', '<unk>']);
 });
 
-test('the prompt\'s last logits match the native export to 1e-4, and so does the top 5', () => {
+test("the prompt's last logits match the native export to 1e-4, and so does the top 5", () => {
   const r = engine.labRun(lab.id, { text: exported.prompt.text });
   assert.deepEqual(r.tokens, exported.prompt.tokens);
   const [T, V] = r.logits.shape;
   assert.equal(V, lab.config.vocab);
   const last = r.logits.data.slice((T - 1) * V, T * V);
   assert.ok(maxAbsDiff(last, exported.prompt.logits) < 1e-4);
-  assert.deepEqual(r.top5.map((e) => e.token), exported.prompt.top5.map((e) => e.token));
-  for (let k = 0; k < 5; k++) assert.ok(Math.abs(r.top5[k].prob - exported.prompt.top5[k].prob) < 1e-4);
+  assert.deepEqual(
+    r.top5.map((e) => e.token),
+    exported.prompt.top5.map((e) => e.token),
+  );
+  for (let k = 0; k < 5; k++)
+    assert.ok(Math.abs(r.top5[k].prob - exported.prompt.top5[k].prob) < 1e-4);
   assert.equal(r.top5[0].char, lab.vocab[r.top5[0].token]);
   assert.deepEqual(r.attention, []);
   assert.deepEqual(r.sinkShare, []);
@@ -53,13 +68,17 @@ test('attention per layer and head, and the sink shares, match the export', () =
   for (const s of exported.sentences) {
     const r = engine.labRun(lab.id, { text: s.text, attention: true });
     assert.deepEqual(r.labels, s.labels);
-    const T = s.tokens.length, H = lab.config.nHeads;
+    const T = s.tokens.length,
+      H = lab.config.nHeads;
     assert.equal(r.attention.length, lab.config.nLayers);
     for (const { layer, weights } of r.attention) {
       assert.deepEqual(weights.shape, [H, T, T]);
       for (const head of s.layers[layer].heads) {
         const mine = weights.data.slice(head.head * T * T, (head.head + 1) * T * T);
-        assert.ok(maxAbsDiff(mine, head.weights.flat()) < 1e-4, `${s.text} layer ${layer} head ${head.head}`);
+        assert.ok(
+          maxAbsDiff(mine, head.weights.flat()) < 1e-4,
+          `${s.text} layer ${layer} head ${head.head}`,
+        );
         assert.ok(Math.abs(r.sinkShare[layer][head.head] - head.sinkShare) < 1e-4);
       }
     }
@@ -75,22 +94,40 @@ test('labGenerate: greedy with the KV cache, as the native export', () => {
 });
 
 test('errors are named: unknown id, truncated file, wrong version, past the context', () => {
-  assert.throws(() => engine.labRun(12345, { text: '小明' }), { name: 'ValueError', message: /no lab model with id 12345/ });
-  assert.throws(() => engine.labRun(lab.id + 0.5, { text: '小明' }), { name: 'ValueError', message: /not an id/ });
+  assert.throws(() => engine.labRun(12345, { text: '小明' }), {
+    name: 'ValueError',
+    message: /no lab model with id 12345/,
+  });
+  assert.throws(() => engine.labRun(lab.id + 0.5, { text: '小明' }), {
+    name: 'ValueError',
+    message: /not an id/,
+  });
   assert.equal(engine.labUnload('1'), false);
-  assert.throws(() => engine.labLoad(new Uint8Array(bytes.subarray(0, 10000))),
-    { name: 'ValueError', message: /^weights file truncated: expected \d+ bytes for tensor 'embedding', got \d+$/ });
+  assert.throws(() => engine.labLoad(new Uint8Array(bytes.subarray(0, 10000))), {
+    name: 'ValueError',
+    message: /^weights file truncated: expected \d+ bytes for tensor 'embedding', got \d+$/,
+  });
   const v2 = new Uint8Array(bytes);
   v2[8] = 2;
-  assert.throws(() => engine.labLoad(v2), { name: 'ValueError', message: 'unsupported weights version 2 (this engine reads 1)' });
+  assert.throws(() => engine.labLoad(v2), {
+    name: 'ValueError',
+    message: 'unsupported weights version 2 (this engine reads 1)',
+  });
   assert.throws(() => engine.labLoad([1, 2, 3]), { name: 'ValueError', message: /Uint8Array/ });
-  assert.throws(() => engine.labRun(lab.id, { text: '小'.repeat(64) }), { name: 'ShapeError', message: /context of 64 tokens/ });
+  assert.throws(() => engine.labRun(lab.id, { text: '小'.repeat(64) }), {
+    name: 'ShapeError',
+    message: /context of 64 tokens/,
+  });
   assert.throws(() => engine.labRun(lab.id, {}), { name: 'ShapeError' });
-  assert.throws(() => engine.labGenerate(lab.id, { text: '小明', steps: 62 }), { name: 'ShapeError' });
+  assert.throws(() => engine.labGenerate(lab.id, { text: '小明', steps: 62 }), {
+    name: 'ShapeError',
+  });
 });
 
 test('labUnload frees the model: loading and unloading leaves the heap where it was', () => {
-  const second = engine.labLoad(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  const second = engine.labLoad(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+  );
   assert.notEqual(second.id, lab.id);
   assert.equal(engine.labUnload(second.id), true);
   assert.equal(engine.labUnload(second.id), false);

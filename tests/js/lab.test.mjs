@@ -8,8 +8,17 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { engine as loadEngine, readJson } from './fixture.mjs';
 import {
-  DEFAULT_PROMPT, DEFAULT_STEPS, TOLERANCE, labModel, clampPrompt, unknownChars, headWeights, runPrompt, ablationLedger,
-  labChecks, decodeBase64,
+  DEFAULT_PROMPT,
+  DEFAULT_STEPS,
+  TOLERANCE,
+  labModel,
+  clampPrompt,
+  unknownChars,
+  headWeights,
+  runPrompt,
+  ablationLedger,
+  labChecks,
+  decodeBase64,
 } from '../../widgets/lab-core.js';
 
 const bin = readFileSync(new URL('../../course-data/lab-model.bin', import.meta.url));
@@ -44,11 +53,18 @@ test('the self-check passes: the live engine reproduces the native export to 1e-
   let worst = 0;
   for (let v = 0; v < V; v++) worst = Math.max(worst, Math.abs(last[v] - p.logits[v]));
   assert.ok(worst < TOLERANCE, `logits differ by ${worst}`);
-  assert.deepEqual(r.top5.map((e) => e.token), p.top5.map((e) => e.token));
+  assert.deepEqual(
+    r.top5.map((e) => e.token),
+    p.top5.map((e) => e.token),
+  );
   for (const s of data.export.sentences) {
     const run = engine.labRun(lab.id, { text: s.text, attention: true });
-    for (const layer of s.layers) for (const head of layer.heads)
-      assert.ok(Math.abs(run.sinkShare[layer.layer][head.head] - head.sinkShare) < TOLERANCE, `${s.text} L${layer.layer} H${head.head}`);
+    for (const layer of s.layers)
+      for (const head of layer.heads)
+        assert.ok(
+          Math.abs(run.sinkShare[layer.layer][head.head] - head.sinkShare) < TOLERANCE,
+          `${s.text} L${layer.layer} H${head.head}`,
+        );
   }
 });
 
@@ -61,7 +77,10 @@ test('headPatterns on the real heads: four parts in [0, 1] adding up to 1, first
       ps.forEach((p, h) => {
         const parts = [p.previousToken, p.firstToken, p.diagonal, p.other];
         for (const x of parts) assert.ok(x >= 0 && x <= 1, `${s.text} L${l} H${h}: ${parts}`);
-        assert.ok(Math.abs(parts.reduce((a, b) => a + b, 0) - 1) < 1e-5, `${s.text} L${l} H${h} sums to ${parts}`);
+        assert.ok(
+          Math.abs(parts.reduce((a, b) => a + b, 0) - 1) < 1e-5,
+          `${s.text} L${l} H${h} sums to ${parts}`,
+        );
         assert.ok(Math.abs(p.firstToken - run.sinkShare[l][h]) < 1e-6);
       });
     });
@@ -76,10 +95,22 @@ test('headPatterns by hand: one head that always looks one back, and named error
   const [p] = engine.headPatterns({ shape: [1, T, T], data });
   // Row 1's previous key is <bos>, counted as first token: 1 of the 4 rows.
   assert.deepEqual([p.previousToken, p.firstToken, p.diagonal, p.other], [0.75, 0.25, 0, 0]);
-  assert.throws(() => engine.headPatterns({ shape: [1, 2, 3], data: new Float32Array(6) }), { name: 'ShapeError', message: /\[1, 2, 3\]/ });
-  assert.throws(() => engine.headPatterns({ shape: [1, 1, 1], data: [1] }), { name: 'ShapeError', message: /T ≥ 2/ });
-  assert.throws(() => engine.headPatterns({ shape: [2, 2, 2], data: [1, 0, 1] }), { name: 'ShapeError', message: /needs 8/ });
-  assert.throws(() => engine.headPatterns({ shape: [1, 2, 2], data: [1, 0, NaN, 0] }), { name: 'ValueError', message: /weights\[0, 1, 0\] is NaN/ });
+  assert.throws(() => engine.headPatterns({ shape: [1, 2, 3], data: new Float32Array(6) }), {
+    name: 'ShapeError',
+    message: /\[1, 2, 3\]/,
+  });
+  assert.throws(() => engine.headPatterns({ shape: [1, 1, 1], data: [1] }), {
+    name: 'ShapeError',
+    message: /T ≥ 2/,
+  });
+  assert.throws(() => engine.headPatterns({ shape: [2, 2, 2], data: [1, 0, 1] }), {
+    name: 'ShapeError',
+    message: /needs 8/,
+  });
+  assert.throws(() => engine.headPatterns({ shape: [1, 2, 2], data: [1, 0, NaN, 0] }), {
+    name: 'ValueError',
+    message: /weights\[0, 1, 0\] is NaN/,
+  });
 });
 
 test('the default prompt: top 5, greedy continuation, attention of every layer', () => {
@@ -99,7 +130,10 @@ test('prompts: characters outside the vocabulary become <unk>, length and steps 
   const odd = lab.vocab.includes('猫') ? '小明的🐱' : '小明的猫';
   const r = runPrompt(engine, lab, odd, 4);
   assert.ok(r.run.labels.includes('<unk>'));
-  assert.deepEqual(unknownChars(lab, `${odd}${odd}`), Array.from(odd).filter((c) => !lab.vocab.includes(c)));
+  assert.deepEqual(
+    unknownChars(lab, `${odd}${odd}`),
+    Array.from(odd).filter((c) => !lab.vocab.includes(c)),
+  );
   const C = lab.config.context;
   assert.equal(Array.from(clampPrompt('小'.repeat(100), C)).length, C - 1);
   assert.equal(clampPrompt('小明', C), '小明');
@@ -114,20 +148,25 @@ test('prompts: characters outside the vocabulary become <unk>, length and steps 
 });
 
 test('a 32-token prompt reruns fast (figure printed, not asserted)', () => {
-  const text = Array.from('小明把苹果给了小王。谁把苹果给了小王？是小明。'.repeat(2)).slice(0, 31).join(''); // + <bos> = 32
+  const text = Array.from('小明把苹果给了小王。谁把苹果给了小王？是小明。'.repeat(2))
+    .slice(0, 31)
+    .join(''); // + <bos> = 32
   runPrompt(engine, lab, text, DEFAULT_STEPS); // warm-up
   const n = 20;
-  let run = 0, all = 0;
+  let run = 0,
+    all = 0;
   for (let i = 0; i < n; i++) {
     const r = runPrompt(engine, lab, text, DEFAULT_STEPS);
     assert.equal(r.run.tokens.length, 32);
     run += r.ms.run;
     all += r.ms.run + r.ms.patterns + r.ms.generate;
   }
-  console.log(`# node: 32-token prompt, labRun with attention ${(run / n).toFixed(2)} ms, + headPatterns + labGenerate(12) ${(all / n).toFixed(2)} ms`);
+  console.log(
+    `# node: 32-token prompt, labRun with attention ${(run / n).toFixed(2)} ms, + headPatterns + labGenerate(12) ${(all / n).toFixed(2)} ms`,
+  );
 });
 
-test('the ablation: the engine ledger gives each row\'s KV bytes and formula', () => {
+test("the ablation: the engine ledger gives each row's KV bytes and formula", () => {
   for (const row of data.ablation.rows) {
     const l = ablationLedger(engine, lab, row);
     assert.equal(l.bytesPerToken, row.kvBytesPerTokenBf16);

@@ -5,7 +5,16 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { exactBytes } from '../../web/dom.js';
-import { EXAMPLE, R_MIN, R_MAX, DR_MIN, DR_MAX, runMla, v2Ledger, courseNumbers } from '../../widgets/mla-core.js';
+import {
+  EXAMPLE,
+  R_MIN,
+  R_MAX,
+  DR_MIN,
+  DR_MAX,
+  runMla,
+  v2Ledger,
+  courseNumbers,
+} from '../../widgets/mla-core.js';
 import { reductionText } from '../../widgets/kv-ledger-core.js';
 import { runtime } from './fixture.mjs';
 

@@ -42,7 +42,14 @@ test('anchor is Qwen3.8-27B with the course shape', () => {
   assert.equal(q.fullAttentionLayers, 16);
   assert.equal(q.linearAttention.layers, 48);
   assert.equal(q.hiddenSize, 5120);
-  assert.deepEqual(q.attention, { kind: 'gqa', nHeads: 24, nKvHeads: 4, headDim: 256, rotaryDim: 64, outputGate: true });
+  assert.deepEqual(q.attention, {
+    kind: 'gqa',
+    nHeads: 24,
+    nKvHeads: 4,
+    headDim: 256,
+    rotaryDim: 64,
+    outputGate: true,
+  });
   assert.equal(q.contextLength, 262144);
   assert.equal(q.dtypeBytes, 2);
 });
@@ -75,7 +82,10 @@ test('anchor linear-attention state: 144 MiB FP32, independent of length', () =>
   const la = get('qwen3.8-27b').linearAttention;
   assert.equal(la.stateDtype, 'fp32');
   assert.equal(la.stateBytesTotal, 144 * MiB);
-  assert.equal(la.layers * la.numValueHeads * la.keyHeadDim * la.valueHeadDim * 4, la.stateBytesTotal);
+  assert.equal(
+    la.layers * la.numValueHeads * la.keyHeadDim * la.valueHeadDim * 4,
+    la.stateBytesTotal,
+  );
 });
 
 test('DeepSeek LLM 67B: 389,120 B/token (GQA-8), 3,112,960 B as MHA, 380 GiB at 1,048,576', () => {
@@ -136,17 +146,72 @@ test('DeepSeek-V4.1: only the reported 890 B/token, no config fields', () => {
 
 test('well-known open models carry their published configs', () => {
   const expected = {
-    gpt2: { layers: 12, hiddenSize: 768, kind: 'mha', nHeads: 12, nKvHeads: 12, headDim: 64, rotaryDim: 0, contextLength: 1024 },
-    'llama-3-8b': { layers: 32, hiddenSize: 4096, kind: 'gqa', nHeads: 32, nKvHeads: 8, headDim: 128, rotaryDim: 128, contextLength: 8192, ropeTheta: 500000 },
-    'llama-3-70b': { layers: 80, hiddenSize: 8192, kind: 'gqa', nHeads: 64, nKvHeads: 8, headDim: 128, rotaryDim: 128, contextLength: 8192, ropeTheta: 500000 },
-    'mistral-7b-v0.1': { layers: 32, hiddenSize: 4096, kind: 'gqa', nHeads: 32, nKvHeads: 8, headDim: 128, rotaryDim: 128, contextLength: 32768, ropeTheta: 10000, slidingWindow: 4096 },
-    'qwen2.5-7b': { layers: 28, hiddenSize: 3584, kind: 'gqa', nHeads: 28, nKvHeads: 4, headDim: 128, rotaryDim: 128, contextLength: 131072, ropeTheta: 1000000 },
+    gpt2: {
+      layers: 12,
+      hiddenSize: 768,
+      kind: 'mha',
+      nHeads: 12,
+      nKvHeads: 12,
+      headDim: 64,
+      rotaryDim: 0,
+      contextLength: 1024,
+    },
+    'llama-3-8b': {
+      layers: 32,
+      hiddenSize: 4096,
+      kind: 'gqa',
+      nHeads: 32,
+      nKvHeads: 8,
+      headDim: 128,
+      rotaryDim: 128,
+      contextLength: 8192,
+      ropeTheta: 500000,
+    },
+    'llama-3-70b': {
+      layers: 80,
+      hiddenSize: 8192,
+      kind: 'gqa',
+      nHeads: 64,
+      nKvHeads: 8,
+      headDim: 128,
+      rotaryDim: 128,
+      contextLength: 8192,
+      ropeTheta: 500000,
+    },
+    'mistral-7b-v0.1': {
+      layers: 32,
+      hiddenSize: 4096,
+      kind: 'gqa',
+      nHeads: 32,
+      nKvHeads: 8,
+      headDim: 128,
+      rotaryDim: 128,
+      contextLength: 32768,
+      ropeTheta: 10000,
+      slidingWindow: 4096,
+    },
+    'qwen2.5-7b': {
+      layers: 28,
+      hiddenSize: 3584,
+      kind: 'gqa',
+      nHeads: 28,
+      nKvHeads: 4,
+      headDim: 128,
+      rotaryDim: 128,
+      contextLength: 131072,
+      ropeTheta: 1000000,
+    },
   };
   for (const [id, e] of Object.entries(expected)) {
     const m = get(id);
     const got = {
-      layers: m.layers, hiddenSize: m.hiddenSize, kind: m.attention.kind, nHeads: m.attention.nHeads,
-      nKvHeads: m.attention.nKvHeads, headDim: m.attention.headDim, rotaryDim: m.attention.rotaryDim,
+      layers: m.layers,
+      hiddenSize: m.hiddenSize,
+      kind: m.attention.kind,
+      nHeads: m.attention.nHeads,
+      nKvHeads: m.attention.nKvHeads,
+      headDim: m.attention.headDim,
+      rotaryDim: m.attention.rotaryDim,
       contextLength: m.contextLength,
     };
     if ('ropeTheta' in e) got.ropeTheta = m.ropeTheta;
@@ -173,13 +238,18 @@ test('every model is internally consistent', () => {
     if (a.kind === 'mha') assert.equal(a.nKvHeads, a.nHeads, `${m.id}: mha`);
     if (a.kind === 'mqa') assert.equal(a.nKvHeads, 1, `${m.id}: mqa`);
     if (a.kind === 'gqa') assert.ok(a.nKvHeads > 1 && a.nKvHeads < a.nHeads, `${m.id}: gqa`);
-    if (a.rotaryDim !== undefined) assert.ok(a.rotaryDim <= a.headDim, `${m.id}: rotaryDim <= headDim`);
+    if (a.rotaryDim !== undefined)
+      assert.ok(a.rotaryDim <= a.headDim, `${m.id}: rotaryDim <= headDim`);
   }
 });
 
 test('JSON files validate against their schemas', () => {
   const ajv = new Ajv({ allErrors: true, strict: true });
-  const pairs = [['models.schema.json', 'models.json'], ['teaching-world.schema.json', 'teaching-world.json'], ['quiz.schema.json', 'quiz.json']];
+  const pairs = [
+    ['models.schema.json', 'models.json'],
+    ['teaching-world.schema.json', 'teaching-world.json'],
+    ['quiz.schema.json', 'quiz.json'],
+  ];
   for (const [schemaFile, dataFile] of pairs) {
     const schema = JSON.parse(readFileSync(dataUrl(schemaFile), 'utf8'));
     const validate = ajv.compile(schema);

@@ -3,7 +3,14 @@
 // (head A 89.5% 小明, head B 77.0% 苹果); equal parameters and multiply-adds; 24 × 256 ≠ 5120.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { multiHead, headDot, cost, costs, anchorHeads, courseNumbers } from '../../widgets/multi-head-core.js';
+import {
+  multiHead,
+  headDot,
+  cost,
+  costs,
+  anchorHeads,
+  courseNumbers,
+} from '../../widgets/multi-head-core.js';
 import { runtime } from './fixture.mjs';
 
 let rt, m;
@@ -21,21 +28,35 @@ test('给了 row: head A 89.5% on 小明, head B 77.0% on 苹果, one head 56.5%
 
 test('the heads are the column blocks: head A equals one head run on columns 0–1', () => {
   const cols = (rows, a, b) => rows.map((r) => r.slice(a, b));
-  for (const [view, a, b] of [['A', 0, 2], ['B', 2, 4]]) {
-    const r = rt.engine.attention({ q: cols(m.w.q, a, b), k: cols(m.w.k, a, b), v: cols(m.w.v, a, b), causal: true });
-    m.views[view].weights.flat().forEach((x, k) => assert.ok(Math.abs(x - r.weights.data[k]) < 1e-6));
+  for (const [view, a, b] of [
+    ['A', 0, 2],
+    ['B', 2, 4],
+  ]) {
+    const r = rt.engine.attention({
+      q: cols(m.w.q, a, b),
+      k: cols(m.w.k, a, b),
+      v: cols(m.w.v, a, b),
+      causal: true,
+    });
+    m.views[view].weights
+      .flat()
+      .forEach((x, k) => assert.ok(Math.abs(x - r.weights.data[k]) < 1e-6));
   }
   // scaled by 1/√2 per head, 1/√4 for the single head
   const gave = m.w.tokens.indexOf('给了');
   assert.ok(Math.abs(m.views.A.scores[gave][0] - headDot(rt, m, 'A', gave, 0) / Math.SQRT2) < 1e-5);
-  assert.ok(Math.abs(m.views.single.scores[gave][0] - headDot(rt, m, 'single', gave, 0) / 2) < 1e-5);
+  assert.ok(
+    Math.abs(m.views.single.scores[gave][0] - headDot(rt, m, 'single', gave, 0) / 2) < 1e-5,
+  );
 });
 
 test('causal rows sum to 1 and the future is exactly 0, in every view', () => {
   for (const v of Object.values(m.views)) {
     v.weights.forEach((row, i) => {
       assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-6);
-      row.forEach((x, j) => { if (j > i) assert.equal(x, 0); });
+      row.forEach((x, j) => {
+        if (j > i) assert.equal(x, 0);
+      });
     });
   }
 });
@@ -49,7 +70,11 @@ test('same parameters and multiply-adds: 1 head of d = 4 vs 2 heads of d = 2', (
   assert.equal(k.single.total, k.split.total);
   assert.deepEqual([k.single.softmaxes, k.split.softmaxes], [5, 10]);
   // splitting never changes the count, whatever the shapes
-  for (const H of [1, 2, 4, 8]) assert.equal(cost({ T: 7, dModel: 16, H, d: 16 / H }).total, cost({ T: 7, dModel: 16, H: 1, d: 16 }).total);
+  for (const H of [1, 2, 4, 8])
+    assert.equal(
+      cost({ T: 7, dModel: 16, H, d: 16 / H }).total,
+      cost({ T: 7, dModel: 16, H: 1, d: 16 }).total,
+    );
 });
 
 test('anchor: 24 heads × 256 = 6144 ≠ hidden 5120', () => {
@@ -59,5 +84,8 @@ test('anchor: 24 heads × 256 = 6144 ≠ hidden 5120', () => {
 
 test('a world without the lesson tokens and a model without an attention config are named errors', () => {
   assert.throws(() => courseNumbers(rt, 'en-the-cat'), /world "en-the-cat" has no token "给了"/);
-  assert.throws(() => anchorHeads(rt, 'deepseek-v4.1-flash'), /model "deepseek-v4.1-flash" has no attention config/);
+  assert.throws(
+    () => anchorHeads(rt, 'deepseek-v4.1-flash'),
+    /model "deepseek-v4.1-flash" has no attention config/,
+  );
 });

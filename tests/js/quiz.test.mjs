@@ -7,13 +7,25 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import Ajv from 'ajv';
 import {
-  FACTS, checkQuiz, usedFacts, computeFacts, fill, placeholders, optionIds, isCorrect, rightOption, score, QuizDataError,
+  FACTS,
+  checkQuiz,
+  usedFacts,
+  computeFacts,
+  fill,
+  placeholders,
+  optionIds,
+  isCorrect,
+  rightOption,
+  score,
+  QuizDataError,
 } from '../../widgets/quiz-core.js';
 import { runtime, readJson } from './fixture.mjs';
 
 const quiz = readJson('course-data/quiz.json');
 const lessons = readJson('course-data/lessons.json');
-const validate = new Ajv({ allErrors: false, strict: true }).compile(readJson('course-data/quiz.schema.json'));
+const validate = new Ajv({ allErrors: false, strict: true }).compile(
+  readJson('course-data/quiz.schema.json'),
+);
 const copy = (x) => JSON.parse(JSON.stringify(x));
 let rt;
 before(async () => {
@@ -64,7 +76,11 @@ test('filling leaves no placeholder behind, in either language', () => {
   const facts = computeFacts(rt, usedFacts(quiz));
   for (const q of quiz.questions) {
     for (const lang of ['zh-CN', 'en']) {
-      const texts = [q.prompt[lang], q.feedback[lang], ...(q.options ?? []).flatMap((o) => [o.text[lang], o.why?.[lang]].filter(Boolean))];
+      const texts = [
+        q.prompt[lang],
+        q.feedback[lang],
+        ...(q.options ?? []).flatMap((o) => [o.text[lang], o.why?.[lang]].filter(Boolean)),
+      ];
       for (const t of texts) {
         const out = fill(t, facts);
         assert.doesNotMatch(out, /\{\{|\}\}/, `${q.id} ${lang}: ${out}`);
@@ -72,7 +88,10 @@ test('filling leaves no placeholder behind, in either language', () => {
     }
   }
   const sm = quiz.questions.find((q) => q.id === 'softmax-dialog');
-  assert.equal(fill(sm.options.find((o) => o.id === sm.answer).text.en, facts), '24.5% / 9.0% / 66.5%');
+  assert.equal(
+    fill(sm.options.find((o) => o.id === sm.answer).text.en, facts),
+    '24.5% / 9.0% / 66.5%',
+  );
   assert.match(fill(sm.prompt['zh-CN'], facts), /8, 7, 9/);
 });
 
@@ -80,9 +99,11 @@ test('exactly one right option per question; true/false questions are all "false
   for (const q of quiz.questions) {
     const right = optionIds(q).filter((id) => isCorrect(q, id));
     assert.deepEqual(right, [rightOption(q)], q.id);
-    if (q.kind === 'true-false') assert.equal(q.answer, false, `${q.id}: a misconception is a false statement`);
+    if (q.kind === 'true-false')
+      assert.equal(q.answer, false, `${q.id}: a misconception is a false statement`);
     if (q.kind === 'choice') {
-      for (const o of q.options) if (o.id !== q.answer) assert.ok(o.why, `${q.id}: wrong option ${o.id} explains itself`);
+      for (const o of q.options)
+        if (o.id !== q.answer) assert.ok(o.why, `${q.id}: wrong option ${o.id} explains itself`);
     }
   }
 });
@@ -91,23 +112,43 @@ test('score counts only checked answers', () => {
   const [q1, q2, q3] = quiz.questions;
   assert.deepEqual(score(quiz, {}), { answered: 0, correct: 0, total: quiz.questions.length });
   const wrongOf = (q) => optionIds(q).find((id) => !isCorrect(q, id));
-  assert.deepEqual(score(quiz, { [q1.id]: rightOption(q1), [q2.id]: wrongOf(q2), [q3.id]: rightOption(q3) }),
-    { answered: 3, correct: 2, total: quiz.questions.length });
+  assert.deepEqual(
+    score(quiz, { [q1.id]: rightOption(q1), [q2.id]: wrongOf(q2), [q3.id]: rightOption(q3) }),
+    { answered: 3, correct: 2, total: quiz.questions.length },
+  );
 });
 
 test('malformed quiz data is rejected with a message naming the field', () => {
   const bad = (mutate, pattern) => {
     const d = copy(quiz);
     mutate(d);
-    assert.throws(() => checkQuiz(d, lessons, validate), (e) => e instanceof QuizDataError && e.name === 'DataError' && pattern.test(e.message), pattern);
+    assert.throws(
+      () => checkQuiz(d, lessons, validate),
+      (e) => e instanceof QuizDataError && e.name === 'DataError' && pattern.test(e.message),
+      pattern,
+    );
   };
-  bad((d) => { d.questions[0].answer = 'z'; }, /\/questions\/0\/answer "z" is not one of the options \(a, b, c, d\)/);
-  bad((d) => { d.questions[1].lesson = 'no-such-lesson'; }, /\/questions\/1\/lesson "no-such-lesson" is not a lesson of lessons.json/);
-  bad((d) => { d.questions[3].feedback.en += ' {{no-such-fact}}'; }, /unknown placeholder \{\{no-such-fact\}\}/);
-  bad((d) => { d.questions[4].id = d.questions[0].id; }, /\/questions\/4\/id "why-sqrt-dk" is used by an earlier question/);
-  bad((d) => { delete d.questions[2].feedback; }, /quiz.json: \/questions\/2 must match exactly one schema|feedback/);
-  bad((d) => { d.questions[3].answer = 'no'; }, /quiz.json: \/questions\/3/);
-  bad((d) => { d.version = 2; }, /quiz.json: \/version must be equal to constant/);
+  bad((d) => {
+    d.questions[0].answer = 'z';
+  }, /\/questions\/0\/answer "z" is not one of the options \(a, b, c, d\)/);
+  bad((d) => {
+    d.questions[1].lesson = 'no-such-lesson';
+  }, /\/questions\/1\/lesson "no-such-lesson" is not a lesson of lessons.json/);
+  bad((d) => {
+    d.questions[3].feedback.en += ' {{no-such-fact}}';
+  }, /unknown placeholder \{\{no-such-fact\}\}/);
+  bad((d) => {
+    d.questions[4].id = d.questions[0].id;
+  }, /\/questions\/4\/id "why-sqrt-dk" is used by an earlier question/);
+  bad((d) => {
+    delete d.questions[2].feedback;
+  }, /quiz.json: \/questions\/2 must match exactly one schema|feedback/);
+  bad((d) => {
+    d.questions[3].answer = 'no';
+  }, /quiz.json: \/questions\/3/);
+  bad((d) => {
+    d.version = 2;
+  }, /quiz.json: \/version must be equal to constant/);
 });
 
 test('placeholders() finds {{id}} and leaves h_{t−1} alone', () => {

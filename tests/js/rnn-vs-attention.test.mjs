@@ -7,8 +7,19 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  T_PICTURE, T_COUNT, COURSE_T, grouped, clampInt, rnnDependsOn, rnnCounts, attentionCounts, causalPattern,
-  worldWeights, rowSum, pictureLabels, subscript,
+  T_PICTURE,
+  T_COUNT,
+  COURSE_T,
+  grouped,
+  clampInt,
+  rnnDependsOn,
+  rnnCounts,
+  attentionCounts,
+  causalPattern,
+  worldWeights,
+  rowSum,
+  pictureLabels,
+  subscript,
 } from '../../widgets/rnn-vs-attention-core.js';
 import { runtime } from './fixture.mjs';
 
@@ -27,14 +38,18 @@ test('T = 4,096: 4,096 RNN steps per layer that cannot run in parallel, 4,095 up
 test('the RNN chain: step t depends on step t − 1 and token t, so walking back from T takes T − 1 links to token 1', () => {
   for (const T of [1, 2, 5, 12, 4096]) {
     // walk the dependency chain from h_T back to h_1 (the step that read token 1)
-    let t = T, links = 0;
-    while (t > 1) { t = rnnDependsOn(t).state; links++; }
+    let t = T,
+      links = 0;
+    while (t > 1) {
+      t = rnnDependsOn(t).state;
+      links++;
+    }
     assert.equal(links, rnnCounts(T).pathLength, `T = ${T}`);
     assert.equal(rnnDependsOn(T).token, T);
   }
 });
 
-test('attention at T = 4,096 from the engine\'s causal mask: 1 sequential step, path length 1, token T reads 4,096 keys', () => {
+test("attention at T = 4,096 from the engine's causal mask: 1 sequential step, path length 1, token T reads 4,096 keys", () => {
   const a = attentionCounts(rt.engine, COURSE_T);
   assert.equal(a.sequentialSteps, 1);
   assert.equal(a.pathLength, 1);
@@ -45,31 +60,49 @@ test('attention at T = 4,096 from the engine\'s causal mask: 1 sequential step, 
   assert.equal(one.keysOfLast, 1);
 });
 
-test('the causal pattern of the picture is the engine\'s mask: query i reaches keys 0 … i', () => {
+test("the causal pattern of the picture is the engine's mask: query i reaches keys 0 … i", () => {
   for (let T = T_PICTURE.min; T <= T_PICTURE.max; T++) {
     const p = causalPattern(rt.engine, T);
     let pairs = 0;
-    p.forEach((row, i) => row.forEach((on, j) => { assert.equal(on, j <= i, `T=${T} (${i},${j})`); pairs += on; }));
-    assert.equal(pairs, attentionCounts(rt.engine, T).pairs, `T = ${T}: the arcs drawn = 1 + … + T`);
+    p.forEach((row, i) =>
+      row.forEach((on, j) => {
+        assert.equal(on, j <= i, `T=${T} (${i},${j})`);
+        pairs += on;
+      }),
+    );
+    assert.equal(
+      pairs,
+      attentionCounts(rt.engine, T).pairs,
+      `T = ${T}: the arcs drawn = 1 + … + T`,
+    );
   }
 });
 
-test('zh-gift, 5 tokens, causal: every row sums to 1 and the course\'s 给了 row (苹果 56.5%, 小明 39.4%)', () => {
+test("zh-gift, 5 tokens, causal: every row sums to 1 and the course's 给了 row (苹果 56.5%, 小明 39.4%)", () => {
   const w = worldWeights(rt, 5);
   assert.equal(w.length, 5);
   for (const row of w) assert.ok(Math.abs(rowSum(row) - 1) < 1e-6, `row sums to ${rowSum(row)}`);
-  w.forEach((row, i) => row.forEach((x, j) => { if (j > i) assert.equal(x, 0); }));
+  w.forEach((row, i) =>
+    row.forEach((x, j) => {
+      if (j > i) assert.equal(x, 0);
+    }),
+  );
   const pct = (x) => `${(x * 100).toFixed(1)}%`;
   assert.equal(pct(w[3][2]), '56.5%');
   assert.equal(pct(w[3][0]), '39.4%');
-  assert.deepEqual(w[2].slice(0, 3).map((x) => `${(x * 100).toFixed(0)}%`), ['30%', '41%', '29%']);
+  assert.deepEqual(
+    w[2].slice(0, 3).map((x) => `${(x * 100).toFixed(0)}%`),
+    ['30%', '41%', '29%'],
+  );
 });
 
 test('shorter prefixes keep the same causal weights (a causal row never sees later tokens); longer T has no weights', () => {
   const full = worldWeights(rt, 5);
   for (let T = 2; T < 5; T++) {
     const w = worldWeights(rt, T);
-    w.forEach((row, i) => row.forEach((x, j) => assert.ok(Math.abs(x - full[i][j]) < 1e-6, `T=${T} (${i},${j})`)));
+    w.forEach((row, i) =>
+      row.forEach((x, j) => assert.ok(Math.abs(x - full[i][j]) < 1e-6, `T=${T} (${i},${j})`)),
+    );
   }
   assert.equal(worldWeights(rt, 6), null);
 });

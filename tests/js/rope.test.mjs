@@ -4,7 +4,17 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  vectors, ropeScore, scoreGrid, pairs, retrieved, anchorHead, anchorFrequencies, partialToy, courseChecks, rotate, TOY_BASE,
+  vectors,
+  ropeScore,
+  scoreGrid,
+  pairs,
+  retrieved,
+  anchorHead,
+  anchorFrequencies,
+  partialToy,
+  courseChecks,
+  rotate,
+  TOY_BASE,
 } from '../../widgets/rope-core.js';
 import { runtime } from './fixture.mjs';
 
@@ -18,12 +28,19 @@ test('q of 给了 and k of 苹果, 4 dims = 2 rotating pairs', () => {
   assert.equal(v.w.tokens[v.qi], '给了');
   assert.equal(v.w.tokens[v.ki], '苹果');
   assert.equal(v.q.length, 4);
-  assert.deepEqual(pairs(4), [[0, 2], [1, 3]]);
+  assert.deepEqual(pairs(4), [
+    [0, 2],
+    [1, 3],
+  ]);
   assert.equal(rt.engine.ropeFrequencies(4, TOY_BASE).length, 2);
 });
 
 test('score at (3, 5) equals (10, 12) and (0, 2) to 1e-4; (3, 6) differs', () => {
-  const s = [[3, 5], [10, 12], [0, 2]].map(([i, j]) => ropeScore(rt, i, j).score);
+  const s = [
+    [3, 5],
+    [10, 12],
+    [0, 2],
+  ].map(([i, j]) => ropeScore(rt, i, j).score);
   assert.ok(Math.abs(s[0] - s[1]) <= 1e-4 && Math.abs(s[0] - s[2]) <= 1e-4, `scores ${s}`);
   const d = ropeScore(rt, 3, 6).score;
   assert.ok(Math.abs(d - s[0]) > 1e-4, `(3, 6) ${d} vs (3, 5) ${s[0]}`);
@@ -37,15 +54,18 @@ test('score at (3, 5) equals (10, 12) and (0, 2) to 1e-4; (3, 6) differs', () =>
 
 test('every diagonal of the 8×8 score grid is one number (to 1e-4)', () => {
   const g = scoreGrid(rt, 8);
-  for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) {
-    const base = j >= i ? g[0][j - i] : g[i - j][0];
-    assert.ok(Math.abs(g[i][j] - base) <= 1e-4, `(${i}, ${j}) ${g[i][j]} vs ${base}`);
-  }
+  for (let i = 0; i < 8; i++)
+    for (let j = 0; j < 8; j++) {
+      const base = j >= i ? g[0][j - i] : g[i - j][0];
+      assert.ok(Math.abs(g[i][j] - base) <= 1e-4, `(${i}, ${j}) ${g[i][j]} vs ${base}`);
+    }
   assert.ok(Math.abs(g[3][5] - ropeScore(rt, 3, 5).score) <= 1e-5);
 });
 
 test('V not rotated: the 给了 row retrieves the same wherever the sentence sits; a rotated V would not', () => {
-  const a = retrieved(rt, 0), b = retrieved(rt, 7), c = retrieved(rt, 11);
+  const a = retrieved(rt, 0),
+    b = retrieved(rt, 7),
+    c = retrieved(rt, 11);
   const maxDiff = (x, y) => Math.max(...x.map((t, k) => Math.abs(t - y[k])));
   assert.ok(maxDiff(a.plain, b.plain) <= 1e-5 && maxDiff(a.plain, c.plain) <= 1e-5);
   assert.ok(maxDiff(a.rotatedV, b.rotatedV) > 1e-3);
@@ -79,6 +99,9 @@ test('courseChecks (what selfCheck prints) all pass', () => {
 
 test('a model without RoPE or without an attention config is a named error, not a crash further on', () => {
   assert.throws(() => anchorHead(rt, 'gpt2'), /model "gpt2" has no RoPE/);
-  assert.throws(() => anchorHead(rt, 'deepseek-v4.1-flash'), /model "deepseek-v4.1-flash" has no attention config/);
+  assert.throws(
+    () => anchorHead(rt, 'deepseek-v4.1-flash'),
+    /model "deepseek-v4.1-flash" has no attention config/,
+  );
   assert.equal(anchorHead(rt, 'llama-3-8b').rotaryDim, 128);
 });

@@ -17,7 +17,10 @@ const sum = (a) => a.reduce((x, y) => x + y, 0);
 test('苹果 row: scaled scores 0.04 / 0.36 / 0.00 and weights 30% / 41% / 29%', () => {
   const r = appleRow(rt);
   assert.deepEqual(r.keys, ['小明', '把', '苹果']);
-  assert.deepEqual(r.scores.map((s) => s.toFixed(2)), ['0.04', '0.36', '0.00']);
+  assert.deepEqual(
+    r.scores.map((s) => s.toFixed(2)),
+    ['0.04', '0.36', '0.00'],
+  );
   assert.deepEqual(r.weights.map(pct0), ['30%', '41%', '29%']);
   assert.equal(r.sinkWeight, 0);
   assert.ok(Math.abs(sum(r.weights) - 1) < 1e-6);
@@ -56,12 +59,16 @@ test('gate 0.5 halves the output norm (3 decimals) and leaves the weights unchan
   for (const z of [GATE.min, -1, 2.5, GATE.max]) {
     const r = appleRow(rt, { gateLogit: z });
     assert.deepEqual(r.weights, base.weights, `gate logit ${z}: weights unchanged`);
-    assert.ok(Math.abs(r.norm / base.norm - sigmoid(rt.engine, z)) < 1e-5, `gate logit ${z}: |o| scaled by g`);
+    assert.ok(
+      Math.abs(r.norm / base.norm - sigmoid(rt.engine, z)) < 1e-5,
+      `gate logit ${z}: |o| scaled by g`,
+    );
   }
 });
 
 test('σ from the engine matches 1 / (1 + e^−z); norm is √(o·o)', () => {
-  for (const z of [-6, -0.7, 0, 1.3, 6]) assert.ok(Math.abs(sigmoid(rt.engine, z) - 1 / (1 + Math.exp(-z))) < 1e-6);
+  for (const z of [-6, -0.7, 0, 1.3, 6])
+    assert.ok(Math.abs(sigmoid(rt.engine, z) - 1 / (1 + Math.exp(-z))) < 1e-6);
   assert.ok(Math.abs(norm(rt.engine, [3, 4]) - 5) < 1e-6);
 });
 

@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 test('solve-zh-gift.mjs --check passes on the committed numbers', () => {
-  const out = execFileSync(process.execPath, [join(root, 'course-data/tools/solve-zh-gift.mjs'), '--check'], { encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    [join(root, 'course-data/tools/solve-zh-gift.mjs'), '--check'],
+    { encoding: 'utf8' },
+  );
   assert.doesNotMatch(out, /FAIL/);
   assert.match(out, /32\.5%/);
 });
@@ -22,8 +26,14 @@ test('the runtime accepts the world and rejects a malformed one naming the field
   assert.equal(checkTeachingWorld(doc), doc);
   const bad = structuredClone(doc);
   bad.worlds['zh-gift'].x[1] = [1, 2, 3];
-  assert.throws(() => checkTeachingWorld(bad), { name: 'DataError', message: /\/worlds\/zh-gift\/x\/1 has 3 numbers, expected dModel = 4/ });
+  assert.throws(() => checkTeachingWorld(bad), {
+    name: 'DataError',
+    message: /\/worlds\/zh-gift\/x\/1 has 3 numbers, expected dModel = 4/,
+  });
   const badType = structuredClone(doc);
   badType.worlds['zh-gift'].Wq[0][0] = 'one';
-  assert.throws(() => checkTeachingWorld(badType), { name: 'DataError', message: /teaching-world\.json: \/worlds\/zh-gift\/Wq\/0\/0 must be number/ });
+  assert.throws(() => checkTeachingWorld(badType), {
+    name: 'DataError',
+    message: /teaching-world\.json: \/worlds\/zh-gift\/Wq\/0\/0 must be number/,
+  });
 });

@@ -5,7 +5,14 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { worldTensors } from '../../web/world.js';
 import { runtime } from './fixture.mjs';
-import { visibleKeys, mixRow, contributionError, nameSplit, dimFormula, courseChecks } from '../../widgets/value-mix-model.js';
+import {
+  visibleKeys,
+  mixRow,
+  contributionError,
+  nameSplit,
+  dimFormula,
+  courseChecks,
+} from '../../widgets/value-mix-model.js';
 
 let engine, w;
 before(async () => {
@@ -14,7 +21,10 @@ before(async () => {
   w = worldTensors(rt, 'zh-gift');
 });
 
-const GAVE = 3, MING = 0, APPLE = 2, WANG = 4;
+const GAVE = 3,
+  MING = 0,
+  APPLE = 2,
+  WANG = 4;
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 
 test('row 给了, causal: 苹果 56.5%, 小明 39.4%, future 小王 exactly 0', () => {
@@ -37,7 +47,11 @@ test('contributions w_j v_j add up to the engine output, every row, both masks (
   for (let i = 0; i < 5; i++) {
     for (const c of [true, false]) {
       const m = mixRow(engine, w, i, c);
-      m.keys.forEach((j, n) => m.contributions[n].forEach((x, d) => assert.ok(Math.abs(x - m.weights[j] * w.v[j][d]) < 1e-6)));
+      m.keys.forEach((j, n) =>
+        m.contributions[n].forEach((x, d) =>
+          assert.ok(Math.abs(x - m.weights[j] * w.v[j][d]) < 1e-6),
+        ),
+      );
       worst = Math.max(worst, contributionError(m));
     }
   }
@@ -46,7 +60,7 @@ test('contributions w_j v_j add up to the engine output, every row, both masks (
   assert.deepEqual(visibleKeys(5, 1, true), [0, 1]);
 });
 
-test('the per-dimension formula ends in the engine\'s output', () => {
+test("the per-dimension formula ends in the engine's output", () => {
   const m = mixRow(engine, w, GAVE, true);
   const f = dimFormula(m, w.v, 0);
   assert.match(f, /^0\.\d{3}×\(?−?\d+\.\d\d\)?( \+ 0\.\d{3}×\(?−?\d+\.\d\d\)?){3} = −?\d+\.\d{3}$/);
@@ -60,16 +74,22 @@ test('the same weights on K: engine.attention with v := k', () => {
 });
 
 test('K of 小明 and 小王: cosine 0.995; V clearly lower; moving the attention barely moves K, moves V a lot', () => {
-  const s0 = nameSplit(engine, w, 0), s1 = nameSplit(engine, w, 1), half = nameSplit(engine, w, 0.5);
+  const s0 = nameSplit(engine, w, 0),
+    s1 = nameSplit(engine, w, 1),
+    half = nameSplit(engine, w, 0.5);
   assert.equal(s1.k.cosAB.toFixed(3), '0.995');
   assert.equal(s1.k.cosAB, engine.cosine(w.k[MING], w.k[WANG]));
   assert.ok(s1.v.cosAB < 0.5);
-  console.log(`# cos(K_小明, K_小王) = ${s1.k.cosAB.toFixed(4)}, cos(V_小明, V_小王) = ${s1.v.cosAB.toFixed(4)}`);
+  console.log(
+    `# cos(K_小明, K_小王) = ${s1.k.cosAB.toFixed(4)}, cos(V_小明, V_小王) = ${s1.v.cosAB.toFixed(4)}`,
+  );
   assert.ok(Math.abs(s0.k.cosToA - 1) < 1e-6 && Math.abs(s0.v.cosToA - 1) < 1e-6);
   assert.equal(s1.k.cosToA.toFixed(3), '0.995');
   assert.ok(Math.abs(s1.v.cosToA - s1.v.cosAB) < 1e-6);
   assert.ok(half.k.cosToA > 0.99 && half.v.cosToA < half.k.cosToA);
-  console.log(`# half-way: cos to 小明's K ${half.k.cosToA.toFixed(4)}, to 小明's V ${half.v.cosToA.toFixed(4)}`);
+  console.log(
+    `# half-way: cos to 小明's K ${half.k.cosToA.toFixed(4)}, to 小明's V ${half.v.cosToA.toFixed(4)}`,
+  );
   assert.equal(nameSplit(engine, { ...w, tokens: ['a', 'b'] }, 0.5), null);
 });
 

@@ -3,7 +3,12 @@
 // out[cat] = [0.42, 0.24]; the arithmetic strings substitute the engine's numbers.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { STEPS, walkthrough, cellArithmetic, courseNumbers } from '../../widgets/walkthrough-core.js';
+import {
+  STEPS,
+  walkthrough,
+  cellArithmetic,
+  courseNumbers,
+} from '../../widgets/walkthrough-core.js';
 import { runtime } from './fixture.mjs';
 
 let rt, m;
@@ -16,25 +21,39 @@ const f2 = (row) => row.map((x) => x.toFixed(2));
 
 test('step 1: x, Q = K = x and V as the course prints them', () => {
   assert.deepEqual(m.w.tokensEn, ['The', 'cat']);
-  assert.deepEqual(m.w.x.map(f2), [['1.00', '0.20'], ['0.30', '0.90']]);
+  assert.deepEqual(m.w.x.map(f2), [
+    ['1.00', '0.20'],
+    ['0.30', '0.90'],
+  ]);
   assert.deepEqual(m.w.q.map(f2), m.w.x.map(f2));
   assert.deepEqual(m.w.k.map(f2), m.w.x.map(f2));
-  assert.deepEqual(m.w.v.map(f2), [['0.54', '-0.16'], ['0.33', '0.54']]);
+  assert.deepEqual(m.w.v.map(f2), [
+    ['0.54', '-0.16'],
+    ['0.33', '0.54'],
+  ]);
 });
 
 test('step 2: raw scores; cat row is 0.48 and 0.90, with the arithmetic spelled out', () => {
-  assert.deepEqual(m.raw.map(f2), [['1.04', '0.48'], ['0.48', '0.90']]);
+  assert.deepEqual(m.raw.map(f2), [
+    ['1.04', '0.48'],
+    ['0.48', '0.90'],
+  ]);
   assert.equal(cellArithmetic('raw', 1, 0, m, lab), 'Q[cat]·K[The] = 0.30×1.00 + 0.90×0.20 = 0.48');
   assert.equal(courseNumbers(m).catRaw, '0.48 / 0.90');
 });
 
 test('step 3: scaled by 1/√2 equals the raw score over √2', () => {
-  for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) assert.ok(Math.abs(m.scaled[i][j] - m.raw[i][j] / Math.SQRT2) < 1e-6);
+  for (let i = 0; i < 2; i++)
+    for (let j = 0; j < 2; j++)
+      assert.ok(Math.abs(m.scaled[i][j] - m.raw[i][j] / Math.SQRT2) < 1e-6);
   assert.equal(cellArithmetic('scaled', 1, 0, m, lab), '0.48 ÷ √2 = 0.34');
 });
 
 test('step 4: the causal mask hides only the upper triangle', () => {
-  assert.deepEqual(m.mask, [[1, 0], [1, 1]]);
+  assert.deepEqual(m.mask, [
+    [1, 0],
+    [1, 1],
+  ]);
   assert.equal(m.masked[0][1], -Infinity);
   assert.match(cellArithmetic('mask', 0, 1, m, lab), /\+ \(−∞\) = −∞$/);
 });
@@ -51,18 +70,25 @@ test('step 6: out[The] = [0.54, −0.16], out[cat] = [0.42, 0.24]', () => {
   const n = courseNumbers(m);
   assert.equal(n.outThe, '[0.54, −0.16]');
   assert.equal(n.outCat, '[0.42, 0.24]');
-  assert.equal(cellArithmetic('output', 1, 0, m, lab), 'out[cat]_0 = 0.426×0.54 + 0.574×0.33 = 0.42');
+  assert.equal(
+    cellArithmetic('output', 1, 0, m, lab),
+    'out[cat]_0 = 0.426×0.54 + 0.574×0.33 = 0.42',
+  );
   // out = weights · V, checked against the engine's own matmul
   const wv = rt.engine.matmul(m.weights, m.w.v).data;
   m.output.flat().forEach((x, k) => assert.ok(Math.abs(x - wv[k]) < 1e-6));
 });
 
 test('every step has arithmetic for every cell', () => {
-  for (const s of STEPS) for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) assert.ok(cellArithmetic(s, i, j, m, lab).length > 5, `${s} ${i},${j}`);
+  for (const s of STEPS)
+    for (let i = 0; i < 2; i++)
+      for (let j = 0; j < 2; j++)
+        assert.ok(cellArithmetic(s, i, j, m, lab).length > 5, `${s} ${i},${j}`);
 });
 
 test('another world walks through every step; only the course numbers need The and cat, and say so', () => {
   const gift = walkthrough(rt, 'zh-gift');
-  for (const step of STEPS) assert.ok(cellArithmetic(step, 3, 1, gift, (i) => gift.w.tokens[i]).length > 10, step);
+  for (const step of STEPS)
+    assert.ok(cellArithmetic(step, 3, 1, gift, (i) => gift.w.tokens[i]).length > 10, step);
   assert.throws(() => courseNumbers(gift), /world "zh-gift" has no token "cat"/);
 });

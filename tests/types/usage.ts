@@ -8,7 +8,13 @@ async function causalGqa(): Promise<Tensor> {
   const r = engine.attention({
     q: { shape: [5, 8], data: new Float32Array(40) }, // [Tq, H·d] = [5, 4·2]
     k: { shape: [5, 4], data: new Float32Array(20) }, // [Tk, G·d] = [5, 2·2]
-    v: [[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]],
+    v: [
+      [1, 2, 3, 4],
+      [1, 2, 3, 4],
+      [1, 2, 3, 4],
+      [1, 2, 3, 4],
+      [1, 2, 3, 4],
+    ],
     nHeads: 4,
     nKvHeads: 2,
     causal: true,
