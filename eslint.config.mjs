@@ -38,7 +38,7 @@ export default [
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
-    files: ['web/playground-worker.js'],
+    files: ['widgets/playground/worker.js'],
     languageOptions: { globals: { ...globals.worker } },
   },
 ];

@@ -56,7 +56,7 @@ writeFileSync(
 );
 
 const common = {
-  entryPoints: [join(root, 'web/index.js')],
+  entryPoints: [join(root, 'widgets/index.js')],
   bundle: true,
   minify: true,
   target: ['chrome100', 'firefox100', 'safari15'],
@@ -74,7 +74,7 @@ await build({ ...common, format: 'esm', outfile: join(dist, 'attn-widgets.mjs') 
 // bundle, JSON-quoted, assigned to globalThis.AttnPlaygroundWorker.source.
 const worker = await build({
   ...common,
-  entryPoints: [join(root, 'web/playground-worker.js')],
+  entryPoints: [join(root, 'widgets/playground/worker.js')],
   format: 'iife',
   write: false,
 });

@@ -1,22 +1,27 @@
-// Every widget of the course: tag → class. web/index.js defines them as custom elements.
-import { MaskGrid } from './mask-grid.js';
-import { Heatmap } from './heatmap.js';
-import { CosineProjection } from './cosine-projection.js';
-import { SinkLogit } from './sink-logit.js';
-import { SoftmaxVariance } from './softmax-variance.js';
-import { KvLedger } from './kv-ledger.js';
-import { KvCache } from './kv-cache.js';
-import { Gqa } from './gqa.js';
-import { Mla } from './mla.js';
-import { Rope } from './rope.js';
-import { MultiHead } from './multi-head.js';
-import { Walkthrough } from './walkthrough.js';
-import { DotProduct } from './dot-product.js';
-import { ValueMix } from './value-mix.js';
-import { Playground } from './playground.js';
-import { RnnVsAttention } from './rnn-vs-attention.js';
-import { Quiz } from './quiz.js';
-import { Lab } from './lab.js';
+// The bundle's entry (scripts/bundle.mjs): the engine factory, the runtime, and every widget of
+// the course, defined here as custom elements (tag → class below). Loading the one bundled
+// script is all a page needs. web/ never imports a widget; this file imports them all.
+import createAttnEngine from '../dist/attn-engine.js';
+import { getRuntime, DataError } from '../web/runtime.js';
+import { wireLanguageToggle } from '../web/page.js';
+import { MaskGrid } from './mask-grid/element.js';
+import { Heatmap } from './heatmap/element.js';
+import { CosineProjection } from './cosine-projection/element.js';
+import { SinkLogit } from './sink-logit/element.js';
+import { SoftmaxVariance } from './softmax-variance/element.js';
+import { KvLedger } from './kv-ledger/element.js';
+import { KvCache } from './kv-cache/element.js';
+import { Gqa } from './gqa/element.js';
+import { Mla } from './mla/element.js';
+import { Rope } from './rope/element.js';
+import { MultiHead } from './multi-head/element.js';
+import { Walkthrough } from './walkthrough/element.js';
+import { DotProduct } from './dot-product/element.js';
+import { ValueMix } from './value-mix/element.js';
+import { Playground } from './playground/element.js';
+import { RnnVsAttention } from './rnn-vs-attention/element.js';
+import { Quiz } from './quiz/element.js';
+import { Lab } from './lab/element.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -38,3 +43,17 @@ export const WIDGETS = {
   'attn-quiz': Quiz,
   'attn-lab': Lab,
 };
+
+globalThis.createAttnEngine ??= createAttnEngine;
+
+for (const [tag, cls] of Object.entries(WIDGETS)) {
+  if (!customElements.get(tag)) customElements.define(tag, cls);
+}
+
+globalThis.AttnCourse = { getRuntime, DataError, widgets: WIDGETS };
+
+if (typeof document !== 'undefined') {
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', () => wireLanguageToggle());
+  else wireLanguageToggle();
+}

@@ -13,7 +13,7 @@ import {
   keyValuePair,
   pairFormula,
   courseChecks,
-} from '../../widgets/cosine-projection-model.js';
+} from '../../widgets/cosine-projection/logic.js';
 
 let engine, w;
 before(async () => {

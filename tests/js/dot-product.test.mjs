@@ -23,7 +23,7 @@ import {
   courseBytes,
   memoryFormulas,
   courseChecks,
-} from '../../widgets/dot-product-model.js';
+} from '../../widgets/dot-product/logic.js';
 
 let engine, w;
 before(async () => {

@@ -1,6 +1,6 @@
 // node --test tests/js/gqa.test.mjs
 // The course numbers of <attn-gqa>, through the real engine and the real data files, with the
-// widget's own helpers (widgets/gqa-core.js): the anchor's cache for every KV-head count and
+// widget's own helpers (widgets/gqa/logic.js): the anchor's cache for every KV-head count and
 // GQA = MHA with copied K/V on the zh-gift world.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,7 +16,7 @@ import {
   linearStateBytes,
   sharedKvExperiment,
   courseNumbers,
-} from '../../widgets/gqa-core.js';
+} from '../../widgets/gqa/logic.js';
 import { runtime } from './fixture.mjs';
 
 let rt, models;

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { modelFromHfConfig } from '../../web/hf-config.js';
+import { modelFromHfConfig } from '../../widgets/kv-ledger/hf-config.js';
 
 const modelsDoc = JSON.parse(
   readFileSync(new URL('../../course-data/models.json', import.meta.url), 'utf8'),

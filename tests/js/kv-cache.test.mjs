@@ -1,6 +1,6 @@
 // node --test tests/js/kv-cache.test.mjs
 // The course numbers of <attn-kv-cache>, through the real engine (dist/attn-engine.js), with the
-// widget's own helpers (widgets/kv-cache-core.js): 9 vs 4 K/V computations for P = 2, G = 3 and
+// widget's own helpers (widgets/kv-cache/logic.js): 9 vs 4 K/V computations for P = 2, G = 3 and
 // 5 recomputed, the per-step computed/reused trace, identical tokens, linear cache bytes.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +18,7 @@ import {
   termsText,
   incrementalDiff,
   courseNumbers,
-} from '../../widgets/kv-cache-core.js';
+} from '../../widgets/kv-cache/logic.js';
 import { engine as loadEngine } from './fixture.mjs';
 
 let engine;

@@ -1,10 +1,10 @@
 // node --test tests/js/kv-ledger.test.mjs
 // The course numbers of <attn-kv-ledger>, through the real engine (dist/attn-engine.js) and the
-// real course-data/models.json, with the widget's own helpers (widgets/kv-ledger-core.js).
+// real course-data/models.json, with the widget's own helpers (widgets/kv-ledger/logic.js).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { bytes, exactBytes } from '../../web/dom.js';
-import { modelFromHfConfig } from '../../web/hf-config.js';
+import { modelFromHfConfig } from '../../widgets/kv-ledger/hf-config.js';
 import { modelById } from '../../web/models.js';
 import {
   variantRows,
@@ -16,7 +16,7 @@ import {
   courseNumbers,
   isReported,
   PRESETS,
-} from '../../widgets/kv-ledger-core.js';
+} from '../../widgets/kv-ledger/logic.js';
 import { runtime } from './fixture.mjs';
 
 let engine, models;

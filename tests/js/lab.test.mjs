@@ -19,7 +19,7 @@ import {
   ablationLedger,
   labChecks,
   decodeBase64,
-} from '../../widgets/lab-core.js';
+} from '../../widgets/lab/logic.js';
 
 const bin = readFileSync(new URL('../../course-data/lab-model.bin', import.meta.url));
 const data = {

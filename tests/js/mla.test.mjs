@@ -1,6 +1,6 @@
 // node --test tests/js/mla.test.mjs
 // The course numbers of <attn-mla>, through the real engine and course-data/models.json, with the
-// widget's own helpers (widgets/mla-core.js): explicit = absorbed, RoPE on the latent breaks the
+// widget's own helpers (widgets/mla/logic.js): explicit = absorbed, RoPE on the latent breaks the
 // absorbed path, DeepSeek-V2's 576 × 2 B per layer and 69,120 B per token, −82.2% and −98.2%.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,8 +14,8 @@ import {
   runMla,
   v2Ledger,
   courseNumbers,
-} from '../../widgets/mla-core.js';
-import { reductionText } from '../../widgets/kv-ledger-core.js';
+} from '../../widgets/mla/logic.js';
+import { reductionText } from '../../widgets/kv-ledger/logic.js';
 import { runtime } from './fixture.mjs';
 
 let engine, models;

@@ -10,7 +10,7 @@ import {
   costs,
   anchorHeads,
   courseNumbers,
-} from '../../widgets/multi-head-core.js';
+} from '../../widgets/multi-head/logic.js';
 import { runtime } from './fixture.mjs';
 
 let rt, m;

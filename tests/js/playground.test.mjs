@@ -26,7 +26,7 @@ import {
   MAX_LINES,
   MAX_SHOWS,
   MAX_CELLS,
-} from '../../widgets/playground-core.js';
+} from '../../widgets/playground/logic.js';
 import { CSP as STRICT, pageCsp } from '../../scripts/serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -334,7 +334,7 @@ test("serve.mjs sends each built page's own policy", () => {
 
 test('in a realm where code generation is forbidden (as under a strict CSP) the eval probe says so', () => {
   assert.deepEqual(evalProbe(), { ok: true });
-  const core = pathToFileURL(join(root, 'widgets/playground-core.js')).href;
+  const core = pathToFileURL(join(root, 'widgets/playground/logic.js')).href;
   const out = execFileSync(process.execPath, [
     '--disallow-code-generation-from-strings',
     '--input-type=module',

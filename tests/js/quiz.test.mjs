@@ -1,6 +1,6 @@
 // node --test tests/js/quiz.test.mjs
 // <attn-quiz>: course-data/quiz.json against its schema (ajv, as the bundler compiles it) and the
-// cross-field rules (widgets/quiz-core.js checkQuiz: answers among the options, lesson slugs in
+// cross-field rules (widgets/quiz/logic.js checkQuiz: answers among the options, lesson slugs in
 // lessons.json, known placeholders); every number a question quotes, through the real engine and
 // the real data files (24.5% / 9.0% / 66.5%, 32.5%, 384 KiB, 16 GiB, −82.2% …); grading and score.
 import { test, before } from 'node:test';
@@ -18,7 +18,7 @@ import {
   rightOption,
   score,
   QuizDataError,
-} from '../../widgets/quiz-core.js';
+} from '../../widgets/quiz/logic.js';
 import { runtime, readJson } from './fixture.mjs';
 
 const quiz = readJson('course-data/quiz.json');

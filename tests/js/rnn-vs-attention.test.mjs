@@ -1,6 +1,6 @@
 // node --test tests/js/rnn-vs-attention.test.mjs
 // <attn-rnn-vs-attention>'s numbers through the real engine (dist/attn-engine.js) and the real
-// teaching world, with the widget's own helpers (widgets/rnn-vs-attention-core.js): the RNN's
+// teaching world, with the widget's own helpers (widgets/rnn-vs-attention/logic.js): the RNN's
 // chain counts at T = 4,096 (4,096 sequential steps, 4,095 updates from token 1 to token T), the
 // attention side from the engine's causal mask (path length 1, 4,096 keys for token T), and the
 // 5-token causal weights of zh-gift summing to 1 per row.
@@ -20,7 +20,7 @@ import {
   rowSum,
   pictureLabels,
   subscript,
-} from '../../widgets/rnn-vs-attention-core.js';
+} from '../../widgets/rnn-vs-attention/logic.js';
 import { runtime } from './fixture.mjs';
 
 let rt;

@@ -15,7 +15,7 @@ import {
   courseChecks,
   rotate,
   TOY_BASE,
-} from '../../widgets/rope-core.js';
+} from '../../widgets/rope/logic.js';
 import { runtime } from './fixture.mjs';
 
 let rt;

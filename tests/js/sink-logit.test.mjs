@@ -3,7 +3,7 @@
 // output but not the weights, and the anchor's attn_output_gate.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { appleRow, anchorGate, sigmoid, norm, SINK, GATE } from '../../widgets/sink-logit-core.js';
+import { appleRow, anchorGate, sigmoid, norm, SINK, GATE } from '../../widgets/sink-logit/logic.js';
 import { runtime } from './fixture.mjs';
 
 let rt;

@@ -18,7 +18,7 @@ import {
   smallPct,
   bigRatio,
   courseNumbers,
-} from '../../widgets/softmax-variance-model.js';
+} from '../../widgets/softmax-variance/logic.js';
 import { runtime } from './fixture.mjs';
 
 let engine, world;

@@ -12,7 +12,7 @@ import {
   nameSplit,
   dimFormula,
   courseChecks,
-} from '../../widgets/value-mix-model.js';
+} from '../../widgets/value-mix/logic.js';
 
 let engine, w;
 before(async () => {

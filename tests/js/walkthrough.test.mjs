@@ -8,7 +8,7 @@ import {
   walkthrough,
   cellArithmetic,
   courseNumbers,
-} from '../../widgets/walkthrough-core.js';
+} from '../../widgets/walkthrough/logic.js';
 import { runtime } from './fixture.mjs';
 
 let rt, m;

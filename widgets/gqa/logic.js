@@ -1,0 +1,139 @@
+// The DOM-free half of <attn-gqa>: the anchor re-cast with G KV heads for the engine's ledger,
+// the GQA = "MHA with copied K/V" experiment on the zh-gift world, and the course numbers.
+// Every byte count is a field of engine.kvLedger; attention outputs come from engine.attention.
+// This file only reshapes data (picks and copies columns), picks fields and formats them.
+import { bytes, exactBytes } from '../../web/dom.js';
+import { worldTensors } from '../../web/world.js';
+import { modelById } from '../../web/models.js';
+
+export const ANCHOR_ID = 'qwen3.8-27b';
+/** The context the course quotes for the anchor (its native context). */
+export const CONTEXT = 262144;
+
+/**
+ * Reported, not computed: Ainslie et al. 2023 (GQA), Table 1, T5-XXL, average over the seven
+ * tasks and inference time. Quoted as the paper prints them.
+ */
+export const GQA_PAPER = Object.freeze([
+  { id: 'mha', label: 'MHA', kvHeads: 'H', average: '47.2', time: '1.51' },
+  { id: 'gqa-8', label: 'GQA-8', kvHeads: 8, average: '47.1', time: '0.28' },
+  { id: 'mqa', label: 'MQA', kvHeads: 1, average: '46.6', time: '0.24' },
+]);
+
+/**
+ * The numbers of KV heads G that divide the query heads H (the only legal groupings), largest
+ * first.
+ */
+export function kvHeadChoices(nHeads) {
+  const out = [];
+  for (let g = nHeads; g >= 1; g--) if (nHeads % g === 0) out.push(g);
+  return out;
+}
+
+/** "mha" when every query head has its own K/V, "mqa" for one shared K/V, "gqa" between. */
+export function kindFor(nHeads, g) {
+  return g === nHeads ? 'mha' : g === 1 ? 'mqa' : 'gqa';
+}
+
+/** "MHA", "GQA-4", "MQA" */
+export function kindLabel(nHeads, g) {
+  const k = kindFor(nHeads, g);
+  return k === 'gqa' ? `GQA-${g}` : k.toUpperCase();
+}
+
+/**
+ * The model entry with its attention re-cast to G KV heads, without its linear-attention
+ * layers (their fixed state is not KV cache) and with the context to count: data, not math.
+ */
+export function recast(model, g, contextLength = CONTEXT) {
+  const { linearAttention, ...rest } = model;
+  const a = model.attention;
+  return {
+    ...rest,
+    contextLength,
+    attention: { kind: kindFor(a.nHeads, g), nHeads: a.nHeads, nKvHeads: g, headDim: a.headDim },
+  };
+}
+
+/**
+ * engine.kvLedger of the anchor with G KV heads: {bytesPerToken, bytesForContext, formula, ...}.
+ */
+export function ledgerFor(engine, model, g, contextLength = CONTEXT) {
+  return engine.kvLedger(recast(model, g, contextLength));
+}
+
+/** The fixed state of the anchor's linear-attention layers (not KV cache), from the engine. */
+export function linearStateBytes(engine, model) {
+  return engine.kvLedger(model).linearStateBytes;
+}
+
+/**
+ * Query head q (0-based) of H reads KV head ⌊q / (H/G)⌋: contiguous groups, as the engine's GQA.
+ */
+export function groupOf(q, nHeads, g) {
+  return Math.floor(q / (nHeads / g));
+}
+
+const columns = (rows, from, to) => rows.map((r) => r.slice(from, to));
+
+/**
+ * GQA really is MHA with shared K/V, on the zh-gift world (q of 2 heads, d = 2 each): one KV
+ * head (head A's K and V columns) read by both query heads, against MHA whose two KV heads are
+ * that same block copied twice. Both through engine.attention, causal.
+ * Returns {tokens, nHeads, d, q, k1, v1, k2, v2, gqa: Tensor, mha: Tensor, maxAbsDiff}.
+ */
+export function sharedKvExperiment(rt, worldId = 'zh-gift') {
+  const w = worldTensors(rt, worldId);
+  const nHeads = w.heads;
+  const d = w.q[0].length / nHeads;
+  const k1 = columns(w.k, 0, d),
+    v1 = columns(w.v, 0, w.v[0].length / nHeads);
+  const copy = (rows) => rows.map((r) => Array.from({ length: nHeads }, () => r).flat());
+  const k2 = copy(k1),
+    v2 = copy(v1);
+  const gqa = rt.engine.attention({ q: w.q, k: k1, v: v1, nHeads, nKvHeads: 1, causal: true });
+  const mha = rt.engine.attention({ q: w.q, k: k2, v: v2, nHeads, nKvHeads: nHeads, causal: true });
+  // The comparison of two engine outputs (a check, not attention math).
+  let maxAbsDiff = 0;
+  for (let i = 0; i < gqa.output.data.length; i++)
+    maxAbsDiff = Math.max(maxAbsDiff, Math.abs(gqa.output.data[i] - mha.output.data[i]));
+  return { world: w, nHeads, d, k1, v1, k2, v2, gqa: gqa.output, mha: mha.output, maxAbsDiff };
+}
+
+/** Every course number the widget prints: [{name, expected, actual, ok}], through the engine. */
+export function courseNumbers(rt) {
+  const anchor = modelById(rt.models, ANCHOR_ID);
+  const row = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
+  const at = (g) => ledgerFor(rt.engine, anchor, g);
+  const out = [];
+  for (const [g, perTok, ctx] of [
+    [4, '64 KiB', '16 GiB'],
+    [24, '384 KiB', '96 GiB'],
+    [1, '16 KiB', '4 GiB'],
+  ]) {
+    const l = at(g);
+    out.push(
+      row(
+        `Qwen3.8-27B with ${g} KV head${g > 1 ? 's' : ''} (${kindLabel(24, g)}): per token`,
+        perTok,
+        bytes(l.bytesPerToken),
+      ),
+    );
+    out.push(
+      row(
+        `Qwen3.8-27B with ${g} KV head${g > 1 ? 's' : ''} (${kindLabel(24, g)}): at 262,144 tokens`,
+        ctx,
+        bytes(l.bytesForContext),
+      ),
+    );
+  }
+  out.push(row('Qwen3.8-27B GQA-4 per token, exact', '65,536 B', exactBytes(at(4).bytesPerToken)));
+  const e = sharedKvExperiment(rt);
+  out.push({
+    name: 'zh-gift: GQA (2 Q heads, 1 KV head) = MHA with the KV head copied, max |Δ output|',
+    expected: '< 1e-6',
+    actual: e.maxAbsDiff.toExponential(1),
+    ok: e.maxAbsDiff < 1e-6,
+  });
+  return out;
+}

@@ -1,0 +1,187 @@
+// <attn-heatmap> — a general heatmap of one weights matrix: row and column labels, a read-out
+// of the hovered or focused cell, the causal triangle greyed.
+// Two ways to feed it:
+//   data inline:  <attn-heatmap causal><script type="application/json">
+//                   {"labels": ["小","猫"], "weights": [[1, 0], [0.2, 0.8]]}</script></attn-heatmap>
+//                 (e.g. the 小猫跑得真快 pattern; rows need not sum exactly to 1 — a display of
+//                 published rounded numbers — and the widget says how far each is off)
+//   from a world: <attn-heatmap world="zh-gift" causal heads="1" head="0"> — the engine
+//                 computes the weights of that teaching world.
+import { AttnWidget, check } from '../../web/widget-base.js';
+import { h, pct } from '../../web/dom.js';
+import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
+import { worldTensors, tokenLabels } from '../../web/world.js';
+
+export class Heatmap extends AttnWidget {
+  static css = HEATMAP_CSS;
+  static strings = {
+    'zh-CN': {
+      title: '注意力热力图',
+      help: '行是查询（发起注意的 token），列是键（被注意的 token）；颜色越亮权重越大。悬停或用方向键移动看读数。',
+      readout: (q, k, w, s) => `「${q}」看「${k}」：${w}${s}`,
+      hidden: '被因果掩码遮住（未来）',
+      rowSum: (q, s) => `；这一行和 = ${s}`,
+      formula: 'w_ij = softmax_j(q_i·k_j / √d)，每行和为 1；因果掩码下 j > i 的格子恰为 0',
+      inlineNote: '数据由页面直接给出（发表的取整百分比），不是引擎算的。',
+      badData: (m) => `热力图数据不对：${m}`,
+      badHead: (head, heads) =>
+        `head="${head}" 不是 0 … ${heads - 1} 之间的头编号（heads="${heads}"）`,
+    },
+    en: {
+      title: 'Attention heatmap',
+      help: 'Rows are queries (the token attending), columns are keys (the token attended to); brighter means more weight. Hover or use the arrow keys for the read-out.',
+      readout: (q, k, w, s) => `${q} looks at ${k}: ${w}${s}`,
+      hidden: 'hidden by the causal mask (future)',
+      rowSum: (q, s) => `; this row sums to ${s}`,
+      formula:
+        'w_ij = softmax_j(q_i·k_j / √d), each row sums to 1; under the causal mask cells with j > i are exactly 0',
+      inlineNote:
+        'Data given by the page (published rounded percentages), not computed by the engine.',
+      badData: (m) => `The heatmap data is wrong: ${m}`,
+      badHead: (head, heads) =>
+        `head="${head}" is not a head index 0 … ${heads - 1} (heads="${heads}")`,
+    },
+  };
+
+  static get observedAttributes() {
+    return ['lang', 'world', 'causal', 'heads', 'head', 'title-text'];
+  }
+
+  inlineData() {
+    const el = this.querySelector('script[type="application/json"]');
+    if (!el) return null;
+    let d;
+    try {
+      d = JSON.parse(el.textContent);
+    } catch (e) {
+      throw new Error(this.t('badData', e.message), { cause: e });
+    }
+    const n = d.labels?.length ?? 0;
+    if (
+      !n ||
+      !Array.isArray(d.weights) ||
+      d.weights.length !== n ||
+      d.weights.some(
+        (r) =>
+          !Array.isArray(r) ||
+          r.length !== n ||
+          r.some((x) => typeof x !== 'number' || !Number.isFinite(x)),
+      )
+    ) {
+      throw new Error(
+        this.t('badData', `"weights" must be ${n}×${n} finite numbers, one row per label`),
+      );
+    }
+    return { labels: d.labels, labelsEn: d.labelsEn ?? d.labels, weights: d.weights, note: d.note };
+  }
+
+  /** {rows, cols, weights (row-major array), computed} for the current attributes. */
+  matrix(rt) {
+    const inline = this.inlineData();
+    if (inline) {
+      const labels = this.isEnglish ? inline.labelsEn : inline.labels;
+      return {
+        rows: labels,
+        cols: labels,
+        weights: inline.weights.flat(),
+        computed: false,
+        note: inline.note,
+      };
+    }
+    const w = worldTensors(rt, this.getAttribute('world') || 'zh-gift');
+    const heads = Number(this.getAttribute('heads') || 1);
+    const head = Number(this.getAttribute('head') || 0);
+    const r = rt.engine.attention({
+      q: w.q,
+      k: w.k,
+      v: w.v,
+      nHeads: heads,
+      causal: this.hasAttribute('causal'),
+    });
+    // After the engine has vetted `heads`: a head outside it would draw an empty row as NaN%.
+    if (!Number.isInteger(head) || head < 0 || head >= heads)
+      throw new Error(this.t('badHead', this.getAttribute('head'), heads));
+    const n = w.tokens.length;
+    const labels = tokenLabels(w, this.lang);
+    return {
+      rows: labels,
+      cols: labels,
+      weights: Array.from(r.weights.data.subarray(head * n * n, (head + 1) * n * n)),
+      computed: true,
+    };
+  }
+
+  build() {
+    this.readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
+    this.tableBox = h('div', { class: 'scroll' });
+    this.note = h('p', { class: 'muted' });
+    this.body.append(
+      h('h2', {}, this.getAttribute('title-text') || this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      this.tableBox,
+      heatmapLegend(),
+      this.readout,
+      h('p', { class: 'formula' }, this.t('formula')),
+      this.note,
+    );
+  }
+
+  render(rt) {
+    const m = this.matrix(rt);
+    const causal = this.hasAttribute('causal');
+    const n = m.rows.length;
+    const show = (i, j) => {
+      let sum = 0;
+      for (let k = 0; k < n; k++) sum += m.weights[i * n + k];
+      const hidden = causal && j > i;
+      this.readout.textContent = this.t(
+        'readout',
+        m.rows[i],
+        m.cols[j],
+        hidden ? this.t('hidden') : pct(m.weights[i * n + j], 1),
+        this.t('rowSum', m.rows[i], pct(sum, 1)),
+      );
+    };
+    this.tableBox.replaceChildren(
+      heatmapTable({
+        weights: m.weights,
+        rows: m.rows,
+        cols: m.cols,
+        causal,
+        onFocus: show,
+        caption: this.t('title'),
+      }),
+    );
+    this.note.textContent = m.computed
+      ? ''
+      : [this.t('inlineNote'), m.note?.[this.isEnglish ? 'en' : 'zh-CN']].filter(Boolean).join(' ');
+    show(n - 1, 0);
+  }
+
+  checks(rt) {
+    const m = this.matrix(rt);
+    if (!m.computed) return [];
+    const n = m.rows.length;
+    let worst = 0;
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      for (let j = 0; j < n; j++) s += m.weights[i * n + j];
+      worst = Math.max(worst, Math.abs(s - 1));
+    }
+    const out = [
+      {
+        name: 'rows sum to 1 (±1e-6)',
+        expected: '≤ 1e-6',
+        actual: worst.toExponential(1),
+        ok: worst <= 1e-6,
+      },
+    ];
+    if (this.hasAttribute('causal')) {
+      let future = 0;
+      for (let i = 0; i < n; i++)
+        for (let j = i + 1; j < n; j++) future = Math.max(future, m.weights[i * n + j]);
+      out.push(check('future weights exactly 0', '0', String(future)));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,227 @@
+// The DOM-free half of <attn-kv-ledger>: it asks the engine's KV ledger for a model's rows and
+// lists the course numbers the widget reproduces. No byte is computed here: every byte count is
+// a field of an engine result (engine.kvLedger / engine.kvLedgerVariants), every reduction is
+// engine.kvReduction's; this file only picks fields, formats them (web/dom.js bytes()/
+// exactBytes()) and compares the text.
+import { bytes, exactBytes } from '../../web/dom.js';
+import { modelById } from '../../web/models.js';
+
+/** Context presets of the widget, in tokens. */
+export const PRESETS = [4096, 32768, 262144, 1048576];
+/** The context the course quotes for the anchor (its native context). */
+export const DEFAULT_CONTEXT = 262144;
+/** Bounds of the context input (tokens). */
+export const MIN_CONTEXT = 1;
+export const MAX_CONTEXT = 16777216;
+
+/**
+ * A models.json entry that only carries an officially reported figure (no config to compute from).
+ */
+export function isReported(model) {
+  return model.reportedKvBytesPerToken !== undefined && model.attention === undefined;
+}
+
+/** "MHA", "MQA", "GQA-4", "MLA" */
+export function variantLabel(row) {
+  const k = row.kind.toUpperCase();
+  return row.kind === 'gqa' ? `${k}-${row.kvHeads}` : k;
+}
+
+/** Is this ledger row the model's own attention (as opposed to the same shape re-cast)? */
+export function isOwnRow(model, row) {
+  const a = model.attention;
+  if (row.kind !== a.kind) return false;
+  return row.kind === 'mla' || row.kvHeads === a.nKvHeads;
+}
+
+/**
+ * engine.kvLedger(model): {bytesPerToken, formula, linearStateBytes, reportedBytesPerToken, ...}.
+ */
+export function modelLedger(engine, model) {
+  return engine.kvLedger(model);
+}
+
+/**
+ * The same model entry with its attention re-cast to a ledger row's kind and KV heads (data, not
+ * math).
+ */
+export function recast(model, row) {
+  if (row.kind === 'mla') return model;
+  const a = model.attention;
+  return {
+    ...model,
+    attention: { kind: row.kind, nHeads: a.nHeads, nKvHeads: row.kvHeads, headDim: a.headDim },
+  };
+}
+
+/** The model entry without its linear-attention layers' state: the engine then counts KV alone. */
+export function kvOnly(model) {
+  const { linearAttention, ...rest } = model;
+  return rest;
+}
+
+/**
+ * engine.kvLedgerVariants(model, tokens) — MHA, (GQA), MQA, (MLA), largest cache first — with
+ * each row completed from the engine: its formula (kvLedger of the re-cast shape), the KV bytes
+ * of one request alone (kvLedgerVariants of the entry without its state), the fixed state
+ * (kvLedger's linearStateBytes) and the total (kvLedgerVariants' bytesForContext).
+ * Row: {kind, kvHeads, bytesPerToken, formula, kvBytes, stateBytes, totalBytes}.
+ */
+export function variantRows(engine, model, tokens) {
+  const rows = engine.kvLedgerVariants(model, tokens);
+  const kv = engine.kvLedgerVariants(kvOnly(model), tokens);
+  const stateBytes = engine.kvLedger(model).linearStateBytes;
+  return rows.map((r, i) => {
+    const cast = engine.kvLedger(recast(model, r));
+    if (
+      cast.bytesPerToken !== r.bytesPerToken ||
+      kv[i].kind !== r.kind ||
+      kv[i].bytesPerToken !== r.bytesPerToken
+    ) {
+      throw new Error(`${model.name}: the engine's ledger rows disagree for ${r.kind}`);
+    }
+    return {
+      kind: r.kind,
+      kvHeads: r.kvHeads,
+      bytesPerToken: r.bytesPerToken,
+      formula: cast.formula,
+      kvBytes: kv[i].bytesForContext,
+      stateBytes,
+      totalBytes: r.bytesForContext,
+    };
+  });
+}
+
+/** The row of the model's own attention. */
+export function ownRow(model, rows) {
+  const r = rows.find((x) => isOwnRow(model, x));
+  if (!r) throw new Error(`${model.name}: no ledger row for its own ${model.attention.kind}`);
+  return r;
+}
+
+/** The row of `kind` (and G for GQA) among the variants. */
+export function rowOf(rows, kind, kvHeads) {
+  const r = rows.find((x) => x.kind === kind && (kvHeads === undefined || x.kvHeads === kvHeads));
+  if (!r) throw new Error(`the ledger has no ${kind}${kvHeads ? `-${kvHeads}` : ''} row`);
+  return r;
+}
+
+/** −82.2%: a reduction from engine.kvReduction, printed with one decimal and a real minus. */
+export function reductionText(fraction) {
+  return `−${(fraction * 100).toFixed(1)}%`;
+}
+
+/**
+ * Every course number the widget prints, computed through the engine from models.json:
+ * [{name, expected, actual}] (the widget adds ok). Independent of the widget's current state.
+ */
+export function courseNumbers(engine, models) {
+  const m = (id) => modelById(models, id);
+  const anchor = m('qwen3.8-27b'),
+    d67 = m('deepseek-llm-67b'),
+    v2 = m('deepseek-v2'),
+    v3 = m('deepseek-v3'),
+    glm = m('glm-5.3'),
+    v41 = m('deepseek-v4.1-flash');
+  const a262 = variantRows(engine, anchor, 262144);
+  const mha = rowOf(a262, 'mha'),
+    mqa = rowOf(a262, 'mqa'),
+    gqa = rowOf(a262, 'gqa', 4);
+  const d67rows = variantRows(engine, d67, 1048576);
+  const v2rows = variantRows(engine, v2, 1);
+  const glmRows = variantRows(engine, glm, 1048576);
+  const a4k = variantRows(engine, anchor, 4096),
+    a1m = variantRows(engine, anchor, 1048576);
+  const cmp67 = engine.kvReduction(
+    rowOf(d67rows, 'gqa', 8).bytesPerToken,
+    rowOf(v2rows, 'mla').bytesPerToken,
+  );
+  const cmpMha = engine.kvReduction(
+    rowOf(v2rows, 'mha').bytesPerToken,
+    rowOf(v2rows, 'mla').bytesPerToken,
+  );
+  const state = (rows) => bytes(rows[0].stateBytes);
+  return [
+    {
+      name: 'Qwen3.8-27B as MHA, per token',
+      expected: '384 KiB',
+      actual: bytes(mha.bytesPerToken),
+    },
+    {
+      name: 'Qwen3.8-27B as MHA, KV at 262,144 tokens',
+      expected: '96 GiB',
+      actual: bytes(mha.kvBytes),
+    },
+    { name: 'Qwen3.8-27B as MQA, per token', expected: '16 KiB', actual: bytes(mqa.bytesPerToken) },
+    {
+      name: 'Qwen3.8-27B as MQA, KV at 262,144 tokens',
+      expected: '4 GiB',
+      actual: bytes(mqa.kvBytes),
+    },
+    {
+      name: 'Qwen3.8-27B as GQA-4, per token',
+      expected: '64 KiB',
+      actual: bytes(gqa.bytesPerToken),
+    },
+    {
+      name: 'Qwen3.8-27B as GQA-4, KV at 262,144 tokens',
+      expected: '16 GiB',
+      actual: bytes(gqa.kvBytes),
+    },
+    {
+      name: 'Qwen3.8-27B linear-attention state at 4,096 / 262,144 / 1,048,576 tokens',
+      expected: '144 MiB / 144 MiB / 144 MiB',
+      actual: [a4k, a262, a1m].map(state).join(' / '),
+    },
+    {
+      name: 'DeepSeek LLM 67B (GQA-8), per token',
+      expected: '389,120 B',
+      actual: exactBytes(rowOf(d67rows, 'gqa', 8).bytesPerToken),
+    },
+    {
+      name: 'DeepSeek LLM 67B as MHA, per token',
+      expected: '3,112,960 B',
+      actual: exactBytes(rowOf(d67rows, 'mha').bytesPerToken),
+    },
+    {
+      name: 'DeepSeek LLM 67B at 1,048,576 tokens',
+      expected: '380 GiB',
+      actual: bytes(rowOf(d67rows, 'gqa', 8).kvBytes),
+    },
+    {
+      name: 'DeepSeek-V2 (MLA), per token',
+      expected: '69,120 B',
+      actual: exactBytes(rowOf(v2rows, 'mla').bytesPerToken),
+    },
+    {
+      name: 'DeepSeek-V3 (MLA), per token',
+      expected: '70,272 B',
+      actual: exactBytes(modelLedger(engine, v3).bytesPerToken),
+    },
+    {
+      name: 'DeepSeek-V2 vs DeepSeek LLM 67B (BF16)',
+      expected: '−82.2%',
+      actual: reductionText(cmp67),
+    },
+    {
+      name: 'DeepSeek-V2 vs its own shape as MHA',
+      expected: '−98.2%',
+      actual: reductionText(cmpMha),
+    },
+    {
+      name: 'GLM-5.3 (MLA), per token',
+      expected: '89,856 B',
+      actual: exactBytes(rowOf(glmRows, 'mla').bytesPerToken),
+    },
+    {
+      name: 'GLM-5.3 at 1,048,576 tokens',
+      expected: '87.75 GiB',
+      actual: bytes(rowOf(glmRows, 'mla').kvBytes),
+    },
+    {
+      name: 'DeepSeek-V4.1-Flash, officially reported per token',
+      expected: '890 B',
+      actual: exactBytes(v41.reportedKvBytesPerToken),
+    },
+  ];
+}

@@ -1,0 +1,904 @@
+// <attn-lab> — 实验课, the lab: real model, real data.
+// The small character-level model this project trains from zero (course-data/lab-model.bin,
+// npm run train), run by the engine in the browser on a prompt the student types: the next
+// character's top 5, greedy generation with the KV cache, the attention of every layer and head
+// as a heatmap (layer and head sliders), each head's attention-sink share (small multiples,
+// layer × head), the heads compared by pattern (engine.headPatterns: previous token / first
+// token / itself / the rest), and the kv_heads ablation (validation loss against KV bytes per
+// token, one seed). Every change of the prompt reruns the engine (a few ms for 32 tokens).
+// The model and its two exports come from a second script, attn-lab-data.js
+// (globalThis.AttnLabData);
+// without it the widget says which script to add. The self-check runs the export's prompt and
+// sentences through the live engine and compares with the native export (1e-4).
+// Attributes: lang (zh-CN | en).
+import { AttnWidget } from '../../web/widget-base.js';
+import { h, svg, pct, num, exactBytes } from '../../web/dom.js';
+import { weightColor, textOn, CATEGORY } from '../../web/color.js';
+import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
+import {
+  DATA_SCRIPT,
+  DEFAULT_PROMPT,
+  DEFAULT_STEPS,
+  MAX_STEPS,
+  labData,
+  labModel,
+  clampPrompt,
+  unknownChars,
+  headWeights,
+  runPrompt,
+  ablationLedger,
+  labChecks,
+} from './logic.js';
+
+const PARTS = [
+  { key: 'previousToken', colour: CATEGORY.a, keys: 'j = i−1' },
+  { key: 'firstToken', colour: CATEGORY.b, keys: 'j = 0' },
+  { key: 'diagonal', colour: CATEGORY.c, keys: 'j = i' },
+  { key: 'other', colour: '#c9c9c9', keys: '' },
+];
+
+const CSS = `${HEATMAP_CSS}
+section { margin-top: 14px; }
+.facts { margin: 4px 0 8px; }
+input[type="text"] { flex: 1 1 220px; min-width: 0; max-width: 100%; padding: 4px 8px; border: 1px solid #6b6b6b; border-radius: 6px; }
+.chips { display: flex; flex-wrap: wrap; gap: 3px; margin: 6px 0; }
+.chip { display: inline-grid; justify-items: center; min-width: 1.9em; padding: 1px 4px; border: 1px solid #b5b5b5; border-radius: 4px; background: #fafafa; }
+.chip small { font-size: 0.7em; color: #555; }
+.chip.special { background: #eef2fb; border-color: #0b3d91; }
+.chip.unk { background: #fdecee; border-color: #b00020; color: #7a0015; }
+.top5 { display: grid; grid-template-columns: max-content minmax(60px, 1fr) max-content; gap: 4px 8px; align-items: center; margin: 6px 0; }
+.top5 .ch { font-weight: 700; min-width: 2em; text-align: center; }
+.top5 .p { font-variant-numeric: tabular-nums; font-weight: 600; }
+.top5 .formula { grid-column: 2 / 4; margin: -4px 0 2px; }
+.gen { font-size: 1.1em; padding: 6px 8px; border: 1px solid #d0d0d0; border-radius: 6px; background: #fafafa; overflow-wrap: anywhere; }
+.gen mark { background: #fff1d6; color: #6b4200; border-bottom: 2px solid #E69F00; }
+table.heatmap td.hm-cell { min-width: 36px; height: 30px; font-size: 0.8em; }
+table.sinks td { padding: 2px; border: 0; }
+table.sinks th { text-align: center; }
+button.sink { min-width: 40px; min-height: 36px; padding: 2px 4px; border: 2px solid transparent; border-radius: 4px; font-variant-numeric: tabular-nums; font-size: 0.85em; }
+button.sink[aria-pressed="true"] { border-color: #1b1b1b; box-shadow: inset 0 0 0 2px #fff; font-weight: 700; }
+table.patterns td, table.patterns th { white-space: nowrap; }
+table.patterns button { min-height: 30px; padding: 1px 8px; }
+table.patterns td.top { font-weight: 700; }
+table.patterns th.num { text-align: right; vertical-align: bottom; }
+table.patterns th small { display: block; font-weight: 400; }
+table.ablation td, table.ablation th { white-space: nowrap; vertical-align: top; }
+table.ablation td .formula { display: block; }
+.stack { display: flex; width: 120px; height: 16px; border: 1px solid #6b6b6b; border-radius: 3px; overflow: hidden; }
+.stack span { display: block; height: 100%; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: 0.85em; margin: 4px 0; }
+.swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; border: 1px solid #6b6b6b; }
+svg.chart { width: 100%; max-width: 340px; height: auto; display: block; }
+table.ablation tr.shipped th, table.ablation tr.shipped td { background: #e8eefb; }
+`;
+
+export class Lab extends AttnWidget {
+  static css = CSS;
+
+  static strings = {
+    'zh-CN': {
+      title: '实验课：我们自己训练的模型里的注意力',
+      help: '这不是手工构造的教学向量：下面每个数都是引擎在你的浏览器里跑我们自己从 0 训练的小模型现算出来的。改一个字，整张图重算。',
+      facts: (c, p, v, u) =>
+        `字符级解码器：${c.nLayers} 层，d_model ${c.dModel}，${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头（每头 ${c.dHead} 维），QK-Norm、RoPE、输出门，上下文 ${c.context}，词表 ${c.vocab}（<bos>、<unk> 和 ${c.vocab - 2} 个字）；${p} 个参数。验证集 ${v} nats/字（只按字频猜是 ${u}）。`,
+      noData: `这一页缺少实验课的数据：请在 attn-widgets.js 之后加上 <script src="${DATA_SCRIPT}"></script>。`,
+      loadingData: `正在等待 ${DATA_SCRIPT}（实验课的模型和数据）…`,
+      promptLabel: '输入一句话',
+      reset: '恢复默认句子',
+      maxLen: (n, c) => `最多 ${n} 个字（上下文 ${c} 个 token，含开头的 <bos>）。`,
+      tokensTitle: (t) => `模型看到的 ${t} 个 token（每个字一个，开头加 <bos>）`,
+      unk: (chars, v) => `${chars} 不在模型的 ${v} 个字里，变成 <unk>。`,
+      topTitle: (p) => `下一个字：「${p}」之后最可能是`,
+      topFormula: (V) =>
+        `p(c) = softmax(z)_c = e^{z_c} / Σ_v e^{z_v}，对全部 ${V} 个 token 求和；z 是最后一个位置的 logits`,
+      logit: (z) => `z = ${z}`,
+      genTitle: '贪心生成（用 KV cache）',
+      steps: '生成几步',
+      genFormula: (T, n) =>
+        `先把 ${T} 个 token 一次喂进去（prefill），之后每一步只喂 1 个新 token、取 argmax；它从 KV cache 读前面所有 token 的 K、V，不重算。共 ${n} 步。`,
+      cacheLine: (f) => `这个模型每个 token 缓存的 K、V（float32，引擎的账本）：${f}`,
+      noRoom: (c) => `提示已经占满上下文 ${c}，没有位置再生成。`,
+      heatTitle: '逐层逐头的注意力',
+      layer: '层',
+      head: '头',
+      headOf: (l, hd, g, H, G) =>
+        `第 ${l} 层 · 头 ${hd}（读 KV 头 ${g}：${H} 个 Q 头分 ${G} 组共用）`,
+      heatCaption: (l, hd) => `第 ${l} 层头 ${hd} 的注意力权重`,
+      heatFormula: (d) =>
+        `w_ij = softmax_j(q_i·k_j / √${d})，q、k 先过 QK-Norm 和 RoPE；因果掩码下 j > i 恰为 0，每行和为 1`,
+      readout: (q, i, k, j, w) => `「${q}」（位置 ${i}）看「${k}」（位置 ${j}）：${w}`,
+      future: '未来，被掩码遮住',
+      sinkTitle: 'attention sink：每个头放在第一个 token（<bos>）上的注意力',
+      sinkHelp:
+        '每格是一个头（行 = 层，列 = 头），颜色越亮、数越大，这个头越多地把注意力「倒」在 <bos> 上。点格子（或方向键）在上面的热力图里看这个头。',
+      sinkCell: (l, hd, p) => `第 ${l} 层头 ${hd}：sink ${p}`,
+      sinkFormula: (l, hd, T, terms, p) =>
+        `第 ${l} 层头 ${hd}：sink = (1/${T - 1}) Σ_{i=1}^{${T - 1}} w_{i,0} = (${terms}) / ${T - 1} = ${p}`,
+      needTwo: '至少输入一个字，才有第 2 个位置可以统计。',
+      patTitle: '按模式比较各个头',
+      patHelp:
+        '每个头的注意力（对位置 1 … T−1 取平均）分四份：看前一个字、看开头 <bos>、看自己、看其余（内容）。',
+      patFormula:
+        '第 i 行：开头 = w_{i,0}；前一个 = w_{i,i−1}（i−1 ≥ 1）；自己 = w_{i,i}；其余 = 剩下的和。四份相加 = 1（engine.headPatterns）',
+      sort: '排序',
+      sortBy: {
+        order: '按层、头',
+        previousToken: '前一个字 ↓',
+        firstToken: '开头 <bos> ↓',
+        diagonal: '自己 ↓',
+        other: '其余（内容）↓',
+      },
+      parts: {
+        previousToken: '前一个字',
+        firstToken: '开头 <bos>',
+        diagonal: '自己',
+        other: '其余（内容）',
+      },
+      headCol: '头',
+      barCol: '构成',
+      headName: (l, hd) => `L${l} H${hd}`,
+      showHead: (l, hd) => `L${l} H${hd}：在热力图里看第 ${l} 层头 ${hd}`,
+      mixes: (a, n) =>
+        `${n} 个头里有 ${a} 个把一半以上的注意力放在同一种模式上，另外 ${n - a} 个没有一种模式过半，是几种模式的混合。`,
+      mostMixed: '多数头说不出一个干净的名字：这正是第 7 课那句「多数头是几种模式的混合」。',
+      ablTitle: 'KV 头数消融：8 / 4 / 2 / 1 个 KV 头',
+      ablHelp: (s, b) =>
+        `同一个模型、同样的 ${s} 步训练，只改 KV 头数（MHA → GQA → MQA）。只跑了一个随机种子（seed ${b}），没有误差条：差几个百分之一只能当趋势看，不是测量结果。`,
+      ablChart: (rows) => `验证 loss 与每 token KV 字节：${rows}`,
+      xAxis: '每 token 的 KV 字节（bf16，对数刻度）',
+      yAxis: '验证 loss',
+      kvHeads: 'KV 头',
+      kind: '类型',
+      kvBytes: '每 token KV（bf16）',
+      valid: '验证 loss',
+      train: '训练 loss',
+      params: '参数量',
+      shipped: (g) => `★ 本课模型的配置（G = ${g}）。`,
+      ablNote: (u) =>
+        `loss 单位 nats/字；只按字频猜是 ${u}。这些短训练的 loss 高于上面的模型（它训练了更多步）。`,
+    },
+    en: {
+      title: 'Lab: attention inside a model we trained ourselves',
+      help: 'No hand-made teaching vectors here: every number below is computed in your browser by the engine running a small model this project trained from zero. Change a character and everything is recomputed.',
+      facts: (c, p, v, u) =>
+        `A character-level decoder: ${c.nLayers} layers, d_model ${c.dModel}, ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads (${c.dHead} dims each), QK-norm, RoPE, output gate, context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
+      noData: `This page lacks the lab's data: add <script src="${DATA_SCRIPT}"></script> after attn-widgets.js.`,
+      loadingData: `Waiting for ${DATA_SCRIPT} (the lab's model and data)…`,
+      promptLabel: 'Type a sentence',
+      reset: 'Default sentence',
+      maxLen: (n, c) =>
+        `At most ${n} characters (a context of ${c} tokens, the leading <bos> included).`,
+      tokensTitle: (t) => `The ${t} tokens the model sees (one per character, <bos> first)`,
+      unk: (chars, v) => `${chars} is not among the model's ${v} characters: it becomes <unk>.`,
+      topTitle: (p) => `Next character: after 「${p}」 the most likely are`,
+      topFormula: (V) =>
+        `p(c) = softmax(z)_c = e^{z_c} / Σ_v e^{z_v} over all ${V} tokens; z are the last position's logits`,
+      logit: (z) => `z = ${z}`,
+      genTitle: 'Greedy generation (with the KV cache)',
+      steps: 'Steps',
+      genFormula: (T, n) =>
+        `The ${T} prompt tokens go in one pass (prefill); then each step feeds only the 1 new token and takes the argmax, reading the K and V of every earlier token from the KV cache instead of recomputing them. ${n} steps.`,
+      cacheLine: (f) => `K and V this model caches per token (float32, the engine's ledger): ${f}`,
+      noRoom: (c) => `The prompt fills the context of ${c}: no room to generate.`,
+      heatTitle: 'Attention, layer by layer and head by head',
+      layer: 'Layer',
+      head: 'Head',
+      headOf: (l, hd, g, H, G) =>
+        `Layer ${l} · head ${hd} (reads KV head ${g}: ${H} query heads in ${G} groups)`,
+      heatCaption: (l, hd) => `Attention weights of layer ${l}, head ${hd}`,
+      heatFormula: (d) =>
+        `w_ij = softmax_j(q_i·k_j / √${d}), q and k after QK-norm and RoPE; the causal mask makes j > i exactly 0, every row sums to 1`,
+      readout: (q, i, k, j, w) => `${q} (position ${i}) looks at ${k} (position ${j}): ${w}`,
+      future: 'future, masked',
+      sinkTitle: "Attention sink: each head's attention on the first token (<bos>)",
+      sinkHelp:
+        'One cell per head (rows = layers, columns = heads); the brighter and larger, the more this head "parks" its attention on <bos>. Click a cell (or use the arrow keys) to see that head in the heatmap above.',
+      sinkCell: (l, hd, p) => `Layer ${l} head ${hd}: sink ${p}`,
+      sinkFormula: (l, hd, T, terms, p) =>
+        `Layer ${l} head ${hd}: sink = (1/${T - 1}) Σ_{i=1}^{${T - 1}} w_{i,0} = (${terms}) / ${T - 1} = ${p}`,
+      needTwo: 'Type at least one character: the statistic needs a second position.',
+      patTitle: 'Heads compared by pattern',
+      patHelp:
+        "Each head's attention (averaged over positions 1 … T−1) in four parts: the previous character, the start <bos>, itself, and the rest (content).",
+      patFormula:
+        'Row i: start = w_{i,0}; previous = w_{i,i−1} (i−1 ≥ 1); itself = w_{i,i}; rest = the remaining sum. The four add up to 1 (engine.headPatterns)',
+      sort: 'Sort',
+      sortBy: {
+        order: 'by layer, head',
+        previousToken: 'previous ↓',
+        firstToken: 'start <bos> ↓',
+        diagonal: 'itself ↓',
+        other: 'rest (content) ↓',
+      },
+      parts: {
+        previousToken: 'previous',
+        firstToken: 'start <bos>',
+        diagonal: 'itself',
+        other: 'rest (content)',
+      },
+      headCol: 'Head',
+      barCol: 'Mix',
+      headName: (l, hd) => `L${l} H${hd}`,
+      showHead: (l, hd) => `L${l} H${hd}: show layer ${l} head ${hd} in the heatmap`,
+      mixes: (a, n) =>
+        `${a} of the ${n} heads put more than half their attention on one pattern; in the other ${n - a} no pattern passes half: they are mixes.`,
+      mostMixed:
+        'Most heads have no one clean name: lesson 7\'s "most heads are a mix of several patterns".',
+      ablTitle: 'KV-heads ablation: 8 / 4 / 2 / 1 KV heads',
+      ablHelp: (s, b) =>
+        `The same model and the same ${s} training steps, only the number of KV heads changed (MHA → GQA → MQA). One random seed (seed ${b}), no error bars: differences of a few hundredths are a trend, not a measurement.`,
+      ablChart: (rows) => `Validation loss against KV bytes per token: ${rows}`,
+      xAxis: 'KV bytes per token (bf16, log scale)',
+      yAxis: 'validation loss',
+      kvHeads: 'KV heads',
+      kind: 'kind',
+      kvBytes: 'KV per token (bf16)',
+      valid: 'valid loss',
+      train: 'train loss',
+      params: 'parameters',
+      shipped: (g) => `★ this lesson's model (G = ${g}).`,
+      ablNote: (u) =>
+        `Losses in nats per character; guessing by character frequency gives ${u}. These short runs end above the model above (it trained for more steps).`,
+    },
+  };
+
+  constructor() {
+    super();
+    // Ready once the data script has arrived and the widget has drawn with it (or said it is
+    // missing).
+    const drawn = this.ready;
+    this.ready = drawn.then(() => this._dataWait);
+  }
+
+  build(rt) {
+    const data = labData();
+    if (!data) {
+      if (document.readyState === 'complete') throw new Error(this.t('noData'));
+      this.lab = null;
+      this.body.append(h('p', { class: 'muted' }, this.t('loadingData')));
+      this._dataWait ??= new Promise((resolve) => {
+        const done = () => {
+          if (!labData() && document.readyState !== 'complete') return;
+          window.removeEventListener('attn-lab-data', done);
+          window.removeEventListener('load', done);
+          this.body.replaceChildren();
+          this._checksLang = undefined; // the panel was drawn without the data: draw it again
+          try {
+            this.build(rt);
+            this.update();
+          } catch (e) {
+            this.showError(e);
+          }
+          resolve();
+        };
+        window.addEventListener('attn-lab-data', done);
+        window.addEventListener('load', done);
+      });
+      return;
+    }
+    const lab = labModel(rt.engine, data);
+    this.lab = lab;
+    const c = lab.config;
+    const ex = lab.export;
+    this.prompt ??= DEFAULT_PROMPT;
+    this.steps ??= DEFAULT_STEPS;
+    this.layer ??= 0;
+    this.head ??= 0;
+    this.sortKey ??= 'order';
+
+    // Prompt.
+    this.input = h('input', {
+      type: 'text',
+      id: 'prompt',
+      value: this.prompt,
+      maxlength: c.context - 1,
+      autocomplete: 'off',
+      spellcheck: 'false',
+      oninput: () => this.setPrompt(this.input.value),
+    });
+    this.input.value = this.prompt;
+    this.chips = h('div', { class: 'chips' });
+    this.tokensTitle = h('p', { class: 'muted' });
+    this.unkNote = h('p', { role: 'status' });
+
+    // Next token, generation.
+    this.topTitle = h('h3', {});
+    this.top5 = h('div', { class: 'top5' });
+    this.stepsInput = h('input', {
+      type: 'range',
+      id: 'steps',
+      min: 1,
+      max: MAX_STEPS,
+      step: 1,
+      value: this.steps,
+      oninput: () => {
+        this.steps = Number(this.stepsInput.value);
+        this.update();
+      },
+    });
+    this.stepsOut = h('output', { for: 'steps' });
+    this.gen = h('p', { class: 'gen', 'aria-live': 'polite' });
+    this.genFormula = h('p', { class: 'formula' });
+    // What the engine's KV cache holds per token for this model (float32), from the ledger.
+    const cache32 = rt.engine.kvLedger({
+      name: 'lab',
+      layers: c.nLayers,
+      dtypeBytes: 4,
+      attention: {
+        kind: c.nKvHeads === 1 ? 'mqa' : c.nKvHeads === c.nHeads ? 'mha' : 'gqa',
+        nHeads: c.nHeads,
+        nKvHeads: c.nKvHeads,
+        headDim: c.dHead,
+      },
+    });
+
+    // Heatmap.
+    const slider = (id, max, value, set) => {
+      const input = h('input', {
+        type: 'range',
+        id,
+        min: 1,
+        max,
+        step: 1,
+        value: value + 1,
+        oninput: () => {
+          set(Number(input.value) - 1);
+          this.update();
+        },
+      });
+      return input;
+    };
+    this.layerInput = slider('layer', c.nLayers, this.layer, (v) => {
+      this.layer = v;
+    });
+    this.headInput = slider('head', c.nHeads, this.head, (v) => {
+      this.head = v;
+    });
+    this.layerOut = h('output', { for: 'layer' });
+    this.headOut = h('output', { for: 'head' });
+    this.headOf = h('p', { class: 'muted' });
+    this.heatBox = h('div', { class: 'scroll' });
+    this.readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
+
+    // Sinks.
+    this.sinkBox = h('div', { class: 'scroll' });
+    this.sinkBox.addEventListener('keydown', (e) => this.onSinkKey(e));
+    this.sinkFormula = h('p', { class: 'formula' });
+
+    // Patterns.
+    this.sortSelect = h(
+      'select',
+      {
+        id: 'sort',
+        onchange: () => {
+          this.sortKey = this.sortSelect.value;
+          this.update();
+        },
+      },
+      Object.entries(this.t('sortBy')).map(([k, label]) =>
+        h('option', { value: k, selected: k === this.sortKey }, label),
+      ),
+    );
+    this.patBox = h('div', { class: 'scroll' });
+    this.mixes = h('p', {});
+
+    const parts = this.t('parts');
+    const rows = lab.ablation.rows;
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      h(
+        'p',
+        { class: 'facts formula' },
+        this.t(
+          'facts',
+          c,
+          ex.model.config.parameters.toLocaleString('en-US'),
+          num(ex.model.training.validLoss, 2),
+          num(ex.model.training.unigramLoss, 2),
+        ),
+      ),
+      h('section', {}, [
+        h('div', { class: 'row' }, [
+          h('label', { for: 'prompt' }, this.t('promptLabel')),
+          this.input,
+          h(
+            'button',
+            {
+              type: 'button',
+              onclick: () => {
+                this.input.value = DEFAULT_PROMPT;
+                this.setPrompt(DEFAULT_PROMPT);
+              },
+            },
+            this.t('reset'),
+          ),
+        ]),
+        h('p', { class: 'muted' }, this.t('maxLen', c.context - 1, c.context)),
+        this.tokensTitle,
+        this.chips,
+        this.unkNote,
+      ]),
+      h('section', {}, [
+        this.topTitle,
+        this.top5,
+        h('p', { class: 'formula' }, this.t('topFormula', c.vocab)),
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('genTitle')),
+        h('div', { class: 'row' }, [
+          h('label', { for: 'steps' }, this.t('steps')),
+          this.stepsInput,
+          this.stepsOut,
+        ]),
+        this.gen,
+        this.genFormula,
+        h('p', { class: 'formula' }, this.t('cacheLine', cache32.formula)),
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('heatTitle')),
+        h('div', { class: 'row' }, [
+          h('label', { for: 'layer' }, this.t('layer')),
+          this.layerInput,
+          this.layerOut,
+        ]),
+        h('div', { class: 'row' }, [
+          h('label', { for: 'head' }, this.t('head')),
+          this.headInput,
+          this.headOut,
+        ]),
+        this.headOf,
+        this.heatBox,
+        heatmapLegend(),
+        this.readout,
+        h('p', { class: 'formula' }, this.t('heatFormula', c.dHead)),
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('sinkTitle')),
+        h('p', { class: 'muted' }, this.t('sinkHelp')),
+        this.sinkBox,
+        this.sinkFormula,
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('patTitle')),
+        h('p', { class: 'muted' }, this.t('patHelp')),
+        h(
+          'div',
+          { class: 'legend', 'aria-hidden': 'true' },
+          PARTS.map((p) =>
+            h('span', {}, [
+              h('span', { class: 'swatch', style: { background: p.colour } }),
+              parts[p.key],
+              p.keys ? ` ${p.keys}` : '',
+            ]),
+          ),
+        ),
+        h('div', { class: 'row' }, [h('label', { for: 'sort' }, this.t('sort')), this.sortSelect]),
+        this.patBox,
+        this.mixes,
+        h('p', { class: 'formula' }, this.t('patFormula')),
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('ablTitle')),
+        h(
+          'p',
+          { class: 'muted' },
+          this.t('ablHelp', lab.ablation.training.steps, lab.ablation.training.seed),
+        ),
+        this.ablationChart(rt, rows),
+        h('div', { class: 'scroll' }, this.ablationTable(rt, rows)),
+        h(
+          'p',
+          { class: 'muted' },
+          `${this.t('shipped', c.nKvHeads)} ${this.t('ablNote', num(lab.ablation.unigramLoss, 2))}`,
+        ),
+      ]),
+    );
+  }
+
+  setPrompt(value) {
+    const clamped = clampPrompt(value, this.lab.config.context);
+    if (clamped !== value) this.input.value = clamped;
+    this.prompt = clamped;
+    this.update();
+  }
+
+  render(rt) {
+    if (!this.lab) return;
+    const lab = this.lab;
+    const c = lab.config;
+    const res = runPrompt(rt.engine, lab, this.prompt, this.steps);
+    this.result = res;
+    this.timing = { tokens: res.run.tokens.length, ...res.ms };
+    const { run } = res;
+    const T = run.tokens.length;
+    const labels = run.labels;
+
+    // Tokens.
+    this.tokensTitle.textContent = this.t('tokensTitle', T);
+    this.chips.replaceChildren(
+      ...labels.map((l, i) =>
+        h(
+          'span',
+          {
+            class: `chip${i === 0 ? ' special' : l === '<unk>' ? ' unk' : ''}`,
+          },
+          [h('span', {}, l), h('small', {}, String(i))],
+        ),
+      ),
+    );
+    const unknown = unknownChars(lab, this.prompt);
+    this.unkNote.textContent = unknown.length
+      ? this.t('unk', unknown.map((ch) => `「${ch}」`).join(''), c.vocab - 2)
+      : '';
+
+    // Top 5 with the logit of each.
+    const V = c.vocab;
+    this.topTitle.textContent = this.t('topTitle', this.prompt);
+    this.top5.replaceChildren(
+      ...run.top5.flatMap((e) => [
+        h('span', { class: 'ch' }, e.char),
+        h(
+          'div',
+          { class: 'bar-track', role: 'img', 'aria-label': `${e.char} ${pct(e.prob)}` },
+          h('div', { class: 'bar-fill', style: { width: `${(e.prob * 100).toFixed(2)}%` } }),
+        ),
+        h('span', { class: 'p' }, pct(e.prob)),
+        h(
+          'span',
+          { class: 'formula' },
+          this.t('logit', num(run.logits.data[(T - 1) * V + e.token], 2)),
+        ),
+      ]),
+    );
+
+    // Generation.
+    this.stepsInput.value = String(this.steps);
+    this.stepsOut.textContent = String(res.steps);
+    if (res.generation) {
+      this.gen.replaceChildren(this.prompt, h('mark', {}, res.generation.generatedText));
+      this.genFormula.textContent = this.t('genFormula', T, res.steps);
+    } else {
+      this.gen.replaceChildren(this.prompt);
+      this.genFormula.textContent = this.t('noRoom', c.context);
+    }
+
+    // Heatmap of the chosen layer and head.
+    const L = this.layer,
+      H = this.head;
+    this.layerInput.value = String(L + 1);
+    this.headInput.value = String(H + 1);
+    this.layerOut.textContent = String(L + 1);
+    this.headOut.textContent = String(H + 1);
+    const group = Math.floor(H / (c.nHeads / c.nKvHeads));
+    this.headOf.textContent = this.t('headOf', L + 1, H + 1, group + 1, c.nHeads, c.nKvHeads);
+    const weights = run.attention[L].weights;
+    const w = headWeights(weights, H);
+    const show = (i, j) => {
+      this.readout.textContent = this.t(
+        'readout',
+        labels[i],
+        i,
+        labels[j],
+        j,
+        j > i ? this.t('future') : pct(w[i * T + j], 1),
+      );
+    };
+    this.heatBox.replaceChildren(
+      heatmapTable({
+        weights: w,
+        rows: labels,
+        cols: labels,
+        causal: true,
+        onFocus: show,
+        caption: this.t('heatCaption', L + 1, H + 1),
+      }),
+    );
+    show(T - 1, 0);
+
+    this.drawSinks(run, T);
+    this.drawPatterns(res.patterns);
+  }
+
+  drawSinks(run, T) {
+    const c = this.lab.config;
+    if (T < 2) {
+      this.sinkBox.replaceChildren(h('p', { class: 'muted' }, this.t('needTwo')));
+      this.sinkFormula.textContent = '';
+      return;
+    }
+    const hadFocus = this.shadowRoot.activeElement?.classList.contains('sink');
+    const head = h('tr', {}, [
+      h('th', { scope: 'col' }, ''),
+      ...Array.from({ length: c.nHeads }, (_, hd) => h('th', { scope: 'col' }, `H${hd + 1}`)),
+    ]);
+    const body = run.sinkShare.map((shares, l) =>
+      h('tr', {}, [
+        h('th', { scope: 'row' }, `L${l + 1}`),
+        ...shares.map((s, hd) => {
+          const on = l === this.layer && hd === this.head;
+          return h(
+            'td',
+            {},
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'sink',
+                'data-l': l,
+                'data-h': hd,
+                tabindex: on ? '0' : '-1',
+                'aria-pressed': String(on),
+                'aria-label': this.t('sinkCell', l + 1, hd + 1, pct(s, 0)),
+                style: { background: weightColor(s), color: textOn(s) },
+                onclick: () => this.select(l, hd),
+              },
+              pct(s, 0),
+            ),
+          );
+        }),
+      ]),
+    );
+    this.sinkBox.replaceChildren(
+      h('table', { class: 'sinks', 'aria-label': this.t('sinkTitle') }, [
+        h('thead', {}, head),
+        h('tbody', {}, body),
+      ]),
+    );
+    if (hadFocus) this.sinkBox.querySelector('button[aria-pressed="true"]')?.focus();
+    // The selected head's statistic with its terms: column 0 of rows 1 … T−1 (shown up to 8 terms).
+    const w = headWeights(run.attention[this.layer].weights, this.head);
+    const col = Array.from({ length: T - 1 }, (_, i) => num(w[(i + 1) * T], 2));
+    const terms =
+      col.length <= 8
+        ? col.join(' + ')
+        : `${col.slice(0, 3).join(' + ')} + … + ${col[col.length - 1]}`;
+    this.sinkFormula.textContent = this.t(
+      'sinkFormula',
+      this.layer + 1,
+      this.head + 1,
+      T,
+      terms,
+      pct(run.sinkShare[this.layer][this.head]),
+    );
+  }
+
+  select(l, hd) {
+    this.layer = l;
+    this.head = hd;
+    this.update();
+  }
+
+  onSinkKey(e) {
+    const moves = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+      Home: [0, -99],
+      End: [0, 99],
+    };
+    const m = moves[e.key];
+    if (!m || !e.target.classList?.contains('sink')) return;
+    e.preventDefault();
+    const c = this.lab.config;
+    const clamp = (x, n) => Math.max(0, Math.min(n - 1, x));
+    this.select(clamp(this.layer + m[0], c.nLayers), clamp(this.head + m[1], c.nHeads));
+    this.sinkBox.querySelector('button[aria-pressed="true"]')?.focus();
+  }
+
+  drawPatterns(patterns) {
+    if (!patterns) {
+      this.patBox.replaceChildren(h('p', { class: 'muted' }, this.t('needTwo')));
+      this.mixes.textContent = '';
+      return;
+    }
+    const parts = this.t('parts');
+    let rows = patterns.flatMap((layer, l) => layer.map((p, hd) => ({ l, hd, p })));
+    if (this.sortKey !== 'order')
+      rows = [...rows].sort((a, b) => b.p[this.sortKey] - a.p[this.sortKey]);
+    const largest = (p) =>
+      PARTS.reduce((best, x) => (p[x.key] > p[best] ? x.key : best), PARTS[0].key);
+    const head = h('tr', {}, [
+      h('th', { scope: 'col' }, this.t('headCol')),
+      h('th', { scope: 'col' }, this.t('barCol')),
+      ...PARTS.map((x) =>
+        h('th', { scope: 'col', class: 'num' }, [
+          parts[x.key],
+          x.keys ? h('small', { class: 'formula' }, x.keys) : '',
+        ]),
+      ),
+    ]);
+    const body = rows.map(({ l, hd, p }) => {
+      const top = largest(p);
+      const on = l === this.layer && hd === this.head;
+      return h('tr', {}, [
+        h(
+          'th',
+          { scope: 'row' },
+          h(
+            'button',
+            {
+              type: 'button',
+              'aria-pressed': String(on),
+              'aria-label': this.t('showHead', l + 1, hd + 1),
+              onclick: () => this.select(l, hd),
+            },
+            this.t('headName', l + 1, hd + 1),
+          ),
+        ),
+        h(
+          'td',
+          {},
+          h(
+            'span',
+            { class: 'stack', 'aria-hidden': 'true' },
+            PARTS.map((x) =>
+              h('span', {
+                style: {
+                  width: `${(Math.max(0, p[x.key]) * 100).toFixed(2)}%`,
+                  background: x.colour,
+                },
+              }),
+            ),
+          ),
+        ),
+        ...PARTS.map((x) => h('td', { class: x.key === top ? 'top' : '' }, pct(p[x.key]))),
+      ]);
+    });
+    this.patBox.replaceChildren(
+      h('table', { class: 'patterns', 'aria-label': this.t('patTitle') }, [
+        h('thead', {}, head),
+        h('tbody', {}, body),
+      ]),
+    );
+    const clean = rows.filter(({ p }) => PARTS.some((x) => p[x.key] > 0.5)).length;
+    this.mixes.textContent = `${this.t('mixes', clean, rows.length)}${clean * 2 < rows.length ? ` ${this.t('mostMixed')}` : ''}`;
+  }
+
+  ablationChart(rt, rows) {
+    const W = 340,
+      Hgt = 210,
+      left = 52,
+      right = 18,
+      top = 14,
+      bottom = 52;
+    const sorted = [...rows].sort((a, b) => a.kvBytesPerTokenBf16 - b.kvBytesPerTokenBf16);
+    const lo = Math.log2(sorted[0].kvBytesPerTokenBf16),
+      hi = Math.log2(sorted[sorted.length - 1].kvBytesPerTokenBf16);
+    const x = (b) => left + ((Math.log2(b) - lo) / (hi - lo || 1)) * (W - left - right);
+    const losses = rows.map((r) => r.validLoss);
+    const yMin = Math.min(...losses),
+      yMax = Math.max(...losses);
+    const pad = Math.max((yMax - yMin) * 0.25, 0.002);
+    const y0 = yMin - pad,
+      y1 = yMax + pad;
+    const y = (v) => top + (1 - (v - y0) / (y1 - y0)) * (Hgt - top - bottom);
+    const ticks = [yMin, (yMin + yMax) / 2, yMax];
+    const own = this.lab.config.nKvHeads;
+    const pts = sorted.map((r) => [x(r.kvBytesPerTokenBf16), y(r.validLoss)]);
+    const label = sorted
+      .map((r) => `G=${r.nKvHeads} ${exactBytes(r.kvBytesPerTokenBf16)} ${num(r.validLoss, 4)}`)
+      .join('; ');
+    return svg(
+      'svg',
+      {
+        class: 'chart',
+        viewBox: `0 0 ${W} ${Hgt}`,
+        role: 'img',
+        'aria-label': this.t('ablChart', label),
+      },
+      [
+        svg('line', { x1: left, x2: left, y1: top, y2: Hgt - bottom, stroke: '#6b6b6b' }),
+        svg('line', {
+          x1: left,
+          x2: W - right,
+          y1: Hgt - bottom,
+          y2: Hgt - bottom,
+          stroke: '#6b6b6b',
+        }),
+        ...ticks.flatMap((v) => [
+          svg('line', { x1: left - 4, x2: W - right, y1: y(v), y2: y(v), stroke: '#e3e3e3' }),
+          svg(
+            'text',
+            { x: left - 6, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#1b1b1b' },
+            num(v, 3),
+          ),
+        ]),
+        svg(
+          'text',
+          {
+            x: 12,
+            y: (top + Hgt - bottom) / 2,
+            'text-anchor': 'middle',
+            'font-size': 11,
+            fill: '#1b1b1b',
+            transform: `rotate(-90 12 ${(top + Hgt - bottom) / 2})`,
+          },
+          this.t('yAxis'),
+        ),
+        svg('polyline', {
+          points: pts.map((p) => p.join(',')).join(' '),
+          fill: 'none',
+          stroke: CATEGORY.a,
+          'stroke-width': 2,
+        }),
+        ...sorted.flatMap((r, i) => [
+          svg('circle', {
+            cx: pts[i][0],
+            cy: pts[i][1],
+            r: r.nKvHeads === own ? 6 : 4.5,
+            fill: r.nKvHeads === own ? CATEGORY.b : CATEGORY.a,
+            stroke: '#1b1b1b',
+          }),
+          svg(
+            'text',
+            {
+              x: pts[i][0],
+              y: pts[i][1] - 9,
+              'text-anchor': i === sorted.length - 1 ? 'end' : i === 0 ? 'start' : 'middle',
+              'font-size': 11,
+              fill: '#1b1b1b',
+            },
+            `G=${r.nKvHeads}`,
+          ),
+          svg(
+            'text',
+            {
+              x: pts[i][0],
+              y: Hgt - bottom + 15,
+              'text-anchor': i === sorted.length - 1 ? 'end' : i === 0 ? 'start' : 'middle',
+              'font-size': 11,
+              fill: '#1b1b1b',
+            },
+            `${r.kvBytesPerTokenBf16} B`,
+          ),
+        ]),
+        svg(
+          'text',
+          {
+            x: (left + W - right) / 2,
+            y: Hgt - 12,
+            'text-anchor': 'middle',
+            'font-size': 11,
+            fill: '#1b1b1b',
+          },
+          this.t('xAxis'),
+        ),
+      ],
+    );
+  }
+
+  ablationTable(rt, rows) {
+    const own = this.lab.config.nKvHeads;
+    const head = h(
+      'tr',
+      {},
+      ['kvHeads', 'kind', 'kvBytes', 'valid', 'train', 'params'].map((k) =>
+        h('th', { scope: 'col' }, this.t(k)),
+      ),
+    );
+    const body = rows.map((r) => {
+      const ledger = ablationLedger(rt.engine, this.lab, r);
+      return h('tr', { class: r.nKvHeads === own ? 'shipped' : '' }, [
+        h('th', { scope: 'row' }, r.nKvHeads === own ? `${r.nKvHeads} ★` : String(r.nKvHeads)),
+        h('td', {}, r.kind.toUpperCase()),
+        h('td', {}, [
+          exactBytes(ledger.bytesPerToken),
+          h('br'),
+          h('span', { class: 'formula' }, ledger.formula),
+        ]),
+        h('td', {}, num(r.validLoss, 4)),
+        h('td', {}, num(r.trainLoss, 4)),
+        h('td', {}, r.parameters.toLocaleString('en-US')),
+      ]);
+    });
+    return h('table', { class: 'ablation' }, [h('thead', {}, head), h('tbody', {}, body)]);
+  }
+
+  checks(rt) {
+    const data = labData();
+    if (!data) return [{ name: DATA_SCRIPT, expected: 'loaded', actual: 'missing', ok: false }];
+    return labChecks(rt.engine, labModel(rt.engine, data));
+  }
+}

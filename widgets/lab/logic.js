@@ -1,0 +1,221 @@
+// The lab's pure helpers (no DOM), shared by <attn-lab> and its node test: where the data comes
+// from (dist/attn-lab-data.js sets globalThis.AttnLabData = {weights: base64, export, ablation}),
+// loading the trained model into the engine once, one run of a prompt, and the self-check rows
+// that compare the live engine with the native export. Every number is an engine result or a
+// field of the data files; this file picks, compares and formats.
+import { pct, exactBytes } from '../../web/dom.js';
+
+// widget-base.js's check(), repeated here so this file loads in node (no HTMLElement there).
+const check = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
+
+/** The script a page must load for the lab, after attn-widgets.js. */
+export const DATA_SCRIPT = 'attn-lab-data.js';
+/**
+ * The export's prompt and the course's greedy continuation length (c3-attention.json
+ * prompt.greedy).
+ */
+export const DEFAULT_PROMPT = '小明把苹果给了';
+export const DEFAULT_STEPS = 12;
+export const MAX_STEPS = 24;
+/** Logits, weights and sink shares must match the native export this closely. */
+export const TOLERANCE = 1e-4;
+
+/** globalThis.AttnLabData, or null when the page did not load attn-lab-data.js (yet). */
+export function labData() {
+  const d = globalThis.AttnLabData;
+  return d && typeof d.weights === 'string' && d.export && d.ablation ? d : null;
+}
+
+/** base64 → bytes (atob is in browsers and node ≥ 16). */
+export function decodeBase64(s) {
+  const bin = atob(s);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+const loaded = new WeakMap();
+/**
+ * {id, config, vocab, export, ablation}: the model parsed by engine.labLoad once per engine and
+ * kept for the page's lifetime (the page never unloads it: one model, ~0.6 MB of heap).
+ */
+export function labModel(engine, data) {
+  let perEngine = loaded.get(engine);
+  if (!perEngine) loaded.set(engine, (perEngine = new Map()));
+  if (!perEngine.has(data.weights)) {
+    const r = engine.labLoad(decodeBase64(data.weights));
+    perEngine.set(data.weights, { ...r, export: data.export, ablation: data.ablation });
+  }
+  return perEngine.get(data.weights);
+}
+
+/** The first context − 1 characters (the model adds <bos>; a character is a code point). */
+export function clampPrompt(text, context) {
+  const chars = Array.from(text);
+  return chars.length > context - 1 ? chars.slice(0, context - 1).join('') : text;
+}
+
+/** Characters of text outside the model's vocabulary (shown as <unk>), in order, once each. */
+export function unknownChars(lab, text) {
+  const known = new Set(lab.vocab);
+  return [...new Set(Array.from(text).filter((c) => !known.has(c)))];
+}
+
+/** One row of weights [H, T, T] as a plain array: head `head`, all T × T. */
+export function headWeights(weights, head) {
+  const [, T] = weights.shape;
+  return weights.data.subarray(head * T * T, (head + 1) * T * T);
+}
+
+/**
+ * Everything the widget draws for one prompt, with the time each engine call took:
+ * {run (labRun with attention), patterns [L][H] (engine.headPatterns per layer, null for T < 2),
+ *  generation (labGenerate, null when steps is 0), ms: {run, patterns, generate}}.
+ */
+export function runPrompt(engine, lab, text, steps) {
+  const now = () => (globalThis.performance ?? Date).now();
+  const t0 = now();
+  const run = engine.labRun(lab.id, { text, attention: true });
+  const t1 = now();
+  const T = run.tokens.length;
+  const patterns = T >= 2 ? run.attention.map((a) => engine.headPatterns(a.weights)) : null;
+  const t2 = now();
+  const room = lab.config.context - T;
+  const n = Math.min(steps, room);
+  const generation = n > 0 ? engine.labGenerate(lab.id, { text, steps: n }) : null;
+  const t3 = now();
+  return {
+    run,
+    patterns,
+    generation,
+    steps: n,
+    room,
+    ms: { run: t1 - t0, patterns: t2 - t1, generate: t3 - t2 },
+  };
+}
+
+function maxAbsDiff(a, b) {
+  let m = a.length === b.length ? 0 : Infinity;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) m = Math.max(m, Math.abs(a[i] - b[i]));
+  return m;
+}
+
+const tiny = (x) => (x === 0 ? '0' : x.toExponential(1));
+const below = (name, x, tol = TOLERANCE) => ({
+  name,
+  expected: `< ${tiny(tol)}`,
+  actual: tiny(x),
+  ok: x < tol,
+});
+
+/**
+ * The ledger's view of one ablation row: bf16 KV bytes per token of the lab model's shape with G KV
+ * heads.
+ */
+export function ablationLedger(engine, lab, row) {
+  return engine.kvLedger({
+    name: `lab G=${row.nKvHeads}`,
+    layers: lab.config.nLayers,
+    attention: {
+      kind: row.kind,
+      nHeads: row.nHeads,
+      nKvHeads: row.nKvHeads,
+      headDim: lab.config.dHead,
+    },
+    dtypeBytes: 2,
+  });
+}
+
+/**
+ * The self-check: the export's prompt and sentences through the live engine against
+ * c3-attention.json (logits, top 5, greedy text, attention weights and sink shares to 1e-4;
+ * head patterns adding up to 1), and the kv_heads ablation file (4 rows, KV bytes per token
+ * halving 8 → 4 → 2 → 1, equal to the engine's ledger).
+ */
+export function labChecks(engine, lab) {
+  const ex = lab.export;
+  const p = ex.prompt;
+  const r = engine.labRun(lab.id, { text: p.text, attention: true });
+  const [T, V] = r.logits.shape;
+  const out = [];
+  out.push(check(`tokens of 「${p.text}」`, p.tokens.join(' '), r.tokens.join(' ')));
+  out.push(
+    below(
+      `logits of 「${p.text}」 vs native export, max |Δ|`,
+      maxAbsDiff(r.logits.data.subarray((T - 1) * V, T * V), p.logits),
+    ),
+  );
+  out.push(
+    check(
+      'top-5 next tokens',
+      p.top5.map((e) => e.char).join(' '),
+      r.top5.map((e) => e.char).join(' '),
+    ),
+  );
+  out.push(
+    check(
+      'top-5 probabilities',
+      p.top5.map((e) => pct(e.prob)).join(' / '),
+      r.top5.map((e) => pct(e.prob)).join(' / '),
+    ),
+  );
+  const g = engine.labGenerate(lab.id, { text: p.text, steps: Array.from(p.greedy).length });
+  out.push(
+    check(`greedy ${Array.from(p.greedy).length} steps (KV cache)`, p.greedy, g.generatedText),
+  );
+
+  let wDiff = 0,
+    sDiff = 0,
+    heads = 0;
+  for (const s of ex.sentences) {
+    const run = engine.labRun(lab.id, { text: s.text, attention: true });
+    const n = s.tokens.length;
+    for (const layer of s.layers) {
+      const weights = run.attention[layer.layer].weights;
+      for (const head of layer.heads) {
+        wDiff = Math.max(wDiff, maxAbsDiff(headWeights(weights, head.head), head.weights.flat()));
+        sDiff = Math.max(sDiff, Math.abs(run.sinkShare[layer.layer][head.head] - head.sinkShare));
+        heads++;
+      }
+    }
+    if (run.tokens.length !== n) wDiff = Infinity;
+  }
+  out.push(
+    below(
+      `attention weights, ${ex.sentences.length} sentences × ${heads / ex.sentences.length} heads, max |Δ|`,
+      wDiff,
+    ),
+  );
+  out.push(below(`sink share of each head (${heads}), max |Δ|`, sDiff));
+
+  // headPatterns: the four parts of every head add up to 1 and the first-token part is the sink
+  // share.
+  let sumErr = 0,
+    sinkErr = 0;
+  r.attention.forEach((a, l) =>
+    engine.headPatterns(a.weights).forEach((hp, h) => {
+      sumErr = Math.max(
+        sumErr,
+        Math.abs(hp.previousToken + hp.firstToken + hp.diagonal + hp.other - 1),
+      );
+      sinkErr = Math.max(sinkErr, Math.abs(hp.firstToken - r.sinkShare[l][h]));
+    }),
+  );
+  out.push(below('head patterns: previous + first + self + other = 1, max |Δ|', sumErr, 1e-5));
+  out.push(below('head patterns: first-token part = sink share, max |Δ|', sinkErr, 1e-6));
+
+  const rows = lab.ablation.rows;
+  out.push(
+    check('ablation rows (KV heads)', '8 / 4 / 2 / 1', rows.map((x) => x.nKvHeads).join(' / ')),
+  );
+  const ledger = rows.map((x) => ablationLedger(engine, lab, x).bytesPerToken);
+  const file = rows.map((x) => x.kvBytesPerTokenBf16);
+  const halves = file.every((b, i) => i === 0 || file[i - 1] === 2 * b);
+  out.push({
+    name: 'ablation KV bytes per token (bf16) halve 8 → 4 → 2 → 1, = engine ledger',
+    expected: file.map(exactBytes).join(' → '),
+    actual: ledger.map(exactBytes).join(' → '),
+    ok: halves && ledger.every((b, i) => b === file[i]),
+  });
+  return out;
+}

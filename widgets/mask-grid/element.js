@@ -1,0 +1,284 @@
+// <attn-mask-grid world="zh-gift"> — lesson 4, the causal mask.
+// The 5×5 attention weights of a teaching world (single head, scores ÷ √d). Every cell of the
+// mask is a toggle (click, or arrow keys + Space/Enter); each change recomputes the weights in
+// the engine and the rows renormalise. Beside the −∞ way, the "zero after softmax" mistake:
+// the same mask applied after softmax leaves rows summing to less than 1.
+// Attributes: world (default zh-gift), lang (zh-CN | en).
+import { AttnWidget, check } from '../../web/widget-base.js';
+import { h, pct, num } from '../../web/dom.js';
+import { weightColor, textOn } from '../../web/color.js';
+import { worldTensors, tokenLabels } from '../../web/world.js';
+
+export class MaskGrid extends AttnWidget {
+  static strings = {
+    'zh-CN': {
+      title: '5×5 注意力矩阵与掩码',
+      help: '点格子（或用方向键移动、空格切换）决定「行里的 token 能不能看见列里的 token」。',
+      causal: '因果掩码',
+      none: '不加掩码',
+      negInf: 'softmax 之前置 −∞（正确）',
+      zeroAfter: 'softmax 之后清零（错误做法）',
+      query: '查询 ↓ / 键 →',
+      rowSum: '行和',
+      cell: (q, k, on, w) => `${q} 看 ${k}：${on ? '可见' : '被遮住'}，权重 ${w}`,
+      formulaNegInf: 'w_ij = exp(s_ij) / Σ_{k 可见} exp(s_ik)，s = q·k/√d，被遮住的 s = −∞',
+      formulaZero: 'w_ij = exp(s_ij) / Σ_{所有 k} exp(s_ik)，再把被遮住的 w 改成 0：行和 < 1',
+      leak: (t, p) => `不加掩码时，「给了」一行有 ${p} 的注意力落在它要预测的答案「${t}」上。`,
+      selected: '选中格子的算式',
+    },
+    en: {
+      title: 'The 5×5 attention matrix and its mask',
+      help: 'Click a cell (or move with the arrow keys and toggle with Space) to decide whether the row token may see the column token.',
+      causal: 'Causal mask',
+      none: 'No mask',
+      negInf: '−∞ before softmax (right)',
+      zeroAfter: 'zero after softmax (the mistake)',
+      query: 'query ↓ / key →',
+      rowSum: 'row sum',
+      cell: (q, k, on, w) => `${q} looks at ${k}: ${on ? 'visible' : 'masked'}, weight ${w}`,
+      formulaNegInf: 'w_ij = exp(s_ij) / Σ_{visible k} exp(s_ik), s = q·k/√d, masked s = −∞',
+      formulaZero: 'w_ij = exp(s_ij) / Σ_{all k} exp(s_ik), then masked w set to 0: rows sum < 1',
+      leak: (t, p) =>
+        `Without a mask, the 给了 (gave) row puts ${p} of its attention on the answer it must predict, ${t}.`,
+      selected: 'Formula of the selected cell',
+    },
+  };
+
+  static get observedAttributes() {
+    return ['lang', 'world'];
+  }
+
+  get worldId() {
+    return this.getAttribute('world') || 'zh-gift';
+  }
+
+  attributeChangedCallback(name, old, value) {
+    // The mask and the cursor are sized for the old world's tokens.
+    if (name === 'world') this.mask = this.cursor = undefined;
+    super.attributeChangedCallback(name, old, value);
+  }
+
+  build(rt) {
+    const w = worldTensors(rt, this.worldId);
+    const n = w.tokens.length;
+    this.n = n;
+    this.mask ??= Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => j <= i));
+    this.mode ??= 'neg-inf';
+    this.cursor ??= [Math.max(0, n - 2), 0];
+    const preset = (kind) => () => {
+      this.mask = this.mask.map((row, i) => row.map((_, j) => kind === 'none' || j <= i));
+      this.update();
+    };
+    this.modeButtons = ['neg-inf', 'zero-after-softmax'].map((m) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'aria-pressed': String(this.mode === m),
+          onclick: () => {
+            this.mode = m;
+            this.update();
+          },
+        },
+        this.t(m === 'neg-inf' ? 'negInf' : 'zeroAfter'),
+      ),
+    );
+    this.grid = h('table', { role: 'grid', 'aria-label': this.t('title') });
+    this.grid.addEventListener('keydown', (e) => this.onKey(e));
+    // Focus reached by Tab or a pointer moves the keyboard cursor too.
+    this.grid.addEventListener('focusin', (e) => {
+      const d = e.target.dataset;
+      if (d && d.i !== undefined) this.cursor = [Number(d.i), Number(d.j)];
+    });
+    this.formula = h('p', { class: 'formula' });
+    this.cellFormula = h('p', { class: 'formula', 'aria-live': 'polite' });
+    this.leak = h('p', {});
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      h('div', { class: 'row' }, [
+        h('button', { type: 'button', onclick: preset('causal') }, this.t('causal')),
+        h('button', { type: 'button', onclick: preset('none') }, this.t('none')),
+      ]),
+      h('div', { class: 'row', role: 'group' }, this.modeButtons),
+      h('div', { class: 'scroll' }, this.grid),
+      this.formula,
+      this.cellFormula,
+      this.leak,
+    );
+  }
+
+  compute(rt, mask, mode = 'neg-inf') {
+    const w = worldTensors(rt, this.worldId);
+    return rt.engine.attention({
+      q: w.q,
+      k: w.k,
+      v: w.v,
+      mask: mask.map((r) => r.map(Number)),
+      maskMode: mode,
+    });
+  }
+
+  render(rt) {
+    const w = worldTensors(rt, this.worldId);
+    const labels = tokenLabels(w, this.lang);
+    const n = this.n;
+    this.modeButtons.forEach((b, i) =>
+      b.setAttribute('aria-pressed', String(this.mode === ['neg-inf', 'zero-after-softmax'][i])),
+    );
+    this.formula.textContent = this.t(this.mode === 'neg-inf' ? 'formulaNegInf' : 'formulaZero');
+    let result = null;
+    let error = null;
+    try {
+      result = this.compute(rt, this.mask, this.mode);
+    } catch (e) {
+      error = e; // drawn below the grid; the grid stays so the student can undo the click
+    }
+    const weight = (i, j) => (result ? result.weights.data[i * n + j] : NaN);
+    const header = h('tr', {}, [
+      h('th', { scope: 'col' }, this.t('query')),
+      ...labels.map((l) => h('th', { scope: 'col' }, l)),
+      h('th', { scope: 'col' }, this.t('rowSum')),
+    ]);
+    const rows = labels.map((ql, i) => {
+      let sum = 0;
+      const cells = labels.map((kl, j) => {
+        const on = this.mask[i][j];
+        const wij = weight(i, j);
+        sum += wij;
+        const text = Number.isFinite(wij) ? pct(wij) : '—';
+        const focused = this.cursor[0] === i && this.cursor[1] === j;
+        const btn = h(
+          'button',
+          {
+            type: 'button',
+            class: 'cell',
+            tabindex: focused ? '0' : '-1',
+            'aria-pressed': String(on),
+            'aria-label': this.t('cell', ql, kl, on, text),
+            'data-i': i,
+            'data-j': j,
+            onclick: () => this.toggle(i, j),
+            style:
+              on && Number.isFinite(wij)
+                ? { background: weightColor(wij), color: textOn(wij), 'min-width': '64px' }
+                : {
+                    background: '#e6e6e6',
+                    color: '#444',
+                    'min-width': '64px',
+                    'text-decoration': 'line-through',
+                  },
+          },
+          on ? text : `${text}`,
+        );
+        return h('td', { role: 'gridcell' }, btn);
+      });
+      return h('tr', {}, [
+        h('th', { scope: 'row' }, ql),
+        ...cells,
+        h('td', { class: 'formula' }, Number.isFinite(sum) ? num(sum, 3) : '—'),
+      ]);
+    });
+    const hadFocus = this.shadowRoot.activeElement?.classList.contains('cell');
+    this.grid.replaceChildren(h('thead', {}, header), h('tbody', {}, rows));
+    if (hadFocus) this.focusCell();
+    this.drawCellFormula(rt, result, labels);
+    const noMask = this.compute(
+      rt,
+      this.mask.map((r) => r.map(() => true)),
+    );
+    const gave = w.tokens.indexOf('给了'),
+      answer = w.tokens.indexOf('小王');
+    this.leak.textContent =
+      gave >= 0 && answer >= 0
+        ? this.t('leak', labels[answer], pct(noMask.weights.data[gave * n + answer]))
+        : '';
+    if (error) throw error;
+  }
+
+  drawCellFormula(rt, result, labels) {
+    const [i, j] = this.cursor;
+    if (!result) {
+      this.cellFormula.textContent = '';
+      return;
+    }
+    const n = this.n;
+    const s = Array.from(result.scores.data.subarray(i * n, (i + 1) * n));
+    const visible = this.mode === 'neg-inf' ? s.map((_, k) => this.mask[i][k]) : s.map(() => true);
+    const terms = s
+      .map((x, k) => (visible[k] ? `e^${num(x)}` : null))
+      .filter(Boolean)
+      .join(' + ');
+    const wij = result.weights.data[i * n + j];
+    this.cellFormula.textContent = this.mask[i][j]
+      ? `${this.t('selected')} (${labels[i]} → ${labels[j]}): e^${num(s[j])} / (${terms}) = ${pct(wij)}`
+      : `${this.t('selected')} (${labels[i]} → ${labels[j]}): ${this.mode === 'neg-inf' ? 's = −∞ → e^−∞ = 0' : `e^${num(s[j])} / (${terms}) → 0`} = ${pct(wij)}`;
+  }
+
+  toggle(i, j) {
+    this.cursor = [i, j];
+    this.mask[i][j] = !this.mask[i][j];
+    this.update();
+  }
+
+  onKey(e) {
+    const moves = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+      Home: [0, -99],
+      End: [0, 99],
+    };
+    const m = moves[e.key];
+    if (!m) return;
+    e.preventDefault();
+    const clamp = (x) => Math.max(0, Math.min(this.n - 1, x));
+    this.cursor = [clamp(this.cursor[0] + m[0]), clamp(this.cursor[1] + m[1])];
+    this.update();
+    this.focusCell();
+  }
+
+  focusCell() {
+    this.grid
+      .querySelector(`button[data-i="${this.cursor[0]}"][data-j="${this.cursor[1]}"]`)
+      ?.focus();
+  }
+
+  checks(rt) {
+    const w = worldTensors(rt, this.worldId);
+    const n = w.tokens.length;
+    const ix = (t) => w.tokens.indexOf(t);
+    const causal = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => j <= i));
+    const all = causal.map((r) => r.map(() => true));
+    const wc = this.compute(rt, causal).weights.data,
+      wn = this.compute(rt, all).weights.data;
+    const at = (data, q, k) => pct(data[ix(q) * n + ix(k)]);
+    const at0 = (data, q, k) => pct(data[ix(q) * n + ix(k)], 0);
+    let maxRowErr = 0;
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      for (let j = 0; j < n; j++) s += wc[i * n + j];
+      maxRowErr = Math.max(maxRowErr, Math.abs(s - 1));
+    }
+    const rowSums = {
+      name: 'causal rows sum to 1 (±1e-6)',
+      expected: '≤ 1e-6',
+      actual: maxRowErr.toExponential(1),
+      ok: maxRowErr <= 1e-6,
+    };
+    // The course's percentages are zh-gift's; another world has only its row sums to check.
+    if (['给了', '小王', '苹果', '小明', '把'].some((t) => ix(t) < 0)) return [rowSums];
+    return [
+      check('no mask: 给了 → 小王', '32.5%', at(wn, '给了', '小王')),
+      check('causal: 给了 → 苹果', '56.5%', at(wc, '给了', '苹果')),
+      check('causal: 给了 → 小明', '39.4%', at(wc, '给了', '小明')),
+      check(
+        'causal: 苹果 → 小明 / 把 / 苹果',
+        '30% / 41% / 29%',
+        [at0(wc, '苹果', '小明'), at0(wc, '苹果', '把'), at0(wc, '苹果', '苹果')].join(' / '),
+      ),
+      rowSums,
+    ];
+  }
+}

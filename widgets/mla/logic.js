@@ -1,0 +1,104 @@
+// The DOM-free half of <attn-mla>: the seeded MLA example's settings, the DeepSeek-V2 ledger
+// entries the widget shows, and the course numbers. Outputs, errors, bytes and reductions come
+// from engine.mla / engine.kvLedger / engine.kvLedgerVariants / engine.kvReduction; this file
+// picks and formats.
+import { exactBytes } from '../../web/dom.js';
+import { modelById } from '../../web/models.js';
+import { reductionText } from '../kv-ledger/logic.js';
+
+/** The small seeded example (engine.mla); r and dr come from the sliders. */
+export const EXAMPLE = Object.freeze({
+  T: 6,
+  dModel: 32,
+  nHeads: 2,
+  dNope: 8,
+  dRope: 4,
+  kvLoraRank: 8,
+  dValue: 8,
+  seed: 1,
+  dtypeBytes: 2,
+});
+export const R_MIN = 1,
+  R_MAX = 32,
+  DR_MIN = 2,
+  DR_MAX = 16;
+
+export function runMla(engine, { kvLoraRank = EXAMPLE.kvLoraRank, dRope = EXAMPLE.dRope } = {}) {
+  return engine.mla({ ...EXAMPLE, kvLoraRank, dRope });
+}
+
+/**
+ * DeepSeek-V2's cache from the engine's ledger, and what it is compared with:
+ * {v2, perLayer, numbersPerLayer, mhaSame, d67, vsMha, vs67, layers, rank, rope, dtype, d67Name}.
+ * perLayer is the ledger of the same entry with one layer; numbersPerLayer the same at 1 byte per
+ * number (= kv_lora_rank + rope_dim, counted by the engine).
+ */
+export function v2Ledger(engine, models) {
+  const v2m = modelById(models, 'deepseek-v2'),
+    d67m = modelById(models, 'deepseek-llm-67b');
+  const v2 = engine.kvLedger(v2m);
+  const perLayer = engine.kvLedger({ ...v2m, layers: 1 });
+  const numbersPerLayer = engine.kvLedger({ ...v2m, layers: 1, dtypeBytes: 1 });
+  const rows = engine.kvLedgerVariants(v2m, 1);
+  const mhaRow = rows.find((r) => r.kind === 'mha');
+  const a = v2m.attention;
+  const mhaSame = engine.kvLedger({
+    ...v2m,
+    attention: { kind: 'mha', nHeads: a.nHeads, nKvHeads: a.nHeads, headDim: a.headDim },
+  });
+  if (!mhaRow || mhaRow.bytesPerToken !== mhaSame.bytesPerToken)
+    throw new Error('DeepSeek-V2: the ledger’s MHA rows disagree');
+  const d67 = engine.kvLedger(d67m);
+  return {
+    v2,
+    perLayer,
+    numbersPerLayer,
+    mhaSame,
+    d67,
+    vsMha: engine.kvReduction(mhaSame.bytesPerToken, v2.bytesPerToken),
+    vs67: engine.kvReduction(d67.bytesPerToken, v2.bytesPerToken),
+    layers: v2m.layers,
+    rank: a.kvLoraRank,
+    rope: a.ropeDim,
+    dtype: v2m.dtypeBytes,
+    heads: a.nHeads,
+    headDim: a.headDim,
+    v2Name: v2m.name,
+    d67Name: d67m.name,
+  };
+}
+
+/** Every course number the widget prints, through the engine: [{name, expected, actual, ok}]. */
+export function courseNumbers(engine, models) {
+  const row = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
+  const m = runMla(engine);
+  const L = v2Ledger(engine, models);
+  return [
+    {
+      name: 'seeded MLA (r 8, dr 4): explicit vs absorbed output, max |Δ|',
+      expected: '< 1e-4',
+      actual: m.maxAbsDiff.toExponential(1),
+      ok: m.maxAbsDiff < 1e-4,
+    },
+    {
+      name: 'RoPE on the latent (no decoupling): absorbed score error',
+      expected: '> 0.1',
+      actual: m.ropeOnLatentError === null ? 'null' : m.ropeOnLatentError.toFixed(2),
+      ok: m.ropeOnLatentError !== null && m.ropeOnLatentError > 0.1,
+    },
+    row(
+      'DeepSeek-V2: numbers cached per token per layer (512 + 64)',
+      '576',
+      String(L.numbersPerLayer.bytesPerToken),
+    ),
+    row(
+      'DeepSeek-V2: bytes per token per layer, 576 × 2 B',
+      '1,152 B',
+      exactBytes(L.perLayer.bytesPerToken),
+    ),
+    row('DeepSeek-V2: bytes per token, 60 layers', '69,120 B', exactBytes(L.v2.bytesPerToken)),
+    row('DeepSeek LLM 67B (GQA-8): bytes per token', '389,120 B', exactBytes(L.d67.bytesPerToken)),
+    row('DeepSeek-V2 vs DeepSeek LLM 67B (BF16)', '−82.2%', reductionText(L.vs67)),
+    row('DeepSeek-V2 vs its own shape as MHA', '−98.2%', reductionText(L.vsMha)),
+  ];
+}

@@ -1,0 +1,425 @@
+// The pieces of <attn-playground> that need no DOM, shared by three places: the page (the
+// widget), the Web Worker that runs the student's code (worker.js beside this file), and the node
+// tests. Nothing here computes attention: the student's code calls the engine; this file
+// formats values, carries them across postMessage, and checks what comes back.
+//
+// The message protocol (page ⇄ worker; one worker per run, terminated afterwards):
+//   page → worker  {type: 'init', world}            the teaching-world document (rt.world)
+//                  {type: 'run', id, code}           once, after 'ready'
+//   worker → page  {type: 'ready'}                   engine loaded, `new Function` allowed
+//                  {type: 'fatal', reason, name, message}
+//                       reason 'eval': the page's CSP forbids evaluation (EvalError);
+//                       reason 'engine': the engine did not load in the worker
+//                  {type: 'print', id, text}         one line of print()/console.log
+//                  {type: 'show', id, matrices: [{title, rows}], rowLabels, colLabels}
+//                  {type: 'error', id, name, message, line}   line in the student's code or null
+//                  {type: 'done', id, ms}
+// The student's code runs in the worker's global scope and can post anything, so the page
+// reads every message through parseWorkerMessage(), which drops what does not fit.
+
+/** A run that has not finished after this long is stopped (the worker is terminated). */
+export const TIME_LIMIT_MS = 2000;
+/** print() lines kept per run; later ones are dropped with one note. */
+export const MAX_LINES = 200;
+/** show() calls drawn per run. */
+export const MAX_SHOWS = 8;
+/** Cells of one shown matrix (64 × 64). */
+export const MAX_CELLS = 4096;
+/** Heads of one shown [H, Tq, Tk] tensor. */
+export const MAX_HEADS = 16;
+/** Characters of one printed line. */
+export const MAX_LINE_CHARS = 4000;
+
+// ---- formatting ------------------------------------------------------------------------------
+
+/** A number as print() shows it: integers as they are, others to at most 4 decimals (float32
+ *  noise such as 0.41999998 reads 0.42), tiny ones in exponent form. */
+export function formatNumber(x) {
+  if (Number.isInteger(x)) return Object.is(x, -0) ? '0' : String(x);
+  if (!Number.isFinite(x)) return String(x);
+  const a = Math.abs(x);
+  if (a < 1e-4 || a >= 1e15) return x.toExponential(3).replace(/\.?0+e/, 'e');
+  const s = x.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
+  return s === '-0' ? '0' : s;
+}
+
+const isTypedArray = (v) => ArrayBuffer.isView(v) && !(v instanceof DataView);
+const isArrayLike = (v) => Array.isArray(v) || isTypedArray(v);
+/** An engine tensor: {shape: number[], data: Float32Array | number[]}. */
+export const isTensor = (v) =>
+  v !== null &&
+  typeof v === 'object' &&
+  Array.isArray(v.shape) &&
+  isArrayLike(v.data) &&
+  v.shape.every((n) => Number.isInteger(n) && n >= 0) &&
+  v.shape.reduce((p, n) => p * n, 1) === v.data.length;
+
+const MAX_ITEMS = 50;
+
+/** Nested arrays of a tensor's data following its shape (a 0-d tensor is its one number). */
+export function nestTensor(t) {
+  const rec = (dim, offset) => {
+    if (dim === t.shape.length) return t.data[offset];
+    const stride = t.shape.slice(dim + 1).reduce((p, n) => p * n, 1);
+    return Array.from({ length: t.shape[dim] }, (_, i) => rec(dim + 1, offset + i * stride));
+  };
+  return rec(0, 0);
+}
+
+/** Any value as one line of text, the way print() shows it. Strings print bare at the top
+ *  level and quoted inside arrays and objects; tensors print with their shape. */
+export function formatValue(v, depth = 0) {
+  if (typeof v === 'number') return formatNumber(v);
+  if (typeof v === 'string') return depth === 0 ? v : JSON.stringify(v);
+  if (typeof v === 'bigint') return `${v}n`;
+  if (v === undefined || v === null || typeof v === 'boolean' || typeof v === 'symbol')
+    return String(v);
+  if (typeof v === 'function') return `[function ${v.name || 'anonymous'}]`;
+  if (v instanceof Error) return `${v.name}: ${v.message}`;
+  if (depth > 4) return isArrayLike(v) ? '[…]' : '{…}';
+  if (isTensor(v) && v.shape.length <= 4)
+    return `Tensor[${v.shape.join(', ')}] ${formatValue(nestTensor(v), depth + 1)}`;
+  if (isArrayLike(v)) {
+    const items = Array.from({ length: Math.min(v.length, MAX_ITEMS) }, (_, i) =>
+      formatValue(v[i], depth + 1),
+    );
+    if (v.length > MAX_ITEMS) items.push(`… ${v.length - MAX_ITEMS} more`);
+    return `[${items.join(', ')}]`;
+  }
+  if (v instanceof Map) return `Map ${formatValue(Object.fromEntries(v), depth + 1)}`;
+  if (v instanceof Set) return `Set ${formatValue([...v], depth + 1)}`;
+  const keys = Object.keys(v);
+  const items = keys
+    .slice(0, MAX_ITEMS)
+    .map(
+      (k) =>
+        `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${formatValue(v[k], depth + 1)}`,
+    );
+  if (keys.length > MAX_ITEMS) items.push(`… ${keys.length - MAX_ITEMS} more`);
+  return `{${items.join(', ')}}`;
+}
+
+/** round(x, 2): a number, an array (nested or typed) or a tensor rounded for printing. */
+export function round(v, digits = 2) {
+  if (typeof v === 'number') return Number(v.toFixed(digits));
+  if (isTensor(v)) return round(nestTensor(v), digits);
+  if (isArrayLike(v)) return Array.from(v, (x) => round(x, digits));
+  throw new TypeError(`round() takes a number, an array or a tensor, not ${formatValue(v, 1)}`);
+}
+
+/** toRows(tensor): the tensor as nested arrays (a [T, d] tensor → T rows of d numbers). */
+export function toRows(t) {
+  if (!isTensor(t))
+    throw new TypeError(`toRows() takes a tensor {shape, data}, not ${formatValue(t, 1)}`);
+  return nestTensor(t);
+}
+
+// ---- show() ----------------------------------------------------------------------------------
+
+const isMatrix = (v) =>
+  Array.isArray(v) &&
+  v.length > 0 &&
+  v.every((r) => isArrayLike(r) && r.length === v[0].length && r.length > 0);
+
+/**
+ * What show(value) draws: [{title, rows}] with rows number[][]. value: an attention result
+ * (its weights are shown), a tensor [Tq, Tk] or [H, Tq, Tk] (one map per head), or nested rows.
+ */
+export function matricesOf(value) {
+  let v = value;
+  if (v && typeof v === 'object' && !isTensor(v) && !isArrayLike(v) && isTensor(v.weights))
+    v = v.weights;
+  let mats;
+  if (isTensor(v) && v.shape.length === 2) mats = [{ title: null, rows: nestTensor(v) }];
+  else if (isTensor(v) && v.shape.length === 3) {
+    if (v.shape[0] > MAX_HEADS)
+      throw new RangeError(
+        `show(): ${v.shape[0]} heads is too many to draw (at most ${MAX_HEADS})`,
+      );
+    const heads = nestTensor(v);
+    mats = heads.map((rows, hd) => ({ title: heads.length > 1 ? `head ${hd}` : null, rows }));
+  } else if (isMatrix(v)) mats = [{ title: null, rows: v.map((r) => Array.from(r)) }];
+  else
+    throw new TypeError(
+      'show() needs a weights matrix: res.weights, a [T, T] or [H, T, T] tensor, or rows like [[1, 0], [0.4, 0.6]]',
+    );
+  for (const m of mats) {
+    if (!m.rows.length || !m.rows[0].length) throw new RangeError('show(): the matrix is empty');
+    const cells = m.rows.length * m.rows[0].length;
+    if (cells > MAX_CELLS)
+      throw new RangeError(
+        `show(): ${m.rows.length} × ${m.rows[0].length} is too large to draw (at most ${MAX_CELLS} cells)`,
+      );
+    if (!m.rows.every((r) => r.every((x) => typeof x === 'number')))
+      throw new TypeError('show(): every entry must be a number');
+  }
+  return mats;
+}
+
+/** Labels for show(): the student's (checked against the size) or 0, 1, 2, … */
+export function labelsFor(labels, n, which) {
+  if (labels === undefined || labels === null)
+    return Array.from({ length: n }, (_, i) => String(i));
+  if (!isArrayLike(labels)) throw new TypeError(`show(): ${which} labels must be an array`);
+  if (labels.length !== n)
+    throw new RangeError(`show(): ${labels.length} ${which} labels for ${n} ${which}s`);
+  return Array.from(labels, (l) => String(l));
+}
+
+// ---- errors ----------------------------------------------------------------------------------
+
+/** A thrown value → {name, message, line}: line is 1-based in the student's code, or null. */
+export function errorInfo(e, headerLines = 2) {
+  if (e === null || typeof e !== 'object')
+    return { name: 'Uncaught', message: formatValue(e), line: null };
+  const name = typeof e.name === 'string' && e.name ? e.name : 'Error';
+  const message = typeof e.message === 'string' ? e.message : formatValue(e);
+  // V8 names code made by new Function "<anonymous>"; its source has 2 header lines
+  // ("async function anonymous(\n) {\n") before the student's first line.
+  const m = typeof e.stack === 'string' ? /<anonymous>:(\d+):\d+/.exec(e.stack) : null;
+  const line = m ? Number(m[1]) - headerLines : null;
+  return { name, message, line: line !== null && line >= 1 ? line : null };
+}
+
+// ---- the runner (in the worker) --------------------------------------------------------------
+
+const AsyncFunction = (async () => {}).constructor;
+
+/**
+ * Runs student code with the helpers as globals of `scope` (the worker's global object):
+ * engine, world, print, show, round, toRows, and console.log/info/warn/error → print.
+ * `post` receives the protocol's messages. Returns a promise that settles after 'done' or
+ * 'error' was posted. `await` works at the top level of the code.
+ */
+export function createRunner({ engine, world, post, scope = globalThis, now = () => Date.now() }) {
+  return async function run(id, code) {
+    let lines = 0,
+      truncated = false,
+      shows = 0;
+    const emit = (text) => {
+      if (lines >= MAX_LINES) {
+        if (!truncated)
+          post({
+            type: 'print',
+            id,
+            text: `… (more than ${MAX_LINES} lines: the rest is not shown)`,
+          });
+        truncated = true;
+        return;
+      }
+      lines++;
+      post({
+        type: 'print',
+        id,
+        text: text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text,
+      });
+    };
+    const print = (...args) => emit(args.map((a) => formatValue(a)).join(' '));
+    const show = (value, rowLabels, colLabels) => {
+      const matrices = matricesOf(value);
+      const rows = labelsFor(rowLabels, matrices[0].rows.length, 'row');
+      const cols = labelsFor(colLabels ?? rowLabels, matrices[0].rows[0].length, 'column');
+      if (shows >= MAX_SHOWS) {
+        if (shows === MAX_SHOWS) emit(`… show(): only the first ${MAX_SHOWS} maps are drawn`);
+        shows++;
+        return;
+      }
+      shows++;
+      post({ type: 'show', id, matrices, rowLabels: rows, colLabels: cols });
+    };
+    Object.assign(scope, { engine, world, print, show, round, toRows });
+    if (scope.console)
+      for (const k of ['log', 'info', 'warn', 'error', 'debug']) scope.console[k] = print;
+    const t0 = now();
+    let fn;
+    try {
+      fn = new AsyncFunction(code);
+    } catch (e) {
+      post({ type: 'error', id, ...errorInfo(e) });
+      return;
+    }
+    try {
+      await fn();
+      post({ type: 'done', id, ms: now() - t0 });
+    } catch (e) {
+      post({ type: 'error', id, ...errorInfo(e) });
+    }
+  };
+}
+
+/** Can this realm evaluate strings? {ok: true} or {ok: false, name, message} (CSP: EvalError). */
+export function evalProbe() {
+  try {
+    return { ok: new Function('return 1')() === 1 };
+  } catch (e) {
+    return { ok: false, name: e.name, message: e.message };
+  }
+}
+
+// ---- the page side ---------------------------------------------------------------------------
+
+const str = (v, max = MAX_LINE_CHARS) => (typeof v === 'string' ? v.slice(0, max) : null);
+const strings = (v) => Array.isArray(v) && v.every((s) => typeof s === 'string');
+
+/** A message from the worker checked against the protocol: the message (a clean copy) or null. */
+export function parseWorkerMessage(m) {
+  if (m === null || typeof m !== 'object' || typeof m.type !== 'string') return null;
+  switch (m.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'fatal':
+      return ['eval', 'engine'].includes(m.reason)
+        ? {
+            type: 'fatal',
+            reason: m.reason,
+            name: str(m.name) ?? 'Error',
+            message: str(m.message) ?? '',
+          }
+        : null;
+    case 'print':
+      return typeof m.id === 'number' && typeof m.text === 'string'
+        ? { type: 'print', id: m.id, text: str(m.text, MAX_LINE_CHARS + 1) }
+        : null;
+    case 'error':
+      return typeof m.id === 'number' && typeof m.name === 'string' && typeof m.message === 'string'
+        ? {
+            type: 'error',
+            id: m.id,
+            name: str(m.name, 200),
+            message: str(m.message),
+            line: Number.isInteger(m.line) && m.line > 0 ? m.line : null,
+          }
+        : null;
+    case 'done':
+      return typeof m.id === 'number'
+        ? { type: 'done', id: m.id, ms: Number.isFinite(m.ms) ? m.ms : null }
+        : null;
+    case 'show': {
+      if (
+        typeof m.id !== 'number' ||
+        !Array.isArray(m.matrices) ||
+        !m.matrices.length ||
+        m.matrices.length > MAX_HEADS
+      )
+        return null;
+      if (!strings(m.rowLabels) || !strings(m.colLabels)) return null;
+      const R = m.rowLabels.length,
+        C = m.colLabels.length;
+      if (!R || !C || R * C > MAX_CELLS) return null;
+      const ok = m.matrices.every(
+        (mat) =>
+          mat &&
+          Array.isArray(mat.rows) &&
+          mat.rows.length === R &&
+          (mat.title === null || typeof mat.title === 'string') &&
+          mat.rows.every(
+            (r) => Array.isArray(r) && r.length === C && r.every((x) => typeof x === 'number'),
+          ),
+      );
+      if (!ok) return null;
+      return {
+        type: 'show',
+        id: m.id,
+        matrices: m.matrices.map((mat) => ({
+          title: mat.title === null ? null : str(mat.title, 200),
+          rows: mat.rows.map((r) => r.slice()),
+        })),
+        rowLabels: m.rowLabels.map((s) => s.slice(0, 80)),
+        colLabels: m.colLabels.map((s) => s.slice(0, 80)),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * What a Content-Security-Policy (the page's <meta> policies; all of them apply) forbids that the
+ * cell needs: [] when nothing, else some of "worker-src blob:" and "'unsafe-eval'". A policy
+ * sent as an HTTP header is invisible to a page; the widget also catches that case at run time.
+ */
+export function cspProblems(policies) {
+  const problems = new Set();
+  for (const text of policies) {
+    const dirs = new Map();
+    for (const part of String(text).split(';')) {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      if (name && !dirs.has(name.toLowerCase()))
+        dirs.set(
+          name.toLowerCase(),
+          sources.map((s) => s.toLowerCase()),
+        );
+    }
+    const first = (...names) => names.map((n) => dirs.get(n)).find((d) => d !== undefined);
+    const worker = first('worker-src', 'child-src', 'script-src', 'default-src');
+    if (worker && !worker.includes('blob:')) problems.add('worker-src blob:');
+    const script = first('script-src', 'default-src');
+    if (script && !script.includes("'unsafe-eval'")) problems.add("'unsafe-eval'");
+  }
+  return [...problems];
+}
+
+// ---- the starter code ------------------------------------------------------------------------
+
+const STARTER_TEXT = {
+  'zh-CN': {
+    head: (title) => `// ${title}：Q、K、V 由引擎从课程的教学数据算出`,
+    x: '每个 token 一行',
+    q: 'Q = x · Wq（行向量约定）',
+    k: 'K = x · Wk',
+    vGiven: '这个例子的 V 直接给出',
+    vMul: 'V = x · Wv',
+    att: '因果注意力，分数 ÷ √d',
+    out: '输出：每个 token 一行',
+    print: (t) => `打印「${t}」那一行（保留 2 位小数）`,
+    show: '画出 softmax 权重（热力图）',
+  },
+  en: {
+    head: (title) => `// ${title}: the engine computes Q, K, V from the course's teaching data`,
+    x: 'one row per token',
+    q: 'Q = x · Wq (row vectors)',
+    k: 'K = x · Wk',
+    vGiven: 'in this example V is given',
+    vMul: 'V = x · Wv',
+    att: 'causal attention, scores ÷ √d',
+    out: 'the output: one row per token',
+    print: (t) => `print the row of "${t}" (2 decimals)`,
+    show: 'draw the softmax weights (a heatmap)',
+  },
+};
+
+/**
+ * The example the cell starts with (and Reset restores): world `worldId` of the teaching-world
+ * document `doc`, Q/K/V by engine.matmul, engine.attention with a causal mask, the last token's
+ * output printed, the weights shown. Comments in the language `lang`.
+ */
+export function starterCode(lang, worldId, doc) {
+  const s = STARTER_TEXT[lang === 'en' ? 'en' : 'zh-CN'];
+  const w = doc.worlds[worldId];
+  if (!w)
+    throw new Error(
+      `teaching-world.json has no world "${worldId}" (it has: ${Object.keys(doc.worlds).join(', ')})`,
+    );
+  const en = lang === 'en';
+  const labels = en ? 'tokensEn' : 'tokens';
+  const last = (en ? w.tokensEn : w.tokens)[w.tokens.length - 1];
+  const title = w.title?.[en ? 'en' : 'zh-CN'] ?? worldId;
+  return [
+    s.head(title),
+    `const w = world.worlds['${worldId.replace(/[\\']/g, '\\$&')}'];`,
+    `const x = w.x;                          // [${w.tokens.length}, ${w.dModel}], ${s.x}`,
+    `const q = engine.matmul(x, w.Wq);       // ${s.q}`,
+    `const k = engine.matmul(x, w.Wk);       // ${s.k}`,
+    w.V
+      ? `const v = w.V;                          // ${s.vGiven}`
+      : `const v = engine.matmul(x, w.Wv);       // ${s.vMul}`,
+    `const res = engine.attention({ q, k, v, causal: true });   // ${s.att}`,
+    `const out = toRows(res.output);         // ${s.out}`,
+    '',
+    `// ${s.print(last)}`,
+    `print('out[${last}] =', round(out[out.length - 1], 2));`,
+    `// ${s.show}`,
+    `show(res.weights, w.${labels}, w.${labels});`,
+    '',
+  ].join('\n');
+}

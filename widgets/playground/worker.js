@@ -1,0 +1,39 @@
+// The Web Worker behind <attn-playground>: its own copy of the engine and the runner of
+// widgets/playground/logic.js. scripts/bundle.mjs bundles this file (engine included) into one
+// string, dist/attn-playground.js hands it to the page, and the widget starts it from a Blob
+// URL (file:// pages cannot start a Worker from a file). One worker runs one piece of student
+// code and is then terminated, so nothing a run leaves behind reaches the next run.
+import createAttnEngine from '../../dist/attn-engine.js';
+import { createRunner, evalProbe } from './logic.js';
+
+const post = (m) => postMessage(m);
+let runner = null;
+
+self.onmessage = async (e) => {
+  const m = e.data;
+  if (m && m.type === 'init' && !runner) {
+    // The worker inherits the page's Content-Security-Policy: without 'unsafe-eval' the
+    // student's code cannot be compiled. Say so before loading anything.
+    const probe = evalProbe();
+    if (!probe.ok) {
+      post({ type: 'fatal', reason: 'eval', name: probe.name, message: probe.message });
+      return;
+    }
+    try {
+      const engine = await createAttnEngine({ print: () => {}, printErr: () => {} });
+      runner = createRunner({ engine, world: m.world, post, now: () => performance.now() });
+      post({ type: 'ready' });
+    } catch (err) {
+      post({
+        type: 'fatal',
+        reason: 'engine',
+        name: err?.name ?? 'Error',
+        message: err?.message ?? String(err),
+      });
+    }
+  } else if (m && m.type === 'run' && runner) {
+    const run = runner;
+    runner = null; // one run per worker
+    run(m.id, String(m.code));
+  }
+};

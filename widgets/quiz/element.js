@@ -1,0 +1,304 @@
+// <attn-quiz> — the chapter's check questions with immediate feedback.
+// Questions live in course-data/quiz.json (schema course-data/quiz.schema.json, compiled by the
+// bundler; the cross-field rules by logic.js checkQuiz): the two quiz questions of the
+// attention module (why ÷√d_k, why a causal mask), one on branch B1, and one per row of the
+// chapter's misconceptions table. Each question is a radio group in a fieldset with a legend;
+// "Check" (or Enter on an option) shows the verdict and the correction in a live region, with a
+// link to the lesson page. Numbers in the texts ({{fact}} placeholders) come from the engine.
+// Attributes: lang (zh-CN | en).
+import { AttnWidget, check } from '../../web/widget-base.js';
+import { h } from '../../web/dom.js';
+import { CATEGORY } from '../../web/color.js';
+import quizData from '../../course-data/quiz.json' with { type: 'json' };
+import lessonsData from '../../course-data/lessons.json' with { type: 'json' };
+import { validateQuiz } from '../../gen/validators.js';
+import {
+  FACTS,
+  checkQuiz,
+  usedFacts,
+  computeFacts,
+  fill,
+  optionIds,
+  isCorrect,
+  rightOption,
+  score,
+} from './logic.js';
+
+const CSS = `
+ol.questions { list-style: none; padding: 0; margin: 8px 0; display: grid; gap: 12px; }
+fieldset { border: 1px solid #d0d0d0; border-radius: 6px; padding: 6px 10px 10px; margin: 0; min-width: 0; }
+fieldset.right { border-left: 5px solid #006d2c; }
+fieldset.wrong { border-left: 5px solid #b00020; }
+legend { font-weight: 600; padding: 0 4px; }
+legend .n { color: #555; font-weight: 600; margin-right: 4px; }
+.options { display: grid; gap: 4px; margin: 6px 0; }
+.options label { display: flex; align-items: flex-start; gap: 8px; padding: 4px 6px; border-radius: 4px; border: 1px solid transparent; cursor: pointer; }
+.options label:hover { background: #f3f6fb; }
+.options input { margin-top: 0.25em; min-height: 0; width: 1.1em; height: 1.1em; flex: none; }
+.options input:focus-visible { outline: 3px solid ${CATEGORY.b}; outline-offset: 2px; }
+.options label.is-right { border-color: #006d2c; background: #eef8f0; }
+.options label.is-wrong { border-color: #b00020; background: #fdecee; }
+.badge { font-size: 0.82em; font-weight: 700; margin-left: 6px; white-space: nowrap; }
+.badge.right { color: #006d2c; }
+.badge.wrong { color: #b00020; }
+.feedback:empty { display: none; }
+.feedback { margin-top: 6px; padding: 6px 10px; border-radius: 6px; background: #f6f6f6; }
+.feedback .verdict { font-weight: 700; display: block; }
+.feedback.right .verdict { color: #006d2c; }
+.feedback.wrong .verdict { color: #b00020; }
+.feedback p { margin: 4px 0; }
+.feedback a { color: #0b3d91; font-weight: 600; }
+.summary { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: center; border-top: 1px solid #d0d0d0; padding-top: 8px; }
+.summary .score { font-weight: 700; }
+`;
+
+export class Quiz extends AttnWidget {
+  static css = CSS;
+
+  static strings = {
+    'zh-CN': {
+      title: '小测验：这一章的检查题',
+      help: (n) =>
+        `共 ${n} 题：两道是注意力模块的小测验，其余每题对应本章拦截的一个误解。选一个答案，按「检查」（或在选项上按回车）立刻看对错和纠正；数字由注意力引擎现算。`,
+      qn: (i, n) => `第 ${i} 题 / ${n}`,
+      tfTrue: '对',
+      tfFalse: '错',
+      checkBtn: '检查',
+      reset: '全部重来',
+      pick: '先选一个答案，再按「检查」。',
+      right: '✓ 答对了。',
+      wrong: '✗ 不对。',
+      answerIs: (a) => `正确答案：${a}`,
+      answerTf: (t) => `这句话是${t ? '对' : '错'}的。`,
+      badgeRight: '✓ 正确答案',
+      badgeMine: '✗ 你的选择',
+      review: (title) => `复习：${title}`,
+      score: (s) => `已检查 ${s.answered} / ${s.total} 题，答对 ${s.correct} 题。`,
+      allDone: (s) => (s.correct === s.total ? '全部答对！' : ''),
+    },
+    en: {
+      title: 'Quiz: the chapter’s check questions',
+      help: (n) =>
+        `${n} questions: two from the attention module’s quiz, and one for each misconception the chapter heads off. Pick an answer and press Check (or Enter on an option) to see right or wrong with the correction; the numbers are computed live by the attention engine.`,
+      qn: (i, n) => `Question ${i} of ${n}`,
+      tfTrue: 'True',
+      tfFalse: 'False',
+      checkBtn: 'Check',
+      reset: 'Start over',
+      pick: 'Pick an answer first, then press Check.',
+      right: '✓ Right.',
+      wrong: '✗ Not quite.',
+      answerIs: (a) => `The right answer: ${a}`,
+      answerTf: (t) => `The statement is ${t ? 'true' : 'false'}.`,
+      badgeRight: '✓ right answer',
+      badgeMine: '✗ your choice',
+      review: (title) => `Review: ${title}`,
+      score: (s) => `Checked ${s.answered} of ${s.total}, ${s.correct} right.`,
+      allDone: (s) => (s.correct === s.total ? 'All right!' : ''),
+    },
+  };
+
+  get langKey() {
+    return this.isEnglish ? 'en' : 'zh-CN';
+  }
+
+  build(rt) {
+    const doc = checkQuiz(quizData, lessonsData, validateQuiz);
+    this.doc = doc;
+    this.selected ??= {};
+    this.checked ??= {};
+    this.pending ??= {}; // questions where Check was pressed without a choice
+    // The numbers do not depend on what the student clicks: asked from the engine once per build
+    // (and again by the self-check after every interaction).
+    const facts = computeFacts(rt, usedFacts(doc));
+    this.facts = facts;
+    const L = this.langKey;
+    const n = doc.questions.length;
+    this.parts = new Map();
+    const items = doc.questions.map((q, i) => {
+      const labels = new Map();
+      const options = optionIds(q).map((id) => {
+        const text =
+          q.kind === 'choice'
+            ? fill(q.options.find((o) => o.id === id).text[L], facts)
+            : this.t(id === 'true' ? 'tfTrue' : 'tfFalse');
+        const input = h('input', {
+          type: 'radio',
+          name: `quiz-${q.id}`,
+          value: id,
+          'data-q': q.id,
+          onchange: () => this.choose(q, id),
+          onkeydown: (e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              this.choose(q, input.value);
+              this.grade(q);
+            }
+          },
+        });
+        input.checked = this.selected[q.id] === id;
+        const badge = h('span', { class: 'badge' });
+        const label = h('label', { 'data-option': id }, [
+          input,
+          h('span', {}, [
+            q.kind === 'choice' ? h('span', { class: 'oid' }, `${id}) `) : null,
+            text,
+            badge,
+          ]),
+        ]);
+        labels.set(id, { label, badge, input, text });
+        return label;
+      });
+      const feedback = h('div', {
+        class: 'feedback',
+        role: 'status',
+        'aria-live': 'polite',
+        'data-role': 'feedback',
+      });
+      const checkBtn = h(
+        'button',
+        { type: 'button', 'data-role': 'check', onclick: () => this.grade(q) },
+        this.t('checkBtn'),
+      );
+      const fieldset = h('fieldset', { 'data-q': q.id }, [
+        h('legend', {}, [
+          h('span', { class: 'n' }, this.t('qn', i + 1, n)),
+          h('br'),
+          fill(q.prompt[L], facts),
+        ]),
+        h('div', { class: 'options' }, options),
+        h('div', { class: 'row' }, checkBtn),
+        feedback,
+      ]);
+      this.parts.set(q.id, { fieldset, labels, feedback });
+      return h('li', {}, fieldset);
+    });
+    this.scoreLine = h('p', {
+      class: 'score',
+      role: 'status',
+      'aria-live': 'polite',
+      'data-role': 'score',
+    });
+    this.resetBtn = h(
+      'button',
+      { type: 'button', 'data-role': 'reset', onclick: () => this.reset() },
+      this.t('reset'),
+    );
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help', n)),
+      h('ol', { class: 'questions' }, items),
+      h('div', { class: 'summary' }, [this.scoreLine, this.resetBtn]),
+    );
+  }
+
+  choose(q, id) {
+    this.selected[q.id] = id;
+    delete this.pending[q.id];
+    // A new choice after a check asks for a new check: the old verdict no longer applies.
+    if (this.checked[q.id] !== undefined && this.checked[q.id] !== id) delete this.checked[q.id];
+    this.update();
+  }
+
+  grade(q) {
+    const id = this.selected[q.id];
+    if (id === undefined) {
+      this.pending[q.id] = true;
+    } else {
+      this.checked[q.id] = id;
+      delete this.pending[q.id];
+    }
+    this.update();
+  }
+
+  reset() {
+    this.selected = {};
+    this.checked = {};
+    this.pending = {};
+    for (const { labels } of this.parts.values())
+      for (const { input } of labels.values()) input.checked = false;
+    this.update();
+    this.parts.values().next().value?.labels.values().next().value?.input.focus();
+  }
+
+  render() {
+    const doc = this.doc;
+    const facts = this.facts;
+    const L = this.langKey;
+    const titles = new Map(lessonsData.lessons.map((l) => [l.slug, l.title[L]]));
+    for (const q of doc.questions) {
+      const { fieldset, labels, feedback } = this.parts.get(q.id);
+      const chosen = this.checked[q.id];
+      const graded = chosen !== undefined;
+      const ok = graded && isCorrect(q, chosen);
+      fieldset.classList.toggle('right', graded && ok);
+      fieldset.classList.toggle('wrong', graded && !ok);
+      fieldset.dataset.state = graded
+        ? ok
+          ? 'right'
+          : 'wrong'
+        : this.selected[q.id]
+          ? 'chosen'
+          : 'open';
+      for (const [id, { label, badge, input }] of labels) {
+        input.checked = this.selected[q.id] === id;
+        const isRight = graded && id === rightOption(q);
+        const isMine = graded && !ok && id === chosen;
+        label.classList.toggle('is-right', isRight);
+        label.classList.toggle('is-wrong', isMine);
+        badge.className = `badge${isRight ? ' right' : isMine ? ' wrong' : ''}`;
+        badge.textContent = isRight ? this.t('badgeRight') : isMine ? this.t('badgeMine') : '';
+      }
+      feedback.className = `feedback${graded ? (ok ? ' right' : ' wrong') : ''}`;
+      if (!graded) {
+        feedback.replaceChildren(...(this.pending[q.id] ? [h('p', {}, this.t('pick'))] : []));
+        continue;
+      }
+      const why = q.kind === 'choice' && !ok ? q.options.find((o) => o.id === chosen)?.why : null;
+      const answerLine =
+        q.kind === 'choice'
+          ? this.t(
+              'answerIs',
+              `${q.answer}) ${fill(q.options.find((o) => o.id === q.answer).text[L], facts)}`,
+            )
+          : this.t('answerTf', q.answer);
+      feedback.replaceChildren(
+        ...[
+          h('span', { class: 'verdict' }, this.t(ok ? 'right' : 'wrong')),
+          why ? h('p', { 'data-role': 'why' }, fill(why[L], facts)) : null,
+          ok ? null : h('p', { 'data-role': 'answer' }, answerLine),
+          h('p', { 'data-role': 'correction' }, fill(q.feedback[L], facts)),
+          h(
+            'p',
+            {},
+            h(
+              'a',
+              { href: `${q.lesson}.html`, 'data-role': 'lesson-link' },
+              this.t('review', titles.get(q.lesson)),
+            ),
+          ),
+        ].filter(Boolean),
+      );
+    }
+    const s = score(doc, this.checked);
+    this.scoreLine.textContent =
+      `${this.t('score', s)}${s.answered === s.total ? ` ${this.t('allDone', s)}` : ''}`.trim();
+  }
+
+  checks(rt) {
+    const doc = checkQuiz(quizData, lessonsData, validateQuiz);
+    const ids = usedFacts(doc);
+    const facts = computeFacts(rt, ids);
+    const slugs = new Set(lessonsData.lessons.map((l) => l.slug));
+    const linked = doc.questions.filter((q) => slugs.has(q.lesson)).length;
+    const oneRight = doc.questions.filter(
+      (q) => optionIds(q).filter((id) => isCorrect(q, id)).length === 1,
+    ).length;
+    const n = doc.questions.length;
+    return [
+      ...ids.map((id) => check(FACTS[id].name, FACTS[id].expected, facts[id])),
+      check('every question links to a lesson page of lessons.json', `${n}/${n}`, `${linked}/${n}`),
+      check('every question has exactly one right option', `${n}/${n}`, `${oneRight}/${n}`),
+    ];
+  }
+}

@@ -1,0 +1,340 @@
+// The DOM-free half of <attn-quiz>: the facts (numbers) the questions quote, each asked from the
+// engine; the placeholder filling; the data checks a schema cannot state; grading. Node tests
+// import it with the real engine and the real data files.
+//
+// Question texts in course-data/quiz.json hold placeholders {{fact-id}}. Each fact below names the
+// course number it must print (`expected`, the chapter's text) and how the engine produces it;
+// the widget fills the text from `compute` and its self-check compares the two.
+import { pct, bytes } from '../../web/dom.js';
+import { worldTensors } from '../../web/world.js';
+import { modelById } from '../../web/models.js';
+import { variantRows, rowOf, modelLedger, reductionText } from '../kv-ledger/logic.js';
+import { rnnCounts, attentionCounts, grouped } from '../rnn-vs-attention/logic.js';
+
+/**
+ * The seeded √d experiment the first question quotes: the engine's defaults at the anchor's d_k.
+ */
+export const VARIANCE = Object.freeze({ d: 256, nKeys: 10, nSamples: 1000, seed: 42 });
+const COURSE_T = 4096;
+
+const PLACEHOLDER = /\{\{([a-z0-9-]+)\}\}/g;
+
+/** A quiz.json that breaks a rule: the message names the file, the field and the rule. */
+export class QuizDataError extends Error {
+  constructor(message, field) {
+    super(message);
+    this.name = 'DataError';
+    this.file = 'quiz.json';
+    this.field = field;
+  }
+}
+
+const anchorOf = (models) => {
+  const m = models.models.find((x) => x.anchor);
+  if (!m) throw new Error('models.json marks no anchor model');
+  return m;
+};
+
+/** rt-like context {engine, world, models} → the anchor's ledger rows at its native context. */
+function anchorRows(ctx) {
+  const a = anchorOf(ctx.models);
+  return { model: a, rows: variantRows(ctx.engine, a, a.contextLength) };
+}
+
+function gaveRow(ctx, { noMask = false, maskMode } = {}) {
+  const w = worldTensors(ctx, 'zh-gift');
+  const n = w.tokens.length;
+  const opts = { q: w.q, k: w.k, v: w.v, causal: !noMask };
+  if (maskMode) opts.maskMode = maskMode;
+  const r = ctx.engine.attention(opts);
+  const gave = w.tokens.indexOf('给了');
+  if (gave < 0) throw new Error('teaching-world.json: zh-gift has no token 给了');
+  return { row: Array.from(r.weights.data.subarray(gave * n, (gave + 1) * n)), tokens: w.tokens };
+}
+
+function dialog(ctx) {
+  const ex = ctx.world.scoreExamples?.dialog;
+  if (!ex) throw new Error('teaching-world.json has no scoreExamples.dialog');
+  return ex.scores;
+}
+
+/** The seeded experiment, asked once per round of facts (memo is fresh for every round). */
+const variance = (ctx, memo) => (memo.variance ??= ctx.engine.softmaxVariance(VARIANCE));
+
+const joinPct = (ws, digits = 1) => Array.from(ws, (x) => pct(x, digits)).join(' / ');
+
+/**
+ * Every fact a question may quote: id → {name, expected, compute(ctx, memo) → text}. `expected` is
+ * the number as the course prints it (or, for the seeded experiment, as the engine's fixed seed
+ * gives it); ctx is the runtime {engine, world, models}; memo ({} per round) shares one engine
+ * result between facts.
+ */
+export const FACTS = {
+  'dialog-scores': {
+    name: 'dialog example scores (teaching-world.json)',
+    expected: '8, 7, 9',
+    compute: (ctx) => dialog(ctx).join(', '),
+  },
+  'softmax-dialog': {
+    name: 'softmax of the dialog scores (engine.softmax)',
+    expected: '24.5% / 9.0% / 66.5%',
+    compute: (ctx) => joinPct(ctx.engine.softmax(dialog(ctx)).weights),
+  },
+  'split-dialog': {
+    name: 'proportional split of the dialog scores (engine.proportionalSplit)',
+    expected: '33.3% / 29.2% / 37.5%',
+    compute: (ctx) => joinPct(ctx.engine.proportionalSplit(dialog(ctx))),
+  },
+  'leak-gave': {
+    name: 'no mask: 给了 → 小王 (engine.attention, zh-gift)',
+    expected: '32.5%',
+    compute: (ctx) => {
+      const { row, tokens } = gaveRow(ctx, { noMask: true });
+      return pct(row[tokens.indexOf('小王')]);
+    },
+  },
+  'zero-after-sum-gave': {
+    name: 'zero after softmax: 给了 row sum (engine.attention maskMode zero-after-softmax)',
+    expected: '67.5%',
+    compute: (ctx) =>
+      pct(gaveRow(ctx, { maskMode: 'zero-after-softmax' }).row.reduce((a, b) => a + b, 0)),
+  },
+  'k-cos-names': {
+    name: 'cosine of K 小明 and K 小王 (engine.cosine)',
+    expected: '0.995',
+    compute: (ctx) => {
+      const w = worldTensors(ctx, 'zh-gift');
+      return ctx.engine
+        .cosine(w.k[w.tokens.indexOf('小明')], w.k[w.tokens.indexOf('小王')])
+        .toFixed(3);
+    },
+  },
+  'std-256': {
+    name: 'seeded experiment d = 256: std of q·k (engine.softmaxVariance)',
+    expected: '16.0',
+    compute: (ctx, memo) => variance(ctx, memo).stdUnscaled.toFixed(1),
+  },
+  'std-256-scaled': {
+    name: 'seeded experiment d = 256: std of q·k / √d',
+    expected: '1.00',
+    compute: (ctx, memo) => variance(ctx, memo).stdScaled.toFixed(2),
+  },
+  'max-256': {
+    name: 'seeded experiment d = 256: largest of 10 weights, unscaled',
+    expected: '70.3%',
+    compute: (ctx, memo) => pct(variance(ctx, memo).maxWeightUnscaled),
+  },
+  'max-256-scaled': {
+    name: 'seeded experiment d = 256: largest of 10 weights, ÷√d',
+    expected: '25.7%',
+    compute: (ctx, memo) => pct(variance(ctx, memo).maxWeightScaled),
+  },
+  'rnn-steps-4096': {
+    name: 'T = 4,096: RNN steps per layer that cannot run in parallel',
+    expected: '4,096',
+    compute: () => grouped(rnnCounts(COURSE_T).sequentialSteps),
+  },
+  'rnn-path-4096': {
+    name: 'T = 4,096: updates from token 1 to token T',
+    expected: '4,095',
+    compute: () => grouped(rnnCounts(COURSE_T).pathLength),
+  },
+  'attn-path-4096': {
+    name: 'T = 4,096: attention path length token 1 → token T (engine.causalMask)',
+    expected: '1',
+    compute: (ctx) => String(attentionCounts(ctx.engine, COURSE_T).pathLength),
+  },
+  'anchor-formula': {
+    name: 'anchor KV bytes per token (engine.kvLedger formula)',
+    expected: '16 × 2 × 4 × 256 × 2 B = 65,536 B',
+    compute: (ctx) => modelLedger(ctx.engine, anchorOf(ctx.models)).formula,
+  },
+  'anchor-gqa-per-token': {
+    name: 'anchor (GQA-4) KV per token',
+    expected: '64 KiB',
+    compute: (ctx) => {
+      const { model, rows } = anchorRows(ctx);
+      return bytes(rowOf(rows, 'gqa', model.attention.nKvHeads).bytesPerToken);
+    },
+  },
+  'anchor-gqa-context': {
+    name: 'anchor (GQA-4) KV for one request at its native context',
+    expected: '16 GiB',
+    compute: (ctx) => {
+      const { model, rows } = anchorRows(ctx);
+      return bytes(rowOf(rows, 'gqa', model.attention.nKvHeads).kvBytes);
+    },
+  },
+  'anchor-mha-per-token': {
+    name: 'anchor as MHA, KV per token',
+    expected: '384 KiB',
+    compute: (ctx) => bytes(rowOf(anchorRows(ctx).rows, 'mha').bytesPerToken),
+  },
+  'anchor-context': {
+    name: 'anchor native context (models.json)',
+    expected: '262,144',
+    compute: (ctx) => grouped(anchorOf(ctx.models).contextLength),
+  },
+  'anchor-heads': {
+    name: 'anchor heads × head_dim vs hidden_size (models.json)',
+    expected: '24 × 256 = 6144 ≠ 5120',
+    compute: (ctx) => {
+      const m = anchorOf(ctx.models);
+      const product = m.attention.nHeads * m.attention.headDim;
+      return `${m.attention.nHeads} × ${m.attention.headDim} = ${product} ${product === m.hiddenSize ? '=' : '≠'} ${m.hiddenSize}`;
+    },
+  },
+  'anchor-q-heads': {
+    name: 'anchor query heads (models.json)',
+    expected: '24',
+    compute: (ctx) => String(anchorOf(ctx.models).attention.nHeads),
+  },
+  'anchor-kv-heads': {
+    name: 'anchor KV heads = groups (models.json)',
+    expected: '4',
+    compute: (ctx) => String(anchorOf(ctx.models).attention.nKvHeads),
+  },
+  'anchor-q-per-group': {
+    name: 'anchor query heads per group (models.json)',
+    expected: '6',
+    compute: (ctx) => {
+      const a = anchorOf(ctx.models).attention;
+      return String(a.nHeads / a.nKvHeads);
+    },
+  },
+  'v2-formula': {
+    name: 'DeepSeek-V2 (MLA) KV per token (engine.kvLedger formula)',
+    expected: '60 × (512 + 64) × 2 B = 69,120 B',
+    compute: (ctx) => modelLedger(ctx.engine, modelById(ctx.models, 'deepseek-v2')).formula,
+  },
+  'v2-vs-67b': {
+    name: 'DeepSeek-V2 vs DeepSeek LLM 67B, BF16 (engine.kvLedgerVariants)',
+    expected: '−82.2%',
+    compute: (ctx) => {
+      const v2 = variantRows(ctx.engine, modelById(ctx.models, 'deepseek-v2'), 1);
+      const d67 = modelById(ctx.models, 'deepseek-llm-67b');
+      const d67rows = variantRows(ctx.engine, d67, 1);
+      return reductionText(
+        ctx.engine.kvReduction(
+          rowOf(d67rows, 'gqa', d67.attention.nKvHeads).bytesPerToken,
+          rowOf(v2, 'mla').bytesPerToken,
+        ),
+      );
+    },
+  },
+  'v2-vs-mha': {
+    name: 'DeepSeek-V2 vs its own shape as MHA (engine.kvLedgerVariants)',
+    expected: '−98.2%',
+    compute: (ctx) => {
+      const v2 = variantRows(ctx.engine, modelById(ctx.models, 'deepseek-v2'), 1);
+      return reductionText(
+        ctx.engine.kvReduction(rowOf(v2, 'mha').bytesPerToken, rowOf(v2, 'mla').bytesPerToken),
+      );
+    },
+  },
+};
+
+/** The placeholder ids in a text, in order. */
+export function placeholders(text) {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]);
+}
+
+/** Every text of a question (prompt, options, whys, feedback) in both languages. */
+function textsOf(q) {
+  const out = [q.prompt, q.feedback];
+  for (const o of q.options ?? []) {
+    out.push(o.text);
+    if (o.why) out.push(o.why);
+  }
+  return out.flatMap((t) => [t['zh-CN'], t.en]);
+}
+
+/** The fact ids the quiz uses, each once, in order of appearance. */
+export function usedFacts(doc) {
+  return [...new Set(doc.questions.flatMap((q) => textsOf(q).flatMap(placeholders)))];
+}
+
+/** {id → text} for the given fact ids, each asked from the engine once. */
+export function computeFacts(ctx, ids = Object.keys(FACTS)) {
+  const memo = {};
+  return Object.fromEntries(ids.map((id) => [id, FACTS[id].compute(ctx, memo)]));
+}
+
+/** `text` with every {{id}} replaced by facts[id]. */
+export function fill(text, facts) {
+  return text.replace(PLACEHOLDER, (_, id) => {
+    if (!(id in facts)) throw new QuizDataError(`quiz.json: unknown placeholder {{${id}}}`, id);
+    return facts[id];
+  });
+}
+
+/**
+ * The rules quiz.schema.json cannot state, after `validate` (the compiled schema, or null to
+ * skip it): unique question ids, unique option ids, the answer among the options, the lesson in
+ * lessons.json, every placeholder a known fact. Returns doc; throws QuizDataError naming the field.
+ */
+export function checkQuiz(doc, lessons, validate) {
+  if (validate && !validate(doc)) {
+    const e = validate.errors[0];
+    const field = e.instancePath || '(top level)';
+    const detail = e.params && e.params.missingProperty ? ` "${e.params.missingProperty}"` : '';
+    throw new QuizDataError(`quiz.json: ${field} ${e.message}${detail}`, field);
+  }
+  const slugs = new Set(lessons.lessons.map((l) => l.slug));
+  const seen = new Set();
+  doc.questions.forEach((q, i) => {
+    const at = (f, msg) =>
+      new QuizDataError(`quiz.json: /questions/${i}/${f} ${msg}`, `/questions/${i}/${f}`);
+    if (seen.has(q.id)) throw at('id', `"${q.id}" is used by an earlier question`);
+    seen.add(q.id);
+    if (!slugs.has(q.lesson)) throw at('lesson', `"${q.lesson}" is not a lesson of lessons.json`);
+    if (q.kind === 'choice') {
+      const ids = q.options.map((o) => o.id);
+      if (new Set(ids).size !== ids.length)
+        throw at('options', `repeat an option id (${ids.join(', ')})`);
+      if (!ids.includes(q.answer))
+        throw at('answer', `"${q.answer}" is not one of the options (${ids.join(', ')})`);
+      const whyOnAnswer = q.options.find((o) => o.id === q.answer && o.why);
+      if (whyOnAnswer)
+        throw at(
+          'options',
+          `the right option "${q.answer}" has a "why" (only wrong options explain themselves)`,
+        );
+    }
+    for (const id of textsOf(q).flatMap(placeholders)) {
+      if (!(id in FACTS))
+        throw at(
+          '',
+          `uses an unknown placeholder {{${id}}} (known: ${Object.keys(FACTS).join(', ')})`,
+        );
+    }
+  });
+  return doc;
+}
+
+/** The options a student chooses from: the question's own, or True / False. */
+export function optionIds(q) {
+  return q.kind === 'choice' ? q.options.map((o) => o.id) : ['true', 'false'];
+}
+
+/** Is option id `choice` ("a", or "true"/"false") the right answer of q? */
+export function isCorrect(q, choice) {
+  return q.kind === 'choice' ? choice === q.answer : choice === String(q.answer);
+}
+
+/** The id of the right option. */
+export function rightOption(q) {
+  return q.kind === 'choice' ? q.answer : String(q.answer);
+}
+
+/** {answered, correct, total} over the checked answers {questionId → choice}. */
+export function score(doc, checked) {
+  let answered = 0,
+    correct = 0;
+  for (const q of doc.questions) {
+    if (checked[q.id] === undefined) continue;
+    answered++;
+    if (isCorrect(q, checked[q.id])) correct++;
+  }
+  return { answered, correct, total: doc.questions.length };
+}
