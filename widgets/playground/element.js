@@ -15,6 +15,8 @@ import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-tabl
 import { worldTensors, rowsOf } from '../../web/world.js';
 import {
   TIME_LIMIT_MS,
+  MAX_LINES,
+  MAX_SHOWS,
   starterCode,
   parseWorkerMessage,
   cspProblems,
@@ -121,7 +123,11 @@ class CodeWorker {
           }),
         START_TIMEOUT_MS,
       );
-      this.worker.onmessage = (e) => this.onMessage(parseWorkerMessage(e.data));
+      // The worker answers only on this private port: student code can reach the worker's
+      // own postMessage, whose messages nobody listens to.
+      const channel = new MessageChannel();
+      this.port = channel.port1;
+      this.port.onmessage = (e) => this.onMessage(parseWorkerMessage(e.data));
       this.worker.onerror = (e) => {
         e.preventDefault();
         if (this.handlers)
@@ -144,7 +150,7 @@ class CodeWorker {
             0,
           );
       };
-      this.worker.postMessage({ type: 'init', world });
+      this.worker.postMessage({ type: 'init', world, port: channel.port2 }, [channel.port2]);
     });
   }
 
@@ -172,7 +178,7 @@ class CodeWorker {
     return new Promise((resolve) => {
       this.handlers = { ...handlers, resolve };
       this.timer = setTimeout(() => this.finish({ kind: 'timeout' }), TIME_LIMIT_MS);
-      this.worker.postMessage({ type: 'run', id, code });
+      this.port.postMessage({ type: 'run', id, code });
     });
   }
 
@@ -188,6 +194,7 @@ class CodeWorker {
   terminate() {
     clearTimeout(this.startTimer);
     this.worker?.terminate();
+    this.port?.close();
     this.settleReady?.({ ok: false, kind: 'start', name: 'Error', message: 'terminated' });
   }
 }
@@ -485,11 +492,14 @@ export class Playground extends AttnWidget {
     this.update();
     const t0 = performance.now();
     const r = await worker.run(id, this.code, {
+      // The worker keeps to these limits; the page holds them too, whatever arrives.
       onPrint: (text) => {
+        if (this.result.lines.length > MAX_LINES) return;
         this.result.lines.push(text);
         this.later();
       },
       onShow: (m) => {
+        if (this.result.maps.length >= MAX_SHOWS) return;
         this.result.maps.push(m);
         this.later();
       },
