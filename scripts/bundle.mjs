@@ -113,6 +113,33 @@ const esc = (s) =>
 const both = (t) =>
   `<span lang="zh-CN">${esc(t['zh-CN'])}</span><span lang="en">${esc(t.en)}</span>`;
 
+// Course navigation under every lesson: previous / next in course order (rel=prev/next, so
+// browsers and readers know the sequence) and "page n of N". Its labels are in both languages
+// like the rest of the chrome; web/page.js carries the chosen language along the links.
+const NAV = {
+  label: { 'zh-CN': '课程导航', en: 'Course navigation' },
+  prev: { 'zh-CN': '上一页', en: 'Previous' },
+  next: { 'zh-CN': '下一页', en: 'Next' },
+  index: { 'zh-CN': '目录', en: 'Contents' },
+};
+const position = (i, n) => ({ 'zh-CN': `第 ${i} 页，共 ${n} 页`, en: `Page ${i} of ${n}` });
+const navLink = (rel, target, word) =>
+  target
+    ? `<a rel="${rel}" href="${target.href}" class="nav-${rel}"><span class="nav-word">${both(word)}</span>` +
+      `<span class="nav-title">${both(target.title)}</span></a>`
+    : `<span class="nav-${rel} nav-none"></span>`;
+
+/** The navigation block of page `i` (1-based; 0 is the index) among `pages` lessons. */
+function lessonNav(i, pages) {
+  const n = pages.length;
+  const prev = i === 1 ? { href: 'index.html', title: NAV.index } : pages[i - 2];
+  const next = i < n ? pages[i] : null;
+  return `<nav class="lesson-nav" data-label-zh="${NAV.label['zh-CN']}" data-label-en="${NAV.label.en}" aria-label="${NAV.label['zh-CN']}">
+<p class="nav-position">${both(position(i, n))}<progress max="${n}" value="${i}" aria-hidden="true"></progress></p>
+<div class="nav-links">${navLink('prev', prev, NAV.prev)}${navLink('next', next, NAV.next)}</div>
+</nav>`;
+}
+
 function page(title, body, { csp = CSP, scripts = [] } = {}) {
   return `<!doctype html>
 <html lang="zh-CN">
@@ -126,8 +153,8 @@ function page(title, body, { csp = CSP, scripts = [] } = {}) {
 </head>
 <body>
 <header class="course-bar">
-<a href="index.html">${both(lessons.title)}</a>
-<button type="button" data-attn-lang-toggle>English</button>
+<a href="index.html" class="course-home">${both(lessons.shortTitle)}</a>
+<button type="button" data-attn-lang-toggle lang="en">English</button>
 </header>
 <main>
 ${body}
@@ -142,7 +169,8 @@ const attrs = (a) =>
   Object.entries(a || {})
     .map(([k, v]) => ` ${k}="${esc(v)}"`)
     .join('');
-for (const l of lessons.lessons) {
+const pages = lessons.lessons.map((l) => ({ href: `${l.slug}.html`, title: l.title }));
+for (const [index, l] of lessons.lessons.entries()) {
   // A widget's inline data rides in a JSON script element inside it (never executed).
   const inline = (w) =>
     w.data
@@ -153,10 +181,14 @@ for (const l of lessons.lessons) {
     .join('\n');
   writeFileSync(
     join(dist, `${l.slug}.html`),
-    page(l.title, `<h1>${both(l.title)}</h1>\n<p>${both(l.intro)}</p>\n${widgets}`, {
-      csp: l.csp ?? CSP,
-      scripts: l.scripts ?? [],
-    }),
+    page(
+      l.title,
+      `<h1>${both(l.title)}</h1>\n<p>${both(l.intro)}</p>\n${widgets}\n${lessonNav(index + 1, pages)}`,
+      {
+        csp: l.csp ?? CSP,
+        scripts: l.scripts ?? [],
+      },
+    ),
   );
 }
 const items = lessons.lessons
@@ -164,7 +196,12 @@ const items = lessons.lessons
   .join('\n');
 writeFileSync(
   join(dist, 'index.html'),
-  page(lessons.title, `<h1>${both(lessons.title)}</h1>\n<ol class="lessons">\n${items}\n</ol>`),
+  page(
+    lessons.title,
+    `<h1>${both(lessons.title)}</h1>\n<ol class="lessons">\n${items}\n</ol>\n` +
+      `<nav class="lesson-nav" data-label-zh="${NAV.label['zh-CN']}" data-label-en="${NAV.label.en}" aria-label="${NAV.label['zh-CN']}">` +
+      `<div class="nav-links"><span class="nav-prev nav-none"></span>${navLink('next', pages[0], NAV.next)}</div></nav>`,
+  ),
 );
 copyFileSync(join(root, 'web/course.css'), join(dist, 'course.css'));
 
