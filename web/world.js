@@ -1,5 +1,6 @@
 // A teaching world as the engine sees it: tokens and the projected Q, K, V, computed by the
 // engine (q = x · Wq, row-vector convention) once per world and shared by every widget.
+/** @import { Runtime } from './runtime.js' */
 const cache = new WeakMap();
 
 /** Nested rows (number[][]) of an engine tensor {shape: [r, c], data}. */
@@ -11,6 +12,7 @@ export function rowsOf(t) {
 /**
  * {id, tokens, tokensEn, heads, dModel, x, q, k, v} for world `id` of the runtime's teaching
  * world, each matrix as number[][]. Throws a DataError-like Error naming the world if missing.
+ * @param {Runtime} rt
  */
 export function worldTensors(rt, id) {
   const doc = rt.world;
