@@ -8,6 +8,7 @@
 // drawing.
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { num } from '../../web/dom.js';
+import { rowsOf } from '../../web/tensor.js';
 
 /**
  * Bahdanau's additive score v · tanh(q W1 + k W2) needs learned W1 [d, d_a], W2 [d, d_a] and
@@ -107,9 +108,7 @@ export function geometryLines(e) {
  * @param {AttnEngine} engine
  */
 export function scoreMatrix(engine, w) {
-  const s = engine.scoreMatrix(w.q, w.k, { scale: 1 });
-  const [r, c] = s.shape;
-  return Array.from({ length: r }, (_, i) => Array.from(s.data.subarray(i * c, (i + 1) * c)));
+  return rowsOf(engine.scoreMatrix(w.q, w.k, { scale: 1 }));
 }
 
 /** Token indices of one row from the highest score to the lowest (ties keep token order). */

@@ -8,7 +8,8 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, bytes, exactBytes, num } from '../../web/dom.js';
-import { rowsOf, tokenLabels } from '../../web/world.js';
+import { tokenLabels } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
 import { kvHeadsKind } from '../../web/kv-heads.js';
 import {

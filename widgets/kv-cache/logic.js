@@ -4,7 +4,11 @@
 // picks fields and formats them.
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 
-/** The tiny decoder of the lesson, written out so the byte formula can name every factor. */
+/**
+ * The tiny decoder of the lesson, written out so the byte formula can name every factor, and
+ * passed whole to every engine call below, so what the student reads is what the engine runs
+ * (whatever the engine's own defaults are).
+ */
 export const DECODER = Object.freeze({
   vocab: 16,
   dModel: 16,

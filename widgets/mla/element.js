@@ -11,7 +11,7 @@
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, exactBytes, num, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
-import { rowsOf } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
 import { EXAMPLE, R_MIN, R_MAX, DR_MIN, DR_MAX, runMla, v2Ledger, courseNumbers } from './logic.js';
 import { reductionText } from '../kv-ledger/logic.js';

@@ -4,7 +4,8 @@
 // causal. Weights and scores are the engine's (engine.attention with nHeads 1 and 2); this file
 // picks rows out and counts parameters and multiply-adds from the shapes.
 /** @import { Runtime } from '../../web/runtime.js' */
-import { worldTensors, rowsOf } from '../../web/world.js';
+import { worldTensors } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
 
 /** The three views: the single head, and heads A and B of the two-head split. */

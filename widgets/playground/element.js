@@ -13,7 +13,8 @@
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
-import { worldTensors, rowsOf } from '../../web/world.js';
+import { worldTensors } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import {
   TIME_LIMIT_MS,
   starterCode,

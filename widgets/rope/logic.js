@@ -5,7 +5,8 @@
 // This file only picks values out and names the dimension pairs for drawing.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
-import { worldTensors, rowsOf } from '../../web/world.js';
+import { worldTensors } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
 
 /** The toy's RoPE base: the engine's default, 10000. */

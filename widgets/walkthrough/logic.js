@@ -4,7 +4,8 @@
 // (engine.scoreMatrix), the causal mask (engine.causalMask), weights and output
 // (engine.attention). This file only picks numbers out and writes the arithmetic as text.
 /** @import { Runtime } from '../../web/runtime.js' */
-import { worldTensors, rowsOf } from '../../web/world.js';
+import { worldTensors } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import { num, pct } from '../../web/dom.js';
 
 export const STEPS = ['qkv', 'raw', 'scaled', 'mask', 'softmax', 'output'];
