@@ -22,8 +22,9 @@ ctest --test-dir build-wasm --output-on-failure -j"$(nproc)"
 echo "== dist/"
 bash scripts/build.sh
 
-echo "== JS API types (tsc --noEmit)"
+echo "== types: the JS API (tests/types), every web/ and widgets/ file (tsconfig.json, checkJs)"
 npx tsc -p tests/types --noEmit
+npx tsc -p .
 
 echo "== node tests"
 node --test --test-concurrency=1 tests/js/
