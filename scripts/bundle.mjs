@@ -11,6 +11,8 @@
 //                          (c3-attention.json, kv-heads-ablation.json) as globalThis.AttnLabData,
 //                          because a file:// page cannot fetch them.
 //   dist/<lesson>.html     one page per lesson of course-data/lessons.json, plus index.html.
+//   dist/THIRD-PARTY-NOTICES.txt  the licences of what the scripts bundle (scripts/notices.mjs),
+//                          from esbuild's metafiles; every script's first comment names it.
 // The JSON Schema validators are compiled here (ajv standalone) so pages validate data
 // without `eval`, which a strict Content-Security-Policy forbids.
 import { build } from 'esbuild';
@@ -19,6 +21,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { header, noticesText, NOTICES_FILE, LAB_DATA_LICENCE } from './notices.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -82,9 +85,24 @@ const common = {
   external: ['fs', 'path', 'crypto'],
   logLevel: 'warning',
   legalComments: 'none',
+  metafile: true,
+  absWorkingDir: root, // metafile inputs are relative to it
 };
-await build({ ...common, format: 'iife', outfile: join(dist, 'attn-widgets.js') });
-await build({ ...common, format: 'esm', outfile: join(dist, 'attn-widgets.mjs') });
+// The engine is Emscripten's output, copied by build.sh; it gets the same first comment.
+const enginePath = join(dist, 'attn-engine.js');
+const engineHeader = header('attn-engine.js, the attention engine (C++ compiled by Emscripten)');
+const engineJs = readFileSync(enginePath, 'utf8');
+if (!engineJs.startsWith(engineHeader)) writeFileSync(enginePath, `${engineHeader}\n${engineJs}`);
+
+const widgetsBanner = { js: header('attn-widgets: the attention engine, course data and widgets') };
+const metafiles = [];
+for (const [format, outfile] of [
+  ['iife', 'attn-widgets.js'],
+  ['esm', 'attn-widgets.mjs'],
+]) {
+  const r = await build({ ...common, format, banner: widgetsBanner, outfile: join(dist, outfile) });
+  metafiles.push(r.metafile);
+}
 
 // <attn-playground> runs student code in a Worker started from a Blob URL (Chromium refuses
 // `new Worker('file.js')` on file://), so the worker's code travels as a string: the worker
@@ -95,9 +113,11 @@ const worker = await build({
   format: 'iife',
   write: false,
 });
+metafiles.push(worker.metafile);
 writeFileSync(
   join(dist, 'attn-playground.js'),
-  `// The Web Worker of <attn-playground> (engine + runner), as a string. Load after attn-widgets.js.\n` +
+  `${header('attn-playground.js, the Web Worker of <attn-playground>')}\n` +
+    `// The Web Worker of <attn-playground> (engine + runner), as a string. Load after attn-widgets.js.\n` +
     `(function(){var g=globalThis;g.AttnPlaygroundWorker={source:${JSON.stringify(worker.outputFiles[0].text)}};` +
     `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-playground-worker'));})();\n`,
 );
@@ -110,10 +130,16 @@ const labData = {
 };
 writeFileSync(
   join(dist, 'attn-lab-data.js'),
-  `// The lab's model and data for <attn-lab> (globalThis.AttnLabData). Load after attn-widgets.js.\n` +
+  `${header("attn-lab-data.js, the lab's trained model and its exports", LAB_DATA_LICENCE)}\n` +
+    `// The lab's model and data for <attn-lab> (globalThis.AttnLabData). Load after attn-widgets.js.\n` +
     `(function(){var g=globalThis;g.AttnLabData=${JSON.stringify(labData)};` +
     `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-lab-data'));})();\n`,
 );
+
+// What the scripts bundle, and its licences. gen/bundle-metafiles.json lets the tests check the
+// notices against the same inputs.
+writeFileSync(join(gen, 'bundle-metafiles.json'), JSON.stringify(metafiles));
+writeFileSync(join(dist, NOTICES_FILE), noticesText(root, metafiles));
 
 // ---- pages -----------------------------------------------------------------------------------
 const lessons = readJson('course-data/lessons.json');
