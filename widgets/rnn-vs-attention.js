@@ -144,7 +144,7 @@ export class RnnVsAttention extends AttnWidget {
       rnnPairs: '没有打分；代价是 T 步串行',
       attnPairs: (T, n) => `1 + 2 + … + T = T(T+1)/2 = ${n}（T = ${T}）`,
       tradeoff:
-        '注意力把「T 步串行」换成了「一步里 T(T+1)/2 对并行打分」：路径短了，算的对数却随 T² 增长（第 2 课的 T×T 分数矩阵）。',
+        '注意力把「T 步串行」换成了「一步里 T(T+1)/2 对并行打分」：路径短了，要打分的配对数却随 T² 增长（第 2 课的 T×T 分数矩阵）。',
       bottleneck:
         '翻译时还有第二个问题：RNN 编码器把整句源语言挤进一个定长向量交给解码器——Bahdanau 2014 说的瓶颈。注意力让解码器每一步回头给源句的每个位置打分、加权取回（第 2 课的加性注意力）。',
       chainLabel: (T) => `RNN 的依赖链：h₀ → h₁ → … → h${subscript(T)}`,
