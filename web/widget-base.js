@@ -1,6 +1,6 @@
 // The base of every widget: a custom element with a shadow root, the shared stylesheet, the
 // language switch (`lang="zh-CN"` default, or `lang="en"`), inline errors, and the self-check
-// panel. A widget subclass implements:
+// panel (its own strings: COMMON, exported for the language test). A widget subclass implements:
 //   static strings = {'zh-CN': {...}, en: {...}}
 //   static css     extra CSS text for this widget only (optional; adopted after the shared sheet)
 //   build(rt)      make the controls once the runtime is ready (optional)
@@ -12,7 +12,7 @@ import { getRuntime } from './runtime.js';
 import { widgetSheet, sheetFor } from './styles.js';
 import { h } from './dom.js';
 
-const COMMON = {
+export const COMMON = {
   'zh-CN': { loading: '正在加载注意力引擎…', error: '出错了', checks: '数字自检', passed: '通过' },
   en: {
     loading: 'Loading the attention engine…',

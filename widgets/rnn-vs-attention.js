@@ -116,7 +116,8 @@ export class RnnVsAttention extends AttnWidget {
       queryPick: '查询 token（蓝色的弧）',
       queryBtn: (l, i) => `查询 ${i + 1}：${l}`,
       arcsLabel: (T, n) => `${T} 个 token，因果掩码下共 ${n} 条「查询 → 键」连线，在一步里同时算`,
-      weightsTitle: (q) => `「${q}」这一行的权重（引擎：因果、单头、分数 ÷ √d，zh-gift 教学向量）`,
+      weightsTitle: (q, s) =>
+        `「${q}」这一行的权重（引擎：因果、单头、分数 ÷ √d，「${s}」的教学向量）`,
       key: '键',
       weight: '权重',
       sumLine: (terms, s) => `行和 = ${terms} = ${s}`,
@@ -182,8 +183,8 @@ export class RnnVsAttention extends AttnWidget {
       queryBtn: (l, i) => `query ${i + 1}: ${l}`,
       arcsLabel: (T, n) =>
         `${T} tokens, ${n} query → key links under the causal mask, computed together in one step`,
-      weightsTitle: (q) =>
-        `The ${q} row’s weights (engine: causal, one head, scores ÷ √d, zh-gift teaching vectors)`,
+      weightsTitle: (q, s) =>
+        `The ${q} row’s weights (engine: causal, one head, scores ÷ √d, the teaching vectors of “${s}”)`,
       key: 'Key',
       weight: 'Weight',
       sumLine: (terms, s) => `row sum = ${terms} = ${s}`,
@@ -615,7 +616,15 @@ export class RnnVsAttention extends AttnWidget {
       ]),
     );
     this.weightsBox.replaceChildren(
-      h('p', { class: 'muted' }, this.t('weightsTitle', labels[q])),
+      h(
+        'p',
+        { class: 'muted' },
+        this.t(
+          'weightsTitle',
+          labels[q],
+          worldTensors(this.rt, WORLD).title[this.isEnglish ? 'en' : 'zh-CN'],
+        ),
+      ),
       h('table', { class: 'weights', 'data-role': 'weights-table' }, [
         h(
           'thead',
