@@ -11,6 +11,7 @@
 import { getRuntime } from './runtime.js';
 import { widgetSheet, sheetFor } from './styles.js';
 import { h } from './dom.js';
+import { CHECK_NAMES_ZH } from './check-names-zh.js';
 
 export const COMMON = {
   'zh-CN': { loading: '正在加载注意力引擎…', error: '出错了', checks: '数字自检', passed: '通过' },
@@ -139,6 +140,11 @@ export class AttnWidget extends HTMLElement {
     }
   }
 
+  /** A self-check row's name as the panel shows it: English, or its Chinese from check-names-zh.js. */
+  checkName(name) {
+    return this.isEnglish ? name : (CHECK_NAMES_ZH[name] ?? name);
+  }
+
   drawChecks() {
     const results = this.selfCheck();
     if (!results.length) {
@@ -153,7 +159,11 @@ export class AttnWidget extends HTMLElement {
         'ul',
         {},
         results.map((r) =>
-          h('li', { class: r.ok ? 'ok' : 'fail' }, `${r.name}: ${r.actual} (${r.expected})`),
+          h(
+            'li',
+            { class: r.ok ? 'ok' : 'fail' },
+            `${this.checkName(r.name)}: ${r.actual} (${r.expected})`,
+          ),
         ),
       ),
     );

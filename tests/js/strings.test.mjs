@@ -1,5 +1,6 @@
 // What students read, in both languages: every widget's two string tables (static strings
-// 'zh-CN' and en), the widget base's own strings, and the texts of lessons.json and quiz.json.
+// 'zh-CN' and en), the widget base's own strings, the self-check rows' Chinese names
+// (web/check-names-zh.js), and the texts of lessons.json and quiz.json.
 //   - a Chinese text carries no Latin-only word outside the allow-list of terms below (code such
 //     as engine.attention, head_dim or print( is not prose and is skipped);
 //   - an English text carries no Han characters except the teaching world's token labels;
@@ -12,6 +13,7 @@
 import './dom-globals.mjs';
 import { WIDGETS } from '../../widgets/index.js';
 import { COMMON } from '../../web/widget-base.js';
+import { CHECK_NAMES_ZH } from '../../web/check-names-zh.js';
 import { readJson } from './fixture.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,7 +30,7 @@ const ALLOWED_IN_CHINESE = new Set([
   ...['one-hot', 'sigmoid', 'base', 'loss', 'seed', 'prefill', 'argmax', 'bos', 'unk', 'vs'],
   ...['Gated', 'Attention', 'Transformer', 'Worker', 'Web', 'API', 'JavaScript', 'JSON'],
   ...['Content-Security-Policy', 'CSP', 'worker', 'worker-src', 'blob', 'script', 'src'],
-  ...['GPT', 'FlashAttention'],
+  ...['GPT', 'FlashAttention', 'Mistral'],
   // the playground's two globals, named in its help
   ...['engine', 'world'],
   // math: functions and the course's variable names
@@ -69,6 +71,8 @@ function allTexts(lang) {
     for (const [key, v] of Object.entries(cls.strings[lang] ?? {}))
       for (const t of texts(v)) out.push([`<${tag}> ${key}`, t]);
   for (const [key, v] of Object.entries(COMMON[lang])) out.push([`widget base ${key}`, v]);
+  if (lang === 'zh-CN')
+    for (const [en, zh] of Object.entries(CHECK_NAMES_ZH)) out.push([`self-check "${en}"`, zh]);
   const bilingual = (where, b) => out.push([where, b[lang]]);
   bilingual('lessons.json title', lessons.title);
   for (const l of lessons.lessons) {
