@@ -140,7 +140,7 @@ export class AttnWidget extends HTMLElement {
     }
   }
 
-  /** A self-check row's name as the panel shows it: English, or its Chinese from check-names-zh.js. */
+  /** A self-check row's name as the panel shows it: English, or Chinese (check-names-zh.js). */
   checkName(name) {
     return this.isEnglish ? name : (CHECK_NAMES_ZH[name] ?? name);
   }
