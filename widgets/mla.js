@@ -5,7 +5,8 @@
 // after mixing the latents, never forming K or V — the two outputs side by side agree to float
 // rounding. A toggle puts RoPE on the latent's expanded key instead (no decoupling): the absorbed
 // path then gets the scores wrong (the engine's ropeOnLatentError). Below: DeepSeek-V2's cache
-// from the engine's ledger, against the same model built with MHA and against DeepSeek LLM 67B (GQA-8).
+// from the engine's ledger, against the same model built with MHA and against DeepSeek LLM 67B
+// (GQA-8).
 // Attributes: lang (zh-CN | en).
 import { AttnWidget } from '../web/widget-base.js';
 import { h, exactBytes, num, pct } from '../web/dom.js';
