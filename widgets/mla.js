@@ -137,7 +137,8 @@ export class Mla extends AttnWidget {
         '官方说的「KV −93.3%」是相对 DeepSeek 67B，并且含了约 6 bit 的 KV 量化；只按 BF16 算是 −82.2%，相对同形状 MHA 是 −98.2%。',
     },
     en: {
-      title: 'MLA: cache one low-rank latent and one shared RoPE key; expand them when needed, or absorb the expansion',
+      title:
+        'MLA: cache one low-rank latent and one shared RoPE key; expand them when needed, or absorb the expansion',
       help: 'A small seeded example run by the engine: each token is compressed to an r-dim latent c, plus dr dims of a key that carries RoPE on its own; only these two are cached. Drag r and dr to rerun.',
       config: (c) =>
         `T = ${c.T} tokens, d_model = ${c.dModel}, ${c.nHeads} heads, content dims per head dn = ${c.dNope}, value dims dv = ${c.dValue}, seed ${c.seed}`,
