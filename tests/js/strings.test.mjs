@@ -5,7 +5,9 @@
 //     as engine.attention, head_dim or print( is not prose and is skipped);
 //   - an English text carries no Han characters except the teaching world's token labels;
 //   - a widget's code outside its string tables holds no Chinese text of its own (only token
-//     labels it looks up), so nothing student-visible is written inline.
+//     labels it looks up), so nothing student-visible is written inline;
+//   - Chinese text uses full-width punctuation; a pasted config.json's errors and notes come in
+//     one language each (hf-config's messageEn / messageZh, notes / notesZh).
 // Strings that are functions are called with a stand-in argument that reads as 7 in any
 // position, so their fixed words are checked.
 //
@@ -14,6 +16,7 @@ import './dom-globals.mjs';
 import { WIDGETS } from '../../widgets/index.js';
 import { COMMON } from '../../web/widget-base.js';
 import { CHECK_NAMES_ZH } from '../../web/check-names-zh.js';
+import { modelFromHfConfig } from '../../web/hf-config.js';
 import { readJson } from './fixture.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -124,6 +127,52 @@ test('no Chinese text carries a Latin-only word outside the allow-list', () => {
       .map((w) => `${where}: "${w}" in ${t.slice(0, 80)}`),
   );
   assert.deepEqual(bad, []);
+});
+
+test('Chinese text uses full-width punctuation next to Chinese characters', () => {
+  // ASCII , ; : ? ! ( ) touching a Han character; subscripts such as v_小明 are formulas and
+  // calls such as show(权重, 行标签) are code.
+  const halfWidth = /\p{Script=Han}[,;:?!()]|[,;:?!(]\p{Script=Han}/u;
+  const bad = allTexts('zh-CN')
+    .map(([where, t]) => [
+      where,
+      t.replace(/_\p{Script=Han}+/gu, '_x').replace(/\w+\([^)]*\)/g, 'f()'),
+    ])
+    .filter(([, t]) => halfWidth.test(t))
+    .map(([where, t]) => `${where}: ${t.slice(0, 80)}`);
+  assert.deepEqual(bad, []);
+});
+
+test('a pasted config.json answers in one language at a time, Chinese with full-width punctuation', () => {
+  const errorOf = (cfg) => {
+    try {
+      modelFromHfConfig(cfg);
+    } catch (e) {
+      return e;
+    }
+    throw new Error('expected an error');
+  };
+  const llama = {
+    num_hidden_layers: 32,
+    num_attention_heads: 32,
+    num_key_value_heads: 8,
+    hidden_size: 4096,
+    max_position_embeddings: 8192,
+  };
+  const errors = [
+    errorOf('{"num_hidden_layers": 32,'),
+    errorOf({ hidden_size: 4096 }),
+    errorOf({ ...llama, num_key_value_heads: 5 }),
+    errorOf({ ...llama, torch_dtype: 'int3' }),
+  ];
+  const pasted = modelFromHfConfig(llama); // no torch_dtype: a note in each language
+  const zh = [...errors.map((e) => e.messageZh), pasted.notesZh];
+  const en = [...errors.map((e) => e.messageEn), pasted.notes];
+  for (const t of en) assert.doesNotMatch(t, /\p{Script=Han}/u, t);
+  for (const t of zh) {
+    assert.match(t, /\p{Script=Han}/u, t);
+    assert.doesNotMatch(t, /\p{Script=Han}[,;:()]|[,;:(]\p{Script=Han}/u, t);
+  }
 });
 
 test('no English text carries Han characters except token labels', () => {
