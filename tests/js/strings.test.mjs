@@ -197,6 +197,30 @@ test('no widget writes Chinese text outside its string tables (only token labels
   }
 });
 
+test('the wording the course review corrected stays corrected', () => {
+  const zh = allTexts('zh-CN'),
+    en = allTexts('en');
+  const none = (list, re, why) => {
+    const hits = list.filter(([, t]) => re.test(t)).map(([w]) => w);
+    assert.deepEqual(hits, [], why);
+  };
+  none(zh, /(?<!配)对数(?!坐标|刻度)/, '对数 reads as "logarithm": a number of pairs is 配对数');
+  none(zh, /遮罩/, 'the course says 因果掩码');
+  none(zh, /只依赖(距离|两者的距离| ?j − i)/, 'RoPE: position enters only through j − i');
+  none(en, /depends only on (the distance|j − i)/, 'RoPE: position enters only through j − i');
+  none(zh, /掩码不省计算/, 'the mask is not there to save work, but kernels do skip it');
+  none(en, /mask saves no work/, 'the mask is not there to save work, but kernels do skip it');
+  none(zh, /GPT-2 那一代/, 'heads × head width goes back to the original Transformer');
+  none(en, /GPT-2(-era| generation)/, 'heads × head width goes back to the original Transformer');
+  none(zh, /不存 K、V|用时再展开/, 'MLA caches a latent and a shared RoPE key; expands or absorbs');
+  none(en, /keeps no K or V|caches no K or V/, 'MLA caches a latent and a shared RoPE key');
+  none(en, /own shape as MHA|collapses to one-hot|All right!|attention looks in one step/, '');
+  none(en, /one relation, enough|Relative to what is/, 'English fixes of the review');
+  none(zh, /只差 1|zh-gift|一起移动|看到模型于是/, 'Chinese fixes of the review');
+  const kvFree = quiz.questions.find((q) => q.id === 'kv-cache-free').feedback;
+  for (const t of [kvFree['zh-CN'], kvFree.en]) assert.match(t, /\{\{anchor-full-layers\}\}/);
+});
+
 test('the checker itself: what it must catch', () => {
   assert.deepEqual(latinWords('运行超过 2 秒，已停止（stopped after 2 s）'), ['stopped', 'after']);
   assert.deepEqual(latinWords('调用 engine.attention(q) 和 print(x)，head_dim = 256，看 heads'), [
