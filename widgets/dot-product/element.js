@@ -9,6 +9,7 @@
 // the formula shown).
 // Attributes: world (default zh-gift), query, key (token indices, default 给了 / 苹果), lang.
 /** @import { Runtime } from '../../web/runtime.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, svg, num } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
@@ -361,8 +362,23 @@ export class DotProduct extends AttnWidget {
       });
     }
 
-    // --- expansion
     const ex = expansion(e, w, query, key);
+    this.drawExpansion(ex, lq, lk);
+    this.drawGeometry(ex);
+    const g = geometryLines(ex);
+    this.geoLines.replaceChildren(
+      h('p', { class: 'formula total', 'data-role': 'geometry' }, g.main),
+      h('p', { class: 'formula' }, g.norms),
+      h('p', { class: 'formula' }, g.angle),
+    );
+
+    this.drawScoreMatrix(e, w, labels, lq);
+    this.drawAdditive(e, ex);
+    this.drawMemory(e);
+  }
+
+  /** q · k term by term: the two vectors, the expansion lines, one bar per product q_m k_m. */
+  drawExpansion(ex, lq, lk) {
     const vec = (r) => `[${r.map((x) => short(x)).join(', ')}]`;
     this.vecLines.replaceChildren(
       h('p', { class: 'formula' }, this.t('vecQ', lq, vec(ex.q))),
@@ -404,17 +420,14 @@ export class DotProduct extends AttnWidget {
         ]);
       }),
     );
+  }
 
-    // --- geometry
-    this.drawGeometry(ex);
-    const g = geometryLines(ex);
-    this.geoLines.replaceChildren(
-      h('p', { class: 'formula total', 'data-role': 'geometry' }, g.main),
-      h('p', { class: 'formula' }, g.norms),
-      h('p', { class: 'formula' }, g.angle),
-    );
-
-    // --- the whole matrix
+  /**
+   * The whole score matrix (every cell a button that picks the pair) and the query's ranking.
+   * @param {AttnEngine} e
+   */
+  drawScoreMatrix(e, w, labels, lq) {
+    const { query, key } = this;
     const S = scoreMatrix(e, w);
     const all = S.flat();
     const lo = Math.min(...all),
@@ -464,8 +477,13 @@ export class DotProduct extends AttnWidget {
       lq,
       order.map((j) => `${labels[j]} ${num(S[query][j])}`).join(' > '),
     );
+  }
 
-    // --- additive vs dot for the same pair
+  /**
+   * The same pair scored by dot product and by the additive (Bahdanau) score.
+   * @param {AttnEngine} e
+   */
+  drawAdditive(e, ex) {
     const a = additive(e, ex.q, ex.k);
     this.dotCard.replaceChildren(
       h('h4', {}, this.t('dotCard')),
@@ -484,10 +502,15 @@ export class DotProduct extends AttnWidget {
       h('p', { class: 'muted' }, this.t('addWork')),
       h('p', { class: 'muted' }, this.t('addHelp')),
     );
+  }
 
-    // --- memory at length T
+  /**
+   * The memory of the score matrices at length T, additive against dot product.
+   * @param {AttnEngine} e
+   */
+  drawMemory(e) {
     const T = this.T;
-    const m = memoryFormulas(rt.engine, T);
+    const m = memoryFormulas(e, T);
     if (this.tSource !== 'input') this.tInput.value = String(T);
     const exp = Math.round(Math.log2(T));
     if (this.tSource !== 'slider')
