@@ -68,7 +68,7 @@ const term = (s) => (s.startsWith('−') ? `(${s})` : s);
 export function expansion(engine, w, i, j) {
   const q = w.q[i],
     k = w.k[j];
-  // The terms q_m k_m are the diagonal of the outer product q kᵀ: one engine call for all of them.
+  // The terms q_m k_m are the diagonal of the outer product qᵀk: one engine call for all of them.
   const outer = engine.matmul(
     q.map((qm) => [qm]),
     [k],
