@@ -196,33 +196,8 @@ export class DotProduct extends AttnWidget {
     this.key ??= this.attrIndex(w, 'key', '苹果', 0);
     this.T ??= COURSE.T;
     const uid = Math.random().toString(36).slice(2, 8);
-    const picker = (role, legend) => {
-      const radios = labels.map((l, i) => {
-        const input = h('input', {
-          type: 'radio',
-          name: `${role}-${uid}`,
-          value: String(i),
-          'data-role': role,
-          'data-i': i,
-          onchange: () => {
-            this[role] = i;
-            this.update();
-          },
-        });
-        return input;
-      });
-      const lbls = radios.map((r, i) => h('label', {}, [r, labels[i]]));
-      return {
-        radios,
-        lbls,
-        el: h('fieldset', { class: 'picker' }, [
-          h('legend', {}, legend),
-          h('div', { class: 'opts' }, lbls),
-        ]),
-      };
-    };
-    this.qPicker = picker('query', this.t('query'));
-    this.kPicker = picker('key', this.t('key'));
+    this.qPicker = this.tokenPicker('query', this.t('query'), labels, uid);
+    this.kPicker = this.tokenPicker('key', this.t('key'), labels, uid);
 
     this.vecLines = h('div', {});
     this.expLines = h('div', {
@@ -239,6 +214,63 @@ export class DotProduct extends AttnWidget {
     this.dotCard = h('div', { class: 'card' });
     this.addCard = h('div', { class: 'card', 'data-role': 'additive' });
 
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      this.qPicker.el,
+      this.kPicker.el,
+      h('section', {}, [h('h3', {}, this.t('expTitle')), this.vecLines, this.expLines, this.terms]),
+      h('section', {}, [
+        h('h3', {}, this.t('geoTitle')),
+        h('p', { class: 'muted' }, this.t('geoHelp')),
+        h('div', { class: 'geo' }, [this.geoSvg, this.geoLines]),
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('matTitle')),
+        h('p', { class: 'muted' }, this.t('matHelp')),
+        h('div', { class: 'scroll' }, this.matrix),
+        this.rankLine,
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('addTitle')),
+        h('div', { class: 'compare' }, [this.dotCard, this.addCard]),
+      ]),
+      this.memorySection(uid),
+    );
+  }
+
+  /**
+   * A radio group choosing the query (or key) token.
+   * @param {'query' | 'key'} role
+   */
+  tokenPicker(role, legend, labels, uid) {
+    const radios = labels.map((l, i) => {
+      const input = h('input', {
+        type: 'radio',
+        name: `${role}-${uid}`,
+        value: String(i),
+        'data-role': role,
+        'data-i': i,
+        onchange: () => {
+          this[role] = i;
+          this.update();
+        },
+      });
+      return input;
+    });
+    const lbls = radios.map((r, i) => h('label', {}, [r, labels[i]]));
+    return {
+      radios,
+      lbls,
+      el: h('fieldset', { class: 'picker' }, [
+        h('legend', {}, legend),
+        h('div', { class: 'opts' }, lbls),
+      ]),
+    };
+  }
+
+  /** The memory of the score matrices at length T: the number box, slider, presets and bars. */
+  memorySection(uid) {
     const tId = `t-${uid}`,
       sId = `s-${uid}`;
     this.tInput = h('input', {
@@ -291,49 +323,24 @@ export class DotProduct extends AttnWidget {
       m.f,
     ];
 
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
-      this.qPicker.el,
-      this.kPicker.el,
-      h('section', {}, [h('h3', {}, this.t('expTitle')), this.vecLines, this.expLines, this.terms]),
-      h('section', {}, [
-        h('h3', {}, this.t('geoTitle')),
-        h('p', { class: 'muted' }, this.t('geoHelp')),
-        h('div', { class: 'geo' }, [this.geoSvg, this.geoLines]),
+    return h('section', {}, [
+      h('h3', {}, this.t('memTitle')),
+      h('p', { class: 'muted' }, this.t('memHelp')),
+      h('div', { class: 'row' }, [h('label', { for: tId }, this.t('length')), this.tInput]),
+      h('div', { class: 'row' }, [h('label', { for: sId }, this.t('lengthSlider')), this.tSlider]),
+      h(
+        'div',
+        { class: 'row presets', role: 'group', 'aria-label': this.t('presets') },
+        this.presetButtons,
+      ),
+      h('div', { class: 'mem' }, [
+        ...memRow(this.t('addRow'), this.memAdd),
+        ...memRow(this.t('dotRow'), this.memDot),
       ]),
-      h('section', {}, [
-        h('h3', {}, this.t('matTitle')),
-        h('p', { class: 'muted' }, this.t('matHelp')),
-        h('div', { class: 'scroll' }, this.matrix),
-        this.rankLine,
-      ]),
-      h('section', {}, [
-        h('h3', {}, this.t('addTitle')),
-        h('div', { class: 'compare' }, [this.dotCard, this.addCard]),
-      ]),
-      h('section', {}, [
-        h('h3', {}, this.t('memTitle')),
-        h('p', { class: 'muted' }, this.t('memHelp')),
-        h('div', { class: 'row' }, [h('label', { for: tId }, this.t('length')), this.tInput]),
-        h('div', { class: 'row' }, [
-          h('label', { for: sId }, this.t('lengthSlider')),
-          this.tSlider,
-        ]),
-        h(
-          'div',
-          { class: 'row presets', role: 'group', 'aria-label': this.t('presets') },
-          this.presetButtons,
-        ),
-        h('div', { class: 'mem' }, [
-          ...memRow(this.t('addRow'), this.memAdd),
-          ...memRow(this.t('dotRow'), this.memDot),
-        ]),
-        this.ratioLine,
-        h('p', { class: 'muted' }, this.t('jsNote')),
-        h('p', { class: 'note' }, this.t('course')),
-      ]),
-    );
+      this.ratioLine,
+      h('p', { class: 'muted' }, this.t('jsNote')),
+      h('p', { class: 'note' }, this.t('course')),
+    ]);
   }
 
   setT(value, source) {

@@ -320,7 +320,6 @@ export class Rope extends AttnWidget {
 
   /** @param {Runtime} rt */
   render(rt) {
-    const e = rt.engine;
     const vecs = vectors(rt, this.worldId);
     const { i, j } = this;
     this.sliderI.value = String(i);
@@ -329,9 +328,22 @@ export class Rope extends AttnWidget {
     this.outJ.textContent = String(j);
     this.sliderI.setAttribute('aria-valuetext', `i = ${i}, j − i = ${j - i}`);
     this.sliderJ.setAttribute('aria-valuetext', `j = ${j}, j − i = ${j - i}`);
+    const rotated = ropeScore(rt, i, j, vecs);
+    this.drawPairs(rt, vecs, rotated);
+    this.drawScore(rotated);
+    this.drawInvariance(rt, vecs);
+    this.drawScoreGrid(rt, vecs);
+    this.drawValues(rt, vecs);
+    this.drawAnchorHead(rt);
+    this.drawToy(rt, vecs);
+  }
 
-    // --- arrows per pair
-    const { qr, kr, score } = ropeScore(rt, i, j, vecs);
+  /**
+   * One plane per pair of dimensions: q and k before and after the turn by their positions.
+   * @param {Runtime} rt
+   */
+  drawPairs(rt, vecs, { qr, kr }) {
+    const e = rt.engine;
     const d = vecs.q.length;
     const theta = Array.from(e.ropeFrequencies(d, TOY_BASE));
     const pr = pairs(d);
@@ -351,8 +363,11 @@ export class Rope extends AttnWidget {
         }),
       ),
     );
+  }
 
-    // --- the score
+  /** The score of the rotated pair, term by term. */
+  drawScore({ qr, kr, score }) {
+    const { i, j } = this;
     const par = (x) => (x < 0 ? `(${num(x)})` : num(x));
     const termText = qr.map((x, k) => `${par(x)}×${par(kr[k])}`).join(' + ');
     this.scoreOut.replaceChildren(
@@ -362,8 +377,14 @@ export class Rope extends AttnWidget {
       h('span', { class: 'delta' }, this.t('delta', j - i)),
     );
     this.scoreFormula.textContent = this.t('scoreFormula', i, j, termText, num(score, 4));
+  }
 
-    // --- invariance table: the current (i, j) shifted together, and the key moved alone
+  /**
+   * The invariance table: the current (i, j) shifted together, and the key moved alone.
+   * @param {Runtime} rt
+   */
+  drawInvariance(rt, vecs) {
+    const { i, j } = this;
     const shifts = [...new Set([-Math.min(i, j), 0, 3, 7])];
     const rows = shifts.map((s) => ({ i: i + s, j: j + s, kind: 'same' }));
     rows.push({ i, j: j + 1, kind: 'other' });
@@ -391,8 +412,14 @@ export class Rope extends AttnWidget {
         ),
       ),
     );
+  }
 
-    // --- the grid of scores
+  /**
+   * The grid of scores over positions: constant along each diagonal j − i.
+   * @param {Runtime} rt
+   */
+  drawScoreGrid(rt, vecs) {
+    const { i, j } = this;
     const grid = scoreGrid(rt, GRID, vecs);
     const flat = grid.flat();
     const lo = Math.min(...flat),
@@ -433,8 +460,15 @@ export class Rope extends AttnWidget {
         ),
       ]),
     );
+  }
 
-    // --- V
+  /**
+   * V is not turned: the plain and the (hypothetically) rotated value, and what attention returns.
+   * @param {Runtime} rt
+   */
+  drawValues(rt, vecs) {
+    const e = rt.engine;
+    const { i, j } = this;
     const vec = (x) => `[${x.map((v) => num(v)).join(', ')}]`;
     // The sentence at positions 0…4 against the sentence shifted by i (by 7 while i is 0).
     const shiftShown = i === 0 ? 7 : i;
@@ -455,8 +489,13 @@ export class Rope extends AttnWidget {
       h('p', { class: 'formula' }, this.t('outPlain', vec(at0.plain), vec(atS.plain))),
       h('p', { class: 'formula' }, this.t('outRot', vec(at0.rotatedV), vec(atS.rotatedV))),
     );
+  }
 
-    // --- partial rotary: the anchor head
+  /**
+   * Partial rotary on the anchor model's head: which dims turn, and how fast.
+   * @param {Runtime} rt
+   */
+  drawAnchorHead(rt) {
     const head = anchorHead(rt, this.modelId);
     const freqs = anchorFrequencies(rt, head);
     this.anchorLine.textContent = this.t('anchorLine', head.name, head.rotaryDim, head.headDim);
@@ -487,8 +526,14 @@ export class Rope extends AttnWidget {
     );
     this.baseNote.textContent = head.baseFromConfig ? '' : this.t('baseNote', TOY_BASE);
     this.baseNote.hidden = head.baseFromConfig;
+  }
 
-    // --- partial rotary: the toy
+  /**
+   * Partial rotary on the toy vector: the dims that turn and the ones kept.
+   * @param {Runtime} rt
+   */
+  drawToy(rt, vecs) {
+    const { i } = this;
     const toy = partialToy(rt, i, vecs);
     this.toyTitle.textContent = this.t('toyTitle', i);
     this.toyTable.replaceChildren(
