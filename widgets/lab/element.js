@@ -558,15 +558,24 @@ export class Lab extends AttnWidget {
   render(rt) {
     if (!this.lab) return;
     const lab = this.lab;
-    const c = lab.config;
     const res = runPrompt(rt.engine, lab, this.prompt, this.steps);
     this.result = res;
     this.timing = { tokens: res.run.tokens.length, ...res.ms };
     const { run } = res;
     const T = run.tokens.length;
-    const labels = run.labels;
+    this.drawTokens(lab, run);
+    this.drawTop5(lab, run);
+    this.drawGeneration(res, T);
+    this.drawHeatmap(lab, run);
+    this.drawSinks(run, T);
+    this.drawPatterns(res.patterns);
+  }
 
-    // Tokens.
+  /** The prompt's tokens as chips, and which characters the vocabulary lacks. */
+  drawTokens(lab, run) {
+    const c = lab.config;
+    const T = run.tokens.length;
+    const labels = run.labels;
     this.tokensTitle.textContent = this.t('tokensTitle', T);
     this.chips.replaceChildren(
       ...labels.map((l, i) =>
@@ -583,8 +592,12 @@ export class Lab extends AttnWidget {
     this.unkNote.textContent = unknown.length
       ? this.t('unk', unknown.map((ch) => `「${ch}」`).join(''), c.vocab - 2)
       : '';
+  }
 
-    // Top 5 with the logit of each.
+  /** The next token's top 5, each with its logit. */
+  drawTop5(lab, run) {
+    const c = lab.config;
+    const T = run.tokens.length;
     const V = c.vocab;
     this.topTitle.textContent = this.t('topTitle', this.prompt);
     this.top5.replaceChildren(
@@ -603,8 +616,11 @@ export class Lab extends AttnWidget {
         ),
       ]),
     );
+  }
 
-    // Generation.
+  /** The greedy continuation (or why there is no room for one). */
+  drawGeneration(res, T) {
+    const c = this.lab.config;
     this.stepsInput.value = String(this.steps);
     this.stepsOut.textContent = String(res.steps);
     if (res.generation) {
@@ -614,8 +630,13 @@ export class Lab extends AttnWidget {
       this.gen.replaceChildren(this.prompt);
       this.genFormula.textContent = this.t('noRoom', c.context);
     }
+  }
 
-    // Heatmap of the chosen layer and head.
+  /** The heatmap of the chosen layer and head, and which KV head it reads. */
+  drawHeatmap(lab, run) {
+    const c = lab.config;
+    const T = run.tokens.length;
+    const labels = run.labels;
     const L = this.layer,
       H = this.head;
     this.layerInput.value = String(L + 1);
@@ -647,9 +668,6 @@ export class Lab extends AttnWidget {
       }),
     );
     show(T - 1, 0);
-
-    this.drawSinks(run, T);
-    this.drawPatterns(res.patterns);
   }
 
   drawSinks(run, T) {
@@ -810,6 +828,24 @@ export class Lab extends AttnWidget {
 
   /** @param {Runtime} rt */
   ablationChart(rt, rows) {
+    const g = this.ablationGeometry(rows);
+    const label = g.sorted
+      .map((r) => `G=${r.nKvHeads} ${exactBytes(r.kvBytesPerTokenBf16)} ${num(r.validLoss, 4)}`)
+      .join('; ');
+    return svg(
+      'svg',
+      {
+        class: 'chart',
+        viewBox: `0 0 ${g.W} ${g.Hgt}`,
+        role: 'img',
+        'aria-label': this.t('ablChart', label),
+      },
+      [...this.ablationAxes(g), ...this.ablationSeries(g), this.ablationXLabel(g)],
+    );
+  }
+
+  /** The chart's box, and the rows placed in it: x by log2 of the KV bytes, y by loss. */
+  ablationGeometry(rows) {
     const W = 340,
       Hgt = 210,
       left = 52,
@@ -830,95 +866,98 @@ export class Lab extends AttnWidget {
     const ticks = [yMin, (yMin + yMax) / 2, yMax];
     const own = this.lab.config.nKvHeads;
     const pts = sorted.map((r) => [x(r.kvBytesPerTokenBf16), y(r.validLoss)]);
-    const label = sorted
-      .map((r) => `G=${r.nKvHeads} ${exactBytes(r.kvBytesPerTokenBf16)} ${num(r.validLoss, 4)}`)
-      .join('; ');
+    return { W, Hgt, left, right, top, bottom, sorted, y, ticks, own, pts };
+  }
+
+  /** The two axes, the loss ticks and the y label. */
+  ablationAxes({ W, Hgt, left, right, top, bottom, y, ticks }) {
+    return [
+      svg('line', { x1: left, x2: left, y1: top, y2: Hgt - bottom, stroke: '#6b6b6b' }),
+      svg('line', {
+        x1: left,
+        x2: W - right,
+        y1: Hgt - bottom,
+        y2: Hgt - bottom,
+        stroke: '#6b6b6b',
+      }),
+      ...ticks.flatMap((v) => [
+        svg('line', { x1: left - 4, x2: W - right, y1: y(v), y2: y(v), stroke: '#e3e3e3' }),
+        svg(
+          'text',
+          { x: left - 6, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#1b1b1b' },
+          num(v, 3),
+        ),
+      ]),
+      svg(
+        'text',
+        {
+          x: 12,
+          y: (top + Hgt - bottom) / 2,
+          'text-anchor': 'middle',
+          'font-size': 11,
+          fill: '#1b1b1b',
+          transform: `rotate(-90 12 ${(top + Hgt - bottom) / 2})`,
+        },
+        this.t('yAxis'),
+      ),
+    ];
+  }
+
+  /** The line through the rows and each row's point (the shipped model larger), G and bytes. */
+  ablationSeries({ Hgt, bottom, sorted, own, pts }) {
+    return [
+      svg('polyline', {
+        points: pts.map((p) => p.join(',')).join(' '),
+        fill: 'none',
+        stroke: CATEGORY.a,
+        'stroke-width': 2,
+      }),
+      ...sorted.flatMap((r, i) => [
+        svg('circle', {
+          cx: pts[i][0],
+          cy: pts[i][1],
+          r: r.nKvHeads === own ? 6 : 4.5,
+          fill: r.nKvHeads === own ? CATEGORY.b : CATEGORY.a,
+          stroke: '#1b1b1b',
+        }),
+        svg(
+          'text',
+          {
+            x: pts[i][0],
+            y: pts[i][1] - 9,
+            'text-anchor': i === sorted.length - 1 ? 'end' : i === 0 ? 'start' : 'middle',
+            'font-size': 11,
+            fill: '#1b1b1b',
+          },
+          `G=${r.nKvHeads}`,
+        ),
+        svg(
+          'text',
+          {
+            x: pts[i][0],
+            y: Hgt - bottom + 15,
+            'text-anchor': i === sorted.length - 1 ? 'end' : i === 0 ? 'start' : 'middle',
+            'font-size': 11,
+            fill: '#1b1b1b',
+          },
+          `${r.kvBytesPerTokenBf16} B`,
+        ),
+      ]),
+    ];
+  }
+
+  /** The x label. */
+  ablationXLabel({ W, Hgt, left, right }) {
     return svg(
-      'svg',
+      'text',
       {
-        class: 'chart',
-        viewBox: `0 0 ${W} ${Hgt}`,
-        role: 'img',
-        'aria-label': this.t('ablChart', label),
+        x: (left + W - right) / 2,
+        y: Hgt - 12,
+        'text-anchor': 'middle',
+        'font-size': 11,
+        fill: '#1b1b1b',
       },
-      [
-        svg('line', { x1: left, x2: left, y1: top, y2: Hgt - bottom, stroke: '#6b6b6b' }),
-        svg('line', {
-          x1: left,
-          x2: W - right,
-          y1: Hgt - bottom,
-          y2: Hgt - bottom,
-          stroke: '#6b6b6b',
-        }),
-        ...ticks.flatMap((v) => [
-          svg('line', { x1: left - 4, x2: W - right, y1: y(v), y2: y(v), stroke: '#e3e3e3' }),
-          svg(
-            'text',
-            { x: left - 6, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#1b1b1b' },
-            num(v, 3),
-          ),
-        ]),
-        svg(
-          'text',
-          {
-            x: 12,
-            y: (top + Hgt - bottom) / 2,
-            'text-anchor': 'middle',
-            'font-size': 11,
-            fill: '#1b1b1b',
-            transform: `rotate(-90 12 ${(top + Hgt - bottom) / 2})`,
-          },
-          this.t('yAxis'),
-        ),
-        svg('polyline', {
-          points: pts.map((p) => p.join(',')).join(' '),
-          fill: 'none',
-          stroke: CATEGORY.a,
-          'stroke-width': 2,
-        }),
-        ...sorted.flatMap((r, i) => [
-          svg('circle', {
-            cx: pts[i][0],
-            cy: pts[i][1],
-            r: r.nKvHeads === own ? 6 : 4.5,
-            fill: r.nKvHeads === own ? CATEGORY.b : CATEGORY.a,
-            stroke: '#1b1b1b',
-          }),
-          svg(
-            'text',
-            {
-              x: pts[i][0],
-              y: pts[i][1] - 9,
-              'text-anchor': i === sorted.length - 1 ? 'end' : i === 0 ? 'start' : 'middle',
-              'font-size': 11,
-              fill: '#1b1b1b',
-            },
-            `G=${r.nKvHeads}`,
-          ),
-          svg(
-            'text',
-            {
-              x: pts[i][0],
-              y: Hgt - bottom + 15,
-              'text-anchor': i === sorted.length - 1 ? 'end' : i === 0 ? 'start' : 'middle',
-              'font-size': 11,
-              fill: '#1b1b1b',
-            },
-            `${r.kvBytesPerTokenBf16} B`,
-          ),
-        ]),
-        svg(
-          'text',
-          {
-            x: (left + W - right) / 2,
-            y: Hgt - 12,
-            'text-anchor': 'middle',
-            'font-size': 11,
-            fill: '#1b1b1b',
-          },
-          this.t('xAxis'),
-        ),
-      ],
+      this.t('xAxis'),
     );
   }
 

@@ -172,8 +172,21 @@ export class SinkLogit extends AttnWidget {
     this.table = h('table', {});
     this.rowNote = h('p', {});
     this.plainFormula = h('ul', { class: 'legend formula' });
-    // --- exit one: sink
-    const sinkId = id('sink');
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      h('h3', {}, this.t('rowTitle')),
+      h('div', { class: 'scroll' }, this.table),
+      this.plainFormula,
+      this.rowNote,
+      this.sinkSection(id('sink')),
+      this.gateSection(id('gate')),
+      this.compareSection(),
+    );
+  }
+
+  /** Exit one: the sink logit's switch and slider, its weights, output and norm. */
+  sinkSection(sinkId) {
     this.sinkToggle = h('input', {
       type: 'checkbox',
       'data-role': 'sink-on',
@@ -203,8 +216,28 @@ export class SinkLogit extends AttnWidget {
     this.sinkOutput = h('p', { class: 'formula' });
     this.sinkNormText = h('span', { class: 'formula', 'data-role': 'sink-norm' });
     this.sinkNormFill = h('div', { class: 'bar-fill' });
-    // --- exit two: gate
-    const gateId = id('gate');
+    return h('section', {}, [
+      h('h3', {}, this.t('sinkTitle')),
+      h('div', { class: 'row' }, [h('label', {}, [this.sinkToggle, this.t('sinkOn')])]),
+      h('div', { class: 'row' }, [
+        h('label', { for: sinkId }, this.t('sinkSlider')),
+        this.sinkSlider,
+        this.sinkValue,
+      ]),
+      h('p', { class: 'formula' }, this.t('sinkFormula')),
+      this.sinkStack,
+      this.sinkLegend,
+      this.sinkShare,
+      this.sinkOutput,
+      h('div', { class: 'norm' }, [
+        h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.sinkNormFill),
+        this.sinkNormText,
+      ]),
+    ]);
+  }
+
+  /** Exit two: the gate logit's slider, the unchanged weights, the scaled output and norm. */
+  gateSection(gateId) {
     this.gateSlider = h('input', {
       type: 'range',
       id: gateId,
@@ -226,71 +259,48 @@ export class SinkLogit extends AttnWidget {
     this.gateNormText = h('span', { class: 'formula', 'data-role': 'gate-norm' });
     this.gateNormFill = h('div', { class: 'bar-fill' });
     this.anchorLine = h('p', { class: 'muted' });
+    return h('section', {}, [
+      h('h3', {}, this.t('gateTitle')),
+      h('div', { class: 'row' }, [
+        h('label', { for: gateId }, this.t('gateSlider')),
+        this.gateSlider,
+        this.gateValue,
+      ]),
+      this.gateFormula,
+      this.gateStack,
+      this.gateWeights,
+      h('p', { class: 'formula' }, this.t('gateOutput')),
+      this.gateOutput,
+      h('div', { class: 'norm' }, [
+        h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.gateNormFill),
+        this.gateNormText,
+      ]),
+      this.anchorLine,
+    ]);
+  }
 
+  /** The two exits side by side, point by point. */
+  compareSection() {
     const bullets = (items) =>
       h(
         'ul',
         {},
         items.map((s) => h('li', {}, s)),
       );
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
-      h('h3', {}, this.t('rowTitle')),
-      h('div', { class: 'scroll' }, this.table),
-      this.plainFormula,
-      this.rowNote,
-      h('section', {}, [
-        h('h3', {}, this.t('sinkTitle')),
-        h('div', { class: 'row' }, [h('label', {}, [this.sinkToggle, this.t('sinkOn')])]),
-        h('div', { class: 'row' }, [
-          h('label', { for: sinkId }, this.t('sinkSlider')),
-          this.sinkSlider,
-          this.sinkValue,
+    return h('section', {}, [
+      h('h3', {}, this.t('compareTitle')),
+      h('div', { class: 'exits' }, [
+        h('div', { class: 'exit' }, [
+          h('h4', {}, this.t('sinkExit')),
+          bullets(this.t('sinkPoints')),
         ]),
-        h('p', { class: 'formula' }, this.t('sinkFormula')),
-        this.sinkStack,
-        this.sinkLegend,
-        this.sinkShare,
-        this.sinkOutput,
-        h('div', { class: 'norm' }, [
-          h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.sinkNormFill),
-          this.sinkNormText,
+        h('div', { class: 'exit' }, [
+          h('h4', {}, this.t('gateExit')),
+          bullets(this.t('gatePoints')),
         ]),
       ]),
-      h('section', {}, [
-        h('h3', {}, this.t('gateTitle')),
-        h('div', { class: 'row' }, [
-          h('label', { for: gateId }, this.t('gateSlider')),
-          this.gateSlider,
-          this.gateValue,
-        ]),
-        this.gateFormula,
-        this.gateStack,
-        this.gateWeights,
-        h('p', { class: 'formula' }, this.t('gateOutput')),
-        this.gateOutput,
-        h('div', { class: 'norm' }, [
-          h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.gateNormFill),
-          this.gateNormText,
-        ]),
-        this.anchorLine,
-      ]),
-      h('section', {}, [
-        h('h3', {}, this.t('compareTitle')),
-        h('div', { class: 'exits' }, [
-          h('div', { class: 'exit' }, [
-            h('h4', {}, this.t('sinkExit')),
-            bullets(this.t('sinkPoints')),
-          ]),
-          h('div', { class: 'exit' }, [
-            h('h4', {}, this.t('gateExit')),
-            bullets(this.t('gatePoints')),
-          ]),
-        ]),
-        h('p', { class: 'note' }, this.t('caveat')),
-      ]),
-    );
+      h('p', { class: 'note' }, this.t('caveat')),
+    ]);
   }
 
   /** "30% / 41% / 29%" at `digits` decimals. */
