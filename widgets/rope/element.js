@@ -203,6 +203,51 @@ export class Rope extends AttnWidget {
   build(rt) {
     vectors(rt, this.worldId); // a missing world or token is an inline error before any control
     anchorHead(rt, this.modelId);
+    this.panels = h('div', { class: 'panels' });
+    this.scoreOut = h('p', { class: 'score', 'aria-live': 'polite', 'data-role': 'score' });
+    this.scoreFormula = h('p', { class: 'formula', 'data-role': 'score-formula' });
+    this.invTable = h('table', { class: 'inv', 'data-role': 'invariance' });
+    this.gridBox = h('div', { class: 'scroll' });
+    this.vLines = h('div', { 'data-role': 'v' });
+    this.strip = h('div', { class: 'strip' });
+    this.freq = h('div', { class: 'freq' });
+    this.toyTitle = h('p', {});
+    this.toyTable = h('table', { class: 'toy', 'data-role': 'toy' });
+    this.anchorLine = h('p', { 'data-role': 'anchor' });
+    this.freqFormula = h('p', { class: 'formula' });
+    this.baseNote = h('p', { class: 'muted' });
+    this.freqTitle = h('p', { class: 'muted' });
+
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      ...this.positionControls(),
+      this.panels,
+      this.scoreOut,
+      this.scoreFormula,
+      h('p', { class: 'muted' }, this.t('why')),
+      h('h3', {}, this.t('invTitle')),
+      h('div', { class: 'scroll' }, this.invTable),
+      h('p', { class: 'muted' }, this.t('gridTitle', GRID)),
+      this.gridBox,
+      h('h3', {}, this.t('vTitle')),
+      h('p', { class: 'note' }, this.t('vWhy')),
+      this.vLines,
+      h('h3', {}, this.t('partialTitle')),
+      this.anchorLine,
+      this.strip,
+      this.freqTitle,
+      this.freq,
+      this.freqFormula,
+      this.baseNote,
+      this.toyTitle,
+      h('div', { class: 'scroll' }, this.toyTable),
+      h('p', { class: 'muted' }, this.t('toyNote')),
+    );
+  }
+
+  /** The positions i (query) and j (key): two sliders, "both ±1" and the link box. */
+  positionControls() {
     const uid = Math.random().toString(36).slice(2, 8);
     const slider = (which) =>
       h('input', {
@@ -227,24 +272,7 @@ export class Rope extends AttnWidget {
         this.linked = this.linkBox.checked;
       },
     });
-    this.panels = h('div', { class: 'panels' });
-    this.scoreOut = h('p', { class: 'score', 'aria-live': 'polite', 'data-role': 'score' });
-    this.scoreFormula = h('p', { class: 'formula', 'data-role': 'score-formula' });
-    this.invTable = h('table', { class: 'inv', 'data-role': 'invariance' });
-    this.gridBox = h('div', { class: 'scroll' });
-    this.vLines = h('div', { 'data-role': 'v' });
-    this.strip = h('div', { class: 'strip' });
-    this.freq = h('div', { class: 'freq' });
-    this.toyTitle = h('p', {});
-    this.toyTable = h('table', { class: 'toy', 'data-role': 'toy' });
-    this.anchorLine = h('p', { 'data-role': 'anchor' });
-    this.freqFormula = h('p', { class: 'formula' });
-    this.baseNote = h('p', { class: 'muted' });
-    this.freqTitle = h('p', { class: 'muted' });
-
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
+    return [
       h('div', { class: 'sliders' }, [
         h('label', { for: this.sliderI.id }, [
           h('span', {}, this.t('posI')),
@@ -270,28 +298,7 @@ export class Rope extends AttnWidget {
         ),
         h('label', {}, [this.linkBox, this.t('link')]),
       ]),
-      this.panels,
-      this.scoreOut,
-      this.scoreFormula,
-      h('p', { class: 'muted' }, this.t('why')),
-      h('h3', {}, this.t('invTitle')),
-      h('div', { class: 'scroll' }, this.invTable),
-      h('p', { class: 'muted' }, this.t('gridTitle', GRID)),
-      this.gridBox,
-      h('h3', {}, this.t('vTitle')),
-      h('p', { class: 'note' }, this.t('vWhy')),
-      this.vLines,
-      h('h3', {}, this.t('partialTitle')),
-      this.anchorLine,
-      this.strip,
-      this.freqTitle,
-      this.freq,
-      this.freqFormula,
-      this.baseNote,
-      this.toyTitle,
-      h('div', { class: 'scroll' }, this.toyTable),
-      h('p', { class: 'muted' }, this.t('toyNote')),
-    );
+    ];
   }
 
   setPos(which, value) {

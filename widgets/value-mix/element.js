@@ -188,7 +188,35 @@ export class ValueMix extends AttnWidget {
     this.legend = h('div', { class: 'legend', 'aria-hidden': 'true' });
     this.dims = h('ol', { class: 'dims' });
 
-    this.kSection = h('section', {});
+    this.kSection = this.nameSplitSection(rt, w, labels, uid);
+
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      h('fieldset', { class: 'picker' }, [
+        h('legend', {}, this.t('query')),
+        h('div', { class: 'opts' }, this.radioLabels),
+      ]),
+      h('div', { class: 'row' }, [h('span', {}, `${this.t('causal')}:`), this.causalButton]),
+      h('section', {}, [
+        this.mixTitle,
+        h('div', { class: 'scroll' }, this.table),
+        h('p', { class: 'muted' }, this.t('dimsHelp')),
+        this.legend,
+        this.dims,
+      ]),
+      this.kSection,
+      h('p', { class: 'muted' }, this.t('note')),
+    );
+  }
+
+  /**
+   * The same weights on K, and (when the world has the two names) the name-split slider with its
+   * K and V cards.
+   * @param {Runtime} rt
+   */
+  nameSplitSection(rt, w, labels, uid) {
+    const section = h('section', {});
     this.rowKV = h('div', {});
     const split = nameSplit(rt.engine, w, 0);
     if (split) {
@@ -210,7 +238,7 @@ export class ValueMix extends AttnWidget {
       this.sliderOut = h('output', { for: sId });
       this.kCard = h('div', { class: 'card', 'data-role': 'k-card' });
       this.vCard = h('div', { class: 'card', 'data-role': 'v-card' });
-      this.kSection.append(
+      section.append(
         h('h3', {}, this.t('kTitle')),
         h('p', { class: 'muted' }, this.t('kHelp', la, lb)),
         this.rowKV,
@@ -223,27 +251,9 @@ export class ValueMix extends AttnWidget {
         h('p', { class: 'note' }, this.t('takeaway')),
       );
     } else {
-      this.kSection.append(h('h3', {}, this.t('kTitle')), this.rowKV);
+      section.append(h('h3', {}, this.t('kTitle')), this.rowKV);
     }
-
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
-      h('fieldset', { class: 'picker' }, [
-        h('legend', {}, this.t('query')),
-        h('div', { class: 'opts' }, this.radioLabels),
-      ]),
-      h('div', { class: 'row' }, [h('span', {}, `${this.t('causal')}:`), this.causalButton]),
-      h('section', {}, [
-        this.mixTitle,
-        h('div', { class: 'scroll' }, this.table),
-        h('p', { class: 'muted' }, this.t('dimsHelp')),
-        this.legend,
-        this.dims,
-      ]),
-      this.kSection,
-      h('p', { class: 'muted' }, this.t('note')),
-    );
+    return section;
   }
 
   /** @param {Runtime} rt */
