@@ -122,11 +122,24 @@ writeFileSync(
     `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-playground-worker'));})();\n`,
 );
 
+// The files only this script reads (into attn-lab-data.js and the pages) are checked against
+// their schemas here, at build time: a malformed one stops the build, naming file and field.
+const buildAjv = new Ajv({ allErrors: false, strict: true });
+function checked(file) {
+  const validate = buildAjv.compile(readJson(file.replace(/\.json$/, '.schema.json')));
+  const doc = readJson(file);
+  if (!validate(doc)) {
+    const e = validate.errors[0];
+    throw new Error(`${file}: ${e.instancePath || '(top level)'} ${e.message}`);
+  }
+  return doc;
+}
+
 // The lab's data: weights as base64, the two JSON files as they are.
 const labData = {
   weights: readFileSync(join(root, 'course-data/lab-model.bin')).toString('base64'),
-  export: readJson('course-data/c3-attention.json'),
-  ablation: readJson('course-data/kv-heads-ablation.json'),
+  export: checked('course-data/c3-attention.json'),
+  ablation: checked('course-data/kv-heads-ablation.json'),
 };
 writeFileSync(
   join(dist, 'attn-lab-data.js'),
@@ -142,7 +155,7 @@ writeFileSync(join(gen, 'bundle-metafiles.json'), JSON.stringify(metafiles));
 writeFileSync(join(dist, NOTICES_FILE), noticesText(root, metafiles));
 
 // ---- pages -----------------------------------------------------------------------------------
-const lessons = readJson('course-data/lessons.json');
+const lessons = checked('course-data/lessons.json');
 const CSP =
   "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src data:";
 // A lesson may carry its own "csp" (the playground page: 'unsafe-eval' and worker-src blob:, so

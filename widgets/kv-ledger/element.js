@@ -269,6 +269,60 @@ export class KvLedger extends AttnWidget {
     this.tokens ??= DEFAULT_CONTEXT;
     const uid = Math.random().toString(36).slice(2, 8);
 
+    this.shapeLine = h('p', { class: 'formula' });
+    this.ownLine = h('p', {});
+    this.generic = h('div', {});
+    this.mlaNote = h('p', { class: 'muted' });
+    this.limitNote = h('p', { class: 'warn', role: 'status', 'data-note': 'over-limit' });
+    this.windowNote = h('p', { class: 'muted', 'data-note': 'window' });
+    this.chartTitle = h('h3', {});
+    this.chart = h('div', { class: 'chart', role: 'group' });
+    this.legend = h('p', { class: 'muted' });
+    this.variants = h('div', { class: 'variants' });
+    this.compareBody = h('tbody', {});
+    this.compareNote = h('p', { class: 'muted' });
+    this.v2List = h('ul', { class: 'compare' });
+
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      this.controls(uid),
+      this.shapeLine,
+      this.limitNote,
+      this.windowNote,
+      this.ownLine,
+      this.generic,
+      this.chartTitle,
+      this.chart,
+      this.legend,
+      h('h3', {}, this.t('variantsTitle')),
+      this.variants,
+      this.mlaNote,
+      h('h3', {}, this.t('compareTitle')),
+      h(
+        'div',
+        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': this.t('compareTitle') },
+        h('table', { class: 'models' }, [
+          h(
+            'thead',
+            {},
+            h('tr', {}, [
+              h('th', { scope: 'col' }, this.t('colModel')),
+              h('th', { scope: 'col' }, this.t('colPerToken')),
+            ]),
+          ),
+          this.compareBody,
+        ]),
+      ),
+      this.compareNote,
+      h('h3', {}, this.t('v2Title')),
+      this.v2List,
+      this.pasteSection(uid),
+    );
+  }
+
+  /** Model, context length (number, presets, slider) and the context error line. */
+  controls(uid) {
     this.select = h('select', {
       id: `m-${uid}`,
       onchange: () => {
@@ -309,20 +363,27 @@ export class KvLedger extends AttnWidget {
       value: sliderPos(this.tokens),
       oninput: () => this.setTokens(2 ** Number(this.slider.value), { fromSlider: true }),
     });
-    this.shapeLine = h('p', { class: 'formula' });
-    this.ownLine = h('p', {});
-    this.generic = h('div', {});
-    this.mlaNote = h('p', { class: 'muted' });
-    this.limitNote = h('p', { class: 'warn', role: 'status', 'data-note': 'over-limit' });
-    this.windowNote = h('p', { class: 'muted', 'data-note': 'window' });
-    this.chartTitle = h('h3', {});
-    this.chart = h('div', { class: 'chart', role: 'group' });
-    this.legend = h('p', { class: 'muted' });
-    this.variants = h('div', { class: 'variants' });
-    this.compareBody = h('tbody', {});
-    this.compareNote = h('p', { class: 'muted' });
-    this.v2List = h('ul', { class: 'compare' });
+    return h('div', { class: 'controls' }, [
+      h('div', { class: 'row' }, [h('label', { for: `m-${uid}` }, this.t('model')), this.select]),
+      h('div', { class: 'row' }, [
+        h('label', { for: `c-${uid}` }, this.t('context')),
+        this.ctxInput,
+      ]),
+      h(
+        'div',
+        { class: 'row', role: 'group', 'aria-label': this.t('presets') },
+        this.presetButtons,
+      ),
+      h('div', { class: 'row' }, [
+        h('label', { for: `s-${uid}`, class: 'muted' }, this.t('slider')),
+        this.slider,
+      ]),
+      this.ctxError,
+    ]);
+  }
 
+  /** "Paste a config.json": adds the student's own model to the list (this page only). */
+  pasteSection(uid) {
     this.pasteArea = h('textarea', {
       id: `p-${uid}`,
       rows: 8,
@@ -336,66 +397,14 @@ export class KvLedger extends AttnWidget {
       { type: 'button', onclick: () => this.onPaste() },
       this.t('pasteAdd'),
     );
-
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
-      h('div', { class: 'controls' }, [
-        h('div', { class: 'row' }, [h('label', { for: `m-${uid}` }, this.t('model')), this.select]),
-        h('div', { class: 'row' }, [
-          h('label', { for: `c-${uid}` }, this.t('context')),
-          this.ctxInput,
-        ]),
-        h(
-          'div',
-          { class: 'row', role: 'group', 'aria-label': this.t('presets') },
-          this.presetButtons,
-        ),
-        h('div', { class: 'row' }, [
-          h('label', { for: `s-${uid}`, class: 'muted' }, this.t('slider')),
-          this.slider,
-        ]),
-        this.ctxError,
-      ]),
-      this.shapeLine,
-      this.limitNote,
-      this.windowNote,
-      this.ownLine,
-      this.generic,
-      this.chartTitle,
-      this.chart,
-      this.legend,
-      h('h3', {}, this.t('variantsTitle')),
-      this.variants,
-      this.mlaNote,
-      h('h3', {}, this.t('compareTitle')),
-      h(
-        'div',
-        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': this.t('compareTitle') },
-        h('table', { class: 'models' }, [
-          h(
-            'thead',
-            {},
-            h('tr', {}, [
-              h('th', { scope: 'col' }, this.t('colModel')),
-              h('th', { scope: 'col' }, this.t('colPerToken')),
-            ]),
-          ),
-          this.compareBody,
-        ]),
-      ),
-      this.compareNote,
-      h('h3', {}, this.t('v2Title')),
-      this.v2List,
-      h('details', { class: 'paste' }, [
-        h('summary', {}, this.t('pasteTitle')),
-        h('label', { for: `p-${uid}`, class: 'muted' }, this.t('pasteLabel')),
-        this.pasteArea,
-        h('div', { class: 'row' }, this.pasteButton),
-        this.pasteError,
-        this.pasteStatus,
-      ]),
-    );
+    return h('details', { class: 'paste' }, [
+      h('summary', {}, this.t('pasteTitle')),
+      h('label', { for: `p-${uid}`, class: 'muted' }, this.t('pasteLabel')),
+      this.pasteArea,
+      h('div', { class: 'row' }, this.pasteButton),
+      this.pasteError,
+      this.pasteStatus,
+    ]);
   }
 
   // ---- interactions ------------------------------------------------------------------------

@@ -202,22 +202,6 @@ export class Mla extends AttnWidget {
     this.r ??= EXAMPLE.kvLoraRank;
     this.dr ??= EXAMPLE.dRope;
     this.mode ??= 'decoupled';
-    const slider = (id, label, min, max, step, value, set) => {
-      const out = h('output', { for: id }, String(value));
-      const input = h('input', {
-        id,
-        type: 'range',
-        min,
-        max,
-        step,
-        value,
-        oninput: () => {
-          out.textContent = input.value;
-          set(Number(input.value));
-        },
-      });
-      return h('label', { for: id }, [h('span', {}, label), out, input]);
-    };
     this.modeButtons = ['decoupled', 'on-latent'].map((m) =>
       h(
         'button',
@@ -234,24 +218,7 @@ export class Mla extends AttnWidget {
       ),
     );
     this.flow = h('div', { class: 'flow' });
-    this.paths = h('div', { class: 'split' }, [
-      h('div', { class: 'path explicit' }, [
-        h('h4', {}, this.t('explicitTitle')),
-        h(
-          'ol',
-          { class: 'formula' },
-          this.t('explicitSteps').map((s) => h('li', {}, s)),
-        ),
-      ]),
-      h('div', { class: 'path absorbed' }, [
-        h('h4', {}, this.t('absorbedTitle')),
-        h(
-          'ol',
-          { class: 'formula' },
-          this.t('absorbedSteps').map((s) => h('li', {}, s)),
-        ),
-      ]),
-    ]);
+    this.paths = this.twoPaths();
     this.outTitle = h('h3', {});
     this.outTable = h('table', { class: 'out' });
     this.outDiff = h('p', { class: 'formula out-diff' });
@@ -262,16 +229,7 @@ export class Mla extends AttnWidget {
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
       h('p', { class: 'formula' }, this.t('config', EXAMPLE)),
-      h('div', { class: 'controls' }, [
-        slider('mla-r', this.t('rank'), R_MIN, R_MAX, 1, this.r, (v) => {
-          this.r = v;
-          this.update();
-        }),
-        slider('mla-dr', this.t('rope'), DR_MIN, DR_MAX, 2, this.dr, (v) => {
-          this.dr = v;
-          this.update();
-        }),
-      ]),
+      this.dimSliders(),
       h('h3', {}, this.t('flowTitle')),
       this.flow,
       this.paths,
@@ -294,6 +252,58 @@ export class Mla extends AttnWidget {
       h('h3', {}, this.t('realTitle')),
       this.real,
     );
+  }
+
+  /** The two sliders: the latent's rank r and the decoupled RoPE dims d_r. */
+  dimSliders() {
+    const slider = (id, label, min, max, step, value, set) => {
+      const out = h('output', { for: id }, String(value));
+      const input = h('input', {
+        id,
+        type: 'range',
+        min,
+        max,
+        step,
+        value,
+        oninput: () => {
+          out.textContent = input.value;
+          set(Number(input.value));
+        },
+      });
+      return h('label', { for: id }, [h('span', {}, label), out, input]);
+    };
+    return h('div', { class: 'controls' }, [
+      slider('mla-r', this.t('rank'), R_MIN, R_MAX, 1, this.r, (v) => {
+        this.r = v;
+        this.update();
+      }),
+      slider('mla-dr', this.t('rope'), DR_MIN, DR_MAX, 2, this.dr, (v) => {
+        this.dr = v;
+        this.update();
+      }),
+    ]);
+  }
+
+  /** The explicit and the absorbed path, step by step. */
+  twoPaths() {
+    return h('div', { class: 'split' }, [
+      h('div', { class: 'path explicit' }, [
+        h('h4', {}, this.t('explicitTitle')),
+        h(
+          'ol',
+          { class: 'formula' },
+          this.t('explicitSteps').map((s) => h('li', {}, s)),
+        ),
+      ]),
+      h('div', { class: 'path absorbed' }, [
+        h('h4', {}, this.t('absorbedTitle')),
+        h(
+          'ol',
+          { class: 'formula' },
+          this.t('absorbedSteps').map((s) => h('li', {}, s)),
+        ),
+      ]),
+    ]);
   }
 
   /** @param {Runtime} rt */

@@ -213,11 +213,17 @@ export class MultiHead extends AttnWidget {
   render(rt) {
     const m = multiHead(rt, this.worldId);
     const labels = tokenLabels(m.w, this.lang);
+    this.drawQueryRows(m, labels);
+    this.drawTopScores(rt, m, labels);
+    this.drawViewHeatmap(m, labels);
+    this.drawCosts(rt, m);
+  }
+
+  /** The three rows (one head, head A, head B) of the chosen query. */
+  drawQueryRows(m, labels) {
     const qi = this.query;
     const names = this.t('viewName');
     const short = this.t('viewShort');
-
-    // --- the three rows of the chosen query
     this.rowsTitle.textContent = this.t('rowsTitle', labels[qi]);
     const head = h('tr', {}, [
       h('th', { scope: 'col' }, ''),
@@ -247,8 +253,15 @@ export class MultiHead extends AttnWidget {
         h('tbody', {}, body),
       ]),
     );
+  }
 
-    // --- the score behind each view's largest weight
+  /**
+   * The score behind each view's largest weight, and the course's finding.
+   * @param {Runtime} rt
+   */
+  drawTopScores(rt, m, labels) {
+    const qi = this.query;
+    const short = this.t('viewShort');
     this.formulas.replaceChildren(
       ...VIEWS.map((v) => {
         const row = m.views[v].weights[qi];
@@ -276,8 +289,12 @@ export class MultiHead extends AttnWidget {
     const c = courseNumbers(rt, this.worldId);
     const [s1, s2] = c.single.split(' / ');
     this.finding.textContent = this.t('finding', c.headA, c.headB, s1, s2);
+  }
 
-    // --- the heatmap of the chosen view
+  /** The heatmap of the chosen view. */
+  drawViewHeatmap(m, labels) {
+    const qi = this.query;
+    const names = this.t('viewName');
     this.viewButtons.forEach((b) =>
       b.setAttribute('aria-pressed', String(b.dataset.view === this.view)),
     );
@@ -302,8 +319,13 @@ export class MultiHead extends AttnWidget {
       }),
     );
     show(qi, 0);
+  }
 
-    // --- the costs, one card per quantity: both layouts with their formulas
+  /**
+   * The costs, one card per quantity: both layouts with their formulas; the anchor's heads.
+   * @param {Runtime} rt
+   */
+  drawCosts(rt, m) {
     const k = costs(m);
     const item = (key, f) =>
       h('div', { class: key === 'total' ? 'cost-item total' : 'cost-item', 'data-cost': key }, [

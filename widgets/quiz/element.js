@@ -115,67 +115,9 @@ export class Quiz extends AttnWidget {
     // (and again by the self-check after every interaction).
     const facts = computeFacts(rt, usedFacts(doc));
     this.facts = facts;
-    const L = this.langKey;
     const n = doc.questions.length;
     this.parts = new Map();
-    const items = doc.questions.map((q, i) => {
-      const labels = new Map();
-      const options = optionIds(q).map((id) => {
-        const text =
-          q.kind === 'choice'
-            ? fill(q.options.find((o) => o.id === id).text[L], facts)
-            : this.t(id === 'true' ? 'tfTrue' : 'tfFalse');
-        const input = h('input', {
-          type: 'radio',
-          name: `quiz-${q.id}`,
-          value: id,
-          'data-q': q.id,
-          onchange: () => this.choose(q, id),
-          onkeydown: (e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              this.choose(q, input.value);
-              this.grade(q);
-            }
-          },
-        });
-        input.checked = this.selected[q.id] === id;
-        const badge = h('span', { class: 'badge' });
-        const label = h('label', { 'data-option': id }, [
-          input,
-          h('span', {}, [
-            q.kind === 'choice' ? h('span', { class: 'oid' }, `${id}) `) : null,
-            text,
-            badge,
-          ]),
-        ]);
-        labels.set(id, { label, badge, input, text });
-        return label;
-      });
-      const feedback = h('div', {
-        class: 'feedback',
-        role: 'status',
-        'aria-live': 'polite',
-        'data-role': 'feedback',
-      });
-      const checkBtn = h(
-        'button',
-        { type: 'button', 'data-role': 'check', onclick: () => this.grade(q) },
-        this.t('checkBtn'),
-      );
-      const fieldset = h('fieldset', { 'data-q': q.id }, [
-        h('legend', {}, [
-          h('span', { class: 'n' }, this.t('qn', i + 1, n)),
-          h('br'),
-          fill(q.prompt[L], facts),
-        ]),
-        h('div', { class: 'options' }, options),
-        h('div', { class: 'row' }, checkBtn),
-        feedback,
-      ]);
-      this.parts.set(q.id, { fieldset, labels, feedback });
-      return h('li', {}, fieldset);
-    });
+    const items = doc.questions.map((q, i) => this.question(q, i, n, facts));
     this.scoreLine = h('p', {
       class: 'score',
       role: 'status',
@@ -193,6 +135,71 @@ export class Quiz extends AttnWidget {
       h('ol', { class: 'questions' }, items),
       h('div', { class: 'summary' }, [this.scoreLine, this.resetBtn]),
     );
+  }
+
+  /** One question: its legend, options, Check button and feedback line (kept in this.parts). */
+  question(q, i, n, facts) {
+    const L = this.langKey;
+    const labels = new Map();
+    const options = optionIds(q).map((id) => this.option(q, id, labels, facts));
+    const feedback = h('div', {
+      class: 'feedback',
+      role: 'status',
+      'aria-live': 'polite',
+      'data-role': 'feedback',
+    });
+    const checkBtn = h(
+      'button',
+      { type: 'button', 'data-role': 'check', onclick: () => this.grade(q) },
+      this.t('checkBtn'),
+    );
+    const fieldset = h('fieldset', { 'data-q': q.id }, [
+      h('legend', {}, [
+        h('span', { class: 'n' }, this.t('qn', i + 1, n)),
+        h('br'),
+        fill(q.prompt[L], facts),
+      ]),
+      h('div', { class: 'options' }, options),
+      h('div', { class: 'row' }, checkBtn),
+      feedback,
+    ]);
+    this.parts.set(q.id, { fieldset, labels, feedback });
+    return h('li', {}, fieldset);
+  }
+
+  /** One option: a radio (Enter checks the answer at once) with its text and result badge. */
+  option(q, id, labels, facts) {
+    const L = this.langKey;
+    const text =
+      q.kind === 'choice'
+        ? fill(q.options.find((o) => o.id === id).text[L], facts)
+        : this.t(id === 'true' ? 'tfTrue' : 'tfFalse');
+    const input = h('input', {
+      type: 'radio',
+      name: `quiz-${q.id}`,
+      value: id,
+      'data-q': q.id,
+      onchange: () => this.choose(q, id),
+      onkeydown: (e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          this.choose(q, input.value);
+          this.grade(q);
+        }
+      },
+    });
+    input.checked = this.selected[q.id] === id;
+    const badge = h('span', { class: 'badge' });
+    const label = h('label', { 'data-option': id }, [
+      input,
+      h('span', {}, [
+        q.kind === 'choice' ? h('span', { class: 'oid' }, `${id}) `) : null,
+        text,
+        badge,
+      ]),
+    ]);
+    labels.set(id, { label, badge, input, text });
+    return label;
   }
 
   choose(q, id) {

@@ -257,7 +257,19 @@ export class RnnVsAttention extends AttnWidget {
     this.s ??= 1;
     this.query ??= this.T - 1;
     this.stopPlay();
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      this.lengthControl(),
+      this.stepper(),
+      this.status,
+      h('div', { class: 'panels' }, [this.rnnPanel(), this.attentionPanel()]),
+      ...this.countsSection(),
+    );
+  }
 
+  /** The slider of T, the sequence length both pictures show. */
+  lengthControl() {
     const out = h('output', { for: 'rnn-t' }, String(this.T));
     this.tSlider = h('input', {
       id: 'rnn-t',
@@ -276,6 +288,15 @@ export class RnnVsAttention extends AttnWidget {
         this.update();
       },
     });
+    return h(
+      'div',
+      { class: 'controls' },
+      h('label', { for: 'rnn-t' }, [h('span', {}, this.t('tPicture')), out, this.tSlider]),
+    );
+  }
+
+  /** Back / step / reset / play through the RNN's steps (arrow keys, Home, End too). */
+  stepper() {
     this.backBtn = h(
       'button',
       { type: 'button', 'data-role': 'back', onclick: () => this.go(this.s - 1) },
@@ -302,25 +323,45 @@ export class RnnVsAttention extends AttnWidget {
       this.t('play'),
     );
     this.status = h('p', { class: 'status', 'data-role': 'status', 'aria-live': 'polite' });
-    const stepper = h('div', { class: 'stepper', role: 'group', 'aria-label': this.t('stepper') }, [
+    const group = h('div', { class: 'stepper', role: 'group', 'aria-label': this.t('stepper') }, [
       this.backBtn,
       this.stepBtn,
       this.resetBtn,
       this.playBtn,
     ]);
-    stepper.addEventListener('keydown', (e) => {
+    group.addEventListener('keydown', (e) => {
       const to = { ArrowRight: this.s + 1, ArrowLeft: this.s - 1, Home: 1, End: this.T }[e.key];
       if (to === undefined) return;
       e.preventDefault();
       this.go(to);
     });
 
+    return group;
+  }
+
+  /** The RNN: one hidden state after another, each waiting for the last. */
+  rnnPanel() {
     this.chain = h('div', { class: 'chain', role: 'list', 'data-role': 'chain' });
     this.rnnNow = h('p', { class: 'formula', 'data-role': 'rnn-now' });
     this.rnnReach = h('p', { 'data-role': 'rnn-reach' });
     const legendBox = (cls, text) =>
       h('span', {}, [h('span', { class: `hbox ${cls}`, 'aria-hidden': 'true' }), text]);
 
+    return h('section', { class: 'panel rnn', 'aria-label': this.t('rnnTitle') }, [
+      h('h3', {}, this.t('rnnTitle')),
+      h('div', { class: 'legend' }, [
+        legendBox('done', this.t('legendDone')),
+        legendBox('current', this.t('legendCurrent')),
+        legendBox('waiting', this.t('legendWaiting')),
+      ]),
+      this.chain,
+      this.rnnNow,
+      this.rnnReach,
+    ]);
+  }
+
+  /** Attention: every query reaches every earlier token in one step, with its weights. */
+  attentionPanel() {
     this.arcs = svg('svg', { class: 'arcs', role: 'img', 'data-role': 'arcs' });
     this.queries = h('div', {
       class: 'queries',
@@ -332,6 +373,19 @@ export class RnnVsAttention extends AttnWidget {
     this.gloss = h('p', { class: 'gloss' });
     this.weightsBox = h('div', { 'data-role': 'weights' });
 
+    return h('section', { class: 'panel attn', 'aria-label': this.t('attnTitle') }, [
+      h('h3', {}, this.t('attnTitle')),
+      h('p', { class: 'muted' }, this.t('attnHelp')),
+      this.arcs,
+      h('p', { class: 'muted' }, this.t('queryPick')),
+      this.queries,
+      this.gloss,
+      this.weightsBox,
+    ]);
+  }
+
+  /** The table of sequential steps and operations for a length T the student types. */
+  countsSection() {
     this.countInput = h('input', {
       id: 'rnn-count-t',
       type: 'number',
@@ -353,38 +407,7 @@ export class RnnVsAttention extends AttnWidget {
     });
     this.counts = h('table', { class: 'counts', 'data-role': 'counts' });
 
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
-      h(
-        'div',
-        { class: 'controls' },
-        h('label', { for: 'rnn-t' }, [h('span', {}, this.t('tPicture')), out, this.tSlider]),
-      ),
-      stepper,
-      this.status,
-      h('div', { class: 'panels' }, [
-        h('section', { class: 'panel rnn', 'aria-label': this.t('rnnTitle') }, [
-          h('h3', {}, this.t('rnnTitle')),
-          h('div', { class: 'legend' }, [
-            legendBox('done', this.t('legendDone')),
-            legendBox('current', this.t('legendCurrent')),
-            legendBox('waiting', this.t('legendWaiting')),
-          ]),
-          this.chain,
-          this.rnnNow,
-          this.rnnReach,
-        ]),
-        h('section', { class: 'panel attn', 'aria-label': this.t('attnTitle') }, [
-          h('h3', {}, this.t('attnTitle')),
-          h('p', { class: 'muted' }, this.t('attnHelp')),
-          this.arcs,
-          h('p', { class: 'muted' }, this.t('queryPick')),
-          this.queries,
-          this.gloss,
-          this.weightsBox,
-        ]),
-      ]),
+    return [
       h('h3', {}, this.t('countsTitle')),
       h(
         'div',
@@ -394,7 +417,7 @@ export class RnnVsAttention extends AttnWidget {
       h('div', { class: 'scroll' }, this.counts),
       h('p', {}, this.t('tradeoff')),
       h('p', { class: 'note' }, this.t('bottleneck')),
-    );
+    ];
   }
 
   go(s) {

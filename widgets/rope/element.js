@@ -206,6 +206,51 @@ export class Rope extends AttnWidget {
   build(rt) {
     vectors(rt, this.worldId); // a missing world or token is an inline error before any control
     anchorHead(rt, this.modelId);
+    this.panels = h('div', { class: 'panels' });
+    this.scoreOut = h('p', { class: 'score', 'aria-live': 'polite', 'data-role': 'score' });
+    this.scoreFormula = h('p', { class: 'formula', 'data-role': 'score-formula' });
+    this.invTable = h('table', { class: 'inv', 'data-role': 'invariance' });
+    this.gridBox = h('div', { class: 'scroll' });
+    this.vLines = h('div', { 'data-role': 'v' });
+    this.strip = h('div', { class: 'strip' });
+    this.freq = h('div', { class: 'freq' });
+    this.toyTitle = h('p', {});
+    this.toyTable = h('table', { class: 'toy', 'data-role': 'toy' });
+    this.anchorLine = h('p', { 'data-role': 'anchor' });
+    this.freqFormula = h('p', { class: 'formula' });
+    this.baseNote = h('p', { class: 'muted' });
+    this.freqTitle = h('p', { class: 'muted' });
+
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      ...this.positionControls(),
+      this.panels,
+      this.scoreOut,
+      this.scoreFormula,
+      h('p', { class: 'muted' }, this.t('why')),
+      h('h3', {}, this.t('invTitle')),
+      h('div', { class: 'scroll' }, this.invTable),
+      h('p', { class: 'muted' }, this.t('gridTitle', GRID)),
+      this.gridBox,
+      h('h3', {}, this.t('vTitle')),
+      h('p', { class: 'note' }, this.t('vWhy')),
+      this.vLines,
+      h('h3', {}, this.t('partialTitle')),
+      this.anchorLine,
+      this.strip,
+      this.freqTitle,
+      this.freq,
+      this.freqFormula,
+      this.baseNote,
+      this.toyTitle,
+      h('div', { class: 'scroll' }, this.toyTable),
+      h('p', { class: 'muted' }, this.t('toyNote')),
+    );
+  }
+
+  /** The positions i (query) and j (key): two sliders, "both ±1" and the link box. */
+  positionControls() {
     const uid = Math.random().toString(36).slice(2, 8);
     const slider = (which) =>
       h('input', {
@@ -230,24 +275,7 @@ export class Rope extends AttnWidget {
         this.linked = this.linkBox.checked;
       },
     });
-    this.panels = h('div', { class: 'panels' });
-    this.scoreOut = h('p', { class: 'score', 'aria-live': 'polite', 'data-role': 'score' });
-    this.scoreFormula = h('p', { class: 'formula', 'data-role': 'score-formula' });
-    this.invTable = h('table', { class: 'inv', 'data-role': 'invariance' });
-    this.gridBox = h('div', { class: 'scroll' });
-    this.vLines = h('div', { 'data-role': 'v' });
-    this.strip = h('div', { class: 'strip' });
-    this.freq = h('div', { class: 'freq' });
-    this.toyTitle = h('p', {});
-    this.toyTable = h('table', { class: 'toy', 'data-role': 'toy' });
-    this.anchorLine = h('p', { 'data-role': 'anchor' });
-    this.freqFormula = h('p', { class: 'formula' });
-    this.baseNote = h('p', { class: 'muted' });
-    this.freqTitle = h('p', { class: 'muted' });
-
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
+    return [
       h('div', { class: 'sliders' }, [
         h('label', { for: this.sliderI.id }, [
           h('span', {}, this.t('posI')),
@@ -273,28 +301,7 @@ export class Rope extends AttnWidget {
         ),
         h('label', {}, [this.linkBox, this.t('link')]),
       ]),
-      this.panels,
-      this.scoreOut,
-      this.scoreFormula,
-      h('p', { class: 'muted' }, this.t('why')),
-      h('h3', {}, this.t('invTitle')),
-      h('div', { class: 'scroll' }, this.invTable),
-      h('p', { class: 'muted' }, this.t('gridTitle', GRID)),
-      this.gridBox,
-      h('h3', {}, this.t('vTitle')),
-      h('p', { class: 'note' }, this.t('vWhy')),
-      this.vLines,
-      h('h3', {}, this.t('partialTitle')),
-      this.anchorLine,
-      this.strip,
-      this.freqTitle,
-      this.freq,
-      this.freqFormula,
-      this.baseNote,
-      this.toyTitle,
-      h('div', { class: 'scroll' }, this.toyTable),
-      h('p', { class: 'muted' }, this.t('toyNote')),
-    );
+    ];
   }
 
   setPos(which, value) {
@@ -323,7 +330,6 @@ export class Rope extends AttnWidget {
 
   /** @param {Runtime} rt */
   render(rt) {
-    const e = rt.engine;
     const vecs = vectors(rt, this.worldId);
     const { i, j } = this;
     this.sliderI.value = String(i);
@@ -332,9 +338,22 @@ export class Rope extends AttnWidget {
     this.outJ.textContent = String(j);
     this.sliderI.setAttribute('aria-valuetext', `i = ${i}, j − i = ${j - i}`);
     this.sliderJ.setAttribute('aria-valuetext', `j = ${j}, j − i = ${j - i}`);
+    const rotated = ropeScore(rt, i, j, vecs);
+    this.drawPairs(rt, vecs, rotated);
+    this.drawScore(rotated);
+    this.drawInvariance(rt, vecs);
+    this.drawScoreGrid(rt, vecs);
+    this.drawValues(rt, vecs);
+    this.drawAnchorHead(rt);
+    this.drawToy(rt, vecs);
+  }
 
-    // --- arrows per pair
-    const { qr, kr, score } = ropeScore(rt, i, j, vecs);
+  /**
+   * One plane per pair of dimensions: q and k before and after the turn by their positions.
+   * @param {Runtime} rt
+   */
+  drawPairs(rt, vecs, { qr, kr }) {
+    const e = rt.engine;
     const d = vecs.q.length;
     const theta = Array.from(e.ropeFrequencies(d, TOY_BASE));
     const pr = pairs(d);
@@ -354,8 +373,11 @@ export class Rope extends AttnWidget {
         }),
       ),
     );
+  }
 
-    // --- the score
+  /** The score of the rotated pair, term by term. */
+  drawScore({ qr, kr, score }) {
+    const { i, j } = this;
     const par = (x) => (x < 0 ? `(${num(x)})` : num(x));
     const termText = qr.map((x, k) => `${par(x)}×${par(kr[k])}`).join(' + ');
     this.scoreOut.replaceChildren(
@@ -365,8 +387,14 @@ export class Rope extends AttnWidget {
       h('span', { class: 'delta' }, this.t('delta', j - i)),
     );
     this.scoreFormula.textContent = this.t('scoreFormula', i, j, termText, num(score, 4));
+  }
 
-    // --- invariance table: the current (i, j) shifted together, and the key moved alone
+  /**
+   * The invariance table: the current (i, j) shifted together, and the key moved alone.
+   * @param {Runtime} rt
+   */
+  drawInvariance(rt, vecs) {
+    const { i, j } = this;
     const shifts = [...new Set([-Math.min(i, j), 0, 3, 7])];
     const rows = shifts.map((s) => ({ i: i + s, j: j + s, kind: 'same' }));
     rows.push({ i, j: j + 1, kind: 'other' });
@@ -394,8 +422,14 @@ export class Rope extends AttnWidget {
         ),
       ),
     );
+  }
 
-    // --- the grid of scores
+  /**
+   * The grid of scores over positions: constant along each diagonal j − i.
+   * @param {Runtime} rt
+   */
+  drawScoreGrid(rt, vecs) {
+    const { i, j } = this;
     const grid = scoreGrid(rt, GRID, vecs);
     const flat = grid.flat();
     const lo = Math.min(...flat),
@@ -436,8 +470,15 @@ export class Rope extends AttnWidget {
         ),
       ]),
     );
+  }
 
-    // --- V
+  /**
+   * V is not turned: the plain and the (hypothetically) rotated value, and what attention returns.
+   * @param {Runtime} rt
+   */
+  drawValues(rt, vecs) {
+    const e = rt.engine;
+    const { i, j } = this;
     const vec = (x) => `[${x.map((v) => num(v)).join(', ')}]`;
     // The sentence at positions 0…4 against the sentence shifted by i (by 7 while i is 0).
     const shiftShown = i === 0 ? 7 : i;
@@ -458,8 +499,13 @@ export class Rope extends AttnWidget {
       h('p', { class: 'formula' }, this.t('outPlain', vec(at0.plain), vec(atS.plain))),
       h('p', { class: 'formula' }, this.t('outRot', vec(at0.rotatedV), vec(atS.rotatedV))),
     );
+  }
 
-    // --- partial rotary: the anchor head
+  /**
+   * Partial rotary on the anchor model's head: which dims turn, and how fast.
+   * @param {Runtime} rt
+   */
+  drawAnchorHead(rt) {
     const head = anchorHead(rt, this.modelId);
     const freqs = anchorFrequencies(rt, head);
     this.anchorLine.textContent = this.t('anchorLine', head.name, head.rotaryDim, head.headDim);
@@ -490,8 +536,14 @@ export class Rope extends AttnWidget {
     );
     this.baseNote.textContent = head.baseFromConfig ? '' : this.t('baseNote', TOY_BASE);
     this.baseNote.hidden = head.baseFromConfig;
+  }
 
-    // --- partial rotary: the toy
+  /**
+   * Partial rotary on the toy vector: the dims that turn and the ones kept.
+   * @param {Runtime} rt
+   */
+  drawToy(rt, vecs) {
+    const { i } = this;
     const toy = partialToy(rt, i, vecs);
     this.toyTitle.textContent = this.t('toyTitle', i);
     this.toyTable.replaceChildren(
