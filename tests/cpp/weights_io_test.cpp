@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -220,4 +222,36 @@ TEST_CASE("weights file: tensors out of order, wrong shapes and trailing bytes a
     std::memcpy(&bad[value_offset(bad, "final_norm") + 4], &inf, 4);
     CHECK_THROWS_WITH(load_lab_weights(resealed(bad).data(), bad.size()),
                       "tensor 'final_norm' holds a non-finite value at index 1");
+}
+
+TEST_CASE("weights file: the fuzzer's seed corpus is still what its names say", "[weights][fuzz]") {
+    // tests/fuzz/corpus/ is written by tests/fuzz/make_corpus.cpp; after a format change this
+    // fails until the seeds are written again (build-fuzz/attn-fuzz-corpus tests/fuzz/corpus).
+    const std::string dir = ATTN_SOURCE_DIR "/tests/fuzz/corpus/";
+    const auto read = [&](const std::string& name) {
+        std::ifstream in(dir + name, std::ios::binary);
+        REQUIRE(in);
+        return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    };
+    for (const char* name :
+         {"valid-tiny-f16.bin", "valid-plain-f32.bin", "valid-smallest-f16.bin", "valid-many-heads-f16.bin"}) {
+        INFO(name);
+        const auto file = read(name);
+        CHECK_NOTHROW(load_lab_weights(file.data(), file.size()));
+    }
+    const std::pair<const char*, const char*> near_valid[] = {
+        {"old-version-1.bin", "weights file version 1 is an old format"},
+        {"flipped-byte.bin", "weights file is corrupt or truncated"},
+        {"truncated-sealed.bin", "weights file truncated: expected"},
+        {"byte-before-checksum.bin", "1 unexpected byte(s) between the last tensor and the checksum"},
+        {"bad-config.bin", "LabConfig.n_heads (2) must be a multiple of n_kv_heads (3)"},
+        {"non-finite-weight.bin", "tensor 'final_norm' holds a non-finite value"},
+        {"absurd-shapes.bin", "tensor 'layers.0.wq' is [2, 2], the config needs [2, 16384]"},
+    };
+    for (const auto& [name, message] : near_valid) {
+        INFO(name);
+        const auto file = read(name);
+        CHECK_THROWS_AS(load_lab_weights(file.data(), file.size()), AttnError);
+        CHECK_THROWS_WITH(load_lab_weights(file.data(), file.size()), Catch::StartsWith(message));
+    }
 }

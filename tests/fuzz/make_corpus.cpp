@@ -103,11 +103,12 @@ int main(int argc, char** argv) {
     const std::uint16_t half_inf = 0x7C00;
     std::memcpy(&nonfinite[body - 2], &half_inf, 2);  // the last value of final_norm
     write(dir, "non-finite-weight.bin", sealed(nonfinite, body));
-    // The shapes of issue 9's D2 (vocab 3, d_model 2, 8192 heads of 2, context 16384) in a
-    // valid header, its tensors cut short.
-    Bytes absurd = good;
-    const std::uint32_t fields[] = {3, 2, 1, 8192, 8192, 2, 2, 16384};
-    for (std::size_t i = 0; i < 8; ++i) put_u32(absurd, kConfigAt + 4 * i, fields[i]);
-    write(dir, "absurd-shapes.bin", sealed(absurd, body));
+    // The shapes of issue 9's D2 (vocab 3, d_model 2, 8192 heads of 2, context 16384) in the
+    // header of a small model with the same vocabulary and tensor names: its wq is [2, 2].
+    Bytes absurd = model_file(config(3, 2, 1, 1, 1, 2, 2, 16, true), WeightsDtype::F16);
+    put_u32(absurd, kConfigAt + 3 * 4, 8192);   // n_heads
+    put_u32(absurd, kConfigAt + 4 * 4, 8192);   // n_kv_heads
+    put_u32(absurd, kConfigAt + 7 * 4, 16384);  // context
+    write(dir, "absurd-shapes.bin", sealed(absurd, absurd.size() - 4));
     return 0;
 }
