@@ -49,7 +49,7 @@ Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOpt
         require_finite(*opt.gate_logits, "gate_logits");
     }
     if (opt.scale && !std::isfinite(*opt.scale)) throw ValueError("scale is not finite");
-    if (opt.sink_logit && !std::isfinite(*opt.sink_logit)) throw ValueError("sink_logit is not finite");
+    require_sink_logit(opt.sink_logit);
     require_finite(q, "q");
     require_finite(k, "k");
     require_finite(v, "v");
