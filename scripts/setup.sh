@@ -17,6 +17,7 @@ APT_PACKAGES=(
   clang-format            # the C++ style check (scripts/lint.sh)
   emscripten              # em++ 3.1.6 (Debian's build, on the system clang)
   libxtensor-dev libxsimd-dev catch2
+  nlohmann-json3-dev      # attn-train writes its JSON exports with it (cpp/train/export.cpp)
   chromium                # browser tests (driven by playwright-core)
   fonts-noto-cjk          # so pages and screenshots show Chinese text
   fortunes-zh             # Chinese text the lab model trains on (npm run train; the shipped model's test)
