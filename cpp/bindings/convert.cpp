@@ -193,12 +193,10 @@ std::uint64_t to_u64(const val& v, const std::string& field) {
 bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
 
 val options(const val& o, const char* function) {
-    if (o.isUndefined()) return val::object();
-    if (type_of(o) != "object" || o.isNull() || is_array(o))
+    if (o.isUndefined() || o.isNull()) return val::object();
+    if (type_of(o) != "object" || is_array(o))
         throw ConfigError(std::string(function) + " options should be an object, got " +
-                          (o.isNull()    ? "null"
-                           : is_array(o) ? "an array"
-                                         : type_of(o)));
+                          (is_array(o) ? "an array" : type_of(o)));
     return o;
 }
 

@@ -84,8 +84,8 @@ std::uint64_t to_u64(const val& v, const std::string& field);
 
 // ---- options objects ----------------------------------------------------------------------
 
-// The options argument of `function`: undefined → an empty object; anything but a plain
-// object → ConfigError "<function> options should be an object".
+// The options argument of `function`: undefined or null → an empty object; anything but a
+// plain object → ConfigError "<function> options should be an object".
 val options(const val& o, const char* function);
 // o[key] is present (neither undefined nor null). o must be an object (see options()).
 bool has(const val& o, const char* key);
