@@ -158,8 +158,33 @@ EM_JS(void, attn_throw_js_error, (const char* name, const char* message), {
     throw err;
 });
 
-void throw_js_error(const std::string& name, const std::string& message) {
-    attn_throw_js_error(name.c_str(), message.c_str());
+namespace {
+std::string recorded_name, recorded_message;
+}
+
+void record_current_error() noexcept {
+    try {
+        throw;
+    } catch (const AttnError& e) {
+        recorded_name = e.kind_name();
+        recorded_message = e.what();
+    } catch (const std::bad_alloc&) {
+        recorded_name = "ShapeError";
+        recorded_message = "out of memory: the sizes asked for do not fit the WASM heap";
+    } catch (const std::length_error& e) {
+        recorded_name = "ShapeError";
+        recorded_message = std::string("a size is too large (") + e.what() + ")";
+    } catch (const std::exception& e) {
+        recorded_name = "ValueError";
+        recorded_message = e.what();
+    } catch (...) {
+        recorded_name = "ValueError";
+        recorded_message = "unknown error";
+    }
+}
+
+void throw_recorded_error() {
+    attn_throw_js_error(recorded_name.c_str(), recorded_message.c_str());
     __builtin_unreachable();
 }
 

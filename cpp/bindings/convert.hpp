@@ -24,34 +24,27 @@ using emscripten::val;
 
 // ---- errors: engine exceptions → JS Error ------------------------------------------------
 
-// Throws a JS Error with this name and message out of WASM (defined with EM_JS in convert.cpp).
-[[noreturn]] void throw_js_error(const std::string& name, const std::string& message);
+// Records the exception being handled (call it in a catch block) as the name and message of
+// the JS Error to throw: AttnError keeps its kind; std::bad_alloc and std::length_error (sizes)
+// become ShapeError, anything else ValueError. Kept in static buffers that are reused.
+void record_current_error() noexcept;
+// Throws the recorded error as a JS Error out of WASM (EM_JS in convert.cpp).
+[[noreturn]] void throw_recorded_error();
 
 // Runs f and turns every C++ exception into a JS Error whose name is one of the documented
-// kinds: AttnError keeps its own; std::bad_alloc and std::length_error (sizes) become
-// ShapeError, anything else ValueError. The C++ exception is fully handled first (its catch
-// block ends, freeing it and, through unwinding, everything f had allocated); only the two
-// strings survive, in static buffers that are reused, so failing calls leave the heap where
-// it was. A JS throw unwinds C++ frames without destructors, hence this order.
+// kinds. The C++ exception is fully handled first (its catch block ends, freeing it and,
+// through unwinding, everything f had allocated); only the recorded strings survive, so
+// failing calls leave the heap where it was. A JS throw unwinds C++ frames without running
+// destructors, hence this order. Everything but the try lives out of line: one copy, not one
+// per bound function.
 template <class F>
 val guarded(F&& f) {
-    static std::string name, message;
     try {
         return f();
-    } catch (const AttnError& e) {
-        name = e.kind_name();
-        message = e.what();
-    } catch (const std::bad_alloc&) {
-        name = "ShapeError";
-        message = "out of memory: the sizes asked for do not fit the WASM heap";
-    } catch (const std::length_error& e) {
-        name = "ShapeError";
-        message = std::string("a size is too large (") + e.what() + ")";
-    } catch (const std::exception& e) {
-        name = "ValueError";
-        message = e.what();
+    } catch (...) {
+        record_current_error();
     }
-    throw_js_error(name, message);
+    throw_recorded_error();
 }
 
 // ---- numbers ------------------------------------------------------------------------------

@@ -18,9 +18,10 @@ std::vector<TokenProbability> top_k_softmax(const float* logits, std::size_t n, 
     for (std::size_t v = 0; v < n; ++v) z += std::exp(static_cast<double>(logits[v] - m));
     std::vector<int> order(n);
     for (std::size_t v = 0; v < n; ++v) order[v] = static_cast<int>(v);
-    // Stable: equal logits keep index order, so ties go to the lower id.
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return logits[a] > logits[b]; });
     std::vector<TokenProbability> top(std::min(k, n));
+    // Larger logit first; equal logits: the lower id first.
+    std::partial_sort(order.begin(), order.begin() + top.size(), order.end(),
+                      [&](int a, int b) { return logits[a] > logits[b] || (logits[a] == logits[b] && a < b); });
     for (std::size_t i = 0; i < top.size(); ++i)
         top[i] = {order[i], std::exp(static_cast<double>(logits[order[i]] - m)) / z};
     return top;
