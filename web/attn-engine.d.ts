@@ -15,7 +15,8 @@
 //              ValueError   NaN / Infinity in an input, a result that would overflow float32,
 //                           a number that cannot be what it stands for (a token id, a byte count)
 //              ConfigError  an option out of range or of the wrong type (a size that is not a
-//                           whole number, 0 heads, nKvHeads not dividing nHeads, options not an object)
+//                           whole number, 0 heads, nKvHeads not dividing nHeads, options not an
+//                           object), too few or too many arguments
 //              MaskError    a query row with no key it may attend to and no sink logit
 // Limits:    checked in 64 bits before anything is allocated (cpp/include/attn/limits.hpp):
 //              any one dimension (tokens, width, heads, vocab …)    ≤ 16,777,216 (2^24)

@@ -310,6 +310,31 @@ const cases = () => [
     'ShapeError',
     /a has 67108865 numbers, more than the limit/,
   ],
+  // too few or too many arguments: Embind's own BindingError, turned into a ConfigError
+  [
+    'attention()',
+    () => engine.attention(),
+    'ConfigError',
+    /^attention takes 1 argument\(s\), got 0$/,
+  ],
+  [
+    'dot with one vector',
+    () => engine.dot([1]),
+    'ConfigError',
+    /^dot takes 2 argument\(s\), got 1$/,
+  ],
+  [
+    'softmax with 3 arguments',
+    () => engine.softmax([1], {}, 3),
+    'ConfigError',
+    /^softmax takes 1 or 2 argument\(s\), got 3$/,
+  ],
+  [
+    'labUnload()',
+    () => engine.labUnload(),
+    'ConfigError',
+    /^labUnload takes 1 argument\(s\), got 0$/,
+  ],
   // D7: one meaning everywhere
   [
     'D7 attention nKvHeads 0',
