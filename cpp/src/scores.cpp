@@ -6,6 +6,7 @@
 
 #include "attn/errors.hpp"
 #include "attn/kernels.hpp"
+#include "attn/limits.hpp"
 
 namespace attn {
 
@@ -14,6 +15,11 @@ static void require_same_length(const Vector& a, const Vector& b, const char* wh
         throw ShapeError(std::string(what) + ": vectors of length " + std::to_string(a.size()) + " and " +
                          std::to_string(b.size()) + " differ");
     if (a.size() == 0) throw ShapeError(std::string(what) + ": vectors are empty");
+}
+
+float default_scale(std::size_t d) {
+    require_positive(d, "default_scale: d");
+    return 1.0f / std::sqrt(static_cast<float>(d));
 }
 
 float dot(const Vector& q, const Vector& k) {
@@ -52,13 +58,16 @@ float cosine(const Vector& a, const Vector& b) {
     return cosine_of(scaled(a.data(), a.size()), scaled(b.data(), b.size()));
 }
 
-Matrix score_matrix(const Matrix& q, const Matrix& k, float scale) {
+Matrix score_matrix(const Matrix& q, const Matrix& k, std::optional<float> scale_or_default) {
     // A zero width would give scores of 0 (and NaN under the default scale 1/√0).
     require_nonempty(q, "Q");
     require_nonempty(k, "K");
     if (q.shape(1) != k.shape(1))
         throw ShapeError("scores: " + shape_str("Q", q.shape(0), q.shape(1)) + " and " +
                          shape_str("K", k.shape(0), k.shape(1)) + " need the same width d");
+    limits::require_elements({q.shape(0), k.shape(0)}, "scores [Tq, Tk]");
+    if (scale_or_default && !std::isfinite(*scale_or_default)) throw ValueError("scale is not finite");
+    const float scale = scale_or_default ? *scale_or_default : default_scale(q.shape(1));
     Matrix s({q.shape(0), k.shape(0)});
     for (std::size_t i = 0; i < q.shape(0); ++i)
         for (std::size_t j = 0; j < k.shape(0); ++j) s(i, j) = scale * kernels::dot(&q(i, 0), &k(j, 0), q.shape(1));
@@ -71,6 +80,7 @@ Matrix cosine_matrix(const Matrix& a, const Matrix& b) {
     if (a.shape(1) != b.shape(1))
         throw ShapeError("cosine: " + shape_str("A", a.shape(0), a.shape(1)) + " and " +
                          shape_str("B", b.shape(0), b.shape(1)) + " need the same width");
+    limits::require_elements({a.shape(0), b.shape(0)}, "cosines [n, m]");
     std::vector<ScaledVector> rows_b;
     for (std::size_t j = 0; j < b.shape(0); ++j) rows_b.push_back(scaled(&b(j, 0), b.shape(1)));
     Matrix c({a.shape(0), b.shape(0)});

@@ -38,6 +38,7 @@ float entropy(const float* p, std::size_t n) noexcept {
 }
 
 SoftmaxResult softmax(const Vector& scores, std::optional<float> sink_logit) {
+    if (scores.size() == 0) throw ShapeError("scores is empty: softmax needs at least one score");
     for (std::size_t i = 0; i < scores.size(); ++i)
         if (std::isnan(scores(i)) || scores(i) == std::numeric_limits<float>::infinity())
             throw ValueError("scores[" + std::to_string(i) + "] is " + (std::isnan(scores(i)) ? "NaN" : "+infinite"));

@@ -96,7 +96,7 @@ test('sinkLogit: -Infinity is no sink, through the bindings; NaN and +Infinity a
   assert.deepEqual(Array.from(att.sinkWeight.data), [0, 0]);
   assert.throws(() => e.softmax([1], { sinkLogit: NaN }), {
     name: 'ValueError',
-    message: 'sink_logit is NaN',
+    message: 'sinkLogit should be a number (not NaN), got NaN',
   });
   assert.throws(() => e.attention({ q, k: q, v: q, sinkLogit: Infinity }), {
     name: 'ValueError',

@@ -34,6 +34,6 @@ test('numbers beyond float32 and projections that overflow name the source and t
   const world = checkTeachingWorld(product, inline);
   assert.throws(() => worldTensors({ engine: rt.engine, world }, 'zh-gift'), {
     name: 'DataError',
-    message: `${inline}: /worlds/zh-gift/Wq: x · Wq overflows float32 at [0, 0]`,
+    message: `${inline}: /worlds/zh-gift/Wq: matmul result[0, 0] is infinite: float32 overflow, the inputs are too large for this computation`,
   });
 });

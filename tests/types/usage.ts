@@ -25,6 +25,12 @@ async function causalGqa(): Promise<Tensor> {
   void e;
   // @ts-expect-error maskMode only takes the two documented values
   engine.attention({ q: [[1]], k: [[1]], v: [[1]], maskMode: 'after' });
+  // want: only the parts asked for, typed as such.
+  const only = engine.attention({ q: [[1]], k: [[1]], v: [[1]], want: ['output'] });
+  const out: Tensor = only.output;
+  // @ts-expect-error weights were not asked for
+  void only.weights;
+  void out;
   return r.output;
 }
 void causalGqa;
