@@ -25,7 +25,16 @@ const esc = (s) =>
 
 /** One `$…$` formula as inline MathML; the LaTeX stays in an annotation. Throws on bad LaTeX. */
 export function formulaToMathML(tex) {
-  return temml.renderToString(tex, { throwOnError: true, annotate: true });
+  // The pages' CSP (style-src 'self') blocks inline styles. temml writes one for accents
+  // (\tilde, \hat: keep the accent full size), which becomes a class of web/course.css; the
+  // few others (\! and \text inside sub- and superscripts) are refused at build time.
+  const mathml = temml
+    .renderToString(tex, { throwOnError: true, annotate: true })
+    .replace(/ class="([^"]*)" style="math-depth:0;"/g, ' class="$1 tml-depth-0"')
+    .replace(/ style="math-depth:0;"/g, ' class="tml-depth-0"');
+  if (/\sstyle="/.test(mathml))
+    throw new Error(`temml wrote an inline style, which the pages' CSP blocks: $${tex}$`);
+  return mathml;
 }
 
 // Punctuation that must stay on the formula's line (a lone "？" wrapped under a fraction).
