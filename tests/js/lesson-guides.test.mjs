@@ -114,7 +114,7 @@ test('the Chinese parts use Chinese, with Latin only for the allowed terms', () 
   for (const { where, lang, text } of texts) {
     if (lang !== 'zh-CN') continue;
     const p = prose(text);
-    for (const [word] of p.matchAll(/[A-Za-z][A-Za-z0-9.\-]*[A-Za-z0-9]|[A-Za-z]/g))
+    for (const [word] of p.matchAll(/[A-Za-z][A-Za-z0-9.-]*[A-Za-z0-9]|[A-Za-z]/g))
       assert.ok(
         word.length === 1 || LATIN_IN_CHINESE.has(word),
         `${where}: "${word}" is not an allowed term`,
