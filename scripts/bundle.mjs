@@ -22,6 +22,7 @@ import { mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync } fro
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { header, noticesText, NOTICES_FILE, LAB_DATA_LICENCE } from './notices.mjs';
+import { bothWithMath, renderGuide } from './lesson-guide.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -226,6 +227,16 @@ const attrs = (a) =>
     .map(([k, v]) => ` ${k}="${esc(v)}"`)
     .join('');
 const pages = lessons.lessons.map((l) => ({ href: `${l.slug}.html`, title: l.title }));
+// Each page's own explanation (course-data/lesson-guides.json): the question above the widgets,
+// what to try / notice / take away below them; `$…$` in it, and in the intro, becomes MathML.
+const guides = readJson('course-data/lesson-guides.json');
+function guided(slug, intro, widgets, opts) {
+  const guide = guides[slug];
+  if (!guide) throw new Error(`course-data/lesson-guides.json has no guide for "${slug}"`);
+  const { before, after } = renderGuide(guide, opts);
+  const introHtml = intro ? `<p class="lesson-intro">${bothWithMath(intro)}</p>\n` : '';
+  return `${introHtml}${before}\n${widgets}\n${after}`;
+}
 for (const [index, l] of lessons.lessons.entries()) {
   // A widget's inline data rides in a JSON script element inside it (never executed).
   const inline = (w) =>
@@ -239,7 +250,7 @@ for (const [index, l] of lessons.lessons.entries()) {
     join(dist, `${l.slug}.html`),
     page(
       l.title,
-      `<h1>${both(l.title)}</h1>\n<p>${both(l.intro)}</p>\n${widgets}\n${lessonNav(index + 1, pages)}`,
+      `<h1>${both(l.title)}</h1>\n${guided(l.slug, l.intro, widgets)}\n${lessonNav(index + 1, pages)}`,
       {
         csp: l.csp ?? CSP,
         scripts: l.scripts ?? [],
@@ -254,7 +265,8 @@ writeFileSync(
   join(dist, 'index.html'),
   page(
     lessons.title,
-    `<h1>${both(lessons.title)}</h1>\n<ol class="lessons">\n${items}\n</ol>\n` +
+    `<h1>${both(lessons.title)}</h1>\n` +
+      `${guided('index', null, `<ol class="lessons">\n${items}\n</ol>`, { index: true })}\n` +
       `<nav class="lesson-nav" data-label-zh="${NAV.label['zh-CN']}" data-label-en="${NAV.label.en}" aria-label="${NAV.label['zh-CN']}">` +
       `<div class="nav-links"><span class="nav-prev nav-none"></span>${navLink('next', pages[0], NAV.next)}</div></nav>`,
   ),
