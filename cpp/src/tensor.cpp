@@ -24,6 +24,7 @@ void require_nonempty(const Matrix& m, const char* name) {
 static std::string nonfinite_word(float x) { return std::isnan(x) ? "NaN" : "infinite"; }
 
 void require_finite(const Matrix& m, const char* name) {
+    if (kernels::all_finite(m.data(), m.size())) return;  // the fast common case; else find the first
     for (std::size_t i = 0; i < m.shape(0); ++i)
         for (std::size_t j = 0; j < m.shape(1); ++j)
             if (!std::isfinite(m(i, j)))
@@ -32,6 +33,7 @@ void require_finite(const Matrix& m, const char* name) {
 }
 
 void require_finite(const Vector& v, const char* name) {
+    if (kernels::all_finite(v.data(), v.size())) return;
     for (std::size_t i = 0; i < v.size(); ++i)
         if (!std::isfinite(v(i)))
             throw ValueError(std::string(name) + "[" + std::to_string(i) + "] is " + nonfinite_word(v(i)));
