@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Times the causal attention forward four ways, one after another, and prints one table:
-# the engine natively (-O3), the engine as WASM with SIMD and without (both under node), and a
-# plain-JavaScript version of the same computation. It only measures: no thresholds.
+# Times the causal attention forward every way we have, one runner after another, and prints one
+# table: the engine's C++ natively (SIMD: SSE2 / NEON) and as WASM with SIMD and without (under
+# node), engine.attention() called from JavaScript, ONNX Runtime Web and TensorFlow.js (WASM
+# backends, 1 thread), and plain JavaScript; then the GEMM natively and in WASM. Every JS runner
+# gets the same inputs and is checked against a float64 reference. It only measures: no
+# thresholds.
 #
 # Builds only the benchmark targets, in build/ and build-wasm/ (shared with scripts/test.sh and
 # configured the same way if missing) and build-wasm-scalar/ (its own: -DATTN_SIMD=OFF).
@@ -15,11 +18,11 @@ echo "bench: $machine"
 
 echo "== build: native (build/)"
 [ -f build/CMakeCache.txt ] || cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)" --target attn-bench
+cmake --build build -j"$(nproc)" --target attn-bench attn-gemm-bench
 
 echo "== build: WASM SIMD (build-wasm/)"
 [ -f build-wasm/CMakeCache.txt ] || emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build-wasm -j"$(nproc)" --target attn-bench attn-engine
+cmake --build build-wasm -j"$(nproc)" --target attn-bench attn-gemm-bench attn-engine
 
 echo "== build: WASM scalar (build-wasm-scalar/)"
 [ -f build-wasm-scalar/CMakeCache.txt ] ||
@@ -37,9 +40,18 @@ run() {
 run native ./build/attn-bench
 run wasm-simd node build-wasm/attn-bench.js
 run wasm-scalar node build-wasm-scalar/attn-bench.js
-# The plain-JS runner checks its output against the engine just built, not a possibly stale dist/.
-run plain-js env ATTN_ENGINE_JS=build-wasm/attn-engine.js node bench/attention-plain.mjs
+# plain-js first: it writes the float64 reference outputs the other JS runners check against.
+export ATTN_BENCH_REF_DIR="$out"
+run plain-js node bench/attention-plain.mjs
+# The engine just built, not a possibly stale dist/.
+run engine-js env ATTN_ENGINE_JS=build-wasm/attn-engine.js node bench/attention-peers.mjs engine-js
+run onnxruntime-web node bench/attention-peers.mjs onnxruntime-web
+run tfjs-wasm node bench/attention-peers.mjs tfjs-wasm
+run gemm-native ./build/attn-gemm-bench
+run gemm-wasm node build-wasm/attn-gemm-bench.js
 
-node bench/report.mjs --machine "$machine" \
-  native="$out/native.jsonl" wasm-simd="$out/wasm-simd.jsonl" \
-  wasm-scalar="$out/wasm-scalar.jsonl" plain-js="$out/plain-js.jsonl"
+node bench/report.mjs --machine "$machine" --load-end "$(cut -d' ' -f1-3 /proc/loadavg)" \
+  native="$out/native.jsonl" wasm-simd="$out/wasm-simd.jsonl" wasm-scalar="$out/wasm-scalar.jsonl" \
+  engine-js="$out/engine-js.jsonl" onnxruntime-web="$out/onnxruntime-web.jsonl" \
+  tfjs-wasm="$out/tfjs-wasm.jsonl" plain-js="$out/plain-js.jsonl" \
+  gemm-native="$out/gemm-native.jsonl" gemm-wasm="$out/gemm-wasm.jsonl"

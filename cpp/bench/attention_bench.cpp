@@ -6,15 +6,47 @@
 //
 // Built natively and to WASM from this one source; steady_clock works in both (under node it
 // reads performance.now()).
+//
+// Also printed per case: the machine's reachable SIMD rate of this build (simd_peak.hpp) measured
+// just before the case, and the peak
+// heap the output-only path allocates beyond its inputs at T = 2048, counted by the global
+// operator new below (xtensor's storage and std::vector go through it).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <new>
 #include <vector>
 
 #include "attn/attention.hpp"
 #include "attn/kernels.hpp"
 #include "attn/random.hpp"
+#include "simd_peak.hpp"
+
+namespace {
+
+// Live and peak bytes from operator new, each block carrying its size in front.
+std::size_t g_live = 0, g_peak = 0;
+constexpr std::size_t kHeader = 16;  // keeps the block 16-byte aligned
+
+}  // namespace
+
+void* operator new(std::size_t n) {
+    void* p = std::malloc(n + kHeader);
+    if (!p) throw std::bad_alloc();
+    *static_cast<std::size_t*>(p) = n;
+    g_live += n;
+    g_peak = std::max(g_peak, g_live);
+    return static_cast<char*>(p) + kHeader;
+}
+void operator delete(void* p) noexcept {
+    if (!p) return;
+    char* block = static_cast<char*>(p) - kHeader;
+    g_live -= *reinterpret_cast<std::size_t*>(block);
+    std::free(block);
+}
+void operator delete(void* p, std::size_t) noexcept { operator delete(p); }
 
 namespace {
 
@@ -52,6 +84,10 @@ void run_case(const Case& c, attn::Rng& rng) {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
 
+    // The reachable rate right now, next to this case's timing: on a shared machine the load
+    // changes from minute to minute, and a share of a peak measured elsewhere would mislead.
+    const double peak = attn::bench::simd_peak_gflops();
+
     // The first call is also the first calibration run; the sum of its whole output lets runners
     // be checked for doing the same computation.
     const auto start = std::chrono::steady_clock::now();
@@ -70,15 +106,21 @@ void run_case(const Case& c, attn::Rng& rng) {
     }
     const int runs = reps == 1 ? kRunsSlow : kRuns;
 
+    // The output-only path's own allocations, beyond the inputs: one more call, counted.
+    const std::size_t live_before = g_live;
+    g_peak = g_live;
+    attn::attention_output(q, k, v, opt);
+    const std::size_t heap_peak = g_peak - live_before;
+
     std::vector<double> per_call{elapsed / static_cast<double>(reps)};
     while (static_cast<int>(per_call.size()) < runs) per_call.push_back(time_calls(reps) / static_cast<double>(reps));
     std::sort(per_call.begin(), per_call.end());
     const double median = per_call[per_call.size() / 2];
     std::printf(
         "{\"case\":\"%s\",\"T\":%zu,\"H\":%zu,\"kv_heads\":%zu,\"d\":%zu,\"reps\":%ld,\"runs\":%d,"
-        "\"us\":%.3f,\"gflops\":%.4f,\"checksum\":%.9g}\n",
+        "\"us\":%.3f,\"gflops\":%.4f,\"checksum\":%.9g,\"heap_peak_bytes\":%zu,\"peak_gflops\":%.3f}\n",
         c.name, c.t, kHeads, c.kv_heads, kHeadDim, reps, runs, median * 1e6, causal_flops(c.t) / median * 1e-9,
-        checksum);
+        checksum, heap_peak, peak);
     std::fflush(stdout);
 }
 
@@ -98,6 +140,7 @@ int main() {
         {"causal T=5", 5, kHeads},       {"causal T=64", 64, kHeads},      {"causal T=512", 512, kHeads},
         {"causal T=2048", 2048, kHeads}, {"causal GQA 8:2 T=512", 512, 2},
     };
+    std::printf("{\"peak\":\"%s\"}\n", attn::bench::kPeakNote);
     attn::Rng rng(kSeed);
     for (const Case& c : cases) run_case(c, rng);
     return 0;

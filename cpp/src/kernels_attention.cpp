@@ -67,74 +67,97 @@ inline void weighted_sum_block(const f32x4* p, const float* const* vr, std::size
         }
 }
 
-// Rows [i0, i0 + R) of the streaming kernel.
+// The running state of R query rows [i0, i0 + R) of the streaming kernel.
 template <int R>
-std::size_t attend_rows(const HeadRows& p, std::size_t i0, float* out, std::size_t out_stride) {
+struct RowGroup {
     const float* qr[R];
     float* o[R];
     std::size_t visible[R];
     float m[R], l[R];
-    for (int r = 0; r < R; ++r) {
-        qr[r] = p.q + (i0 + r) * p.q_stride;
-        o[r] = out + (i0 + r) * out_stride;
-        std::fill(o[r], o[r] + p.dv, 0.0f);
-        visible[r] = visible_keys(p, i0 + r);
-        m[r] = p.has_sink ? p.sink_logit : kNegInf;
-        l[r] = p.has_sink ? 1.0f : 0.0f;
-    }
-    // visible_keys grows with i: the last row sees the most, the first the fewest.
-    const std::size_t end = visible[R - 1], unmasked_end = p.mask ? 0 : visible[0];
-    const f32x4 scale = splat(p.scale);
-    for (std::size_t j0 = 0; j0 < end; j0 += kKeys) {
-        const std::size_t nk = std::min(kKeys, end - j0);
-        // A short last block repeats its last key; those lanes are masked below.
-        const float* kr[kKeys];
-        const float* vr[kKeys];
-        for (std::size_t t = 0; t < kKeys; ++t) {
-            const std::size_t j = j0 + std::min(t, nk - 1);
-            kr[t] = p.k + j * p.k_stride;
-            vr[t] = p.v + j * p.v_stride;
-        }
-        f32x4 s[R];
-        dot_block<R>(qr, kr, p.d, s);
-        for (int r = 0; r < R; ++r) s[r] = mul(s[r], scale);
-        if (j0 + kKeys > unmasked_end)
-            for (int r = 0; r < R; ++r) {
-                float lanes[kKeys];
-                store(lanes, s[r]);
-                const std::uint8_t* mrow = p.mask ? p.mask + (i0 + r) * p.tk : nullptr;
-                for (std::size_t t = 0; t < kKeys; ++t) {
-                    const std::size_t j = j0 + t;
-                    if (t >= nk || j >= visible[r] || (mrow && !mrow[j])) lanes[t] = kNegInf;
-                }
-                s[r] = load(lanes);
-            }
-        f32x4 w[R];
+    std::size_t i0, end, unmasked_end;
+
+    void start(const HeadRows& p, std::size_t first, float* out, std::size_t out_stride) {
+        i0 = first;
         for (int r = 0; r < R; ++r) {
-            const float block_max = hmax(s[r]);
-            if (block_max > m[r]) {
-                const float alpha = exp_nonpositive(m[r] - block_max);
-                m[r] = block_max;
-                l[r] *= alpha;
-                scale_simd(o[r], p.dv, alpha);
-            }
-            if (m[r] == kNegInf) {  // nothing visible yet: exp(−∞ − (−∞)) would be NaN
-                w[r] = splat(0.0f);
-                continue;
-            }
-            w[r] = exp_nonpositive(sub(s[r], splat(m[r])));
-            l[r] += hsum(w[r]);
+            qr[r] = p.q + (i0 + r) * p.q_stride;
+            o[r] = out + (i0 + r) * out_stride;
+            std::fill(o[r], o[r] + p.dv, 0.0f);
+            visible[r] = visible_keys(p, i0 + r);
+            m[r] = p.has_sink ? p.sink_logit : kNegInf;
+            l[r] = p.has_sink ? 1.0f : 0.0f;
         }
-        weighted_sum_block<R>(w, vr, p.dv, o);
+        // visible_keys grows with i: the last row sees the most, the first the fewest.
+        end = visible[R - 1];
+        unmasked_end = p.mask ? 0 : visible[0];
     }
-    // l ≥ 1 once a key is visible (its max term is exp(0)), and a sink starts l at 1, so l = 0
-    // means no key and no sink.
-    for (int r = 0; r < R; ++r) {
-        if (l[r] == 0.0f) return i0 + r;
-        scale_simd(o[r], p.dv, 1.0f / l[r]);
+
+    // Keys [j_begin, min(j_end, end)); j_begin is a multiple of kKeys.
+    void attend(const HeadRows& p, std::size_t j_begin, std::size_t j_end) {
+        const f32x4 scale = splat(p.scale);
+        j_end = std::min(j_end, end);
+        for (std::size_t j0 = j_begin; j0 < j_end; j0 += kKeys) {
+            const std::size_t nk = std::min(kKeys, end - j0);
+            // A short last block repeats its last key; those lanes are masked below.
+            const float* kr[kKeys];
+            const float* vr[kKeys];
+            for (std::size_t t = 0; t < kKeys; ++t) {
+                const std::size_t j = j0 + std::min(t, nk - 1);
+                kr[t] = p.k + j * p.k_stride;
+                vr[t] = p.v + j * p.v_stride;
+            }
+            f32x4 s[R];
+            dot_block<R>(qr, kr, p.d, s);
+            for (int r = 0; r < R; ++r) s[r] = mul(s[r], scale);
+            if (j0 + kKeys > unmasked_end) mask_block(p, j0, nk, s);
+            f32x4 w[R];
+            for (int r = 0; r < R; ++r) {
+                const float block_max = hmax(s[r]);
+                if (block_max > m[r]) {  // rare after the first blocks: rescale what came before
+                    const float alpha = exp_nonpositive(m[r] - block_max);
+                    m[r] = block_max;
+                    l[r] *= alpha;
+                    scale_simd(o[r], p.dv, alpha);
+                }
+                if (m[r] == kNegInf) {  // nothing visible yet: exp(−∞ − (−∞)) would be NaN
+                    w[r] = splat(0.0f);
+                    continue;
+                }
+                w[r] = exp_nonpositive(sub(s[r], splat(m[r])));
+                l[r] += hsum(w[r]);
+            }
+            weighted_sum_block<R>(w, vr, p.dv, o);
+        }
     }
-    return kAllRowsVisible;
-}
+
+    // −∞ for lanes past the block's nk keys, causally hidden or masked.
+    void mask_block(const HeadRows& p, std::size_t j0, std::size_t nk, f32x4* s) const {
+        for (int r = 0; r < R; ++r) {
+            float lanes[kKeys];
+            store(lanes, s[r]);
+            const std::uint8_t* mrow = p.mask ? p.mask + (i0 + r) * p.tk : nullptr;
+            for (std::size_t t = 0; t < kKeys; ++t) {
+                const std::size_t j = j0 + t;
+                if (t >= nk || j >= visible[r] || (mrow && !mrow[j])) lanes[t] = kNegInf;
+            }
+            s[r] = load(lanes);
+        }
+    }
+
+    // o / l. l ≥ 1 once a key is visible (its max term is exp(0)), and a sink starts l at 1,
+    // so l = 0 means no key and no sink: returns that row.
+    std::size_t finish(const HeadRows& p) {
+        for (int r = 0; r < R; ++r) {
+            if (l[r] == 0.0f) return i0 + r;
+            scale_simd(o[r], p.dv, 1.0f / l[r]);
+        }
+        return kAllRowsVisible;
+    }
+};
+
+// A tile of query rows walks the keys one tile at a time, so each tile of K and V rows is
+// read from memory once per query tile and from L1 for the rest (64 keys × 64 floats of K and V
+// are 32 KiB).
+constexpr std::size_t kQueryPairsPerTile = 4, kKeysPerTile = 64;
 
 template <int R>
 void score_rows(const HeadRows& p, std::size_t i0, float* scores, std::size_t stride) {
@@ -163,10 +186,24 @@ void score_rows(const HeadRows& p, std::size_t i0, float* scores, std::size_t st
 }  // namespace
 
 std::size_t attend_streaming(const HeadRows& p, float* out, std::size_t out_stride) noexcept {
-    std::size_t i = 0;
-    for (; i + 2 <= p.tq; i += 2)
-        if (const std::size_t bad = attend_rows<2>(p, i, out, out_stride); bad != kAllRowsVisible) return bad;
-    if (i < p.tq) return attend_rows<1>(p, i, out, out_stride);
+    RowGroup<2> pairs[kQueryPairsPerTile]{};
+    RowGroup<1> single{};
+    for (std::size_t i0 = 0; i0 < p.tq; i0 += 2 * kQueryPairsPerTile) {
+        const std::size_t rows = std::min(2 * kQueryPairsPerTile, p.tq - i0), n_pairs = rows / 2;
+        const bool odd = rows % 2 != 0;
+        for (std::size_t g = 0; g < n_pairs; ++g) pairs[g].start(p, i0 + 2 * g, out, out_stride);
+        if (odd) single.start(p, i0 + rows - 1, out, out_stride);
+        // The tile's last row sees the most keys.
+        const std::size_t end = visible_keys(p, i0 + rows - 1);
+        for (std::size_t j = 0; j < end; j += kKeysPerTile) {
+            for (std::size_t g = 0; g < n_pairs; ++g) pairs[g].attend(p, j, j + kKeysPerTile);
+            if (odd) single.attend(p, j, j + kKeysPerTile);
+        }
+        for (std::size_t g = 0; g < n_pairs; ++g)
+            if (const std::size_t bad = pairs[g].finish(p); bad != kAllRowsVisible) return bad;
+        if (odd)
+            if (const std::size_t bad = single.finish(p); bad != kAllRowsVisible) return bad;
+    }
     return kAllRowsVisible;
 }
 

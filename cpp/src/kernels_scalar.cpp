@@ -1,4 +1,5 @@
 // Scalar references for kernels.hpp: the plainest loop that computes each definition.
+#include <cmath>
 #include <limits>
 
 #include "attn/kernels.hpp"
@@ -33,6 +34,12 @@ float exp_shift_sum_scalar(float* x, std::size_t n, float shift) noexcept {
 
 void scale_scalar(float* x, std::size_t n, float s) noexcept {
     for (std::size_t i = 0; i < n; ++i) x[i] *= s;
+}
+
+bool all_finite_scalar(const float* x, std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i)
+        if (!std::isfinite(x[i])) return false;
+    return true;
 }
 
 const char* active_path() noexcept { return ATTN_SIMD_BACKEND; }

@@ -73,4 +73,18 @@ void scale_simd(float* x, std::size_t n, float s) noexcept {
     for (; i < n; ++i) x[i] *= s;
 }
 
+bool all_finite_simd(const float* x, std::size_t n) noexcept {
+    // x·0 is 0 for every finite x and NaN for NaN and ±∞; NaN survives the sums.
+    const f32x4 zero = splat(0.0f);
+    f32x4 acc0 = zero, acc1 = zero;
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        acc0 = add(acc0, mul(load(x + i), zero));
+        acc1 = add(acc1, mul(load(x + i + 4), zero));
+    }
+    float s = hsum(add(acc0, acc1));
+    for (; i < n; ++i) s += x[i] * 0.0f;
+    return s == 0.0f;
+}
+
 }  // namespace attn::kernels

@@ -5,6 +5,7 @@
 
 #include "attn/attention.hpp"
 #include "attn/errors.hpp"
+#include "attn/gemm.hpp"
 #include "attn/kernels.hpp"
 #include "attn/random.hpp"
 #include "attn/rope.hpp"
@@ -81,10 +82,11 @@ AttentionOptions causal_options(const MlaConfig& cfg, std::size_t n_kv_heads) {
 // from column h·stride of out.
 void fold_w_uk(const Matrix& q_nope, const Matrix& w_uk, const MlaConfig& cfg, Matrix& out, std::size_t stride) {
     const std::size_t dn = cfg.d_nope, r = cfg.kv_lora_rank;
-    for (std::size_t i = 0; i < q_nope.shape(0); ++i)
-        for (std::size_t h = 0; h < cfg.n_heads; ++h)
-            for (std::size_t a = 0; a < r; ++a)
-                out(i, h * stride + a) = kernels::dot(&q_nope(i, h * dn), &w_uk(a, h * dn), dn);
+    // Per head: q_nope columns [h·dn, +dn) · (the rows of W_uk's same columns)ᵀ, a GEMM with B
+    // stored [N = r, K = dn].
+    for (std::size_t h = 0; h < cfg.n_heads; ++h)
+        gemm::gemm_f32(q_nope.shape(0), r, dn, q_nope.data() + h * dn, q_nope.shape(1), w_uk.data() + h * dn,
+                       w_uk.shape(1), gemm::BLayout::NK, out.data() + h * stride, out.shape(1));
 }
 
 }  // namespace
@@ -152,11 +154,11 @@ MlaOutput mla_absorbed(const Matrix& x, const MlaWeights& w, const MlaConfig& cf
     }
     // One KV head for all H query heads, value = the latent itself: z_h = Σ_j w_j c_j [r].
     AttentionResult a = attention(qa, key, cache.latent, causal_options(cfg, 1));
-    Matrix out = xt::zeros<float>({t, h * dv});
-    for (std::size_t i = 0; i < t; ++i)
-        for (std::size_t hh = 0; hh < h; ++hh)
-            for (std::size_t c = 0; c < r; ++c)
-                kernels::axpy(a.output(i, hh * r + c), &w.W_uv(c, hh * dv), &out(i, hh * dv), dv);
+    // Per head: z_h [t, r] · W_uv columns [hh·dv, +dv), the GEMM on column blocks.
+    Matrix out({t, h * dv});
+    for (std::size_t hh = 0; hh < h; ++hh)
+        gemm::gemm_f32(t, dv, r, a.output.data() + hh * r, a.output.shape(1), w.W_uv.data() + hh * dv, w.W_uv.shape(1),
+                       gemm::BLayout::KN, out.data() + hh * dv, out.shape(1));
     return {std::move(out), std::move(a.weights)};
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "attn/errors.hpp"
+#include "attn/gemm.hpp"
 #include "attn/kernels.hpp"
 #include "attn/limits.hpp"
 
@@ -25,6 +26,7 @@ void require_nonempty(const Matrix& m, const char* name) {
 static std::string nonfinite_word(float x) { return std::isnan(x) ? "NaN" : "infinite"; }
 
 void require_finite(const Matrix& m, const char* name) {
+    if (kernels::all_finite(m.data(), m.size())) return;  // the fast common case; else find the first
     for (std::size_t i = 0; i < m.shape(0); ++i)
         for (std::size_t j = 0; j < m.shape(1); ++j)
             if (!std::isfinite(m(i, j)))
@@ -33,6 +35,7 @@ void require_finite(const Matrix& m, const char* name) {
 }
 
 void require_finite(const Vector& v, const char* name) {
+    if (kernels::all_finite(v.data(), v.size())) return;
     for (std::size_t i = 0; i < v.size(); ++i)
         if (!std::isfinite(v(i)))
             throw ValueError(std::string(name) + "[" + std::to_string(i) + "] is " + nonfinite_word(v(i)));
@@ -44,10 +47,8 @@ Matrix matmul(const Matrix& a, const Matrix& b, const char* a_name, const char* 
                          shape_str(b_name, b.shape(0), b.shape(1)) + ": inner dimensions differ");
     const std::size_t n = a.shape(0), k = a.shape(1), m = b.shape(1);
     limits::require_elements({n, m}, "matmul result [n, m]");
-    Matrix out = xt::zeros<float>({n, m});
-    // Row-vector convention: out row i = Σ_p a[i,p] · b row p, an axpy over contiguous rows.
-    for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t p = 0; p < k; ++p) kernels::axpy(a(i, p), &b(p, 0), &out(i, 0), m);
+    Matrix out({n, m});
+    gemm::gemm_f32(n, m, k, a.data(), k, b.data(), m, gemm::BLayout::KN, out.data(), m);
     return out;
 }
 
@@ -57,8 +58,7 @@ Matrix matmul_bt(const Matrix& a, const Matrix& b, const char* a_name, const cha
                          shape_str(b_name, b.shape(0), b.shape(1)) + ": row widths differ");
     const std::size_t n = a.shape(0), k = a.shape(1), m = b.shape(0);
     Matrix out({n, m});
-    for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = 0; j < m; ++j) out(i, j) = kernels::dot(&a(i, 0), &b(j, 0), k);
+    gemm::gemm_f32(n, m, k, a.data(), k, b.data(), k, gemm::BLayout::NK, out.data(), m);
     return out;
 }
 

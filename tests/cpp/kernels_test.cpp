@@ -130,3 +130,21 @@ TEST_CASE("horizontal sums add in one fixed order", "[kernels][simd]") {
     CHECK(s[3] == 2.0f);
     CHECK(simd::hmax(simd::load(c)) == -1.0f);
 }
+
+TEST_CASE("all_finite finds a NaN or an infinity at any index", "[kernels][simd]") {
+    for (std::size_t n : {1u, 3u, 5u, 17u, 257u}) {
+        INFO("n = " << n);
+        auto x = randv(n, 40 + n, 1e30f);  // large but finite: x·0 must still be 0
+        CHECK(kernels::all_finite_simd(x.data(), n));
+        CHECK(kernels::all_finite_scalar(x.data(), n));
+        for (float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                          -std::numeric_limits<float>::infinity()})
+            for (std::size_t i : {std::size_t(0), n / 2, n - 1}) {
+                auto y = x;
+                y[i] = bad;
+                CHECK_FALSE(kernels::all_finite_simd(y.data(), n));
+                CHECK_FALSE(kernels::all_finite_scalar(y.data(), n));
+            }
+    }
+    CHECK(kernels::all_finite_simd(nullptr, 0));
+}

@@ -10,9 +10,9 @@
 // [Tq, Tk] row is ever stored: memory is the output alone. A sink logit is a key with no value:
 // it starts m = sink, l = 1.
 //
-// Blocking: 2 queries × 4 keys per step. The 4 key rows are loaded once for both queries and the
-// 8 dot products accumulate in registers (4 lanes each) until one transposing sum gives the 8
-// scores; then the 4 value rows are loaded once and added into both queries' outputs.
+// Blocking: 2 queries × 4 keys per step, in tiles of 8 queries × 64 keys. The 4 key rows are loaded once for both
+// queries and the 8 dot products accumulate in registers (4 lanes each) until one transposing sum gives the 8 scores;
+// then the 4 value rows are loaded once and added into both queries' outputs.
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -23,6 +23,8 @@ float max_scalar(const float* x, std::size_t n) noexcept;
 float exp_shift_sum_scalar(float* x, std::size_t n, float shift) noexcept;
 // x[i] *= s
 void scale_scalar(float* x, std::size_t n, float s) noexcept;
+// true when no x[i] is NaN or ±∞ (the input check every public function runs first)
+bool all_finite_scalar(const float* x, std::size_t n) noexcept;
 
 // Element-wise results (axpy, max, exp, scale) are bit-identical to the scalar twins; sums
 // (dot, the sum of exp_shift_sum) add in another order and agree to rounding.
@@ -31,12 +33,14 @@ void axpy_simd(float alpha, const float* x, float* y, std::size_t n) noexcept;
 float max_simd(const float* x, std::size_t n) noexcept;
 float exp_shift_sum_simd(float* x, std::size_t n, float shift) noexcept;
 void scale_simd(float* x, std::size_t n, float s) noexcept;
+bool all_finite_simd(const float* x, std::size_t n) noexcept;
 
 inline float dot(const float* a, const float* b, std::size_t n) noexcept { return dot_simd(a, b, n); }
 inline void axpy(float alpha, const float* x, float* y, std::size_t n) noexcept { axpy_simd(alpha, x, y, n); }
 inline float max(const float* x, std::size_t n) noexcept { return max_simd(x, n); }
 inline float exp_shift_sum(float* x, std::size_t n, float shift) noexcept { return exp_shift_sum_simd(x, n, shift); }
 inline void scale(float* x, std::size_t n, float s) noexcept { scale_simd(x, n, s); }
+inline bool all_finite(const float* x, std::size_t n) noexcept { return all_finite_simd(x, n); }
 
 // Which instruction set the SIMD twins compiled to: "wasm-simd128", "sse2", "neon", or
 // "scalar" (a WASM build without -msimd128: the vector layer's plain C++ lanes).

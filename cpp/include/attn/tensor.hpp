@@ -26,7 +26,8 @@ void require_nonempty(const Matrix& m, const char* name);
 void require_finite(const Matrix& m, const char* name);
 void require_finite(const Vector& v, const char* name);
 
-// a [n, k] · b [k, m] → [n, m]. Throws ShapeError if the inner dimensions differ.
+// a [n, k] · b [k, m] → [n, m] (the blocked SIMD GEMM of gemm.hpp). Throws ShapeError if the
+// inner dimensions differ.
 Matrix matmul(const Matrix& a, const Matrix& b, const char* a_name = "a", const char* b_name = "b");
 
 // a [n, k] · bᵀ with b [m, k] → [n, m]: dot products of rows (a tied LM head, backward passes).

@@ -1,0 +1,165 @@
+// gemm.hpp: packing of B (f32 or f16) and the 4 × 8 register tile.
+#include "attn/gemm.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "attn/simd.hpp"
+
+namespace attn::gemm {
+namespace {
+
+using namespace attn::simd;
+
+constexpr std::size_t kPanel = 8;  // columns per packed panel: 2 vectors
+constexpr std::size_t kRows = 4;   // rows of the register tile
+// A packed KC × NC block is 256 × 512 floats (512 KiB, L2); one panel, KC × 8, is 8 KiB (L1).
+constexpr std::size_t kKC = 256, kNC = 512;
+
+inline float load_b(const float* b, std::size_t i) { return b[i]; }
+inline float load_b(const std::uint16_t* b, std::size_t i) { return half_bits_to_float(b[i]); }
+
+// Rows [p0, p0 + kc) and columns [j0, j0 + nc) of B into panels: panel q holds columns
+// j0 + 8q … j0 + 8q + 7, row by row (8 floats per row of B), zero past column n.
+template <class T>
+void pack_b(const T* b, std::size_t ldb, BLayout layout, std::size_t n, std::size_t p0, std::size_t kc, std::size_t j0,
+            std::size_t nc, float* packed) {
+    for (std::size_t q = 0; q * kPanel < nc; ++q) {
+        float* dst = packed + q * kPanel * kc;
+        const std::size_t jq = j0 + q * kPanel, w = std::min(kPanel, n - jq);
+        for (std::size_t p = 0; p < kc; ++p, dst += kPanel) {
+            std::size_t c = 0;
+            if (layout == BLayout::KN)
+                for (const std::size_t row = (p0 + p) * ldb + jq; c < w; ++c) dst[c] = load_b(b, row + c);
+            else
+                for (; c < w; ++c) dst[c] = load_b(b, (jq + c) * ldb + p0 + p);
+            for (; c < kPanel; ++c) dst[c] = 0.0f;
+        }
+    }
+}
+
+// C[R × w] (+)= A[R × kc] · panel[kc × 8]; w ≤ 8 columns of C are written.
+template <int R>
+void tile(std::size_t kc, const float* a, std::size_t lda, const float* panel, float* c, std::size_t ldc, std::size_t w,
+          bool accumulate) {
+    f32x4 acc[R][2];
+    float edge[R][kPanel];
+    for (int r = 0; r < R; ++r) {
+        if (!accumulate) {
+            acc[r][0] = acc[r][1] = splat(0.0f);
+        } else if (w == kPanel) {
+            acc[r][0] = load(c + r * ldc);
+            acc[r][1] = load(c + r * ldc + 4);
+        } else {
+            std::fill(edge[r], edge[r] + kPanel, 0.0f);
+            std::copy(c + r * ldc, c + r * ldc + w, edge[r]);
+            acc[r][0] = load(edge[r]);
+            acc[r][1] = load(edge[r] + 4);
+        }
+    }
+    for (std::size_t p = 0; p < kc; ++p, panel += kPanel) {
+        const f32x4 b0 = load(panel), b1 = load(panel + 4);
+        for (int r = 0; r < R; ++r) {
+            const f32x4 av = load_splat(a + r * lda + p);
+            acc[r][0] = mul_add(av, b0, acc[r][0]);
+            acc[r][1] = mul_add(av, b1, acc[r][1]);
+        }
+    }
+    for (int r = 0; r < R; ++r) {
+        if (w == kPanel) {
+            store(c + r * ldc, acc[r][0]);
+            store(c + r * ldc + 4, acc[r][1]);
+        } else {
+            store(edge[r], acc[r][0]);
+            store(edge[r] + 4, acc[r][1]);
+            std::copy(edge[r], edge[r] + w, c + r * ldc);
+        }
+    }
+}
+
+template <class T>
+void gemm_packed(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const T* b,
+                 std::size_t ldb, BLayout layout, float* c, std::size_t ldc) {
+    if (m == 0 || n == 0) return;
+    if (k == 0) {  // an empty sum: C = 0
+        for (std::size_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
+        return;
+    }
+    const std::size_t nc_max = std::min(kNC, (n + kPanel - 1) / kPanel * kPanel);
+    std::vector<float> packed(std::min(kKC, k) * nc_max);
+    for (std::size_t j0 = 0; j0 < n; j0 += kNC) {
+        const std::size_t nc = std::min(kNC, n - j0);
+        for (std::size_t p0 = 0; p0 < k; p0 += kKC) {
+            const std::size_t kc = std::min(kKC, k - p0);
+            pack_b(b, ldb, layout, n, p0, kc, j0, nc, packed.data());
+            const bool accumulate = p0 > 0;
+            for (std::size_t q = 0; q * kPanel < nc; ++q) {
+                const float* panel = packed.data() + q * kPanel * kc;
+                const std::size_t jq = j0 + q * kPanel, w = std::min(kPanel, n - jq);
+                std::size_t i = 0;
+                for (; i + kRows <= m; i += kRows)
+                    tile<4>(kc, a + i * lda + p0, lda, panel, c + i * ldc + jq, ldc, w, accumulate);
+                const float* ai = a + i * lda + p0;
+                float* ci = c + i * ldc + jq;
+                switch (m - i) {
+                    case 3:
+                        tile<3>(kc, ai, lda, panel, ci, ldc, w, accumulate);
+                        break;
+                    case 2:
+                        tile<2>(kc, ai, lda, panel, ci, ldc, w, accumulate);
+                        break;
+                    case 1:
+                        tile<1>(kc, ai, lda, panel, ci, ldc, w, accumulate);
+                        break;
+                    default:
+                        break;
+                }
+            }
+        }
+    }
+}
+
+}  // namespace
+
+float half_bits_to_float(std::uint16_t h) noexcept {
+    // Exponent and mantissa shifted into a float's places read 2^-112 too small for every finite
+    // half (normal or subnormal); the product by 2^112 is exact. ±∞ and NaN keep an all-ones
+    // exponent.
+    const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
+    const std::uint32_t body = static_cast<std::uint32_t>(h & 0x7FFFu) << 13;
+    float f;
+    if ((h & 0x7C00u) == 0x7C00u) {
+        const std::uint32_t bits = sign | 0x7F800000u | body;
+        std::memcpy(&f, &bits, 4);
+        return f;
+    }
+    std::memcpy(&f, &body, 4);
+    f *= 0x1p112f;
+    return sign ? -f : f;
+}
+
+void gemm_f32(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const float* b,
+              std::size_t ldb, BLayout layout, float* c, std::size_t ldc) {
+    gemm_packed(m, n, k, a, lda, b, ldb, layout, c, ldc);
+}
+
+void gemm_f16(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const std::uint16_t* b,
+              std::size_t ldb, BLayout layout, float* c, std::size_t ldc) {
+    gemm_packed(m, n, k, a, lda, b, ldb, layout, c, ldc);
+}
+
+void gemm_scalar(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const float* b,
+                 std::size_t ldb, BLayout layout, float* c, std::size_t ldc) noexcept {
+    for (std::size_t i = 0; i < m; ++i) {
+        float* ci = c + i * ldc;
+        std::fill(ci, ci + n, 0.0f);
+        for (std::size_t p = 0; p < k; ++p) {
+            const float aip = a[i * lda + p];
+            for (std::size_t j = 0; j < n; ++j)
+                ci[j] += aip * (layout == BLayout::KN ? b[p * ldb + j] : b[j * ldb + p]);
+        }
+    }
+}
+
+}  // namespace attn::gemm

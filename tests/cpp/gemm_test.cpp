@@ -1,0 +1,81 @@
+// The blocked SIMD GEMM against its scalar twin (bit for bit: same accumulation order) on odd
+// shapes that cross every block edge, both B layouts, f16-stored B; matmul() on top of it.
+#include <cstring>
+#include <vector>
+
+#include "attn/gemm.hpp"
+#include "attn/weights_io.hpp"
+#include "test_util.hpp"
+
+using namespace attn;
+using attn::test::max_abs_diff;
+using attn::test::randn;
+
+namespace {
+
+std::vector<float> product(std::size_t m, std::size_t n, std::size_t k, const Matrix& a, const Matrix& b,
+                           gemm::BLayout layout, bool scalar) {
+    std::vector<float> c(m * n, -1.0f);  // garbage: the GEMM must overwrite, not add to it
+    const std::size_t ldb = layout == gemm::BLayout::KN ? n : k;
+    (scalar ? gemm::gemm_scalar : gemm::gemm_f32)(m, n, k, a.data(), k, b.data(), ldb, layout, c.data(), n);
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("GEMM equals its scalar twin bit for bit on odd shapes", "[gemm]") {
+    // 1, 3, 5, 17, 257 in every dimension crosses the 4-row tile, the 8-column panel and the
+    // 256-deep K block; 513 columns cross the 512-column block.
+    for (std::size_t m : {1u, 3u, 5u, 17u})
+        for (std::size_t n : {1u, 3u, 5u, 17u, 257u, 513u})
+            for (std::size_t k : {1u, 3u, 5u, 17u, 257u}) {
+                INFO("m " << m << ", n " << n << ", k " << k);
+                const Matrix a = randn(m, k, m * 1000 + n * 10 + k);
+                for (auto layout : {gemm::BLayout::KN, gemm::BLayout::NK}) {
+                    const Matrix b = layout == gemm::BLayout::KN ? randn(k, n, 7 + n) : randn(n, k, 7 + n);
+                    REQUIRE(product(m, n, k, a, b, layout, false) == product(m, n, k, a, b, layout, true));
+                }
+            }
+}
+
+TEST_CASE("GEMM with f16-stored B equals the GEMM of B converted to f32", "[gemm]") {
+    for (std::size_t n : {3u, 17u, 257u}) {
+        const std::size_t m = 5, k = 17;
+        const Matrix a = randn(m, k, 3);
+        const Matrix b32 = randn(k, n, 4);
+        std::vector<std::uint16_t> b16(k * n);
+        Matrix widened({k, n});
+        for (std::size_t i = 0; i < k * n; ++i) {
+            b16[i] = float_to_half(b32.data()[i]);
+            widened.data()[i] = half_to_float(b16[i]);
+        }
+        std::vector<float> c16(m * n), c32(m * n);
+        gemm::gemm_f16(m, n, k, a.data(), k, b16.data(), n, gemm::BLayout::KN, c16.data(), n);
+        gemm::gemm_f32(m, n, k, a.data(), k, widened.data(), n, gemm::BLayout::KN, c32.data(), n);
+        CHECK(c16 == c32);
+    }
+}
+
+TEST_CASE("half_bits_to_float agrees with half_to_float on all 65536 halves", "[gemm]") {
+    for (std::uint32_t h = 0; h < 0x10000u; ++h) {
+        const float a = gemm::half_bits_to_float(static_cast<std::uint16_t>(h)),
+                    b = half_to_float(static_cast<std::uint16_t>(h));
+        std::uint32_t ba, bb;
+        std::memcpy(&ba, &a, 4);
+        std::memcpy(&bb, &b, 4);
+        if (std::isnan(b))
+            REQUIRE(std::isnan(a));
+        else
+            REQUIRE(ba == bb);
+    }
+}
+
+TEST_CASE("matmul and matmul_bt run the GEMM: definitions on small cases, K = 0", "[gemm]") {
+    const Matrix a = {{1, 2}, {3, 4}, {5, 6}}, b = {{1, 0, -1}, {2, 1, 0}};
+    const Matrix want = {{5, 2, -1}, {11, 4, -3}, {17, 6, -5}};
+    CHECK(max_abs_diff(matmul(a, b), want) == 0.0f);
+    CHECK(max_abs_diff(matmul_bt(a, Matrix(xt::transpose(b))), want) == 0.0f);
+    std::vector<float> c(6, 9.0f);
+    gemm::gemm_f32(2, 3, 0, nullptr, 0, nullptr, 3, gemm::BLayout::KN, c.data(), 3);
+    CHECK(c == std::vector<float>(6, 0.0f));
+}
