@@ -38,6 +38,7 @@ test('npm pack ships exactly the embedding files', () => {
       'dist/attn-lab-data.js',
       'dist/attn-playground.js',
       'dist/attn-widgets.d.mts',
+      'dist/custom-elements.json',
       'dist/attn-widgets.js',
       'dist/attn-widgets.mjs',
       'dist/package.json',

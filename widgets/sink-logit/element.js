@@ -39,6 +39,15 @@ td.vec { white-space: nowrap; }
 .exit h4 { margin: 0 0 4px; font-size: 0.95rem; }
 .exit ul { margin: 0; padding-left: 1.1em; }
 `;
+/**
+ * @tag attn-sink-logit
+ * @summary Branch B4: the sink logit and the output gate.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=zh-gift] - teaching world id
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class SinkLogit extends AttnWidget {
   static css = EXTRA_CSS;
   static strings = {
