@@ -12,3 +12,5 @@ cmake --build build-wasm -j"$(nproc)" --target attn-engine
 mkdir -p dist
 cp build-wasm/attn-engine.js dist/attn-engine.js
 node scripts/bundle.mjs
+# dist/custom-elements.json, from the elements' JSDoc (the config says what is kept).
+npx --no-install cem analyze --config scripts/custom-elements-manifest.config.mjs --quiet

@@ -11,6 +11,7 @@
 //                          (c3-attention.json, kv-heads-ablation.json) as globalThis.AttnLabData,
 //                          because a file:// page cannot fetch them.
 //   dist/<lesson>.html     one page per lesson of course-data/lessons.json, plus index.html.
+//   dist/attn-widgets.d.mts  the elements' types (scripts/element-types.mjs), for TypeScript sites.
 //   dist/THIRD-PARTY-NOTICES.txt  the licences of what the scripts bundle (scripts/notices.mjs),
 //                          from esbuild's metafiles; every script's first comment names it.
 // The JSON Schema validators are compiled here (ajv standalone) so pages validate data
@@ -23,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { header, noticesText, NOTICES_FILE, LAB_DATA_LICENCE } from './notices.mjs';
 import { bothWithMath, renderGuide } from './lesson-guide.mjs';
+import { writeElementTypes } from './element-types.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -272,6 +274,8 @@ writeFileSync(
   ),
 );
 copyFileSync(join(root, 'web/course.css'), join(dist, 'course.css'));
+// Last: it evaluates widgets/index.js in this process under a DOM stand-in.
+await writeElementTypes(root, dist);
 
 const sizes = readdirSync(dist)
   .filter((f) => /\.(js|mjs)$/.test(f))

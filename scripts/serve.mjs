@@ -33,8 +33,11 @@ export function pageCsp(html) {
     : CSP;
 }
 
-/** Starts the server; resolves to {server, url}. port 0 picks a free port (tests). */
-export function serve(port = Number(process.env.PORT || 8080), host = '127.0.0.1') {
+/**
+ * Starts the server; resolves to {server, url}. port 0 picks a free port (tests); root is the
+ * folder served (dist/, or a test site built elsewhere).
+ */
+export function serve(port = Number(process.env.PORT || 8080), host = '127.0.0.1', root = dist) {
   const server = createServer(async (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -50,9 +53,9 @@ export function serve(port = Number(process.env.PORT || 8080), host = '127.0.0.1
       res.writeHead(400).end(); // a malformed %-escape must not end the server
       return;
     }
-    const file = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
-    // dist + sep: a sibling such as dist-old/ also starts with dist.
-    if (!file.startsWith(dist + sep)) {
+    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
+    // root + sep: a sibling such as dist-old/ also starts with dist.
+    if (!file.startsWith(root + sep)) {
       res.writeHead(403).end();
       return;
     }

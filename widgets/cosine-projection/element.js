@@ -43,6 +43,16 @@ ol.bars .formula { grid-column: 2 / -1; margin: 0; }
 /** A token label short enough for a subscript: "ba (object marker)" → "ba". */
 const subscript = (label) => label.replace(/\s*\(.*\)$/, '');
 
+/**
+ * @tag attn-cosine-projection
+ * @summary Lesson 1: why Q, K, V — cosine of raw embeddings vs learned projections.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=zh-gift] - teaching world id
+ * @attr {number} [query=3] - query token index
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class CosineProjection extends AttnWidget {
   static css = CSS;
   static strings = {

@@ -71,6 +71,17 @@ input[type="number"] { width: 9em; max-width: 100%; }
 }
 `;
 
+/**
+ * @tag attn-dot-product
+ * @summary Lesson 2: the dot-product score vs the additive one.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=zh-gift] - teaching world id
+ * @attr {number} query - query token index (default: the token 给了)
+ * @attr {number} key - key token index (default: the token 苹果)
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class DotProduct extends AttnWidget {
   static css = CSS;
   static strings = {

@@ -76,6 +76,15 @@ table.paper tr.current td, table.paper tr.current th { background: #e8eefb; }
 @media (max-width: 420px) { .head { min-width: 2.1em; font-size: 0.72em; } }
 `;
 
+/**
+ * @tag attn-gqa
+ * @summary Lesson 9: MHA → GQA → MQA.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {number} kv-heads - KV heads (one of the choices; default: the anchor model's)
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class Gqa extends AttnWidget {
   static css = CSS;
 

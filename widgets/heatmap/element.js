@@ -13,6 +13,19 @@ import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
 
+/**
+ * @tag attn-heatmap
+ * @summary Any attention-weights matrix, from a world or inline JSON data.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=zh-gift] - teaching world id
+ * @attr {boolean} causal - apply the causal mask
+ * @attr {number} [heads=1] - number of heads
+ * @attr {number} [head=0] - which head to show
+ * @attr {string} title-text - heading (default: the widget's own)
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class Heatmap extends AttnWidget {
   static css = HEATMAP_CSS;
   static strings = {

@@ -78,6 +78,16 @@ const clampInt = (v, lo, hi, dflt) => {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : dflt;
 };
 
+/**
+ * @tag attn-kv-cache
+ * @summary Lesson 8: the KV cache, stepped through generation.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {number} [prompt=2] - prompt tokens (1–6)
+ * @attr {number} [generate=3] - tokens to generate (1–8)
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class KvCache extends AttnWidget {
   static css = CSS;
 

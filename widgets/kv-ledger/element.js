@@ -102,6 +102,15 @@ const amount = (b) => [
   h('span', { class: 'nw' }, `= ${bytes(b)}`),
 ];
 
+/**
+ * @tag attn-kv-ledger
+ * @summary Lessons 8–10: KV-cache bytes of real models.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} model - model id of models.json (default: the course's anchor model)
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class KvLedger extends AttnWidget {
   static css = CSS;
   /** @type {CourseModel[] | undefined} configs the student pasted on this page, in order */

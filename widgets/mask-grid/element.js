@@ -10,6 +10,15 @@ import { h, pct, num } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
 
+/**
+ * @tag attn-mask-grid
+ * @summary Lesson 4: the causal mask; click a cell to change it.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=zh-gift] - teaching world id
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class MaskGrid extends AttnWidget {
   static strings = {
     'zh-CN': {

@@ -60,6 +60,14 @@ table.out th { white-space: nowrap; }
 .cmp { font-weight: 600; }
 `;
 
+/**
+ * @tag attn-mla
+ * @summary Lesson 10: MLA caches a latent instead of K and V.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class Mla extends AttnWidget {
   static css = CSS;
 

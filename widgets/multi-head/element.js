@@ -43,6 +43,16 @@ const COST_FORMULAS = {
   fSoftmax: (c) => `H · T = ${c.H} · ${c.T} = ${c.softmaxes}`,
 };
 
+/**
+ * @tag attn-multi-head
+ * @summary Lesson 7: one head vs two.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=zh-gift] - teaching world id
+ * @attr {string} [model=qwen3.8-27b] - model id of models.json
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class MultiHead extends AttnWidget {
   static css = CSS;
   static strings = {

@@ -204,6 +204,15 @@ class CodeWorker {
 
 // ---- the widget ------------------------------------------------------------------------------
 
+/**
+ * @tag attn-playground
+ * @summary A code cell on the engine (needs attn-playground.js and a page policy allowing eval).
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=en-the-cat] - teaching world id of the cell's `world` (read when it starts)
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class Playground extends AttnWidget {
   static css = CSS;
   /** @type {Promise<any> | undefined} what the page's policy allows, checked once */

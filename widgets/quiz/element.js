@@ -54,6 +54,14 @@ legend .n { color: #555; font-weight: 600; margin-right: 4px; }
 .summary .score { font-weight: 700; }
 `;
 
+/**
+ * @tag attn-quiz
+ * @summary The chapter's check questions.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class Quiz extends AttnWidget {
   static css = CSS;
 

@@ -81,6 +81,16 @@ h3 { font-size: 0.98rem; margin: 12px 0 4px; }
 }
 `;
 
+/**
+ * @tag attn-rnn-vs-attention
+ * @summary Branch B1: RNN vs attention.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {number} [t=5] - sequence length of the picture (2–12)
+ * @attr {number} [count-t=4096] - sequence length of the counts
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class RnnVsAttention extends AttnWidget {
   static css = CSS;
 

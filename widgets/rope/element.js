@@ -61,6 +61,16 @@ td.kept { background: #eef8f4; }
 td.turned { background: #eef5fb; }
 `;
 
+/**
+ * @tag attn-rope
+ * @summary Lesson 6: RoPE turns Q and K, not V.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=zh-gift] - teaching world id
+ * @attr {string} [model=qwen3.8-27b] - model id of models.json
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class Rope extends AttnWidget {
   static css = CSS;
   static strings = {

@@ -45,6 +45,15 @@ const expTerms = (scores) => scores.map((s) => `e^${num(s)}`).join(' + ');
 /** An output's length against the plain row's (0 when that is 0), for the bars. */
 const normRatio = (n, base) => (base.norm > 0 ? n / base.norm : 0);
 
+/**
+ * @tag attn-sink-logit
+ * @summary Branch B4: the sink logit and the output gate.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=zh-gift] - teaching world id
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class SinkLogit extends AttnWidget {
   static css = EXTRA_CSS;
   static strings = {

@@ -70,6 +70,15 @@ function cachedCourseNumbers(rt) {
   return perEngine.get(world);
 }
 
+/**
+ * @tag attn-softmax-variance
+ * @summary Lesson 3: softmax, and why scores are divided by √d.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {number} [d=256] - initial head width d (one of the slider's steps)
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class SoftmaxVariance extends AttnWidget {
   static css = LOCAL_CSS;
   static get observedAttributes() {

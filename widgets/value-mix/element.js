@@ -58,6 +58,16 @@ table.strip tr.mix th, table.strip tr.mix td { background: #fff8e6; }
 @media (max-width: 420px) { table.mix th, table.mix td { padding: 4px 3px; } ol.dims li { grid-template-columns: minmax(2.6em, max-content) minmax(60px, 1fr) minmax(3.6em, max-content); } }
 `;
 
+/**
+ * @tag attn-value-mix
+ * @summary Lesson 5: what V returns — the output as a weighted mix of value rows.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=zh-gift] - teaching world id
+ * @attr {number} query - query token index (default: the token 给了)
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class ValueMix extends AttnWidget {
   static css = CSS;
   static strings = {

@@ -36,6 +36,15 @@ h3 { font-size: 1rem; margin: 10px 0 4px; }
 .final { border-left: 4px solid #009E73; background: #eef8f4; padding: 6px 10px; }
 `;
 
+/**
+ * @tag attn-walkthrough
+ * @summary The "The cat" worked example, step by step.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=en-the-cat] - teaching world id
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class Walkthrough extends AttnWidget {
   static css = CSS;
   static strings = {

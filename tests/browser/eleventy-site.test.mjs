@@ -1,0 +1,92 @@
+// A teacher's own course site: tests/site/ (three Markdown pages with widget tags in them, one
+// layout with a single <script src="attn-widgets.js"> and the site's strict CSP in a <meta>),
+// built by Eleventy into a temp folder, opened from file:// and served with that CSP as a header:
+// every widget defined, drawn without an inline error, selfCheck() all ok, no console error,
+// no CSP violation, no failed request.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Eleventy from '@11ty/eleventy';
+import { openBrowser, openPage } from './harness.mjs';
+import { serve, CSP } from '../../scripts/serve.mjs';
+
+const site = join(dirname(fileURLToPath(import.meta.url)), '..', 'site');
+const PAGES = ['index.html', 'mask.html', 'kv.html'];
+let browser, out, server, httpUrl;
+
+before(async () => {
+  out = mkdtempSync(join(tmpdir(), 'attn-eleventy-'));
+  const eleventy = new Eleventy(site, out, {
+    configPath: join(site, 'eleventy.config.mjs'),
+    quietMode: true,
+  });
+  await eleventy.write();
+  browser = await openBrowser();
+  ({ server, url: httpUrl } = await serve(0, '127.0.0.1', out));
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+test('Eleventy built every page with one script tag and the strict CSP', () => {
+  assert.deepEqual(readdirSync(out).sort(), [
+    'attn-widgets.js',
+    'index.html',
+    'kv.html',
+    'mask.html',
+    'site.css',
+  ]);
+  for (const name of PAGES) {
+    const html = readFileSync(join(out, name), 'utf8');
+    assert.deepEqual(html.match(/<script\b[^>]*>/g), ['<script src="attn-widgets.js">'], name);
+    assert.ok(html.includes(`content="${CSP}"`), `${name} carries the strict CSP`);
+    // Markdown kept the widget tags as HTML blocks, not as escaped text or inside a <p>: an
+    // opening tag alone on its line starts an HTML block (CommonMark), one with its closing
+    // tag on the same line would be wrapped in a paragraph.
+    assert.match(html, /\n<attn-[a-z-]+[^>]*>\n<\/attn-[a-z-]+>\n/, name);
+    assert.doesNotMatch(html, /<p><attn-/, name);
+  }
+});
+
+for (const scheme of ['file', 'http']) {
+  for (const name of PAGES) {
+    test(`the Eleventy page ${name} works from ${scheme}://`, async () => {
+      const base = scheme === 'file' ? pathToFileURL(out).href + '/' : httpUrl;
+      if (scheme === 'http') {
+        const response = await fetch(httpUrl + name);
+        assert.equal(response.headers.get('content-security-policy'), CSP, 'the CSP header');
+      }
+      const { page, errors } = await openPage(browser, base, name);
+      const widgets = await page.evaluate(() =>
+        [...document.querySelectorAll('*')]
+          .filter((e) => e.localName.startsWith('attn-'))
+          .map((el) => ({
+            tag: el.localName,
+            defined: !!customElements.get(el.localName),
+            error: el.dataset.error ?? null,
+            drawn: el.shadowRoot?.textContent.length ?? 0,
+            checks: el.selfCheck(),
+          })),
+      );
+      assert.ok(widgets.length > 0, `${name} has widgets`);
+      for (const w of widgets) {
+        assert.ok(w.defined, `${w.tag} is defined`);
+        assert.equal(w.error, null, `${w.tag} shows no error`);
+        assert.ok(w.drawn > 20, `${w.tag} drew something`);
+        assert.ok(w.checks.length > 0, `${w.tag} has self-checks`);
+        for (const c of w.checks)
+          assert.ok(
+            c.ok,
+            `${w.tag} self-check "${c.name}": expected ${c.expected}, got ${c.actual}`,
+          );
+      }
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+}
