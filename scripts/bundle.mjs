@@ -82,6 +82,9 @@ const common = {
   external: ['fs', 'path', 'crypto'],
   logLevel: 'warning',
   legalComments: 'none',
+  // tsconfig.json is for type checking only: esbuild would otherwise read it (its strict /
+  // alwaysStrict put "use strict" over the whole bundle, Emscripten's engine included).
+  tsconfigRaw: {},
 };
 await build({ ...common, format: 'iife', outfile: join(dist, 'attn-widgets.js') });
 await build({ ...common, format: 'esm', outfile: join(dist, 'attn-widgets.mjs') });

@@ -3,6 +3,7 @@
 export function wireLanguageToggle(doc = document) {
   const button = doc.querySelector('[data-attn-lang-toggle]');
   if (!button) return;
+  /** @param {string} lang */
   const apply = (lang) => {
     doc.documentElement.lang = lang;
     button.textContent = lang === 'en' ? '中文' : 'English';

@@ -9,6 +9,7 @@ const cache = new WeakMap();
  * {id, tokens, tokensEn, heads, dModel, x, q, k, v} for world `id` of the runtime's teaching
  * world, each matrix as number[][]. Throws a DataError-like Error naming the world if missing.
  * @param {Runtime} rt
+ * @param {string} id
  */
 export function worldTensors(rt, id) {
   const doc = rt.world;
@@ -31,13 +32,17 @@ export function worldTensors(rt, id) {
     x: w.x,
     q: rowsOf(e.matmul(w.x, w.Wq)),
     k: rowsOf(e.matmul(w.x, w.Wk)),
-    v: w.V ?? rowsOf(e.matmul(w.x, w.Wv)),
+    v: w.V ?? rowsOf(e.matmul(w.x, /** @type {number[][]} Wv when V is absent */ (w.Wv))),
   };
   perDoc.set(id, t);
   return t;
 }
 
-/** The token labels in the widget's language ("en", "en-US", … as the widget's strings do). */
+/**
+ * The token labels in the widget's language ("en", "en-US", … as the widget's strings do).
+ * @param {{ tokens: string[], tokensEn: string[] }} t
+ * @param {string} lang
+ */
 export function tokenLabels(t, lang) {
   return lang.startsWith('en') ? t.tokensEn : t.tokens;
 }
