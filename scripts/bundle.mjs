@@ -11,6 +11,8 @@
 //                          (c3-attention.json, kv-heads-ablation.json) as globalThis.AttnLabData,
 //                          because a file:// page cannot fetch them.
 //   dist/<lesson>.html     one page per lesson of course-data/lessons.json, plus index.html.
+//   dist/THIRD-PARTY-NOTICES.txt  the licences of what the scripts bundle (scripts/notices.mjs),
+//                          from esbuild's metafiles; every script's first comment names it.
 // The JSON Schema validators are compiled here (ajv standalone) so pages validate data
 // without `eval`, which a strict Content-Security-Policy forbids.
 import { build } from 'esbuild';
@@ -19,6 +21,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { header, noticesText, NOTICES_FILE, LAB_DATA_LICENCE } from './notices.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -85,9 +88,24 @@ const common = {
   // tsconfig.json is for type checking only: esbuild would otherwise read it (its strict /
   // alwaysStrict put "use strict" over the whole bundle, Emscripten's engine included).
   tsconfigRaw: {},
+  metafile: true,
+  absWorkingDir: root, // metafile inputs are relative to it
 };
-await build({ ...common, format: 'iife', outfile: join(dist, 'attn-widgets.js') });
-await build({ ...common, format: 'esm', outfile: join(dist, 'attn-widgets.mjs') });
+// The engine is Emscripten's output, copied by build.sh; it gets the same first comment.
+const enginePath = join(dist, 'attn-engine.js');
+const engineHeader = header('attn-engine.js, the attention engine (C++ compiled by Emscripten)');
+const engineJs = readFileSync(enginePath, 'utf8');
+if (!engineJs.startsWith(engineHeader)) writeFileSync(enginePath, `${engineHeader}\n${engineJs}`);
+
+const widgetsBanner = { js: header('attn-widgets: the attention engine, course data and widgets') };
+const metafiles = [];
+for (const [format, outfile] of [
+  ['iife', 'attn-widgets.js'],
+  ['esm', 'attn-widgets.mjs'],
+]) {
+  const r = await build({ ...common, format, banner: widgetsBanner, outfile: join(dist, outfile) });
+  metafiles.push(r.metafile);
+}
 
 // <attn-playground> runs student code in a Worker started from a Blob URL (Chromium refuses
 // `new Worker('file.js')` on file://), so the worker's code travels as a string: the worker
@@ -98,9 +116,11 @@ const worker = await build({
   format: 'iife',
   write: false,
 });
+metafiles.push(worker.metafile);
 writeFileSync(
   join(dist, 'attn-playground.js'),
-  `// The Web Worker of <attn-playground> (engine + runner), as a string. Load after attn-widgets.js.\n` +
+  `${header('attn-playground.js, the Web Worker of <attn-playground>')}\n` +
+    `// The Web Worker of <attn-playground> (engine + runner), as a string. Load after attn-widgets.js.\n` +
     `(function(){var g=globalThis;g.AttnPlaygroundWorker={source:${JSON.stringify(worker.outputFiles[0].text)}};` +
     `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-playground-worker'));})();\n`,
 );
@@ -126,10 +146,16 @@ const labData = {
 };
 writeFileSync(
   join(dist, 'attn-lab-data.js'),
-  `// The lab's model and data for <attn-lab> (globalThis.AttnLabData). Load after attn-widgets.js.\n` +
+  `${header("attn-lab-data.js, the lab's trained model and its exports", LAB_DATA_LICENCE)}\n` +
+    `// The lab's model and data for <attn-lab> (globalThis.AttnLabData). Load after attn-widgets.js.\n` +
     `(function(){var g=globalThis;g.AttnLabData=${JSON.stringify(labData)};` +
     `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-lab-data'));})();\n`,
 );
+
+// What the scripts bundle, and its licences. gen/bundle-metafiles.json lets the tests check the
+// notices against the same inputs.
+writeFileSync(join(gen, 'bundle-metafiles.json'), JSON.stringify(metafiles));
+writeFileSync(join(dist, NOTICES_FILE), noticesText(root, metafiles));
 
 // ---- pages -----------------------------------------------------------------------------------
 const lessons = checked('course-data/lessons.json');
@@ -146,6 +172,33 @@ const esc = (s) =>
 const both = (t) =>
   `<span lang="zh-CN">${esc(t['zh-CN'])}</span><span lang="en">${esc(t.en)}</span>`;
 
+// Course navigation under every lesson: previous / next in course order (rel=prev/next, so
+// browsers and readers know the sequence) and "page n of N". Its labels are in both languages
+// like the rest of the chrome; web/page.js carries the chosen language along the links.
+const NAV = {
+  label: { 'zh-CN': '课程导航', en: 'Course navigation' },
+  prev: { 'zh-CN': '上一页', en: 'Previous' },
+  next: { 'zh-CN': '下一页', en: 'Next' },
+  index: { 'zh-CN': '目录', en: 'Contents' },
+};
+const position = (i, n) => ({ 'zh-CN': `第 ${i} 页，共 ${n} 页`, en: `Page ${i} of ${n}` });
+const navLink = (rel, target, word) =>
+  target
+    ? `<a rel="${rel}" href="${target.href}" class="nav-${rel}"><span class="nav-word">${both(word)}</span>` +
+      `<span class="nav-title">${both(target.title)}</span></a>`
+    : `<span class="nav-${rel} nav-none"></span>`;
+
+/** The navigation block of page `i` (1-based; 0 is the index) among `pages` lessons. */
+function lessonNav(i, pages) {
+  const n = pages.length;
+  const prev = i === 1 ? { href: 'index.html', title: NAV.index } : pages[i - 2];
+  const next = i < n ? pages[i] : null;
+  return `<nav class="lesson-nav" data-label-zh="${NAV.label['zh-CN']}" data-label-en="${NAV.label.en}" aria-label="${NAV.label['zh-CN']}">
+<p class="nav-position">${both(position(i, n))}<progress max="${n}" value="${i}" aria-hidden="true"></progress></p>
+<div class="nav-links">${navLink('prev', prev, NAV.prev)}${navLink('next', next, NAV.next)}</div>
+</nav>`;
+}
+
 function page(title, body, { csp = CSP, scripts = [] } = {}) {
   return `<!doctype html>
 <html lang="zh-CN">
@@ -159,8 +212,8 @@ function page(title, body, { csp = CSP, scripts = [] } = {}) {
 </head>
 <body>
 <header class="course-bar">
-<a href="index.html">${both(lessons.title)}</a>
-<button type="button" data-attn-lang-toggle>English</button>
+<a href="index.html" class="course-home">${both(lessons.shortTitle)}</a>
+<button type="button" data-attn-lang-toggle lang="en">English</button>
 </header>
 <main>
 ${body}
@@ -175,7 +228,8 @@ const attrs = (a) =>
   Object.entries(a || {})
     .map(([k, v]) => ` ${k}="${esc(v)}"`)
     .join('');
-for (const l of lessons.lessons) {
+const pages = lessons.lessons.map((l) => ({ href: `${l.slug}.html`, title: l.title }));
+for (const [index, l] of lessons.lessons.entries()) {
   // A widget's inline data rides in a JSON script element inside it (never executed).
   const inline = (w) =>
     w.data
@@ -186,10 +240,14 @@ for (const l of lessons.lessons) {
     .join('\n');
   writeFileSync(
     join(dist, `${l.slug}.html`),
-    page(l.title, `<h1>${both(l.title)}</h1>\n<p>${both(l.intro)}</p>\n${widgets}`, {
-      csp: l.csp ?? CSP,
-      scripts: l.scripts ?? [],
-    }),
+    page(
+      l.title,
+      `<h1>${both(l.title)}</h1>\n<p>${both(l.intro)}</p>\n${widgets}\n${lessonNav(index + 1, pages)}`,
+      {
+        csp: l.csp ?? CSP,
+        scripts: l.scripts ?? [],
+      },
+    ),
   );
 }
 const items = lessons.lessons
@@ -197,7 +255,12 @@ const items = lessons.lessons
   .join('\n');
 writeFileSync(
   join(dist, 'index.html'),
-  page(lessons.title, `<h1>${both(lessons.title)}</h1>\n<ol class="lessons">\n${items}\n</ol>`),
+  page(
+    lessons.title,
+    `<h1>${both(lessons.title)}</h1>\n<ol class="lessons">\n${items}\n</ol>\n` +
+      `<nav class="lesson-nav" data-label-zh="${NAV.label['zh-CN']}" data-label-en="${NAV.label.en}" aria-label="${NAV.label['zh-CN']}">` +
+      `<div class="nav-links"><span class="nav-prev nav-none"></span>${navLink('next', pages[0], NAV.next)}</div></nav>`,
+  ),
 );
 copyFileSync(join(root, 'web/course.css'), join(dist, 'course.css'));
 

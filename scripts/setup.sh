@@ -15,6 +15,7 @@ fi
 APT_PACKAGES=(
   cmake g++ make          # native engine + tests
   clang-format            # the C++ style check (scripts/lint.sh)
+  clang libclang-rt-14-dev  # npm run fuzz: clang++ with libFuzzer, ASan, UBSan (scripts/fuzz.sh)
   emscripten              # em++ 3.1.6 (Debian's build, on the system clang)
   libxtensor-dev libxsimd-dev catch2
   chromium                # browser tests (driven by playwright-core)

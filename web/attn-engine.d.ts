@@ -209,7 +209,11 @@ export interface LedgerModel {
     nHeads: number;
     /** G; required for mha/gqa/mqa (mha: = nHeads, mqa: 1), unused by mla. */
     nKvHeads?: number;
+    /** The width of a cached K head (and of V without vHeadDim). */
     headDim: number;
+    /** The width of a cached V head when it differs from headDim (an mla model re-cast to
+     *  mha/gqa/mqa caches V heads this wide). */
+    vHeadDim?: number;
     /** mla only. */
     kvLoraRank?: number;
     /** mla only: the decoupled RoPE dims cached next to the latent. */
@@ -219,8 +223,13 @@ export interface LedgerModel {
   linearAttention?: { layers?: number; stateBytesTotal?: number };
   /** Default 2 (BF16). */
   dtypeBytes?: number;
-  /** Tokens of one request; kvLedger computes bytesForContext only when present. */
+  /** The model's context limit (max_position_embeddings), and the tokens of one request for
+   *  kvLedger, which computes bytesForContext only when present. kvLedgerVariants flags a longer
+   *  request (exceedsContext). */
   contextLength?: number;
+  /** Every layer attends to the last slidingWindow tokens only: a rolling buffer, so the cache
+   *  holds min(T, slidingWindow) tokens per layer. */
+  slidingWindow?: number;
   /** An official figure, passed through, never computed. */
   reportedKvBytesPerToken?: number;
 }
@@ -229,7 +238,8 @@ export interface LedgerResult {
   /** fullAttentionLayers × 2 × G × headDim × dtypeBytes, or × (kvLoraRank + ropeDim) × dtypeBytes
    *  for mla. null for a reported-only entry. Exact integers. */
   bytesPerToken: number | null;
-  /** bytesPerToken × contextLength + linearStateBytes; null without contextLength (or reported-only). */
+  /** bytesPerToken × min(contextLength, slidingWindow) + linearStateBytes; null without
+   *  contextLength (or reported-only). */
   bytesForContext: number | null;
   /** linearAttention.stateBytesTotal, the same at every context length (0 without). */
   linearStateBytes: number;
@@ -244,8 +254,12 @@ export interface LedgerRow {
   /** G (H for mha, 1 for mqa); null for mla, which caches no per-head K/V. */
   kvHeads: number | null;
   bytesPerToken: number;
-  /** bytesPerToken × contextLength + the model's linear-attention state. */
+  /** bytesPerToken × cachedTokens + the model's linear-attention state. */
   bytesForContext: number;
+  /** Tokens each KV layer holds: min(contextLength, slidingWindow). */
+  cachedTokens: number;
+  /** The requested context is longer than model.contextLength (the bytes are computed anyway). */
+  exceedsContext: boolean;
 }
 
 export interface SoftmaxVarianceOptions {

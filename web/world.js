@@ -2,6 +2,8 @@
 // engine (q = x · Wq, row-vector convention) once per world and shared by every widget.
 /** @import { Runtime } from './runtime.js' */
 import { rowsOf } from './tensor.js';
+import { DataError } from './data-error.js';
+import { sourceOf } from './runtime.js';
 
 const cache = new WeakMap();
 
@@ -21,7 +23,27 @@ export function worldTensors(rt, id) {
     const known = Object.keys(doc.worlds).join(', ');
     throw new Error(`teaching-world.json has no world "${id}" (it has: ${known})`);
   }
-  const e = rt.engine;
+  // x · W of finite float32 numbers can still overflow: name the file and the matrix, not the
+  // q[i, j] a later engine call would find infinite.
+  /** @param {'Wq' | 'Wk' | 'Wv'} name */
+  const project = (name) => {
+    const file = sourceOf(doc);
+    const field = `/worlds/${id}/${name}`;
+    /** @param {string} why */
+    const fail = (why) => new DataError(`${file}: ${field}: ${why}`, { file, field });
+    let p;
+    try {
+      p = rt.engine.matmul(w.x, /** @type {number[][]} */ (w[name]));
+    } catch (err) {
+      throw fail(/** @type {Error} */ (err).message);
+    }
+    const at = p.data.findIndex((v) => !Number.isFinite(v));
+    if (at >= 0) {
+      const c = p.shape[1];
+      throw fail(`x · ${name} overflows float32 at [${Math.floor(at / c)}, ${at % c}]`);
+    }
+    return rowsOf(p);
+  };
   const t = {
     id,
     tokens: w.tokens,
@@ -30,9 +52,9 @@ export function worldTensors(rt, id) {
     dModel: w.dModel,
     title: w.title,
     x: w.x,
-    q: rowsOf(e.matmul(w.x, w.Wq)),
-    k: rowsOf(e.matmul(w.x, w.Wk)),
-    v: w.V ?? rowsOf(e.matmul(w.x, /** @type {number[][]} Wv when V is absent */ (w.Wv))),
+    q: project('Wq'),
+    k: project('Wk'),
+    v: w.V ?? project('Wv'),
   };
   perDoc.set(id, t);
   return t;

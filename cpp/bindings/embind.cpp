@@ -363,6 +363,8 @@ ModelConfig model_config(const val& m) {
     cfg.layers = opt_u64(m, "layers", 0);
     if (has(m, "fullAttentionLayers")) cfg.full_attention_layers = opt_u64(m, "fullAttentionLayers", 0);
     cfg.dtype_bytes = opt_u64(m, "dtypeBytes", 2);
+    if (has(m, "slidingWindow")) cfg.sliding_window = opt_u64(m, "slidingWindow", 0);
+    if (has(m, "contextLength")) cfg.context_length = opt_u64(m, "contextLength", 0);
     if (has(m, "reportedKvBytesPerToken")) {
         const val r = m["reportedKvBytesPerToken"];
         if (r.typeOf().as<std::string>() != "number") throw ValueError("reportedKvBytesPerToken should be a number");
@@ -384,6 +386,7 @@ ModelConfig model_config(const val& m) {
     cfg.n_heads = opt_u64(at, "nHeads", 0);
     cfg.n_kv_heads = opt_u64(at, "nKvHeads", 0);
     cfg.head_dim = opt_u64(at, "headDim", 0);
+    cfg.v_head_dim = opt_u64(at, "vHeadDim", 0);
     cfg.kv_lora_rank = opt_u64(at, "kvLoraRank", 0);
     cfg.rope_dim = opt_u64(at, "ropeDim", 0);
     return cfg;
@@ -429,6 +432,8 @@ val js_kv_ledger_variants(val m, val context_length) {
             row.set("kvHeads", r.kind == AttentionKind::MLA ? val::null() : exact(r.kv_heads));
             row.set("bytesPerToken", exact(r.bytes_per_token));
             row.set("bytesForContext", exact(r.bytes_for_context));
+            row.set("cachedTokens", exact(r.cached_tokens));
+            row.set("exceedsContext", exceeds_context(cfg, tokens));
             rows.call<void>("push", row);
         }
         return rows;

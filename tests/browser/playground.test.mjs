@@ -286,6 +286,59 @@ test('errors are shown inline with their names: a thrown RangeError, a SyntaxErr
   await page.close();
 });
 
+test('student code cannot reach the page: spoofed prints, a spoofed done and a flood of postMessage are ignored, the page keeps its own limits', async () => {
+  const { page, errors } = await openPage(
+    browser,
+    pathToFileURL(dir).href + '/',
+    'two-widgets.html',
+  );
+  // Issue 9 D3: posting straight to the page with guessed run ids froze it for 18 s and kept
+  // 5,000 lines. The worker's own postMessage now reaches no listener.
+  const t0 = Date.now();
+  await runCode(
+    page,
+    [
+      'print("mine");',
+      'for (let k = 0; k < 2000; k++) for (let id = 0; id <= 30; id++)',
+      "  postMessage({ type: 'print', id, text: 'x'.repeat(4000) });",
+      "for (let id = 0; id <= 30; id++) postMessage({ type: 'done', id, ms: 1 });",
+    ].join('\n'),
+  );
+  const floodMs = Date.now() - t0;
+  assert.equal(await status(page), 'done');
+  assert.equal(await shadow(page, 'pre.out'), 'mine', 'no spoofed line reached the output');
+  console.log(`# 62,000 spoofed postMessage calls: run finished after ${floodMs} ms`);
+  // A spoofed 'done' does not end an endless loop as done: it is stopped after 2 s.
+  await page
+    .locator('attn-playground textarea')
+    .fill(
+      "for (let id = 0; id <= 30; id++) postMessage({ type: 'done', id, ms: 1 });\nwhile (true) {}",
+    );
+  await page.locator('attn-playground button[data-role="run"]').click();
+  await waitFinished(page, 5000);
+  assert.equal(await status(page), 'timeout');
+  // Replacing MessagePort.prototype.postMessage does not hand student code the private port.
+  await runCode(
+    page,
+    [
+      'const real = MessagePort.prototype.postMessage;',
+      'MessagePort.prototype.postMessage = function (m) {',
+      "  real.call(this, { type: 'print', id: m.id, text: 'hijacked' });",
+      '  real.call(this, m);',
+      '};',
+      'print("after");',
+    ].join('\n'),
+  );
+  assert.equal(await shadow(page, 'pre.out'), 'after');
+  // Its own print is still limited to 200 lines and a notice.
+  await runCode(page, 'for (let i = 0; i < 5000; i++) print(i);');
+  const lines = (await shadow(page, 'pre.out')).split('\n');
+  assert.equal(lines.length, 201);
+  assert.match(lines[200], /more than 200 lines/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a strict-CSP page (meta): the cell shows the CSP message, Run is disabled, nothing is thrown', async () => {
   const { page, errors } = await openPage(browser, pathToFileURL(dir).href + '/', 'strict.html');
   await page.waitForFunction(

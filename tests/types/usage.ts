@@ -53,3 +53,19 @@ async function labPrompt(bytes: Uint8Array): Promise<string> {
   return g.text + lab.vocab[0] + lab.config.nKvHeads;
 }
 void labPrompt;
+
+// The KV ledger: a sliding window caps the cached tokens; a context past the limit is flagged.
+async function mistralLedger(): Promise<number> {
+  const engine: AttnEngine = await createAttnEngine();
+  const mistral = {
+    name: 'Mistral 7B',
+    layers: 32,
+    attention: { kind: 'gqa' as const, nHeads: 32, nKvHeads: 8, headDim: 128 },
+    contextLength: 32768,
+    slidingWindow: 4096,
+  };
+  const rows = engine.kvLedgerVariants(mistral, 65536);
+  const flagged: boolean = rows[0].exceedsContext;
+  return rows[0].cachedTokens + (flagged ? 1 : 0);
+}
+void mistralLedger;

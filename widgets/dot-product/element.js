@@ -101,7 +101,7 @@ export class DotProduct extends AttnWidget {
       illustrative: '示意参数',
       addHelp: `W1、W2（4×4）和 v（4 维）是这里手工给定的示意常数（d_a = ${ADDITIVE.dA}），不是学出来的：分数本身没有意义，要看的是它怎么算、要花多少。`,
       addWork:
-        '每一对都要单独算 q W1 + k W2、过一遍 tanh，再和 v 点积：这不是一次矩阵乘，交不给矩阵乘单元。',
+        'q W1 和 k W2 每个 token 各算一次，是普通的矩阵乘；可每一对还要单独做一次相加、过一遍 tanh、再和 v 点积：这一步不是一次矩阵乘，交不给矩阵乘单元。',
       dotWork: '每一对只要一次点积；所有配对合成一次矩阵乘 QKᵀ。',
       memTitle: '要落多少字节（每头、每层）',
       memHelp: `朴素的加性注意力要先落一个 T × T × d_a 的中间张量 tanh(q W1 + k W2)，点积只留 T × T 个分数。这里按课程取 d_a = ${COURSE.dA}、BF16（每个数 ${COURSE.bytesPer} 字节）。`,
@@ -144,7 +144,7 @@ export class DotProduct extends AttnWidget {
       illustrative: 'illustrative parameters',
       addHelp: `W1, W2 (4×4) and v (4 numbers) are hand-picked illustrative constants here (d_a = ${ADDITIVE.dA}), not learned: the score itself means nothing; what matters is how it is computed and what it costs.`,
       addWork:
-        'Every pair needs its own q W1 + k W2, a tanh, and a dot product with v: not one matrix product, so it cannot be handed to the matrix-multiply units.',
+        'q W1 and k W2 are computed once per token, as ordinary matrix products; but every pair still needs its own addition, a tanh and a dot product with v: that step is not one matrix product, so it cannot be handed to the matrix-multiply units.',
       dotWork: 'Every pair is one dot product; all pairs together are one matrix product QKᵀ.',
       memTitle: 'How many bytes it lays down (per head, per layer)',
       memHelp: `Naive additive attention first materialises a T × T × d_a intermediate tanh(q W1 + k W2); the dot product keeps only T × T scores. As in the course: d_a = ${COURSE.dA}, BF16 (${COURSE.bytesPer} bytes a number).`,

@@ -156,7 +156,7 @@ export class KvCache extends AttnWidget {
       kindNew: 'generated this step',
       laneLabel: (mode, c, r) => `${mode}: ${c} computed, ${r} read`,
       countsTitle: 'K/V rows computed (one per position per step, the same in every layer)',
-      colMode: 'Way',
+      colMode: 'Method',
       colThis: 'This step',
       colSoFar: (s) => `Up to step ${s}`,
       colTotal: (g) => `All ${g} steps`,

@@ -17,6 +17,8 @@ import { worldTensors } from '../../web/world.js';
 import { rowsOf } from '../../web/tensor.js';
 import {
   TIME_LIMIT_MS,
+  MAX_LINES,
+  MAX_SHOWS,
   starterCode,
   parseWorkerMessage,
   cspProblems,
@@ -124,7 +126,11 @@ class CodeWorker {
           }),
         START_TIMEOUT_MS,
       );
-      this.worker.onmessage = (e) => this.onMessage(parseWorkerMessage(e.data));
+      // The worker answers only on this private port: student code can reach the worker's
+      // own postMessage, whose messages nobody listens to.
+      const channel = new MessageChannel();
+      this.port = channel.port1;
+      this.port.onmessage = (e) => this.onMessage(parseWorkerMessage(e.data));
       this.worker.onerror = (e) => {
         e.preventDefault();
         if (this.handlers)
@@ -147,7 +153,7 @@ class CodeWorker {
             0,
           );
       };
-      this.worker.postMessage({ type: 'init', world });
+      this.worker.postMessage({ type: 'init', world, port: channel.port2 }, [channel.port2]);
     });
   }
 
@@ -175,7 +181,7 @@ class CodeWorker {
     return new Promise((resolve) => {
       this.handlers = { ...handlers, resolve };
       this.timer = setTimeout(() => this.finish({ kind: 'timeout' }), TIME_LIMIT_MS);
-      this.worker.postMessage({ type: 'run', id, code });
+      this.port.postMessage({ type: 'run', id, code });
     });
   }
 
@@ -191,6 +197,7 @@ class CodeWorker {
   terminate() {
     clearTimeout(this.startTimer);
     this.worker?.terminate();
+    this.port?.close();
     this.settleReady?.({ ok: false, kind: 'start', name: 'Error', message: 'terminated' });
   }
 }
@@ -218,7 +225,7 @@ export class Playground extends AttnWidget {
       running: '运行中…（最多 2 秒）',
       done: (ms) => `运行完毕，用时 ${ms} ms。`,
       failed: '运行出错，见下方。',
-      stopped: '运行超过 2 秒，已停止（stopped after 2 s）：是死循环吗？页面上别的部件不受影响。',
+      stopped: '运行超过 2 秒，已停止：是死循环吗？页面上别的部件不受影响。',
       stoppedShort: '已停止（超过 2 秒）。',
       line: (n) => `（第 ${n} 行）`,
       resetDone: '已恢复示例（在编辑框里按 Ctrl+Z 可以找回你的代码）。',
@@ -496,11 +503,14 @@ export class Playground extends AttnWidget {
     this.update();
     const t0 = performance.now();
     const r = await worker.run(id, this.code, {
+      // The worker keeps to these limits; the page holds them too, whatever arrives.
       onPrint: (text) => {
+        if (this.result.lines.length > MAX_LINES) return;
         this.result.lines.push(text);
         this.later();
       },
       onShow: (m) => {
+        if (this.result.maps.length >= MAX_SHOWS) return;
         this.result.maps.push(m);
         this.later();
       },

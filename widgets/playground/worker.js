@@ -6,34 +6,50 @@
 import createAttnEngine from '../../dist/attn-engine.js';
 import { createRunner, evalProbe } from './logic.js';
 
-const post = (m) => postMessage(m);
+// The page hands over a private MessagePort in 'init' and everything after goes through it.
+// Student code runs in this worker's global scope and can call postMessage itself; the page
+// no longer listens there, and the port stays in this module's closure where the code cannot
+// reach it. Its postMessage is bound now, before any student code could replace
+// MessagePort.prototype.postMessage.
+let post = null;
 let runner = null;
 
-self.onmessage = async (e) => {
+self.onmessage = (e) => {
   const m = e.data;
-  if (m && m.type === 'init' && !runner) {
-    // The worker inherits the page's Content-Security-Policy: without 'unsafe-eval' the
-    // student's code cannot be compiled. Say so before loading anything.
-    const probe = evalProbe();
-    if (!probe.ok) {
-      post({ type: 'fatal', reason: 'eval', name: probe.name, message: probe.message });
-      return;
-    }
-    try {
-      const engine = await createAttnEngine({ print: () => {}, printErr: () => {} });
-      runner = createRunner({ engine, world: m.world, post, now: () => performance.now() });
-      post({ type: 'ready' });
-    } catch (err) {
-      post({
-        type: 'fatal',
-        reason: 'engine',
-        name: err?.name ?? 'Error',
-        message: err?.message ?? String(err),
-      });
-    }
-  } else if (m && m.type === 'run' && runner) {
+  if (post || !m || m.type !== 'init' || !(m.port instanceof MessagePort)) return;
+  const port = m.port;
+  post = MessagePort.prototype.postMessage.bind(port);
+  self.onmessage = null;
+  port.onmessage = (ev) => onPortMessage(ev.data);
+  init(m.world);
+};
+
+async function init(world) {
+  // The worker inherits the page's Content-Security-Policy: without 'unsafe-eval' the
+  // student's code cannot be compiled. Say so before loading anything.
+  const probe = evalProbe();
+  if (!probe.ok) {
+    post({ type: 'fatal', reason: 'eval', name: probe.name, message: probe.message });
+    return;
+  }
+  try {
+    const engine = await createAttnEngine({ print: () => {}, printErr: () => {} });
+    runner = createRunner({ engine, world, post, now: () => performance.now() });
+    post({ type: 'ready' });
+  } catch (err) {
+    post({
+      type: 'fatal',
+      reason: 'engine',
+      name: err?.name ?? 'Error',
+      message: err?.message ?? String(err),
+    });
+  }
+}
+
+function onPortMessage(m) {
+  if (m && m.type === 'run' && runner) {
     const run = runner;
     runner = null; // one run per worker
     run(m.id, String(m.code));
   }
-};
+}

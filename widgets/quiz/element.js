@@ -23,6 +23,7 @@ import {
   isCorrect,
   rightOption,
   score,
+  sourceCounts,
 } from './logic.js';
 
 const CSS = `
@@ -59,8 +60,8 @@ export class Quiz extends AttnWidget {
   static strings = {
     'zh-CN': {
       title: '小测验：这一章的检查题',
-      help: (n) =>
-        `共 ${n} 题：两道是注意力模块的小测验，其余每题对应本章拦截的一个误解。选一个答案，按「检查」（或在选项上按回车）立刻看对错和纠正；数字由注意力引擎现算。`,
+      help: (c) =>
+        `共 ${c.total} 题：${c.module} 道是注意力模块的小测验，${c.map} 道来自演进地图的岔路 B1，其余 ${c.misconception} 道各对应本章拦截的一个误解。选一个答案，按「检查」（或在选项上按回车）立刻看对错和纠正；数字由注意力引擎现算。`,
       qn: (i, n) => `第 ${i} 题 / ${n}`,
       tfTrue: '对',
       tfFalse: '错',
@@ -79,8 +80,8 @@ export class Quiz extends AttnWidget {
     },
     en: {
       title: 'Quiz: the chapter’s check questions',
-      help: (n) =>
-        `${n} questions: two from the attention module’s quiz, and one for each misconception the chapter heads off. Pick an answer and press Check (or Enter on an option) to see right or wrong with the correction; the numbers are computed live by the attention engine.`,
+      help: (c) =>
+        `${c.total} questions: ${c.module} from the attention module’s quiz, ${c.map} from branch B1 of the evolution map, and ${c.misconception}, one for each misconception the chapter heads off. Pick an answer and press Check (or Enter on an option) to see right or wrong with the correction; the numbers are computed live by the attention engine.`,
       qn: (i, n) => `Question ${i} of ${n}`,
       tfTrue: 'True',
       tfFalse: 'False',
@@ -95,7 +96,7 @@ export class Quiz extends AttnWidget {
       badgeMine: '✗ your choice',
       review: (title) => `Review: ${title}`,
       score: (s) => `Checked ${s.answered} of ${s.total}, ${s.correct} right.`,
-      allDone: (s) => (s.correct === s.total ? 'All right!' : ''),
+      allDone: (s) => (s.correct === s.total ? 'All correct!' : ''),
     },
   };
 
@@ -130,7 +131,7 @@ export class Quiz extends AttnWidget {
     );
     this.body.append(
       h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help', n)),
+      h('p', { class: 'muted' }, this.t('help', sourceCounts(doc))),
       h('ol', { class: 'questions' }, items),
       h('div', { class: 'summary' }, [this.scoreLine, this.resetBtn]),
     );

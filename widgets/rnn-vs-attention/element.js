@@ -117,7 +117,8 @@ export class RnnVsAttention extends AttnWidget {
       queryPick: '查询 token（蓝色的弧）',
       queryBtn: (l, i) => `查询 ${i + 1}：${l}`,
       arcsLabel: (T, n) => `${T} 个 token，因果掩码下共 ${n} 条「查询 → 键」连线，在一步里同时算`,
-      weightsTitle: (q) => `「${q}」这一行的权重（引擎：因果、单头、分数 ÷ √d，zh-gift 教学向量）`,
+      weightsTitle: (q, s) =>
+        `「${q}」这一行的权重（引擎：因果、单头、分数 ÷ √d，「${s}」的教学向量）`,
       key: '键',
       weight: '权重',
       sumLine: (terms, s) => `行和 = ${terms} = ${s}`,
@@ -145,7 +146,7 @@ export class RnnVsAttention extends AttnWidget {
       rnnPairs: '没有打分；代价是 T 步串行',
       attnPairs: (T, n) => `1 + 2 + … + T = T(T+1)/2 = ${n}（T = ${T}）`,
       tradeoff:
-        '注意力把「T 步串行」换成了「一步里 T(T+1)/2 对并行打分」：路径短了，算的对数却随 T² 增长（第 2 课的 T×T 分数矩阵）。',
+        '注意力把「T 步串行」换成了「一步里 T(T+1)/2 对并行打分」：路径短了，要打分的配对数却随 T² 增长（第 2 课的 T×T 分数矩阵）。',
       bottleneck:
         '翻译时还有第二个问题：RNN 编码器把整句源语言挤进一个定长向量交给解码器——Bahdanau 2014 说的瓶颈。注意力让解码器每一步回头给源句的每个位置打分、加权取回（第 2 课的加性注意力）。',
       chainLabel: (T) => `RNN 的依赖链：h₀ → h₁ → … → h${subscript(T)}`,
@@ -183,8 +184,8 @@ export class RnnVsAttention extends AttnWidget {
       queryBtn: (l, i) => `query ${i + 1}: ${l}`,
       arcsLabel: (T, n) =>
         `${T} tokens, ${n} query → key links under the causal mask, computed together in one step`,
-      weightsTitle: (q) =>
-        `The ${q} row’s weights (engine: causal, one head, scores ÷ √d, zh-gift teaching vectors)`,
+      weightsTitle: (q, s) =>
+        `The ${q} row’s weights (engine: causal, one head, scores ÷ √d, the teaching vectors of “${s}”)`,
       key: 'Key',
       weight: 'Weight',
       sumLine: (terms, s) => `row sum = ${terms} = ${s}`,
@@ -645,7 +646,15 @@ export class RnnVsAttention extends AttnWidget {
       ]),
     );
     this.weightsBox.replaceChildren(
-      h('p', { class: 'muted' }, this.t('weightsTitle', labels[q])),
+      h(
+        'p',
+        { class: 'muted' },
+        this.t(
+          'weightsTitle',
+          labels[q],
+          worldTensors(this.rt, WORLD).title[this.isEnglish ? 'en' : 'zh-CN'],
+        ),
+      ),
       h('table', { class: 'weights', 'data-role': 'weights-table' }, [
         h(
           'thead',

@@ -66,7 +66,7 @@ export class Rope extends AttnWidget {
   static strings = {
     'zh-CN': {
       title: 'RoPE：为什么只旋转 Q 和 K，不旋转 V',
-      help: '把「给了」的 q 放在位置 i，把「苹果」的 k 放在位置 j。4 维 = 2 对，每一对在自己的平面里按位置转一个角度。拖动滑块（或用方向键），再试「一起移动」。',
+      help: '把「给了」的 q 放在位置 i，把「苹果」的 k 放在位置 j。4 维 = 2 对，每一对在自己的平面里按位置转一个角度。拖动滑块（或用方向键），再试「两个一起 ±1」。',
       posI: 'query「给了」的位置 i',
       posJ: 'key「苹果」的位置 j',
       bothDown: '◀ 两个一起 −1',
@@ -79,7 +79,7 @@ export class Rope extends AttnWidget {
       scoreLine: '分数',
       scoreFormula: (i, j, t, s) => `q_rot(${i})·k_rot(${j}) = ${t} = ${s}`,
       delta: (d) => `j − i = ${d}`,
-      why: '每一对里 q 转了 i·θ、k 转了 j·θ；点积只看两支箭头的夹角 (j − i)·θ，所以分数只依赖 j − i。',
+      why: '每一对里 q 转了 i·θ、k 转了 j·θ：两支箭头的夹角是原来的夹角再加 (j − i)·θ。点积看长度和夹角，所以位置只通过 j − i 进入分数；分数仍取决于 q、k 本身。',
       invTitle: '平移不变：整体挪动 (i, j)，分数不变',
       colPos: '(i, j)',
       colDelta: 'j − i',
@@ -106,7 +106,9 @@ export class Rope extends AttnWidget {
       freqTitle: (n, r) => `${n} 对各自的速度 θ_p = base^(−2p / ${r})（对数刻度）`,
       freqFormula: (b, first, last, n) =>
         `base = ${b}：θ_0 = ${first}，θ_${n - 1} = ${last}；位置 i 处第 p 对转 i·θ_p 弧度`,
-      baseNote: (b) => `models.json 里这个模型没有 rope_theta，这里用引擎的默认 base = ${b} 示意。`,
+      assumedBase: (b) => `${b}（假设值）`,
+      baseNote: (b) =>
+        `课程资料没有给出这个模型的 rope_theta，models.json 里也就没有：图中的 base = ${b} 是假设的示意值（引擎的默认值）。真实模型的 base 常常大得多（如 10^6、10^7），慢的那几对转得更慢。`,
       freqAria: (n) => `${n} 对的速度柱状图，对数刻度，从快到慢`,
       toyTitle: (i) => `小例子：4 维里只转前 2 维（rotaryDim = 2），「给了」的 q 放在位置 ${i}`,
       toyDim: '维',
@@ -119,7 +121,7 @@ export class Rope extends AttnWidget {
     },
     en: {
       title: 'RoPE: why rotate Q and K, and not V',
-      help: 'Put the q of 给了 (gave) at position i and the k of 苹果 (apple) at position j. 4 dims = 2 pairs; each pair turns in its own plane by an angle set by the position. Drag the sliders (or use the arrow keys), then try moving both together.',
+      help: 'Put the q of 给了 (gave) at position i and the k of 苹果 (apple) at position j. 4 dims = 2 pairs; each pair turns in its own plane by an angle set by the position. Drag the sliders (or use the arrow keys), then try “both ±1”.',
       posI: 'query 给了 at position i',
       posJ: 'key 苹果 at position j',
       bothDown: '◀ both −1',
@@ -133,7 +135,7 @@ export class Rope extends AttnWidget {
       scoreLine: 'Score',
       scoreFormula: (i, j, t, s) => `q_rot(${i})·k_rot(${j}) = ${t} = ${s}`,
       delta: (d) => `j − i = ${d}`,
-      why: 'In each pair q turns by i·θ and k by j·θ; their dot product sees only the angle between the arrows, (j − i)·θ, so the score depends only on j − i.',
+      why: 'In each pair q turns by i·θ and k by j·θ, so the angle between the arrows is their original angle plus (j − i)·θ. The dot product sees lengths and that angle, so position enters the score only through j − i; the score still depends on q and k themselves.',
       invTitle: 'Shift invariance: move (i, j) together and the score stays',
       colPos: '(i, j)',
       colDelta: 'j − i',
@@ -164,8 +166,9 @@ export class Rope extends AttnWidget {
         `The speed of each of the ${n} pairs, θ_p = base^(−2p / ${r}) (log scale)`,
       freqFormula: (b, first, last, n) =>
         `base = ${b}: θ_0 = ${first}, θ_${n - 1} = ${last}; at position i pair p turns by i·θ_p radians`,
+      assumedBase: (b) => `${b} (assumed)`,
       baseNote: (b) =>
-        `models.json gives no rope_theta for this model; the engine's default base = ${b} is used for illustration.`,
+        `The course sources give no rope_theta for this model, so models.json has none: the chart’s base = ${b} is an assumed value for illustration (the engine’s default). Real models often use a far larger base (10^6, 10^7), which makes the slow pairs slower still.`,
       freqAria: (n) => `Bar chart of the ${n} pair speeds, log scale, fastest first`,
       toyTitle: (i) =>
         `A small example: rotate only the first 2 of 4 dims (rotaryDim = 2), the q of 给了 at position ${i}`,
@@ -526,7 +529,7 @@ export class Rope extends AttnWidget {
     if (!this.freq.firstChild) this.freq.replaceChildren(this.freqSvg(freqs));
     this.freqFormula.textContent = this.t(
       'freqFormula',
-      String(head.base),
+      head.baseFromConfig ? String(head.base) : this.t('assumedBase', head.base),
       sci(freqs[0]),
       sci(freqs[freqs.length - 1]),
       freqs.length,

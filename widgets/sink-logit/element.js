@@ -50,7 +50,7 @@ export class SinkLogit extends AttnWidget {
   static strings = {
     'zh-CN': {
       title: '「苹果」这一行：attention sink 与它的两个出口',
-      help: '标准 softmax 逼每一行分完 100%，哪怕这一行其实不想取任何东西——Xiao 2023 看到模型于是把多余的注意力倒在第一个 token 上（attention sink）。下面两个出口让这个头能「这次不取」。',
+      help: '标准 softmax 逼每一行分完 100%，哪怕这一行其实不想取任何东西——Xiao 2023 发现，模型会把多余的注意力倒在第一个 token 上（attention sink）。下面两个出口让这个头能「这次不取」。',
       rowTitle: '不加出口：「苹果」一行（因果掩码、单头、分数 ÷ √4）',
       key: '键 j',
       score: '分数 s_j = q·k_j / √4',
@@ -97,7 +97,7 @@ export class SinkLogit extends AttnWidget {
     },
     en: {
       title: 'The 苹果 (apple) row: the attention sink and its two exits',
-      help: 'Standard softmax forces every row to hand out 100%, even when the row has nothing it wants to take — Xiao 2023 saw models then dump the spare attention on the first token (the attention sink). The two exits below let the head "take nothing this time".',
+      help: 'Standard softmax forces every row to hand out 100%, even when the row has nothing it wants to take — Xiao 2023 found that models then dump the spare attention on the first token (the attention sink). The two exits below let the head "take nothing this time".',
       rowTitle: 'No exit: the 苹果 (apple) row (causal mask, single head, scores ÷ √4)',
       key: 'key j',
       score: 'score s_j = q·k_j / √4',

@@ -28,7 +28,7 @@ struct AttentionOptions {
     bool causal = false;
     std::optional<Mask> mask;           // [Tq, Tk], 1 = may attend; combined with causal by AND
     std::optional<float> scale;         // default 1/√d; pass 1 for unscaled scores
-    std::optional<float> sink_logit;    // an extra softmax denominator term per row and head
+    std::optional<float> sink_logit;    // an extra softmax denominator term per row and head (−∞: none)
     std::optional<Matrix> gate_logits;  // [Tq, H·dv]: output ·= sigmoid(gate) (output gate)
     MaskMode mask_mode = MaskMode::NegInfBeforeSoftmax;
 };
@@ -47,7 +47,12 @@ struct AttentionResult {
 AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt);
 
 // Only the attention output [Tq, H·dv], skipping the [H, Tq, Tk] scores and weights: the path
-// decoding and benchmarks take. Same checks, same numbers as attention().output.
+// decoding and benchmarks take. A streaming softmax (attention_kernels.hpp): its memory is the
+// output, O(Tq·H·dv), whatever Tk is. Same checks, same bits as attention().output.
 Matrix attention_output(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt);
+
+// attention_output() computed by the scalar reference kernels, row by row in two passes: the
+// twin that tests hold the SIMD path to (equal within float rounding, not to the bit).
+Matrix attention_output_scalar(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt);
 
 }  // namespace attn

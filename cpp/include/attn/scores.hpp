@@ -10,7 +10,8 @@ namespace attn {
 // q·k. Throws ShapeError if lengths differ.
 float dot(const Vector& q, const Vector& k);
 
-// q·k / (|q| |k|). Throws ValueError if either vector is all zeros.
+// q·k / (|q| |k|), each vector first divided by its largest |component| (so tiny and huge
+// vectors get their cosine, not 0/0 or ∞/∞). Throws ValueError if either vector is all zeros.
 float cosine(const Vector& a, const Vector& b);
 
 // All pairs at once: S = Q Kᵀ · scale.  Q [Tq, d], K [Tk, d] → S [Tq, Tk].
