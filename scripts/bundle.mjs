@@ -88,6 +88,9 @@ const common = {
   external: ['fs', 'path', 'crypto'],
   logLevel: 'warning',
   legalComments: 'none',
+  // tsconfig.json is for type checking only: esbuild would otherwise read it (its strict /
+  // alwaysStrict put "use strict" over the whole bundle, Emscripten's engine included).
+  tsconfigRaw: {},
   metafile: true,
   absWorkingDir: root, // metafile inputs are relative to it
 };

@@ -31,6 +31,7 @@ bash scripts/build.sh
 echo "== types: the JS API (tests/types), every web/ and widgets/ file (tsconfig.json, checkJs)"
 npx tsc -p tests/types --noEmit
 npx tsc -p .
+npx tsc -p web   # web/ in strict mode
 
 echo "== node tests"
 node --test --test-concurrency=1 tests/js/

@@ -10,11 +10,20 @@ const STOPS = [
   [1.0, [253, 231, 55]],
 ];
 
+/**
+ * @param {number} a
+ * @param {number} b
+ * @param {number} t
+ */
 function lerp(a, b, t) {
   return Math.round(a + (b - a) * t);
 }
 
-/** rgb triple for v in [0, 1] (clamped). */
+/**
+ * rgb triple for v in [0, 1] (clamped).
+ * @param {number} v
+ * @returns {[number, number, number]}
+ */
 export function weightRgb(v) {
   const x = Math.min(1, Math.max(0, Number.isFinite(v) ? v : 0));
   for (let i = 1; i < STOPS.length; i++) {
@@ -28,12 +37,16 @@ export function weightRgb(v) {
   return STOPS[STOPS.length - 1][1];
 }
 
+/** @param {number} v a weight in [0, 1] */
 export function weightColor(v) {
   const [r, g, b] = weightRgb(v);
   return `rgb(${r}, ${g}, ${b})`;
 }
 
-/** '#000' or '#fff', whichever contrasts more with weightColor(v). */
+/**
+ * '#000' or '#fff', whichever contrasts more with weightColor(v).
+ * @param {number} v
+ */
 export function textOn(v) {
   const lin = weightRgb(v).map((c) => {
     const s = c / 255;

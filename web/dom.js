@@ -2,43 +2,85 @@
 // attributes (blocked by a strict style-src); styles go through CSSOM properties.
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/**
+ * Attributes by name; `style` a map of CSS properties, `on<event>` a listener, `text` the text
+ * content. undefined, null and false leave an attribute out; true sets it empty.
+ * @typedef {Record<string, any>} Props
+ */
+/** @typedef {Node | string | number | boolean | null | undefined} Child */
+
+/**
+ * @template {Element} E
+ * @param {E} node
+ * @param {Props | undefined} props
+ * @param {Child | Child[] | undefined} children
+ * @returns {E}
+ */
 function build(node, props, children) {
   for (const [k, v] of Object.entries(props || {})) {
     if (v === undefined || v === null || v === false) continue;
-    if (k === 'style') for (const [sk, sv] of Object.entries(v)) node.style.setProperty(sk, sv);
+    if (k === 'style')
+      for (const [sk, sv] of Object.entries(v))
+        /** @type {HTMLElement | SVGElement} */ (/** @type {unknown} */ (node)).style.setProperty(
+          sk,
+          sv,
+        );
     else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
     else if (k === 'text') node.textContent = v;
     else node.setAttribute(k, v === true ? '' : String(v));
   }
-  for (const c of [].concat(children ?? [])) {
+  for (const c of /** @type {Child[]} */ ([]).concat(children ?? [])) {
     if (c === null || c === undefined || c === false) continue;
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
 }
 
-/** h('button', {class: 'x', onclick: f}, ['label']) */
+/**
+ * h('button', {class: 'x', onclick: f}, ['label'])
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Props} [props]
+ * @param {Child | Child[]} [children]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, props, children) {
   return build(document.createElement(tag), props, children);
 }
 
-/** svg('rect', {x: 0, ...}) */
+/**
+ * svg('rect', {x: 0, ...})
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Props} [props]
+ * @param {Child | Child[]} [children]
+ * @returns {SVGElementTagNameMap[K]}
+ */
 export function svg(tag, props, children) {
   return build(document.createElementNS(SVG_NS, tag), props, children);
 }
 
-/** 0.325 → "32.5%" */
+/**
+ * 0.325 → "32.5%"
+ * @param {number} x
+ */
 export function pct(x, digits = 1) {
   return `${(x * 100).toFixed(digits)}%`;
 }
 
-/** Fixed digits, with a real minus sign for negatives. */
+/**
+ * Fixed digits, with a real minus sign for negatives.
+ * @param {number} x
+ */
 export function num(x, digits = 2) {
   const s = x.toFixed(digits);
   return s.startsWith('-') ? `−${s.slice(1)}` : s;
 }
 
-/** Bytes in binary units, up to 2 decimals: "384 KiB", "96 GiB", "87.75 GiB", "144 MiB". */
+/**
+ * Bytes in binary units, up to 2 decimals: "384 KiB", "96 GiB", "87.75 GiB", "144 MiB".
+ * @param {number} b
+ */
 export function bytes(b, digits = 2) {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
   let i = 0;
@@ -51,7 +93,10 @@ export function bytes(b, digits = 2) {
   return `${s} ${units[i]}`;
 }
 
-/** Exact bytes with thousands separators: "389,120 B". */
+/**
+ * Exact bytes with thousands separators: "389,120 B".
+ * @param {number} b
+ */
 export function exactBytes(b) {
   return `${b.toLocaleString('en-US')} B`;
 }

@@ -27,9 +27,10 @@ export function heatmapTable({
   caption,
   cellLabel,
 }) {
+  /** @type {(i: number, j: number) => number} */
   const at = Array.isArray(weights[0])
-    ? (i, j) => weights[i][j]
-    : (i, j) => weights[i * cols.length + j];
+    ? (i, j) => /** @type {number[][]} */ (weights)[i][j]
+    : (i, j) => /** @type {ArrayLike<number>} */ (weights)[i * cols.length + j];
   const head = h('tr', {}, [
     h('th', { scope: 'col' }, ''),
     ...cols.map((c) => h('th', { scope: 'col', class: 'hm-col' }, c)),
@@ -68,14 +69,19 @@ export function heatmapTable({
   ]);
   // Arrow keys move between cells (one tab stop for the whole grid).
   table.addEventListener('keydown', (e) => {
+    /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const m = moves[e.key];
-    const cell = e.target.closest?.('td.hm-cell');
+    const target = /** @type {Element} */ (e.target);
+    /** @type {HTMLElement | null} */
+    const cell = target.closest?.('td.hm-cell');
     if (!m || !cell) return;
     e.preventDefault();
     const i = Math.max(0, Math.min(rows.length - 1, Number(cell.dataset.i) + m[0]));
     const j = Math.max(0, Math.min(cols.length - 1, Number(cell.dataset.j) + m[1]));
+    /** @type {HTMLElement | null} */
     const next = table.querySelector(`td[data-i="${i}"][data-j="${j}"]`);
+    if (!next) return;
     cell.tabIndex = -1;
     next.tabIndex = 0;
     next.focus();

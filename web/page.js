@@ -7,7 +7,11 @@
 const STORAGE_KEY = 'attn-course-lang';
 const TOGGLE = '[data-attn-lang-toggle]';
 
-/** 'en' | 'zh-CN' for a `?lang=` or stored value, else null ('zh', 'zh-cn', 'en-US' count). */
+/**
+ * 'en' | 'zh-CN' for a `?lang=` or stored value, else null ('zh', 'zh-cn', 'en-US' count).
+ * @param {unknown} value
+ * @returns {'en' | 'zh-CN' | null}
+ */
 export function normalizeLanguage(value) {
   if (typeof value !== 'string') return null;
   const v = value.trim().toLowerCase();
@@ -16,7 +20,11 @@ export function normalizeLanguage(value) {
   return null;
 }
 
-/** The language a course page should open in: the address's ?lang=, then storage, else null. */
+/**
+ * The language a course page should open in: the address's ?lang=, then storage, else null.
+ * @param {string} search location.search
+ * @param {Pick<Storage, 'getItem'> | null | undefined} storage
+ */
 export function chosenLanguage(search, storage) {
   const fromUrl = normalizeLanguage(new URLSearchParams(search).get('lang'));
   if (fromUrl) return fromUrl;
@@ -27,7 +35,11 @@ export function chosenLanguage(search, storage) {
   }
 }
 
-/** `href` with ?lang=en for English, without ?lang for Chinese (the default). */
+/**
+ * `href` with ?lang=en for English, without ?lang for Chinese (the default).
+ * @param {string} href
+ * @param {string} lang
+ */
 export function withLanguage(href, lang) {
   const [path, hash = ''] = href.split('#');
   const [file, query = ''] = path.split('?');
@@ -38,6 +50,7 @@ export function withLanguage(href, lang) {
   return `${file}${q ? `?${q}` : ''}${hash ? `#${hash}` : ''}`;
 }
 
+/** @param {{ localStorage?: Storage }} win */
 const storageOf = (win) => {
   try {
     return win.localStorage;
@@ -46,9 +59,14 @@ const storageOf = (win) => {
   }
 };
 
-/** Sets the page's language: <html lang>, the button, every widget, the course links, labels. */
+/**
+ * Sets the page's language: <html lang>, the button, every widget, the course links, labels.
+ * @param {Document} doc
+ * @param {'en' | 'zh-CN'} lang
+ */
 function apply(doc, lang) {
   doc.documentElement.lang = lang;
+  /** @type {HTMLElement | null} */
   const button = doc.querySelector(TOGGLE);
   if (button) {
     // The button names the other language in that language.
@@ -58,14 +76,18 @@ function apply(doc, lang) {
   for (const el of doc.querySelectorAll('*'))
     if (el.localName.startsWith('attn-')) el.setAttribute('lang', lang);
   for (const a of doc.querySelectorAll('a[href$=".html"], a[href*=".html?"], a[href*=".html#"]'))
-    a.setAttribute('href', withLanguage(a.getAttribute('href'), lang));
-  for (const el of doc.querySelectorAll('[data-label-zh]'))
-    el.setAttribute('aria-label', el.dataset[lang === 'en' ? 'labelEn' : 'labelZh']);
+    a.setAttribute('href', withLanguage(a.getAttribute('href') ?? '', lang));
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll('[data-label-zh]')))
+    el.setAttribute('aria-label', String(el.dataset[lang === 'en' ? 'labelEn' : 'labelZh']));
 }
 
 /**
  * Before the widgets are defined: opens a course page (one with the language button) in the
  * remembered language, so widgets draw once in it instead of switching after their first draw.
+ */
+/**
+ * @param {Document} [doc]
+ * @param {{ location?: Location, localStorage?: Storage }} [win]
  */
 export function applyChosenLanguage(doc = document, win = globalThis) {
   if (!doc.querySelector(TOGGLE)) return;
@@ -73,7 +95,11 @@ export function applyChosenLanguage(doc = document, win = globalThis) {
   if (lang) apply(doc, lang);
 }
 
-/** Wires the language button; the choice is stored for the next page. */
+/**
+ * Wires the language button; the choice is stored for the next page.
+ * @param {Document} [doc]
+ * @param {{ localStorage?: Storage }} [win]
+ */
 export function wireLanguageToggle(doc = document, win = globalThis) {
   const button = doc.querySelector(TOGGLE);
   if (!button) return;

@@ -27,6 +27,7 @@ import { DataError } from './data-error.js';
 // A data file that does not match its schema throws a DataError naming the file and field.
 export { DataError };
 
+/** @param {string} kind the data-attn name: teaching-world or models */
 function pageOverride(kind) {
   if (typeof document === 'undefined') return undefined;
   const el = document.querySelector(`script[type="application/json"][data-attn="${kind}"]`);
@@ -34,15 +35,22 @@ function pageOverride(kind) {
   try {
     return JSON.parse(el.textContent);
   } catch (e) {
-    throw new DataError(`${kind}.json (inline on this page) is not valid JSON: ${e.message}`, {
-      file: `${kind}.json`,
-    });
+    throw new DataError(
+      `${kind}.json (inline on this page) is not valid JSON: ${/** @type {Error} */ (e).message}`,
+      {
+        file: `${kind}.json`,
+      },
+    );
   }
 }
 
 // ajv's errors → one sentence: "teaching-world.json: /worlds/zh-gift/x/2 must be array (type)".
+/**
+ * @param {string} file
+ * @param {import('ajv').ErrorObject[] | null | undefined} errors (set: validation failed)
+ */
 function schemaError(file, errors) {
-  const e = errors[0];
+  const e = /** @type {import('ajv').ErrorObject[]} */ (errors)[0];
   const field = e.instancePath || '(top level)';
   const detail = e.params && e.params.missingProperty ? ` "${e.params.missingProperty}"` : '';
   return new DataError(`${file}: ${field} ${e.message}${detail}`, { file, field });
@@ -51,7 +59,11 @@ function schemaError(file, errors) {
 // Where each validated document came from, for errors found after validation (web/world.js).
 const sources = new WeakMap();
 
-/** The file a document passed to checkTeachingWorld came from, as its errors name it. */
+/**
+ * The file a document passed to checkTeachingWorld came from, as its errors name it.
+ * @param {object} doc
+ * @returns {string}
+ */
 export function sourceOf(doc) {
   return sources.get(doc) ?? 'teaching-world.json';
 }
@@ -66,6 +78,7 @@ export function sourceOf(doc) {
 export function checkTeachingWorld(doc, file = 'teaching-world.json') {
   if (!validateTeachingWorld(doc)) throw schemaError(file, validateTeachingWorld.errors);
   for (const [id, w] of Object.entries(doc.worlds)) {
+    /** @type {(field: string, msg: string) => DataError} */
     const at = (field, msg) =>
       new DataError(`${file}: /worlds/${id}/${field} ${msg}`, {
         file,
@@ -75,7 +88,7 @@ export function checkTeachingWorld(doc, file = 'teaching-world.json') {
     if (w.tokensEn.length !== n)
       throw at('tokensEn', `has ${w.tokensEn.length} entries, tokens has ${n}`);
     if (w.x.length !== n) throw at('x', `has ${w.x.length} rows, expected one per token (${n})`);
-    w.x.forEach((row, i) => {
+    w.x.forEach((/** @type {number[]} */ row, /** @type {number} */ i) => {
       if (row.length !== w.dModel)
         throw at(`x/${i}`, `has ${row.length} numbers, expected dModel = ${w.dModel}`);
     });
@@ -83,7 +96,7 @@ export function checkTeachingWorld(doc, file = 'teaching-world.json') {
       if (!w[name]) continue;
       if (w[name].length !== w.dModel)
         throw at(name, `has ${w[name].length} rows, expected dModel = ${w.dModel}`);
-      w[name].forEach((row, i) => {
+      w[name].forEach((/** @type {number[]} */ row, /** @type {number} */ i) => {
         if (row.length !== w[name][0].length)
           throw at(`${name}/${i}`, `has ${row.length} numbers, row 0 has ${w[name][0].length}`);
       });
@@ -96,7 +109,7 @@ export function checkTeachingWorld(doc, file = 'teaching-world.json') {
     // The engine computes in float32: past its range a number becomes ±∞ there, and the error
     // would come back from deep inside ("q[0, 0] is infinite") naming neither file nor field.
     for (const name of ['x', 'Wq', 'Wk', 'Wv', 'V'])
-      w[name]?.forEach((row, i) =>
+      w[name]?.forEach((/** @type {number[]} */ row, /** @type {number} */ i) =>
         row.forEach((v, j) => {
           if (!Number.isFinite(Math.fround(v)))
             throw at(
@@ -127,18 +140,27 @@ let enginePromise;
  */
 export function loadEngine() {
   if (!enginePromise) {
-    const factory = globalThis.createAttnEngine;
+    const factory = /** @type {{ createAttnEngine?: () => Promise<AttnEngine> }} */ (globalThis)
+      .createAttnEngine;
     if (typeof factory !== 'function')
       return Promise.reject(new Error('attn-engine.js is not loaded'));
     enginePromise = factory();
   }
-  return enginePromise;
+  return /** @type {Promise<AttnEngine>} */ (enginePromise);
 }
 
+/**
+ * load() on the first call, its value (or its error, thrown again) on every call after.
+ * @template T
+ * @param {() => T} load
+ * @returns {() => T}
+ */
 function lazy(load) {
-  let done = false,
-    value,
-    error;
+  let done = false;
+  /** @type {T | undefined} */
+  let value;
+  /** @type {unknown} */
+  let error;
   return () => {
     if (!done) {
       try {
@@ -149,7 +171,7 @@ function lazy(load) {
       done = true;
     }
     if (error) throw error;
-    return value;
+    return /** @type {T} */ (value);
   };
 }
 

@@ -48,6 +48,7 @@ svg text { font-family: inherit; }
 @media (max-width: 420px) { :host { padding: 10px 8px; font-size: 14px; } input[type="range"] { min-width: 120px; } }
 `;
 
+/** @type {CSSStyleSheet | undefined} */
 let sheet;
 /** The shared sheet, built once per page. */
 export function widgetSheet() {
@@ -58,13 +59,18 @@ export function widgetSheet() {
   return sheet;
 }
 
+/** @type {Map<string, CSSStyleSheet>} */
 const extra = new Map();
-/** A widget's own extra stylesheet (its `static css`), built once per page per text. */
+/**
+ * A widget's own extra stylesheet (its `static css`), built once per page per text.
+ * @param {string} css
+ * @returns {CSSStyleSheet}
+ */
 export function sheetFor(css) {
   if (!extra.has(css)) {
     const s = new CSSStyleSheet();
     s.replaceSync(css);
     extra.set(css, s);
   }
-  return extra.get(css);
+  return /** @type {CSSStyleSheet} */ (extra.get(css));
 }

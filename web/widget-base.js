@@ -38,15 +38,17 @@ export class AttnWidget extends HTMLElement {
 
   constructor() {
     super();
-    this.attachShadow({ mode: 'open' });
+    const root = this.attachShadow({ mode: 'open' });
     const own = /** @type {typeof AttnWidget} */ (this.constructor).css;
-    this.shadowRoot.adoptedStyleSheets = own ? [widgetSheet(), sheetFor(own)] : [widgetSheet()];
+    root.adoptedStyleSheets = own ? [widgetSheet(), sheetFor(own)] : [widgetSheet()];
     /** @type {Runtime | null} */
     this.rt = null;
     this.body = h('div', { class: 'body' });
     this.errorBox = h('div', { class: 'error', role: 'alert', hidden: true });
     this.checkBox = h('details', { class: 'checks' });
-    this.shadowRoot.append(this.errorBox, this.body, this.checkBox);
+    root.append(this.errorBox, this.body, this.checkBox);
+    /** @type {string | undefined} the language the checks panel was drawn in */
+    this._checksLang = undefined;
     /** @type {() => void} */
     this._resolveReady = () => {};
     // Resolves once the widget has drawn (or shown its error) the first time.
@@ -103,7 +105,12 @@ export class AttnWidget extends HTMLElement {
     );
   }
 
-  attributeChangedCallback(name, old, value) {
+  /**
+   * @param {string} _name
+   * @param {string | null} old
+   * @param {string | null} value
+   */
+  attributeChangedCallback(_name, old, value) {
     if (old === value || !this.rt) return;
     // A language switch rebuilds the controls so every label changes; any other attribute
     // (world, model, …) can change what the checks compare, so their panel is redrawn too.
@@ -180,13 +187,19 @@ export class AttnWidget extends HTMLElement {
     try {
       return this.checks(this.rt);
     } catch (e) {
-      return [{ name: 'self-check', expected: 'no error', actual: e.message, ok: false }];
+      const actual = /** @type {Error} */ (e).message;
+      return [{ name: 'self-check', expected: 'no error', actual, ok: false }];
     }
   }
 
-  /** A self-check row's name as the panel shows it: English, or Chinese (check-names-zh.js). */
+  /**
+   * A self-check row's name as the panel shows it: English, or Chinese (check-names-zh.js).
+   * @param {string} name
+   */
   checkName(name) {
-    return this.isEnglish ? name : (CHECK_NAMES_ZH[name] ?? name);
+    /** @type {Record<string, string>} */
+    const zh = CHECK_NAMES_ZH;
+    return this.isEnglish ? name : (zh[name] ?? name);
   }
 
   drawChecks() {

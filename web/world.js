@@ -11,6 +11,7 @@ const cache = new WeakMap();
  * {id, tokens, tokensEn, heads, dModel, x, q, k, v} for world `id` of the runtime's teaching
  * world, each matrix as number[][]. Throws a DataError-like Error naming the world if missing.
  * @param {Runtime} rt
+ * @param {string} id
  */
 export function worldTensors(rt, id) {
   const doc = rt.world;
@@ -24,14 +25,16 @@ export function worldTensors(rt, id) {
   }
   // x · W of finite float32 numbers can still overflow, and the engine then throws (its results
   // are finite or the call fails): name the file and the matrix in front of its message.
+  /** @param {'Wq' | 'Wk' | 'Wv'} name */
   const project = (name) => {
     const file = sourceOf(doc);
     const field = `/worlds/${id}/${name}`;
+    /** @param {string} why */
     const fail = (why) => new DataError(`${file}: ${field}: ${why}`, { file, field });
     try {
-      return rowsOf(rt.engine.matmul(w.x, w[name]));
+      return rowsOf(rt.engine.matmul(w.x, /** @type {number[][]} */ (w[name])));
     } catch (err) {
-      throw fail(err.message);
+      throw fail(/** @type {Error} */ (err).message);
     }
   };
   const t = {
@@ -50,7 +53,11 @@ export function worldTensors(rt, id) {
   return t;
 }
 
-/** The token labels in the widget's language ("en", "en-US", … as the widget's strings do). */
+/**
+ * The token labels in the widget's language ("en", "en-US", … as the widget's strings do).
+ * @param {{ tokens: string[], tokensEn: string[] }} t
+ * @param {string} lang
+ */
 export function tokenLabels(t, lang) {
   return lang.startsWith('en') ? t.tokensEn : t.tokens;
 }

@@ -582,7 +582,9 @@ export class DotProduct extends AttnWidget {
   }
 
   focusSelected() {
-    this.matrix.querySelector(`button[data-i="${this.query}"][data-j="${this.key}"]`)?.focus();
+    /** @type {HTMLElement | null} */ (
+      this.matrix.querySelector(`button[data-i="${this.query}"][data-j="${this.key}"]`)
+    )?.focus();
   }
 
   /** @param {Runtime} rt */

@@ -130,30 +130,21 @@ export function reductionText(fraction) {
  */
 export function courseNumbers(engine, models) {
   const m = (id) => modelById(models, id);
-  const anchor = m('qwen3.8-27b'),
-    d67 = m('deepseek-llm-67b'),
-    v2 = m('deepseek-v2'),
-    v3 = m('deepseek-v3'),
-    glm = m('glm-5.3'),
-    v41 = m('deepseek-v4.1-flash'),
-    mistral = m('mistral-7b-v0.1');
+  return [...anchorNumbers(engine, m('qwen3.8-27b')), ...mlaEraNumbers(engine, m)];
+}
+
+/**
+ * The anchor recast as MHA / MQA / GQA-4 at 262,144 tokens, and its linear-attention state at
+ * three lengths (the same every time).
+ * @param {AttnEngine} engine
+ */
+function anchorNumbers(engine, anchor) {
   const a262 = variantRows(engine, anchor, 262144);
   const mha = rowOf(a262, 'mha'),
     mqa = rowOf(a262, 'mqa'),
     gqa = rowOf(a262, 'gqa', 4);
-  const d67rows = variantRows(engine, d67, 1048576);
-  const v2rows = variantRows(engine, v2, 1);
-  const glmRows = variantRows(engine, glm, 1048576);
   const a4k = variantRows(engine, anchor, 4096),
     a1m = variantRows(engine, anchor, 1048576);
-  const cmp67 = engine.kvReduction(
-    rowOf(d67rows, 'gqa', 8).bytesPerToken,
-    rowOf(v2rows, 'mla').bytesPerToken,
-  );
-  const cmpMha = engine.kvReduction(
-    rowOf(v2rows, 'mha').bytesPerToken,
-    rowOf(v2rows, 'mla').bytesPerToken,
-  );
   const state = (rows) => bytes(rows[0].stateBytes);
   return [
     {
@@ -187,6 +178,34 @@ export function courseNumbers(engine, models) {
       expected: '144 MiB / 144 MiB / 144 MiB',
       actual: [a4k, a262, a1m].map(state).join(' / '),
     },
+  ];
+}
+
+/**
+ * DeepSeek LLM 67B (GQA) against DeepSeek-V2 / V3 and GLM-5.3 (MLA), Mistral 7B's sliding
+ * window, and an officially reported size.
+ * @param {AttnEngine} engine
+ * @param {(id: string) => import('../../web/course-data.js').CourseModel} m
+ */
+function mlaEraNumbers(engine, m) {
+  const d67 = m('deepseek-llm-67b'),
+    v2 = m('deepseek-v2'),
+    v3 = m('deepseek-v3'),
+    glm = m('glm-5.3'),
+    v41 = m('deepseek-v4.1-flash'),
+    mistral = m('mistral-7b-v0.1');
+  const d67rows = variantRows(engine, d67, 1048576);
+  const v2rows = variantRows(engine, v2, 1);
+  const glmRows = variantRows(engine, glm, 1048576);
+  const cmp67 = engine.kvReduction(
+    rowOf(d67rows, 'gqa', 8).bytesPerToken,
+    rowOf(v2rows, 'mla').bytesPerToken,
+  );
+  const cmpMha = engine.kvReduction(
+    rowOf(v2rows, 'mha').bytesPerToken,
+    rowOf(v2rows, 'mla').bytesPerToken,
+  );
+  return [
     {
       name: 'DeepSeek LLM 67B (GQA-8), per token',
       expected: '389,120 B',

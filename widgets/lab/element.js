@@ -723,7 +723,10 @@ export class Lab extends AttnWidget {
         h('tbody', {}, body),
       ]),
     );
-    if (hadFocus) this.sinkBox.querySelector('button[aria-pressed="true"]')?.focus();
+    if (hadFocus)
+      /** @type {HTMLElement | null} */ (
+        this.sinkBox.querySelector('button[aria-pressed="true"]')
+      )?.focus();
     // The selected head's statistic with its terms: column 0 of rows 1 … T−1 (shown up to 8 terms).
     const w = headWeights(run.attention[this.layer].weights, this.head);
     const col = Array.from({ length: T - 1 }, (_, i) => num(w[(i + 1) * T], 2));
@@ -762,7 +765,9 @@ export class Lab extends AttnWidget {
     const c = this.lab.config;
     const clamp = (x, n) => Math.max(0, Math.min(n - 1, x));
     this.select(clamp(this.layer + m[0], c.nLayers), clamp(this.head + m[1], c.nHeads));
-    this.sinkBox.querySelector('button[aria-pressed="true"]')?.focus();
+    /** @type {HTMLElement | null} */ (
+      this.sinkBox.querySelector('button[aria-pressed="true"]')
+    )?.focus();
   }
 
   drawPatterns(patterns) {

@@ -3,7 +3,7 @@
 // loading the trained model into the engine once, one run of a prompt, and the self-check rows
 // that compare the live engine with the native export. Every number is an engine result or a
 // field of the data files; this file picks, compares and formats.
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { AttnEngine, LabRunResult } from '../../web/attn-engine.js' */
 import { pct, exactBytes } from '../../web/dom.js';
 
 // widget-base.js's check(), repeated here so this file loads in node (no HTMLElement there).
@@ -138,9 +138,23 @@ export function ablationLedger(engine, lab, row) {
  * @param {AttnEngine} engine
  */
 export function labChecks(engine, lab) {
-  const ex = lab.export;
-  const p = ex.prompt;
+  const p = lab.export.prompt;
   const r = engine.labRun(lab.id, { text: p.text, attention: true });
+  return [
+    ...promptChecks(engine, lab, r),
+    ...sentenceChecks(engine, lab),
+    ...patternChecks(engine, r),
+    ...ablationChecks(engine, lab),
+  ];
+}
+
+/**
+ * The export's prompt: tokens, last logits, top 5 and the greedy continuation.
+ * @param {AttnEngine} engine
+ * @param {LabRunResult} r the live run of the prompt
+ */
+function promptChecks(engine, lab, r) {
+  const p = lab.export.prompt;
   const [T, V] = r.logits.shape;
   const out = [];
   out.push(check(`tokens of 「${p.text}」`, p.tokens.join(' '), r.tokens.join(' ')));
@@ -168,7 +182,16 @@ export function labChecks(engine, lab) {
   out.push(
     check(`greedy ${Array.from(p.greedy).length} steps (KV cache)`, p.greedy, g.generatedText),
   );
+  return out;
+}
 
+/**
+ * Every sentence of the export: each head's weights and sink share, to 1e-4.
+ * @param {AttnEngine} engine
+ */
+function sentenceChecks(engine, lab) {
+  const ex = lab.export;
+  const out = [];
   let wDiff = 0,
     sDiff = 0,
     heads = 0;
@@ -192,9 +215,17 @@ export function labChecks(engine, lab) {
     ),
   );
   out.push(below(`sink share of each head (${heads}), max |Δ|`, sDiff));
+  return out;
+}
 
-  // headPatterns: the four parts of every head add up to 1 and the first-token part is the sink
-  // share.
+/**
+ * headPatterns on the prompt's heads: the four parts add up to 1 and the first-token part is the
+ * sink share.
+ * @param {AttnEngine} engine
+ * @param {LabRunResult} r
+ */
+function patternChecks(engine, r) {
+  const out = [];
   let sumErr = 0,
     sinkErr = 0;
   r.attention.forEach((a, l) =>
@@ -208,7 +239,15 @@ export function labChecks(engine, lab) {
   );
   out.push(below('head patterns: previous + first + self + other = 1, max |Δ|', sumErr, 1e-5));
   out.push(below('head patterns: first-token part = sink share, max |Δ|', sinkErr, 1e-6));
+  return out;
+}
 
+/**
+ * The KV-heads ablation file: its rows, and KV bytes per token halving, equal to the ledger.
+ * @param {AttnEngine} engine
+ */
+function ablationChecks(engine, lab) {
+  const out = [];
   const rows = lab.ablation.rows;
   out.push(
     check('ablation rows (KV heads)', '8 / 4 / 2 / 1', rows.map((x) => x.nKvHeads).join(' / ')),

@@ -99,7 +99,7 @@ export class MaskGrid extends AttnWidget {
     this.grid.addEventListener('keydown', (e) => this.onKey(e));
     // Focus reached by Tab or a pointer moves the keyboard cursor too.
     this.grid.addEventListener('focusin', (e) => {
-      const d = e.target.dataset;
+      const d = /** @type {HTMLElement} */ (e.target).dataset;
       if (d && d.i !== undefined) this.cursor = [Number(d.i), Number(d.j)];
     });
     this.formula = h('p', { class: 'formula' });
@@ -259,9 +259,8 @@ export class MaskGrid extends AttnWidget {
   }
 
   focusCell() {
-    this.grid
-      .querySelector(`button[data-i="${this.cursor[0]}"][data-j="${this.cursor[1]}"]`)
-      ?.focus();
+    const at = `button[data-i="${this.cursor[0]}"][data-j="${this.cursor[1]}"]`;
+    /** @type {HTMLElement | null} */ (this.grid.querySelector(at))?.focus();
   }
 
   /** @param {Runtime} rt */

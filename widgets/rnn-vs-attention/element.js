@@ -479,7 +479,9 @@ export class RnnVsAttention extends AttnWidget {
     e.preventDefault();
     this.query = Math.min(this.T - 1, Math.max(0, to));
     this.update();
-    this.queries.querySelector(`button[data-q="${this.query}"]`)?.focus();
+    /** @type {HTMLElement | null} */ (
+      this.queries.querySelector(`button[data-q="${this.query}"]`)
+    )?.focus();
   }
 
   /** @param {Runtime} rt */
@@ -619,7 +621,9 @@ export class RnnVsAttention extends AttnWidget {
             onclick: () => {
               this.query = i;
               this.update();
-              this.queries.querySelector(`button[data-q="${i}"]`)?.focus();
+              /** @type {HTMLElement | null} */ (
+                this.queries.querySelector(`button[data-q="${i}"]`)
+              )?.focus();
             },
           },
           l,

@@ -422,7 +422,9 @@ export class Walkthrough extends AttnWidget {
 
   focusCell() {
     const [i, j] = this.cells[STEPS[this.step]];
-    this.mats.querySelector(`button[data-cell="${i},${j}"]`)?.focus();
+    /** @type {HTMLElement | null} */ (
+      this.mats.querySelector(`button[data-cell="${i},${j}"]`)
+    )?.focus();
   }
 
   /** @param {Runtime} rt */
