@@ -162,9 +162,16 @@ for (const l of lessons.lessons) {
 const items = lessons.lessons
   .map((l) => `<li><a href="${l.slug}.html">${both(l.title)}</a></li>`)
   .join('\n');
+// The chapter guide's widgets (the data flow) stand on the index above the list of lessons.
+const guide = (lessons.indexWidgets ?? [])
+  .map((w) => `<${w.tag}${attrs(w.attrs)}></${w.tag}>\n`)
+  .join('');
 writeFileSync(
   join(dist, 'index.html'),
-  page(lessons.title, `<h1>${both(lessons.title)}</h1>\n<ol class="lessons">\n${items}\n</ol>`),
+  page(
+    lessons.title,
+    `<h1>${both(lessons.title)}</h1>\n${guide}<ol class="lessons">\n${items}\n</ol>`,
+  ),
 );
 copyFileSync(join(root, 'web/course.css'), join(dist, 'course.css'));
 

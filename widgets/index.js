@@ -22,6 +22,7 @@ import { Playground } from './playground/element.js';
 import { RnnVsAttention } from './rnn-vs-attention/element.js';
 import { Quiz } from './quiz/element.js';
 import { Lab } from './lab/element.js';
+import { DataFlow } from './data-flow/element.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -42,6 +43,7 @@ export const WIDGETS = {
   'attn-rnn-vs-attention': RnnVsAttention,
   'attn-quiz': Quiz,
   'attn-lab': Lab,
+  'attn-data-flow': DataFlow,
 };
 
 globalThis.createAttnEngine ??= createAttnEngine;
