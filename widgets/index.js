@@ -23,6 +23,7 @@ import { RnnVsAttention } from './rnn-vs-attention/element.js';
 import { Quiz } from './quiz/element.js';
 import { Lab } from './lab/element.js';
 import { DataFlow } from './data-flow/element.js';
+import { EvolutionMap } from './evolution-map/element.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -44,6 +45,7 @@ export const WIDGETS = {
   'attn-quiz': Quiz,
   'attn-lab': Lab,
   'attn-data-flow': DataFlow,
+  'attn-evolution-map': EvolutionMap,
 };
 
 globalThis.createAttnEngine ??= createAttnEngine;
