@@ -24,6 +24,7 @@ import { Quiz } from './quiz/element.js';
 import { Lab } from './lab/element.js';
 import { DataFlow } from './data-flow/element.js';
 import { EvolutionMap } from './evolution-map/element.js';
+import { Misconceptions } from './misconceptions/element.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -46,6 +47,7 @@ export const WIDGETS = {
   'attn-lab': Lab,
   'attn-data-flow': DataFlow,
   'attn-evolution-map': EvolutionMap,
+  'attn-misconceptions': Misconceptions,
 };
 
 globalThis.createAttnEngine ??= createAttnEngine;
