@@ -25,6 +25,7 @@ import { Lab } from './lab/element.js';
 import { DataFlow } from './data-flow/element.js';
 import { EvolutionMap } from './evolution-map/element.js';
 import { Misconceptions } from './misconceptions/element.js';
+import { LibraryAnalogy } from './library-analogy/element.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -48,6 +49,7 @@ export const WIDGETS = {
   'attn-data-flow': DataFlow,
   'attn-evolution-map': EvolutionMap,
   'attn-misconceptions': Misconceptions,
+  'attn-library-analogy': LibraryAnalogy,
 };
 
 globalThis.createAttnEngine ??= createAttnEngine;
