@@ -7,43 +7,64 @@ namespace {
 
 using Size = std::optional<std::uint64_t>;
 
+// The flow is one table walked by one loop (a call per stage with initializer lists of strings
+// cost ~40 KB of WebAssembly; the table costs almost nothing).
+enum Axis : unsigned char { kT, kD, kQ, kV, kNoAxis };                    // activation axes
+enum Width : unsigned char { wD, wQ, wKV, wDh, wV, wF, wOne, wUnknown };  // weight sides
+enum When : unsigned char { kAlways, kFull, kLinear, kGate };             // when a stage exists
+enum Count : unsigned char { kOnce, kPerLayer, kTwicePerLayer, kFullLayers, kLinearLayers };
+
+struct TermSpec {
+    const char* name;  // nullptr ends the list
+    Width rows, cols;
+    bool qk_norm_only;
+};
+
+struct StageSpec {
+    const char* id;
+    When when;
+    Axis in[2], out[2];
+    Count count;
+    TermSpec terms[5];
+};
+
+constexpr StageSpec kFlow[] = {
+    {"tokens", kAlways, {kNoAxis, kNoAxis}, {kT, kNoAxis}, kOnce, {}},
+    {"embedding", kAlways, {kT, kNoAxis}, {kT, kD}, kOnce, {{"E", wV, wD, false}}},
+    {"norm", kAlways, {kT, kD}, {kT, kD}, kTwicePerLayer, {{"g", wD, wOne, false}}},
+    {"attention",
+     kFull,
+     {kT, kD},
+     {kT, kQ},
+     kFullLayers,
+     {{"W_Q", wD, wQ, false},
+      {"W_K", wD, wKV, false},
+      {"W_V", wD, wKV, false},
+      {"q_norm", wDh, wOne, true},
+      {"k_norm", wDh, wOne, true}}},
+    {"linear-attention", kLinear, {kT, kD}, {kT, kD}, kLinearLayers, {{"weights", wUnknown, wUnknown, false}}},
+    {"output-gate", kGate, {kT, kQ}, {kT, kQ}, kFullLayers, {{"W_G", wD, wQ, false}}},
+    {"output-projection", kFull, {kT, kQ}, {kT, kD}, kFullLayers, {{"W_O", wQ, wD, false}}},
+    {"residual", kAlways, {kT, kD}, {kT, kD}, kTwicePerLayer, {}},
+    {"ffn",
+     kAlways,
+     {kT, kD},
+     {kT, kD},
+     kPerLayer,
+     {{"W_gate", wD, wF, false}, {"W_up", wD, wF, false}, {"W_down", wF, wD, false}}},
+    {"final-norm", kAlways, {kT, kD}, {kT, kD}, kOnce, {{"g", wD, wOne, false}}},
+    {"lm-head", kAlways, {kT, kD}, {kT, kV}, kOnce, {{"W_LM", wD, wV, false}}},
+    {"softmax", kAlways, {kT, kV}, {kV, kNoAxis}, kOnce, {}},
+};
+
 std::string prefix(const DecoderShapeConfig& cfg) { return cfg.name.empty() ? std::string() : cfg.name + ": "; }
 
+// a × b, nullopt if either is unknown; ValueError past 64 bits.
 Size mul(const DecoderShapeConfig& cfg, Size a, Size b) {
     if (!a || !b) return std::nullopt;
     std::uint64_t r;
     if (__builtin_mul_overflow(*a, *b, &r)) throw ValueError(prefix(cfg) + "parameter count overflows 64 bits");
     return r;
-}
-
-ParamTerm term(const DecoderShapeConfig& cfg, std::string name, Size rows, Size cols) {
-    return ParamTerm{std::move(name), rows, cols, mul(cfg, rows, cols)};
-}
-
-// A stage with params_per_occurrence and params_total summed from its terms: 0 for a stage
-// without weights, nullopt as soon as one term is unknown.
-Stage make(const DecoderShapeConfig& cfg, std::string id, std::vector<Dim> input, std::vector<Dim> output,
-           std::vector<ParamTerm> terms, std::uint64_t occurrences) {
-    Stage s;
-    s.id = std::move(id);
-    s.input = std::move(input);
-    s.output = std::move(output);
-    s.terms = std::move(terms);
-    s.occurrences = occurrences;
-    Size sum = std::uint64_t{0};
-    for (const ParamTerm& t : s.terms) {
-        if (!t.params) {
-            sum = std::nullopt;
-            break;
-        }
-        std::uint64_t r;
-        if (__builtin_add_overflow(*sum, *t.params, &r))
-            throw ValueError(prefix(cfg) + "parameter count overflows 64 bits");
-        sum = r;
-    }
-    s.params_per_occurrence = sum;
-    s.params_total = mul(cfg, sum, s.occurrences);
-    return s;
 }
 
 void require(const DecoderShapeConfig& cfg, std::uint64_t x, const char* field) {
@@ -66,41 +87,44 @@ std::vector<Stage> model_stages(const DecoderShapeConfig& cfg, std::uint64_t tok
         throw ConfigError(prefix(cfg) + "full_attention_layers (" + std::to_string(cfg.full_attention_layers) +
                           ") exceeds num_hidden_layers (" + std::to_string(cfg.layers) + ")");
 
-    const Size d = cfg.hidden, dh = cfg.head_dim, v = cfg.vocab_size, f = cfg.ffn_width;
-    const Size q_width = mul(cfg, cfg.n_heads, dh), kv_width = mul(cfg, cfg.n_kv_heads, dh);
-    const Dim T{"T", tokens}, D{"d_model", d}, Q{"H·d_head", q_width}, V{"V", v};
     const std::uint64_t full = cfg.full_attention_layers, linear = cfg.layers - full;
+    const Size q_width = mul(cfg, cfg.n_heads, cfg.head_dim);
+    const Size widths[] = {cfg.hidden,       q_width,        mul(cfg, cfg.n_kv_heads, cfg.head_dim),
+                           cfg.head_dim,     cfg.vocab_size, cfg.ffn_width,
+                           std::uint64_t{1}, std::nullopt};
+    const Dim axes[] = {{"T", tokens}, {"d_model", cfg.hidden}, {"H·d_head", q_width}, {"V", cfg.vocab_size}};
+    const std::uint64_t counts[] = {1, cfg.layers, 2 * cfg.layers, full, linear};
 
     std::vector<Stage> out;
-    out.push_back(make(cfg, "tokens", {}, {T}, {}, 1));
-    out.push_back(make(cfg, "embedding", {T}, {T, D}, {term(cfg, "E", v, d)}, 1));
-    out.push_back(make(cfg, "norm", {T, D}, {T, D}, {term(cfg, "g", d, 1)}, 2 * cfg.layers));
-    if (full > 0) {
-        std::vector<ParamTerm> attn = {term(cfg, "W_Q", d, q_width), term(cfg, "W_K", d, kv_width),
-                                       term(cfg, "W_V", d, kv_width)};
-        if (cfg.qk_norm) {
-            attn.push_back(term(cfg, "q_norm", dh, 1));
-            attn.push_back(term(cfg, "k_norm", dh, 1));
+    for (const StageSpec& spec : kFlow) {
+        if ((spec.when == kFull && full == 0) || (spec.when == kLinear && linear == 0) ||
+            (spec.when == kGate && (full == 0 || !cfg.output_gate)))
+            continue;
+        Stage s;
+        s.id = spec.id;
+        for (Axis a : spec.in)
+            if (a != kNoAxis) s.input.push_back(axes[a]);
+        for (Axis a : spec.out)
+            if (a != kNoAxis) s.output.push_back(axes[a]);
+        s.occurrences = counts[spec.count];
+        Size sum = std::uint64_t{0};
+        for (const TermSpec& t : spec.terms) {
+            if (!t.name) break;
+            if (t.qk_norm_only && !cfg.qk_norm) continue;
+            ParamTerm term{t.name, widths[t.rows], widths[t.cols], mul(cfg, widths[t.rows], widths[t.cols])};
+            if (sum && term.params) {
+                if (__builtin_add_overflow(*sum, *term.params, &*sum))
+                    throw ValueError(prefix(cfg) + "parameter count overflows 64 bits");
+            } else {
+                sum = std::nullopt;
+            }
+            s.terms.push_back(std::move(term));
         }
-        out.push_back(make(cfg, "attention", {T, D}, {T, Q}, attn, full));
+        s.params_per_occurrence = sum;
+        s.params_total = mul(cfg, sum, s.occurrences);
+        if (spec.when == kLinear) s.state_bytes = cfg.linear_state_bytes;
+        out.push_back(std::move(s));
     }
-    if (linear > 0) {
-        Stage s =
-            make(cfg, "linear-attention", {T, D}, {T, D}, {term(cfg, "weights", std::nullopt, std::nullopt)}, linear);
-        s.state_bytes = cfg.linear_state_bytes;
-        out.push_back(s);
-    }
-    if (full > 0) {
-        if (cfg.output_gate)
-            out.push_back(make(cfg, "output-gate", {T, Q}, {T, Q}, {term(cfg, "W_G", d, q_width)}, full));
-        out.push_back(make(cfg, "output-projection", {T, Q}, {T, D}, {term(cfg, "W_O", q_width, d)}, full));
-    }
-    out.push_back(make(cfg, "residual", {T, D}, {T, D}, {}, 2 * cfg.layers));
-    out.push_back(make(cfg, "ffn", {T, D}, {T, D},
-                       {term(cfg, "W_gate", d, f), term(cfg, "W_up", d, f), term(cfg, "W_down", f, d)}, cfg.layers));
-    out.push_back(make(cfg, "final-norm", {T, D}, {T, D}, {term(cfg, "g", d, 1)}, 1));
-    out.push_back(make(cfg, "lm-head", {T, D}, {T, V}, {term(cfg, "W_LM", d, v)}, 1));
-    out.push_back(make(cfg, "softmax", {T, V}, {V}, {}, 1));
     return out;
 }
 
