@@ -88,7 +88,7 @@ export class DataFlow extends AttnWidget {
       help: '点任一环节（或用 ↑↓ 移动、回车 / 空格选中），看这一步的输入 → 输出形状、参数量，以及它解决了什么问题。形状和参数量都由引擎按 models.json 里的 config 现算。',
       legend: '图例',
       learned: '已学',
-      current: '本章',
+      current: '本章新增',
       later: '还没学',
       stageName: (id) => STAGES_ZH[id] ?? id,
       layerTitle: (n, full, linear) =>
@@ -143,7 +143,7 @@ export class DataFlow extends AttnWidget {
       help: 'Click any stage (or move with ↑↓ and choose with Enter / Space) to see its input → output shape, its parameter count and what it solved. Shapes and counts are computed by the engine from the config in models.json.',
       legend: 'Legend',
       learned: 'learned',
-      current: 'this chapter',
+      current: 'new in this chapter',
       later: 'not yet',
       stageName: (id) => STAGES_EN[id] ?? id,
       layerTitle: (n, full, linear) =>

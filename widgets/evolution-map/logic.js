@@ -69,6 +69,15 @@ function rowWeights(engine, w, row, causal) {
  * {key: text}. Token lists are indices into the zh-gift world (the widget picks the language).
  */
 export function mapNumbers(rt) {
+  if (!cache.has(rt)) cache.set(rt, computeMapNumbers(rt));
+  return cache.get(rt);
+}
+
+// The numbers depend only on the runtime's engine and data: computed once per runtime object,
+// not again on every language switch or self-check.
+const cache = new WeakMap();
+
+function computeMapNumbers(rt) {
   const engine = rt.engine;
   const w = worldTensors(rt, 'zh-gift');
   const ix = (t) => w.tokens.indexOf(t);

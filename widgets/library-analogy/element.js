@@ -205,6 +205,11 @@ export class LibraryAnalogy extends AttnWidget {
       num(r.nounCos[NOUNS[0]], 3),
       num(r.nounCos[NOUNS[1]], 3),
     );
+    this.note.textContent = this.isEnglish
+      ? rt.world.worlds[this.world].note.en
+      : rt.world.worlds[this.world].note['zh-CN'];
+    // The two sentences side by side do not change with the cursor or the chosen sentence.
+    if (this.compareList.childElementCount) return;
     this.compareList.replaceChildren(
       ...SENTENCES.map((id, i) => {
         const s = pronounRow(rt, id);
@@ -220,9 +225,6 @@ export class LibraryAnalogy extends AttnWidget {
         );
       }),
     );
-    this.note.textContent = this.isEnglish
-      ? rt.world.worlds[this.world].note.en
-      : rt.world.worlds[this.world].note['zh-CN'];
   }
 
   onKey(e) {
