@@ -1,6 +1,7 @@
 // Colour scale for weights in [0, 1]: cividis-like (blue → yellow), designed to read the same
 // for the common colour-vision deficiencies and in greyscale (lightness rises monotonically).
 // Text on a cell picks black or white by the cell's luminance.
+/** @type {[number, [number, number, number]][]} */
 const STOPS = [
   [0.0, [0, 34, 78]],
   [0.25, [65, 77, 107]],

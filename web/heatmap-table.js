@@ -10,7 +10,12 @@ import { weightColor, textOn } from './color.js';
  * weights: number[] (row-major, rows × cols) or number[][]; rows/cols: labels;
  * causal: grey cells with j > i; digits: percentage decimals;
  * onFocus(i, j): called when a cell is hovered or focused (for the read-out);
- * caption: accessible name.
+ * caption: accessible name; cellLabel(i, j, w, hidden): a cell's own accessible name.
+ * @param {{
+ *   weights: ArrayLike<number> | number[][], rows: string[], cols: string[], causal?: boolean,
+ *   digits?: number, onFocus?: (i: number, j: number) => void, caption: string,
+ *   cellLabel?: (i: number, j: number, w: number, hidden: boolean) => string,
+ * }} options
  */
 export function heatmapTable({
   weights,

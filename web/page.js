@@ -1,13 +1,89 @@
-// Lesson-page behaviour: the language button switches <html lang> and every widget's `lang`.
-// Pages that embed widgets elsewhere simply do not have the button.
-export function wireLanguageToggle(doc = document) {
-  const button = doc.querySelector('[data-attn-lang-toggle]');
-  if (!button) return;
-  const apply = (lang) => {
-    doc.documentElement.lang = lang;
+// Lesson-page behaviour: the language button switches <html lang> and every widget's `lang`,
+// and the choice follows the student from page to page: `?lang=en` (or `zh-CN`) in the address
+// wins, else the last choice kept in localStorage. Course links carry `?lang=` too, so the
+// language survives where storage is off (some browsers keep none for file:// pages).
+// Pages that embed widgets elsewhere do not have the button: nothing here touches them.
+
+const STORAGE_KEY = 'attn-course-lang';
+const TOGGLE = '[data-attn-lang-toggle]';
+
+/** 'en' | 'zh-CN' for a `?lang=` or stored value, else null ('zh', 'zh-cn', 'en-US' count). */
+export function normalizeLanguage(value) {
+  if (typeof value !== 'string') return null;
+  const v = value.trim().toLowerCase();
+  if (v === 'en' || v.startsWith('en-')) return 'en';
+  if (v === 'zh' || v.startsWith('zh-')) return 'zh-CN';
+  return null;
+}
+
+/** The language a course page should open in: the address's ?lang=, then storage, else null. */
+export function chosenLanguage(search, storage) {
+  const fromUrl = normalizeLanguage(new URLSearchParams(search).get('lang'));
+  if (fromUrl) return fromUrl;
+  try {
+    return normalizeLanguage(storage?.getItem(STORAGE_KEY));
+  } catch {
+    return null; // storage can throw (disabled, or file:// in a strict browser)
+  }
+}
+
+/** `href` with ?lang=en for English, without ?lang for Chinese (the default). */
+export function withLanguage(href, lang) {
+  const [path, hash = ''] = href.split('#');
+  const [file, query = ''] = path.split('?');
+  const params = new URLSearchParams(query);
+  if (lang === 'en') params.set('lang', 'en');
+  else params.delete('lang');
+  const q = params.toString();
+  return `${file}${q ? `?${q}` : ''}${hash ? `#${hash}` : ''}`;
+}
+
+const storageOf = (win) => {
+  try {
+    return win.localStorage;
+  } catch {
+    return null;
+  }
+};
+
+/** Sets the page's language: <html lang>, the button, every widget, the course links, labels. */
+function apply(doc, lang) {
+  doc.documentElement.lang = lang;
+  const button = doc.querySelector(TOGGLE);
+  if (button) {
+    // The button names the other language in that language.
     button.textContent = lang === 'en' ? '中文' : 'English';
-    for (const el of doc.querySelectorAll('*'))
-      if (el.localName.startsWith('attn-')) el.setAttribute('lang', lang);
-  };
-  button.addEventListener('click', () => apply(doc.documentElement.lang === 'en' ? 'zh-CN' : 'en'));
+    button.lang = lang === 'en' ? 'zh-CN' : 'en';
+  }
+  for (const el of doc.querySelectorAll('*'))
+    if (el.localName.startsWith('attn-')) el.setAttribute('lang', lang);
+  for (const a of doc.querySelectorAll('a[href$=".html"], a[href*=".html?"], a[href*=".html#"]'))
+    a.setAttribute('href', withLanguage(a.getAttribute('href'), lang));
+  for (const el of doc.querySelectorAll('[data-label-zh]'))
+    el.setAttribute('aria-label', el.dataset[lang === 'en' ? 'labelEn' : 'labelZh']);
+}
+
+/**
+ * Before the widgets are defined: opens a course page (one with the language button) in the
+ * remembered language, so widgets draw once in it instead of switching after their first draw.
+ */
+export function applyChosenLanguage(doc = document, win = globalThis) {
+  if (!doc.querySelector(TOGGLE)) return;
+  const lang = chosenLanguage(win.location?.search ?? '', storageOf(win));
+  if (lang) apply(doc, lang);
+}
+
+/** Wires the language button; the choice is stored for the next page. */
+export function wireLanguageToggle(doc = document, win = globalThis) {
+  const button = doc.querySelector(TOGGLE);
+  if (!button) return;
+  button.addEventListener('click', () => {
+    const lang = doc.documentElement.lang === 'en' ? 'zh-CN' : 'en';
+    apply(doc, lang);
+    try {
+      storageOf(win)?.setItem(STORAGE_KEY, lang);
+    } catch {
+      // no storage: the ?lang= on the course links still carries the choice
+    }
+  });
 }

@@ -8,18 +8,24 @@
 import teachingWorldData from '../course-data/teaching-world.json' with { type: 'json' };
 import modelsData from '../course-data/models.json' with { type: 'json' };
 import { validateTeachingWorld, validateModels } from '../gen/validators.js';
+import { DataError } from './data-error.js';
 
 /**
- * A data file that does not match its schema. The message names the file, field and expectation.
+ * @import { AttnEngine } from './attn-engine.js'
+ * @import { TeachingWorldDoc, ModelsDoc } from './course-data.js'
  */
-export class DataError extends Error {
-  constructor(message, { file, field } = {}) {
-    super(message);
-    this.name = 'DataError';
-    this.file = file;
-    this.field = field;
-  }
-}
+
+/**
+ * What every widget is handed: the page's one engine and its validated course data (`world` and
+ * `models` are getters: parsed and validated on first use, throwing a DataError if malformed).
+ * @typedef {object} Runtime
+ * @property {AttnEngine} engine
+ * @property {TeachingWorldDoc} world
+ * @property {ModelsDoc} models
+ */
+
+// A data file that does not match its schema throws a DataError naming the file and field.
+export { DataError };
 
 function pageOverride(kind) {
   if (typeof document === 'undefined') return undefined;
@@ -44,6 +50,10 @@ function schemaError(file, errors) {
 
 /**
  * Validates a parsed teaching world against its schema and the shape rules a schema cannot state.
+ */
+/**
+ * @param {any} doc parsed JSON
+ * @returns {TeachingWorldDoc}
  */
 export function checkTeachingWorld(doc, file = 'teaching-world.json') {
   if (!validateTeachingWorld(doc)) throw schemaError(file, validateTeachingWorld.errors);
@@ -79,13 +89,21 @@ export function checkTeachingWorld(doc, file = 'teaching-world.json') {
   return doc;
 }
 
+/**
+ * @param {any} doc parsed JSON
+ * @returns {ModelsDoc}
+ */
 export function checkModels(doc, file = 'models.json') {
   if (!validateModels(doc)) throw schemaError(file, validateModels.errors);
   return doc;
 }
 
+/** @type {Promise<AttnEngine> | undefined} */
 let enginePromise;
-/** The engine module, created once per page (or once per node process). */
+/**
+ * The engine module, created once per page (or once per node process).
+ * @returns {Promise<AttnEngine>}
+ */
 export function loadEngine() {
   if (!enginePromise) {
     const factory = globalThis.createAttnEngine;
@@ -114,12 +132,14 @@ function lazy(load) {
   };
 }
 
+/** @type {Promise<Runtime> | undefined} */
 let runtimePromise;
 /**
  * The page's runtime, created once: `engine`, and the getters `world` and `models`, each parsed
  * and validated on first use. A malformed file makes its getter throw a DataError (every time,
  * same message), so the widgets that need it show the error inline while widgets that do not
  * need it keep working.
+ * @returns {Promise<Runtime>}
  */
 export function getRuntime() {
   if (!runtimePromise) {

@@ -6,8 +6,9 @@
 //   build(rt)      make the controls once the runtime is ready (optional)
 //   render(rt)     ask the engine and draw; called on start and after every interaction
 //   checks(rt)     [{name, expected, actual, ok}] for the course numbers it shows (optional)
-// and calls this.update() after an interaction. Widgets never compute attention math
-// themselves: numbers come from rt.engine.
+// and calls this.update() after an interaction. Every attention number a student sees comes
+// from rt.engine; shape arithmetic, counting and formatting may be JS.
+/** @import { Runtime } from './runtime.js' */
 import { getRuntime } from './runtime.js';
 import { widgetSheet, sheetFor } from './styles.js';
 import { h } from './dom.js';
@@ -22,8 +23,14 @@ const COMMON = {
   },
 };
 
+/** @typedef {{ name: string, expected: string, actual: string, ok: boolean }} CheckRow */
+/** @typedef {Record<string, any>} StringTable strings, functions of counts → strings, or lists */
+
 export class AttnWidget extends HTMLElement {
+  /** @type {{ 'zh-CN': StringTable, en: StringTable }} */
   static strings = { 'zh-CN': {}, en: {} };
+  /** @type {string | undefined} */
+  static css;
   static get observedAttributes() {
     return ['lang'];
   }
@@ -31,14 +38,18 @@ export class AttnWidget extends HTMLElement {
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
-    const own = this.constructor.css;
+    const own = /** @type {typeof AttnWidget} */ (this.constructor).css;
     this.shadowRoot.adoptedStyleSheets = own ? [widgetSheet(), sheetFor(own)] : [widgetSheet()];
+    /** @type {Runtime | null} */
     this.rt = null;
     this.body = h('div', { class: 'body' });
     this.errorBox = h('div', { class: 'error', role: 'alert', hidden: true });
     this.checkBox = h('details', { class: 'checks' });
     this.shadowRoot.append(this.errorBox, this.body, this.checkBox);
+    /** @type {() => void} */
+    this._resolveReady = () => {};
     // Resolves once the widget has drawn (or shown its error) the first time.
+    /** @type {Promise<void>} */
     this.ready = new Promise((resolve) => (this._resolveReady = resolve));
   }
 
@@ -46,11 +57,19 @@ export class AttnWidget extends HTMLElement {
     return this.getAttribute('lang') || this.closest('[lang]')?.getAttribute('lang') || 'zh-CN';
   }
 
-  /** The string `key` in the widget's language: its own table first, then the common one. */
+  /**
+   * The string `key` in the widget's language: its own table first, then the common one.
+   * @param {string} key
+   * @param {...any} args for a string that is a function (counts, names)
+   * @returns {any} a string, or what the table holds (a list of step texts)
+   */
   t(key, ...args) {
     const lang = this.lang.startsWith('en') ? 'en' : 'zh-CN';
-    const own = this.constructor.strings[lang] ?? {};
-    const s = own[key] ?? COMMON[lang][key] ?? this.constructor.strings['zh-CN'][key] ?? key;
+    const strings = /** @type {typeof AttnWidget} */ (this.constructor).strings;
+    const own = strings[lang] ?? {};
+    /** @type {StringTable} */
+    const common = COMMON[lang];
+    const s = own[key] ?? common[key] ?? strings['zh-CN'][key] ?? key;
     return typeof s === 'function' ? s(...args) : s;
   }
 
@@ -67,7 +86,7 @@ export class AttnWidget extends HTMLElement {
         this.rt = rt;
         this.body.replaceChildren();
         try {
-          this.build?.(rt);
+          this.build(rt);
         } catch (e) {
           this.showError(e);
           this._resolveReady();
@@ -90,7 +109,7 @@ export class AttnWidget extends HTMLElement {
     this._checksLang = undefined;
     this.body.replaceChildren();
     try {
-      this.build?.(this.rt);
+      this.build(this.rt);
     } catch (e) {
       this.showError(e);
       return;
@@ -116,6 +135,28 @@ export class AttnWidget extends HTMLElement {
     this.dispatchEvent(new CustomEvent('attn-update', { bubbles: true, composed: true }));
   }
 
+  /**
+   * Make the controls once the runtime is ready; a widget without controls keeps this no-op.
+   * @param {Runtime} _rt
+   */
+  build(_rt) {}
+
+  /**
+   * Ask the engine and draw; every widget overrides this.
+   * @param {Runtime} _rt
+   */
+  render(_rt) {}
+
+  /**
+   * The course numbers the widget shows, recomputed; a widget without any keeps this.
+   * @param {Runtime} _rt
+   * @returns {CheckRow[]}
+   */
+  checks(_rt) {
+    return [];
+  }
+
+  /** @param {any} e an engine or data error (or anything thrown) */
   showError(e) {
     const msg = e && e.message ? e.message : String(e);
     const kind = e && e.name && e.name !== 'Error' ? `${e.name}: ` : '';
@@ -129,9 +170,12 @@ export class AttnWidget extends HTMLElement {
     delete this.dataset.error;
   }
 
-  /** The course numbers this widget reproduces: [{name, expected, actual, ok}]. */
+  /**
+   * The course numbers this widget reproduces: [{name, expected, actual, ok}].
+   * @returns {CheckRow[]}
+   */
   selfCheck() {
-    if (!this.rt || !this.checks) return [];
+    if (!this.rt) return [];
     try {
       return this.checks(this.rt);
     } catch (e) {
@@ -162,6 +206,10 @@ export class AttnWidget extends HTMLElement {
 
 /**
  * check('name', expected '32.5%', actual '32.5%') → a self-check row comparing the printed text.
+ * @param {string} name
+ * @param {string} expected
+ * @param {string} actual
+ * @returns {CheckRow}
  */
 export function check(name, expected, actual) {
   return { name, expected, actual, ok: expected === actual };

@@ -1,16 +1,14 @@
 // A teaching world as the engine sees it: tokens and the projected Q, K, V, computed by the
 // engine (q = x · Wq, row-vector convention) once per world and shared by every widget.
-const cache = new WeakMap();
+/** @import { Runtime } from './runtime.js' */
+import { rowsOf } from './tensor.js';
 
-/** Nested rows (number[][]) of an engine tensor {shape: [r, c], data}. */
-export function rowsOf(t) {
-  const [r, c] = t.shape;
-  return Array.from({ length: r }, (_, i) => Array.from(t.data.subarray(i * c, (i + 1) * c)));
-}
+const cache = new WeakMap();
 
 /**
  * {id, tokens, tokensEn, heads, dModel, x, q, k, v} for world `id` of the runtime's teaching
  * world, each matrix as number[][]. Throws a DataError-like Error naming the world if missing.
+ * @param {Runtime} rt
  */
 export function worldTensors(rt, id) {
   const doc = rt.world;

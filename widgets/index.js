@@ -3,7 +3,7 @@
 // script is all a page needs. web/ never imports a widget; this file imports them all.
 import createAttnEngine from '../dist/attn-engine.js';
 import { getRuntime, DataError } from '../web/runtime.js';
-import { wireLanguageToggle } from '../web/page.js';
+import { applyChosenLanguage, wireLanguageToggle } from '../web/page.js';
 import { MaskGrid } from './mask-grid/element.js';
 import { Heatmap } from './heatmap/element.js';
 import { CosineProjection } from './cosine-projection/element.js';
@@ -53,6 +53,10 @@ export const WIDGETS = {
 };
 
 globalThis.createAttnEngine ??= createAttnEngine;
+
+// A course page opens in the language the student chose on an earlier page (before any widget
+// draws); the script sits at the end of <body>, so the page's elements are already parsed.
+if (typeof document !== 'undefined') applyChosenLanguage();
 
 for (const [tag, cls] of Object.entries(WIDGETS)) {
   if (!customElements.get(tag)) customElements.define(tag, cls);

@@ -1,10 +1,12 @@
 #include "attn/attention.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "attn/attention_kernels.hpp"
 #include "attn/errors.hpp"
 #include "attn/kernels.hpp"
 #include "attn/mask.hpp"
@@ -54,64 +56,104 @@ Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOpt
     return dims;
 }
 
-float checked_softmax(float* row, std::size_t n, std::optional<float> sink_logit, std::size_t i, std::size_t h) {
-    const auto sink = softmax_inplace(row, n, sink_logit);
-    if (!sink)
-        throw MaskError(fully_masked_message("query row " + std::to_string(i) + " of head " + std::to_string(h)));
-    return *sink;
+kernels::HeadRows head_rows(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt,
+                            const Dims& dm, std::size_t h) {
+    const std::size_t kv = h / (dm.h / dm.g);
+    kernels::HeadRows p{};
+    p.q = q.data() + h * dm.d;
+    p.q_stride = q.shape(1);
+    p.k = k.data() + kv * dm.d;
+    p.k_stride = k.shape(1);
+    p.v = v.data() + kv * dm.dv;
+    p.v_stride = v.shape(1);
+    p.tq = dm.tq;
+    p.tk = dm.tk;
+    p.d = dm.d;
+    p.dv = dm.dv;
+    p.scale = opt.scale ? *opt.scale : 1.0f / std::sqrt(static_cast<float>(dm.d));
+    p.causal = opt.causal;
+    p.mask = opt.mask ? opt.mask->data() : nullptr;
+    p.has_sink = opt.sink_logit.has_value();
+    p.sink_logit = opt.sink_logit.value_or(0.0f);
+    return p;
 }
 
-// One query row of one head: fills row[0..n) with weights over keys 0..n, returns the sink's
-// share. Keys j >= visible are causally hidden. With −∞ masking n == visible: scores of hidden
-// keys are never computed, so the masked half of a causal square costs nothing. The
-// zero-after-softmax view needs them (n == Tk) because its softmax runs over every key.
-float weights_row(const float* qrow, const Matrix& k, std::size_t kcol, std::size_t d, std::size_t n,
-                  std::size_t visible, float scale, const Mask* mask, std::size_t i, const AttentionOptions& opt,
-                  float* row, float* raw_scores, std::size_t h) {
-    constexpr float neg_inf = -std::numeric_limits<float>::infinity();
-    for (std::size_t j = 0; j < n; ++j) row[j] = scale * kernels::dot(qrow, &k(j, kcol), d);
-    if (raw_scores)
-        for (std::size_t j = 0; j < n; ++j) raw_scores[j] = row[j];
-    if (opt.mask_mode == MaskMode::ZeroAfterSoftmax) {
-        const float sink = checked_softmax(row, n, opt.sink_logit, i, h);
-        for (std::size_t j = 0; j < n; ++j)
-            if (j >= visible || (mask && !(*mask)(i, j))) row[j] = 0.0f;
-        return sink;
-    }
-    if (mask)
-        for (std::size_t j = 0; j < n; ++j)
-            if (!(*mask)(i, j)) row[j] = neg_inf;
-    return checked_softmax(row, n, opt.sink_logit, i, h);
+[[noreturn]] void throw_fully_masked(std::size_t i, std::size_t h) {
+    throw MaskError(fully_masked_message("query row " + std::to_string(i) + " of head " + std::to_string(h)));
 }
 
-// The shared loop. scores/weights/sink may be null (output-only path).
-Matrix run(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt, const Dims& dm,
-           Tensor3* scores, Tensor3* weights, Matrix* sink) {
-    const float scale = opt.scale ? *opt.scale : 1.0f / std::sqrt(static_cast<float>(dm.d));
-    const Mask* mask = opt.mask ? &*opt.mask : nullptr;
-    const std::size_t group = dm.h / dm.g;
+// out ·= sigmoid(gate), after the heads are done.
+void apply_gate(Matrix& out, const AttentionOptions& opt) {
+    if (!opt.gate_logits) return;
+    const float* g = opt.gate_logits->data();
+    float* o = out.data();
+    for (std::size_t i = 0; i < out.size(); ++i) o[i] *= 1.0f / (1.0f + std::exp(-g[i]));
+}
+
+// Weights and output row by row: scores of keys 0..n, softmax, then zero the masked weights
+// (the zero-after-softmax view, whose softmax runs over every key), output = Σ w_j v_j. The
+// output of that mode, for attention() and attention_output() alike.
+Matrix run_zero_after_softmax(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt,
+                              const Dims& dm, Tensor3* weights, Matrix* sink) {
     Matrix out = xt::zeros<float>({dm.tq, dm.h * dm.dv});
     std::vector<float> row(dm.tk);
     for (std::size_t h = 0; h < dm.h; ++h) {
-        const std::size_t kv = h / group;
+        const kernels::HeadRows p = head_rows(q, k, v, opt, dm, h);
         for (std::size_t i = 0; i < dm.tq; ++i) {
-            const std::size_t visible = opt.causal ? causal_limit(i, dm.tq, dm.tk) : dm.tk;
-            const std::size_t n = opt.mask_mode == MaskMode::NegInfBeforeSoftmax ? visible : dm.tk;
-            float* raw = scores ? &(*scores)(h, i, 0) : nullptr;
-            const float s =
-                weights_row(&q(i, h * dm.d), k, kv * dm.d, dm.d, n, visible, scale, mask, i, opt, row.data(), raw, h);
+            const float* qi = p.q + i * p.q_stride;
+            for (std::size_t j = 0; j < dm.tk; ++j) row[j] = p.scale * kernels::dot(qi, p.k + j * p.k_stride, dm.d);
+            const auto s = softmax_inplace(row.data(), dm.tk, opt.sink_logit);
+            if (!s) throw_fully_masked(i, h);
+            const std::size_t visible = kernels::visible_keys(p, i);
+            for (std::size_t j = 0; j < dm.tk; ++j)
+                if (j >= visible || (p.mask && !p.mask[i * dm.tk + j])) row[j] = 0.0f;
             float* o = &out(i, h * dm.dv);
-            for (std::size_t j = 0; j < n; ++j)
-                if (row[j] != 0.0f) kernels::axpy(row[j], &v(j, kv * dm.dv), o, dm.dv);
-            if (weights)
-                for (std::size_t j = 0; j < n; ++j) (*weights)(h, i, j) = row[j];
-            if (sink) (*sink)(h, i) = s;
-            if (opt.gate_logits)
-                for (std::size_t c = 0; c < dm.dv; ++c)
-                    o[c] *= 1.0f / (1.0f + std::exp(-(*opt.gate_logits)(i, h * dm.dv + c)));
+            for (std::size_t j = 0; j < dm.tk; ++j)
+                if (row[j] != 0.0f) kernels::axpy(row[j], p.v + j * p.v_stride, o, dm.dv);
+            if (weights) std::copy(row.begin(), row.end(), &(*weights)(h, i, 0));
+            if (sink) (*sink)(h, i) = *s;
         }
     }
+    apply_gate(out, opt);
     return out;
+}
+
+// The output of the −∞ mode: the streaming kernel per head, or its scalar twin.
+Matrix run_streaming(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt, const Dims& dm,
+                     bool scalar) {
+    Matrix out({dm.tq, dm.h * dm.dv});
+    std::vector<float> row(scalar ? dm.tk : 0);
+    for (std::size_t h = 0; h < dm.h; ++h) {
+        const kernels::HeadRows p = head_rows(q, k, v, opt, dm, h);
+        float* o = out.data() + h * dm.dv;
+        const std::size_t bad = scalar ? kernels::attend_rows_scalar(p, o, out.shape(1), row.data())
+                                       : kernels::attend_streaming(p, o, out.shape(1));
+        if (bad != kernels::kAllRowsVisible) throw_fully_masked(bad, h);
+    }
+    apply_gate(out, opt);
+    return out;
+}
+
+// Scores of every key, then weights: −∞ where masked, softmax (the sink's share into sink).
+void scores_and_weights(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt, const Dims& dm,
+                        Tensor3& scores, Tensor3& weights, Matrix& sink) {
+    constexpr float neg_inf = -std::numeric_limits<float>::infinity();
+    for (std::size_t h = 0; h < dm.h; ++h) {
+        const kernels::HeadRows p = head_rows(q, k, v, opt, dm, h);
+        kernels::scores_blocked(p, &scores(h, 0, 0), dm.tk);
+        for (std::size_t i = 0; i < dm.tq; ++i) {
+            float* w = &weights(h, i, 0);
+            const float* s = &scores(h, i, 0);
+            const std::size_t visible = kernels::visible_keys(p, i);
+            for (std::size_t j = 0; j < dm.tk; ++j)
+                w[j] = j < visible && !(p.mask && !p.mask[i * dm.tk + j]) ? s[j] : neg_inf;
+            // Hidden keys past `visible` stay out of the softmax and are set to exactly 0.
+            const auto share = softmax_inplace(w, visible, opt.sink_logit);
+            if (!share) throw_fully_masked(i, h);
+            std::fill(w + visible, w + dm.tk, 0.0f);
+            sink(h, i) = *share;
+        }
+    }
 }
 
 }  // namespace
@@ -121,23 +163,30 @@ AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, con
     AttentionResult r;
     r.weights = xt::zeros<float>({dm.h, dm.tq, dm.tk});
     r.sink_weight = xt::zeros<float>({dm.h, dm.tq});
-    r.scores = xt::zeros<float>({dm.h, dm.tq, dm.tk});
-    r.output = run(q, k, v, opt, dm, &r.scores, &r.weights, &r.sink_weight);
-    if (opt.causal && opt.mask_mode == MaskMode::NegInfBeforeSoftmax) {
-        // Scores of the causally hidden keys were skipped above; fill them in for display.
-        const float scale = opt.scale ? *opt.scale : 1.0f / std::sqrt(static_cast<float>(dm.d));
-        const std::size_t group = dm.h / dm.g;
+    r.scores = Tensor3({dm.h, dm.tq, dm.tk});
+    if (opt.mask_mode == MaskMode::ZeroAfterSoftmax) {
         for (std::size_t h = 0; h < dm.h; ++h)
-            for (std::size_t i = 0; i < dm.tq; ++i)
-                for (std::size_t j = causal_limit(i, dm.tq, dm.tk); j < dm.tk; ++j)
-                    r.scores(h, i, j) = scale * kernels::dot(&q(i, h * dm.d), &k(j, (h / group) * dm.d), dm.d);
+            kernels::scores_blocked(head_rows(q, k, v, opt, dm, h), &r.scores(h, 0, 0), dm.tk);
+        r.output = run_zero_after_softmax(q, k, v, opt, dm, &r.weights, &r.sink_weight);
+        return r;
     }
+    scores_and_weights(q, k, v, opt, dm, r.scores, r.weights, r.sink_weight);
+    // The output comes from the same kernel as attention_output(), so asking for the weights
+    // changes no output bit.
+    r.output = run_streaming(q, k, v, opt, dm, false);
     return r;
 }
 
 Matrix attention_output(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt) {
     const Dims dm = check(q, k, v, opt);
-    return run(q, k, v, opt, dm, nullptr, nullptr, nullptr);
+    if (opt.mask_mode == MaskMode::ZeroAfterSoftmax) return run_zero_after_softmax(q, k, v, opt, dm, nullptr, nullptr);
+    return run_streaming(q, k, v, opt, dm, false);
+}
+
+Matrix attention_output_scalar(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt) {
+    const Dims dm = check(q, k, v, opt);
+    if (opt.mask_mode == MaskMode::ZeroAfterSoftmax) return run_zero_after_softmax(q, k, v, opt, dm, nullptr, nullptr);
+    return run_streaming(q, k, v, opt, dm, true);
 }
 
 }  // namespace attn

@@ -1,8 +1,8 @@
 // Scalar references for kernels.hpp: the plainest loop that computes each definition.
-#include <cmath>
 #include <limits>
 
 #include "attn/kernels.hpp"
+#include "attn/simd_exp.hpp"
 
 namespace attn::kernels {
 
@@ -25,7 +25,7 @@ float max_scalar(const float* x, std::size_t n) noexcept {
 float exp_shift_sum_scalar(float* x, std::size_t n, float shift) noexcept {
     float s = 0.0f;
     for (std::size_t i = 0; i < n; ++i) {
-        x[i] = std::exp(x[i] - shift);
+        x[i] = simd::exp_nonpositive(x[i] - shift);
         s += x[i];
     }
     return s;
@@ -35,6 +35,6 @@ void scale_scalar(float* x, std::size_t n, float s) noexcept {
     for (std::size_t i = 0; i < n; ++i) x[i] *= s;
 }
 
-const char* active_path() noexcept { return ATTN_HAVE_SIMD ? "wasm-simd128" : "scalar"; }
+const char* active_path() noexcept { return ATTN_SIMD_BACKEND; }
 
 }  // namespace attn::kernels

@@ -5,6 +5,7 @@
 // formula and the engine's numbers in it. Below: the two names' K are nearly parallel
 // (cos 0.995) while their V are not — why retrieval needs its own V.
 // Attributes: world (default zh-gift), query (token index, default 3), lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num } from '../../web/dom.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
@@ -104,6 +105,7 @@ export class CosineProjection extends AttnWidget {
     return Number.isFinite(q) ? Math.max(0, Math.min(n - 1, q)) : Math.min(3, n - 1);
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const w = worldTensors(rt, this.worldId);
     const labels = tokenLabels(w, this.lang);
@@ -161,6 +163,7 @@ export class CosineProjection extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const e = rt.engine;
     const w = worldTensors(rt, this.worldId);
@@ -286,6 +289,7 @@ export class CosineProjection extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     if (this.worldId !== 'zh-gift') return [];
     return courseChecks(rt.engine, worldTensors(rt, 'zh-gift'));

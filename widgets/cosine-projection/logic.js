@@ -2,6 +2,7 @@
 // engine (cosineMatrix, scoreMatrix, dot, cosine); this file only picks values out, ranks them
 // and formats them. The widget and tests/js/cosine-projection.test.mjs both use it.
 // w is worldTensors(rt, id): {tokens, x, q, k, v} with matrices as number[][].
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { num } from '../../web/dom.js';
 
 /** The three ways to compare the query token with every token. */
@@ -12,6 +13,7 @@ export const MODES = ['cosine', 'dot', 'scaled'];
  *   cosine  cos(x_query, x_j)            engine.cosineMatrix
  *   dot     q_query · k_j                engine.scoreMatrix, scale 1
  *   scaled  q_query · k_j / √d           engine.scoreMatrix, default scale 1/√d
+ * @param {AttnEngine} engine
  */
 export function scoreRow(engine, w, query, mode) {
   const n = w.tokens.length;
@@ -38,6 +40,7 @@ export function vec(row, digits = 2) {
 /**
  * The formula behind one number, with the engine's numbers substituted. `lab` gives a token's
  * label. |a| |b| is written √((a·a)(b·b)) so every number in it is an engine dot product.
+ * @param {AttnEngine} engine
  */
 export function formulaFor(engine, w, mode, query, j, value, lab) {
   const qi = lab(query),
@@ -70,6 +73,7 @@ export function trackRange(values) {
 /**
  * The K-versus-V point for two names of the world (zh-gift: 小明 and 小王): their keys are
  * nearly parallel, their values are not. null when the world has no such pair.
+ * @param {AttnEngine} engine
  */
 export function keyValuePair(engine, w, names = ['小明', '小王']) {
   const a = w.tokens.indexOf(names[0]),
@@ -96,6 +100,7 @@ const row = (name, expected, actual, ok = expected === actual) => ({ name, expec
 /**
  * The course's lesson-1 numbers for the zh-gift world, through the engine, whatever the widget
  * currently shows. Compares the printed text.
+ * @param {AttnEngine} engine
  */
 export function courseChecks(engine, w) {
   const ix = (t) => w.tokens.indexOf(t);

@@ -8,6 +8,7 @@
 // materialises T × T × d_a numbers, dot-product attention T × T scores (engine.scoreMemory, with
 // the formula shown).
 // Attributes: world (default zh-gift), query, key (token indices, default 给了 / 苹果), lang.
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, svg, num } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
@@ -186,6 +187,7 @@ export class DotProduct extends AttnWidget {
     return i >= 0 ? i : Math.min(fallbackIndex, n - 1);
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const w = worldTensors(rt, this.worldId);
     const labels = tokenLabels(w, this.lang);
@@ -341,6 +343,7 @@ export class DotProduct extends AttnWidget {
     this.update();
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const e = rt.engine;
     const w = worldTensors(rt, this.worldId);
@@ -348,10 +351,10 @@ export class DotProduct extends AttnWidget {
     const { query, key } = this;
     const lq = labels[query],
       lk = labels[key];
-    for (const [p, sel] of [
+    for (const [p, sel] of /** @type {[typeof this.qPicker, number][]} */ ([
       [this.qPicker, query],
       [this.kPicker, key],
-    ]) {
+    ])) {
       p.radios.forEach((r, i) => {
         r.checked = i === sel;
         p.lbls[i].classList.toggle('on', i === sel);
@@ -636,6 +639,7 @@ export class DotProduct extends AttnWidget {
     this.matrix.querySelector(`button[data-i="${this.query}"][data-j="${this.key}"]`)?.focus();
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     return courseChecks(rt.engine, worldTensors(rt, this.worldId));
   }

@@ -6,7 +6,9 @@
 // tensors T × T × d_a × 2 B and T × T × 2 B (engine.scoreMemory).
 // Computed here in JS, each shown with its formula: |q| = √(q·q) and θ = arccos(cos θ) for the
 // drawing.
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { num } from '../../web/dom.js';
+import { rowsOf } from '../../web/tensor.js';
 
 /**
  * Bahdanau's additive score v · tanh(q W1 + k W2) needs learned W1 [d, d_a], W2 [d, d_a] and
@@ -61,6 +63,7 @@ const term = (s) => (s.startsWith('−') ? `(${s})` : s);
 /**
  * The pair (query i, key j) of world w: its q and k rows, the terms q_m k_m, q·k, q·q, k·k and
  * cos θ, all from the engine; |q|, |k|, θ (degrees) from those for the drawing.
+ * @param {AttnEngine} engine
  */
 export function expansion(engine, w, i, j) {
   const q = w.q[i],
@@ -100,11 +103,12 @@ export function geometryLines(e) {
   };
 }
 
-/** The whole score matrix QKᵀ (unscaled, as in the expansion) in one engine call: number[][]. */
+/**
+ * The whole score matrix QKᵀ (unscaled, as in the expansion) in one engine call: number[][].
+ * @param {AttnEngine} engine
+ */
 export function scoreMatrix(engine, w) {
-  const s = engine.scoreMatrix(w.q, w.k, { scale: 1 });
-  const [r, c] = s.shape;
-  return Array.from({ length: r }, (_, i) => Array.from(s.data.subarray(i * c, (i + 1) * c)));
+  return rowsOf(engine.scoreMatrix(w.q, w.k, { scale: 1 }));
 }
 
 /** Token indices of one row from the highest score to the lowest (ties keep token order). */
@@ -112,7 +116,10 @@ export function ranking(row) {
   return row.map((_, j) => j).sort((a, b) => row[b] - row[a] || a - b);
 }
 
-/** The additive score of the pair with the teaching constants: {qW1, kW2, score}. */
+/**
+ * The additive score of the pair with the teaching constants: {qW1, kW2, score}.
+ * @param {AttnEngine} engine
+ */
 export function additive(engine, q, k, c = ADDITIVE) {
   return {
     qW1: Array.from(engine.matmul([q], c.W1).data),
@@ -133,6 +140,7 @@ export function clampT(t) {
  * to 2^53; at T = 2^20 and d_a = 256 in BF16 this is 2^49):
  *   additive (naive): T × T × d_a × bytes — every pair keeps its d_a-wide tanh(q W1 + k W2)
  *   dot product:      T × T × bytes       — one score per pair
+ * @param {AttnEngine} engine
  */
 export function scoreBytes(engine, T, dA = COURSE.dA, bytesPer = COURSE.bytesPer) {
   const m = engine.scoreMemory({ T, dA, dtypeBytes: bytesPer });
@@ -158,7 +166,10 @@ export function courseBytes(b) {
 
 const grouped = (n) => n.toLocaleString('en-US');
 
-/** "4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8.0 GiB" and the same for the dot product. */
+/**
+ * "4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8.0 GiB" and the same for the dot product.
+ * @param {AttnEngine} engine
+ */
 export function memoryFormulas(engine, T, dA = COURSE.dA, bytesPer = COURSE.bytesPer) {
   const b = scoreBytes(engine, T, dA, bytesPer);
   return {
@@ -173,6 +184,7 @@ const row = (name, expected, actual, ok = expected === actual) => ({ name, expec
 /**
  * The course's lesson-2 numbers (and the widget's own consistency) through the engine,
  * whatever the widget currently shows. Compares the printed text.
+ * @param {AttnEngine} engine
  */
 export function courseChecks(engine, w) {
   const ix = (t) => w.tokens.indexOf(t);

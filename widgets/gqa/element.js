@@ -5,16 +5,18 @@
 // cache per token and at 262,144 tokens for that G. Below: the GQA paper's reported T5-XXL
 // numbers (quoted, not computed), and GQA = MHA with copied K/V checked on the zh-gift world.
 // Attributes: lang (zh-CN | en); kv-heads (initial G, default the anchor's 4).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, bytes, exactBytes, num } from '../../web/dom.js';
-import { rowsOf, tokenLabels } from '../../web/world.js';
+import { tokenLabels } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
+import { kvHeadsKind } from '../../web/kv-heads.js';
 import {
   ANCHOR_ID,
   CONTEXT,
   GQA_PAPER,
   kvHeadChoices,
-  kindFor,
   kindLabel,
   ledgerFor,
   linearStateBytes,
@@ -169,6 +171,7 @@ export class Gqa extends AttnWidget {
     super.attributeChangedCallback(name, old, value);
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const anchor = modelById(rt.models, ANCHOR_ID);
     this.H = anchor.attention.nHeads;
@@ -238,6 +241,7 @@ export class Gqa extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const anchor = modelById(rt.models, ANCHOR_ID);
     const { H, g } = this;
@@ -316,6 +320,7 @@ export class Gqa extends AttnWidget {
     this.groups.replaceChildren(...groups);
   }
 
+  /** @param {Runtime} rt */
   drawAll(rt, anchor) {
     const ctxText = CONTEXT.toLocaleString('en-US');
     const rows = this.choices.map((g) => {
@@ -347,7 +352,7 @@ export class Gqa extends AttnWidget {
   }
 
   drawPaper() {
-    const kind = kindFor(this.H, this.g);
+    const kind = kvHeadsKind(this.H, this.g);
     const current = (r) =>
       (r.id === 'mha' && kind === 'mha') ||
       (r.id === 'mqa' && kind === 'mqa') ||
@@ -378,6 +383,7 @@ export class Gqa extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   drawEquivalence(rt) {
     const e = sharedKvExperiment(rt);
     const labels = tokenLabels(e.world, this.lang);
@@ -418,6 +424,7 @@ export class Gqa extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     return courseNumbers(rt);
   }

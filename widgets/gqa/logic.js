@@ -2,9 +2,12 @@
 // the GQA = "MHA with copied K/V" experiment on the zh-gift world, and the course numbers.
 // Every byte count is a field of engine.kvLedger; attention outputs come from engine.attention.
 // This file only reshapes data (picks and copies columns), picks fields and formats them.
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { bytes, exactBytes } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
+import { kvHeadsKind } from '../../web/kv-heads.js';
 
 export const ANCHOR_ID = 'qwen3.8-27b';
 /** The context the course quotes for the anchor (its native context). */
@@ -30,14 +33,9 @@ export function kvHeadChoices(nHeads) {
   return out;
 }
 
-/** "mha" when every query head has its own K/V, "mqa" for one shared K/V, "gqa" between. */
-export function kindFor(nHeads, g) {
-  return g === nHeads ? 'mha' : g === 1 ? 'mqa' : 'gqa';
-}
-
 /** "MHA", "GQA-4", "MQA" */
 export function kindLabel(nHeads, g) {
-  const k = kindFor(nHeads, g);
+  const k = kvHeadsKind(nHeads, g);
   return k === 'gqa' ? `GQA-${g}` : k.toUpperCase();
 }
 
@@ -51,18 +49,27 @@ export function recast(model, g, contextLength = CONTEXT) {
   return {
     ...rest,
     contextLength,
-    attention: { kind: kindFor(a.nHeads, g), nHeads: a.nHeads, nKvHeads: g, headDim: a.headDim },
+    attention: {
+      kind: kvHeadsKind(a.nHeads, g),
+      nHeads: a.nHeads,
+      nKvHeads: g,
+      headDim: a.headDim,
+    },
   };
 }
 
 /**
  * engine.kvLedger of the anchor with G KV heads: {bytesPerToken, bytesForContext, formula, ...}.
+ * @param {AttnEngine} engine
  */
 export function ledgerFor(engine, model, g, contextLength = CONTEXT) {
   return engine.kvLedger(recast(model, g, contextLength));
 }
 
-/** The fixed state of the anchor's linear-attention layers (not KV cache), from the engine. */
+/**
+ * The fixed state of the anchor's linear-attention layers (not KV cache), from the engine.
+ * @param {AttnEngine} engine
+ */
 export function linearStateBytes(engine, model) {
   return engine.kvLedger(model).linearStateBytes;
 }
@@ -81,6 +88,7 @@ const columns = (rows, from, to) => rows.map((r) => r.slice(from, to));
  * head (head A's K and V columns) read by both query heads, against MHA whose two KV heads are
  * that same block copied twice. Both through engine.attention, causal.
  * Returns {tokens, nHeads, d, q, k1, v1, k2, v2, gqa: Tensor, mha: Tensor, maxAbsDiff}.
+ * @param {Runtime} rt
  */
 export function sharedKvExperiment(rt, worldId = 'zh-gift') {
   const w = worldTensors(rt, worldId);
@@ -100,17 +108,22 @@ export function sharedKvExperiment(rt, worldId = 'zh-gift') {
   return { world: w, nHeads, d, k1, v1, k2, v2, gqa: gqa.output, mha: mha.output, maxAbsDiff };
 }
 
-/** Every course number the widget prints: [{name, expected, actual, ok}], through the engine. */
+/**
+ * Every course number the widget prints: [{name, expected, actual, ok}], through the engine.
+ * @param {Runtime} rt
+ */
 export function courseNumbers(rt) {
   const anchor = modelById(rt.models, ANCHOR_ID);
   const row = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
   const at = (g) => ledgerFor(rt.engine, anchor, g);
   const out = [];
-  for (const [g, perTok, ctx] of [
+  /** @type {[number, string, string][]} G, bytes per token, bytes at 262,144 tokens */
+  const published = [
     [4, '64 KiB', '16 GiB'],
     [24, '384 KiB', '96 GiB'],
     [1, '16 KiB', '4 GiB'],
-  ]) {
+  ];
+  for (const [g, perTok, ctx] of published) {
     const l = at(g);
     out.push(
       row(

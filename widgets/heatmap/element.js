@@ -7,6 +7,7 @@
 //                 published rounded numbers — and the widget says how far each is off)
 //   from a world: <attn-heatmap world="zh-gift" causal heads="1" head="0"> — the engine
 //                 computes the weights of that teaching world.
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
@@ -75,7 +76,10 @@ export class Heatmap extends AttnWidget {
     return { labels: d.labels, labelsEn: d.labelsEn ?? d.labels, weights: d.weights, note: d.note };
   }
 
-  /** {rows, cols, weights (row-major array), computed} for the current attributes. */
+  /**
+   * {rows, cols, weights (row-major array), computed} for the current attributes.
+   * @param {Runtime} rt
+   */
   matrix(rt) {
     const inline = this.inlineData();
     if (inline) {
@@ -126,6 +130,7 @@ export class Heatmap extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const m = this.matrix(rt);
     const causal = this.hasAttribute('causal');
@@ -158,6 +163,7 @@ export class Heatmap extends AttnWidget {
     show(n - 1, 0);
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     const m = this.matrix(rt);
     if (!m.computed) return [];

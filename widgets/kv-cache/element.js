@@ -6,6 +6,7 @@
 // per-step trace (steps[i].computed / steps[i].reused). Beside it: the running counts, the two
 // sums written out, the generated ids of both runs (identical), and the cache's bytes per step.
 // Attributes: lang (zh-CN | en); prompt (P, 1–6, default 2); generate (G, 1–8, default 3).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, exactBytes } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -298,10 +299,11 @@ export class KvCache extends AttnWidget {
     this.s = Math.min(this.G, Math.max(1, s));
     this.update();
     // Keep the keyboard user on a usable button when the one they pressed becomes disabled.
-    const active = this.shadowRoot.activeElement;
+    const active = /** @type {HTMLButtonElement | null} */ (this.shadowRoot.activeElement);
     if (active && active.disabled) (this.s >= this.G ? this.backBtn : this.stepBtn).focus();
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const { P, G, s } = this;
     const { full, upTo } = stepperState(rt.engine, P, G, s);
@@ -519,6 +521,7 @@ export class KvCache extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     return courseNumbers(rt.engine);
   }

@@ -2,8 +2,13 @@
 // widget makes, and the course numbers it reproduces. Every count, token and byte is a field of
 // an engine result (engine.tinyDecoderGenerate / tinyDecoderIncrementalCheck); this file only
 // picks fields and formats them.
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 
-/** The tiny decoder of the lesson, written out so the byte formula can name every factor. */
+/**
+ * The tiny decoder of the lesson, written out so the byte formula can name every factor, and
+ * passed whole to every engine call below, so what the student reads is what the engine runs
+ * (whatever the engine's own defaults are).
+ */
 export const DECODER = Object.freeze({
   vocab: 16,
   dModel: 16,
@@ -31,7 +36,10 @@ export function prompt(P) {
   return PROMPT_IDS.slice(0, P);
 }
 
-/** engine.tinyDecoderGenerate for the first P prompt ids and `steps` generated tokens. */
+/**
+ * engine.tinyDecoderGenerate for the first P prompt ids and `steps` generated tokens.
+ * @param {AttnEngine} engine
+ */
 export function generate(engine, P, steps, useCache) {
   return engine.tinyDecoderGenerate({ ...DECODER, prompt: prompt(P), steps, useCache });
 }
@@ -40,6 +48,7 @@ export function generate(engine, P, steps, useCache) {
  * Everything one view of the stepper needs, from the engine: the whole generation (G steps) with
  * and without the cache, and the same generation stopped after `s` steps (its kvComputed /
  * kvReused are the running counts at step s).
+ * @param {AttnEngine} engine
  */
 export function stepperState(engine, P, G, s) {
   const full = { without: generate(engine, P, G, false), with: generate(engine, P, G, true) };
@@ -58,7 +67,10 @@ export function termsText(run) {
   return run.steps.map((st) => st.computed.length).join(' + ');
 }
 
-/** max |Δ logit| between the full pass and cached one-at-a-time decoding of `tokens`. */
+/**
+ * max |Δ logit| between the full pass and cached one-at-a-time decoding of `tokens`.
+ * @param {AttnEngine} engine
+ */
 export function incrementalDiff(engine, tokens) {
   return engine.tinyDecoderIncrementalCheck({ ...DECODER, tokens }).maxAbsDiff;
 }
@@ -66,6 +78,7 @@ export function incrementalDiff(engine, tokens) {
 /**
  * The course numbers, through the engine, whatever the widget shows now:
  * [{name, expected, actual, ok}] (ok compares the printed text, or a bound).
+ * @param {AttnEngine} engine
  */
 export function courseNumbers(engine) {
   const { P, G } = COURSE;

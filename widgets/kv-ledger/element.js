@@ -8,6 +8,9 @@
 // where a teacher pastes a Hugging Face config.json to add a model.
 // Attributes: model (a models.json id, default the anchor), lang (zh-CN | en).
 // Every byte count is a field of an engine result; this file formats and lays them out.
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { CourseModel } from '../../web/course-data.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, bytes, exactBytes } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -100,6 +103,8 @@ const amount = (b) => [
 
 export class KvLedger extends AttnWidget {
   static css = CSS;
+  /** @type {CourseModel[] | undefined} configs the student pasted on this page, in order */
+  custom;
 
   static strings = {
     'zh-CN': {
@@ -229,11 +234,15 @@ export class KvLedger extends AttnWidget {
     super.attributeChangedCallback(name, old, value);
   }
 
-  /** models.json entries with a config, then the pasted ones. */
+  /**
+   * models.json entries with a config, then the pasted ones.
+   * @param {Runtime} rt
+   */
   allModels(rt) {
     return [...rt.models.models.filter((m) => !isReported(m)), ...(this.custom ?? [])];
   }
 
+  /** @param {Runtime} rt */
   currentModel(rt) {
     const found = this.allModels(rt).find((m) => m.id === this.modelId);
     if (found) return found;
@@ -241,6 +250,7 @@ export class KvLedger extends AttnWidget {
     throw new Error(`${m.name}: ${this.t('onlyReported')}`);
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const all = this.allModels(rt);
     this.custom ??= [];
@@ -429,6 +439,7 @@ export class KvLedger extends AttnWidget {
 
   // ---- drawing -----------------------------------------------------------------------------
 
+  /** @param {Runtime} rt */
   render(rt) {
     const engine = rt.engine;
     const all = this.allModels(rt);
@@ -589,6 +600,7 @@ export class KvLedger extends AttnWidget {
     this.variants.replaceChildren(...cards);
   }
 
+  /** @param {Runtime} rt */
   drawCompare(rt) {
     const engine = rt.engine;
     const trs = [];
@@ -640,6 +652,7 @@ export class KvLedger extends AttnWidget {
       : '';
   }
 
+  /** @param {Runtime} rt */
   drawV2(rt) {
     const engine = rt.engine;
     const models = rt.models;
@@ -674,11 +687,13 @@ export class KvLedger extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     return courseNumbers(rt.engine, rt.models).map((c) => check(c.name, c.expected, c.actual));
   }
 }
 
+/** @param {AttnEngine} engine */
 function rowsFor(engine, models, id) {
   return variantRows(engine, modelById(models, id), 1);
 }

@@ -3,6 +3,7 @@
 // a field of an engine result (engine.kvLedger / engine.kvLedgerVariants), every reduction is
 // engine.kvReduction's; this file only picks fields, formats them (web/dom.js bytes()/
 // exactBytes()) and compares the text.
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { bytes, exactBytes } from '../../web/dom.js';
 import { modelById } from '../../web/models.js';
 
@@ -36,6 +37,7 @@ export function isOwnRow(model, row) {
 
 /**
  * engine.kvLedger(model): {bytesPerToken, formula, linearStateBytes, reportedBytesPerToken, ...}.
+ * @param {AttnEngine} engine
  */
 export function modelLedger(engine, model) {
   return engine.kvLedger(model);
@@ -66,6 +68,7 @@ export function kvOnly(model) {
  * of one request alone (kvLedgerVariants of the entry without its state), the fixed state
  * (kvLedger's linearStateBytes) and the total (kvLedgerVariants' bytesForContext).
  * Row: {kind, kvHeads, bytesPerToken, formula, kvBytes, stateBytes, totalBytes}.
+ * @param {AttnEngine} engine
  */
 export function variantRows(engine, model, tokens) {
   const rows = engine.kvLedgerVariants(model, tokens);
@@ -114,6 +117,7 @@ export function reductionText(fraction) {
 /**
  * Every course number the widget prints, computed through the engine from models.json:
  * [{name, expected, actual}] (the widget adds ok). Independent of the widget's current state.
+ * @param {AttnEngine} engine
  */
 export function courseNumbers(engine, models) {
   const m = (id) => modelById(models, id);

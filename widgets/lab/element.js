@@ -11,10 +11,12 @@
 // without it the widget says which script to add. The self-check runs the export's prompt and
 // sentences through the live engine and compares with the native export (1e-4).
 // Attributes: lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, svg, pct, num, exactBytes } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
+import { kvHeadsKind } from '../../web/kv-heads.js';
 import {
   DATA_SCRIPT,
   DEFAULT_PROMPT,
@@ -74,6 +76,8 @@ table.ablation tr.shipped th, table.ablation tr.shipped td { background: #e8eefb
 
 export class Lab extends AttnWidget {
   static css = CSS;
+  /** @type {Promise<void> | undefined} set while waiting for attn-lab-data.js (or page load) */
+  _dataWait;
 
   static strings = {
     'zh-CN': {
@@ -250,13 +254,14 @@ export class Lab extends AttnWidget {
     this.ready = drawn.then(() => this._dataWait);
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const data = labData();
     if (!data) {
       if (document.readyState === 'complete') throw new Error(this.t('noData'));
       this.lab = null;
       this.body.append(h('p', { class: 'muted' }, this.t('loadingData')));
-      this._dataWait ??= new Promise((resolve) => {
+      this._dataWait ??= new Promise((/** @type {() => void} */ resolve) => {
         const done = () => {
           if (!labData() && document.readyState !== 'complete') return;
           window.removeEventListener('attn-lab-data', done);
@@ -325,7 +330,7 @@ export class Lab extends AttnWidget {
       layers: c.nLayers,
       dtypeBytes: 4,
       attention: {
-        kind: c.nKvHeads === 1 ? 'mqa' : c.nKvHeads === c.nHeads ? 'mha' : 'gqa',
+        kind: kvHeadsKind(c.nHeads, c.nKvHeads),
         nHeads: c.nHeads,
         nKvHeads: c.nKvHeads,
         headDim: c.dHead,
@@ -503,6 +508,7 @@ export class Lab extends AttnWidget {
     this.update();
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     if (!this.lab) return;
     const lab = this.lab;
@@ -756,6 +762,7 @@ export class Lab extends AttnWidget {
     this.mixes.textContent = `${this.t('mixes', clean, rows.length)}${clean * 2 < rows.length ? ` ${this.t('mostMixed')}` : ''}`;
   }
 
+  /** @param {Runtime} rt */
   ablationChart(rt, rows) {
     const W = 340,
       Hgt = 210,
@@ -869,6 +876,7 @@ export class Lab extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   ablationTable(rt, rows) {
     const own = this.lab.config.nKvHeads;
     const head = h(
@@ -896,6 +904,7 @@ export class Lab extends AttnWidget {
     return h('table', { class: 'ablation' }, [h('thead', {}, head), h('tbody', {}, body)]);
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     const data = labData();
     if (!data) return [{ name: DATA_SCRIPT, expected: 'loaded', actual: 'missing', ok: false }];

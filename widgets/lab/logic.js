@@ -3,6 +3,7 @@
 // loading the trained model into the engine once, one run of a prompt, and the self-check rows
 // that compare the live engine with the native export. Every number is an engine result or a
 // field of the data files; this file picks, compares and formats.
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { pct, exactBytes } from '../../web/dom.js';
 
 // widget-base.js's check(), repeated here so this file loads in node (no HTMLElement there).
@@ -38,6 +39,7 @@ const loaded = new WeakMap();
 /**
  * {id, config, vocab, export, ablation}: the model parsed by engine.labLoad once per engine and
  * kept for the page's lifetime (the page never unloads it: one model, ~0.6 MB of heap).
+ * @param {AttnEngine} engine
  */
 export function labModel(engine, data) {
   let perEngine = loaded.get(engine);
@@ -71,6 +73,7 @@ export function headWeights(weights, head) {
  * Everything the widget draws for one prompt, with the time each engine call took:
  * {run (labRun with attention), patterns [L][H] (engine.headPatterns per layer, null for T < 2),
  *  generation (labGenerate, null when steps is 0), ms: {run, patterns, generate}}.
+ * @param {AttnEngine} engine
  */
 export function runPrompt(engine, lab, text, steps) {
   const now = () => (globalThis.performance ?? Date).now();
@@ -111,6 +114,7 @@ const below = (name, x, tol = TOLERANCE) => ({
 /**
  * The ledger's view of one ablation row: bf16 KV bytes per token of the lab model's shape with G KV
  * heads.
+ * @param {AttnEngine} engine
  */
 export function ablationLedger(engine, lab, row) {
   return engine.kvLedger({
@@ -131,6 +135,7 @@ export function ablationLedger(engine, lab, row) {
  * c3-attention.json (logits, top 5, greedy text, attention weights and sink shares to 1e-4;
  * head patterns adding up to 1), and the kv_heads ablation file (4 rows, KV bytes per token
  * halving 8 → 4 → 2 → 1, equal to the engine's ledger).
+ * @param {AttnEngine} engine
  */
 export function labChecks(engine, lab) {
   const ex = lab.export;

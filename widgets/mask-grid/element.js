@@ -4,6 +4,7 @@
 // the engine and the rows renormalise. Beside the −∞ way, the "zero after softmax" mistake:
 // the same mask applied after softmax leaves rows summing to less than 1.
 // Attributes: world (default zh-gift), lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct, num } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
@@ -58,18 +59,20 @@ export class MaskGrid extends AttnWidget {
     super.attributeChangedCallback(name, old, value);
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const w = worldTensors(rt, this.worldId);
     const n = w.tokens.length;
     this.n = n;
     this.mask ??= Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => j <= i));
+    /** @type {'neg-inf' | 'zero-after-softmax'} */
     this.mode ??= 'neg-inf';
     this.cursor ??= [Math.max(0, n - 2), 0];
     const preset = (kind) => () => {
       this.mask = this.mask.map((row, i) => row.map((_, j) => kind === 'none' || j <= i));
       this.update();
     };
-    this.modeButtons = ['neg-inf', 'zero-after-softmax'].map((m) =>
+    this.modeButtons = /** @type {const} */ (['neg-inf', 'zero-after-softmax']).map((m) =>
       h(
         'button',
         {
@@ -108,6 +111,11 @@ export class MaskGrid extends AttnWidget {
     );
   }
 
+  /**
+   * @param {Runtime} rt
+   * @param {boolean[][]} mask true = may attend
+   * @param {'neg-inf' | 'zero-after-softmax'} [mode]
+   */
   compute(rt, mask, mode = 'neg-inf') {
     const w = worldTensors(rt, this.worldId);
     return rt.engine.attention({
@@ -119,6 +127,7 @@ export class MaskGrid extends AttnWidget {
     });
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const w = worldTensors(rt, this.worldId);
     const labels = tokenLabels(w, this.lang);
@@ -196,6 +205,7 @@ export class MaskGrid extends AttnWidget {
     if (error) throw error;
   }
 
+  /** @param {Runtime} rt */
   drawCellFormula(rt, result, labels) {
     const [i, j] = this.cursor;
     if (!result) {
@@ -245,6 +255,7 @@ export class MaskGrid extends AttnWidget {
       ?.focus();
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     const w = worldTensors(rt, this.worldId);
     const n = w.tokens.length;

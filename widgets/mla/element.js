@@ -7,10 +7,11 @@
 // path then gets the scores wrong (the engine's ropeOnLatentError). Below: DeepSeek-V2's cache
 // from the engine's ledger, against its own shape as MHA and against DeepSeek LLM 67B (GQA-8).
 // Attributes: lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, exactBytes, num, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
-import { rowsOf } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
 import { EXAMPLE, R_MIN, R_MAX, DR_MIN, DR_MAX, runMla, v2Ledger, courseNumbers } from './logic.js';
 import { reductionText } from '../kv-ledger/logic.js';
@@ -293,6 +294,7 @@ export class Mla extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const m = runMla(rt.engine, { kvLoraRank: this.r, dRope: this.dr });
     const c = { ...EXAMPLE, kvLoraRank: this.r, dRope: this.dr };
@@ -443,6 +445,7 @@ export class Mla extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   drawReal(rt) {
     const L = v2Ledger(rt.engine, rt.models);
     const max = Math.max(L.mhaSame.bytesPerToken, L.d67.bytesPerToken, L.v2.bytesPerToken);
@@ -503,6 +506,7 @@ export class Mla extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     return courseNumbers(rt.engine, rt.models);
   }

@@ -2,6 +2,7 @@
 // entries the widget shows, and the course numbers. Outputs, errors, bytes and reductions come
 // from engine.mla / engine.kvLedger / engine.kvLedgerVariants / engine.kvReduction; this file
 // picks and formats.
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { exactBytes } from '../../web/dom.js';
 import { modelById } from '../../web/models.js';
 import { reductionText } from '../kv-ledger/logic.js';
@@ -23,6 +24,7 @@ export const R_MIN = 1,
   DR_MIN = 2,
   DR_MAX = 16;
 
+/** @param {AttnEngine} engine */
 export function runMla(engine, { kvLoraRank = EXAMPLE.kvLoraRank, dRope = EXAMPLE.dRope } = {}) {
   return engine.mla({ ...EXAMPLE, kvLoraRank, dRope });
 }
@@ -32,6 +34,7 @@ export function runMla(engine, { kvLoraRank = EXAMPLE.kvLoraRank, dRope = EXAMPL
  * {v2, perLayer, numbersPerLayer, mhaSame, d67, vsMha, vs67, layers, rank, rope, dtype, d67Name}.
  * perLayer is the ledger of the same entry with one layer; numbersPerLayer the same at 1 byte per
  * number (= kv_lora_rank + rope_dim, counted by the engine).
+ * @param {AttnEngine} engine
  */
 export function v2Ledger(engine, models) {
   const v2m = modelById(models, 'deepseek-v2'),
@@ -68,7 +71,10 @@ export function v2Ledger(engine, models) {
   };
 }
 
-/** Every course number the widget prints, through the engine: [{name, expected, actual, ok}]. */
+/**
+ * Every course number the widget prints, through the engine: [{name, expected, actual, ok}].
+ * @param {AttnEngine} engine
+ */
 export function courseNumbers(engine, models) {
   const row = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
   const m = runMla(engine);

@@ -6,6 +6,7 @@
 // the full 5×5 heatmap of a chosen head, and the cost table: parameters and multiply-adds are
 // the same for 1 head of d = 4 and 2 heads of d = 2. The anchor's 24 × 256 = 6144 ≠ 5120.
 // Attributes: world (default zh-gift), model (default qwen3.8-27b), lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct, num } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
@@ -146,6 +147,7 @@ export class MultiHead extends AttnWidget {
     return this.getAttribute('model') || ANCHOR_ID;
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const m = multiHead(rt, this.worldId);
     anchorHeads(rt, this.modelId);
@@ -207,6 +209,7 @@ export class MultiHead extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const m = multiHead(rt, this.worldId);
     const labels = tokenLabels(m.w, this.lang);
@@ -343,6 +346,7 @@ export class MultiHead extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     const c = courseNumbers(rt, this.worldId);
     const k = c.costs;

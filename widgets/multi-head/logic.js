@@ -3,7 +3,9 @@
 // split by output columns into two heads (head A = cols 0–1, head B = cols 2–3, each ÷ √2),
 // causal. Weights and scores are the engine's (engine.attention with nHeads 1 and 2); this file
 // picks rows out and counts parameters and multiply-adds from the shapes.
-import { worldTensors, rowsOf } from '../../web/world.js';
+/** @import { Runtime } from '../../web/runtime.js' */
+import { worldTensors } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
 
 /** The three views: the single head, and heads A and B of the two-head split. */
@@ -18,6 +20,7 @@ function perHead(t, head) {
 /**
  * {w, width, T, views: {single, A, B}} where each view is
  * {weights [T][T], scores [T][T] (scaled), heads, dHead, cols [from, to)}.
+ * @param {Runtime} rt
  */
 export function multiHead(rt, worldId = 'zh-gift') {
   const w = worldTensors(rt, worldId);
@@ -56,7 +59,10 @@ export function multiHead(rt, worldId = 'zh-gift') {
   };
 }
 
-/** The unscaled q·k of one view's column block for query i and key j (engine.dot). */
+/**
+ * The unscaled q·k of one view's column block for query i and key j (engine.dot).
+ * @param {Runtime} rt
+ */
 export function headDot(rt, m, view, i, j) {
   const [a, b] = m.views[view].cols;
   return rt.engine.dot(m.w.q[i].slice(a, b), m.w.k[j].slice(a, b));
@@ -88,7 +94,10 @@ export function costs(m) {
   };
 }
 
-/** {name, nHeads, headDim, hiddenSize, product} of the anchor model, from models.json. */
+/**
+ * {name, nHeads, headDim, hiddenSize, product} of the anchor model, from models.json.
+ * @param {Runtime} rt
+ */
 export function anchorHeads(rt, id = ANCHOR_ID) {
   const mdl = modelById(rt.models, id);
   const a = mdl.attention;
@@ -105,7 +114,10 @@ export function anchorHeads(rt, id = ANCHOR_ID) {
   };
 }
 
-/** The course's numbers for row 给了, as printed (1 decimal). */
+/**
+ * The course's numbers for row 给了, as printed (1 decimal).
+ * @param {Runtime} rt
+ */
 export function courseNumbers(rt, worldId = 'zh-gift') {
   const m = multiHead(rt, worldId);
   const ix = (t) => {

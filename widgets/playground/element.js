@@ -9,10 +9,12 @@
 // running code: 'unsafe-eval' in script-src and worker-src blob: (a Blob worker inherits the
 // page's policy). Where it does not, the cell says so instead of failing.
 // Attributes: world (the starter's teaching world, default en-the-cat), lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
-import { worldTensors, rowsOf } from '../../web/world.js';
+import { worldTensors } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import {
   TIME_LIMIT_MS,
   MAX_LINES,
@@ -83,6 +85,7 @@ const workerUrl = (source) =>
 /** The page's <meta> Content-Security-Policies (a header policy is invisible here). */
 const metaPolicies = () =>
   [...document.querySelectorAll('meta[http-equiv]')]
+    .map((m) => /** @type {HTMLMetaElement} */ (m))
     .filter((m) => m.httpEquiv.toLowerCase() === 'content-security-policy')
     .map((m) => m.content);
 
@@ -203,6 +206,10 @@ class CodeWorker {
 
 export class Playground extends AttnWidget {
   static css = CSS;
+  /** @type {Promise<any> | undefined} what the page's policy allows, checked once */
+  envKnown;
+  /** @type {Promise<any> | undefined} the self-check run of the example code, started once */
+  checkRun;
   static strings = {
     'zh-CN': {
       title: '练习：自己写几行，调用注意力引擎',
@@ -298,6 +305,7 @@ export class Playground extends AttnWidget {
     return this.isEnglish ? 'en' : 'zh-CN';
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const doc = rt.world;
     // Keep the student's code across a language switch; an untouched example follows the language.
@@ -373,7 +381,10 @@ export class Playground extends AttnWidget {
     return this.env;
   }
 
-  /** What the starter example prints and shows when run in a worker, for checks(). */
+  /**
+   * What the starter example prints and shows when run in a worker, for checks().
+   * @param {Runtime} rt
+   */
   startSelfCheckRun(rt) {
     this.check = { state: 'pending', started: performance.now() };
     const code = starterCode('en', 'en-the-cat', rt.world);
@@ -616,6 +627,7 @@ export class Playground extends AttnWidget {
     ]);
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     // On the page's engine, now: the example's out[cat] (the course prints [0.42, 0.24]).
     const w = worldTensors(rt, 'en-the-cat');

@@ -183,7 +183,7 @@ export function errorInfo(e, headerLines = 2) {
 
 // ---- the runner (in the worker) --------------------------------------------------------------
 
-const AsyncFunction = (async () => {}).constructor;
+const AsyncFunction = /** @type {FunctionConstructor} */ ((async () => {}).constructor);
 
 /**
  * Runs student code with the helpers as globals of `scope` (the worker's global object):

@@ -6,6 +6,7 @@
 // "Check" (or Enter on an option) shows the verdict and the correction in a live region, with a
 // link to the lesson page. Numbers in the texts ({{fact}} placeholders) come from the engine.
 // Attributes: lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -102,6 +103,7 @@ export class Quiz extends AttnWidget {
     return this.isEnglish ? 'en' : 'zh-CN';
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const doc = checkQuiz(quizData, lessonsData, validateQuiz);
     this.doc = doc;
@@ -285,6 +287,7 @@ export class Quiz extends AttnWidget {
       `${this.t('score', s)}${s.answered === s.total ? ` ${this.t('allDone', s)}` : ''}`.trim();
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     const doc = checkQuiz(quizData, lessonsData, validateQuiz);
     const ids = usedFacts(doc);

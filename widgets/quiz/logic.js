@@ -41,6 +41,10 @@ function anchorRows(ctx) {
   return { model: a, rows: variantRows(ctx.engine, a, a.contextLength) };
 }
 
+/**
+ * @param {import('../../web/runtime.js').Runtime} ctx
+ * @param {{ noMask?: boolean, maskMode?: 'neg-inf' | 'zero-after-softmax' }} [options]
+ */
 function gaveRow(ctx, { noMask = false, maskMode } = {}) {
   const w = worldTensors(ctx, 'zh-gift');
   const n = w.tokens.length;

@@ -9,6 +9,7 @@
 // structure only and says so. Below, the counts for any T (4,096 in the course).
 // Attributes: lang (zh-CN | en); t (tokens in the picture, 2–12, default 5); count-t (default
 // 4096).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, svg, pct, num } from '../../web/dom.js';
 import { CATEGORY, weightColor, textOn } from '../../web/color.js';
@@ -236,6 +237,7 @@ export class RnnVsAttention extends AttnWidget {
     this.update(); // the Play button must not still say Pause when the element comes back
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const w = worldTensors(rt, WORLD);
     this.nWorld = w.tokens.length;
@@ -397,7 +399,7 @@ export class RnnVsAttention extends AttnWidget {
   go(s) {
     this.stopPlay();
     this.setStep(s);
-    const active = this.shadowRoot.activeElement;
+    const active = /** @type {HTMLButtonElement | null} */ (this.shadowRoot.activeElement);
     if (active && active.disabled) (this.s >= this.T ? this.backBtn : this.stepBtn).focus();
   }
 
@@ -446,6 +448,7 @@ export class RnnVsAttention extends AttnWidget {
     this.queries.querySelector(`button[data-q="${this.query}"]`)?.focus();
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const { T, s } = this;
     const w = worldTensors(rt, WORLD);
@@ -636,6 +639,7 @@ export class RnnVsAttention extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   drawCounts(rt) {
     const T = this.countT;
     const r = rnnCounts(T);
@@ -680,6 +684,7 @@ export class RnnVsAttention extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     const r = rnnCounts(COURSE_T);
     const a = attentionCounts(rt.engine, COURSE_T);

@@ -7,6 +7,8 @@
 //              chain's links, not attention math, and no RNN is run (the engine has none).
 //   engine     attention's side: which keys each query reaches is engine.causalMask; the
 //              weights are engine.attention (causal, one head) on the zh-gift teaching world.
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { worldTensors } from '../../web/world.js';
 
 /** T of the picture (tokens drawn). The teaching world has weights for T ≤ its 5 tokens. */
@@ -48,6 +50,7 @@ export function rnnCounts(T) {
  * (1: every query's row is computed at once, none waits for another). `pairs` is the number of
  * (query, key) pairs the mask lets through, 1 + 2 + … + T, summed over the rows for small T and
  * by the closed form beyond (a count, like the RNN's).
+ * @param {AttnEngine} engine
  */
 export function attentionCounts(engine, T) {
   const last = engine.causalMask(1, T).data; // [1, T]: the last query's row
@@ -62,7 +65,10 @@ export function attentionCounts(engine, T) {
   };
 }
 
-/** engine.causalMask(T, T) as rows of booleans: the arcs of the picture (query i → key j). */
+/**
+ * engine.causalMask(T, T) as rows of booleans: the arcs of the picture (query i → key j).
+ * @param {AttnEngine} engine
+ */
 export function causalPattern(engine, T) {
   const m = engine.causalMask(T, T);
   return Array.from({ length: T }, (_, i) =>
@@ -73,6 +79,7 @@ export function causalPattern(engine, T) {
 /**
  * The causal single-head weights of the teaching world's first T tokens (engine.attention, scores
  * ÷ √d), as rows; null when T is longer than the world (the picture then shows structure only).
+ * @param {Runtime} rt
  */
 export function worldWeights(rt, T, worldId = WORLD) {
   const w = worldTensors(rt, worldId);

@@ -8,6 +8,7 @@
 // 256 dims turns only 64 (a strip of cells, the 32 pair speeds θ_p on a log scale), and a toy
 // with rotaryDim 2 of 4 leaves dims 2–3 untouched. Every number is the engine's.
 // Attributes: world (default zh-gift), model (default qwen3.8-27b), lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, svg, num } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
@@ -198,6 +199,7 @@ export class Rope extends AttnWidget {
     return this.getAttribute('model') || ANCHOR_ID;
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     vectors(rt, this.worldId); // a missing world or token is an inline error before any control
     anchorHead(rt, this.modelId);
@@ -316,6 +318,7 @@ export class Rope extends AttnWidget {
     this.update();
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const e = rt.engine;
     const vecs = vectors(rt, this.worldId);
@@ -332,6 +335,7 @@ export class Rope extends AttnWidget {
     const d = vecs.q.length;
     const theta = Array.from(e.ropeFrequencies(d, TOY_BASE));
     const pr = pairs(d);
+    /** @type {(x: number[], pair: number[]) => number[]} */
     const pick = (x, [a, b]) => [x[a], x[b]];
     const norms = pr.flatMap((p) =>
       [vecs.q, vecs.k].map((x) => Math.sqrt(e.dot(pick(x, p), pick(x, p)))),
@@ -515,7 +519,13 @@ export class Rope extends AttnWidget {
     );
   }
 
-  /** One pair's plane: the unrotated arrows dashed, the rotated ones solid. */
+  /**
+   * One pair's plane: the unrotated arrows dashed, the rotated ones solid.
+   * @param {number[]} pair the two dimensions [a, b]
+   * @param {number} theta
+   * @param {number} scale
+   * @param {{ q0: number[], k0: number[], q: number[], k: number[] }} vectors
+   */
   panel([a, b], theta, scale, { q0, k0, q, k }) {
     const C = 80;
     const pt = ([x, y]) => [C + x * scale, C - y * scale];
@@ -658,6 +668,7 @@ export class Rope extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     // The course's head figures are the anchor's, whichever model the page shows.
     const c = courseChecks(rt, this.worldId, ANCHOR_ID);

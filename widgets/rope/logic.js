@@ -3,7 +3,10 @@
 // partial rotary), engine.dot and engine.scoreMatrix (scores of rotated vectors),
 // engine.attention (what a row retrieves), engine.ropeFrequencies (the speed of each pair).
 // This file only picks values out and names the dimension pairs for drawing.
-import { worldTensors, rowsOf } from '../../web/world.js';
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
+import { worldTensors } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
 
 /** The toy's RoPE base: the engine's default, 10000. */
@@ -26,7 +29,10 @@ function index(w, token) {
   return i;
 }
 
-/** {w, qi, ki, q, k, v}: q of 给了 (the query), k and v of 苹果 (the key), 4 dims each. */
+/**
+ * {w, qi, ki, q, k, v}: q of 给了 (the query), k and v of 苹果 (the key), 4 dims each.
+ * @param {Runtime} rt
+ */
 export function vectors(rt, worldId = 'zh-gift', query = '给了', key = '苹果') {
   const w = worldTensors(rt, worldId);
   const qi = index(w, query),
@@ -34,7 +40,13 @@ export function vectors(rt, worldId = 'zh-gift', query = '给了', key = '苹果
   return { w, qi, ki, q: w.q[qi], k: w.k[ki], v: w.v[ki] };
 }
 
-/** One vector rotated to position `pos` (engine.rope on a 1-row matrix). */
+/**
+ * One vector rotated to position `pos` (engine.rope on a 1-row matrix).
+ * @param {AttnEngine} engine
+ * @param {number[]} x
+ * @param {number} pos
+ * @param {{ rotaryDim?: number, base?: number }} [options]
+ */
 export function rotate(engine, x, pos, { rotaryDim, base = TOY_BASE } = {}) {
   const opts = { positions: [pos], base };
   if (rotaryDim !== undefined) opts.rotaryDim = rotaryDim;
@@ -96,7 +108,10 @@ export function retrieved(rt, s, vecs = vectors(rt)) {
   };
 }
 
-/** The anchor head: {name, headDim, rotaryDim, base, baseFromConfig} read from models.json. */
+/**
+ * The anchor head: {name, headDim, rotaryDim, base, baseFromConfig} read from models.json.
+ * @param {Runtime} rt
+ */
 export function anchorHead(rt, id = ANCHOR_ID) {
   const m = modelById(rt.models, id);
   const a = m.attention;
@@ -125,7 +140,10 @@ export function partialToy(rt, pos, vecs = vectors(rt)) {
   return { before: vecs.q, after: rotate(rt.engine, vecs.q, pos, { rotaryDim: 2 }) };
 }
 
-/** Every course number of lesson 6, computed now (for selfCheck and the node test). */
+/**
+ * Every course number of lesson 6, computed now (for selfCheck and the node test).
+ * @param {Runtime} rt
+ */
 export function courseChecks(rt, worldId = 'zh-gift', modelId = ANCHOR_ID) {
   const vecs = vectors(rt, worldId);
   const s = SAME.map(([i, j]) => ropeScore(rt, i, j, vecs).score);

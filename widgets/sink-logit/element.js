@@ -6,6 +6,7 @@
 // the output is scaled by g. Every number is the engine's (engine.attention with sinkLogit /
 // gateLogits; |o| via engine.dot; σ via engine.softmax).
 // Attributes: world (default zh-gift), lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct, num } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -157,6 +158,7 @@ export class SinkLogit extends AttnWidget {
     return this.isEnglish ? r.keysEn : r.keys;
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     worldTensors(rt, this.worldId); // a missing world is an inline error before any control
     const id = (s) => `${s}-${Math.random().toString(36).slice(2, 8)}`;
@@ -324,6 +326,7 @@ export class SinkLogit extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const base = appleRow(rt, { worldId: this.worldId });
     const labels = this.labels(base);
@@ -466,6 +469,7 @@ export class SinkLogit extends AttnWidget {
       : '';
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     const base = appleRow(rt, { worldId: this.worldId });
     const big = appleRow(rt, { worldId: this.worldId, sinkLogit: 8 });

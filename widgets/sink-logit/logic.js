@@ -1,6 +1,8 @@
 // The numbers behind <attn-sink-logit>, with no DOM, so node tests import them too.
 // Every number comes from the engine: the 苹果 (apple) row of a causal single-head attention over
 // a teaching world, with a sink logit in the softmax denominator or a sigmoid gate on the output.
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { worldTensors } from '../../web/world.js';
 
 /** Sink slider range (logit units). */
@@ -8,12 +10,18 @@ export const SINK = { min: -5, max: 8, step: 0.1 };
 /** Gate-logit slider range: g = σ(z) from about 0.0025 to 0.9975. */
 export const GATE = { min: -6, max: 6, step: 0.1 };
 
-/** |o| = √(o·o); the dot product is the engine's. */
+/**
+ * |o| = √(o·o); the dot product is the engine's.
+ * @param {AttnEngine} engine
+ */
 export function norm(engine, o) {
   return Math.sqrt(engine.dot(o, o));
 }
 
-/** σ(z) from the engine: a softmax of [z] against one extra logit 0, e^z / (e^z + e^0). */
+/**
+ * σ(z) from the engine: a softmax of [z] against one extra logit 0, e^z / (e^z + e^0).
+ * @param {AttnEngine} engine
+ */
 export function sigmoid(engine, z) {
   return engine.softmax([z], { sinkLogit: 0 }).weights[0];
 }
@@ -23,6 +31,8 @@ export function sigmoid(engine, z) {
  *   {labels index, visible (keys 0..row), scores, weights, sinkWeight, output, norm}
  * `sinkLogit` (number or undefined = no sink) and `gateLogit` (number or undefined = no gate)
  * go to engine.attention; the gate logit fills every entry of gateLogits [T, dv].
+ * @param {Runtime} rt
+ * @param {{ worldId?: string, token?: string, sinkLogit?: number, gateLogit?: number }} [options]
  */
 export function appleRow(rt, { worldId = 'zh-gift', token = '苹果', sinkLogit, gateLogit } = {}) {
   const w = worldTensors(rt, worldId);
@@ -50,7 +60,10 @@ export function appleRow(rt, { worldId = 'zh-gift', token = '苹果', sinkLogit,
   };
 }
 
-/** The anchor model of models.json ({name, outputGate}), or null if none is marked. */
+/**
+ * The anchor model of models.json ({name, outputGate}), or null if none is marked.
+ * @param {Runtime} rt
+ */
 export function anchorGate(rt) {
   const m = rt.models.models.find((x) => x.anchor);
   return m ? { name: m.name, outputGate: !!m.attention?.outputGate } : null;

@@ -8,6 +8,7 @@
 //    softmax row over 8 keys, which collapses to one-hot without ÷√d and stays spread with it.
 // Every number comes from the engine; this file bins, lays out and formats.
 // Attributes: lang (zh-CN | en), d (the starting head width, default 256).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, svg, pct, num } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -59,6 +60,7 @@ output { min-width: 5.5em; }
 // Checks run after every update; the experiment at d = 256 and 1024 is deterministic, so its
 // engine results are kept per engine and world (the slider itself always asks the engine anew).
 const checkCache = new WeakMap();
+/** @param {Runtime} rt */
 function cachedCourseNumbers(rt) {
   let perEngine = checkCache.get(rt.engine);
   if (!perEngine) checkCache.set(rt.engine, (perEngine = new WeakMap()));
@@ -184,6 +186,7 @@ export class SoftmaxVariance extends AttnWidget {
     super.attributeChangedCallback(name, old, value);
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     this.index ??= this.startIndex();
     // The score examples need the teaching world; the √d experiment does not. A missing or
@@ -234,6 +237,13 @@ export class SoftmaxVariance extends AttnWidget {
     );
   }
 
+  /**
+   * @param {string[]} labels
+   * @param {number[]} scores
+   * @param {number[]} split
+   * @param {number[]} soft
+   * @param {{ guess?: readonly number[] }} [options]
+   */
   scoreTable(labels, scores, split, soft, { guess } = {}) {
     const lo = Math.min(0, ...split, ...soft),
       hi = Math.max(1, ...split, ...soft);
@@ -268,6 +278,7 @@ export class SoftmaxVariance extends AttnWidget {
     return scores.map(expTerm).join(' + ');
   }
 
+  /** @param {Runtime} rt */
   buildSplit(rt, nums) {
     const ex = scoreExample(rt.world, 'car');
     const labels = exampleLabels(ex, this.lang);
@@ -313,6 +324,7 @@ export class SoftmaxVariance extends AttnWidget {
     ]);
   }
 
+  /** @param {Runtime} rt */
   buildDialog(rt, nums) {
     const ex = scoreExample(rt.world, 'dialog');
     const labels = exampleLabels(ex, this.lang);
@@ -531,6 +543,7 @@ export class SoftmaxVariance extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const d = this.d;
     const r = experiment(rt.engine, d);
@@ -584,6 +597,7 @@ export class SoftmaxVariance extends AttnWidget {
     if (this.dataError) throw this.dataError;
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     const n = cachedCourseNumbers(rt);
     const car = scoreExample(rt.world, 'car');

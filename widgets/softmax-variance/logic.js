@@ -3,6 +3,7 @@
 // engine's dot products for a histogram, formatting). No DOM here, so node tests import it.
 // No attention math either: softmax, proportional split, the dot products, their standard
 // deviations, max weights and entropies all come from the engine.
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 
 /** The seeded experiment behind every histogram and softmax row (fixed: the checks rely on it). */
 export const EXPERIMENT = Object.freeze({ nKeys: 8, nSamples: 1000, seed: 25 });
@@ -24,7 +25,10 @@ export const BINS = 48;
 /** The common wrong guess for the dialog scores (the chapter's misconceptions table). */
 export const WRONG_GUESS = Object.freeze([0.4, 0.3, 0.3]);
 
-/** The seeded experiment at head width d, from the engine. */
+/**
+ * The seeded experiment at head width d, from the engine.
+ * @param {AttnEngine} engine
+ */
 export function experiment(engine, d) {
   return engine.softmaxVariance({ d, ...EXPERIMENT });
 }
@@ -114,6 +118,7 @@ export function bigRatio(x, lang) {
  * Every course number the widget prints, asked from the engine now (independent of the UI):
  * the dialog softmax, the car's proportional split and softmax, the e^20 ratio, and the seeded
  * experiment at d = 256 and d = 1024.
+ * @param {AttnEngine} engine
  */
 export function courseNumbers(engine, world) {
   const dialog = scoreExample(world, 'dialog');

@@ -7,6 +7,7 @@
 // other (a slider) barely changes a retrieved K, while the retrieved V changes a lot.
 // Every number is the engine's (engine.attention, engine.matmul, engine.cosine).
 // Attributes: world (default zh-gift), query (token index, default 给了), lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -150,6 +151,7 @@ export class ValueMix extends AttnWidget {
     return i >= 0 ? i : n - 1;
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const w = worldTensors(rt, this.worldId);
     const labels = tokenLabels(w, this.lang);
@@ -243,6 +245,7 @@ export class ValueMix extends AttnWidget {
     );
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const e = rt.engine;
     const w = worldTensors(rt, this.worldId);
@@ -466,6 +469,7 @@ export class ValueMix extends AttnWidget {
     card(this.vCard, 'V', s.v, this.t('vCard'));
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     const w = worldTensors(rt, this.worldId);
     if (NAMES.some((t) => !w.tokens.includes(t)) || !w.tokens.includes('给了')) return [];

@@ -5,6 +5,7 @@
 // student sets between two names (engine.matmul of the weight row by their K or V rows), and
 // cosines (engine.cosine). Here only values are picked out and formatted.
 // w is worldTensors(rt, id): {tokens, q, k, v} with matrices as number[][].
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { num, pct } from '../../web/dom.js';
 
 /** The two names whose keys are nearly parallel in zh-gift. */
@@ -29,6 +30,7 @@ export function visibleKeys(n, row, causal) {
  *   weights [T] and output [dv] from engine.attention;
  *   contributions[j] = w_j v_j [dv] (engine.matmul [[w_j]] · [v_j]) for the visible keys;
  *   retrievedK [d]: the same weights applied to K (engine.attention with v := k).
+ * @param {AttnEngine} engine
  */
 export function mixRow(engine, w, row, causal) {
   const n = w.tokens.length;
@@ -55,6 +57,7 @@ export function contributionError(m) {
  * Suppose the query attended to name a with share 1 − s and name b with share s. What does it
  * retrieve if it takes K, and what if it takes V? Both mixes from engine.matmul, and how far each
  * is from "all on a" as a cosine (engine.cosine). null when the world lacks a name.
+ * @param {AttnEngine} engine
  */
 export function nameSplit(engine, w, s, names = NAMES) {
   const a = w.tokens.indexOf(names[0]),
@@ -104,6 +107,7 @@ const row = (name, expected, actual, ok = expected === actual) => ({ name, expec
 /**
  * The course's lesson-5 numbers (and the widget's own consistency) through the engine, whatever
  * the widget currently shows. Compares the printed text.
+ * @param {AttnEngine} engine
  */
 export function courseChecks(engine, w) {
   const ix = (t) => w.tokens.indexOf(t);

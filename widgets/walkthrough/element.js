@@ -5,6 +5,7 @@
 // numbers. Back/Next buttons, the step buttons, and ←/→ on the step bar move between steps; the
 // step is announced through an aria-live region.
 // Attributes: world (default en-the-cat), lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
@@ -157,6 +158,7 @@ export class Walkthrough extends AttnWidget {
     return this.getAttribute('world') || 'en-the-cat';
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     walkthrough(rt, this.worldId); // a missing world is an inline error before any control
     const n = STEPS.length;
@@ -228,6 +230,7 @@ export class Walkthrough extends AttnWidget {
     this.update();
   }
 
+  /** @param {Runtime} rt */
   render(rt) {
     const m = walkthrough(rt, this.worldId);
     const labels = tokenLabels(m.w, this.lang);
@@ -235,7 +238,7 @@ export class Walkthrough extends AttnWidget {
     const n = STEPS.length;
     const key = STEPS[this.step];
     const name = this.t('names')[this.step];
-    const active = this.shadowRoot.activeElement;
+    const active = /** @type {HTMLButtonElement | null} */ (this.shadowRoot.activeElement);
     this.backBtn.disabled = this.step === 0;
     this.nextBtn.disabled = this.step === n - 1;
     // A disabled button drops the focus: keep it on the step bar (the other button).
@@ -254,7 +257,8 @@ export class Walkthrough extends AttnWidget {
     this.stepFormula.textContent = this.t('stepFormula')[this.step];
 
     const dims = Array.from({ length: m.d }, (_, k) => this.t('dim', k));
-    const hadFocus = this.shadowRoot.activeElement?.dataset?.cell !== undefined;
+    const focused = /** @type {HTMLElement | null} */ (this.shadowRoot.activeElement);
+    const hadFocus = focused?.dataset?.cell !== undefined;
     const mats = [];
     const plain = (title, rows, cols, values, opts = {}) =>
       this.matrix({ title, rows, cols, values, ...opts });
@@ -321,6 +325,9 @@ export class Walkthrough extends AttnWidget {
 
   /**
    * A matrix as a small table; with `pick` its cells are buttons that choose the highlighted cell.
+   * @param {{ title: string, rows: string[], cols: string[], values: number[][], pick?: string,
+   *   percent?: boolean, masked?: (i: number, j: number) => boolean, vecCorner?: boolean,
+   *   format?: (x: number) => string }} options
    */
   matrix({ title, rows, cols, values, pick, percent = false, masked, vecCorner = false, format }) {
     const text = format ?? ((v) => (percent ? pct(v) : fmt(v)));
@@ -394,6 +401,7 @@ export class Walkthrough extends AttnWidget {
     this.mats.querySelector(`button[data-cell="${i},${j}"]`)?.focus();
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     const nums = courseNumbers(walkthrough(rt, 'en-the-cat')); // the course's example, whatever `world` shows
     return [

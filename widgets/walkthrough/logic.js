@@ -3,12 +3,17 @@
 // number is the engine's: Q/K/V (worldTensors: engine.matmul), raw and scaled scores
 // (engine.scoreMatrix), the causal mask (engine.causalMask), weights and output
 // (engine.attention). This file only picks numbers out and writes the arithmetic as text.
-import { worldTensors, rowsOf } from '../../web/world.js';
+/** @import { Runtime } from '../../web/runtime.js' */
+import { worldTensors } from '../../web/world.js';
+import { rowsOf } from '../../web/tensor.js';
 import { num, pct } from '../../web/dom.js';
 
 export const STEPS = ['qkv', 'raw', 'scaled', 'mask', 'softmax', 'output'];
 
-/** Every matrix of the walkthrough, each as number[][] (T = 2 tokens, d = 2). */
+/**
+ * Every matrix of the walkthrough, each as number[][] (T = 2 tokens, d = 2).
+ * @param {Runtime} rt
+ */
 export function walkthrough(rt, worldId = 'en-the-cat') {
   const w = worldTensors(rt, worldId);
   const e = rt.engine;

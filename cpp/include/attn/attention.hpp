@@ -47,7 +47,12 @@ struct AttentionResult {
 AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt);
 
 // Only the attention output [Tq, H·dv], skipping the [H, Tq, Tk] scores and weights: the path
-// decoding and benchmarks take. Same checks, same numbers as attention().output.
+// decoding and benchmarks take. A streaming softmax (attention_kernels.hpp): its memory is the
+// output, O(Tq·H·dv), whatever Tk is. Same checks, same bits as attention().output.
 Matrix attention_output(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt);
+
+// attention_output() computed by the scalar reference kernels, row by row in two passes: the
+// twin that tests hold the SIMD path to (equal within float rounding, not to the bit).
+Matrix attention_output_scalar(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt);
 
 }  // namespace attn
