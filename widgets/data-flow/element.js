@@ -7,6 +7,7 @@
 // C1–C2 are lit, this chapter's (attention) highlighted, later ones dim.
 // Attributes: world (whose tokens give T, default zh-gift), stage (initially selected stage id,
 // default attention), lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, bytes } from '../../web/dom.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
@@ -208,6 +209,7 @@ export class DataFlow extends AttnWidget {
     return this.getAttribute('world') || 'zh-gift';
   }
 
+  /** @param {Runtime} rt */
   build(rt) {
     const model = anchorModel(rt.models);
     const w = worldTensors(rt, this.worldId);
@@ -358,6 +360,7 @@ export class DataFlow extends AttnWidget {
     this.detail.replaceChildren(...lines);
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     return courseNumbers(rt.engine, rt.models, this.tokens).map((c) =>
       check(c.name, c.expected, c.actual),

@@ -2,16 +2,27 @@
 // each stage stands in the course (learned / this chapter / later), and the course numbers the
 // widget reproduces. Every shape and parameter count is a field of the engine's result; this file
 // only picks fields, formats them and compares the text.
+/** @import { AttnEngine, ModelStage } from '../../web/attn-engine.js' */
+/** @import { ModelsDoc, CourseModel } from '../../web/course-data.js' */
 import { bytes } from '../../web/dom.js';
 
-/** The anchor of course-data/models.json (the entry with "anchor": true). */
+/**
+ * The anchor of course-data/models.json (the entry with "anchor": true).
+ * @param {ModelsDoc} models
+ */
 export function anchorModel(models) {
   const m = models.models.find((x) => x.anchor);
   if (!m) throw new Error('models.json has no entry with "anchor": true');
   return m;
 }
 
-/** engine.modelStages(model, tokens): [{id, input, output, terms, occurrences, paramsTotal, …}]. */
+/**
+ * engine.modelStages(model, tokens): [{id, input, output, terms, occurrences, paramsTotal, …}].
+ * @param {AttnEngine} engine
+ * @param {CourseModel} model
+ * @param {number} tokens
+ * @returns {ModelStage[]}
+ */
 export function modelStages(engine, model, tokens) {
   return engine.modelStages(model, tokens);
 }
@@ -83,6 +94,9 @@ const term = (stage, name) => {
 /**
  * The published numbers of the anchor the widget shows, each from engine.modelStages:
  * [{name, expected, actual}] (the widget adds ok).
+ * @param {AttnEngine} engine
+ * @param {ModelsDoc} models
+ * @param {number} tokens
  */
 export function courseNumbers(engine, models, tokens) {
   const anchor = anchorModel(models);

@@ -5,6 +5,7 @@
 // (./logic.js); numbers quoted from papers and model cards carry a "reported" badge and their
 // source. Each step is a <details> (Enter / Space on its summary); "open all" / "close all".
 // Attributes: lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h } from '../../web/dom.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
@@ -355,6 +356,7 @@ export class EvolutionMap extends AttnWidget {
     },
   };
 
+  /** @param {Runtime} rt */
   build(rt) {
     const w = worldTensors(rt, 'zh-gift');
     const labels = tokenLabels(w, this.lang);
@@ -365,7 +367,7 @@ export class EvolutionMap extends AttnWidget {
         ids.map((i) => labels[i]),
       );
     const R = () => h('span', { class: 'reported' }, this.t('reported'));
-    const steps = this.constructor.strings[this.isEnglish ? 'en' : 'zh-CN'].steps;
+    const steps = EvolutionMap.strings[this.isEnglish ? 'en' : 'zh-CN'].steps;
     const names = LESSON_NAMES[this.isEnglish ? 'en' : 'zh-CN'];
     this.details = [];
     const parts = PARTS.map((part) => [
@@ -433,6 +435,7 @@ export class EvolutionMap extends AttnWidget {
 
   render() {}
 
+  /** @param {Runtime} rt */
   checks(rt) {
     return courseNumbers(rt).map((c) => check(c.name, c.expected, c.actual));
   }

@@ -2,6 +2,8 @@
 // through the same helpers the lesson widgets use (their logic.js files), plus the figures the
 // course only quotes from papers and model cards (REPORTED, labelled so on the page). Nothing is
 // computed here beyond counting and formatting.
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { Runtime } from '../../web/runtime.js' */
 import { pct, exactBytes, bytes, num } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
@@ -58,6 +60,12 @@ export const PARTS = Object.freeze([
 ]);
 
 /** The weights of one row of the zh-gift world, with or without the causal mask (engine). */
+/**
+ * @param {AttnEngine} engine
+ * @param {ReturnType<typeof worldTensors>} w
+ * @param {number} row
+ * @param {boolean} causal
+ */
 function rowWeights(engine, w, row, causal) {
   const n = w.tokens.length;
   const r = engine.attention({ q: w.q, k: w.k, v: w.v, causal });
@@ -68,6 +76,7 @@ function rowWeights(engine, w, row, causal) {
  * Every number the map shows, formatted, from the engine (and models.json's configs):
  * {key: text}. Token lists are indices into the zh-gift world (the widget picks the language).
  */
+/** @param {Runtime} rt */
 export function mapNumbers(rt) {
   if (!cache.has(rt)) cache.set(rt, computeMapNumbers(rt));
   return cache.get(rt);
@@ -77,6 +86,7 @@ export function mapNumbers(rt) {
 // not again on every language switch or self-check.
 const cache = new WeakMap();
 
+/** @param {Runtime} rt */
 function computeMapNumbers(rt) {
   const engine = rt.engine;
   const w = worldTensors(rt, 'zh-gift');
@@ -172,7 +182,10 @@ function computeMapNumbers(rt) {
   return n;
 }
 
-/** The seed's printed numbers against the map's: [{name, expected, actual}]. */
+/**
+ * The seed's printed numbers against the map's: [{name, expected, actual}].
+ * @param {Runtime} rt
+ */
 export function courseNumbers(rt) {
   const n = mapNumbers(rt);
   const w = worldTensors(rt, 'zh-gift');

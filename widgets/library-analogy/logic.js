@@ -2,6 +2,8 @@
 // worlds of course-data/teaching-world.json, from the engine — the query card (q of "it"), each
 // book's spine label (k) and contents (v), the scores q·k/√d, the softmax weights, what is read
 // back (Σ w v, the engine's attention output) and how close that is to each noun's contents.
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { CheckRow } from '../../web/widget-base.js' */
 import { worldTensors } from '../../web/world.js';
 
 /** The two sentences: the same pronoun, a different last word. */
@@ -10,6 +12,10 @@ export const SENTENCES = Object.freeze(['en-animal-tired', 'en-animal-wide']);
 export const PRONOUN = 'it';
 export const NOUNS = Object.freeze(['animal', 'street']);
 
+/**
+ * @param {ReturnType<typeof worldTensors>} w
+ * @param {string} token
+ */
 function indexOf(w, token) {
   const i = w.tokens.indexOf(token);
   if (i < 0) throw new Error(`teaching-world.json: world "${w.id}" has no token "${token}"`);
@@ -20,6 +26,8 @@ function indexOf(w, token) {
  * The pronoun's row of world `worldId`, without a causal mask (the deciding word comes after the
  * pronoun): {w, row, query, keys, values, scores, weights, output, nounCos: {animal, street},
  * top}. Every number is the engine's.
+ * @param {Runtime} rt
+ * @param {string} worldId
  */
 export function pronounRow(rt, worldId) {
   const w = worldTensors(rt, worldId);
@@ -36,12 +44,17 @@ export function pronounRow(rt, worldId) {
   return { w, row, query: w.q[row], keys: w.k, values: w.v, scores, weights, output, nounCos, top };
 }
 
-/** Self-check rows: the same pronoun reads a different noun in each sentence; rows sum to 1. */
+/**
+ * Self-check rows {name, expected, actual, ok}: the same pronoun reads a different noun in each
+ * sentence; the rows sum to 1.
+ * @param {Runtime} rt
+ * @returns {CheckRow[]}
+ */
 export function courseNumbers(rt) {
   const [tired, wide] = SENTENCES.map((id) => pronounRow(rt, id));
   const sumErr = (r) => Math.abs(r.weights.reduce((a, b) => a + b, 0) - 1);
   const err = Math.max(sumErr(tired), sumErr(wide));
-  return [
+  const rows = [
     {
       name: '“…because it was tired”: it → the book it reads most',
       expected: 'animal',
@@ -66,4 +79,5 @@ export function courseNumbers(rt) {
       ok: err <= 1e-6,
     },
   ];
+  return rows.map((r) => ({ ...r, ok: r.ok ?? r.expected === r.actual }));
 }

@@ -3,6 +3,7 @@
 // computes it, ./logic.js) and a link to the lesson. "Test yourself" hides the corrections; each
 // card then has a button (Enter / Space) that reveals its own.
 // Attributes: lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h } from '../../web/dom.js';
 import { ROWS, proofNumbers, courseNumbers } from './logic.js';
@@ -211,12 +212,14 @@ export class Misconceptions extends AttnWidget {
     },
   };
 
+  /** @param {Runtime} rt */
   build(rt) {
     const n = proofNumbers(rt);
-    const rows = this.constructor.strings[this.isEnglish ? 'en' : 'zh-CN'].rows;
+    const rows = Misconceptions.strings[this.isEnglish ? 'en' : 'zh-CN'].rows;
     const names = LESSON_NAMES[this.isEnglish ? 'en' : 'zh-CN'];
     this.quizMode ??= false;
-    this.revealed ??= new Set();
+    /** @type {Set<string>} the cards whose correction is shown in test-yourself mode */
+    this.revealed = this.revealed ?? new Set();
     this.quizButton = h(
       'button',
       {
@@ -289,6 +292,7 @@ export class Misconceptions extends AttnWidget {
     }
   }
 
+  /** @param {Runtime} rt */
   checks(rt) {
     return courseNumbers(rt).map((c) => check(c.name, c.expected, c.actual));
   }

@@ -2,6 +2,7 @@
 // the chapter guide, asked from the engine through the lesson widgets' helpers and the anchor's
 // config; the original Transformer's d_model = 512, h = 8, d_k = 64 are quoted from the paper.
 // Nothing is computed here beyond counting and formatting.
+/** @import { Runtime } from '../../web/runtime.js' */
 import { pct, num, bytes, exactBytes } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
@@ -35,11 +36,13 @@ export const ROWS = Object.freeze([
 const cache = new WeakMap();
 
 /** Every number the table shows, formatted: {key: text}; one computation per runtime object. */
+/** @param {Runtime} rt */
 export function proofNumbers(rt) {
   if (!cache.has(rt)) cache.set(rt, computeProofNumbers(rt));
   return cache.get(rt);
 }
 
+/** @param {Runtime} rt */
 function computeProofNumbers(rt) {
   const engine = rt.engine;
   const w = worldTensors(rt, 'zh-gift');
@@ -99,7 +102,10 @@ function computeProofNumbers(rt) {
   };
 }
 
-/** The guide's printed numbers against the table's: [{name, expected, actual}]. */
+/**
+ * The guide's printed numbers against the table's: [{name, expected, actual}].
+ * @param {Runtime} rt
+ */
 export function courseNumbers(rt) {
   const n = proofNumbers(rt);
   return [
