@@ -22,6 +22,7 @@ import { mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync } fro
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { header, noticesText, NOTICES_FILE, LAB_DATA_LICENCE } from './notices.mjs';
+import { bothWithMath, renderGuide } from './lesson-guide.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -122,11 +123,24 @@ writeFileSync(
     `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-playground-worker'));})();\n`,
 );
 
+// The files only this script reads (into attn-lab-data.js and the pages) are checked against
+// their schemas here, at build time: a malformed one stops the build, naming file and field.
+const buildAjv = new Ajv({ allErrors: false, strict: true });
+function checked(file) {
+  const validate = buildAjv.compile(readJson(file.replace(/\.json$/, '.schema.json')));
+  const doc = readJson(file);
+  if (!validate(doc)) {
+    const e = validate.errors[0];
+    throw new Error(`${file}: ${e.instancePath || '(top level)'} ${e.message}`);
+  }
+  return doc;
+}
+
 // The lab's data: weights as base64, the two JSON files as they are.
 const labData = {
   weights: readFileSync(join(root, 'course-data/lab-model.bin')).toString('base64'),
-  export: readJson('course-data/c3-attention.json'),
-  ablation: readJson('course-data/kv-heads-ablation.json'),
+  export: checked('course-data/c3-attention.json'),
+  ablation: checked('course-data/kv-heads-ablation.json'),
 };
 writeFileSync(
   join(dist, 'attn-lab-data.js'),
@@ -142,7 +156,7 @@ writeFileSync(join(gen, 'bundle-metafiles.json'), JSON.stringify(metafiles));
 writeFileSync(join(dist, NOTICES_FILE), noticesText(root, metafiles));
 
 // ---- pages -----------------------------------------------------------------------------------
-const lessons = readJson('course-data/lessons.json');
+const lessons = checked('course-data/lessons.json');
 const CSP =
   "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src data:";
 // A lesson may carry its own "csp" (the playground page: 'unsafe-eval' and worker-src blob:, so
@@ -213,6 +227,16 @@ const attrs = (a) =>
     .map(([k, v]) => ` ${k}="${esc(v)}"`)
     .join('');
 const pages = lessons.lessons.map((l) => ({ href: `${l.slug}.html`, title: l.title }));
+// Each page's own explanation (course-data/lesson-guides.json): the question above the widgets,
+// what to try / notice / take away below them; `$…$` in it, and in the intro, becomes MathML.
+const guides = readJson('course-data/lesson-guides.json');
+function guided(slug, intro, widgets, opts) {
+  const guide = guides[slug];
+  if (!guide) throw new Error(`course-data/lesson-guides.json has no guide for "${slug}"`);
+  const { before, after } = renderGuide(guide, opts);
+  const introHtml = intro ? `<p class="lesson-intro">${bothWithMath(intro)}</p>\n` : '';
+  return `${introHtml}${before}\n${widgets}\n${after}`;
+}
 for (const [index, l] of lessons.lessons.entries()) {
   // A widget's inline data rides in a JSON script element inside it (never executed).
   const inline = (w) =>
@@ -226,7 +250,7 @@ for (const [index, l] of lessons.lessons.entries()) {
     join(dist, `${l.slug}.html`),
     page(
       l.title,
-      `<h1>${both(l.title)}</h1>\n<p>${both(l.intro)}</p>\n${widgets}\n${lessonNav(index + 1, pages)}`,
+      `<h1>${both(l.title)}</h1>\n${guided(l.slug, l.intro, widgets)}\n${lessonNav(index + 1, pages)}`,
       {
         csp: l.csp ?? CSP,
         scripts: l.scripts ?? [],
@@ -238,14 +262,15 @@ const items = lessons.lessons
   .map((l) => `<li><a href="${l.slug}.html">${both(l.title)}</a></li>`)
   .join('\n');
 // The chapter guide's widgets (the data flow) stand on the index above the list of lessons.
-const guide = (lessons.indexWidgets ?? [])
+const guideWidgets = (lessons.indexWidgets ?? [])
   .map((w) => `<${w.tag}${attrs(w.attrs)}></${w.tag}>\n`)
   .join('');
 writeFileSync(
   join(dist, 'index.html'),
   page(
     lessons.title,
-    `<h1>${both(lessons.title)}</h1>\n${guide}<ol class="lessons">\n${items}\n</ol>\n` +
+    `<h1>${both(lessons.title)}</h1>\n` +
+      `${guided('index', null, `${guideWidgets}<ol class="lessons">\n${items}\n</ol>`, { index: true })}\n` +
       `<nav class="lesson-nav" data-label-zh="${NAV.label['zh-CN']}" data-label-en="${NAV.label.en}" aria-label="${NAV.label['zh-CN']}">` +
       `<div class="nav-links"><span class="nav-prev nav-none"></span>${navLink('next', pages[0], NAV.next)}</div></nav>`,
   ),

@@ -20,9 +20,9 @@ export const ENGINE_PARTS = [
 ];
 
 /** The first comment of a built script: project, its licence, the notices file. */
-export function header(what, licence = 'MIT') {
+export function header(what, licence = 'MIT (LICENSE in the source)') {
   return (
-    `/*! ${what} — part of ${PROJECT}. Licence: ${licence} (LICENSE in the source). ` +
+    `/*! ${what} — part of ${PROJECT}. Licence: ${licence}. ` +
     `Bundled third-party code and its licences: ${NOTICES_FILE}. */`
   );
 }
@@ -30,7 +30,7 @@ export function header(what, licence = 'MIT') {
 /** The licence line of the lab's data script: its weights are GPL-3.0-or-later. */
 export const LAB_DATA_LICENCE =
   'GPL-3.0-or-later (the weights are trained on Debian\u2019s fortunes-zh, GPL-3.0+; ' +
-  'see course-data/LICENSE-lab-model; the GPL text is in ' +
+  'course-data/LICENSE-lab-model in the source; the GPL text is in ' +
   NOTICES_FILE +
   ')';
 

@@ -1,6 +1,8 @@
 // Serves dist/ on http://127.0.0.1:8080 (PORT overrides) with the Content-Security-Policy each
 // page carries in its <meta> (the strict one below on every page but the playground, whose
 // lessons.json entry relaxes it), also as a header, so what works here works embedded elsewhere.
+// Every answer says X-Content-Type-Options: nosniff (a browser takes the Content-Type as given,
+// never guesses script from a data file); only GET and HEAD are served, anything else is a 405.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, dirname, sep } from 'node:path';
@@ -34,6 +36,13 @@ export function pageCsp(html) {
 /** Starts the server; resolves to {server, url}. port 0 picks a free port (tests). */
 export function serve(port = Number(process.env.PORT || 8080), host = '127.0.0.1') {
   const server = createServer(async (req, res) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res
+        .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' })
+        .end('method not allowed');
+      return;
+    }
     let path;
     try {
       path = decodeURIComponent(new URL(req.url, 'http://x').pathname);

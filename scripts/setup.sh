@@ -15,8 +15,10 @@ fi
 APT_PACKAGES=(
   cmake g++ make          # native engine + tests
   clang-format            # the C++ style check (scripts/lint.sh)
+  clang libclang-rt-14-dev  # npm run fuzz: clang++ with libFuzzer, ASan, UBSan (scripts/fuzz.sh)
   emscripten              # em++ 3.1.6 (Debian's build, on the system clang)
   libxtensor-dev libxsimd-dev catch2
+  nlohmann-json3-dev      # attn-train writes its JSON exports with it (cpp/train/export.cpp)
   chromium                # browser tests (driven by playwright-core)
   fonts-noto-cjk          # so pages and screenshots show Chinese text
   fortunes-zh             # Chinese text the lab model trains on (npm run train; the shipped model's test)

@@ -8,14 +8,39 @@
 //            out, so there is nothing to .delete(): the garbage collector frees results.
 //            One exception: a model loaded with labLoad() stays in the WASM heap, under its
 //            id, until labUnload(id).
-// Errors:    engine errors arrive as JS `Error`s whose `name` is the kind ("ShapeError",
-//            "ValueError", "ConfigError", "MaskError") and whose message names the parameter
-//            or shapes. The module stays usable after an error.
+// Errors:    every error a function throws is a JS `Error` whose `name` is one of four kinds
+//            and whose message names the parameter, field or shapes; the module stays usable
+//            (and its heap where it was) after any of them:
+//              ShapeError   shapes that do not fit, empty inputs, sizes past the limits below
+//              ValueError   NaN / Infinity in an input, a result that would overflow float32,
+//                           a number that cannot be what it stands for (a token id, a byte count)
+//              ConfigError  an option out of range or of the wrong type (a size that is not a
+//                           whole number, 0 heads, nKvHeads not dividing nHeads, options not an
+//                           object), too few or too many arguments
+//              MaskError    a query row with no key it may attend to and no sink logit
+// Limits:    checked in 64 bits before anything is allocated (cpp/include/attn/limits.hpp):
+//              any one dimension (tokens, width, heads, vocab …)    ≤ 16,777,216 (2^24)
+//              numbers in any one tensor, input or result            ≤ 67,108,864 (2^26, 256 MiB f32)
+//              bytes one call allocates                              ≤ 1 GiB (half the 2 GiB heap)
+//              sizes and counts passed as numbers                    whole, 0 … 2^31 − 1
+//              byte counts and seeds                                 whole, 0 … 2^53
+//              tinyDecoder* sequences ≤ 4,096 tokens; generated steps ≤ 1,024 per call
+//            e.g. attention over T = 65,536 tokens is a ShapeError ([H, T, T] weights).
+// Numbers:   inputs must be finite (softmax scores may be −Infinity: masked); every number
+//            in a result is finite, or the call throws ValueError instead of returning NaN.
 // Shapes:    T tokens, Tq queries, Tk keys, H query heads, G KV heads (H % G == 0),
 //            d head width of q/k, dv head width of v. Heads are contiguous column blocks.
 
-/** A matrix in: nested rows, or a flat row-major array with its shape. */
+/** A matrix in: nested rows, or a flat row-major array with its shape. A Float32Array as
+ *  `data` is copied once, straight into the engine (no nested-array conversion). */
 export type MatrixIn = number[][] | { shape: [number, number]; data: ArrayLike<number> };
+
+/** A 0/1 matrix: numbers 0 and 1 or booleans, nested or flat. */
+export type MaskIn =
+  (number | boolean)[][] | { shape: [number, number]; data: ArrayLike<number | boolean> };
+
+/** The parts of an attention result a caller may ask for. */
+export type AttentionPart = 'scores' | 'weights' | 'sinkWeight' | 'output';
 
 /** A tensor out: row-major data with its shape. */
 export interface Tensor {
@@ -32,12 +57,13 @@ export interface AttentionOptions {
   v: MatrixIn;
   /** H, default 1. */
   nHeads?: number;
-  /** G, default nHeads (multi-head). 1 is MQA, between is GQA. */
+  /** G, default (absent) nHeads: multi-head. 1 is MQA, between is GQA. 0 is a ConfigError,
+   *  as everywhere in this API (tinyDecoder* too). */
   nKvHeads?: number;
   /** Causal mask; with Tq < Tk the queries are the last Tq positions (decoding). */
   causal?: boolean;
-  /** [Tq, Tk] of 0/1 (1 = may attend); combined with `causal` by AND. */
-  mask?: MatrixIn;
+  /** [Tq, Tk] of 0/1 or true/false (1 = may attend); combined with `causal` by AND. */
+  mask?: MaskIn;
   /** Score scale, default 1/√d. Pass 1 for unscaled scores. */
   scale?: number;
   /** An extra logit in every softmax denominator: the share it takes is attended to nothing. */
@@ -46,6 +72,9 @@ export interface AttentionOptions {
   gateLogits?: MatrixIn;
   /** "neg-inf" (default, right) or "zero-after-softmax" (the course's mistake: rows sum < 1). */
   maskMode?: 'neg-inf' | 'zero-after-softmax';
+  /** Which parts to return, default all four. `['output']` alone takes the engine's
+   *  output-only path: the [H, Tq, Tk] scores and weights are never formed (nor limited). */
+  want?: AttentionPart[];
 }
 
 export interface AttentionResult {
@@ -78,7 +107,7 @@ export interface RopeOptions {
   positions?: number[];
 }
 
-// ---- Part: tiny decoder and KV cache (lesson 8) --------------------------------------------
+// ---- tiny decoder and KV cache (lesson 8) ---------------------------------------------------
 // Shapes here: T tokens, V vocab, P prompt length, L layers, G KV heads, d head width.
 
 /**
@@ -96,7 +125,7 @@ export interface TinyDecoderConfig {
   nLayers?: number;
   /** Query heads, default 4. */
   nHeads?: number;
-  /** G, default 2; must divide nHeads (= nHeads MHA, 1 MQA). */
+  /** G, default 2; must divide nHeads (= nHeads MHA, 1 MQA); 0 is a ConfigError. */
   nKvHeads?: number;
   /** d (q, k and v alike), default 4. */
   dHead?: number;
@@ -138,7 +167,7 @@ export interface TinyDecoderGenerateResult {
   steps: TinyDecoderStep[];
 }
 
-// ---- Part: MLA, KV ledger, softmax-variance experiment (lessons 3, 8–10) --------------------
+// ---- MLA, KV ledger, softmax-variance experiment (lessons 3, 8–10) --------------------------
 // Shapes here: T tokens, D dModel, H heads, dn dNope, dr dRope, r kvLoraRank, dv dValue,
 // d vector width, N samples, K keys.
 
@@ -209,7 +238,11 @@ export interface LedgerModel {
     nHeads: number;
     /** G; required for mha/gqa/mqa (mha: = nHeads, mqa: 1), unused by mla. */
     nKvHeads?: number;
+    /** The width of a cached K head (and of V without vHeadDim). */
     headDim: number;
+    /** The width of a cached V head when it differs from headDim (an mla model re-cast to
+     *  mha/gqa/mqa caches V heads this wide). */
+    vHeadDim?: number;
     /** mla only. */
     kvLoraRank?: number;
     /** mla only: the decoupled RoPE dims cached next to the latent. */
@@ -219,12 +252,18 @@ export interface LedgerModel {
     /** modelStages: attn_output_gate. */
     outputGate?: boolean;
   };
-  /** Linear-attention layers: a fixed-size state per request; layers + fullAttentionLayers ≤ layers. */
+  /** Linear-attention layers: a fixed-size state per request instead of a KV cache;
+   *  fullAttentionLayers + linearAttention.layers ≤ layers (ConfigError otherwise). */
   linearAttention?: { layers?: number; stateBytesTotal?: number };
   /** Default 2 (BF16). */
   dtypeBytes?: number;
-  /** Tokens of one request; kvLedger computes bytesForContext only when present. */
+  /** The model's context limit (max_position_embeddings), and the tokens of one request for
+   *  kvLedger, which computes bytesForContext only when present. kvLedgerVariants flags a longer
+   *  request (exceedsContext). */
   contextLength?: number;
+  /** Every layer attends to the last slidingWindow tokens only: a rolling buffer, so the cache
+   *  holds min(T, slidingWindow) tokens per layer. */
+  slidingWindow?: number;
   /** An official figure, passed through, never computed. */
   reportedKvBytesPerToken?: number;
 }
@@ -258,7 +297,8 @@ export interface LedgerResult {
   /** fullAttentionLayers × 2 × G × headDim × dtypeBytes, or × (kvLoraRank + ropeDim) × dtypeBytes
    *  for mla. null for a reported-only entry. Exact integers. */
   bytesPerToken: number | null;
-  /** bytesPerToken × contextLength + linearStateBytes; null without contextLength (or reported-only). */
+  /** bytesPerToken × min(contextLength, slidingWindow) + linearStateBytes; null without
+   *  contextLength (or reported-only). */
   bytesForContext: number | null;
   /** linearAttention.stateBytesTotal, the same at every context length (0 without). */
   linearStateBytes: number;
@@ -273,8 +313,12 @@ export interface LedgerRow {
   /** G (H for mha, 1 for mqa); null for mla, which caches no per-head K/V. */
   kvHeads: number | null;
   bytesPerToken: number;
-  /** bytesPerToken × contextLength + the model's linear-attention state. */
+  /** bytesPerToken × cachedTokens + the model's linear-attention state. */
   bytesForContext: number;
+  /** Tokens each KV layer holds: min(contextLength, slidingWindow). */
+  cachedTokens: number;
+  /** The requested context is longer than model.contextLength (the bytes are computed anyway). */
+  exceedsContext: boolean;
 }
 
 export interface SoftmaxVarianceOptions {
@@ -385,19 +429,24 @@ export interface HeadPattern {
 }
 
 export interface AttnEngine {
-  /** Scaled dot-product attention (single head, multi-head, MQA/GQA, sink, gate). */
-  attention(options: AttentionOptions): AttentionResult;
+  /** Scaled dot-product attention (single head, multi-head, MQA/GQA, sink, gate). With
+   *  `want`, only the parts asked for: `attention({q, k, v, want: ['output']}).output`. */
+  attention(options: AttentionOptions & { want?: undefined }): AttentionResult;
+  attention<P extends AttentionPart>(
+    options: AttentionOptions & { want: P[] },
+  ): Pick<AttentionResult, P>;
   /** a [n, k] · b [k, m] → [n, m] (row-vector convention: q = x · Wq). */
   matmul(a: MatrixIn, b: MatrixIn): Tensor;
-  /** Stable softmax of one row of scores, with an optional sink logit. A row of only −Infinity throws MaskError without a sink. */
+  /** Stable softmax of one row of scores (−Infinity = masked), with an optional sink logit.
+   *  A row of only −Infinity throws MaskError without a sink; an empty row is a ShapeError. */
   softmax(scores: ArrayLike<number>, options?: { sinkLogit?: number }): SoftmaxResult;
   /** s_j / Σ s: what softmax replaces (negative scores give negative shares). */
   proportionalSplit(scores: ArrayLike<number>): Float32Array;
-  /** q · k for two vectors of the same length. */
+  /** q · k for two vectors of the same length (ValueError if it overflows float32). */
   dot(a: ArrayLike<number>, b: ArrayLike<number>): number;
   /** q · k / (|q| |k|). */
   cosine(a: ArrayLike<number>, b: ArrayLike<number>): number;
-  /** Q [Tq, d], K [Tk, d] → Q Kᵀ · scale [Tq, Tk]; scale defaults to 1/√d. */
+  /** Q [Tq, d], K [Tk, d] → Q Kᵀ · scale [Tq, Tk]; scale (finite) defaults to 1/√d. */
   scoreMatrix(q: MatrixIn, k: MatrixIn, options?: { scale?: number }): Tensor;
   /** Pairwise cosine of the rows of A [n, d] and B [m, d] → [n, m]. */
   cosineMatrix(a: MatrixIn, b: MatrixIn): Tensor;
@@ -419,14 +468,15 @@ export interface AttnEngine {
     additiveBytes: number;
     dotBytes: number;
   };
-  /** [Tq, Tk] of 0/1: query i sees keys 0 … Tk − Tq + i. */
+  /** [Tq, Tk] of 0/1: query i sees keys 0 … Tk − Tq + i. Tq × Tk within the tensor limit. */
   causalMask(tq: number, tk: number): Tensor;
   /** Rotary position embedding of x [T, H·d] (apply to Q and K, never V). */
   rope(x: MatrixIn, options?: RopeOptions): Tensor;
-  /** θ_i for i < rotaryDim/2. */
-  ropeFrequencies(rotaryDim: number, base: number): Float32Array;
+  /** θ_i = base^(−2i/rotaryDim) for i < rotaryDim/2; base defaults to 10000. */
+  ropeFrequencies(rotaryDim: number, base?: number): Float32Array;
   /**
-   * Greedy generation with the tiny decoder. `steps` defaults to 3, `useCache` to true. Without
+   * Greedy generation with the tiny decoder. `steps` defaults to 3 (at most 1,024, ConfigError
+   * past it), `useCache` to true. Without
    * the cache every step re-runs the whole sequence; with it the prompt is prefilled once and
    * each generated token but the last is fed alone. Throws ConfigError (the field is named),
    * ValueError ("token 16 at position 1 is outside the vocabulary [0, 16)"), ShapeError (empty prompt).
@@ -448,9 +498,10 @@ export interface AttnEngine {
    *  ValueError when a byte count would pass 2^53 (not exact as a JS number). */
   kvLedger(model: LedgerModel): LedgerResult;
   /** The same shape re-cast: rows mha, gqa (the model's own G, when 1 < G < H), mqa, and mla
-   *  for an MLA model, in that order (not sorted: mqa can undercut mla). Pass `undefined` as
-   *  contextLength to use model.contextLength. ConfigError for a reported-only entry. */
-  kvLedgerVariants(model: LedgerModel, contextLength: number | undefined): LedgerRow[];
+   *  for an MLA model, in that order (not sorted: mqa can undercut mla). Without contextLength
+   *  (or with `undefined`) model.contextLength is used; ConfigError when neither is given, and
+   *  for a reported-only entry. */
+  kvLedgerVariants(model: LedgerModel, contextLength?: number): LedgerRow[];
   /**
    * How much smaller `toBytes` is than `fromBytes`, as a fraction: 1 − toBytes / fromBytes.
    * DeepSeek LLM 67B → DeepSeek-V2 per token: kvReduction(389120, 69120) = 0.822 (−82.2%);
@@ -472,8 +523,9 @@ export interface AttnEngine {
    * Parses a lab weights file (course-data/lab-model.bin, format in cpp/include/attn/weights_io.hpp)
    * once and keeps the model in the WASM heap until labUnload(id) — the one thing in this API
    * that needs freeing. Throws ValueError naming what is wrong: "not a lab weights file: magic is
-   * …", "unsupported weights version 2 (this engine reads 1)", "weights file truncated: expected
-   * 4096 bytes for tensor 'layers.1.wq', got 100"; ConfigError / ShapeError for a bad config or shape.
+   * …", "weights file version 1 is an old format without a checksum …", "unsupported weights
+   * version 3 (this engine reads 2)", "weights file is corrupt or truncated: the CRC-32 of its …"
+   * (any flipped byte); ConfigError / ShapeError for a bad config or shape.
    */
   labLoad(bytes: Uint8Array | ArrayBuffer): LabLoadResult;
   /**

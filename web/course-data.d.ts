@@ -46,6 +46,8 @@ export interface CourseModel extends LedgerModel {
   source: string;
   anchor?: boolean;
   notes?: string;
+  /** The same notes in Chinese (models.json; a pasted config.json gets both). */
+  notesZh?: string;
   hiddenSize?: number;
   positionEmbedding?: string;
   ropeTheta?: number;

@@ -48,6 +48,14 @@ function schemaError(file, errors) {
   return new DataError(`${file}: ${field} ${e.message}${detail}`, { file, field });
 }
 
+// Where each validated document came from, for errors found after validation (web/world.js).
+const sources = new WeakMap();
+
+/** The file a document passed to checkTeachingWorld came from, as its errors name it. */
+export function sourceOf(doc) {
+  return sources.get(doc) ?? 'teaching-world.json';
+}
+
 /**
  * Validates a parsed teaching world against its schema and the shape rules a schema cannot state.
  */
@@ -85,7 +93,20 @@ export function checkTeachingWorld(doc, file = 'teaching-world.json') {
     const width = w.Wq[0].length;
     if (width % w.heads !== 0)
       throw at('heads', `(${w.heads}) must divide the projection width ${width}`);
+    // The engine computes in float32: past its range a number becomes ±∞ there, and the error
+    // would come back from deep inside ("q[0, 0] is infinite") naming neither file nor field.
+    for (const name of ['x', 'Wq', 'Wk', 'Wv', 'V'])
+      w[name]?.forEach((row, i) =>
+        row.forEach((v, j) => {
+          if (!Number.isFinite(Math.fround(v)))
+            throw at(
+              `${name}/${i}/${j}`,
+              `is ${v}, beyond float32 (±3.4e38), which the engine computes in`,
+            );
+        }),
+      );
   }
+  sources.set(doc, file);
   return doc;
 }
 
@@ -144,10 +165,18 @@ let runtimePromise;
 export function getRuntime() {
   if (!runtimePromise) {
     runtimePromise = loadEngine().then((engine) => {
-      const world = lazy(() =>
-        checkTeachingWorld(pageOverride('teaching-world') ?? teachingWorldData),
-      );
-      const models = lazy(() => checkModels(pageOverride('models') ?? modelsData));
+      const world = lazy(() => {
+        const inline = pageOverride('teaching-world');
+        return inline
+          ? checkTeachingWorld(inline, 'teaching-world.json (inline on this page)')
+          : checkTeachingWorld(teachingWorldData);
+      });
+      const models = lazy(() => {
+        const inline = pageOverride('models');
+        return inline
+          ? checkModels(inline, 'models.json (inline on this page)')
+          : checkModels(modelsData);
+      });
       return {
         engine,
         get world() {

@@ -1,6 +1,6 @@
 // The base of every widget: a custom element with a shadow root, the shared stylesheet, the
 // language switch (`lang="zh-CN"` default, or `lang="en"`), inline errors, and the self-check
-// panel. A widget subclass implements:
+// panel (its own strings: COMMON, exported for the language test). A widget subclass implements:
 //   static strings = {'zh-CN': {...}, en: {...}}
 //   static css     extra CSS text for this widget only (optional; adopted after the shared sheet)
 //   build(rt)      make the controls once the runtime is ready (optional)
@@ -12,8 +12,9 @@
 import { getRuntime } from './runtime.js';
 import { widgetSheet, sheetFor } from './styles.js';
 import { h } from './dom.js';
+import { CHECK_NAMES_ZH } from './check-names-zh.js';
 
-const COMMON = {
+export const COMMON = {
   'zh-CN': { loading: '正在加载注意力引擎…', error: '出错了', checks: '数字自检', passed: '通过' },
   en: {
     loading: 'Loading the attention engine…',
@@ -183,6 +184,11 @@ export class AttnWidget extends HTMLElement {
     }
   }
 
+  /** A self-check row's name as the panel shows it: English, or Chinese (check-names-zh.js). */
+  checkName(name) {
+    return this.isEnglish ? name : (CHECK_NAMES_ZH[name] ?? name);
+  }
+
   drawChecks() {
     const results = this.selfCheck();
     if (!results.length) {
@@ -197,7 +203,11 @@ export class AttnWidget extends HTMLElement {
         'ul',
         {},
         results.map((r) =>
-          h('li', { class: r.ok ? 'ok' : 'fail' }, `${r.name}: ${r.actual} (${r.expected})`),
+          h(
+            'li',
+            { class: r.ok ? 'ok' : 'fail' },
+            `${this.checkName(r.name)}: ${r.actual} (${r.expected})`,
+          ),
         ),
       ),
     );

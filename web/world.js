@@ -2,6 +2,8 @@
 // engine (q = x · Wq, row-vector convention) once per world and shared by every widget.
 /** @import { Runtime } from './runtime.js' */
 import { rowsOf } from './tensor.js';
+import { DataError } from './data-error.js';
+import { sourceOf } from './runtime.js';
 
 const cache = new WeakMap();
 
@@ -20,7 +22,18 @@ export function worldTensors(rt, id) {
     const known = Object.keys(doc.worlds).join(', ');
     throw new Error(`teaching-world.json has no world "${id}" (it has: ${known})`);
   }
-  const e = rt.engine;
+  // x · W of finite float32 numbers can still overflow, and the engine then throws (its results
+  // are finite or the call fails): name the file and the matrix in front of its message.
+  const project = (name) => {
+    const file = sourceOf(doc);
+    const field = `/worlds/${id}/${name}`;
+    const fail = (why) => new DataError(`${file}: ${field}: ${why}`, { file, field });
+    try {
+      return rowsOf(rt.engine.matmul(w.x, w[name]));
+    } catch (err) {
+      throw fail(err.message);
+    }
+  };
   const t = {
     id,
     tokens: w.tokens,
@@ -29,9 +42,9 @@ export function worldTensors(rt, id) {
     dModel: w.dModel,
     title: w.title,
     x: w.x,
-    q: rowsOf(e.matmul(w.x, w.Wq)),
-    k: rowsOf(e.matmul(w.x, w.Wk)),
-    v: w.V ?? rowsOf(e.matmul(w.x, w.Wv)),
+    q: project('Wq'),
+    k: project('Wk'),
+    v: w.V ?? project('Wv'),
   };
   perDoc.set(id, t);
   return t;

@@ -9,6 +9,7 @@
 #include "attn/attention_kernels.hpp"
 #include "attn/errors.hpp"
 #include "attn/kernels.hpp"
+#include "attn/limits.hpp"
 #include "attn/mask.hpp"
 #include "attn/softmax.hpp"
 
@@ -40,6 +41,7 @@ Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOpt
         throw ShapeError(shape_str("v", v.shape(0), v.shape(1)) +
                          " does not split into n_kv_heads = " + std::to_string(g) + " equal column blocks");
     const Dims dims{q.shape(0), k.shape(0), h, g, d, v.shape(1) / g};
+    limits::require_elements({dims.tq, dims.h, dims.dv}, "attention output [Tq, H·dv]");
     if (opt.causal && dims.tq > dims.tk)
         throw ShapeError("causal attention needs Tq <= Tk (queries are the last positions), got Tq " +
                          std::to_string(dims.tq) + ", Tk " + std::to_string(dims.tk));
@@ -49,7 +51,7 @@ Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOpt
         require_finite(*opt.gate_logits, "gate_logits");
     }
     if (opt.scale && !std::isfinite(*opt.scale)) throw ValueError("scale is not finite");
-    if (opt.sink_logit && !std::isfinite(*opt.sink_logit)) throw ValueError("sink_logit is not finite");
+    require_sink_logit(opt.sink_logit);
     require_finite(q, "q");
     require_finite(k, "k");
     require_finite(v, "v");
@@ -160,6 +162,9 @@ void scores_and_weights(const Matrix& q, const Matrix& k, const Matrix& v, const
 
 AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt) {
     const Dims dm = check(q, k, v, opt);
+    // scores and weights, both [H, Tq, Tk], are allocated together.
+    const std::uint64_t map = limits::require_elements({dm.h, dm.tq, dm.tk}, "attention weights [H, Tq, Tk]");
+    limits::require_call_bytes(2 * map * sizeof(float), "attention scores and weights");
     AttentionResult r;
     r.weights = xt::zeros<float>({dm.h, dm.tq, dm.tk});
     r.sink_weight = xt::zeros<float>({dm.h, dm.tq});

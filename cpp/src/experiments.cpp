@@ -6,6 +6,7 @@
 
 #include "attn/errors.hpp"
 #include "attn/kernels.hpp"
+#include "attn/limits.hpp"
 #include "attn/random.hpp"
 #include "attn/softmax.hpp"
 
@@ -38,6 +39,9 @@ SoftmaxVarianceResult softmax_variance(std::size_t d, std::size_t n_keys, std::s
     require_positive(d, "softmax_variance: d");
     require_positive(n_keys, "softmax_variance: n_keys");
     if (n_samples < 2) throw ConfigError("softmax_variance: n_samples must be at least 2 for a standard deviation");
+    // Every sample draws a fresh q and k of width d: samples × d bounds the call's work and size.
+    limits::require_elements({n_samples, d}, "softmax_variance: samples × d");
+    limits::require_elements({n_keys, d}, "softmax_variance: keys × d");
     // Rounded once to float, then used for every scaled number, as attention would.
     const float inv_sqrt_d = static_cast<float>(1.0 / std::sqrt(double(d)));
     Rng rng(seed);

@@ -6,6 +6,7 @@
 #include "attn/attention.hpp"
 #include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
+#include "attn/limits.hpp"
 #include "attn/random.hpp"
 #include "attn/rope.hpp"
 
@@ -73,6 +74,14 @@ bool is_gain(const std::string& name) { return name.size() >= 5 && name.compare(
 
 float silu(float x) { return x / (1.0f + std::exp(-x)); }
 
+// A run of T tokens that returns its attention keeps [n_heads, T, T] weights per layer, and each
+// layer's attention() holds scores and weights of that size while it runs.
+void require_attention_buffers(const LabConfig& cfg, std::size_t T, const std::string& what) {
+    const std::uint64_t per_layer = limits::require_elements({cfg.n_heads, T, T}, what + ": attention [n_heads, T, T]");
+    limits::require_call_bytes((std::uint64_t(cfg.n_layers) + 2) * per_layer * sizeof(float),
+                               what + ": n_layers + 2 attention maps [n_heads, T, T]");
+}
+
 }  // namespace
 
 void validate(const LabConfig& cfg) {
@@ -105,6 +114,9 @@ void validate(const LabConfig& cfg) {
     if (cfg.n_heads * cfg.d_head > 16384)
         throw ConfigError("LabConfig.n_heads × d_head (" + std::to_string(cfg.n_heads * cfg.d_head) +
                           ") is larger than a lab model can be (16384)");
+    // A valid-format file must also be able to run at its full context: the attention buffers
+    // of a run with attention, checked now rather than when the page first runs it.
+    require_attention_buffers(cfg, cfg.context, "LabConfig (at its full context)");
 }
 
 std::vector<std::pair<std::string, Matrix*>> lab_tensors(LabWeights& w, const LabConfig& cfg) {
@@ -166,6 +178,7 @@ Matrix lab_forward(const LabConfig& cfg, const LabWeights& w, const std::vector<
                              std::to_string(start));
         if (acts) throw ConfigError("lab_forward records activations only without a KV cache");
     }
+    if (attention_out || acts) require_attention_buffers(cfg, start + T, "lab run of " + std::to_string(T) + " tokens");
     Matrix x({T, D});
     std::vector<float> positions(T);
     for (std::size_t t = 0; t < T; ++t) {

@@ -1,5 +1,7 @@
 #include "attn/ledger.hpp"
 
+#include <algorithm>
+
 #include "attn/errors.hpp"
 
 namespace attn {
@@ -33,6 +35,9 @@ std::uint64_t add(const ModelConfig& cfg, std::uint64_t a, std::uint64_t b) {
     return r;
 }
 
+// The width of a cached V head.
+std::uint64_t v_dim(const ModelConfig& cfg) { return cfg.v_head_dim != 0 ? cfg.v_head_dim : cfg.head_dim; }
+
 }  // namespace
 
 const char* kind_name(AttentionKind kind) noexcept {
@@ -65,6 +70,8 @@ void validate(const ModelConfig& cfg) {
     if (cfg.dtype_bytes == 0) fail(cfg, "dtype_bytes must be > 0");
     if (cfg.n_heads == 0) fail(cfg, "num_attention_heads must be > 0");
     if (cfg.head_dim == 0) fail(cfg, "head_dim must be > 0");
+    if (cfg.sliding_window && *cfg.sliding_window == 0) fail(cfg, "sliding_window must be > 0");
+    if (cfg.context_length && *cfg.context_length == 0) fail(cfg, "max_position_embeddings must be > 0");
     if (cfg.kind == AttentionKind::MLA) {
         if (cfg.kv_lora_rank == 0) fail(cfg, "MLA needs kv_lora_rank > 0");
         if (cfg.rope_dim == 0) fail(cfg, "MLA needs qk_rope_head_dim > 0");
@@ -84,12 +91,20 @@ std::uint64_t bytes_per_token(const ModelConfig& cfg) {
     validate(cfg);
     const std::uint64_t per_layer = cfg.kind == AttentionKind::MLA
                                         ? add(cfg, cfg.kv_lora_rank, cfg.rope_dim)
-                                        : mul(cfg, mul(cfg, 2, cfg.n_kv_heads), cfg.head_dim);
+                                        : mul(cfg, cfg.n_kv_heads, add(cfg, cfg.head_dim, v_dim(cfg)));
     return mul(cfg, mul(cfg, kv_layers(cfg), per_layer), cfg.dtype_bytes);
 }
 
+std::uint64_t cached_tokens(const ModelConfig& cfg, std::uint64_t tokens) {
+    return cfg.sliding_window ? std::min(tokens, *cfg.sliding_window) : tokens;
+}
+
+bool exceeds_context(const ModelConfig& cfg, std::uint64_t tokens) {
+    return cfg.context_length && tokens > *cfg.context_length;
+}
+
 std::uint64_t bytes_for_context(const ModelConfig& cfg, std::uint64_t tokens) {
-    return add(cfg, mul(cfg, bytes_per_token(cfg), tokens), cfg.linear_state_bytes);
+    return add(cfg, mul(cfg, bytes_per_token(cfg), cached_tokens(cfg, tokens)), cfg.linear_state_bytes);
 }
 
 std::string bytes_per_token_formula(const ModelConfig& cfg) {
@@ -97,6 +112,9 @@ std::string bytes_per_token_formula(const ModelConfig& cfg) {
     const std::string l = num(kv_layers(cfg)), b = num(cfg.dtype_bytes) + " B";
     if (cfg.kind == AttentionKind::MLA)
         return l + " × (" + num(cfg.kv_lora_rank) + " + " + num(cfg.rope_dim) + ") × " + b + total;
+    if (v_dim(cfg) != cfg.head_dim)
+        return l + " × " + num(cfg.n_kv_heads) + " × (" + num(cfg.head_dim) + " + " + num(v_dim(cfg)) + ") × " + b +
+               total;
     return l + " × 2 × " + num(cfg.n_kv_heads) + " × " + num(cfg.head_dim) + " × " + b + total;
 }
 
@@ -128,7 +146,8 @@ std::vector<LedgerRow> ledger_variants(const ModelConfig& cfg, std::uint64_t tok
     validate(cfg);
     std::vector<LedgerRow> rows;
     auto push = [&](const ModelConfig& v) {
-        rows.push_back({v.kind, v.n_kv_heads, bytes_per_token(v), bytes_for_context(v, tokens)});
+        rows.push_back(
+            {v.kind, v.n_kv_heads, bytes_per_token(v), bytes_for_context(v, tokens), cached_tokens(v, tokens)});
     };
     push(as_variant(cfg, AttentionKind::MHA));
     if (cfg.kind != AttentionKind::MLA && cfg.n_kv_heads > 1 && cfg.n_kv_heads < cfg.n_heads)

@@ -3,12 +3,14 @@
 #include <string>
 
 #include "attn/errors.hpp"
+#include "attn/limits.hpp"
 
 namespace attn {
 
 Mask causal_mask(std::size_t tq, std::size_t tk) {
     if (tq > tk)
         throw ShapeError("causal mask needs Tq <= Tk, got Tq " + std::to_string(tq) + ", Tk " + std::to_string(tk));
+    limits::require_elements({tq, tk}, "causal mask [Tq, Tk]");
     Mask m = xt::zeros<std::uint8_t>({tq, tk});
     for (std::size_t i = 0; i < tq; ++i)
         for (std::size_t j = 0; j < causal_limit(i, tq, tk); ++j) m(i, j) = 1;

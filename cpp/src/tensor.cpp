@@ -4,6 +4,7 @@
 
 #include "attn/errors.hpp"
 #include "attn/kernels.hpp"
+#include "attn/limits.hpp"
 
 namespace attn {
 
@@ -42,6 +43,7 @@ Matrix matmul(const Matrix& a, const Matrix& b, const char* a_name, const char* 
         throw ShapeError("cannot multiply " + shape_str(a_name, a.shape(0), a.shape(1)) + " by " +
                          shape_str(b_name, b.shape(0), b.shape(1)) + ": inner dimensions differ");
     const std::size_t n = a.shape(0), k = a.shape(1), m = b.shape(1);
+    limits::require_elements({n, m}, "matmul result [n, m]");
     Matrix out = xt::zeros<float>({n, m});
     // Row-vector convention: out row i = Σ_p a[i,p] · b row p, an axpy over contiguous rows.
     for (std::size_t i = 0; i < n; ++i)

@@ -1,5 +1,6 @@
 #include "attn/tiny_decoder.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -7,6 +8,7 @@
 #include "attn/attention.hpp"
 #include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
+#include "attn/limits.hpp"
 #include "attn/random.hpp"
 #include "attn/rope.hpp"
 
@@ -38,6 +40,17 @@ void validate(const TinyDecoderConfig& cfg) {
                           (cfg.rotary_dim ? "" : ", all of d_head") + ") must be even: RoPE turns pairs of dims");
     if (!std::isfinite(cfg.rope_base) || !(cfg.rope_base > 1.0f))
         throw ConfigError("TinyDecoderConfig.rope_base must be a finite number > 1");
+    // The weights the constructor draws, each checked before it is allocated.
+    limits::require_elements({cfg.vocab, cfg.d_model}, "TinyDecoderConfig: embedding [vocab, d_model]");
+    limits::require_elements({cfg.d_model, cfg.n_heads, cfg.d_head},
+                             "TinyDecoderConfig: Wq [d_model, n_heads × d_head]");
+    limits::require_elements({cfg.d_model, cfg.mlp_hidden}, "TinyDecoderConfig: MLP [d_model, mlp_hidden]");
+    const std::uint64_t per_layer =
+        2ull * cfg.d_model * (cfg.n_heads + cfg.n_kv_heads) * cfg.d_head + 2ull * cfg.d_model * cfg.mlp_hidden;
+    limits::require_call_bytes((per_layer * limits::require_dimension(cfg.n_layers, "TinyDecoderConfig.n_layers") +
+                                std::uint64_t(cfg.vocab) * cfg.d_model) *
+                                   sizeof(float),
+                               "TinyDecoderConfig: the weights");
 }
 
 TinyDecoder::TinyDecoder(const TinyDecoderConfig& cfg) : cfg_(cfg) {
@@ -65,6 +78,12 @@ KVCache TinyDecoder::make_cache() const { return KVCache(cfg_.n_layers, cfg_.n_k
 
 Matrix TinyDecoder::run(const std::vector<int>& tokens, std::size_t start, KVCache* cache, KVTrace* trace) const {
     const std::size_t T = tokens.size(), D = cfg_.d_model;
+    if (start + T > limits::kMaxDecoderTokens)
+        throw ShapeError("positions 0 … " + std::to_string(start + T - 1) + " pass the tiny decoder's limit of " +
+                         std::to_string(limits::kMaxDecoderTokens) + " tokens");
+    limits::require_elements({start + T, cfg_.vocab}, "tiny decoder logits [T, vocab]");
+    limits::require_elements({start + T, cfg_.n_heads, cfg_.d_head}, "tiny decoder queries [T, n_heads × d_head]");
+    limits::require_elements({start + T, std::max(D, cfg_.mlp_hidden)}, "tiny decoder activations [T, width]");
     Matrix x({T, D});
     std::vector<float> positions(T);
     for (std::size_t t = 0; t < T; ++t) {
@@ -122,6 +141,9 @@ Vector TinyDecoder::step(int token, KVCache& cache, KVTrace* trace) const { retu
 
 GenerateResult TinyDecoder::generate(const std::vector<int>& prompt, std::size_t steps, bool use_cache) const {
     check_tokens(prompt, 0, cfg_.vocab, "prompt");
+    if (steps > limits::kMaxGenerateSteps)
+        throw ConfigError("steps (" + std::to_string(steps) + ") is above the limit of " +
+                          std::to_string(limits::kMaxGenerateSteps) + " generated tokens per call");
     GenerateResult r{prompt, {}, 0, 0, {}};
     std::optional<KVCache> cache;
     if (use_cache) cache = make_cache();

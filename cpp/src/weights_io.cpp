@@ -4,12 +4,18 @@
 #include <cstring>
 #include <string>
 
+#include "attn/crc32.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {
 namespace {
 
 constexpr std::size_t kMagicBytes = 8;
+constexpr std::size_t kChecksumBytes = 4;
+
+std::uint32_t le32(const std::uint8_t* b) {
+    return std::uint32_t(b[0]) | std::uint32_t(b[1]) << 8 | std::uint32_t(b[2]) << 16 | std::uint32_t(b[3]) << 24;
+}
 
 class Writer {
   public:
@@ -45,10 +51,7 @@ class Reader {
         pos_ += bytes;
         return at;
     }
-    std::uint32_t u32(const std::string& what) {
-        const std::uint8_t* b = take(4, what);
-        return std::uint32_t(b[0]) | std::uint32_t(b[1]) << 8 | std::uint32_t(b[2]) << 16 | std::uint32_t(b[3]) << 24;
-    }
+    std::uint32_t u32(const std::string& what) { return le32(take(4, what)); }
     float f32(const std::string& what) {
         const std::uint32_t b = u32(what);
         float x;
@@ -61,11 +64,20 @@ class Reader {
         return std::string(reinterpret_cast<const char*>(b), len);
     }
     std::size_t left() const { return n_ - pos_; }
+    // Reading stops before the last `bytes` (the checksum).
+    void stop_before_last(std::size_t bytes) { n_ -= bytes; }
 
   private:
     const std::uint8_t* p_;
     std::size_t n_, pos_ = 0;
 };
+
+std::string hex32(std::uint32_t x) {
+    static const char digits[] = "0123456789abcdef";
+    std::string out = "0x";
+    for (int shift = 28; shift >= 0; shift -= 4) out += digits[(x >> shift) & 0xFu];
+    return out;
+}
 
 std::size_t flag(std::uint32_t x, const char* field) {
     if (x > 1)
@@ -145,6 +157,7 @@ std::vector<std::uint8_t> save_lab_weights(const LabModel& model, WeightsDtype d
                 w.f32(x);
         }
     }
+    w.u32(crc32(w.out.data(), w.out.size()));
     return std::move(w.out);
 }
 
@@ -158,9 +171,20 @@ LabModel load_lab_weights(const std::uint8_t* data, std::size_t size) {
         throw ValueError("not a lab weights file: magic is '" + seen + "', expected '" + kLabWeightsMagic + "'");
     }
     const std::uint32_t version = r.u32("the version");
+    if (version == 1)
+        throw ValueError("weights file version 1 is an old format without a checksum (this engine reads version " +
+                         std::to_string(kLabWeightsVersion) + "); write it again with attn-train");
     if (version != kLabWeightsVersion)
         throw ValueError("unsupported weights version " + std::to_string(version) + " (this engine reads " +
                          std::to_string(kLabWeightsVersion) + ")");
+    if (r.left() < kChecksumBytes) r.take(kChecksumBytes, "the checksum");  // throws: truncated
+    const std::uint32_t stored = le32(data + size - kChecksumBytes);
+    const std::uint32_t computed = crc32(data, size - kChecksumBytes);
+    if (stored != computed)
+        throw ValueError("weights file is corrupt or truncated: the CRC-32 of its " +
+                         std::to_string(size - kChecksumBytes) + " bytes is " + hex32(computed) +
+                         ", its last 4 bytes say " + hex32(stored));
+    r.stop_before_last(kChecksumBytes);
     LabConfig c;
     for (std::size_t* field :
          {&c.vocab, &c.d_model, &c.n_layers, &c.n_heads, &c.n_kv_heads, &c.d_head, &c.mlp_hidden, &c.context})
@@ -204,15 +228,15 @@ LabModel load_lab_weights(const std::uint8_t* data, std::size_t size) {
             if (value_bytes == 2)
                 out[j] = half_to_float(static_cast<std::uint16_t>(b[0] | b[1] << 8));
             else {
-                const std::uint32_t u = std::uint32_t(b[0]) | std::uint32_t(b[1]) << 8 | std::uint32_t(b[2]) << 16 |
-                                        std::uint32_t(b[3]) << 24;
+                const std::uint32_t u = le32(b);
                 std::memcpy(&out[j], &u, 4);
             }
             if (!std::isfinite(out[j]))
                 throw ValueError("tensor '" + name + "' holds a non-finite value at index " + std::to_string(j));
         }
     }
-    if (r.left() != 0) throw ValueError(std::to_string(r.left()) + " unexpected byte(s) after the last tensor");
+    if (r.left() != 0)
+        throw ValueError(std::to_string(r.left()) + " unexpected byte(s) between the last tensor and the checksum");
     return LabModel(c, std::move(vocab), std::move(w));
 }
 

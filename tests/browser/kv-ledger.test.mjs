@@ -111,6 +111,34 @@ test('switching the model changes the rows', async () => {
   await sel('button[data-tokens="262144"]').click();
 });
 
+test('a context past the model’s limit is flagged; a sliding window caps the cache', async () => {
+  const note = (name) =>
+    page.evaluate(
+      ([tag, n]) => {
+        const el = document.querySelector(tag).shadowRoot.querySelector(`[data-note="${n}"]`);
+        return el.hidden ? null : el.textContent;
+      },
+      [W, name],
+    );
+  assert.equal(await note('over-limit'), null, 'the anchor takes 262,144 tokens');
+  await sel('select').selectOption('deepseek-llm-67b');
+  assert.match(
+    await note('over-limit'),
+    /262,144 token 超过了 DeepSeek LLM 67B 的上下文上限 4,096 token/,
+  );
+  await sel('button[data-tokens="4096"]').click();
+  assert.equal(await note('over-limit'), null);
+  await sel('select').selectOption('mistral-7b-v0.1');
+  await sel('button[data-tokens="32768"]').click();
+  const s = await state();
+  assert.equal(s.bars.gqa.val, '536,870,912 B = 512 MiB');
+  assert.match(await note('window'), /每层最多存 4,096 个 token/);
+  assert.equal(await note('over-limit'), null);
+  assert.match(s.text, /131,072 B × 4,096 = 536,870,912 B/);
+  await sel('select').selectOption('qwen3.8-27b');
+  await sel('button[data-tokens="262144"]').click();
+});
+
 const llama = JSON.stringify(
   {
     architectures: ['LlamaForCausalLM'],

@@ -34,6 +34,17 @@ before(async () => {
 <attn-mask-grid world="zh-gift" lang="en"></attn-mask-grid>
 </main><script src="attn-widgets.js"></script></body></html>`,
   );
+  const huge = JSON.parse(
+    readFileSync(join(dist, '..', 'course-data', 'teaching-world.json'), 'utf8'),
+  );
+  huge.worlds['zh-gift'].x[0][0] = 1e308;
+  writeFileSync(
+    join(dir, 'huge.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>huge world</title></head><body><main>
+<script type="application/json" data-attn="teaching-world">${JSON.stringify(huge)}</script>
+<attn-mask-grid world="zh-gift" lang="en"></attn-mask-grid>
+</main><script src="attn-widgets.js"></script></body></html>`,
+  );
   void models;
 });
 after(async () => {
@@ -65,6 +76,17 @@ test('a world that is not JSON at all names the file and the parse error', async
   const { page, errors } = await openPage(browser, pathToFileURL(dir).href + '/', 'not-json.html');
   const msg = await page.evaluate(() => document.querySelector('attn-mask-grid').dataset.error);
   assert.match(msg, /teaching-world\.json .*not valid JSON/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a number beyond float32 in an inline world names the inline script and the field', async () => {
+  const { page, errors } = await openPage(browser, pathToFileURL(dir).href + '/', 'huge.html');
+  const msg = await page.evaluate(() => document.querySelector('attn-mask-grid').dataset.error);
+  assert.match(
+    msg,
+    /^teaching-world\.json \(inline on this page\): \/worlds\/zh-gift\/x\/0\/0 is 1e\+308/,
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

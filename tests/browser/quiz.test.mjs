@@ -70,9 +70,25 @@ test("keyboard, right answer: Tab into Q1, ArrowDown to b, Enter → right, corr
   assert.equal(q.state, 'right');
   assert.equal(q.checked, 'b');
   assert.match(q.verdict, /答对了/);
-  assert.match(q.correction, /标准差 16\.0，除以 √256 = 16 之后 1\.00/);
-  assert.match(q.correction, /从 70\.3% 降到 25\.7%/);
+  assert.match(q.correction, /标准差 15\.72，除以 √256 = 16 之后 0\.983/);
+  assert.match(q.correction, /同一行 8 个键里最大的权重从 99\.999% 降到 35\.0%/);
   assert.equal(q.link, '03-softmax-and-scaling.html');
+  // The linked lesson's widget, at its starting d = 256, shows the same experiment's numbers.
+  const lesson = await openPage(browser, browser.fileUrl, q.link);
+  const shown = await lesson.page.evaluate(() => {
+    const root = document.querySelector('attn-softmax-variance').shadowRoot;
+    const t = (sel) => [...root.querySelectorAll(sel)].map((e) => e.textContent);
+    return {
+      std: t('[data-formula="std"]'),
+      scaled: t('[data-formula="std-scaled"]'),
+      max: t('[data-formula="max"]'),
+    };
+  });
+  await lesson.page.close();
+  assert.match(shown.std[0], /std\(q·k\) = 15\.72 ≈ √d = √256/);
+  assert.match(shown.scaled[0], /= 0\.983 ≈ 1/);
+  assert.match(shown.max[0], /= 99\.999%$/);
+  assert.match(shown.max[1], /= 35\.0%$/);
   assert.ok(existsSync(join(dist, q.link)), 'the linked page exists');
   assert.equal(q.why, null);
   assert.doesNotMatch(q.feedback, /null|undefined/);
@@ -100,7 +116,7 @@ test('keyboard, wrong answer: Tab to Q2, pick a (save computation), Tab to Check
   const q = await question('why-causal-mask');
   assert.equal(q.state, 'wrong');
   assert.match(q.verdict, /不对/);
-  assert.match(q.why, /掩码不省计算/);
+  assert.match(q.why, /省计算不是掩码的目的，它防的是偷看后文/);
   assert.match(q.feedback, /正确答案：b\)/);
   assert.match(q.correction, /有 32\.5% 的注意力直接落在它要预测的答案「小王」上/);
   assert.equal(q.link, '04-causal-mask.html');

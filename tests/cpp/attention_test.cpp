@@ -117,6 +117,21 @@ TEST_CASE("custom mask: masked keys get 0, an all-masked row throws MaskError na
     CHECK(s.output(1, 0) == 0.0f);
 }
 
+TEST_CASE("attention with a sink logit of -inf is attention without a sink", "[attention][sink]") {
+    const Matrix q = randn(4, 8, 31), k = randn(4, 8, 32), v = randn(4, 8, 33);
+    AttentionOptions o;
+    o.n_heads = 2;
+    o.causal = true;
+    const auto plain = attention(q, k, v, o);
+    o.sink_logit = -std::numeric_limits<float>::infinity();
+    const auto r = attention(q, k, v, o);
+    CHECK(max_abs_diff(r.output, plain.output) == 0.0f);
+    CHECK(max_abs_diff(r.weights, plain.weights) == 0.0f);
+    CHECK(xt::amax(r.sink_weight)() == 0.0f);
+    o.sink_logit = std::numeric_limits<float>::infinity();
+    CHECK_THROWS_WITH(attention(q, k, v, o), "sink_logit is +infinite");
+}
+
 TEST_CASE("zero-after-softmax leaves rows summing to less than 1", "[attention][mask]") {
     const Matrix q = randn(4, 4, 21), k = randn(4, 4, 22), v = randn(4, 4, 23);
     AttentionOptions o;

@@ -48,7 +48,22 @@ ModelConfig qwen_anchor() {
 const ModelConfig deepseek_67b = gqa("DeepSeek LLM 67B", 95, 64, 8, 128);
 const ModelConfig deepseek_v2 = mla("DeepSeek-V2", 60, 128, 128);
 const ModelConfig deepseek_v3 = mla("DeepSeek-V3", 61, 128, 128);
-const ModelConfig glm_53 = mla("GLM-5.3", 78, 64, 192);
+// q/k heads 192 (no RoPE) + 64 (RoPE) = 256 wide, v heads 256: the widths of GLM-5.3 built with MHA.
+ModelConfig glm() {
+    ModelConfig c = mla("GLM-5.3", 78, 64, 256);
+    c.v_head_dim = 256;
+    c.context_length = 1048576;
+    return c;
+}
+const ModelConfig glm_53 = glm();
+
+// Mistral 7B v0.1: 32 layers, GQA-8, head_dim 128, every layer a 4,096-token sliding window.
+ModelConfig mistral_7b() {
+    ModelConfig c = gqa("Mistral 7B", 32, 32, 8, 128);
+    c.sliding_window = 4096;
+    c.context_length = 32768;
+    return c;
+}
 
 // A reduction in tenths of a percent, rounded as the course prints it: 822 means −82.2 %.
 long permille(double fraction) { return std::lround(1000.0 * fraction); }
@@ -99,6 +114,51 @@ TEST_CASE("ledger: MLA models store 512 + 64 numbers per layer and token", "[led
     const ModelConfig v2_mha = as_variant(deepseek_v2, AttentionKind::MHA);
     CHECK(bytes_per_token(v2_mha) == 60ull * 2 * 128 * 128 * 2);
     CHECK(permille(reduction(bytes_per_token(v2_mha), bytes_per_token(deepseek_v2))) == 982);
+}
+
+TEST_CASE("ledger: GLM-5.3 as MHA caches 256-wide K and V heads, about 5.11 MB per token", "[ledger]") {
+    const ModelConfig mha = as_variant(glm_53, AttentionKind::MHA);
+    CHECK(bytes_per_token(mha) == 78ull * 64 * (256 + 256) * 2);
+    CHECK(bytes_per_token(mha) == 5111808);
+    CHECK(bytes_per_token_formula(mha) == "78 × 2 × 64 × 256 × 2 B = 5,111,808 B");
+    // K and V of different widths are written out as such.
+    ModelConfig v2_wide = as_variant(deepseek_v2, AttentionKind::GQA, 8);
+    v2_wide.head_dim = 192;
+    v2_wide.v_head_dim = 128;
+    CHECK(bytes_per_token(v2_wide) == 60ull * 8 * (192 + 128) * 2);
+    CHECK(bytes_per_token_formula(v2_wide) == "60 × 8 × (192 + 128) × 2 B = 307,200 B");
+}
+
+TEST_CASE("ledger: a sliding window caps the cached tokens per layer (Mistral 7B: 512 MiB at 32,768)", "[ledger]") {
+    const ModelConfig m = mistral_7b();
+    CHECK(bytes_per_token(m) == 128 * KiB);
+    CHECK(cached_tokens(m, 32768) == 4096);
+    CHECK(bytes_for_context(m, 32768) == 512 * MiB);  // not 128 KiB × 32,768 = 4 GiB
+    CHECK(bytes_for_context(m, 4096) == 512 * MiB);
+    CHECK(bytes_for_context(m, 1000) == 1000 * 128 * KiB);  // below the window it grows as usual
+    CHECK(cached_tokens(m, 1000) == 1000);
+    ModelConfig no_window = m;
+    no_window.sliding_window.reset();
+    CHECK(bytes_for_context(no_window, 32768) == 4 * GiB);
+    // every re-cast keeps the window
+    const auto rows = ledger_variants(m, 32768);
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[0].bytes_for_context == 32ull * 2 * 32 * 128 * 2 * 4096);  // MHA: 2 GiB
+    CHECK(rows[0].bytes_for_context == 2 * GiB);
+    for (const LedgerRow& r : rows) CHECK(r.cached_tokens == 4096);
+    CHECK(ledger_variants(m, 100)[1].cached_tokens == 100);
+}
+
+TEST_CASE("ledger: a context past the model's limit is flagged, not changed", "[ledger]") {
+    const ModelConfig m = mistral_7b();
+    CHECK_FALSE(exceeds_context(m, 32768));
+    CHECK(exceeds_context(m, 32769));
+    ModelConfig d67 = deepseek_67b;
+    d67.context_length = 4096;
+    CHECK(exceeds_context(d67, 1048576));
+    CHECK(bytes_for_context(d67, 1048576) == 380 * GiB);     // the arithmetic is the same
+    CHECK_FALSE(exceeds_context(deepseek_67b, 1ull << 40));  // no limit given
+    CHECK_FALSE(exceeds_context(glm_53, 1048576));
 }
 
 TEST_CASE("ledger: reduction is 1 − to / from", "[ledger]") {
@@ -155,6 +215,12 @@ TEST_CASE("ledger errors name the config field", "[ledger][errors]") {
     c = deepseek_v2;
     c.rope_dim = 0;
     CHECK_THROWS_WITH(bytes_per_token(c), Catch::Contains("qk_rope_head_dim"));
+    c = mistral_7b();
+    c.sliding_window = 0;
+    CHECK_THROWS_WITH(bytes_per_token(c), "Mistral 7B: sliding_window must be > 0");
+    c = mistral_7b();
+    c.context_length = 0;
+    CHECK_THROWS_WITH(bytes_per_token(c), Catch::Contains("max_position_embeddings must be > 0"));
     c = deepseek_67b;
     c.head_dim = 1ull << 60;
     CHECK_THROWS_AS(bytes_per_token(c), ValueError);

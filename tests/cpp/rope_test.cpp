@@ -1,4 +1,6 @@
 #include "attn/rope.hpp"
+
+#include <cmath>
 #include "attn/errors.hpp"
 #include "attn/scores.hpp"
 #include "test_util.hpp"
@@ -41,6 +43,28 @@ TEST_CASE("partial rotary turns only the first rotary_dim dims of each head", "[
     for (std::size_t h = 0; h < 2; ++h)
         for (std::size_t c = 4; c < 8; ++c) CHECK(r(2, h * 8 + c) == x(2, h * 8 + c));
     CHECK(r(2, 0) != x(2, 0));
+}
+
+TEST_CASE("RoPE at long-context positions: angles to 1e-6 of a long double reference", "[rope]") {
+    // d = 128, base 10,000: each pair (1, 0) turns into (cos, sin) of pos · θ_i.
+    constexpr std::size_t d = 128, half = d / 2;
+    Matrix x = xt::zeros<float>({std::size_t(1), d});
+    for (std::size_t i = 0; i < half; ++i) x(0, i) = 1.0f;
+    for (const float pos : {131072.0f, 1e6f, 65535.0f}) {
+        const Matrix out = rope(x, RopeConfig{}, {pos});
+        long double err = 0, err_float_theta = 0;
+        for (std::size_t i = 0; i < half; ++i) {
+            const long double theta = std::pow(10000.0L, -2.0L * i / d), angle = pos * theta;
+            err = std::fmax(err, std::fabs(out(0, i) - std::cos(angle)));
+            err = std::fmax(err, std::fabs(out(0, i + half) - std::sin(angle)));
+            // What θ rounded to float would give: the error this test exists for.
+            err_float_theta =
+                std::fmax(err_float_theta, std::fabs(std::cos(pos * (long double)float(theta)) - std::cos(angle)));
+        }
+        INFO("position " << pos);
+        CHECK(err < 1e-6L);
+        if (pos >= 131072.0f) CHECK(err_float_theta > 1e-3L);
+    }
 }
 
 TEST_CASE("RoPE errors name the parameter", "[rope][errors]") {

@@ -1,5 +1,7 @@
-#include "attn/scores.hpp"
+#include <cmath>
+
 #include "attn/errors.hpp"
+#include "attn/scores.hpp"
 #include "test_util.hpp"
 
 using namespace attn;
@@ -15,6 +17,22 @@ TEST_CASE("dot, cosine and the score matrix", "[scores]") {
     CHECK(cosine_matrix(q, q)(0, 0) == Approx(1.0f));
     CHECK_THROWS_AS(dot(Vector{1}, Vector{1, 2}), ShapeError);
     CHECK_THROWS_AS(cosine(Vector{0, 0}, Vector{1, 2}), ValueError);
+}
+
+TEST_CASE("cosine of tiny and huge vectors: their cosine, not a zero vector or NaN", "[scores]") {
+    // 1e-25 squared underflows float (to 0), 1e20 squared overflows it (to +inf).
+    CHECK(cosine(Vector{3e-25f, 4e-25f}, Vector{4e-25f, 3e-25f}) == Approx(24.0f / 25.0f).epsilon(1e-6));
+    CHECK(cosine(Vector{1e-25f, 2e-25f}, Vector{2e-25f, 4e-25f}) == Approx(1.0f).epsilon(1e-6));
+    CHECK(cosine(Vector{1e-25f, 0}, Vector{0, 1e-25f}) == 0.0f);
+    CHECK(cosine(Vector{1e-40f, 1e-40f}, Vector{1, 0}) == Approx(std::sqrt(0.5f)).epsilon(1e-6));  // subnormal
+    CHECK(cosine(Vector{1e20f, 1e20f}, Vector{3e20f, 0}) == Approx(std::sqrt(0.5f)).epsilon(1e-6));
+    const Matrix tiny{{3e-25f, 4e-25f}, {-4e-25f, 3e-25f}};
+    const Matrix c = cosine_matrix(tiny, tiny);
+    CHECK(c(0, 0) == Approx(1.0f).epsilon(1e-6));
+    CHECK(c(0, 1) == Approx(0.0f).margin(1e-6));
+    CHECK(c(1, 1) == Approx(1.0f).epsilon(1e-6));
+    CHECK_THROWS_WITH(cosine(Vector{0, 0}, Vector{1e-25f, 0}), "cosine of a zero vector is undefined");
+    CHECK_THROWS_WITH(cosine_matrix(tiny, Matrix{{0, 0}}), "cosine of a zero vector is undefined");
 }
 
 TEST_CASE("the score and cosine matrices reject empty inputs by name", "[scores][errors]") {

@@ -56,6 +56,19 @@ TEST_CASE("a fully masked row: MaskError without a sink, all weight on the sink 
     CHECK(r.sink_weight == 1.0f);
 }
 
+TEST_CASE("a sink logit of -inf is no sink; NaN and +inf are named errors", "[softmax][sink]") {
+    const auto none = softmax(Vector{0.04f, 0.36f, 0.0f});
+    const auto minus_inf = softmax(Vector{0.04f, 0.36f, 0.0f}, kNegInf);
+    CHECK(minus_inf.sink_weight == 0.0f);
+    for (std::size_t i = 0; i < 3; ++i) CHECK(minus_inf.weights(i) == none.weights(i));
+    CHECK(minus_inf.entropy == none.entropy);
+    // Without a sink to take it, a fully masked row is still a MaskError.
+    CHECK_THROWS_AS(softmax(Vector{kNegInf, kNegInf}, kNegInf), MaskError);
+    CHECK_THROWS_AS(softmax(Vector{1.0f}, std::numeric_limits<float>::infinity()), ValueError);
+    CHECK_THROWS_WITH(softmax(Vector{1.0f}, std::numeric_limits<float>::infinity()), "sink_logit is +infinite");
+    CHECK_THROWS_WITH(softmax(Vector{1.0f}, std::nanf("")), "sink_logit is NaN");
+}
+
 TEST_CASE("NaN scores are rejected with the index named", "[softmax][errors]") {
     CHECK_THROWS_WITH(softmax(Vector{0.0f, std::nanf("")}), Catch::Contains("scores[1] is NaN"));
 }

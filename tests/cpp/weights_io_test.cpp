@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "attn/crc32.hpp"
 #include "attn/errors.hpp"
 #include "attn/lab_model.hpp"
 #include "attn/weights_io.hpp"
@@ -41,6 +44,19 @@ void put_u32(std::vector<std::uint8_t>& file, std::size_t at, std::uint32_t x) {
     for (int i = 0; i < 4; ++i) file[at + i] = static_cast<std::uint8_t>(x >> (8 * i));
 }
 
+// The first `body` bytes of a file (its checksum excluded) with a checksum that matches them:
+// what a writer with that bug would produce, so the parser's own errors behind the checksum can
+// be tested.
+std::vector<std::uint8_t> sealed(std::vector<std::uint8_t> file, std::size_t body) {
+    file.resize(body);
+    const std::uint32_t c = crc32(file.data(), file.size());
+    file.resize(body + 4);
+    put_u32(file, body, c);
+    return file;
+}
+// The same file, its bytes changed after writing, with the checksum made to match again.
+std::vector<std::uint8_t> resealed(const std::vector<std::uint8_t>& file) { return sealed(file, file.size() - 4); }
+
 }  // namespace
 
 TEST_CASE("weights file: f32 round trip is exact, f16 is half precision at half the size", "[weights]") {
@@ -49,6 +65,7 @@ TEST_CASE("weights file: f32 round trip is exact, f16 is half precision at half 
     const auto f32 = save_lab_weights(model, WeightsDtype::F32);
     const auto f16 = save_lab_weights(model, WeightsDtype::F16);
     CHECK(std::memcmp(f32.data(), "ATTNLAB1", 8) == 0);
+    CHECK(f32[8] == 2);  // the version
     std::size_t params = 0;
     for (const auto& s : lab_tensor_specs(model.config())) params += s.rows * s.cols;
     CHECK(f32.size() - f16.size() == 2 * params);
@@ -102,31 +119,83 @@ TEST_CASE("weights file: a wrong magic, version or dtype is named", "[weights][e
     CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()),
                       "not a lab weights file: magic is 'XTTNLAB1', expected 'ATTNLAB1'");
     bad = good;
-    put_u32(bad, 8, 2);
+    put_u32(bad, 8, 3);
     CHECK_THROWS_AS(load_lab_weights(bad.data(), bad.size()), ValueError);
-    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), "unsupported weights version 2 (this engine reads 1)");
+    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), "unsupported weights version 3 (this engine reads 2)");
     bad = good;
     put_u32(bad, 8 + 4 + 10 * 4 + 4, 7);  // the dtype after version, 10 config u32 and rope_base
-    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), "unknown weights dtype 7 (0 = f32, 1 = f16)");
+    CHECK_THROWS_WITH(load_lab_weights(resealed(bad).data(), bad.size()), "unknown weights dtype 7 (0 = f32, 1 = f16)");
     bad = good;
     put_u32(bad, 8 + 4 + 4 * 4, 3);  // n_kv_heads = 3 does not divide n_heads = 2
-    CHECK_THROWS_AS(load_lab_weights(bad.data(), bad.size()), ConfigError);
+    CHECK_THROWS_AS(load_lab_weights(resealed(bad).data(), bad.size()), ConfigError);
 }
 
-TEST_CASE("weights file: truncation names the tensor and the byte counts", "[weights][errors]") {
-    const auto good = save_lab_weights(tiny_model(), WeightsDtype::F16);
-    const std::size_t at = value_offset(good, "layers.1.wq");
-    const std::size_t need = 8 * 8 * 2;  // [D, H·d] = [8, 8] halves
-    CHECK_THROWS_AS(load_lab_weights(good.data(), at + 100), ValueError);
+TEST_CASE("weights file: version 1, the format before the checksum, is named as old", "[weights][errors]") {
+    // A version 1 file: the same bytes without the checksum.
+    auto v1 = save_lab_weights(tiny_model(), WeightsDtype::F16);
+    v1.resize(v1.size() - 4);
+    put_u32(v1, 8, 1);
+    CHECK_THROWS_AS(load_lab_weights(v1.data(), v1.size()), ValueError);
+    CHECK_THROWS_WITH(load_lab_weights(v1.data(), v1.size()),
+                      "weights file version 1 is an old format without a checksum (this engine reads version 2); "
+                      "write it again with attn-train");
+}
+
+TEST_CASE("weights file: a flipped byte anywhere is a named error", "[weights][errors]") {
+    for (const WeightsDtype dtype : {WeightsDtype::F16, WeightsDtype::F32}) {
+        const auto good = save_lab_weights(tiny_model(), dtype);
+        REQUIRE(crc32(good.data(), good.size() - 4) ==
+                (std::uint32_t(good[good.size() - 4]) | std::uint32_t(good[good.size() - 3]) << 8 |
+                 std::uint32_t(good[good.size() - 2]) << 16 | std::uint32_t(good[good.size() - 1]) << 24));
+        // Every byte, one bit and all eight bits: magic and version have their own messages,
+        // everything from the config to the checksum itself is caught by the checksum.
+        for (std::size_t at = 0; at < good.size(); ++at)
+            for (const std::uint8_t flip : {std::uint8_t{0x01}, std::uint8_t{0x80}, std::uint8_t{0xFF}}) {
+                auto bad = good;
+                bad[at] ^= flip;
+                try {
+                    load_lab_weights(bad.data(), bad.size());
+                    FAIL("byte " << at << " ^ " << int(flip) << " loaded");
+                } catch (const ValueError& e) {
+                    const std::string m = e.what();
+                    if (at >= 12 && m.rfind("weights file is corrupt or truncated: the CRC-32 of its ", 0) != 0)
+                        FAIL("byte " << at << ": " << m);
+                }
+            }
+    }
+    // The message gives both numbers, so a reader can check them with any CRC-32 tool.
+    auto bad = save_lab_weights(tiny_model(), WeightsDtype::F16);
+    bad[100] ^= 0x10;
     CHECK_THROWS_WITH(
-        load_lab_weights(good.data(), at + 100),
-        "weights file truncated: expected " + std::to_string(need) + " bytes for tensor 'layers.1.wq', got 100");
+        load_lab_weights(bad.data(), bad.size()),
+        Catch::Matches("weights file is corrupt or truncated: the CRC-32 of its " + std::to_string(bad.size() - 4) +
+                       " bytes is 0x[0-9a-f]{8}, its last 4 bytes say 0x[0-9a-f]{8}"));
+}
+
+TEST_CASE("weights file: truncation is named, by the checksum or by the tensor it cuts", "[weights][errors]") {
+    const auto good = save_lab_weights(tiny_model(), WeightsDtype::F16);
+    for (std::size_t n = 12; n < good.size(); n += 37)
+        CHECK_THROWS_WITH(load_lab_weights(good.data(), n), Catch::StartsWith("weights file "));
+    for (std::size_t n = 0; n < good.size(); n += 7) CHECK_THROWS_AS(load_lab_weights(good.data(), n), ValueError);
     CHECK_THROWS_WITH(load_lab_weights(good.data(), 5),
                       "weights file truncated: expected 8 bytes for the magic, got 5");
-    CHECK_THROWS_WITH(load_lab_weights(good.data(), 60), Catch::Contains("for vocabulary entry"));
+    CHECK_THROWS_WITH(load_lab_weights(good.data(), 14),
+                      "weights file truncated: expected 4 bytes for the checksum, got 2");
     CHECK_THROWS_WITH(load_lab_weights(good.data(), good.size() - 1),
-                      Catch::Contains("bytes for tensor 'final_norm', got"));
-    for (std::size_t n = 0; n < good.size(); n += 97) CHECK_THROWS_AS(load_lab_weights(good.data(), n), ValueError);
+                      Catch::StartsWith("weights file is corrupt or truncated"));
+
+    // Behind a matching checksum, the parser still names the tensor and the byte counts.
+    const std::size_t at = value_offset(good, "layers.1.wq");
+    const std::size_t need = 8 * 8 * 2;  // [D, H·d] = [8, 8] halves
+    auto cut = sealed(good, at + 100);
+    CHECK_THROWS_AS(load_lab_weights(cut.data(), cut.size()), ValueError);
+    CHECK_THROWS_WITH(
+        load_lab_weights(cut.data(), cut.size()),
+        "weights file truncated: expected " + std::to_string(need) + " bytes for tensor 'layers.1.wq', got 100");
+    cut = sealed(good, 60);
+    CHECK_THROWS_WITH(load_lab_weights(cut.data(), cut.size()), Catch::Contains("for vocabulary entry"));
+    cut = sealed(good, good.size() - 5);
+    CHECK_THROWS_WITH(load_lab_weights(cut.data(), cut.size()), Catch::Contains("bytes for tensor 'final_norm', got"));
 }
 
 TEST_CASE("weights file: tensors out of order, wrong shapes and trailing bytes are named", "[weights][errors]") {
@@ -134,19 +203,55 @@ TEST_CASE("weights file: tensors out of order, wrong shapes and trailing bytes a
     auto bad = good;
     const std::size_t at = value_offset(bad, "layers.0.wk");
     bad[at - 8 - 2] = 'v';  // "layers.0.wk" → "layers.0.vk"
-    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()),
+    CHECK_THROWS_WITH(load_lab_weights(resealed(bad).data(), bad.size()),
                       "tensor 3 is named 'layers.0.vk', expected 'layers.0.wk'");
     bad = good;
     put_u32(bad, at - 4, 5);
-    CHECK_THROWS_AS(load_lab_weights(bad.data(), bad.size()), ShapeError);
-    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()),
+    CHECK_THROWS_AS(load_lab_weights(resealed(bad).data(), bad.size()), ShapeError);
+    CHECK_THROWS_WITH(load_lab_weights(resealed(bad).data(), bad.size()),
                       "tensor 'layers.0.wk' is [8, 5], the config needs [8, 4]");
     bad = good;
-    bad.push_back(0);
-    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), "1 unexpected byte(s) after the last tensor");
+    bad.insert(bad.end() - 4, 0);  // one byte before the checksum
+    CHECK_THROWS_WITH(load_lab_weights(resealed(bad).data(), bad.size()),
+                      "1 unexpected byte(s) between the last tensor and the checksum");
+    bad = good;
+    bad.push_back(0);  // one byte after it: the last 4 bytes are no longer the checksum
+    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), Catch::StartsWith("weights file is corrupt"));
     bad = good;
     const float inf = std::numeric_limits<float>::infinity();
     std::memcpy(&bad[value_offset(bad, "final_norm") + 4], &inf, 4);
-    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()),
+    CHECK_THROWS_WITH(load_lab_weights(resealed(bad).data(), bad.size()),
                       "tensor 'final_norm' holds a non-finite value at index 1");
+}
+
+TEST_CASE("weights file: the fuzzer's seed corpus is still what its names say", "[weights][fuzz]") {
+    // tests/fuzz/corpus/ is written by tests/fuzz/make_corpus.cpp; after a format change this
+    // fails until the seeds are written again (build-fuzz/attn-fuzz-corpus tests/fuzz/corpus).
+    const std::string dir = ATTN_SOURCE_DIR "/tests/fuzz/corpus/";
+    const auto read = [&](const std::string& name) {
+        std::ifstream in(dir + name, std::ios::binary);
+        REQUIRE(in);
+        return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    };
+    for (const char* name :
+         {"valid-tiny-f16.bin", "valid-plain-f32.bin", "valid-smallest-f16.bin", "valid-many-heads-f16.bin"}) {
+        INFO(name);
+        const auto file = read(name);
+        CHECK_NOTHROW(load_lab_weights(file.data(), file.size()));
+    }
+    const std::pair<const char*, const char*> near_valid[] = {
+        {"old-version-1.bin", "weights file version 1 is an old format"},
+        {"flipped-byte.bin", "weights file is corrupt or truncated"},
+        {"truncated-sealed.bin", "weights file truncated: expected"},
+        {"byte-before-checksum.bin", "1 unexpected byte(s) between the last tensor and the checksum"},
+        {"bad-config.bin", "LabConfig.n_heads (2) must be a multiple of n_kv_heads (3)"},
+        {"non-finite-weight.bin", "tensor 'final_norm' holds a non-finite value"},
+        {"absurd-shapes.bin", "LabConfig (at its full context): attention [n_heads, T, T]"},
+    };
+    for (const auto& [name, message] : near_valid) {
+        INFO(name);
+        const auto file = read(name);
+        CHECK_THROWS_AS(load_lab_weights(file.data(), file.size()), AttnError);
+        CHECK_THROWS_WITH(load_lab_weights(file.data(), file.size()), Catch::StartsWith(message));
+    }
 }

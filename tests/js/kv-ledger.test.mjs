@@ -135,3 +135,51 @@ test('a pasted Llama-style config.json gets its rows; one without num_hidden_lay
     /num_key_value_heads \(5\) must divide num_attention_heads \(32\)/,
   );
 });
+
+test('sliding window: Mistral 7B keeps 4,096 tokens per layer, 512 MiB at 32,768 tokens (not 4 GiB)', () => {
+  const mistral = m('mistral-7b-v0.1');
+  assert.equal(mistral.slidingWindow, 4096);
+  const own = ownRow(mistral, variantRows(engine, mistral, 32768));
+  assert.equal(bytes(own.bytesPerToken), '128 KiB');
+  assert.equal(own.cachedTokens, 4096);
+  assert.equal(bytes(own.kvBytes), '512 MiB');
+  assert.equal(own.exceedsContext, false);
+  const short = ownRow(mistral, variantRows(engine, mistral, 1000));
+  assert.equal(short.cachedTokens, 1000);
+  assert.equal(short.kvBytes, 1000 * 131072);
+});
+
+test('a context past the model’s limit is flagged by the engine: DeepSeek LLM 67B (4,096), V2 (163,840)', () => {
+  for (const [id, limit] of [
+    ['deepseek-llm-67b', 4096],
+    ['deepseek-v2', 163840],
+  ]) {
+    const model = m(id);
+    assert.equal(model.contextLength, limit);
+    assert.equal(ownRow(model, variantRows(engine, model, limit)).exceedsContext, false, id);
+    assert.equal(ownRow(model, variantRows(engine, model, limit + 1)).exceedsContext, true, id);
+  }
+  // every model at the widget's default context: only those with a shorter limit are flagged
+  for (const model of models.models.filter((x) => !isReported(x))) {
+    const rows = variantRows(engine, model, 262144);
+    assert.ok(
+      rows.every((r) => r.exceedsContext === model.contextLength < 262144),
+      model.id,
+    );
+  }
+});
+
+test('GLM-5.3 built with MHA caches q/k heads of 192 + 64 = 256 and v heads of 256: 5,111,808 B per token', () => {
+  const glm = m('glm-5.3');
+  const mha = rowOf(variantRows(engine, glm, 1), 'mha');
+  assert.equal(exactBytes(mha.bytesPerToken), '5,111,808 B');
+  assert.equal(mha.formula, '78 × 2 × 64 × 256 × 2 B = 5,111,808 B');
+  // DeepSeek-V2 keeps the report's d_h = 128 for both: −98.2% against MHA
+  const v2 = variantRows(engine, m('deepseek-v2'), 1);
+  assert.equal(
+    reductionText(
+      engine.kvReduction(rowOf(v2, 'mha').bytesPerToken, rowOf(v2, 'mla').bytesPerToken),
+    ),
+    '−98.2%',
+  );
+});

@@ -93,7 +93,7 @@ test('labGenerate: greedy with the KV cache, as the native export', () => {
   assert.deepEqual(g.tokens.slice(0, exported.prompt.tokens.length), exported.prompt.tokens);
 });
 
-test('errors are named: unknown id, truncated file, wrong version, past the context', () => {
+test('errors are named: unknown id, truncated or corrupt file, wrong version, past the context', () => {
   assert.throws(() => engine.labRun(12345, { text: '小明' }), {
     name: 'ValueError',
     message: /no lab model with id 12345/,
@@ -105,13 +105,26 @@ test('errors are named: unknown id, truncated file, wrong version, past the cont
   assert.equal(engine.labUnload('1'), false);
   assert.throws(() => engine.labLoad(new Uint8Array(bytes.subarray(0, 10000))), {
     name: 'ValueError',
-    message: /^weights file truncated: expected \d+ bytes for tensor 'embedding', got \d+$/,
+    message:
+      /^weights file is corrupt or truncated: the CRC-32 of its 9996 bytes is 0x[0-9a-f]{8}, its last 4 bytes say 0x[0-9a-f]{8}$/,
   });
-  const v2 = new Uint8Array(bytes);
-  v2[8] = 2;
-  assert.throws(() => engine.labLoad(v2), {
+  const flipped = new Uint8Array(bytes);
+  flipped[200000] ^= 1; // inside a weight
+  assert.throws(() => engine.labLoad(flipped), {
     name: 'ValueError',
-    message: 'unsupported weights version 2 (this engine reads 1)',
+    message: /^weights file is corrupt or truncated/,
+  });
+  const v3 = new Uint8Array(bytes);
+  v3[8] = 3;
+  assert.throws(() => engine.labLoad(v3), {
+    name: 'ValueError',
+    message: 'unsupported weights version 3 (this engine reads 2)',
+  });
+  const v1 = new Uint8Array(bytes.subarray(0, bytes.length - 4));
+  v1[8] = 1;
+  assert.throws(() => engine.labLoad(v1), {
+    name: 'ValueError',
+    message: /^weights file version 1 is an old format without a checksum/,
   });
   assert.throws(() => engine.labLoad([1, 2, 3]), { name: 'ValueError', message: /Uint8Array/ });
   assert.throws(() => engine.labRun(lab.id, { text: '小'.repeat(64) }), {

@@ -4,8 +4,9 @@
 // reads is right. Then every data file against its JSON Schema (ajv, a devDependency).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import Ajv from 'ajv';
+import { kvHeadsKind } from '../../web/kv-heads.js';
 
 const dataUrl = (f) => new URL(`../../course-data/${f}`, import.meta.url);
 const doc = JSON.parse(readFileSync(dataUrl('models.json'), 'utf8'));
@@ -250,6 +251,9 @@ test('JSON files validate against their schemas', () => {
     ['models.schema.json', 'models.json'],
     ['teaching-world.schema.json', 'teaching-world.json'],
     ['quiz.schema.json', 'quiz.json'],
+    ['lessons.schema.json', 'lessons.json'],
+    ['c3-attention.schema.json', 'c3-attention.json'],
+    ['kv-heads-ablation.schema.json', 'kv-heads-ablation.json'],
   ];
   for (const [schemaFile, dataFile] of pairs) {
     const schema = JSON.parse(readFileSync(dataUrl(schemaFile), 'utf8'));
@@ -257,4 +261,59 @@ test('JSON files validate against their schemas', () => {
     const data = JSON.parse(readFileSync(dataUrl(dataFile), 'utf8'));
     assert.ok(validate(data), `${dataFile}: ${ajv.errorsText(validate.errors)}`);
   }
+});
+
+const readData = (f) => JSON.parse(readFileSync(dataUrl(f), 'utf8'));
+
+test('lessons.json: unique slugs, and every tag is a widget folder (widgets/<name>/element.js)', () => {
+  const { lessons } = readData('lessons.json');
+  const slugs = lessons.map((l) => l.slug);
+  assert.equal(new Set(slugs).size, slugs.length, `duplicate slug in ${slugs}`);
+  for (const l of lessons)
+    for (const w of l.widgets) {
+      const element = new URL(
+        `../../widgets/${w.tag.slice('attn-'.length)}/element.js`,
+        import.meta.url,
+      );
+      assert.ok(existsSync(element), `${l.slug}: <${w.tag}> has no ${element.pathname}`);
+    }
+});
+
+test("c3-attention.json: every sentence's attention has the model's layers, heads and T × T causal rows", () => {
+  const c3 = readData('c3-attention.json');
+  const c = c3.model.config;
+  for (const s of c3.sentences) {
+    const T = s.tokens.length;
+    assert.equal(s.labels.length, T, s.text);
+    assert.equal(s.layers.length, c.nLayers, s.text);
+    for (const l of s.layers) {
+      assert.equal(l.heads.length, c.nHeads, `${s.text} layer ${l.layer}`);
+      for (const h of l.heads) {
+        assert.equal(h.weights.length, T);
+        h.weights.forEach((row, i) => {
+          assert.equal(row.length, T);
+          assert.ok(
+            row.slice(i + 1).every((x) => x === 0),
+            `${s.text} L${l.layer} H${h.head} row ${i} sees the future`,
+          );
+        });
+      }
+    }
+  }
+  assert.deepEqual(
+    c3.meanSinkShare.map((r) => r.length),
+    Array(c.nLayers).fill(c.nHeads),
+  );
+  assert.equal(c3.prompt.logits.length, c.vocab);
+  const probs = c3.prompt.top5.map((t) => t.prob);
+  assert.deepEqual(
+    probs,
+    [...probs].sort((a, b) => b - a),
+    'top 5 from the most likely down',
+  );
+});
+
+test('kv-heads-ablation.json: each row is named by its KV heads (MHA / GQA / MQA)', () => {
+  for (const r of readData('kv-heads-ablation.json').rows)
+    assert.equal(r.kind, kvHeadsKind(r.nHeads, r.nKvHeads), `row with ${r.nKvHeads} KV heads`);
 });

@@ -17,8 +17,15 @@ import {
   isCorrect,
   rightOption,
   score,
+  sourceCounts,
   QuizDataError,
 } from '../../widgets/quiz/logic.js';
+import {
+  EXPERIMENT,
+  ANCHOR_D,
+  experiment,
+  experimentTexts,
+} from '../../widgets/softmax-variance/logic.js';
 import { runtime, readJson } from './fixture.mjs';
 
 const quiz = readJson('course-data/quiz.json');
@@ -163,4 +170,35 @@ test('the bundler compiles the schema: gen/validators.js exports validateQuiz, w
   d.questions[0].kind = 'essay';
   assert.equal(validateQuiz(d), false);
   assert.throws(() => checkQuiz(d, lessons, validateQuiz), /quiz.json: \/questions\/0/);
+});
+
+test('why-sqrt-dk quotes lesson 3’s experiment: the widget’s call, settings and printed numbers', () => {
+  // What the softmax-variance widget prints at the anchor's d = 256 (its std line, its two
+  // "max weight" lines), by the widget's own call.
+  const shown = experimentTexts(experiment(rt.engine, ANCHOR_D));
+  const facts = computeFacts(rt, [
+    'variance-seed',
+    'variance-keys',
+    'std-256',
+    'std-256-scaled',
+    'max-256',
+    'max-256-scaled',
+  ]);
+  assert.deepEqual(facts, {
+    'variance-seed': String(EXPERIMENT.seed),
+    'variance-keys': String(EXPERIMENT.nKeys),
+    'std-256': shown.std,
+    'std-256-scaled': shown.stdScaled,
+    'max-256': shown.maxUnscaled,
+    'max-256-scaled': shown.maxScaled,
+  });
+  // and these are the course's numbers: one key takes nearly the whole row without ÷√d
+  assert.deepEqual(Object.values(facts), ['25', '8', '15.72', '0.983', '99.999%', '35.0%']);
+  const q = quiz.questions.find((x) => x.id === 'why-sqrt-dk');
+  for (const id of Object.keys(facts)) assert.ok(q.feedback['zh-CN'].includes(`{{${id}}}`), id);
+  assert.doesNotMatch(q.feedback['zh-CN'], /\b10 个键/);
+});
+
+test('the quiz header’s counts add up: 2 module questions + 1 from B1 + 12 misconceptions', () => {
+  assert.deepEqual(sourceCounts(quiz), { module: 2, map: 1, misconception: 12, total: 15 });
 });

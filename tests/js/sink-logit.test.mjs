@@ -79,3 +79,27 @@ test('the anchor model has its output gate on', () => {
 test('a world without 苹果 is a clear error', () => {
   assert.throws(() => appleRow(rt, { worldId: 'nope' }), /no world "nope"/);
 });
+
+test('sinkLogit: -Infinity is no sink, through the bindings; NaN and +Infinity are ValueErrors', () => {
+  const e = rt.engine;
+  const none = e.softmax([0.04, 0.36, 0]);
+  const minusInf = e.softmax([0.04, 0.36, 0], { sinkLogit: -Infinity });
+  assert.equal(minusInf.sinkWeight, 0);
+  assert.deepEqual(Array.from(minusInf.weights), Array.from(none.weights));
+  const q = [
+    [1, 0],
+    [0, 1],
+  ];
+  const plain = e.attention({ q, k: q, v: q, causal: true });
+  const att = e.attention({ q, k: q, v: q, causal: true, sinkLogit: -Infinity });
+  assert.deepEqual(Array.from(att.output.data), Array.from(plain.output.data));
+  assert.deepEqual(Array.from(att.sinkWeight.data), [0, 0]);
+  assert.throws(() => e.softmax([1], { sinkLogit: NaN }), {
+    name: 'ValueError',
+    message: 'sinkLogit should be a number (not NaN), got NaN',
+  });
+  assert.throws(() => e.attention({ q, k: q, v: q, sinkLogit: Infinity }), {
+    name: 'ValueError',
+    message: 'sink_logit is +infinite',
+  });
+});

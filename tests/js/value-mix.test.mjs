@@ -48,8 +48,9 @@ test('contributions w_j v_j add up to the engine output, every row, both masks (
     for (const c of [true, false]) {
       const m = mixRow(engine, w, i, c);
       m.keys.forEach((j, n) =>
+        // Exactly the float32 product w_j · v_jd (one matmul per key gave the same before).
         m.contributions[n].forEach((x, d) =>
-          assert.ok(Math.abs(x - m.weights[j] * w.v[j][d]) < 1e-6),
+          assert.equal(x, Math.fround(m.weights[j] * Math.fround(w.v[j][d]))),
         ),
       );
       worst = Math.max(worst, contributionError(m));

@@ -11,3 +11,29 @@ test('token labels follow the language, regional English tags included', async (
     assert.deepEqual(tokenLabels(w, lang), w.tokensEn, lang);
   assert.notDeepEqual(w.tokensEn, w.tokens);
 });
+
+test('numbers beyond float32 and projections that overflow name the source and the field', async () => {
+  const { checkTeachingWorld } = await import('../../web/runtime.js');
+  const rt = await runtime();
+  const inline = 'teaching-world.json (inline on this page)';
+  const huge = structuredClone(rt.world);
+  huge.worlds['zh-gift'].x[0][0] = 1e308;
+  assert.throws(() => checkTeachingWorld(huge, inline), {
+    name: 'DataError',
+    message: `${inline}: /worlds/zh-gift/x/0/0 is 1e+308, beyond float32 (±3.4e38), which the engine computes in`,
+  });
+  huge.worlds['zh-gift'].x[0][0] = 0;
+  huge.worlds['zh-gift'].Wk[2][1] = -1e39;
+  assert.throws(() => checkTeachingWorld(huge), {
+    message: /^teaching-world\.json: \/worlds\/zh-gift\/Wk\/2\/1 /,
+  });
+  // Each number fits float32, their product does not: worldTensors names the matrix.
+  const product = structuredClone(rt.world);
+  product.worlds['zh-gift'].x[0][0] = 1e30;
+  product.worlds['zh-gift'].Wq[0][0] = 1e30;
+  const world = checkTeachingWorld(product, inline);
+  assert.throws(() => worldTensors({ engine: rt.engine, world }, 'zh-gift'), {
+    name: 'DataError',
+    message: `${inline}: /worlds/zh-gift/Wq: matmul result[0, 0] is infinite: float32 overflow, the inputs are too large for this computation`,
+  });
+});

@@ -1,6 +1,7 @@
 // The trainer: same seed, same bytes; loss goes down; the schedule; the corpus; and the shipped
 // model (course-data/lab-model.bin) against the unigram baseline and its own export.
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -153,6 +154,16 @@ TEST_CASE("the shipped model beats the unigram baseline on the validation split 
     const double unigram = unigram_loss(corpus.train_counts, valid);
     INFO("validation loss " << loss << ", unigram " << unigram << " nats/char");
     CHECK(loss < unigram - 1.5);
+}
+
+TEST_CASE("the shipped model file is exactly what the writer writes from its weights", "[train][shipped]") {
+    // So rewriting the file in a new format version kept every weight: loading it and writing
+    // the loaded model again gives the same bytes (f16 values round-trip exactly).
+    const std::string bin = read_text(ATTN_SOURCE_DIR "/course-data/lab-model.bin");
+    const auto* data = reinterpret_cast<const std::uint8_t*>(bin.data());
+    const LabModel model = load_lab_weights(data, bin.size());
+    const std::vector<std::uint8_t> again = save_lab_weights(model, WeightsDtype::F16);
+    CHECK(again == std::vector<std::uint8_t>(data, data + bin.size()));
 }
 
 TEST_CASE("c3-attention.json matches the shipped model: prompt logits to 1e-4", "[train][shipped]") {

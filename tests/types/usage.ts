@@ -25,6 +25,12 @@ async function causalGqa(): Promise<Tensor> {
   void e;
   // @ts-expect-error maskMode only takes the two documented values
   engine.attention({ q: [[1]], k: [[1]], v: [[1]], maskMode: 'after' });
+  // want: only the parts asked for, typed as such.
+  const only = engine.attention({ q: [[1]], k: [[1]], v: [[1]], want: ['output'] });
+  const out: Tensor = only.output;
+  // @ts-expect-error weights were not asked for
+  void only.weights;
+  void out;
   return r.output;
 }
 void causalGqa;
@@ -53,3 +59,19 @@ async function labPrompt(bytes: Uint8Array): Promise<string> {
   return g.text + lab.vocab[0] + lab.config.nKvHeads;
 }
 void labPrompt;
+
+// The KV ledger: a sliding window caps the cached tokens; a context past the limit is flagged.
+async function mistralLedger(): Promise<number> {
+  const engine: AttnEngine = await createAttnEngine();
+  const mistral = {
+    name: 'Mistral 7B',
+    layers: 32,
+    attention: { kind: 'gqa' as const, nHeads: 32, nKvHeads: 8, headDim: 128 },
+    contextLength: 32768,
+    slidingWindow: 4096,
+  };
+  const rows = engine.kvLedgerVariants(mistral, 65536);
+  const flagged: boolean = rows[0].exceedsContext;
+  return rows[0].cachedTokens + (flagged ? 1 : 0);
+}
+void mistralLedger;

@@ -94,7 +94,7 @@ export class DataFlow extends AttnWidget {
       stageName: (id) => STAGES_ZH[id] ?? id,
       layerTitle: (n, full, linear) =>
         `解码层 × ${n}（${full} 层全注意力，${linear} 层线性注意力；每层只走其中一种）`,
-      tokensLine: (t, list) => `T = ${t} 个 token：${list}（锚点模型的真 tokenizer 切分，见 C1）`,
+      tokensLine: (t, list) => `T = ${t} 个 token：${list}（锚点模型的真分词器切分，见 C1）`,
       shapeTitle: '形状',
       text: '文字',
       paramsTitle: '参数量',

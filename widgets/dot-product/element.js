@@ -9,6 +9,7 @@
 // the formula shown).
 // Attributes: world (default zh-gift), query, key (token indices, default 给了 / 苹果), lang.
 /** @import { Runtime } from '../../web/runtime.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, svg, num } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
@@ -100,7 +101,7 @@ export class DotProduct extends AttnWidget {
       illustrative: '示意参数',
       addHelp: `W1、W2（4×4）和 v（4 维）是这里手工给定的示意常数（d_a = ${ADDITIVE.dA}），不是学出来的：分数本身没有意义，要看的是它怎么算、要花多少。`,
       addWork:
-        '每一对都要单独算 q W1 + k W2、过一遍 tanh，再和 v 点积：这不是一次矩阵乘，交不给矩阵乘单元。',
+        'q W1 和 k W2 每个 token 各算一次，是普通的矩阵乘；可每一对还要单独做一次相加、过一遍 tanh、再和 v 点积：这一步不是一次矩阵乘，交不给矩阵乘单元。',
       dotWork: '每一对只要一次点积；所有配对合成一次矩阵乘 QKᵀ。',
       memTitle: '要落多少字节（每头、每层）',
       memHelp: `朴素的加性注意力要先落一个 T × T × d_a 的中间张量 tanh(q W1 + k W2)，点积只留 T × T 个分数。这里按课程取 d_a = ${COURSE.dA}、BF16（每个数 ${COURSE.bytesPer} 字节）。`,
@@ -143,7 +144,7 @@ export class DotProduct extends AttnWidget {
       illustrative: 'illustrative parameters',
       addHelp: `W1, W2 (4×4) and v (4 numbers) are hand-picked illustrative constants here (d_a = ${ADDITIVE.dA}), not learned: the score itself means nothing; what matters is how it is computed and what it costs.`,
       addWork:
-        'Every pair needs its own q W1 + k W2, a tanh, and a dot product with v: not one matrix product, so it cannot be handed to the matrix-multiply units.',
+        'q W1 and k W2 are computed once per token, as ordinary matrix products; but every pair still needs its own addition, a tanh and a dot product with v: that step is not one matrix product, so it cannot be handed to the matrix-multiply units.',
       dotWork: 'Every pair is one dot product; all pairs together are one matrix product QKᵀ.',
       memTitle: 'How many bytes it lays down (per head, per layer)',
       memHelp: `Naive additive attention first materialises a T × T × d_a intermediate tanh(q W1 + k W2); the dot product keeps only T × T scores. As in the course: d_a = ${COURSE.dA}, BF16 (${COURSE.bytesPer} bytes a number).`,
@@ -195,33 +196,8 @@ export class DotProduct extends AttnWidget {
     this.key ??= this.attrIndex(w, 'key', '苹果', 0);
     this.T ??= COURSE.T;
     const uid = Math.random().toString(36).slice(2, 8);
-    const picker = (role, legend) => {
-      const radios = labels.map((l, i) => {
-        const input = h('input', {
-          type: 'radio',
-          name: `${role}-${uid}`,
-          value: String(i),
-          'data-role': role,
-          'data-i': i,
-          onchange: () => {
-            this[role] = i;
-            this.update();
-          },
-        });
-        return input;
-      });
-      const lbls = radios.map((r, i) => h('label', {}, [r, labels[i]]));
-      return {
-        radios,
-        lbls,
-        el: h('fieldset', { class: 'picker' }, [
-          h('legend', {}, legend),
-          h('div', { class: 'opts' }, lbls),
-        ]),
-      };
-    };
-    this.qPicker = picker('query', this.t('query'));
-    this.kPicker = picker('key', this.t('key'));
+    this.qPicker = this.tokenPicker('query', this.t('query'), labels, uid);
+    this.kPicker = this.tokenPicker('key', this.t('key'), labels, uid);
 
     this.vecLines = h('div', {});
     this.expLines = h('div', {
@@ -238,6 +214,63 @@ export class DotProduct extends AttnWidget {
     this.dotCard = h('div', { class: 'card' });
     this.addCard = h('div', { class: 'card', 'data-role': 'additive' });
 
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      this.qPicker.el,
+      this.kPicker.el,
+      h('section', {}, [h('h3', {}, this.t('expTitle')), this.vecLines, this.expLines, this.terms]),
+      h('section', {}, [
+        h('h3', {}, this.t('geoTitle')),
+        h('p', { class: 'muted' }, this.t('geoHelp')),
+        h('div', { class: 'geo' }, [this.geoSvg, this.geoLines]),
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('matTitle')),
+        h('p', { class: 'muted' }, this.t('matHelp')),
+        h('div', { class: 'scroll' }, this.matrix),
+        this.rankLine,
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('addTitle')),
+        h('div', { class: 'compare' }, [this.dotCard, this.addCard]),
+      ]),
+      this.memorySection(uid),
+    );
+  }
+
+  /**
+   * A radio group choosing the query (or key) token.
+   * @param {'query' | 'key'} role
+   */
+  tokenPicker(role, legend, labels, uid) {
+    const radios = labels.map((l, i) => {
+      const input = h('input', {
+        type: 'radio',
+        name: `${role}-${uid}`,
+        value: String(i),
+        'data-role': role,
+        'data-i': i,
+        onchange: () => {
+          this[role] = i;
+          this.update();
+        },
+      });
+      return input;
+    });
+    const lbls = radios.map((r, i) => h('label', {}, [r, labels[i]]));
+    return {
+      radios,
+      lbls,
+      el: h('fieldset', { class: 'picker' }, [
+        h('legend', {}, legend),
+        h('div', { class: 'opts' }, lbls),
+      ]),
+    };
+  }
+
+  /** The memory of the score matrices at length T: the number box, slider, presets and bars. */
+  memorySection(uid) {
     const tId = `t-${uid}`,
       sId = `s-${uid}`;
     this.tInput = h('input', {
@@ -290,49 +323,24 @@ export class DotProduct extends AttnWidget {
       m.f,
     ];
 
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
-      this.qPicker.el,
-      this.kPicker.el,
-      h('section', {}, [h('h3', {}, this.t('expTitle')), this.vecLines, this.expLines, this.terms]),
-      h('section', {}, [
-        h('h3', {}, this.t('geoTitle')),
-        h('p', { class: 'muted' }, this.t('geoHelp')),
-        h('div', { class: 'geo' }, [this.geoSvg, this.geoLines]),
+    return h('section', {}, [
+      h('h3', {}, this.t('memTitle')),
+      h('p', { class: 'muted' }, this.t('memHelp')),
+      h('div', { class: 'row' }, [h('label', { for: tId }, this.t('length')), this.tInput]),
+      h('div', { class: 'row' }, [h('label', { for: sId }, this.t('lengthSlider')), this.tSlider]),
+      h(
+        'div',
+        { class: 'row presets', role: 'group', 'aria-label': this.t('presets') },
+        this.presetButtons,
+      ),
+      h('div', { class: 'mem' }, [
+        ...memRow(this.t('addRow'), this.memAdd),
+        ...memRow(this.t('dotRow'), this.memDot),
       ]),
-      h('section', {}, [
-        h('h3', {}, this.t('matTitle')),
-        h('p', { class: 'muted' }, this.t('matHelp')),
-        h('div', { class: 'scroll' }, this.matrix),
-        this.rankLine,
-      ]),
-      h('section', {}, [
-        h('h3', {}, this.t('addTitle')),
-        h('div', { class: 'compare' }, [this.dotCard, this.addCard]),
-      ]),
-      h('section', {}, [
-        h('h3', {}, this.t('memTitle')),
-        h('p', { class: 'muted' }, this.t('memHelp')),
-        h('div', { class: 'row' }, [h('label', { for: tId }, this.t('length')), this.tInput]),
-        h('div', { class: 'row' }, [
-          h('label', { for: sId }, this.t('lengthSlider')),
-          this.tSlider,
-        ]),
-        h(
-          'div',
-          { class: 'row presets', role: 'group', 'aria-label': this.t('presets') },
-          this.presetButtons,
-        ),
-        h('div', { class: 'mem' }, [
-          ...memRow(this.t('addRow'), this.memAdd),
-          ...memRow(this.t('dotRow'), this.memDot),
-        ]),
-        this.ratioLine,
-        h('p', { class: 'muted' }, this.t('jsNote')),
-        h('p', { class: 'note' }, this.t('course')),
-      ]),
-    );
+      this.ratioLine,
+      h('p', { class: 'muted' }, this.t('jsNote')),
+      h('p', { class: 'note' }, this.t('course')),
+    ]);
   }
 
   setT(value, source) {
@@ -361,8 +369,23 @@ export class DotProduct extends AttnWidget {
       });
     }
 
-    // --- expansion
     const ex = expansion(e, w, query, key);
+    this.drawExpansion(ex, lq, lk);
+    this.drawGeometry(ex);
+    const g = geometryLines(ex);
+    this.geoLines.replaceChildren(
+      h('p', { class: 'formula total', 'data-role': 'geometry' }, g.main),
+      h('p', { class: 'formula' }, g.norms),
+      h('p', { class: 'formula' }, g.angle),
+    );
+
+    this.drawScoreMatrix(e, w, labels, lq);
+    this.drawAdditive(e, ex);
+    this.drawMemory(e);
+  }
+
+  /** q · k term by term: the two vectors, the expansion lines, one bar per product q_m k_m. */
+  drawExpansion(ex, lq, lk) {
     const vec = (r) => `[${r.map((x) => short(x)).join(', ')}]`;
     this.vecLines.replaceChildren(
       h('p', { class: 'formula' }, this.t('vecQ', lq, vec(ex.q))),
@@ -404,17 +427,14 @@ export class DotProduct extends AttnWidget {
         ]);
       }),
     );
+  }
 
-    // --- geometry
-    this.drawGeometry(ex);
-    const g = geometryLines(ex);
-    this.geoLines.replaceChildren(
-      h('p', { class: 'formula total', 'data-role': 'geometry' }, g.main),
-      h('p', { class: 'formula' }, g.norms),
-      h('p', { class: 'formula' }, g.angle),
-    );
-
-    // --- the whole matrix
+  /**
+   * The whole score matrix (every cell a button that picks the pair) and the query's ranking.
+   * @param {AttnEngine} e
+   */
+  drawScoreMatrix(e, w, labels, lq) {
+    const { query, key } = this;
     const S = scoreMatrix(e, w);
     const all = S.flat();
     const lo = Math.min(...all),
@@ -464,8 +484,13 @@ export class DotProduct extends AttnWidget {
       lq,
       order.map((j) => `${labels[j]} ${num(S[query][j])}`).join(' > '),
     );
+  }
 
-    // --- additive vs dot for the same pair
+  /**
+   * The same pair scored by dot product and by the additive (Bahdanau) score.
+   * @param {AttnEngine} e
+   */
+  drawAdditive(e, ex) {
     const a = additive(e, ex.q, ex.k);
     this.dotCard.replaceChildren(
       h('h4', {}, this.t('dotCard')),
@@ -484,10 +509,15 @@ export class DotProduct extends AttnWidget {
       h('p', { class: 'muted' }, this.t('addWork')),
       h('p', { class: 'muted' }, this.t('addHelp')),
     );
+  }
 
-    // --- memory at length T
+  /**
+   * The memory of the score matrices at length T, additive against dot product.
+   * @param {AttnEngine} e
+   */
+  drawMemory(e) {
     const T = this.T;
-    const m = memoryFormulas(rt.engine, T);
+    const m = memoryFormulas(e, T);
     if (this.tSource !== 'input') this.tInput.value = String(T);
     const exp = Math.round(Math.log2(T));
     if (this.tSource !== 'slider')
@@ -522,104 +552,9 @@ export class DotProduct extends AttnWidget {
    * segment).
    */
   drawGeometry(ex) {
-    const W = 300,
-      y0 = 100;
-    const cos = ex.cos,
-      sin = Math.sqrt(Math.max(0, 1 - cos * cos));
-    // fit q (along +x) and k (at θ above the axis) into the box: 10 px margins, 84 px of height
-    const right = Math.max(ex.qNorm, ex.kNorm * cos, 0),
-      left = Math.max(0, -ex.kNorm * cos),
-      up = ex.kNorm * sin;
-    const s = Math.min((W - 30) / Math.max(right + left, 1e-9), up > 0 ? 84 / up : Infinity);
-    const x0 = 12 + left * s;
-    const qx = x0 + ex.qNorm * s;
-    const kx = x0 + ex.kNorm * s * cos,
-      ky = y0 - ex.kNorm * s * sin;
-    const marker = (id, colour) =>
-      svg(
-        'marker',
-        {
-          id,
-          viewBox: '0 0 10 10',
-          refX: 8,
-          refY: 5,
-          markerWidth: 6,
-          markerHeight: 6,
-          orient: 'auto-start-reverse',
-        },
-        svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: colour }),
-      );
-    const arcR = 22;
-    const arcEnd = [x0 + arcR * cos, y0 - arcR * sin];
-    // the θ label: inside the angle when it is wide, just above k when it is narrow
-    const phi = ((ex.theta >= 40 ? ex.theta / 2 : ex.theta + 25) * Math.PI) / 180;
-    const text = (x, y, t, anchor = 'start') =>
-      svg('text', { x, y, 'text-anchor': anchor, fill: '#1b1b1b', 'font-size': 13 }, t);
-    const key = (x, y, colour, t) => [
-      svg('line', { x1: x, y1: y - 4, x2: x + 18, y2: y - 4, stroke: colour, 'stroke-width': 4 }),
-      text(x + 24, y, t),
-    ];
-    this.geoSvg.setAttribute('aria-label', this.t('geoImg', ex.theta.toFixed(0), num(cos, 3)));
-    this.geoSvg.replaceChildren(
-      svg('defs', {}, [marker('mq', CATEGORY.a), marker('mk', CATEGORY.b)]),
-      svg('line', { x1: 4, y1: y0, x2: W - 4, y2: y0, stroke: '#c8c8c8', 'stroke-width': 1 }),
-      svg('line', {
-        x1: kx,
-        y1: ky,
-        x2: kx,
-        y2: y0,
-        stroke: '#6b6b6b',
-        'stroke-width': 1.5,
-        'stroke-dasharray': '4 3',
-      }),
-      svg('line', {
-        x1: x0,
-        y1: y0 + 5,
-        x2: kx,
-        y2: y0 + 5,
-        stroke: CATEGORY.c,
-        'stroke-width': 5,
-      }),
-      svg('path', {
-        d: `M${x0 + arcR},${y0} A${arcR},${arcR} 0 0 0 ${arcEnd[0].toFixed(1)},${arcEnd[1].toFixed(1)}`,
-        fill: 'none',
-        stroke: '#1b1b1b',
-        'stroke-width': 1,
-      }),
-      svg('line', {
-        x1: x0,
-        y1: y0,
-        x2: qx,
-        y2: y0,
-        stroke: CATEGORY.a,
-        'stroke-width': 3,
-        'marker-end': 'url(#mq)',
-      }),
-      svg('line', {
-        x1: x0,
-        y1: y0,
-        x2: kx,
-        y2: ky,
-        stroke: CATEGORY.b,
-        'stroke-width': 3,
-        'marker-end': 'url(#mk)',
-      }),
-      text(
-        x0 + (arcR + 6) * Math.cos(phi),
-        y0 - (arcR + 6) * Math.sin(phi),
-        `θ = ${ex.theta.toFixed(0)}°`,
-        Math.cos(phi) < -0.3 ? 'end' : 'start',
-      ),
-      text(
-        Math.min(W - 4, Math.max(4, kx + (cos < 0 ? -4 : 4))),
-        Math.max(13, ky - 4),
-        'k',
-        cos < 0 ? 'end' : 'start',
-      ),
-      ...key(8, y0 + 24, CATEGORY.a, `q: |q| = ${num(ex.qNorm)}`),
-      ...key(150, y0 + 24, CATEGORY.b, `k: |k| = ${num(ex.kNorm)}`),
-      ...key(8, y0 + 42, CATEGORY.c, `|k| cos θ = ${num(ex.kNorm * cos)}`),
-    );
+    const g = geometryLayout(ex);
+    this.geoSvg.setAttribute('aria-label', this.t('geoImg', ex.theta.toFixed(0), num(g.cos, 3)));
+    this.geoSvg.replaceChildren(...geometryShapes(g), ...geometryLabels(ex, g));
   }
 
   onGridKey(e) {
@@ -643,4 +578,119 @@ export class DotProduct extends AttnWidget {
   checks(rt) {
     return courseChecks(rt.engine, worldTensors(rt, this.worldId));
   }
+}
+
+/**
+ * Where the drawing of q and k goes in the 300 × 150 box: q along +x from (x0, y0), k at θ above
+ * the axis, scaled to fit with 10 px margins and 84 px of height; the θ arc and its label angle.
+ */
+function geometryLayout(ex) {
+  const W = 300,
+    y0 = 100;
+  const cos = ex.cos,
+    sin = Math.sqrt(Math.max(0, 1 - cos * cos));
+  // fit q (along +x) and k (at θ above the axis) into the box: 10 px margins, 84 px of height
+  const right = Math.max(ex.qNorm, ex.kNorm * cos, 0),
+    left = Math.max(0, -ex.kNorm * cos),
+    up = ex.kNorm * sin;
+  const s = Math.min((W - 30) / Math.max(right + left, 1e-9), up > 0 ? 84 / up : Infinity);
+  const x0 = 12 + left * s;
+  const qx = x0 + ex.qNorm * s;
+  const kx = x0 + ex.kNorm * s * cos,
+    ky = y0 - ex.kNorm * s * sin;
+  const arcR = 22;
+  const arcEnd = [x0 + arcR * cos, y0 - arcR * sin];
+  // the θ label: inside the angle when it is wide, just above k when it is narrow
+  const phi = ((ex.theta >= 40 ? ex.theta / 2 : ex.theta + 25) * Math.PI) / 180;
+  return { W, y0, x0, qx, kx, ky, cos, sin, arcR, arcEnd, phi };
+}
+
+/** The axis, k's drop onto q's line, the shadow |k| cos θ, the θ arc, and the two arrows. */
+function geometryShapes({ W, y0, x0, qx, kx, ky, arcR, arcEnd }) {
+  const marker = (id, colour) =>
+    svg(
+      'marker',
+      {
+        id,
+        viewBox: '0 0 10 10',
+        refX: 8,
+        refY: 5,
+        markerWidth: 6,
+        markerHeight: 6,
+        orient: 'auto-start-reverse',
+      },
+      svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: colour }),
+    );
+  return [
+    svg('defs', {}, [marker('mq', CATEGORY.a), marker('mk', CATEGORY.b)]),
+    svg('line', { x1: 4, y1: y0, x2: W - 4, y2: y0, stroke: '#c8c8c8', 'stroke-width': 1 }),
+    svg('line', {
+      x1: kx,
+      y1: ky,
+      x2: kx,
+      y2: y0,
+      stroke: '#6b6b6b',
+      'stroke-width': 1.5,
+      'stroke-dasharray': '4 3',
+    }),
+    svg('line', {
+      x1: x0,
+      y1: y0 + 5,
+      x2: kx,
+      y2: y0 + 5,
+      stroke: CATEGORY.c,
+      'stroke-width': 5,
+    }),
+    svg('path', {
+      d: `M${x0 + arcR},${y0} A${arcR},${arcR} 0 0 0 ${arcEnd[0].toFixed(1)},${arcEnd[1].toFixed(1)}`,
+      fill: 'none',
+      stroke: '#1b1b1b',
+      'stroke-width': 1,
+    }),
+    svg('line', {
+      x1: x0,
+      y1: y0,
+      x2: qx,
+      y2: y0,
+      stroke: CATEGORY.a,
+      'stroke-width': 3,
+      'marker-end': 'url(#mq)',
+    }),
+    svg('line', {
+      x1: x0,
+      y1: y0,
+      x2: kx,
+      y2: ky,
+      stroke: CATEGORY.b,
+      'stroke-width': 3,
+      'marker-end': 'url(#mk)',
+    }),
+  ];
+}
+
+/** The θ and k labels and the key of the three colours. */
+function geometryLabels(ex, { W, y0, x0, kx, ky, cos, arcR, phi }) {
+  const text = (x, y, t, anchor = 'start') =>
+    svg('text', { x, y, 'text-anchor': anchor, fill: '#1b1b1b', 'font-size': 13 }, t);
+  const key = (x, y, colour, t) => [
+    svg('line', { x1: x, y1: y - 4, x2: x + 18, y2: y - 4, stroke: colour, 'stroke-width': 4 }),
+    text(x + 24, y, t),
+  ];
+  return [
+    text(
+      x0 + (arcR + 6) * Math.cos(phi),
+      y0 - (arcR + 6) * Math.sin(phi),
+      `θ = ${ex.theta.toFixed(0)}°`,
+      Math.cos(phi) < -0.3 ? 'end' : 'start',
+    ),
+    text(
+      Math.min(W - 4, Math.max(4, kx + (cos < 0 ? -4 : 4))),
+      Math.max(13, ky - 4),
+      'k',
+      cos < 0 ? 'end' : 'start',
+    ),
+    ...key(8, y0 + 24, CATEGORY.a, `q: |q| = ${num(ex.qNorm)}`),
+    ...key(150, y0 + 24, CATEGORY.b, `k: |k| = ${num(ex.kNorm)}`),
+    ...key(8, y0 + 42, CATEGORY.c, `|k| cos θ = ${num(ex.kNorm * cos)}`),
+  ];
 }

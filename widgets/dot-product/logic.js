@@ -68,7 +68,12 @@ const term = (s) => (s.startsWith('−') ? `(${s})` : s);
 export function expansion(engine, w, i, j) {
   const q = w.q[i],
     k = w.k[j];
-  const terms = q.map((qm, m) => engine.dot([qm], [k[m]]));
+  // The terms q_m k_m are the diagonal of the outer product qᵀk: one engine call for all of them.
+  const outer = engine.matmul(
+    q.map((qm) => [qm]),
+    [k],
+  );
+  const terms = q.map((_, m) => outer.data[m * k.length + m]);
   const total = engine.dot(q, k);
   const qq = engine.dot(q, q),
     kk = engine.dot(k, k);

@@ -82,7 +82,7 @@ export class EvolutionMap extends AttnWidget {
       list: (xs) => xs.join('、'),
       sourcesTitle: '数字口径',
       sources: (v41) =>
-        `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM 的字节数来自 models.json 里的官方 config（BF16 每元素 2 字节）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 ${T5.source}；「${REPORTED.v2Reduction.value}」出自 ${REPORTED.v2Reduction.source}；890 B 出自 ${v41}。`,
+        `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM-5.3 的字节数来自 models.json 里的官方 config（BF16 每元素 2 字节）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 GQA 论文（Ainslie et al., 2023）表 1，七个任务平均；「${REPORTED.v2Reduction.value}」出自 DeepSeek-V2 技术报告（2024）；890 B 出自 ${v41}。`,
       steps: {
         rnn: {
           era: '起点',
@@ -97,7 +97,7 @@ export class EvolutionMap extends AttnWidget {
           name: 'Bahdanau 加性注意力',
           src: 'Bahdanau 2014',
           solved: () =>
-            '解码的每一步回头给源句每个位置打分、加权取回，不再只靠一个定长向量：score = vᵀ·tanh(W₁q + W₂k)。',
+            '解码的每一步回头给源句每个位置打分、加权取回，不再只靠一个定长向量：分数 = vᵀ·tanh(W₁q + W₂k)。',
           stuck: (n) =>
             `每一对都要单独过 tanh，交不给矩阵乘；朴素实现先落一个 T×T×d_a 的中间张量：T = ${n.rnnT}、d_a = ${n.dA} 时单头单层 ${n.additiveBytes}，点积只留 T×T 个分数，${n.dotBytes}。它还长在 RNN 里，串行没解决。`,
         },
@@ -133,7 +133,7 @@ export class EvolutionMap extends AttnWidget {
           name: 'RoPE 只转 Q、K',
           src: 'Su 2021；锚点部分旋转',
           solved: (n) =>
-            `旋转后 q·k 只依赖距离 j − i；V 不参与打分，所以不转。锚点每头 ${n.headDim} 维里只转 ${n.ropeDims} 维。`,
+            `旋转后，位置只通过距离 j − i 进入 q·k；V 不参与打分，所以不转。锚点每头 ${n.headDim} 维里只转 ${n.ropeDims} 维。`,
           stuck: (n) =>
             `旋转矩阵随位置变，夹在展开矩阵和缓存之间就没法事先并进 Q：MLA 因此把 RoPE 单独拆出 ${n.mlaRopeDims} 维另存（第 10 课）。`,
         },
@@ -169,16 +169,16 @@ export class EvolutionMap extends AttnWidget {
           src: 'Shazeer 2019',
           solved: (n) =>
             `缓存直接除以头数：锚点形状每 token ${n.mqaToken}，262,144 上下文 ${n.mqaContext}。`,
-          stuck: (n, L, R) => [`质量会掉：T5-XXL 七个任务平均 MHA ${T5.mha} → MQA ${T5.mqa} `, R()],
+          stuck: () => `质量会掉：T5-XXL 七个任务平均 MHA ${T5.mha} → MQA ${T5.mqa}`,
+          badgeOnStuck: true,
         },
         gqa: {
           era: '第五代',
           name: 'GQA：分组共用 K、V',
           src: 'Ainslie 2023；锚点 4 组',
-          solved: (n, L, R) => [
+          solved: (n) =>
             `${n.anchorHeads} 个 Q 头分 ${n.kvHeads} 组、每组 ${n.groupSize} 个共用 1 个 KV 头（组数 = KV 头数）：每 token ${n.gqaToken}、262,144 上下文 ${n.gqaContext}；T5-XXL 上 GQA-8 平均 ${T5.gqa8}、推理 ${T5.timeGqa8}，质量接近 MHA（${T5.mha}、${T5.timeMha}），速度接近 MQA（${T5.timeMqa}）`,
-            R(),
-          ],
+          badgeOnSolved: true,
           stuck: (n) =>
             `再减 KV 头就回到 MQA：DeepSeek LLM 67B 已是 GQA-8，每 token 仍要 ${n.d67Token}（MHA 是 ${n.d67Mha}），1M token 单条请求 ${n.d67Context}。`,
         },
@@ -186,11 +186,9 @@ export class EvolutionMap extends AttnWidget {
           era: '第六代',
           name: 'MLA：只存一个低秩潜向量',
           src: 'DeepSeek-V2 2024 → V3、GLM-5.3',
-          solved: (n, L, R) => [
-            `不存 K、V，每层每 token 只存 ${n.mlaLatent} 维潜向量 + ${n.mlaRopeDims} 维 RoPE = ${n.mlaWidth} 个数，用时再展开：DeepSeek-V2 每 token ${n.v2Token}、V3 ${n.v3Token}；相对 67B 按 BF16 降 ${n.v2vs67}，官方的「${REPORTED.v2Reduction.value}」`,
-            R(),
-            '还含约 6 bit 的 KV 量化。',
-          ],
+          solved: (n) =>
+            `每层每 token 只缓存一个 ${n.mlaLatent} 维潜向量和一份共享的 ${n.mlaRopeDims} 维 RoPE 键，共 ${n.mlaWidth} 个数，用的时候展开成 K、V（或把展开矩阵吸收进 Q）：DeepSeek-V2 每 token ${n.v2Token}、V3 ${n.v3Token}；相对 67B 按 BF16 降 ${n.v2vs67}；官方的「${REPORTED.v2Reduction.value}」还含约 6 bit 的 KV 量化`,
+          badgeOnSolved: true,
           stuck: (n) =>
             `仍随长度线性增长，打分仍是 T²：GLM-5.3 每 token ${n.glmToken}，1,048,576 上下文时单条请求只算潜向量就要 ${n.glmContext}。`,
         },
@@ -198,10 +196,9 @@ export class EvolutionMap extends AttnWidget {
           era: '交接 C11',
           name: '线性注意力 / 稀疏注意力',
           src: '锚点另外 48 层；DeepSeek-V4.1',
-          solved: (n, L, R) => [
+          solved: (n) =>
             `换掉「按长度存」本身：锚点 ${n.layers} 层里 ${n.linearLayers} 层不存 KV，只存固定大小的状态（共 ${n.linearState}），与上下文长度无关（这些层是什么，C11 揭晓）；DeepSeek-V4.1 官方报告全局 KV ${n.v41Reported}/token`,
-            R(),
-          ],
+          badgeOnSolved: true,
           stuck: (n) =>
             `固定状态装不下任意多对键值，锚点仍留 ${n.fullLayers} 层全注意力；稀疏注意力每步只读挑出来的一部分，挑本身也有代价——C11 讲。`,
         },
@@ -276,7 +273,7 @@ export class EvolutionMap extends AttnWidget {
           name: 'RoPE turns only Q and K',
           src: 'Su 2021; the anchor rotates part',
           solved: (n) =>
-            `After rotation q·k depends only on the distance j − i; V takes no part in scoring, so it is not turned. The anchor rotates ${n.ropeDims} of each head’s ${n.headDim} dims.`,
+            `After rotation, position enters q·k only through the distance j − i; V takes no part in scoring, so it is not turned. The anchor rotates ${n.ropeDims} of each head’s ${n.headDim} dims.`,
           stuck: (n) =>
             `The rotation changes with position, so between an expansion matrix and the cache it cannot be merged into Q in advance: MLA keeps RoPE apart in ${n.mlaRopeDims} extra dims (lesson 10).`,
         },
@@ -313,19 +310,17 @@ export class EvolutionMap extends AttnWidget {
           src: 'Shazeer 2019',
           solved: (n) =>
             `The cache divides by the number of heads: the anchor’s shape needs ${n.mqaToken} per token, ${n.mqaContext} at 262,144.`,
-          stuck: (n, L, R) => [
-            `Quality drops: T5-XXL, average of seven tasks, MHA ${T5.mha} → MQA ${T5.mqa} `,
-            R(),
-          ],
+          stuck: () =>
+            `Quality drops: T5-XXL, average of seven tasks, MHA ${T5.mha} → MQA ${T5.mqa}`,
+          badgeOnStuck: true,
         },
         gqa: {
           era: 'Generation 5',
           name: 'GQA: groups share K, V',
           src: 'Ainslie 2023; the anchor: 4 groups',
-          solved: (n, L, R) => [
-            `${n.anchorHeads} query heads in ${n.kvHeads} groups of ${n.groupSize}, each sharing one KV head (groups = KV heads): ${n.gqaToken} per token, ${n.gqaContext} at 262,144; on T5-XXL, GQA-8 averages ${T5.gqa8} at ${T5.timeGqa8}, near MHA’s quality (${T5.mha}, ${T5.timeMha}) and MQA’s speed (${T5.timeMqa}) `,
-            R(),
-          ],
+          solved: (n) =>
+            `${n.anchorHeads} query heads in ${n.kvHeads} groups of ${n.groupSize}, each sharing one KV head (groups = KV heads): ${n.gqaToken} per token, ${n.gqaContext} at 262,144; on T5-XXL, GQA-8 averages ${T5.gqa8} at ${T5.timeGqa8}, near MHA’s quality (${T5.mha}, ${T5.timeMha}) and MQA’s speed (${T5.timeMqa})`,
+          badgeOnSolved: true,
           stuck: (n) =>
             `Fewer KV heads lead back to MQA: DeepSeek LLM 67B is already GQA-8 and still needs ${n.d67Token} per token (${n.d67Mha} as MHA), ${n.d67Context} for one request of 1M tokens.`,
         },
@@ -333,11 +328,9 @@ export class EvolutionMap extends AttnWidget {
           era: 'Generation 6',
           name: 'MLA: store one low-rank latent',
           src: 'DeepSeek-V2 2024 → V3, GLM-5.3',
-          solved: (n, L, R) => [
-            `Stores no K, V: per layer and token only a ${n.mlaLatent}-dim latent + ${n.mlaRopeDims} RoPE dims = ${n.mlaWidth} numbers, expanded when used: DeepSeek-V2 ${n.v2Token} per token, V3 ${n.v3Token}; ${n.v2vs67} against 67B in BF16, while the official “${REPORTED.v2Reduction.value}” `,
-            R(),
-            ' also includes KV quantised to about 6 bits.',
-          ],
+          solved: (n) =>
+            `Caches per layer and token one ${n.mlaLatent}-dim latent and one shared ${n.mlaRopeDims}-dim RoPE key, ${n.mlaWidth} numbers, expanded into K and V when used (or the expansion absorbed into Q): DeepSeek-V2 ${n.v2Token} per token, V3 ${n.v3Token}; ${n.v2vs67} against 67B in BF16, while the official “${REPORTED.v2Reduction.value}” also includes KV quantised to about 6 bits`,
+          badgeOnSolved: true,
           stuck: (n) =>
             `Still linear in the length, scoring still T²: GLM-5.3 needs ${n.glmToken} per token, ${n.glmContext} of latents alone for one request at 1,048,576 tokens.`,
         },
@@ -345,10 +338,9 @@ export class EvolutionMap extends AttnWidget {
           era: 'Hand-over to C11',
           name: 'Linear / sparse attention',
           src: 'the anchor’s other 48 layers; DeepSeek-V4.1',
-          solved: (n, L, R) => [
-            `Replaces storing by length itself: ${n.linearLayers} of the anchor’s ${n.layers} layers keep no KV, only a fixed-size state (${n.linearState} in all) that does not grow with the context (what these layers are: C11); DeepSeek-V4.1 officially reports ${n.v41Reported} of global KV per token `,
-            R(),
-          ],
+          solved: (n) =>
+            `Replaces storing by length itself: ${n.linearLayers} of the anchor’s ${n.layers} layers keep no KV, only a fixed-size state (${n.linearState} in all) that does not grow with the context (what these layers are: C11); DeepSeek-V4.1 officially reports ${n.v41Reported} of global KV per token`,
+          badgeOnSolved: true,
           stuck: (n) =>
             `A fixed state cannot hold arbitrarily many key–value pairs, so the anchor keeps ${n.fullLayers} full-attention layers; sparse attention reads only a chosen part each step, and choosing has a cost too. C11.`,
         },
@@ -386,9 +378,15 @@ export class EvolutionMap extends AttnWidget {
             ]),
             h('dl', {}, [
               h('dt', {}, this.t('solved')),
-              h('dd', { 'data-role': 'solved' }, s.solved(n, L, R)),
+              h('dd', { 'data-role': 'solved' }, [
+                s.solved(n, L),
+                s.badgeOnSolved ? [' ', R()] : null,
+              ]),
               h('dt', {}, this.t('stuck')),
-              h('dd', { 'data-role': 'stuck' }, s.stuck(n, L, R)),
+              h('dd', { 'data-role': 'stuck' }, [
+                s.stuck(n, L),
+                s.badgeOnStuck ? [' ', R()] : null,
+              ]),
             ]),
             h(
               'p',

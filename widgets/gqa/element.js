@@ -112,7 +112,7 @@ export class Gqa extends AttnWidget {
       colTime: '推理时间 (s)',
       eqTitle: 'GQA 就是「K/V 复制到每个头」的 MHA',
       eqHelp: (t) =>
-        `「${t}」世界：q 分 2 个头（每头 2 维）。左边只有 1 个 KV 头（头 A 的 K、V 两列），两个 Q 头都读它（GQA，G = 1）；右边把这两列复制一份，变成 2 个 KV 头的 MHA。两边都由引擎做因果注意力。`,
+        `「${t}」这句话：q 分 2 个头（每头 2 维）。左边只有 1 个 KV 头（头 A 的 K、V 两列），两个 Q 头都读它（GQA，G = 1）；右边把这两列复制一份，变成 2 个 KV 头的 MHA。两边都由引擎做因果注意力。`,
       outGqa: '输出：GQA（1 个 KV 头）',
       outMha: '输出：MHA（K/V 复制成 2 个头）',
       diff: (d) => `两份输出的最大差 = ${d}（< 1e-6）：完全一样，省掉的只是重复存的那份 K/V。`,
@@ -152,7 +152,7 @@ export class Gqa extends AttnWidget {
       colTime: 'Inference time (s)',
       eqTitle: 'GQA is MHA with K/V copied to every head',
       eqHelp: (t) =>
-        `The “${t}” world: q has 2 heads (2 dims each). Left, a single KV head (head A’s K and V columns) read by both query heads (GQA, G = 1); right, those columns copied once more into MHA with 2 KV heads. The engine runs causal attention on both.`,
+        `The sentence “${t}”: q has 2 heads (2 dims each). Left, a single KV head (head A’s K and V columns) read by both query heads (GQA, G = 1); right, those columns copied once more into MHA with 2 KV heads. The engine runs causal attention on both.`,
       outGqa: 'Output: GQA (1 KV head)',
       outMha: 'Output: MHA (K/V copied to 2 heads)',
       diff: (d) =>
@@ -414,7 +414,7 @@ export class Gqa extends AttnWidget {
       ]);
     };
     this.eqBox.replaceChildren(
-      h('p', { class: 'muted' }, this.t('eqHelp', e.world.id)),
+      h('p', { class: 'muted' }, this.t('eqHelp', e.world.title[this.isEnglish ? 'en' : 'zh-CN'])),
       h(
         'div',
         { class: 'mats scroll', tabindex: '0', role: 'region', 'aria-label': this.t('eqTitle') },

@@ -156,7 +156,7 @@ export class KvCache extends AttnWidget {
       kindNew: 'generated this step',
       laneLabel: (mode, c, r) => `${mode}: ${c} computed, ${r} read`,
       countsTitle: 'K/V rows computed (one per position per step, the same in every layer)',
-      colMode: 'Way',
+      colMode: 'Method',
       colThis: 'This step',
       colSoFar: (s) => `Up to step ${s}`,
       colTotal: (g) => `All ${g} steps`,
@@ -199,6 +199,39 @@ export class KvCache extends AttnWidget {
     this.P ??= clampInt(this.getAttribute('prompt'), P_MIN, P_MAX, COURSE.P);
     this.G ??= clampInt(this.getAttribute('generate'), G_MIN, G_MAX, COURSE.G);
     this.s ??= 1;
+    this.stepsBox = h('div', { class: 'steps' });
+    this.counts = h('table', { class: 'counts' });
+    this.countFormulas = h('div', { class: 'count-formulas' });
+    this.recompute = h('p', { class: 'recompute' });
+    this.tokensBox = h('div', { class: 'tokens' });
+    this.bytesBox = h('div', { class: 'bytes' });
+    this.bytesFormula = h('p', { class: 'formula' });
+    this.incr = h('p', { class: 'formula incr' });
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      h('p', { class: 'note' }, this.t('untrained', DECODER.vocab)),
+      h('p', { class: 'formula' }, this.t('model', DECODER)),
+      this.lengthSliders(),
+      this.stepper(),
+      this.legend(),
+      this.stepsBox,
+      h('h3', {}, this.t('countsTitle')),
+      this.counts,
+      this.countFormulas,
+      this.recompute,
+      h('h3', {}, this.t('tokensTitle')),
+      this.tokensBox,
+      h('h3', {}, this.t('bytesTitle')),
+      this.bytesFormula,
+      this.bytesBox,
+      h('p', { class: 'muted' }, this.t('bytesNote')),
+      this.incr,
+    );
+  }
+
+  /** The prompt-length and generation-length sliders. */
+  lengthSliders() {
     const slider = (id, label, min, max, value, set) => {
       const out = h('output', { for: id }, String(value));
       const input = h('input', {
@@ -224,6 +257,11 @@ export class KvCache extends AttnWidget {
       this.s = Math.min(this.s, v);
       this.update();
     });
+    return h('div', { class: 'controls' }, [this.pSlider.el, this.gSlider.el]);
+  }
+
+  /** Back / step / reset and the status line; the arrow keys step too. */
+  stepper() {
     this.backBtn = h(
       'button',
       { type: 'button', class: 'back', onclick: () => this.go(this.s - 1) },
@@ -240,51 +278,14 @@ export class KvCache extends AttnWidget {
       this.t('reset'),
     );
     this.status = h('span', { class: 'status', 'aria-live': 'polite' });
-    this.stepsBox = h('div', { class: 'steps' });
-    this.counts = h('table', { class: 'counts' });
-    this.countFormulas = h('div', { class: 'count-formulas' });
-    this.recompute = h('p', { class: 'recompute' });
-    this.tokensBox = h('div', { class: 'tokens' });
-    this.bytesBox = h('div', { class: 'bytes' });
-    this.bytesFormula = h('p', { class: 'formula' });
-    this.incr = h('p', { class: 'formula incr' });
-    const legendBox = (cls, text) =>
-      h('span', {}, [
-        h('span', { class: `box ${cls}`, 'aria-hidden': 'true' }, cls === 'new' ? '→' : ''),
-        text,
-      ]);
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
-      h('p', { class: 'note' }, this.t('untrained', DECODER.vocab)),
-      h('p', { class: 'formula' }, this.t('model', DECODER)),
-      h('div', { class: 'controls' }, [this.pSlider.el, this.gSlider.el]),
-      h('div', { class: 'stepper', role: 'group', 'aria-label': this.t('stepper') }, [
-        this.backBtn,
-        this.stepBtn,
-        this.resetBtn,
-        this.status,
-      ]),
-      h('div', { class: 'legend' }, [
-        legendBox('computed', this.t('legendComputed')),
-        legendBox('reused', this.t('legendReused')),
-        legendBox('new', this.t('legendNew')),
-      ]),
-      this.stepsBox,
-      h('h3', {}, this.t('countsTitle')),
-      this.counts,
-      this.countFormulas,
-      this.recompute,
-      h('h3', {}, this.t('tokensTitle')),
-      this.tokensBox,
-      h('h3', {}, this.t('bytesTitle')),
-      this.bytesFormula,
-      this.bytesBox,
-      h('p', { class: 'muted' }, this.t('bytesNote')),
-      this.incr,
-    );
+    const group = h('div', { class: 'stepper', role: 'group', 'aria-label': this.t('stepper') }, [
+      this.backBtn,
+      this.stepBtn,
+      this.resetBtn,
+      this.status,
+    ]);
     // Arrow keys step too while focus is on the stepper's buttons.
-    this.body.querySelector('.stepper').addEventListener('keydown', (e) => {
+    group.addEventListener('keydown', (e) => {
       if (e.key === 'ArrowRight') {
         e.preventDefault();
         this.go(this.s + 1);
@@ -293,6 +294,21 @@ export class KvCache extends AttnWidget {
         this.go(this.s - 1);
       }
     });
+    return group;
+  }
+
+  /** What the colours of the step boxes mean. */
+  legend() {
+    const legendBox = (cls, text) =>
+      h('span', {}, [
+        h('span', { class: `box ${cls}`, 'aria-hidden': 'true' }, cls === 'new' ? '→' : ''),
+        text,
+      ]);
+    return h('div', { class: 'legend' }, [
+      legendBox('computed', this.t('legendComputed')),
+      legendBox('reused', this.t('legendReused')),
+      legendBox('new', this.t('legendNew')),
+    ]);
   }
 
   go(s) {

@@ -59,6 +59,7 @@ select { max-width: 100%; }
 .badge { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; background: #e8eefb; color: #0b3d91; margin-left: 4px; }
 .badge.reported { background: #fff1d6; color: #6b4200; }
 .badge.pasted { background: #e3f4ee; color: #00563a; }
+.warn { border-left: 4px solid #8a5a00; background: #fff5e0; color: #4d3300; padding: 6px 10px; }
 .big { font-weight: 600; font-variant-numeric: tabular-nums; }
 textarea { font: 0.85em/1.4 ui-monospace, "DejaVu Sans Mono", monospace; width: 100%; min-height: 8em; box-sizing: border-box; }
 textarea:focus-visible, summary:focus-visible { outline: 3px solid #E69F00; outline-offset: 2px; }
@@ -153,7 +154,7 @@ export class KvLedger extends AttnWidget {
         `${name} 没有可现算的 config：${b}/token 是官方模型卡 / 技术报告给出的数字（压缩、稀疏与 FP4 KV 叠加后），这里只照录，不是引擎算出来的。`,
       v2Title: 'DeepSeek-V2 的 MLA 省了多少',
       v2vs67: (a, b, r) => `对比 DeepSeek LLM 67B（都按 BF16）：1 − ${a} / ${b} = ${r}`,
-      v2vsMha: (f, a, b, r) => `对比 V2 自己的形状改成 MHA（${f}）：1 − ${a} / ${b} = ${r}`,
+      v2vsMha: (f, a, b, r) => `对比同一个模型改用 MHA（${f}）：1 − ${a} / ${b} = ${r}`,
       v2Note:
         '官方说的「KV −93.3%」也是相对 67B，但它还把 KV 量化到了约 6 bit；只看 BF16，MLA 省的是 82.2%。',
       pasteTitle: '粘贴 Hugging Face 的 config.json，加一行',
@@ -161,7 +162,12 @@ export class KvLedger extends AttnWidget {
       pasteAdd: '加入账本',
       pasteAdded: (n) => `已加入「${n}」，并已选中。`,
       mqaUndercut: (mqa, mla) =>
-        `这里 MQA（${mqa}）比 MLA（${mla}）还小：MQA 让所有头共用同一份 K/V，MLA 则把缓存的潜向量为每个头各展开一份 K/V，质量更接近 MHA（第 9、10 课）。`,
+        `这里 MQA（${mqa}）比 MLA（${mla}）还小：MQA 让所有头共用同一份 K/V，MLA 的潜向量却能给每个头各自的 K/V（展开，或把展开吸收进 query 和输出），质量更接近 MHA（第 9、10 课）。`,
+      overLimit: (name, t, limit) =>
+        `${t} token 超过了 ${name} 的上下文上限 ${limit} token：模型本身处理不了这么长的请求，下面的字节数只是按公式外推。`,
+      windowNote: (w) =>
+        `滑动窗口：这个模型每层只看最近 ${w} 个 token，缓存是一个滚动缓冲区，每层最多存 ${w} 个 token。`,
+      windowed: (t, w) => `${t} token 的请求，每层只存最近 ${w} 个`,
     },
     en: {
       title: 'The KV ledger: how many K/V bytes one request keeps',
@@ -213,7 +219,7 @@ export class KvLedger extends AttnWidget {
         `${name} has no config to compute from: ${b}/token is the figure its official model card / technical report gives (compression, sparsity and FP4 KV combined). It is quoted here, not computed by the engine.`,
       v2Title: 'What DeepSeek-V2’s MLA saves',
       v2vs67: (a, b, r) => `Against DeepSeek LLM 67B (both BF16): 1 − ${a} / ${b} = ${r}`,
-      v2vsMha: (f, a, b, r) => `Against V2’s own shape as MHA (${f}): 1 − ${a} / ${b} = ${r}`,
+      v2vsMha: (f, a, b, r) => `Against V2 built with MHA (${f}): 1 − ${a} / ${b} = ${r}`,
       v2Note:
         'The official “KV −93.3%” is also against 67B, but it includes quantising the KV cache to about 6 bits; in BF16 alone MLA saves 82.2%.',
       pasteTitle: 'Paste a Hugging Face config.json to add a row',
@@ -221,7 +227,12 @@ export class KvLedger extends AttnWidget {
       pasteAdd: 'Add to the ledger',
       pasteAdded: (n) => `Added “${n}” and selected it.`,
       mqaUndercut: (mqa, mla) =>
-        `Here MQA (${mqa}) is smaller than MLA (${mla}): MQA makes every head share one K/V, while MLA expands its cached latent into a separate K/V for each head, much closer to MHA in quality (lessons 9 and 10).`,
+        `Here MQA (${mqa}) is smaller than MLA (${mla}): MQA makes every head share one K/V, while MLA’s latent still gives each head its own K/V (expanded, or with the expansion absorbed into the query and the output), much closer to MHA in quality (lessons 9 and 10).`,
+      overLimit: (name, t, limit) =>
+        `${t} tokens is past ${name}’s context limit of ${limit} tokens: the model itself cannot take a request this long, and the bytes below only extrapolate the formula.`,
+      windowNote: (w) =>
+        `Sliding window: every layer of this model attends only to the last ${w} tokens, so its cache is a rolling buffer holding at most ${w} tokens per layer.`,
+      windowed: (t, w) => `a ${t}-token request keeps only the last ${w} per layer`,
     },
   };
 
@@ -258,6 +269,60 @@ export class KvLedger extends AttnWidget {
     this.tokens ??= DEFAULT_CONTEXT;
     const uid = Math.random().toString(36).slice(2, 8);
 
+    this.shapeLine = h('p', { class: 'formula' });
+    this.ownLine = h('p', {});
+    this.generic = h('div', {});
+    this.mlaNote = h('p', { class: 'muted' });
+    this.limitNote = h('p', { class: 'warn', role: 'status', 'data-note': 'over-limit' });
+    this.windowNote = h('p', { class: 'muted', 'data-note': 'window' });
+    this.chartTitle = h('h3', {});
+    this.chart = h('div', { class: 'chart', role: 'group' });
+    this.legend = h('p', { class: 'muted' });
+    this.variants = h('div', { class: 'variants' });
+    this.compareBody = h('tbody', {});
+    this.compareNote = h('p', { class: 'muted' });
+    this.v2List = h('ul', { class: 'compare' });
+
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      this.controls(uid),
+      this.shapeLine,
+      this.limitNote,
+      this.windowNote,
+      this.ownLine,
+      this.generic,
+      this.chartTitle,
+      this.chart,
+      this.legend,
+      h('h3', {}, this.t('variantsTitle')),
+      this.variants,
+      this.mlaNote,
+      h('h3', {}, this.t('compareTitle')),
+      h(
+        'div',
+        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': this.t('compareTitle') },
+        h('table', { class: 'models' }, [
+          h(
+            'thead',
+            {},
+            h('tr', {}, [
+              h('th', { scope: 'col' }, this.t('colModel')),
+              h('th', { scope: 'col' }, this.t('colPerToken')),
+            ]),
+          ),
+          this.compareBody,
+        ]),
+      ),
+      this.compareNote,
+      h('h3', {}, this.t('v2Title')),
+      this.v2List,
+      this.pasteSection(uid),
+    );
+  }
+
+  /** Model, context length (number, presets, slider) and the context error line. */
+  controls(uid) {
     this.select = h('select', {
       id: `m-${uid}`,
       onchange: () => {
@@ -298,18 +363,27 @@ export class KvLedger extends AttnWidget {
       value: sliderPos(this.tokens),
       oninput: () => this.setTokens(2 ** Number(this.slider.value), { fromSlider: true }),
     });
-    this.shapeLine = h('p', { class: 'formula' });
-    this.ownLine = h('p', {});
-    this.generic = h('div', {});
-    this.mlaNote = h('p', { class: 'muted' });
-    this.chartTitle = h('h3', {});
-    this.chart = h('div', { class: 'chart', role: 'group' });
-    this.legend = h('p', { class: 'muted' });
-    this.variants = h('div', { class: 'variants' });
-    this.compareBody = h('tbody', {});
-    this.compareNote = h('p', { class: 'muted' });
-    this.v2List = h('ul', { class: 'compare' });
+    return h('div', { class: 'controls' }, [
+      h('div', { class: 'row' }, [h('label', { for: `m-${uid}` }, this.t('model')), this.select]),
+      h('div', { class: 'row' }, [
+        h('label', { for: `c-${uid}` }, this.t('context')),
+        this.ctxInput,
+      ]),
+      h(
+        'div',
+        { class: 'row', role: 'group', 'aria-label': this.t('presets') },
+        this.presetButtons,
+      ),
+      h('div', { class: 'row' }, [
+        h('label', { for: `s-${uid}`, class: 'muted' }, this.t('slider')),
+        this.slider,
+      ]),
+      this.ctxError,
+    ]);
+  }
 
+  /** "Paste a config.json": adds the student's own model to the list (this page only). */
+  pasteSection(uid) {
     this.pasteArea = h('textarea', {
       id: `p-${uid}`,
       rows: 8,
@@ -323,64 +397,14 @@ export class KvLedger extends AttnWidget {
       { type: 'button', onclick: () => this.onPaste() },
       this.t('pasteAdd'),
     );
-
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
-      h('div', { class: 'controls' }, [
-        h('div', { class: 'row' }, [h('label', { for: `m-${uid}` }, this.t('model')), this.select]),
-        h('div', { class: 'row' }, [
-          h('label', { for: `c-${uid}` }, this.t('context')),
-          this.ctxInput,
-        ]),
-        h(
-          'div',
-          { class: 'row', role: 'group', 'aria-label': this.t('presets') },
-          this.presetButtons,
-        ),
-        h('div', { class: 'row' }, [
-          h('label', { for: `s-${uid}`, class: 'muted' }, this.t('slider')),
-          this.slider,
-        ]),
-        this.ctxError,
-      ]),
-      this.shapeLine,
-      this.ownLine,
-      this.generic,
-      this.chartTitle,
-      this.chart,
-      this.legend,
-      h('h3', {}, this.t('variantsTitle')),
-      this.variants,
-      this.mlaNote,
-      h('h3', {}, this.t('compareTitle')),
-      h(
-        'div',
-        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': this.t('compareTitle') },
-        h('table', { class: 'models' }, [
-          h(
-            'thead',
-            {},
-            h('tr', {}, [
-              h('th', { scope: 'col' }, this.t('colModel')),
-              h('th', { scope: 'col' }, this.t('colPerToken')),
-            ]),
-          ),
-          this.compareBody,
-        ]),
-      ),
-      this.compareNote,
-      h('h3', {}, this.t('v2Title')),
-      this.v2List,
-      h('details', { class: 'paste' }, [
-        h('summary', {}, this.t('pasteTitle')),
-        h('label', { for: `p-${uid}`, class: 'muted' }, this.t('pasteLabel')),
-        this.pasteArea,
-        h('div', { class: 'row' }, this.pasteButton),
-        this.pasteError,
-        this.pasteStatus,
-      ]),
-    );
+    return h('details', { class: 'paste' }, [
+      h('summary', {}, this.t('pasteTitle')),
+      h('label', { for: `p-${uid}`, class: 'muted' }, this.t('pasteLabel')),
+      this.pasteArea,
+      h('div', { class: 'row' }, this.pasteButton),
+      this.pasteError,
+      this.pasteStatus,
+    ]);
   }
 
   // ---- interactions ------------------------------------------------------------------------
@@ -425,8 +449,8 @@ export class KvLedger extends AttnWidget {
       this.custom.push(model);
       this.modelId = model.id;
       this.pasteError.hidden = true;
-      this.pasteStatus.textContent =
-        this.t('pasteAdded', model.name) + (model.notes ? ` ${model.notes}` : '');
+      const notes = this.isEnglish ? model.notes : (model.notesZh ?? model.notes);
+      this.pasteStatus.textContent = this.t('pasteAdded', model.name) + (notes ? ` ${notes}` : '');
     } catch (e) {
       const msg = (this.isEnglish ? e.messageEn : e.messageZh) ?? e.message;
       const kind = e.name && e.name !== 'Error' ? `${e.name}: ` : '';
@@ -491,6 +515,15 @@ export class KvLedger extends AttnWidget {
         ? this.t('mqaUndercut', exactBytes(mqa.bytesPerToken), exactBytes(mla.bytesPerToken))
         : '';
     this.mlaNote.hidden = !this.mlaNote.textContent;
+    // The engine flags a context past the model's limit and caps a sliding window's tokens.
+    this.limitNote.textContent = own.exceedsContext
+      ? this.t('overLimit', model.name, Tt, tokensText(model.contextLength))
+      : '';
+    this.limitNote.hidden = !own.exceedsContext;
+    this.windowNote.textContent = model.slidingWindow
+      ? this.t('windowNote', tokensText(model.slidingWindow))
+      : '';
+    this.windowNote.hidden = !model.slidingWindow;
 
     this.drawChart(model, rows, T);
     this.drawVariants(model, rows, T);
@@ -559,8 +592,11 @@ export class KvLedger extends AttnWidget {
         h(
           'p',
           { class: 'formula' },
-          `${exactBytes(r.bytesPerToken)} × ${Tt} = ${exactBytes(r.kvBytes)}`,
+          `${exactBytes(r.bytesPerToken)} × ${tokensText(r.cachedTokens)} = ${exactBytes(r.kvBytes)}`,
         ),
+        r.cachedTokens < T
+          ? h('p', { class: 'muted' }, this.t('windowed', Tt, tokensText(r.cachedTokens)))
+          : null,
       ];
       if (r.stateBytes > 0) {
         lines.push(

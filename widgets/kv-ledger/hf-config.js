@@ -164,11 +164,11 @@ function parseConfigText(text) {
     const column = pos - head.lastIndexOf('\n');
     const before = JSON.stringify(s.slice(Math.max(0, pos - 20), pos));
     const after = pos >= s.length ? '(end of text)' : JSON.stringify(s.slice(pos, pos + 10));
-    const afterZh = pos >= s.length ? '(文本末尾)' : after;
+    const afterZh = pos >= s.length ? '（文本末尾）' : after;
     throw new HfConfigError(
       'HF_CONFIG_JSON',
       `config.json is not valid JSON: error at line ${line}, column ${column} (position ${pos}): ${before} ▶ ${after}`,
-      `config.json 不是合法的 JSON:第 ${line} 行第 ${column} 列(位置 ${pos})出错:${before} ▶ ${afterZh}`,
+      `config.json 不是合法的 JSON：第 ${line} 行第 ${column} 列（位置 ${pos}）出错：${before} ▶ ${afterZh}`,
       { position: pos, line, column },
     );
   }
@@ -186,8 +186,10 @@ function pick(cfg, key) {
 function describeField(key) {
   const alts = (ALIASES[key] || [key]).slice(1);
   const orEn = alts.length ? ` (or ${alts.map((a) => `"${a}"`).join(' / ')})` : '';
-  const zh = LABEL_ZH[key] ? ` (${LABEL_ZH[key]})` : '';
-  return { en: `"${key}"${orEn}${zh}`, zh: `"${key}"${LABEL_ZH[key] ? `(${LABEL_ZH[key]})` : ''}` };
+  return {
+    en: `"${key}"${orEn}`,
+    zh: `"${key}"${LABEL_ZH[key] ? `（${LABEL_ZH[key]}）` : ''}`,
+  };
 }
 
 function missingError(groups) {
@@ -202,20 +204,20 @@ function missingError(groups) {
   const zh = parts
     .map(
       (g) =>
-        `config.json 缺少 ${g.keys.map((k) => describeField(k).zh).join('、')},算${g.purposeZh}需要${g.keys.length > 1 ? '它们' : '它'}`,
+        `config.json 缺少 ${g.keys.map((k) => describeField(k).zh).join('、')}，算${g.purposeZh}需要${g.keys.length > 1 ? '它们' : '它'}`,
     )
-    .join(';');
+    .join('；');
   const missing = parts.flatMap((g) => g.keys);
   return new HfConfigError('HF_CONFIG_MISSING', en, zh, { missing });
 }
 
 function invalidError(field, value, en, zh) {
   const shown = JSON.stringify(value);
-  const label = LABEL_ZH[field] ? `(${LABEL_ZH[field]})` : '';
+  const label = LABEL_ZH[field] ? `（${LABEL_ZH[field]}）` : '';
   return new HfConfigError(
     'HF_CONFIG_INVALID',
     `config.json field "${field}" ${en}, got ${shown}`,
-    `config.json 的字段 "${field}"${label}${zh},实际是 ${shown}`,
+    `config.json 的字段 "${field}"${label}${zh}，实际是 ${shown}`,
     { field },
   );
 }
@@ -305,7 +307,11 @@ export function modelFromHfConfig(input, options = {}) {
   ) {
     model.slidingWindow = posInt('sliding_window', cfg.sliding_window);
   }
-  if (notes.length) model.notes = notes.join(' ');
+  // notes in English, like models.json's; notesZh the same in Chinese (the widget shows one).
+  if (notes.length) {
+    model.notes = notes.map((n) => n.en).join(' ');
+    model.notesZh = notes.map((n) => n.zh).join('');
+  }
   return model;
 }
 
@@ -321,7 +327,7 @@ function configObject(input) {
     throw new HfConfigError(
       'HF_CONFIG_INVALID',
       `config.json must be a JSON object ({...}), got ${Array.isArray(root) ? 'an array' : JSON.stringify(root)}`,
-      `config.json 必须是一个 JSON 对象({...}),实际是 ${Array.isArray(root) ? '数组' : JSON.stringify(root)}`,
+      `config.json 必须是一个 JSON 对象（{...}），实际是 ${Array.isArray(root) ? '数组' : JSON.stringify(root)}`,
     );
   }
   /** @type {Record<string, any>} */
@@ -386,15 +392,16 @@ function requiredFields(cfg) {
  * Bytes per cached element: options.dtypeBytes, else torch_dtype, else BF16 (2), said in a note.
  * @param {Record<string, any>} cfg
  * @param {{ dtypeBytes?: number }} options
- * @param {string[]} notes
+ * @param {{en: string, zh: string}[]} notes
  */
 function dtypeBytesOf(cfg, options, notes) {
   if (options.dtypeBytes !== undefined) return posInt('dtypeBytes', options.dtypeBytes);
   const fDtype = pick(cfg, 'torch_dtype');
   if (!fDtype) {
-    notes.push(
-      'config.json has no torch_dtype: assumed BF16, 2 B per element (the course convention) / config.json 未给 torch_dtype,按课程口径 BF16 每元素 2 字节',
-    );
+    notes.push({
+      en: 'config.json has no torch_dtype: assumed BF16, 2 B per element (the course convention).',
+      zh: 'config.json 没有给 torch_dtype：按课程口径 BF16，每元素 2 字节。',
+    });
     return 2;
   }
   const b =
@@ -408,13 +415,14 @@ function dtypeBytesOf(cfg, options, notes) {
       fDtype.key,
       fDtype.value,
       'is not a dtype we know (float32, float16, bfloat16, float8_*)',
-      '不是已知的数据类型(float32、float16、bfloat16、float8_*)',
+      '不是已知的数据类型（float32、float16、bfloat16、float8_*）',
     );
   }
   if (b !== 2)
-    notes.push(
-      `torch_dtype ${fDtype.value}: ${b} B per cached element / 按 ${fDtype.value} 每元素 ${b} 字节`,
-    );
+    notes.push({
+      en: `torch_dtype ${fDtype.value}: ${b} B per cached element.`,
+      zh: `torch_dtype 为 ${fDtype.value}：每个缓存元素 ${b} 字节。`,
+    });
   return b;
 }
 
@@ -423,7 +431,7 @@ function dtypeBytesOf(cfg, options, notes) {
  * layers counted as full, an upper bound) or full_attention_interval; all full without either.
  * @param {Record<string, any>} cfg
  * @param {number} layers
- * @param {string[]} notes
+ * @param {{en: string, zh: string}[]} notes
  */
 function layerLayout(cfg, layers, notes) {
   if (Array.isArray(cfg.layer_types)) {
@@ -434,7 +442,7 @@ function layerLayout(cfg, layers, notes) {
         'layer_types',
         `${types.length} entries`,
         `must have one entry per layer (num_hidden_layers = ${layers})`,
-        `必须每层一项(层数 = ${layers})`,
+        `必须每层一项（层数 = ${layers}）`,
       );
     }
     const linearLayers = types.filter((t) => t === 'linear_attention').length;
@@ -447,13 +455,14 @@ function layerLayout(cfg, layers, notes) {
         'layer_types',
         [...new Set(other)],
         'has layer types we cannot size (expected full_attention, linear_attention, sliding_attention)',
-        '含有无法计算大小的层类型(应为 full_attention、linear_attention、sliding_attention)',
+        '含有无法计算大小的层类型（应为 full_attention、linear_attention、sliding_attention）',
       );
     }
     if (sliding) {
-      notes.push(
-        `${sliding} sliding_attention layers counted as full attention (upper bound) / ${sliding} 个滑窗层按全注意力计(上界)`,
-      );
+      notes.push({
+        en: `${sliding} sliding_attention layers counted as full attention (an upper bound).`,
+        zh: `${sliding} 个滑动窗口层按全注意力计（上界）。`,
+      });
     }
     return { fullAttentionLayers: layers - linearLayers, linearLayers };
   }
@@ -511,7 +520,7 @@ function kvHeadsAttention(cfg, f, nHeads, hiddenSize) {
         f.hidden.key,
         hiddenSize,
         `is not divisible by ${f.heads.key} = ${nHeads}, and there is no "head_dim"`,
-        `不能被 ${f.heads.key} = ${nHeads} 整除,又没有 "head_dim"`,
+        `不能被 ${f.heads.key} = ${nHeads} 整除，又没有 "head_dim"`,
       );
     }
     headDim = hiddenSize / nHeads;
@@ -527,7 +536,7 @@ function kvHeadsAttention(cfg, f, nHeads, hiddenSize) {
       'num_key_value_heads',
       nKvHeads,
       `must divide ${f.heads.key} = ${nHeads} (each KV head serves a whole group of query heads)`,
-      `必须整除 ${f.heads.key} = ${nHeads}(每个 KV 头服务整数个 Q 头)`,
+      `必须整除 ${f.heads.key} = ${nHeads}（每个 KV 头服务整数个 Q 头）`,
     );
   }
   return { kind: kvHeadsKind(nHeads, nKvHeads), nHeads, nKvHeads, headDim };

@@ -52,7 +52,13 @@ export function recast(model, row) {
   const a = model.attention;
   return {
     ...model,
-    attention: { kind: row.kind, nHeads: a.nHeads, nKvHeads: row.kvHeads, headDim: a.headDim },
+    attention: {
+      kind: row.kind,
+      nHeads: a.nHeads,
+      nKvHeads: row.kvHeads,
+      headDim: a.headDim,
+      ...(a.vHeadDim !== undefined && { vHeadDim: a.vHeadDim }),
+    },
   };
 }
 
@@ -67,7 +73,8 @@ export function kvOnly(model) {
  * each row completed from the engine: its formula (kvLedger of the re-cast shape), the KV bytes
  * of one request alone (kvLedgerVariants of the entry without its state), the fixed state
  * (kvLedger's linearStateBytes) and the total (kvLedgerVariants' bytesForContext).
- * Row: {kind, kvHeads, bytesPerToken, formula, kvBytes, stateBytes, totalBytes}.
+ * Row: {kind, kvHeads, bytesPerToken, formula, kvBytes, stateBytes, totalBytes, cachedTokens
+ * (min(tokens, sliding window)), exceedsContext (tokens past the model's limit)}.
  * @param {AttnEngine} engine
  */
 export function variantRows(engine, model, tokens) {
@@ -91,6 +98,8 @@ export function variantRows(engine, model, tokens) {
       kvBytes: kv[i].bytesForContext,
       stateBytes,
       totalBytes: r.bytesForContext,
+      cachedTokens: r.cachedTokens,
+      exceedsContext: r.exceedsContext,
     };
   });
 }
@@ -126,7 +135,8 @@ export function courseNumbers(engine, models) {
     v2 = m('deepseek-v2'),
     v3 = m('deepseek-v3'),
     glm = m('glm-5.3'),
-    v41 = m('deepseek-v4.1-flash');
+    v41 = m('deepseek-v4.1-flash'),
+    mistral = m('mistral-7b-v0.1');
   const a262 = variantRows(engine, anchor, 262144);
   const mha = rowOf(a262, 'mha'),
     mqa = rowOf(a262, 'mqa'),
@@ -208,7 +218,7 @@ export function courseNumbers(engine, models) {
       actual: reductionText(cmp67),
     },
     {
-      name: 'DeepSeek-V2 vs its own shape as MHA',
+      name: 'DeepSeek-V2 vs the same model built with MHA',
       expected: '−98.2%',
       actual: reductionText(cmpMha),
     },
@@ -221,6 +231,16 @@ export function courseNumbers(engine, models) {
       name: 'GLM-5.3 at 1,048,576 tokens',
       expected: '87.75 GiB',
       actual: bytes(rowOf(glmRows, 'mla').kvBytes),
+    },
+    {
+      name: 'GLM-5.3 built with MHA (q/k 192 + 64 = 256, v 256), per token',
+      expected: '5,111,808 B',
+      actual: exactBytes(rowOf(glmRows, 'mha').bytesPerToken),
+    },
+    {
+      name: 'Mistral 7B at 32,768 tokens (4,096-token sliding window)',
+      expected: '512 MiB',
+      actual: bytes(ownRow(mistral, variantRows(engine, mistral, 32768)).kvBytes),
     },
     {
       name: 'DeepSeek-V4.1-Flash, officially reported per token',

@@ -261,24 +261,7 @@ export class Lab extends AttnWidget {
       if (document.readyState === 'complete') throw new Error(this.t('noData'));
       this.lab = null;
       this.body.append(h('p', { class: 'muted' }, this.t('loadingData')));
-      this._dataWait ??= new Promise((/** @type {() => void} */ resolve) => {
-        const done = () => {
-          if (!labData() && document.readyState !== 'complete') return;
-          window.removeEventListener('attn-lab-data', done);
-          window.removeEventListener('load', done);
-          this.body.replaceChildren();
-          this._checksLang = undefined; // the panel was drawn without the data: draw it again
-          try {
-            this.build(rt);
-            this.update();
-          } catch (e) {
-            this.showError(e);
-          }
-          resolve();
-        };
-        window.addEventListener('attn-lab-data', done);
-        window.addEventListener('load', done);
-      });
+      this.waitForLabData(rt);
       return;
     }
     const lab = labModel(rt.engine, data);
@@ -290,8 +273,58 @@ export class Lab extends AttnWidget {
     this.layer ??= 0;
     this.head ??= 0;
     this.sortKey ??= 'order';
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      h(
+        'p',
+        { class: 'facts formula' },
+        this.t(
+          'facts',
+          c,
+          ex.model.config.parameters.toLocaleString('en-US'),
+          num(ex.model.training.validLoss, 2),
+          num(ex.model.training.unigramLoss, 2),
+        ),
+      ),
+      this.promptSection(c),
+      this.nextTokenSection(c),
+      this.generationSection(rt, c),
+      this.heatmapSection(c),
+      this.sinkSection(),
+      this.patternSection(),
+      this.ablationSection(rt, lab),
+    );
+  }
 
-    // Prompt.
+  /**
+   * attn-lab-data.js comes after attn-widgets.js: build again once it (or the page's load event)
+   * is here. this.ready waits for that too (see connectedCallback).
+   * @param {Runtime} rt
+   */
+  waitForLabData(rt) {
+    this._dataWait ??= new Promise((/** @type {() => void} */ resolve) => {
+      const done = () => {
+        if (!labData() && document.readyState !== 'complete') return;
+        window.removeEventListener('attn-lab-data', done);
+        window.removeEventListener('load', done);
+        this.body.replaceChildren();
+        this._checksLang = undefined; // the panel was drawn without the data: draw it again
+        try {
+          this.build(rt);
+          this.update();
+        } catch (e) {
+          this.showError(e);
+        }
+        resolve();
+      };
+      window.addEventListener('attn-lab-data', done);
+      window.addEventListener('load', done);
+    });
+  }
+
+  /** The prompt box, its tokens as chips, the note on unknown characters. */
+  promptSection(c) {
     this.input = h('input', {
       type: 'text',
       id: 'prompt',
@@ -305,10 +338,45 @@ export class Lab extends AttnWidget {
     this.chips = h('div', { class: 'chips' });
     this.tokensTitle = h('p', { class: 'muted' });
     this.unkNote = h('p', { role: 'status' });
+    return h('section', {}, [
+      h('div', { class: 'row' }, [
+        h('label', { for: 'prompt' }, this.t('promptLabel')),
+        this.input,
+        h(
+          'button',
+          {
+            type: 'button',
+            onclick: () => {
+              this.input.value = DEFAULT_PROMPT;
+              this.setPrompt(DEFAULT_PROMPT);
+            },
+          },
+          this.t('reset'),
+        ),
+      ]),
+      h('p', { class: 'muted' }, this.t('maxLen', c.context - 1, c.context)),
+      this.tokensTitle,
+      this.chips,
+      this.unkNote,
+    ]);
+  }
 
-    // Next token, generation.
+  /** The next token's top 5. */
+  nextTokenSection(c) {
     this.topTitle = h('h3', {});
     this.top5 = h('div', { class: 'top5' });
+    return h('section', {}, [
+      this.topTitle,
+      this.top5,
+      h('p', { class: 'formula' }, this.t('topFormula', c.vocab)),
+    ]);
+  }
+
+  /**
+   * Greedy generation with its step slider, and the KV cache per token of this model.
+   * @param {Runtime} rt
+   */
+  generationSection(rt, c) {
     this.stepsInput = h('input', {
       type: 'range',
       id: 'steps',
@@ -336,8 +404,27 @@ export class Lab extends AttnWidget {
         headDim: c.dHead,
       },
     });
+    return h('section', {}, [
+      h('h3', {}, this.t('genTitle')),
+      h('div', { class: 'row' }, [
+        h('label', { for: 'steps' }, this.t('steps')),
+        this.stepsInput,
+        this.stepsOut,
+      ]),
+      this.gen,
+      this.genFormula,
+      h('p', { class: 'formula' }, this.t('cacheLine', cache32.formula)),
+    ]);
+  }
 
-    // Heatmap.
+  /** One head's weights as a heatmap, picked with a layer and a head slider. */
+  heatmapSection(c) {
+    /**
+     * @param {string} id
+     * @param {number} max
+     * @param {number} value 0-based
+     * @param {(v: number) => void} set
+     */
     const slider = (id, max, value, set) => {
       const input = h('input', {
         type: 'range',
@@ -364,13 +451,41 @@ export class Lab extends AttnWidget {
     this.headOf = h('p', { class: 'muted' });
     this.heatBox = h('div', { class: 'scroll' });
     this.readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
+    return h('section', {}, [
+      h('h3', {}, this.t('heatTitle')),
+      h('div', { class: 'row' }, [
+        h('label', { for: 'layer' }, this.t('layer')),
+        this.layerInput,
+        this.layerOut,
+      ]),
+      h('div', { class: 'row' }, [
+        h('label', { for: 'head' }, this.t('head')),
+        this.headInput,
+        this.headOut,
+      ]),
+      this.headOf,
+      this.heatBox,
+      heatmapLegend(),
+      this.readout,
+      h('p', { class: 'formula' }, this.t('heatFormula', c.dHead)),
+    ]);
+  }
 
-    // Sinks.
+  /** The attention-sink share of every head. */
+  sinkSection() {
     this.sinkBox = h('div', { class: 'scroll' });
     this.sinkBox.addEventListener('keydown', (e) => this.onSinkKey(e));
     this.sinkFormula = h('p', { class: 'formula' });
+    return h('section', {}, [
+      h('h3', {}, this.t('sinkTitle')),
+      h('p', { class: 'muted' }, this.t('sinkHelp')),
+      this.sinkBox,
+      this.sinkFormula,
+    ]);
+  }
 
-    // Patterns.
+  /** Every head's pattern shares (previous token, first token, …), sortable. */
+  patternSection() {
     this.sortSelect = h(
       'select',
       {
@@ -386,119 +501,50 @@ export class Lab extends AttnWidget {
     );
     this.patBox = h('div', { class: 'scroll' });
     this.mixes = h('p', {});
-
     const parts = this.t('parts');
-    const rows = lab.ablation.rows;
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
+    return h('section', {}, [
+      h('h3', {}, this.t('patTitle')),
+      h('p', { class: 'muted' }, this.t('patHelp')),
       h(
-        'p',
-        { class: 'facts formula' },
-        this.t(
-          'facts',
-          c,
-          ex.model.config.parameters.toLocaleString('en-US'),
-          num(ex.model.training.validLoss, 2),
-          num(ex.model.training.unigramLoss, 2),
+        'div',
+        { class: 'legend', 'aria-hidden': 'true' },
+        PARTS.map((p) =>
+          h('span', {}, [
+            h('span', { class: 'swatch', style: { background: p.colour } }),
+            parts[p.key],
+            p.keys ? ` ${p.keys}` : '',
+          ]),
         ),
       ),
-      h('section', {}, [
-        h('div', { class: 'row' }, [
-          h('label', { for: 'prompt' }, this.t('promptLabel')),
-          this.input,
-          h(
-            'button',
-            {
-              type: 'button',
-              onclick: () => {
-                this.input.value = DEFAULT_PROMPT;
-                this.setPrompt(DEFAULT_PROMPT);
-              },
-            },
-            this.t('reset'),
-          ),
-        ]),
-        h('p', { class: 'muted' }, this.t('maxLen', c.context - 1, c.context)),
-        this.tokensTitle,
-        this.chips,
-        this.unkNote,
-      ]),
-      h('section', {}, [
-        this.topTitle,
-        this.top5,
-        h('p', { class: 'formula' }, this.t('topFormula', c.vocab)),
-      ]),
-      h('section', {}, [
-        h('h3', {}, this.t('genTitle')),
-        h('div', { class: 'row' }, [
-          h('label', { for: 'steps' }, this.t('steps')),
-          this.stepsInput,
-          this.stepsOut,
-        ]),
-        this.gen,
-        this.genFormula,
-        h('p', { class: 'formula' }, this.t('cacheLine', cache32.formula)),
-      ]),
-      h('section', {}, [
-        h('h3', {}, this.t('heatTitle')),
-        h('div', { class: 'row' }, [
-          h('label', { for: 'layer' }, this.t('layer')),
-          this.layerInput,
-          this.layerOut,
-        ]),
-        h('div', { class: 'row' }, [
-          h('label', { for: 'head' }, this.t('head')),
-          this.headInput,
-          this.headOut,
-        ]),
-        this.headOf,
-        this.heatBox,
-        heatmapLegend(),
-        this.readout,
-        h('p', { class: 'formula' }, this.t('heatFormula', c.dHead)),
-      ]),
-      h('section', {}, [
-        h('h3', {}, this.t('sinkTitle')),
-        h('p', { class: 'muted' }, this.t('sinkHelp')),
-        this.sinkBox,
-        this.sinkFormula,
-      ]),
-      h('section', {}, [
-        h('h3', {}, this.t('patTitle')),
-        h('p', { class: 'muted' }, this.t('patHelp')),
-        h(
-          'div',
-          { class: 'legend', 'aria-hidden': 'true' },
-          PARTS.map((p) =>
-            h('span', {}, [
-              h('span', { class: 'swatch', style: { background: p.colour } }),
-              parts[p.key],
-              p.keys ? ` ${p.keys}` : '',
-            ]),
-          ),
-        ),
-        h('div', { class: 'row' }, [h('label', { for: 'sort' }, this.t('sort')), this.sortSelect]),
-        this.patBox,
-        this.mixes,
-        h('p', { class: 'formula' }, this.t('patFormula')),
-      ]),
-      h('section', {}, [
-        h('h3', {}, this.t('ablTitle')),
-        h(
-          'p',
-          { class: 'muted' },
-          this.t('ablHelp', lab.ablation.training.steps, lab.ablation.training.seed),
-        ),
-        this.ablationChart(rt, rows),
-        h('div', { class: 'scroll' }, this.ablationTable(rt, rows)),
-        h(
-          'p',
-          { class: 'muted' },
-          `${this.t('shipped', c.nKvHeads)} ${this.t('ablNote', num(lab.ablation.unigramLoss, 2))}`,
-        ),
-      ]),
-    );
+      h('div', { class: 'row' }, [h('label', { for: 'sort' }, this.t('sort')), this.sortSelect]),
+      this.patBox,
+      this.mixes,
+      h('p', { class: 'formula' }, this.t('patFormula')),
+    ]);
+  }
+
+  /**
+   * The KV-heads ablation (8 / 4 / 2 / 1): chart and table.
+   * @param {Runtime} rt
+   */
+  ablationSection(rt, lab) {
+    const c = lab.config;
+    const rows = lab.ablation.rows;
+    return h('section', {}, [
+      h('h3', {}, this.t('ablTitle')),
+      h(
+        'p',
+        { class: 'muted' },
+        this.t('ablHelp', lab.ablation.training.steps, lab.ablation.training.seed),
+      ),
+      this.ablationChart(rt, rows),
+      h('div', { class: 'scroll' }, this.ablationTable(rt, rows)),
+      h(
+        'p',
+        { class: 'muted' },
+        `${this.t('shipped', c.nKvHeads)} ${this.t('ablNote', num(lab.ablation.unigramLoss, 2))}`,
+      ),
+    ]);
   }
 
   setPrompt(value) {
@@ -512,15 +558,24 @@ export class Lab extends AttnWidget {
   render(rt) {
     if (!this.lab) return;
     const lab = this.lab;
-    const c = lab.config;
     const res = runPrompt(rt.engine, lab, this.prompt, this.steps);
     this.result = res;
     this.timing = { tokens: res.run.tokens.length, ...res.ms };
     const { run } = res;
     const T = run.tokens.length;
-    const labels = run.labels;
+    this.drawTokens(lab, run);
+    this.drawTop5(lab, run);
+    this.drawGeneration(res, T);
+    this.drawHeatmap(lab, run);
+    this.drawSinks(run, T);
+    this.drawPatterns(res.patterns);
+  }
 
-    // Tokens.
+  /** The prompt's tokens as chips, and which characters the vocabulary lacks. */
+  drawTokens(lab, run) {
+    const c = lab.config;
+    const T = run.tokens.length;
+    const labels = run.labels;
     this.tokensTitle.textContent = this.t('tokensTitle', T);
     this.chips.replaceChildren(
       ...labels.map((l, i) =>
@@ -537,8 +592,12 @@ export class Lab extends AttnWidget {
     this.unkNote.textContent = unknown.length
       ? this.t('unk', unknown.map((ch) => `「${ch}」`).join(''), c.vocab - 2)
       : '';
+  }
 
-    // Top 5 with the logit of each.
+  /** The next token's top 5, each with its logit. */
+  drawTop5(lab, run) {
+    const c = lab.config;
+    const T = run.tokens.length;
     const V = c.vocab;
     this.topTitle.textContent = this.t('topTitle', this.prompt);
     this.top5.replaceChildren(
@@ -557,8 +616,11 @@ export class Lab extends AttnWidget {
         ),
       ]),
     );
+  }
 
-    // Generation.
+  /** The greedy continuation (or why there is no room for one). */
+  drawGeneration(res, T) {
+    const c = this.lab.config;
     this.stepsInput.value = String(this.steps);
     this.stepsOut.textContent = String(res.steps);
     if (res.generation) {
@@ -568,8 +630,13 @@ export class Lab extends AttnWidget {
       this.gen.replaceChildren(this.prompt);
       this.genFormula.textContent = this.t('noRoom', c.context);
     }
+  }
 
-    // Heatmap of the chosen layer and head.
+  /** The heatmap of the chosen layer and head, and which KV head it reads. */
+  drawHeatmap(lab, run) {
+    const c = lab.config;
+    const T = run.tokens.length;
+    const labels = run.labels;
     const L = this.layer,
       H = this.head;
     this.layerInput.value = String(L + 1);
@@ -601,9 +668,6 @@ export class Lab extends AttnWidget {
       }),
     );
     show(T - 1, 0);
-
-    this.drawSinks(run, T);
-    this.drawPatterns(res.patterns);
   }
 
   drawSinks(run, T) {
@@ -764,6 +828,24 @@ export class Lab extends AttnWidget {
 
   /** @param {Runtime} rt */
   ablationChart(rt, rows) {
+    const g = this.ablationGeometry(rows);
+    const label = g.sorted
+      .map((r) => `G=${r.nKvHeads} ${exactBytes(r.kvBytesPerTokenBf16)} ${num(r.validLoss, 4)}`)
+      .join('; ');
+    return svg(
+      'svg',
+      {
+        class: 'chart',
+        viewBox: `0 0 ${g.W} ${g.Hgt}`,
+        role: 'img',
+        'aria-label': this.t('ablChart', label),
+      },
+      [...this.ablationAxes(g), ...this.ablationSeries(g), this.ablationXLabel(g)],
+    );
+  }
+
+  /** The chart's box, and the rows placed in it: x by log2 of the KV bytes, y by loss. */
+  ablationGeometry(rows) {
     const W = 340,
       Hgt = 210,
       left = 52,
@@ -784,95 +866,98 @@ export class Lab extends AttnWidget {
     const ticks = [yMin, (yMin + yMax) / 2, yMax];
     const own = this.lab.config.nKvHeads;
     const pts = sorted.map((r) => [x(r.kvBytesPerTokenBf16), y(r.validLoss)]);
-    const label = sorted
-      .map((r) => `G=${r.nKvHeads} ${exactBytes(r.kvBytesPerTokenBf16)} ${num(r.validLoss, 4)}`)
-      .join('; ');
+    return { W, Hgt, left, right, top, bottom, sorted, y, ticks, own, pts };
+  }
+
+  /** The two axes, the loss ticks and the y label. */
+  ablationAxes({ W, Hgt, left, right, top, bottom, y, ticks }) {
+    return [
+      svg('line', { x1: left, x2: left, y1: top, y2: Hgt - bottom, stroke: '#6b6b6b' }),
+      svg('line', {
+        x1: left,
+        x2: W - right,
+        y1: Hgt - bottom,
+        y2: Hgt - bottom,
+        stroke: '#6b6b6b',
+      }),
+      ...ticks.flatMap((v) => [
+        svg('line', { x1: left - 4, x2: W - right, y1: y(v), y2: y(v), stroke: '#e3e3e3' }),
+        svg(
+          'text',
+          { x: left - 6, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#1b1b1b' },
+          num(v, 3),
+        ),
+      ]),
+      svg(
+        'text',
+        {
+          x: 12,
+          y: (top + Hgt - bottom) / 2,
+          'text-anchor': 'middle',
+          'font-size': 11,
+          fill: '#1b1b1b',
+          transform: `rotate(-90 12 ${(top + Hgt - bottom) / 2})`,
+        },
+        this.t('yAxis'),
+      ),
+    ];
+  }
+
+  /** The line through the rows and each row's point (the shipped model larger), G and bytes. */
+  ablationSeries({ Hgt, bottom, sorted, own, pts }) {
+    return [
+      svg('polyline', {
+        points: pts.map((p) => p.join(',')).join(' '),
+        fill: 'none',
+        stroke: CATEGORY.a,
+        'stroke-width': 2,
+      }),
+      ...sorted.flatMap((r, i) => [
+        svg('circle', {
+          cx: pts[i][0],
+          cy: pts[i][1],
+          r: r.nKvHeads === own ? 6 : 4.5,
+          fill: r.nKvHeads === own ? CATEGORY.b : CATEGORY.a,
+          stroke: '#1b1b1b',
+        }),
+        svg(
+          'text',
+          {
+            x: pts[i][0],
+            y: pts[i][1] - 9,
+            'text-anchor': i === sorted.length - 1 ? 'end' : i === 0 ? 'start' : 'middle',
+            'font-size': 11,
+            fill: '#1b1b1b',
+          },
+          `G=${r.nKvHeads}`,
+        ),
+        svg(
+          'text',
+          {
+            x: pts[i][0],
+            y: Hgt - bottom + 15,
+            'text-anchor': i === sorted.length - 1 ? 'end' : i === 0 ? 'start' : 'middle',
+            'font-size': 11,
+            fill: '#1b1b1b',
+          },
+          `${r.kvBytesPerTokenBf16} B`,
+        ),
+      ]),
+    ];
+  }
+
+  /** The x label. */
+  ablationXLabel({ W, Hgt, left, right }) {
     return svg(
-      'svg',
+      'text',
       {
-        class: 'chart',
-        viewBox: `0 0 ${W} ${Hgt}`,
-        role: 'img',
-        'aria-label': this.t('ablChart', label),
+        x: (left + W - right) / 2,
+        y: Hgt - 12,
+        'text-anchor': 'middle',
+        'font-size': 11,
+        fill: '#1b1b1b',
       },
-      [
-        svg('line', { x1: left, x2: left, y1: top, y2: Hgt - bottom, stroke: '#6b6b6b' }),
-        svg('line', {
-          x1: left,
-          x2: W - right,
-          y1: Hgt - bottom,
-          y2: Hgt - bottom,
-          stroke: '#6b6b6b',
-        }),
-        ...ticks.flatMap((v) => [
-          svg('line', { x1: left - 4, x2: W - right, y1: y(v), y2: y(v), stroke: '#e3e3e3' }),
-          svg(
-            'text',
-            { x: left - 6, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#1b1b1b' },
-            num(v, 3),
-          ),
-        ]),
-        svg(
-          'text',
-          {
-            x: 12,
-            y: (top + Hgt - bottom) / 2,
-            'text-anchor': 'middle',
-            'font-size': 11,
-            fill: '#1b1b1b',
-            transform: `rotate(-90 12 ${(top + Hgt - bottom) / 2})`,
-          },
-          this.t('yAxis'),
-        ),
-        svg('polyline', {
-          points: pts.map((p) => p.join(',')).join(' '),
-          fill: 'none',
-          stroke: CATEGORY.a,
-          'stroke-width': 2,
-        }),
-        ...sorted.flatMap((r, i) => [
-          svg('circle', {
-            cx: pts[i][0],
-            cy: pts[i][1],
-            r: r.nKvHeads === own ? 6 : 4.5,
-            fill: r.nKvHeads === own ? CATEGORY.b : CATEGORY.a,
-            stroke: '#1b1b1b',
-          }),
-          svg(
-            'text',
-            {
-              x: pts[i][0],
-              y: pts[i][1] - 9,
-              'text-anchor': i === sorted.length - 1 ? 'end' : i === 0 ? 'start' : 'middle',
-              'font-size': 11,
-              fill: '#1b1b1b',
-            },
-            `G=${r.nKvHeads}`,
-          ),
-          svg(
-            'text',
-            {
-              x: pts[i][0],
-              y: Hgt - bottom + 15,
-              'text-anchor': i === sorted.length - 1 ? 'end' : i === 0 ? 'start' : 'middle',
-              'font-size': 11,
-              fill: '#1b1b1b',
-            },
-            `${r.kvBytesPerTokenBf16} B`,
-          ),
-        ]),
-        svg(
-          'text',
-          {
-            x: (left + W - right) / 2,
-            y: Hgt - 12,
-            'text-anchor': 'middle',
-            'font-size': 11,
-            fill: '#1b1b1b',
-          },
-          this.t('xAxis'),
-        ),
-      ],
+      this.t('xAxis'),
     );
   }
 

@@ -28,6 +28,9 @@ button.book[aria-pressed="true"] { box-shadow: 0 0 0 3px #E69F00; }
 .compare { margin: 8px 0 0; padding-left: 1.2em; }
 `;
 
+/** "…because it was tired": the sentence's last words, from the world's own token labels. */
+const sentenceLabel = (rt, id) => `…${rt.world.worlds[id].tokens.slice(-4).join(' ')}`;
+
 const vec = (v) => `[${v.map((x) => num(x)).join(', ')}]`;
 
 export class LibraryAnalogy extends AttnWidget {
@@ -38,8 +41,6 @@ export class LibraryAnalogy extends AttnWidget {
       title: '图书馆里的 Q、K、V：同一个 it，两句话读到不同的书',
       help: '选一句话，再用方向键（或点击）在书架上移动，看 it 的查询卡和每本书书脊上的标签怎么打分、每本书被读了多少。',
       sentence: '句子',
-      tired: '…because it was tired',
-      wide: '…because it was too wide',
       qTitle: 'Q：查询卡',
       qBody: '读者心里要找的东西。这里的读者是 it。',
       kTitle: 'K：书脊上的标签',
@@ -54,7 +55,7 @@ export class LibraryAnalogy extends AttnWidget {
       closer: (a, s) => `和 animal 的内容余弦 ${a}，和 street 的内容余弦 ${s}`,
       compareTitle: '两句话并排',
       compare: (label, top, w) => `${label}：it 读得最多的是 ${top}（${w}）`,
-      same: 'it 还是那个词，打分的公式也一样；变的是 it 这一层的输入向量（前面的层已经把句末的 tired / wide 混进来了），于是查询卡变了，读到的书也变了。',
+      same: 'it 还是那个词，打分的公式也一样；变的是 it 这一层的输入向量（前面的层已经把句末那个词的信息混进来了），于是查询卡变了，读到的书也变了。',
       noMask:
         '这里不加因果掩码：决定 it 指谁的词在 it 后面，这个例子来自原始 Transformer 的编码器，整句互相可见。',
     },
@@ -62,8 +63,6 @@ export class LibraryAnalogy extends AttnWidget {
       title: 'Q, K, V in a library: one “it”, two sentences, different books',
       help: 'Pick a sentence, then move along the shelf with the arrow keys (or click) to see how the query card of “it” scores against the label on each book’s spine, and how much of each book is read.',
       sentence: 'Sentence',
-      tired: '…because it was tired',
-      wide: '…because it was too wide',
       qTitle: 'Q: the query card',
       qBody: 'What the reader is looking for. The reader here is “it”.',
       kTitle: 'K: the label on the spine',
@@ -109,7 +108,7 @@ export class LibraryAnalogy extends AttnWidget {
           this.update();
         },
       });
-      const label = h('label', {}, [input, this.t(i === 0 ? 'tired' : 'wide')]);
+      const label = h('label', {}, [input, sentenceLabel(rt, id)]);
       return { id, input, label };
     });
     this.cardLine = h('p', { class: 'vec', 'data-role': 'card' });
@@ -214,17 +213,12 @@ export class LibraryAnalogy extends AttnWidget {
     // The two sentences side by side do not change with the cursor or the chosen sentence.
     if (this.compareList.childElementCount) return;
     this.compareList.replaceChildren(
-      ...SENTENCES.map((id, i) => {
+      ...SENTENCES.map((id) => {
         const s = pronounRow(rt, id);
         return h(
           'li',
           { 'data-sentence': id },
-          this.t(
-            'compare',
-            this.t(i === 0 ? 'tired' : 'wide'),
-            s.w.tokens[s.top],
-            pct(s.weights[s.top]),
-          ),
+          this.t('compare', sentenceLabel(rt, id), s.w.tokens[s.top], pct(s.weights[s.top])),
         );
       }),
     );

@@ -119,7 +119,7 @@ export class Misconceptions extends AttnWidget {
         },
         'mla-gqa': {
           myth: 'MLA 只是换了个名字的 GQA。',
-          fix: 'GQA 少存几份 K、V；MLA 根本不存 K、V，只存一个低秩潜向量，用的时候再展开。',
+          fix: 'GQA 少存几份 K、V；MLA 每层只缓存一个低秩潜向量（加一份共享的 RoPE 键），用的时候展开成 K、V，或把展开矩阵吸收进 Q。',
           proof: (n) =>
             `DeepSeek-V2 每层每 token 存 ${n.mlaNumbers} 个数：${n.v2Token}/token，同形状 MHA 要 ${n.v2Mha}`,
         },
@@ -198,7 +198,7 @@ export class Misconceptions extends AttnWidget {
         },
         'mla-gqa': {
           myth: 'MLA is GQA under another name.',
-          fix: 'GQA stores fewer copies of K and V; MLA stores no K, V at all, only a low-rank latent expanded when used.',
+          fix: 'GQA stores fewer copies of K and V; MLA caches one low-rank latent per layer (plus a shared RoPE key) and expands it into K and V when used, or absorbs the expansion into Q.',
           proof: (n) =>
             `DeepSeek-V2 stores ${n.mlaNumbers} numbers per layer per token: ${n.v2Token}/token, against ${n.v2Mha} for the same shape as MHA`,
         },

@@ -5,7 +5,8 @@
 // after mixing the latents, never forming K or V — the two outputs side by side agree to float
 // rounding. A toggle puts RoPE on the latent's expanded key instead (no decoupling): the absorbed
 // path then gets the scores wrong (the engine's ropeOnLatentError). Below: DeepSeek-V2's cache
-// from the engine's ledger, against its own shape as MHA and against DeepSeek LLM 67B (GQA-8).
+// from the engine's ledger, against the same model built with MHA and against DeepSeek LLM 67B
+// (GQA-8).
 // Attributes: lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
@@ -64,7 +65,7 @@ export class Mla extends AttnWidget {
 
   static strings = {
     'zh-CN': {
-      title: 'MLA：只存一个低秩潜向量，用时再展开',
+      title: 'MLA：只存一个低秩潜向量和一个共用的 RoPE 键，用时展开，或把展开吸收掉',
       help: '一个固定种子的小例子（引擎现算）：每个 token 压成 r 维潜向量 c，再加 dr 维单独做 RoPE 的键，缓存只存这两样。拖动 r 和 dr 重新算。',
       config: (c) =>
         `T = ${c.T} 个 token，d_model = ${c.dModel}，${c.nHeads} 个头，每头内容维 dn = ${c.dNope}、值维 dv = ${c.dValue}，种子 ${c.seed}`,
@@ -128,7 +129,8 @@ export class Mla extends AttnWidget {
         '官方说的「KV −93.3%」是相对 DeepSeek 67B，并且含了约 6 bit 的 KV 量化；只按 BF16 算是 −82.2%，相对同形状 MHA 是 −98.2%。',
     },
     en: {
-      title: 'MLA: cache one low-rank latent, expand it when needed',
+      title:
+        'MLA: cache one low-rank latent and one shared RoPE key; expand them when needed, or absorb the expansion',
       help: 'A small seeded example run by the engine: each token is compressed to an r-dim latent c, plus dr dims of a key that carries RoPE on its own; only these two are cached. Drag r and dr to rerun.',
       config: (c) =>
         `T = ${c.T} tokens, d_model = ${c.dModel}, ${c.nHeads} heads, content dims per head dn = ${c.dNope}, value dims dv = ${c.dValue}, seed ${c.seed}`,
@@ -200,22 +202,6 @@ export class Mla extends AttnWidget {
     this.r ??= EXAMPLE.kvLoraRank;
     this.dr ??= EXAMPLE.dRope;
     this.mode ??= 'decoupled';
-    const slider = (id, label, min, max, step, value, set) => {
-      const out = h('output', { for: id }, String(value));
-      const input = h('input', {
-        id,
-        type: 'range',
-        min,
-        max,
-        step,
-        value,
-        oninput: () => {
-          out.textContent = input.value;
-          set(Number(input.value));
-        },
-      });
-      return h('label', { for: id }, [h('span', {}, label), out, input]);
-    };
     this.modeButtons = ['decoupled', 'on-latent'].map((m) =>
       h(
         'button',
@@ -232,24 +218,7 @@ export class Mla extends AttnWidget {
       ),
     );
     this.flow = h('div', { class: 'flow' });
-    this.paths = h('div', { class: 'split' }, [
-      h('div', { class: 'path explicit' }, [
-        h('h4', {}, this.t('explicitTitle')),
-        h(
-          'ol',
-          { class: 'formula' },
-          this.t('explicitSteps').map((s) => h('li', {}, s)),
-        ),
-      ]),
-      h('div', { class: 'path absorbed' }, [
-        h('h4', {}, this.t('absorbedTitle')),
-        h(
-          'ol',
-          { class: 'formula' },
-          this.t('absorbedSteps').map((s) => h('li', {}, s)),
-        ),
-      ]),
-    ]);
+    this.paths = this.twoPaths();
     this.outTitle = h('h3', {});
     this.outTable = h('table', { class: 'out' });
     this.outDiff = h('p', { class: 'formula out-diff' });
@@ -260,16 +229,7 @@ export class Mla extends AttnWidget {
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
       h('p', { class: 'formula' }, this.t('config', EXAMPLE)),
-      h('div', { class: 'controls' }, [
-        slider('mla-r', this.t('rank'), R_MIN, R_MAX, 1, this.r, (v) => {
-          this.r = v;
-          this.update();
-        }),
-        slider('mla-dr', this.t('rope'), DR_MIN, DR_MAX, 2, this.dr, (v) => {
-          this.dr = v;
-          this.update();
-        }),
-      ]),
+      this.dimSliders(),
       h('h3', {}, this.t('flowTitle')),
       this.flow,
       this.paths,
@@ -292,6 +252,58 @@ export class Mla extends AttnWidget {
       h('h3', {}, this.t('realTitle')),
       this.real,
     );
+  }
+
+  /** The two sliders: the latent's rank r and the decoupled RoPE dims d_r. */
+  dimSliders() {
+    const slider = (id, label, min, max, step, value, set) => {
+      const out = h('output', { for: id }, String(value));
+      const input = h('input', {
+        id,
+        type: 'range',
+        min,
+        max,
+        step,
+        value,
+        oninput: () => {
+          out.textContent = input.value;
+          set(Number(input.value));
+        },
+      });
+      return h('label', { for: id }, [h('span', {}, label), out, input]);
+    };
+    return h('div', { class: 'controls' }, [
+      slider('mla-r', this.t('rank'), R_MIN, R_MAX, 1, this.r, (v) => {
+        this.r = v;
+        this.update();
+      }),
+      slider('mla-dr', this.t('rope'), DR_MIN, DR_MAX, 2, this.dr, (v) => {
+        this.dr = v;
+        this.update();
+      }),
+    ]);
+  }
+
+  /** The explicit and the absorbed path, step by step. */
+  twoPaths() {
+    return h('div', { class: 'split' }, [
+      h('div', { class: 'path explicit' }, [
+        h('h4', {}, this.t('explicitTitle')),
+        h(
+          'ol',
+          { class: 'formula' },
+          this.t('explicitSteps').map((s) => h('li', {}, s)),
+        ),
+      ]),
+      h('div', { class: 'path absorbed' }, [
+        h('h4', {}, this.t('absorbedTitle')),
+        h(
+          'ol',
+          { class: 'formula' },
+          this.t('absorbedSteps').map((s) => h('li', {}, s)),
+        ),
+      ]),
+    ]);
   }
 
   /** @param {Runtime} rt */

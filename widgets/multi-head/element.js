@@ -80,9 +80,9 @@ export class MultiHead extends AttnWidget {
       ...COST_FORMULAS,
       same: (a, b) => (a === b ? `一样：${a} = ${b}` : `不一样：${a} ≠ ${b}`),
       costNote:
-        'T = 5 个 token，d_model = 4。切头不增加参数，也不增加乘法：两个头各自的点积只有一半长，却有两份；多出来的只是 softmax 的份数。（这里按整个 T × T 计数；因果掩码下一半的分数本可以不算，两种布局省得一样多。）',
+        'T = 5 个 token，d_model = 4。切头不增加参数，也不增加乘法：两个头各自的点积只有一半长，却有两份；多出来的只是 softmax 的份数。（这里按整个 T × T 计数。因果掩码的目的不是省计算，而是不让位置偷看后文；优化过的内核会顺带跳过被掩掉的那一半分数，两种布局省得一样多。）',
       anchor: (n, H, d, p, hid) =>
-        `锚点 ${n}：${H} 个头 × ${d} 维 = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}。头数 × 每头维数不必等于模型宽度：Wq 把 ${hid} 维投到 ${p} 维，输出投影再投回 ${hid}（相等只是 GPT-2 那一代的约定）。`,
+        `锚点 ${n}：${H} 个头 × ${d} 维 = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}。头数 × 每头维数不必等于模型宽度：Wq 把 ${hid} 维投到 ${p} 维，输出投影再投回 ${hid}（相等是从原始 Transformer 的 d_k = d_model / h 沿用下来的约定，GPT-2 也照做）。`,
     },
     en: {
       title: 'Is one set of Q/K/V enough? One head vs the same projections split into two heads',
@@ -118,9 +118,9 @@ export class MultiHead extends AttnWidget {
       ...COST_FORMULAS,
       same: (a, b) => (a === b ? `the same: ${a} = ${b}` : `different: ${a} ≠ ${b}`),
       costNote:
-        "T = 5 tokens, d_model = 4. Splitting adds no parameters and no multiplications: each head's dot products are half as long, and there are two of them; only the number of softmaxes grows. (Counted over the full T × T; under the causal mask half the scores could be skipped, and both layouts save the same.)",
+        "T = 5 tokens, d_model = 4. Splitting adds no parameters and no multiplications: each head's dot products are half as long, and there are two of them; only the number of softmaxes grows. (Counted over the full T × T. The causal mask is not there to save work but to stop positions from peeking ahead; optimised kernels skip the masked half of the scores as a by-product, and both layouts save the same.)",
       anchor: (n, H, d, p, hid) =>
-        `Anchor ${n}: ${H} heads × ${d} dims = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}. Heads × head width need not equal the model width: Wq maps ${hid} dims to ${p}, the output projection maps back to ${hid} (equal widths were only the GPT-2-era convention).`,
+        `Anchor ${n}: ${H} heads × ${d} dims = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}. Heads × head width need not equal the model width: Wq maps ${hid} dims to ${p}, the output projection maps back to ${hid} (equal widths are a convention that goes back to the original Transformer’s d_k = d_model / h, which GPT-2 kept).`,
     },
   };
 
@@ -213,11 +213,17 @@ export class MultiHead extends AttnWidget {
   render(rt) {
     const m = multiHead(rt, this.worldId);
     const labels = tokenLabels(m.w, this.lang);
+    this.drawQueryRows(m, labels);
+    this.drawTopScores(rt, m, labels);
+    this.drawViewHeatmap(m, labels);
+    this.drawCosts(rt, m);
+  }
+
+  /** The three rows (one head, head A, head B) of the chosen query. */
+  drawQueryRows(m, labels) {
     const qi = this.query;
     const names = this.t('viewName');
     const short = this.t('viewShort');
-
-    // --- the three rows of the chosen query
     this.rowsTitle.textContent = this.t('rowsTitle', labels[qi]);
     const head = h('tr', {}, [
       h('th', { scope: 'col' }, ''),
@@ -247,8 +253,15 @@ export class MultiHead extends AttnWidget {
         h('tbody', {}, body),
       ]),
     );
+  }
 
-    // --- the score behind each view's largest weight
+  /**
+   * The score behind each view's largest weight, and the course's finding.
+   * @param {Runtime} rt
+   */
+  drawTopScores(rt, m, labels) {
+    const qi = this.query;
+    const short = this.t('viewShort');
     this.formulas.replaceChildren(
       ...VIEWS.map((v) => {
         const row = m.views[v].weights[qi];
@@ -276,8 +289,12 @@ export class MultiHead extends AttnWidget {
     const c = courseNumbers(rt, this.worldId);
     const [s1, s2] = c.single.split(' / ');
     this.finding.textContent = this.t('finding', c.headA, c.headB, s1, s2);
+  }
 
-    // --- the heatmap of the chosen view
+  /** The heatmap of the chosen view. */
+  drawViewHeatmap(m, labels) {
+    const qi = this.query;
+    const names = this.t('viewName');
     this.viewButtons.forEach((b) =>
       b.setAttribute('aria-pressed', String(b.dataset.view === this.view)),
     );
@@ -302,8 +319,13 @@ export class MultiHead extends AttnWidget {
       }),
     );
     show(qi, 0);
+  }
 
-    // --- the costs, one card per quantity: both layouts with their formulas
+  /**
+   * The costs, one card per quantity: both layouts with their formulas; the anchor's heads.
+   * @param {Runtime} rt
+   */
+  drawCosts(rt, m) {
     const k = costs(m);
     const item = (key, f) =>
       h('div', { class: key === 'total' ? 'cost-item total' : 'cost-item', 'data-cost': key }, [

@@ -225,7 +225,7 @@ export class Playground extends AttnWidget {
       running: '运行中…（最多 2 秒）',
       done: (ms) => `运行完毕，用时 ${ms} ms。`,
       failed: '运行出错，见下方。',
-      stopped: '运行超过 2 秒，已停止（stopped after 2 s）：是死循环吗？页面上别的部件不受影响。',
+      stopped: '运行超过 2 秒，已停止：是死循环吗？页面上别的部件不受影响。',
       stoppedShort: '已停止（超过 2 秒）。',
       line: (n) => `（第 ${n} 行）`,
       resetDone: '已恢复示例（在编辑框里按 Ctrl+Z 可以找回你的代码）。',

@@ -23,6 +23,7 @@ import {
   isCorrect,
   rightOption,
   score,
+  sourceCounts,
 } from './logic.js';
 
 const CSS = `
@@ -59,8 +60,8 @@ export class Quiz extends AttnWidget {
   static strings = {
     'zh-CN': {
       title: '小测验：这一章的检查题',
-      help: (n) =>
-        `共 ${n} 题：两道是注意力模块的小测验，其余每题对应本章拦截的一个误解。选一个答案，按「检查」（或在选项上按回车）立刻看对错和纠正；数字由注意力引擎现算。`,
+      help: (c) =>
+        `共 ${c.total} 题：${c.module} 道是注意力模块的小测验，${c.map} 道来自演进地图的岔路 B1，其余 ${c.misconception} 道各对应本章拦截的一个误解。选一个答案，按「检查」（或在选项上按回车）立刻看对错和纠正；数字由注意力引擎现算。`,
       qn: (i, n) => `第 ${i} 题 / ${n}`,
       tfTrue: '对',
       tfFalse: '错',
@@ -79,8 +80,8 @@ export class Quiz extends AttnWidget {
     },
     en: {
       title: 'Quiz: the chapter’s check questions',
-      help: (n) =>
-        `${n} questions: two from the attention module’s quiz, and one for each misconception the chapter heads off. Pick an answer and press Check (or Enter on an option) to see right or wrong with the correction; the numbers are computed live by the attention engine.`,
+      help: (c) =>
+        `${c.total} questions: ${c.module} from the attention module’s quiz, ${c.map} from branch B1 of the evolution map, and ${c.misconception}, one for each misconception the chapter heads off. Pick an answer and press Check (or Enter on an option) to see right or wrong with the correction; the numbers are computed live by the attention engine.`,
       qn: (i, n) => `Question ${i} of ${n}`,
       tfTrue: 'True',
       tfFalse: 'False',
@@ -95,7 +96,7 @@ export class Quiz extends AttnWidget {
       badgeMine: '✗ your choice',
       review: (title) => `Review: ${title}`,
       score: (s) => `Checked ${s.answered} of ${s.total}, ${s.correct} right.`,
-      allDone: (s) => (s.correct === s.total ? 'All right!' : ''),
+      allDone: (s) => (s.correct === s.total ? 'All correct!' : ''),
     },
   };
 
@@ -114,67 +115,9 @@ export class Quiz extends AttnWidget {
     // (and again by the self-check after every interaction).
     const facts = computeFacts(rt, usedFacts(doc));
     this.facts = facts;
-    const L = this.langKey;
     const n = doc.questions.length;
     this.parts = new Map();
-    const items = doc.questions.map((q, i) => {
-      const labels = new Map();
-      const options = optionIds(q).map((id) => {
-        const text =
-          q.kind === 'choice'
-            ? fill(q.options.find((o) => o.id === id).text[L], facts)
-            : this.t(id === 'true' ? 'tfTrue' : 'tfFalse');
-        const input = h('input', {
-          type: 'radio',
-          name: `quiz-${q.id}`,
-          value: id,
-          'data-q': q.id,
-          onchange: () => this.choose(q, id),
-          onkeydown: (e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              this.choose(q, input.value);
-              this.grade(q);
-            }
-          },
-        });
-        input.checked = this.selected[q.id] === id;
-        const badge = h('span', { class: 'badge' });
-        const label = h('label', { 'data-option': id }, [
-          input,
-          h('span', {}, [
-            q.kind === 'choice' ? h('span', { class: 'oid' }, `${id}) `) : null,
-            text,
-            badge,
-          ]),
-        ]);
-        labels.set(id, { label, badge, input, text });
-        return label;
-      });
-      const feedback = h('div', {
-        class: 'feedback',
-        role: 'status',
-        'aria-live': 'polite',
-        'data-role': 'feedback',
-      });
-      const checkBtn = h(
-        'button',
-        { type: 'button', 'data-role': 'check', onclick: () => this.grade(q) },
-        this.t('checkBtn'),
-      );
-      const fieldset = h('fieldset', { 'data-q': q.id }, [
-        h('legend', {}, [
-          h('span', { class: 'n' }, this.t('qn', i + 1, n)),
-          h('br'),
-          fill(q.prompt[L], facts),
-        ]),
-        h('div', { class: 'options' }, options),
-        h('div', { class: 'row' }, checkBtn),
-        feedback,
-      ]);
-      this.parts.set(q.id, { fieldset, labels, feedback });
-      return h('li', {}, fieldset);
-    });
+    const items = doc.questions.map((q, i) => this.question(q, i, n, facts));
     this.scoreLine = h('p', {
       class: 'score',
       role: 'status',
@@ -188,10 +131,75 @@ export class Quiz extends AttnWidget {
     );
     this.body.append(
       h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help', n)),
+      h('p', { class: 'muted' }, this.t('help', sourceCounts(doc))),
       h('ol', { class: 'questions' }, items),
       h('div', { class: 'summary' }, [this.scoreLine, this.resetBtn]),
     );
+  }
+
+  /** One question: its legend, options, Check button and feedback line (kept in this.parts). */
+  question(q, i, n, facts) {
+    const L = this.langKey;
+    const labels = new Map();
+    const options = optionIds(q).map((id) => this.option(q, id, labels, facts));
+    const feedback = h('div', {
+      class: 'feedback',
+      role: 'status',
+      'aria-live': 'polite',
+      'data-role': 'feedback',
+    });
+    const checkBtn = h(
+      'button',
+      { type: 'button', 'data-role': 'check', onclick: () => this.grade(q) },
+      this.t('checkBtn'),
+    );
+    const fieldset = h('fieldset', { 'data-q': q.id }, [
+      h('legend', {}, [
+        h('span', { class: 'n' }, this.t('qn', i + 1, n)),
+        h('br'),
+        fill(q.prompt[L], facts),
+      ]),
+      h('div', { class: 'options' }, options),
+      h('div', { class: 'row' }, checkBtn),
+      feedback,
+    ]);
+    this.parts.set(q.id, { fieldset, labels, feedback });
+    return h('li', {}, fieldset);
+  }
+
+  /** One option: a radio (Enter checks the answer at once) with its text and result badge. */
+  option(q, id, labels, facts) {
+    const L = this.langKey;
+    const text =
+      q.kind === 'choice'
+        ? fill(q.options.find((o) => o.id === id).text[L], facts)
+        : this.t(id === 'true' ? 'tfTrue' : 'tfFalse');
+    const input = h('input', {
+      type: 'radio',
+      name: `quiz-${q.id}`,
+      value: id,
+      'data-q': q.id,
+      onchange: () => this.choose(q, id),
+      onkeydown: (e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          this.choose(q, input.value);
+          this.grade(q);
+        }
+      },
+    });
+    input.checked = this.selected[q.id] === id;
+    const badge = h('span', { class: 'badge' });
+    const label = h('label', { 'data-option': id }, [
+      input,
+      h('span', {}, [
+        q.kind === 'choice' ? h('span', { class: 'oid' }, `${id}) `) : null,
+        text,
+        badge,
+      ]),
+    ]);
+    labels.set(id, { label, badge, input, text });
+    return label;
   }
 
   choose(q, id) {

@@ -10,11 +10,7 @@ import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
 import { variantRows, rowOf, modelLedger, reductionText } from '../kv-ledger/logic.js';
 import { rnnCounts, attentionCounts, grouped } from '../rnn-vs-attention/logic.js';
-
-/**
- * The seeded √d experiment the first question quotes: the engine's defaults at the anchor's d_k.
- */
-export const VARIANCE = Object.freeze({ d: 256, nKeys: 10, nSamples: 1000, seed: 42 });
+import { EXPERIMENT, ANCHOR_D, experiment, experimentTexts } from '../softmax-variance/logic.js';
 const COURSE_T = 4096;
 
 const PLACEHOLDER = /\{\{([a-z0-9-]+)\}\}/g;
@@ -62,8 +58,12 @@ function dialog(ctx) {
   return ex.scores;
 }
 
-/** The seeded experiment, asked once per round of facts (memo is fresh for every round). */
-const variance = (ctx, memo) => (memo.variance ??= ctx.engine.softmaxVariance(VARIANCE));
+/**
+ * Lesson 3's seeded √d experiment at the anchor's d_k, by the widget's own call and settings and
+ * printed by its own formatter, asked once per round of facts (memo is fresh for every round).
+ */
+const variance = (ctx, memo) =>
+  (memo.variance ??= experimentTexts(experiment(ctx.engine, ANCHOR_D)));
 
 const joinPct = (ws, digits = 1) => Array.from(ws, (x) => pct(x, digits)).join(' / ');
 
@@ -113,25 +113,35 @@ export const FACTS = {
         .toFixed(3);
     },
   },
+  'variance-seed': {
+    name: 'lesson 3 experiment: seed (softmax-variance/logic.js EXPERIMENT)',
+    expected: '25',
+    compute: () => String(EXPERIMENT.seed),
+  },
+  'variance-keys': {
+    name: 'lesson 3 experiment: keys in one softmax row',
+    expected: '8',
+    compute: () => String(EXPERIMENT.nKeys),
+  },
   'std-256': {
-    name: 'seeded experiment d = 256: std of q·k (engine.softmaxVariance)',
-    expected: '16.0',
-    compute: (ctx, memo) => variance(ctx, memo).stdUnscaled.toFixed(1),
+    name: 'lesson 3 experiment d = 256: std of q·k (engine.softmaxVariance)',
+    expected: '15.72',
+    compute: (ctx, memo) => variance(ctx, memo).std,
   },
   'std-256-scaled': {
-    name: 'seeded experiment d = 256: std of q·k / √d',
-    expected: '1.00',
-    compute: (ctx, memo) => variance(ctx, memo).stdScaled.toFixed(2),
+    name: 'lesson 3 experiment d = 256: std of q·k / √d',
+    expected: '0.983',
+    compute: (ctx, memo) => variance(ctx, memo).stdScaled,
   },
   'max-256': {
-    name: 'seeded experiment d = 256: largest of 10 weights, unscaled',
-    expected: '70.3%',
-    compute: (ctx, memo) => pct(variance(ctx, memo).maxWeightUnscaled),
+    name: 'lesson 3 experiment d = 256: largest weight of the row, unscaled',
+    expected: '99.999%',
+    compute: (ctx, memo) => variance(ctx, memo).maxUnscaled,
   },
   'max-256-scaled': {
-    name: 'seeded experiment d = 256: largest of 10 weights, ÷√d',
-    expected: '25.7%',
-    compute: (ctx, memo) => pct(variance(ctx, memo).maxWeightScaled),
+    name: 'lesson 3 experiment d = 256: largest weight of the row, ÷√d',
+    expected: '35.0%',
+    compute: (ctx, memo) => variance(ctx, memo).maxScaled,
   },
   'rnn-steps-4096': {
     name: 'T = 4,096: RNN steps per layer that cannot run in parallel',
@@ -152,6 +162,16 @@ export const FACTS = {
     name: 'anchor KV bytes per token (engine.kvLedger formula)',
     expected: '16 × 2 × 4 × 256 × 2 B = 65,536 B',
     compute: (ctx) => modelLedger(ctx.engine, anchorOf(ctx.models)).formula,
+  },
+  'anchor-layers': {
+    name: 'anchor layers (models.json layers)',
+    expected: '64',
+    compute: (ctx) => String(anchorOf(ctx.models).layers),
+  },
+  'anchor-full-layers': {
+    name: 'anchor full-attention layers, the ones that keep KV (models.json fullAttentionLayers)',
+    expected: '16',
+    compute: (ctx) => String(anchorOf(ctx.models).fullAttentionLayers),
   },
   'anchor-gqa-per-token': {
     name: 'anchor (GQA-4) KV per token',
@@ -227,7 +247,7 @@ export const FACTS = {
     },
   },
   'v2-vs-mha': {
-    name: 'DeepSeek-V2 vs its own shape as MHA (engine.kvLedgerVariants)',
+    name: 'DeepSeek-V2 vs the same model built with MHA (engine.kvLedgerVariants)',
     expected: '−98.2%',
     compute: (ctx) => {
       const v2 = variantRows(ctx.engine, modelById(ctx.models, 'deepseek-v2'), 1);
@@ -237,6 +257,21 @@ export const FACTS = {
     },
   },
 };
+
+/**
+ * Where the questions come from, by their `source`: {module} the attention module's own quiz
+ * ("模块 … 小测验"), {map} the evolution map ("演进地图 …"), {misconception} the chapter's
+ * misconceptions ("本章拦截的误解：…"), and {total}. The quiz's header quotes these counts.
+ */
+export function sourceCounts(doc) {
+  const count = (re) => doc.questions.filter((q) => re.test(q.source)).length;
+  return {
+    module: count(/^模块 .*小测验/),
+    map: count(/^演进地图/),
+    misconception: count(/^本章拦截的误解/),
+    total: doc.questions.length,
+  };
+}
 
 /** The placeholder ids in a text, in order. */
 export function placeholders(text) {

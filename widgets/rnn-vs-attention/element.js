@@ -117,7 +117,8 @@ export class RnnVsAttention extends AttnWidget {
       queryPick: '查询 token（蓝色的弧）',
       queryBtn: (l, i) => `查询 ${i + 1}：${l}`,
       arcsLabel: (T, n) => `${T} 个 token，因果掩码下共 ${n} 条「查询 → 键」连线，在一步里同时算`,
-      weightsTitle: (q) => `「${q}」这一行的权重（引擎：因果、单头、分数 ÷ √d，zh-gift 教学向量）`,
+      weightsTitle: (q, s) =>
+        `「${q}」这一行的权重（引擎：因果、单头、分数 ÷ √d，「${s}」的教学向量）`,
       key: '键',
       weight: '权重',
       sumLine: (terms, s) => `行和 = ${terms} = ${s}`,
@@ -145,7 +146,7 @@ export class RnnVsAttention extends AttnWidget {
       rnnPairs: '没有打分；代价是 T 步串行',
       attnPairs: (T, n) => `1 + 2 + … + T = T(T+1)/2 = ${n}（T = ${T}）`,
       tradeoff:
-        '注意力把「T 步串行」换成了「一步里 T(T+1)/2 对并行打分」：路径短了，算的对数却随 T² 增长（第 2 课的 T×T 分数矩阵）。',
+        '注意力把「T 步串行」换成了「一步里 T(T+1)/2 对并行打分」：路径短了，要打分的配对数却随 T² 增长（第 2 课的 T×T 分数矩阵）。',
       bottleneck:
         '翻译时还有第二个问题：RNN 编码器把整句源语言挤进一个定长向量交给解码器——Bahdanau 2014 说的瓶颈。注意力让解码器每一步回头给源句的每个位置打分、加权取回（第 2 课的加性注意力）。',
       chainLabel: (T) => `RNN 的依赖链：h₀ → h₁ → … → h${subscript(T)}`,
@@ -183,8 +184,8 @@ export class RnnVsAttention extends AttnWidget {
       queryBtn: (l, i) => `query ${i + 1}: ${l}`,
       arcsLabel: (T, n) =>
         `${T} tokens, ${n} query → key links under the causal mask, computed together in one step`,
-      weightsTitle: (q) =>
-        `The ${q} row’s weights (engine: causal, one head, scores ÷ √d, zh-gift teaching vectors)`,
+      weightsTitle: (q, s) =>
+        `The ${q} row’s weights (engine: causal, one head, scores ÷ √d, the teaching vectors of “${s}”)`,
       key: 'Key',
       weight: 'Weight',
       sumLine: (terms, s) => `row sum = ${terms} = ${s}`,
@@ -256,7 +257,19 @@ export class RnnVsAttention extends AttnWidget {
     this.s ??= 1;
     this.query ??= this.T - 1;
     this.stopPlay();
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      this.lengthControl(),
+      this.stepper(),
+      this.status,
+      h('div', { class: 'panels' }, [this.rnnPanel(), this.attentionPanel()]),
+      ...this.countsSection(),
+    );
+  }
 
+  /** The slider of T, the sequence length both pictures show. */
+  lengthControl() {
     const out = h('output', { for: 'rnn-t' }, String(this.T));
     this.tSlider = h('input', {
       id: 'rnn-t',
@@ -275,6 +288,15 @@ export class RnnVsAttention extends AttnWidget {
         this.update();
       },
     });
+    return h(
+      'div',
+      { class: 'controls' },
+      h('label', { for: 'rnn-t' }, [h('span', {}, this.t('tPicture')), out, this.tSlider]),
+    );
+  }
+
+  /** Back / step / reset / play through the RNN's steps (arrow keys, Home, End too). */
+  stepper() {
     this.backBtn = h(
       'button',
       { type: 'button', 'data-role': 'back', onclick: () => this.go(this.s - 1) },
@@ -301,25 +323,45 @@ export class RnnVsAttention extends AttnWidget {
       this.t('play'),
     );
     this.status = h('p', { class: 'status', 'data-role': 'status', 'aria-live': 'polite' });
-    const stepper = h('div', { class: 'stepper', role: 'group', 'aria-label': this.t('stepper') }, [
+    const group = h('div', { class: 'stepper', role: 'group', 'aria-label': this.t('stepper') }, [
       this.backBtn,
       this.stepBtn,
       this.resetBtn,
       this.playBtn,
     ]);
-    stepper.addEventListener('keydown', (e) => {
+    group.addEventListener('keydown', (e) => {
       const to = { ArrowRight: this.s + 1, ArrowLeft: this.s - 1, Home: 1, End: this.T }[e.key];
       if (to === undefined) return;
       e.preventDefault();
       this.go(to);
     });
 
+    return group;
+  }
+
+  /** The RNN: one hidden state after another, each waiting for the last. */
+  rnnPanel() {
     this.chain = h('div', { class: 'chain', role: 'list', 'data-role': 'chain' });
     this.rnnNow = h('p', { class: 'formula', 'data-role': 'rnn-now' });
     this.rnnReach = h('p', { 'data-role': 'rnn-reach' });
     const legendBox = (cls, text) =>
       h('span', {}, [h('span', { class: `hbox ${cls}`, 'aria-hidden': 'true' }), text]);
 
+    return h('section', { class: 'panel rnn', 'aria-label': this.t('rnnTitle') }, [
+      h('h3', {}, this.t('rnnTitle')),
+      h('div', { class: 'legend' }, [
+        legendBox('done', this.t('legendDone')),
+        legendBox('current', this.t('legendCurrent')),
+        legendBox('waiting', this.t('legendWaiting')),
+      ]),
+      this.chain,
+      this.rnnNow,
+      this.rnnReach,
+    ]);
+  }
+
+  /** Attention: every query reaches every earlier token in one step, with its weights. */
+  attentionPanel() {
     this.arcs = svg('svg', { class: 'arcs', role: 'img', 'data-role': 'arcs' });
     this.queries = h('div', {
       class: 'queries',
@@ -331,6 +373,19 @@ export class RnnVsAttention extends AttnWidget {
     this.gloss = h('p', { class: 'gloss' });
     this.weightsBox = h('div', { 'data-role': 'weights' });
 
+    return h('section', { class: 'panel attn', 'aria-label': this.t('attnTitle') }, [
+      h('h3', {}, this.t('attnTitle')),
+      h('p', { class: 'muted' }, this.t('attnHelp')),
+      this.arcs,
+      h('p', { class: 'muted' }, this.t('queryPick')),
+      this.queries,
+      this.gloss,
+      this.weightsBox,
+    ]);
+  }
+
+  /** The table of sequential steps and operations for a length T the student types. */
+  countsSection() {
     this.countInput = h('input', {
       id: 'rnn-count-t',
       type: 'number',
@@ -352,38 +407,7 @@ export class RnnVsAttention extends AttnWidget {
     });
     this.counts = h('table', { class: 'counts', 'data-role': 'counts' });
 
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
-      h(
-        'div',
-        { class: 'controls' },
-        h('label', { for: 'rnn-t' }, [h('span', {}, this.t('tPicture')), out, this.tSlider]),
-      ),
-      stepper,
-      this.status,
-      h('div', { class: 'panels' }, [
-        h('section', { class: 'panel rnn', 'aria-label': this.t('rnnTitle') }, [
-          h('h3', {}, this.t('rnnTitle')),
-          h('div', { class: 'legend' }, [
-            legendBox('done', this.t('legendDone')),
-            legendBox('current', this.t('legendCurrent')),
-            legendBox('waiting', this.t('legendWaiting')),
-          ]),
-          this.chain,
-          this.rnnNow,
-          this.rnnReach,
-        ]),
-        h('section', { class: 'panel attn', 'aria-label': this.t('attnTitle') }, [
-          h('h3', {}, this.t('attnTitle')),
-          h('p', { class: 'muted' }, this.t('attnHelp')),
-          this.arcs,
-          h('p', { class: 'muted' }, this.t('queryPick')),
-          this.queries,
-          this.gloss,
-          this.weightsBox,
-        ]),
-      ]),
+    return [
       h('h3', {}, this.t('countsTitle')),
       h(
         'div',
@@ -393,7 +417,7 @@ export class RnnVsAttention extends AttnWidget {
       h('div', { class: 'scroll' }, this.counts),
       h('p', {}, this.t('tradeoff')),
       h('p', { class: 'note' }, this.t('bottleneck')),
-    );
+    ];
   }
 
   go(s) {
@@ -618,7 +642,15 @@ export class RnnVsAttention extends AttnWidget {
       ]),
     );
     this.weightsBox.replaceChildren(
-      h('p', { class: 'muted' }, this.t('weightsTitle', labels[q])),
+      h(
+        'p',
+        { class: 'muted' },
+        this.t(
+          'weightsTitle',
+          labels[q],
+          worldTensors(this.rt, WORLD).title[this.isEnglish ? 'en' : 'zh-CN'],
+        ),
+      ),
       h('table', { class: 'weights', 'data-role': 'weights-table' }, [
         h(
           'thead',

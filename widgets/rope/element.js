@@ -66,7 +66,7 @@ export class Rope extends AttnWidget {
   static strings = {
     'zh-CN': {
       title: 'RoPE：为什么只旋转 Q 和 K，不旋转 V',
-      help: '把「给了」的 q 放在位置 i，把「苹果」的 k 放在位置 j。4 维 = 2 对，每一对在自己的平面里按位置转一个角度。拖动滑块（或用方向键），再试「一起移动」。',
+      help: '把「给了」的 q 放在位置 i，把「苹果」的 k 放在位置 j。4 维 = 2 对，每一对在自己的平面里按位置转一个角度。拖动滑块（或用方向键），再试「两个一起 ±1」。',
       posI: 'query「给了」的位置 i',
       posJ: 'key「苹果」的位置 j',
       bothDown: '◀ 两个一起 −1',
@@ -79,7 +79,7 @@ export class Rope extends AttnWidget {
       scoreLine: '分数',
       scoreFormula: (i, j, t, s) => `q_rot(${i})·k_rot(${j}) = ${t} = ${s}`,
       delta: (d) => `j − i = ${d}`,
-      why: '每一对里 q 转了 i·θ、k 转了 j·θ；点积只看两支箭头的夹角 (j − i)·θ，所以分数只依赖 j − i。',
+      why: '每一对里 q 转了 i·θ、k 转了 j·θ：两支箭头的夹角是原来的夹角再加 (j − i)·θ。点积看长度和夹角，所以位置只通过 j − i 进入分数；分数仍取决于 q、k 本身。',
       invTitle: '平移不变：整体挪动 (i, j)，分数不变',
       colPos: '(i, j)',
       colDelta: 'j − i',
@@ -106,7 +106,9 @@ export class Rope extends AttnWidget {
       freqTitle: (n, r) => `${n} 对各自的速度 θ_p = base^(−2p / ${r})（对数刻度）`,
       freqFormula: (b, first, last, n) =>
         `base = ${b}：θ_0 = ${first}，θ_${n - 1} = ${last}；位置 i 处第 p 对转 i·θ_p 弧度`,
-      baseNote: (b) => `models.json 里这个模型没有 rope_theta，这里用引擎的默认 base = ${b} 示意。`,
+      assumedBase: (b) => `${b}（假设值）`,
+      baseNote: (b) =>
+        `课程资料没有给出这个模型的 rope_theta，models.json 里也就没有：图中的 base = ${b} 是假设的示意值（引擎的默认值）。真实模型的 base 常常大得多（如 10^6、10^7），慢的那几对转得更慢。`,
       freqAria: (n) => `${n} 对的速度柱状图，对数刻度，从快到慢`,
       toyTitle: (i) => `小例子：4 维里只转前 2 维（rotaryDim = 2），「给了」的 q 放在位置 ${i}`,
       toyDim: '维',
@@ -119,7 +121,7 @@ export class Rope extends AttnWidget {
     },
     en: {
       title: 'RoPE: why rotate Q and K, and not V',
-      help: 'Put the q of 给了 (gave) at position i and the k of 苹果 (apple) at position j. 4 dims = 2 pairs; each pair turns in its own plane by an angle set by the position. Drag the sliders (or use the arrow keys), then try moving both together.',
+      help: 'Put the q of 给了 (gave) at position i and the k of 苹果 (apple) at position j. 4 dims = 2 pairs; each pair turns in its own plane by an angle set by the position. Drag the sliders (or use the arrow keys), then try “both ±1”.',
       posI: 'query 给了 at position i',
       posJ: 'key 苹果 at position j',
       bothDown: '◀ both −1',
@@ -133,7 +135,7 @@ export class Rope extends AttnWidget {
       scoreLine: 'Score',
       scoreFormula: (i, j, t, s) => `q_rot(${i})·k_rot(${j}) = ${t} = ${s}`,
       delta: (d) => `j − i = ${d}`,
-      why: 'In each pair q turns by i·θ and k by j·θ; their dot product sees only the angle between the arrows, (j − i)·θ, so the score depends only on j − i.',
+      why: 'In each pair q turns by i·θ and k by j·θ, so the angle between the arrows is their original angle plus (j − i)·θ. The dot product sees lengths and that angle, so position enters the score only through j − i; the score still depends on q and k themselves.',
       invTitle: 'Shift invariance: move (i, j) together and the score stays',
       colPos: '(i, j)',
       colDelta: 'j − i',
@@ -164,8 +166,9 @@ export class Rope extends AttnWidget {
         `The speed of each of the ${n} pairs, θ_p = base^(−2p / ${r}) (log scale)`,
       freqFormula: (b, first, last, n) =>
         `base = ${b}: θ_0 = ${first}, θ_${n - 1} = ${last}; at position i pair p turns by i·θ_p radians`,
+      assumedBase: (b) => `${b} (assumed)`,
       baseNote: (b) =>
-        `models.json gives no rope_theta for this model; the engine's default base = ${b} is used for illustration.`,
+        `The course sources give no rope_theta for this model, so models.json has none: the chart’s base = ${b} is an assumed value for illustration (the engine’s default). Real models often use a far larger base (10^6, 10^7), which makes the slow pairs slower still.`,
       freqAria: (n) => `Bar chart of the ${n} pair speeds, log scale, fastest first`,
       toyTitle: (i) =>
         `A small example: rotate only the first 2 of 4 dims (rotaryDim = 2), the q of 给了 at position ${i}`,
@@ -203,6 +206,51 @@ export class Rope extends AttnWidget {
   build(rt) {
     vectors(rt, this.worldId); // a missing world or token is an inline error before any control
     anchorHead(rt, this.modelId);
+    this.panels = h('div', { class: 'panels' });
+    this.scoreOut = h('p', { class: 'score', 'aria-live': 'polite', 'data-role': 'score' });
+    this.scoreFormula = h('p', { class: 'formula', 'data-role': 'score-formula' });
+    this.invTable = h('table', { class: 'inv', 'data-role': 'invariance' });
+    this.gridBox = h('div', { class: 'scroll' });
+    this.vLines = h('div', { 'data-role': 'v' });
+    this.strip = h('div', { class: 'strip' });
+    this.freq = h('div', { class: 'freq' });
+    this.toyTitle = h('p', {});
+    this.toyTable = h('table', { class: 'toy', 'data-role': 'toy' });
+    this.anchorLine = h('p', { 'data-role': 'anchor' });
+    this.freqFormula = h('p', { class: 'formula' });
+    this.baseNote = h('p', { class: 'muted' });
+    this.freqTitle = h('p', { class: 'muted' });
+
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      ...this.positionControls(),
+      this.panels,
+      this.scoreOut,
+      this.scoreFormula,
+      h('p', { class: 'muted' }, this.t('why')),
+      h('h3', {}, this.t('invTitle')),
+      h('div', { class: 'scroll' }, this.invTable),
+      h('p', { class: 'muted' }, this.t('gridTitle', GRID)),
+      this.gridBox,
+      h('h3', {}, this.t('vTitle')),
+      h('p', { class: 'note' }, this.t('vWhy')),
+      this.vLines,
+      h('h3', {}, this.t('partialTitle')),
+      this.anchorLine,
+      this.strip,
+      this.freqTitle,
+      this.freq,
+      this.freqFormula,
+      this.baseNote,
+      this.toyTitle,
+      h('div', { class: 'scroll' }, this.toyTable),
+      h('p', { class: 'muted' }, this.t('toyNote')),
+    );
+  }
+
+  /** The positions i (query) and j (key): two sliders, "both ±1" and the link box. */
+  positionControls() {
     const uid = Math.random().toString(36).slice(2, 8);
     const slider = (which) =>
       h('input', {
@@ -227,24 +275,7 @@ export class Rope extends AttnWidget {
         this.linked = this.linkBox.checked;
       },
     });
-    this.panels = h('div', { class: 'panels' });
-    this.scoreOut = h('p', { class: 'score', 'aria-live': 'polite', 'data-role': 'score' });
-    this.scoreFormula = h('p', { class: 'formula', 'data-role': 'score-formula' });
-    this.invTable = h('table', { class: 'inv', 'data-role': 'invariance' });
-    this.gridBox = h('div', { class: 'scroll' });
-    this.vLines = h('div', { 'data-role': 'v' });
-    this.strip = h('div', { class: 'strip' });
-    this.freq = h('div', { class: 'freq' });
-    this.toyTitle = h('p', {});
-    this.toyTable = h('table', { class: 'toy', 'data-role': 'toy' });
-    this.anchorLine = h('p', { 'data-role': 'anchor' });
-    this.freqFormula = h('p', { class: 'formula' });
-    this.baseNote = h('p', { class: 'muted' });
-    this.freqTitle = h('p', { class: 'muted' });
-
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
+    return [
       h('div', { class: 'sliders' }, [
         h('label', { for: this.sliderI.id }, [
           h('span', {}, this.t('posI')),
@@ -270,28 +301,7 @@ export class Rope extends AttnWidget {
         ),
         h('label', {}, [this.linkBox, this.t('link')]),
       ]),
-      this.panels,
-      this.scoreOut,
-      this.scoreFormula,
-      h('p', { class: 'muted' }, this.t('why')),
-      h('h3', {}, this.t('invTitle')),
-      h('div', { class: 'scroll' }, this.invTable),
-      h('p', { class: 'muted' }, this.t('gridTitle', GRID)),
-      this.gridBox,
-      h('h3', {}, this.t('vTitle')),
-      h('p', { class: 'note' }, this.t('vWhy')),
-      this.vLines,
-      h('h3', {}, this.t('partialTitle')),
-      this.anchorLine,
-      this.strip,
-      this.freqTitle,
-      this.freq,
-      this.freqFormula,
-      this.baseNote,
-      this.toyTitle,
-      h('div', { class: 'scroll' }, this.toyTable),
-      h('p', { class: 'muted' }, this.t('toyNote')),
-    );
+    ];
   }
 
   setPos(which, value) {
@@ -320,7 +330,6 @@ export class Rope extends AttnWidget {
 
   /** @param {Runtime} rt */
   render(rt) {
-    const e = rt.engine;
     const vecs = vectors(rt, this.worldId);
     const { i, j } = this;
     this.sliderI.value = String(i);
@@ -329,9 +338,22 @@ export class Rope extends AttnWidget {
     this.outJ.textContent = String(j);
     this.sliderI.setAttribute('aria-valuetext', `i = ${i}, j − i = ${j - i}`);
     this.sliderJ.setAttribute('aria-valuetext', `j = ${j}, j − i = ${j - i}`);
+    const rotated = ropeScore(rt, i, j, vecs);
+    this.drawPairs(rt, vecs, rotated);
+    this.drawScore(rotated);
+    this.drawInvariance(rt, vecs);
+    this.drawScoreGrid(rt, vecs);
+    this.drawValues(rt, vecs);
+    this.drawAnchorHead(rt);
+    this.drawToy(rt, vecs);
+  }
 
-    // --- arrows per pair
-    const { qr, kr, score } = ropeScore(rt, i, j, vecs);
+  /**
+   * One plane per pair of dimensions: q and k before and after the turn by their positions.
+   * @param {Runtime} rt
+   */
+  drawPairs(rt, vecs, { qr, kr }) {
+    const e = rt.engine;
     const d = vecs.q.length;
     const theta = Array.from(e.ropeFrequencies(d, TOY_BASE));
     const pr = pairs(d);
@@ -351,8 +373,11 @@ export class Rope extends AttnWidget {
         }),
       ),
     );
+  }
 
-    // --- the score
+  /** The score of the rotated pair, term by term. */
+  drawScore({ qr, kr, score }) {
+    const { i, j } = this;
     const par = (x) => (x < 0 ? `(${num(x)})` : num(x));
     const termText = qr.map((x, k) => `${par(x)}×${par(kr[k])}`).join(' + ');
     this.scoreOut.replaceChildren(
@@ -362,8 +387,14 @@ export class Rope extends AttnWidget {
       h('span', { class: 'delta' }, this.t('delta', j - i)),
     );
     this.scoreFormula.textContent = this.t('scoreFormula', i, j, termText, num(score, 4));
+  }
 
-    // --- invariance table: the current (i, j) shifted together, and the key moved alone
+  /**
+   * The invariance table: the current (i, j) shifted together, and the key moved alone.
+   * @param {Runtime} rt
+   */
+  drawInvariance(rt, vecs) {
+    const { i, j } = this;
     const shifts = [...new Set([-Math.min(i, j), 0, 3, 7])];
     const rows = shifts.map((s) => ({ i: i + s, j: j + s, kind: 'same' }));
     rows.push({ i, j: j + 1, kind: 'other' });
@@ -391,8 +422,14 @@ export class Rope extends AttnWidget {
         ),
       ),
     );
+  }
 
-    // --- the grid of scores
+  /**
+   * The grid of scores over positions: constant along each diagonal j − i.
+   * @param {Runtime} rt
+   */
+  drawScoreGrid(rt, vecs) {
+    const { i, j } = this;
     const grid = scoreGrid(rt, GRID, vecs);
     const flat = grid.flat();
     const lo = Math.min(...flat),
@@ -433,8 +470,15 @@ export class Rope extends AttnWidget {
         ),
       ]),
     );
+  }
 
-    // --- V
+  /**
+   * V is not turned: the plain and the (hypothetically) rotated value, and what attention returns.
+   * @param {Runtime} rt
+   */
+  drawValues(rt, vecs) {
+    const e = rt.engine;
+    const { i, j } = this;
     const vec = (x) => `[${x.map((v) => num(v)).join(', ')}]`;
     // The sentence at positions 0…4 against the sentence shifted by i (by 7 while i is 0).
     const shiftShown = i === 0 ? 7 : i;
@@ -455,8 +499,13 @@ export class Rope extends AttnWidget {
       h('p', { class: 'formula' }, this.t('outPlain', vec(at0.plain), vec(atS.plain))),
       h('p', { class: 'formula' }, this.t('outRot', vec(at0.rotatedV), vec(atS.rotatedV))),
     );
+  }
 
-    // --- partial rotary: the anchor head
+  /**
+   * Partial rotary on the anchor model's head: which dims turn, and how fast.
+   * @param {Runtime} rt
+   */
+  drawAnchorHead(rt) {
     const head = anchorHead(rt, this.modelId);
     const freqs = anchorFrequencies(rt, head);
     this.anchorLine.textContent = this.t('anchorLine', head.name, head.rotaryDim, head.headDim);
@@ -480,15 +529,21 @@ export class Rope extends AttnWidget {
     if (!this.freq.firstChild) this.freq.replaceChildren(this.freqSvg(freqs));
     this.freqFormula.textContent = this.t(
       'freqFormula',
-      String(head.base),
+      head.baseFromConfig ? String(head.base) : this.t('assumedBase', head.base),
       sci(freqs[0]),
       sci(freqs[freqs.length - 1]),
       freqs.length,
     );
     this.baseNote.textContent = head.baseFromConfig ? '' : this.t('baseNote', TOY_BASE);
     this.baseNote.hidden = head.baseFromConfig;
+  }
 
-    // --- partial rotary: the toy
+  /**
+   * Partial rotary on the toy vector: the dims that turn and the ones kept.
+   * @param {Runtime} rt
+   */
+  drawToy(rt, vecs) {
+    const { i } = this;
     const toy = partialToy(rt, i, vecs);
     this.toyTitle.textContent = this.t('toyTitle', i);
     this.toyTable.replaceChildren(

@@ -39,12 +39,18 @@ td.vec { white-space: nowrap; }
 .exit h4 { margin: 0 0 4px; font-size: 0.95rem; }
 .exit ul { margin: 0; padding-left: 1.1em; }
 `;
+
+/** "e^a + e^b + …" of a row of scores, as the softmax formulas print it. */
+const expTerms = (scores) => scores.map((s) => `e^${num(s)}`).join(' + ');
+/** An output's length against the plain row's (0 when that is 0), for the bars. */
+const normRatio = (n, base) => (base.norm > 0 ? n / base.norm : 0);
+
 export class SinkLogit extends AttnWidget {
   static css = EXTRA_CSS;
   static strings = {
     'zh-CN': {
       title: '「苹果」这一行：attention sink 与它的两个出口',
-      help: '标准 softmax 逼每一行分完 100%，哪怕这一行其实不想取任何东西——Xiao 2023 看到模型于是把多余的注意力倒在第一个 token 上（attention sink）。下面两个出口让这个头能「这次不取」。',
+      help: '标准 softmax 逼每一行分完 100%，哪怕这一行其实不想取任何东西——Xiao 2023 发现，模型会把多余的注意力倒在第一个 token 上（attention sink）。下面两个出口让这个头能「这次不取」。',
       rowTitle: '不加出口：「苹果」一行（因果掩码、单头、分数 ÷ √4）',
       key: '键 j',
       score: '分数 s_j = q·k_j / √4',
@@ -91,7 +97,7 @@ export class SinkLogit extends AttnWidget {
     },
     en: {
       title: 'The 苹果 (apple) row: the attention sink and its two exits',
-      help: 'Standard softmax forces every row to hand out 100%, even when the row has nothing it wants to take — Xiao 2023 saw models then dump the spare attention on the first token (the attention sink). The two exits below let the head "take nothing this time".',
+      help: 'Standard softmax forces every row to hand out 100%, even when the row has nothing it wants to take — Xiao 2023 found that models then dump the spare attention on the first token (the attention sink). The two exits below let the head "take nothing this time".',
       rowTitle: 'No exit: the 苹果 (apple) row (causal mask, single head, scores ÷ √4)',
       key: 'key j',
       score: 'score s_j = q·k_j / √4',
@@ -166,8 +172,21 @@ export class SinkLogit extends AttnWidget {
     this.table = h('table', {});
     this.rowNote = h('p', {});
     this.plainFormula = h('ul', { class: 'legend formula' });
-    // --- exit one: sink
-    const sinkId = id('sink');
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      h('h3', {}, this.t('rowTitle')),
+      h('div', { class: 'scroll' }, this.table),
+      this.plainFormula,
+      this.rowNote,
+      this.sinkSection(id('sink')),
+      this.gateSection(id('gate')),
+      this.compareSection(),
+    );
+  }
+
+  /** Exit one: the sink logit's switch and slider, its weights, output and norm. */
+  sinkSection(sinkId) {
     this.sinkToggle = h('input', {
       type: 'checkbox',
       'data-role': 'sink-on',
@@ -197,8 +216,28 @@ export class SinkLogit extends AttnWidget {
     this.sinkOutput = h('p', { class: 'formula' });
     this.sinkNormText = h('span', { class: 'formula', 'data-role': 'sink-norm' });
     this.sinkNormFill = h('div', { class: 'bar-fill' });
-    // --- exit two: gate
-    const gateId = id('gate');
+    return h('section', {}, [
+      h('h3', {}, this.t('sinkTitle')),
+      h('div', { class: 'row' }, [h('label', {}, [this.sinkToggle, this.t('sinkOn')])]),
+      h('div', { class: 'row' }, [
+        h('label', { for: sinkId }, this.t('sinkSlider')),
+        this.sinkSlider,
+        this.sinkValue,
+      ]),
+      h('p', { class: 'formula' }, this.t('sinkFormula')),
+      this.sinkStack,
+      this.sinkLegend,
+      this.sinkShare,
+      this.sinkOutput,
+      h('div', { class: 'norm' }, [
+        h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.sinkNormFill),
+        this.sinkNormText,
+      ]),
+    ]);
+  }
+
+  /** Exit two: the gate logit's slider, the unchanged weights, the scaled output and norm. */
+  gateSection(gateId) {
     this.gateSlider = h('input', {
       type: 'range',
       id: gateId,
@@ -220,71 +259,48 @@ export class SinkLogit extends AttnWidget {
     this.gateNormText = h('span', { class: 'formula', 'data-role': 'gate-norm' });
     this.gateNormFill = h('div', { class: 'bar-fill' });
     this.anchorLine = h('p', { class: 'muted' });
+    return h('section', {}, [
+      h('h3', {}, this.t('gateTitle')),
+      h('div', { class: 'row' }, [
+        h('label', { for: gateId }, this.t('gateSlider')),
+        this.gateSlider,
+        this.gateValue,
+      ]),
+      this.gateFormula,
+      this.gateStack,
+      this.gateWeights,
+      h('p', { class: 'formula' }, this.t('gateOutput')),
+      this.gateOutput,
+      h('div', { class: 'norm' }, [
+        h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.gateNormFill),
+        this.gateNormText,
+      ]),
+      this.anchorLine,
+    ]);
+  }
 
+  /** The two exits side by side, point by point. */
+  compareSection() {
     const bullets = (items) =>
       h(
         'ul',
         {},
         items.map((s) => h('li', {}, s)),
       );
-    this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
-      h('h3', {}, this.t('rowTitle')),
-      h('div', { class: 'scroll' }, this.table),
-      this.plainFormula,
-      this.rowNote,
-      h('section', {}, [
-        h('h3', {}, this.t('sinkTitle')),
-        h('div', { class: 'row' }, [h('label', {}, [this.sinkToggle, this.t('sinkOn')])]),
-        h('div', { class: 'row' }, [
-          h('label', { for: sinkId }, this.t('sinkSlider')),
-          this.sinkSlider,
-          this.sinkValue,
+    return h('section', {}, [
+      h('h3', {}, this.t('compareTitle')),
+      h('div', { class: 'exits' }, [
+        h('div', { class: 'exit' }, [
+          h('h4', {}, this.t('sinkExit')),
+          bullets(this.t('sinkPoints')),
         ]),
-        h('p', { class: 'formula' }, this.t('sinkFormula')),
-        this.sinkStack,
-        this.sinkLegend,
-        this.sinkShare,
-        this.sinkOutput,
-        h('div', { class: 'norm' }, [
-          h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.sinkNormFill),
-          this.sinkNormText,
+        h('div', { class: 'exit' }, [
+          h('h4', {}, this.t('gateExit')),
+          bullets(this.t('gatePoints')),
         ]),
       ]),
-      h('section', {}, [
-        h('h3', {}, this.t('gateTitle')),
-        h('div', { class: 'row' }, [
-          h('label', { for: gateId }, this.t('gateSlider')),
-          this.gateSlider,
-          this.gateValue,
-        ]),
-        this.gateFormula,
-        this.gateStack,
-        this.gateWeights,
-        h('p', { class: 'formula' }, this.t('gateOutput')),
-        this.gateOutput,
-        h('div', { class: 'norm' }, [
-          h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.gateNormFill),
-          this.gateNormText,
-        ]),
-        this.anchorLine,
-      ]),
-      h('section', {}, [
-        h('h3', {}, this.t('compareTitle')),
-        h('div', { class: 'exits' }, [
-          h('div', { class: 'exit' }, [
-            h('h4', {}, this.t('sinkExit')),
-            bullets(this.t('sinkPoints')),
-          ]),
-          h('div', { class: 'exit' }, [
-            h('h4', {}, this.t('gateExit')),
-            bullets(this.t('gatePoints')),
-          ]),
-        ]),
-        h('p', { class: 'note' }, this.t('caveat')),
-      ]),
-    );
+      h('p', { class: 'note' }, this.t('caveat')),
+    ]);
   }
 
   /** "30% / 41% / 29%" at `digits` decimals. */
@@ -330,9 +346,16 @@ export class SinkLogit extends AttnWidget {
   render(rt) {
     const base = appleRow(rt, { worldId: this.worldId });
     const labels = this.labels(base);
-    const terms = (scores) => scores.map((s) => `e^${num(s)}`).join(' + ');
+    this.drawPlainRow(rt, base, labels);
+    this.drawSinkExit(rt, base, labels);
+    this.drawGateExit(rt, base, labels);
+  }
 
-    // --- the plain row
+  /**
+   * The plain row: scores, weights and values of the keys, and each weight's softmax.
+   * @param {Runtime} rt
+   */
+  drawPlainRow(rt, base, labels) {
     this.table.replaceChildren(
       h(
         'thead',
@@ -378,12 +401,17 @@ export class SinkLogit extends AttnWidget {
             'aria-hidden': 'true',
             style: { background: KEY_COLOURS[j][0] },
           }),
-          `w_${l} = e^${num(base.scores[j])} / (${terms(base.scores)}) = ${pct(base.weights[j])}`,
+          `w_${l} = e^${num(base.scores[j])} / (${expTerms(base.scores)}) = ${pct(base.weights[j])}`,
         ]),
       ),
     );
+  }
 
-    // --- exit one: the sink
+  /**
+   * Exit one: a sink logit in the softmax takes weight off the three keys.
+   * @param {Runtime} rt
+   */
+  drawSinkExit(rt, base, labels) {
     const sinkLogit = this.sinkOn ? this.sink : undefined;
     const s = appleRow(rt, { worldId: this.worldId, sinkLogit });
     this.sinkToggle.checked = this.sinkOn;
@@ -397,7 +425,7 @@ export class SinkLogit extends AttnWidget {
         : this.t('valueTextOff', pct(three)),
     );
     this.drawStack(this.sinkStack, labels, s.weights, this.sinkOn ? s.sinkWeight : undefined);
-    const denom = `${terms(s.scores)}${this.sinkOn ? ` + e^${num(this.sink, 1)}` : ''}`;
+    const denom = `${expTerms(s.scores)}${this.sinkOn ? ` + e^${num(this.sink, 1)}` : ''}`;
     const legend = s.weights.map((w, j) =>
       h('li', {}, [
         h('span', {
@@ -425,19 +453,23 @@ export class SinkLogit extends AttnWidget {
       ? `${this.t('sinkShare', pct(s.sinkWeight))}${this.isEnglish ? '. ' : '；'}${this.t('threeSum', pct(three))}`
       : this.t('threeSum', pct(three));
     this.sinkOutput.textContent = `${this.t('output')} = [${s.output.map((x) => num(x, 3)).join(', ')}]`;
-    const ratio = (n) => (base.norm > 0 ? n / base.norm : 0);
     this.sinkNormText.textContent = this.t(
       'normLine',
       num(s.norm, 3),
       num(base.norm, 3),
-      pct(ratio(s.norm), 0),
+      pct(normRatio(s.norm, base), 0),
     );
     this.sinkNormFill.style.setProperty(
       'width',
-      `${(Math.min(1, ratio(s.norm)) * 100).toFixed(2)}%`,
+      `${(Math.min(1, normRatio(s.norm, base)) * 100).toFixed(2)}%`,
     );
+  }
 
-    // --- exit two: the gate
+  /**
+   * Exit two: an output gate g = σ(z) scales the output, the weights stay.
+   * @param {Runtime} rt
+   */
+  drawGateExit(rt, base, labels) {
     const g = appleRow(rt, { worldId: this.worldId, gateLogit: this.gate });
     const gv = sigmoid(rt.engine, this.gate);
     if (Number(this.gateSlider.value) !== this.gate) this.gateSlider.value = String(this.gate);
@@ -461,7 +493,7 @@ export class SinkLogit extends AttnWidget {
     );
     this.gateNormFill.style.setProperty(
       'width',
-      `${(Math.min(1, ratio(g.norm)) * 100).toFixed(2)}%`,
+      `${(Math.min(1, normRatio(g.norm, base)) * 100).toFixed(2)}%`,
     );
     const anchor = anchorGate(rt);
     this.anchorLine.textContent = anchor

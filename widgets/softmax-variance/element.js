@@ -5,7 +5,7 @@
 //    40% / 30% / 30% (and the proportional split, for comparison).
 // ③ Why ÷√d: a head-width slider (d = 1 … 1024) runs the engine's seeded experiment
 //    (softmaxVariance): a histogram of q·k unscaled (std ≈ √d) and scaled (std ≈ 1), and one
-//    softmax row over 8 keys, which collapses to one-hot without ÷√d and stays spread with it.
+//    softmax row over 8 keys, which gets close to one-hot without ÷√d and stays spread with it.
 // Every number comes from the engine; this file bins, lays out and formats.
 // Attributes: lang (zh-CN | en), d (the starting head width, default 256).
 /** @import { Runtime } from '../../web/runtime.js' */
@@ -20,6 +20,7 @@ import {
   BINS,
   WRONG_GUESS,
   experiment,
+  experimentTexts,
   histogram,
   exampleLabels,
   scoreExample,
@@ -91,7 +92,7 @@ export class SoftmaxVariance extends AttnWidget {
       negNote: (t, v) => `「${t}」分到 ${v}：负的注意力，权重也不再都落在 0 到 1 之间。`,
       dialogTitle: '② softmax：8、7、9 不是 40% / 30% / 30%',
       dialogHelp: (e) =>
-        `三个分数只差 1，直觉会猜「差不多平分」。softmax 只看分差，差 1 就是 e ≈ ${e} 倍（softmax([1, 0]) 两个权重之比）：`,
+        `三个分数相差不过 1、2 分，直觉会猜「差不多平分」。softmax 只看分差，差 1 就是 e ≈ ${e} 倍（softmax([1, 0]) 两个权重之比）：`,
       diffFormula: (t, diffs, v) => `只看分差：${t} = 1 / (${diffs}) = ${v}`,
       guessNote: (g, p) =>
         `常见猜测 ${g}（划掉的一列）是错的；按比例分也只有 ${p}，差 1 分在 softmax 里差得多。`,
@@ -136,7 +137,7 @@ export class SoftmaxVariance extends AttnWidget {
         `"${t}" gets ${v}: negative attention, and the weights no longer stay between 0 and 1.`,
       dialogTitle: '② Softmax: 8, 7, 9 is not 40% / 30% / 30%',
       dialogHelp: (e) =>
-        `The three scores differ by only 1, so intuition guesses "about even". Softmax only sees differences, and a difference of 1 is a factor e ≈ ${e} (the ratio of the two weights of softmax([1, 0])):`,
+        `The three scores are only 1 or 2 apart, so intuition guesses "about even". Softmax only sees differences, and a difference of 1 is a factor e ≈ ${e} (the ratio of the two weights of softmax([1, 0])):`,
       diffFormula: (t, diffs, v) => `differences only: ${t} = 1 / (${diffs}) = ${v}`,
       guessNote: (g, p) =>
         `The common guess ${g} (struck out) is wrong; a proportional split would give only ${p}, while in softmax a 1-point gap counts for much more.`,
@@ -552,8 +553,9 @@ export class SoftmaxVariance extends AttnWidget {
     this.slider.value = String(this.index);
     this.slider.setAttribute('aria-valuetext', this.t('valuetext', d));
     this.output.textContent = this.t('valuetext', d);
-    this.stdLine.textContent = this.t('stdFormula', num(r.stdUnscaled, 2), d, rootText);
-    this.stdScaledLine.textContent = this.t('stdScaledFormula', num(r.stdScaled, 3));
+    const texts = experimentTexts(r); // the same texts the quiz quotes at d = 256
+    this.stdLine.textContent = this.t('stdFormula', texts.std, d, rootText);
+    this.stdScaledLine.textContent = this.t('stdScaledFormula', texts.stdScaled);
     this.drawHistogram(this.histUnscaled, {
       title: this.t('histUnscaled'),
       dots: r.dots,

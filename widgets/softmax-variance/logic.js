@@ -3,9 +3,14 @@
 // engine's dot products for a histogram, formatting). No DOM here, so node tests import it.
 // No attention math either: softmax, proportional split, the dot products, their standard
 // deviations, max weights and entropies all come from the engine.
+import { num } from '../../web/dom.js';
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 
-/** The seeded experiment behind every histogram and softmax row (fixed: the checks rely on it). */
+/**
+ * The seeded experiment behind every histogram and softmax row (fixed: the checks rely on it).
+ * The quiz's question why-sqrt-dk quotes the same experiment (widgets/quiz/logic.js): one set of
+ * settings, so a student sees in the quiz the numbers this lesson showed.
+ */
 export const EXPERIMENT = Object.freeze({ nKeys: 8, nSamples: 1000, seed: 25 });
 
 /** Head widths the slider steps through: powers of two and the 1.5× between them, 1 … 1024. */
@@ -31,6 +36,19 @@ export const WRONG_GUESS = Object.freeze([0.4, 0.3, 0.3]);
  */
 export function experiment(engine, d) {
   return engine.softmaxVariance({ d, ...EXPERIMENT });
+}
+
+/**
+ * The experiment's numbers as the widget prints them (and the quiz quotes them): std(q·k) with 2
+ * decimals, std(q·k/√d) with 3, the largest weight of the row unscaled and ÷√d (weightPct).
+ */
+export function experimentTexts(r) {
+  return {
+    std: num(r.stdUnscaled, 2),
+    stdScaled: num(r.stdScaled, 3),
+    maxUnscaled: weightPct(r.maxWeightUnscaled),
+    maxScaled: weightPct(r.maxWeightScaled),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@
 // Every number is the engine's (engine.attention, engine.matmul, engine.cosine).
 // Attributes: world (default zh-gift), query (token index, default 给了), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -187,43 +188,7 @@ export class ValueMix extends AttnWidget {
     this.legend = h('div', { class: 'legend', 'aria-hidden': 'true' });
     this.dims = h('ol', { class: 'dims' });
 
-    this.kSection = h('section', {});
-    this.rowKV = h('div', {});
-    const split = nameSplit(rt.engine, w, 0);
-    if (split) {
-      const la = labels[split.a],
-        lb = labels[split.b];
-      const sId = `share-${uid}`;
-      this.slider = h('input', {
-        type: 'range',
-        id: sId,
-        min: 0,
-        max: 100,
-        step: 5,
-        'data-role': 'share',
-        oninput: () => {
-          this.share = Number(this.slider.value) / 100;
-          this.update();
-        },
-      });
-      this.sliderOut = h('output', { for: sId });
-      this.kCard = h('div', { class: 'card', 'data-role': 'k-card' });
-      this.vCard = h('div', { class: 'card', 'data-role': 'v-card' });
-      this.kSection.append(
-        h('h3', {}, this.t('kTitle')),
-        h('p', { class: 'muted' }, this.t('kHelp', la, lb)),
-        this.rowKV,
-        h('div', { class: 'row' }, [
-          h('label', { for: sId }, this.t('split', la, lb)),
-          this.slider,
-          this.sliderOut,
-        ]),
-        h('div', { class: 'kv' }, [this.kCard, this.vCard]),
-        h('p', { class: 'note' }, this.t('takeaway')),
-      );
-    } else {
-      this.kSection.append(h('h3', {}, this.t('kTitle')), this.rowKV);
-    }
+    this.kSection = this.nameSplitSection(rt, w, labels, uid);
 
     this.body.append(
       h('h2', {}, this.t('title')),
@@ -245,6 +210,52 @@ export class ValueMix extends AttnWidget {
     );
   }
 
+  /**
+   * The same weights on K, and (when the world has the two names) the name-split slider with its
+   * K and V cards.
+   * @param {Runtime} rt
+   */
+  nameSplitSection(rt, w, labels, uid) {
+    const section = h('section', {});
+    this.rowKV = h('div', {});
+    const split = nameSplit(rt.engine, w, 0);
+    if (split) {
+      const la = labels[split.a],
+        lb = labels[split.b];
+      const sId = `share-${uid}`;
+      this.slider = h('input', {
+        type: 'range',
+        id: sId,
+        min: 0,
+        max: 100,
+        step: 5,
+        'data-role': 'share',
+        oninput: () => {
+          this.share = Number(this.slider.value) / 100;
+          this.update();
+        },
+      });
+      this.sliderOut = h('output', { for: sId });
+      this.kCard = h('div', { class: 'card', 'data-role': 'k-card' });
+      this.vCard = h('div', { class: 'card', 'data-role': 'v-card' });
+      section.append(
+        h('h3', {}, this.t('kTitle')),
+        h('p', { class: 'muted' }, this.t('kHelp', la, lb)),
+        this.rowKV,
+        h('div', { class: 'row' }, [
+          h('label', { for: sId }, this.t('split', la, lb)),
+          this.slider,
+          this.sliderOut,
+        ]),
+        h('div', { class: 'kv' }, [this.kCard, this.vCard]),
+        h('p', { class: 'note' }, this.t('takeaway')),
+      );
+    } else {
+      section.append(h('h3', {}, this.t('kTitle')), this.rowKV);
+    }
+    return section;
+  }
+
   /** @param {Runtime} rt */
   render(rt) {
     const e = rt.engine;
@@ -260,8 +271,18 @@ export class ValueMix extends AttnWidget {
     const m = mixRow(e, w, this.query, this.causal);
     const lq = labels[this.query];
     this.mixTitle.textContent = this.t('mixTitle', lq);
+    this.drawMixTable(w, labels, m);
+    this.drawDimensionBars(w, labels, m);
+    // The same weights on K.
+    this.rowKV.replaceChildren(
+      h('p', { class: 'formula', 'data-role': 'row-k' }, this.t('rowK', lq, vec(m.retrievedK, 3))),
+      h('p', { class: 'formula', 'data-role': 'row-v' }, this.t('rowV', lq, vec(m.output, 3))),
+    );
+    this.drawNameSplit(e, w, labels);
+  }
 
-    // --- the table: w_j, v_j, w_j v_j, and the engine's output as the sum
+  /** The table: w_j, v_j, w_j v_j, and the engine's output as the sum; the colour legend. */
+  drawMixTable(w, labels, m) {
     const visible = new Set(m.keys);
     const ci = new Map(m.keys.map((j, c) => [j, c]));
     const swatch = (j) =>
@@ -326,8 +347,10 @@ export class ValueMix extends AttnWidget {
       h('span', {}, [h('span', { class: 'key-total' }), this.t('totalKey')]),
       h('span', {}, [h('span', { class: 'key-zero' }), '0']),
     );
+  }
 
-    // --- stacked contributions, one bar per output dimension
+  /** Stacked contributions, one bar per output dimension. */
+  drawDimensionBars(w, labels, m) {
     const dv = m.output.length;
     let lo = 0,
       hi = 0;
@@ -393,12 +416,13 @@ export class ValueMix extends AttnWidget {
         ]);
       }),
     );
+  }
 
-    // --- the same weights on K; the name-split slider
-    this.rowKV.replaceChildren(
-      h('p', { class: 'formula', 'data-role': 'row-k' }, this.t('rowK', lq, vec(m.retrievedK, 3))),
-      h('p', { class: 'formula', 'data-role': 'row-v' }, this.t('rowV', lq, vec(m.output, 3))),
-    );
+  /**
+   * The name-split slider: K and V of a token mixed from two names, and how far each moved.
+   * @param {AttnEngine} e
+   */
+  drawNameSplit(e, w, labels) {
     const s = nameSplit(e, w, this.share);
     if (!s || !this.slider) return;
     const la = labels[s.a],
@@ -409,64 +433,66 @@ export class ValueMix extends AttnWidget {
       pb = pct(this.share, 0);
     this.sliderOut.textContent = this.t('splitValue', la, pa, lb, pb);
     this.slider.setAttribute('aria-valuetext', this.t('splitValue', la, pa, lb, pb));
-    const card = (el, L, part, title) => {
-      const scale = Math.max(...[part.a, part.b, part.mix].flat().map(Math.abs), 1e-9);
-      const cells = (r) =>
-        r.map((x) => {
-          const len = (Math.abs(x) / scale) * 50;
-          return h('td', {}, [
-            h('div', { class: 'mini', 'aria-hidden': 'true' }, [
-              h('div', {
-                class: x < 0 ? 'bar-fill neg' : 'bar-fill',
-                style: { left: `${x < 0 ? 50 - len : 50}%`, width: `${len}%` },
-              }),
-              h('div', { class: 'zero', style: { left: '50%' } }),
-            ]),
-            h('span', { class: 'cell-num' }, num(x, 2)),
-          ]);
-        });
-      const change = Math.max(0, 1 - part.cosToA); // float rounding can put cos a hair above 1
-      el.replaceChildren(
-        h('h4', {}, title),
-        h(
-          'table',
-          { class: 'strip' },
-          h('tbody', {}, [
-            h('tr', {}, [h('th', { scope: 'row' }, `${L}_${la}`), ...cells(part.a)]),
-            h('tr', { class: 'mix' }, [
-              h('th', { scope: 'row' }, `${L}_${this.t('mixName')}`),
-              ...cells(part.mix),
-            ]),
-            h('tr', {}, [h('th', { scope: 'row' }, `${L}_${lb}`), ...cells(part.b)]),
-          ]),
-        ),
-        h(
-          'p',
-          { class: 'formula' },
-          this.t('mixFormula', L, la, lb, num(1 - this.share, 2), num(this.share, 2)),
-        ),
-        h(
-          'p',
-          { class: 'big', 'data-role': `cos-${L}` },
-          this.t('cosToA', L, la, num(part.cosToA, 3)),
-        ),
-        h('div', { class: 'meter' }, [
-          h('span', { class: 'muted' }, this.t('meter')),
-          h(
-            'div',
-            { class: 'bar-track', 'aria-hidden': 'true' },
+    this.drawSplitCard(this.kCard, 'K', s.k, this.t('kCard'), la, lb);
+    this.drawSplitCard(this.vCard, 'V', s.v, this.t('vCard'), la, lb);
+  }
+
+  /** One card of the name split: the two rows and their mix as bars, and the cosines. */
+  drawSplitCard(el, L, part, title, la, lb) {
+    const scale = Math.max(...[part.a, part.b, part.mix].flat().map(Math.abs), 1e-9);
+    const cells = (r) =>
+      r.map((x) => {
+        const len = (Math.abs(x) / scale) * 50;
+        return h('td', {}, [
+          h('div', { class: 'mini', 'aria-hidden': 'true' }, [
             h('div', {
-              class: 'bar-fill',
-              style: { width: `${(Math.min(2, Math.max(0, change)) * 50).toFixed(2)}%` },
+              class: x < 0 ? 'bar-fill neg' : 'bar-fill',
+              style: { left: `${x < 0 ? 50 - len : 50}%`, width: `${len}%` },
             }),
-          ),
-          h('span', { class: 'formula' }, num(change, 3)),
+            h('div', { class: 'zero', style: { left: '50%' } }),
+          ]),
+          h('span', { class: 'cell-num' }, num(x, 2)),
+        ]);
+      });
+    const change = Math.max(0, 1 - part.cosToA); // float rounding can put cos a hair above 1
+    el.replaceChildren(
+      h('h4', {}, title),
+      h(
+        'table',
+        { class: 'strip' },
+        h('tbody', {}, [
+          h('tr', {}, [h('th', { scope: 'row' }, `${L}_${la}`), ...cells(part.a)]),
+          h('tr', { class: 'mix' }, [
+            h('th', { scope: 'row' }, `${L}_${this.t('mixName')}`),
+            ...cells(part.mix),
+          ]),
+          h('tr', {}, [h('th', { scope: 'row' }, `${L}_${lb}`), ...cells(part.b)]),
         ]),
-        h('p', { class: 'formula' }, this.t('cosAB', L, la, lb, num(part.cosAB, 3))),
-      );
-    };
-    card(this.kCard, 'K', s.k, this.t('kCard'));
-    card(this.vCard, 'V', s.v, this.t('vCard'));
+      ),
+      h(
+        'p',
+        { class: 'formula' },
+        this.t('mixFormula', L, la, lb, num(1 - this.share, 2), num(this.share, 2)),
+      ),
+      h(
+        'p',
+        { class: 'big', 'data-role': `cos-${L}` },
+        this.t('cosToA', L, la, num(part.cosToA, 3)),
+      ),
+      h('div', { class: 'meter' }, [
+        h('span', { class: 'muted' }, this.t('meter')),
+        h(
+          'div',
+          { class: 'bar-track', 'aria-hidden': 'true' },
+          h('div', {
+            class: 'bar-fill',
+            style: { width: `${(Math.min(2, Math.max(0, change)) * 50).toFixed(2)}%` },
+          }),
+        ),
+        h('span', { class: 'formula' }, num(change, 3)),
+      ]),
+      h('p', { class: 'formula' }, this.t('cosAB', L, la, lb, num(part.cosAB, 3))),
+    );
   }
 
   /** @param {Runtime} rt */

@@ -7,6 +7,7 @@
 // w is worldTensors(rt, id): {tokens, q, k, v} with matrices as number[][].
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { num, pct } from '../../web/dom.js';
+import { rowsOf } from '../../web/tensor.js';
 
 /** The two names whose keys are nearly parallel in zh-gift. */
 export const NAMES = ['小明', '小王'];
@@ -43,7 +44,14 @@ export function mixRow(engine, w, row, causal) {
   const output = Array.from(rv.output.data.subarray(row * dv, (row + 1) * dv));
   const retrievedK = Array.from(rk.output.data.subarray(row * dk, (row + 1) * dk));
   const keys = visibleKeys(n, row, causal);
-  const contributions = keys.map((j) => Array.from(engine.matmul([[weights[j]]], [w.v[j]]).data));
+  // Every w_j v_j at once: diag(w_j) · [v_j], one row per visible key.
+  const diag = keys.map((j) => keys.map((k) => (k === j ? weights[j] : 0)));
+  const contributions = rowsOf(
+    engine.matmul(
+      diag,
+      keys.map((j) => w.v[j]),
+    ),
+  );
   return { row, causal, keys, scores, weights, output, retrievedK, contributions };
 }
 

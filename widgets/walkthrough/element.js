@@ -235,9 +235,34 @@ export class Walkthrough extends AttnWidget {
     const m = walkthrough(rt, this.worldId);
     const labels = tokenLabels(m.w, this.lang);
     const lab = (i) => labels[i];
-    const n = STEPS.length;
     const key = STEPS[this.step];
     const name = this.t('names')[this.step];
+    this.drawStepBar(name);
+
+    const focused = /** @type {HTMLElement | null} */ (this.shadowRoot.activeElement);
+    const hadFocus = focused?.dataset?.cell !== undefined;
+    const mats = this.stepMatrices(m, labels, key);
+    this.mats.replaceChildren(...mats);
+    if (hadFocus) this.focusCell();
+    const [ci, cj] = this.cells[key];
+    this.arith.replaceChildren(
+      h('strong', {}, this.t('arith')),
+      cellArithmetic(key, ci, cj, m, lab),
+    );
+    // The closing line quotes the course's The/cat outputs; another world's steps stand alone.
+    const theCat = ['The', 'cat'].every((t) => m.w.tokensEn.includes(t));
+    this.final.hidden = key !== 'output' || !theCat;
+    const nums = theCat ? courseNumbers(m) : null;
+    this.final.textContent = nums ? this.t('final', nums.outThe, nums.outCat) : '';
+  }
+
+  /**
+   * The step bar: back / next (focus kept on the bar when one is disabled), the dots, the
+   * announcement, the step's title and texts.
+   * @param {string} name this step's name
+   */
+  drawStepBar(name) {
+    const n = STEPS.length;
     const active = /** @type {HTMLButtonElement | null} */ (this.shadowRoot.activeElement);
     this.backBtn.disabled = this.step === 0;
     this.nextBtn.disabled = this.step === n - 1;
@@ -255,10 +280,11 @@ export class Walkthrough extends AttnWidget {
     this.stepTitle.textContent = `${this.step + 1}. ${name}`;
     this.explain.textContent = this.t('explain')[this.step];
     this.stepFormula.textContent = this.t('stepFormula')[this.step];
+  }
 
+  /** The matrices this step shows, the one being computed live (its cells pick a cell). */
+  stepMatrices(m, labels, key) {
     const dims = Array.from({ length: m.d }, (_, k) => this.t('dim', k));
-    const focused = /** @type {HTMLElement | null} */ (this.shadowRoot.activeElement);
-    const hadFocus = focused?.dataset?.cell !== undefined;
     const mats = [];
     const plain = (title, rows, cols, values, opts = {}) =>
       this.matrix({ title, rows, cols, values, ...opts });
@@ -309,18 +335,7 @@ export class Walkthrough extends AttnWidget {
         break;
       default:
     }
-    this.mats.replaceChildren(...mats);
-    if (hadFocus) this.focusCell();
-    const [ci, cj] = this.cells[key];
-    this.arith.replaceChildren(
-      h('strong', {}, this.t('arith')),
-      cellArithmetic(key, ci, cj, m, lab),
-    );
-    // The closing line quotes the course's The/cat outputs; another world's steps stand alone.
-    const theCat = ['The', 'cat'].every((t) => m.w.tokensEn.includes(t));
-    this.final.hidden = key !== 'output' || !theCat;
-    const nums = theCat ? courseNumbers(m) : null;
-    this.final.textContent = nums ? this.t('final', nums.outThe, nums.outCat) : '';
+    return mats;
   }
 
   /**

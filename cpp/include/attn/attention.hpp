@@ -28,7 +28,7 @@ struct AttentionOptions {
     bool causal = false;
     std::optional<Mask> mask;           // [Tq, Tk], 1 = may attend; combined with causal by AND
     std::optional<float> scale;         // default 1/√d; pass 1 for unscaled scores
-    std::optional<float> sink_logit;    // an extra softmax denominator term per row and head
+    std::optional<float> sink_logit;    // an extra softmax denominator term per row and head (−∞: none)
     std::optional<Matrix> gate_logits;  // [Tq, H·dv]: output ·= sigmoid(gate) (output gate)
     MaskMode mask_mode = MaskMode::NegInfBeforeSoftmax;
 };

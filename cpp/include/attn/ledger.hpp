@@ -1,8 +1,15 @@
 // The KV ledger: bytes a model keeps per token and per request, from its config.
 //
 //   MHA / GQA / MQA   bytes/token = L_full × 2 (K and V) × G × d_head × dtype_bytes
+//                     (K and V of different widths: L_full × G × (d_head + d_v) × dtype_bytes)
 //   MLA               bytes/token = L_full × (kv_lora_rank + rope_dim) × dtype_bytes
-//   per request       bytes(T)    = bytes/token × T + linear_state_bytes
+//   per request       bytes(T)    = bytes/token × min(T, W) + linear_state_bytes
+//
+// W is the sliding window: a model whose every attention layer looks only at the last W tokens
+// (Mistral 7B: 4,096) keeps them in a rolling buffer, so its cache stops growing at W tokens
+// (Mistral 7B at 32,768 tokens: 128 KiB × 4,096 = 512 MiB, not 4 GiB). Without a window, W = ∞.
+// The context limit (context_length, max_position_embeddings) does not change the bytes: a
+// request longer than it is flagged (exceeds_context), the arithmetic stays the same.
 //
 // L_full counts the layers that keep a KV cache; linear-attention layers of a hybrid model keep
 // a fixed-size state instead, which is the same at every context length T. G is the number of
@@ -32,20 +39,23 @@ struct ModelConfig {
     std::optional<std::uint64_t> full_attention_layers;  // layers that keep KV; default all
     std::uint64_t linear_attention_layers = 0;           // layers with a fixed-size state instead
     AttentionKind kind = AttentionKind::GQA;
-    std::uint64_t n_heads = 0;     // num_attention_heads
-    std::uint64_t n_kv_heads = 0;  // num_key_value_heads (not used by MLA)
-    std::uint64_t head_dim = 0;
+    std::uint64_t n_heads = 0;       // num_attention_heads
+    std::uint64_t n_kv_heads = 0;    // num_key_value_heads (not used by MLA)
+    std::uint64_t head_dim = 0;      // the width of a cached K head (and of V unless v_head_dim)
+    std::uint64_t v_head_dim = 0;    // the width of a cached V head when it differs; 0 = head_dim
     std::uint64_t kv_lora_rank = 0;  // MLA only
     std::uint64_t rope_dim = 0;      // MLA only: qk_rope_head_dim
     std::uint64_t dtype_bytes = 2;
     std::uint64_t linear_state_bytes = 0;            // all linear-attention layers together, one request
     std::optional<double> reported_bytes_per_token;  // an official figure, shown, never computed
+    std::optional<std::uint64_t> sliding_window;     // sliding_window: every layer keeps the last W tokens
+    std::optional<std::uint64_t> context_length;     // max_position_embeddings: the longest context
 };
 
 // Throws ConfigError naming the field: num_hidden_layers, head_dim, num_attention_heads or
 // dtype_bytes = 0; full_attention_layers + linear_attention_layers > num_hidden_layers;
 // num_key_value_heads 0 or not dividing num_attention_heads; kind mha with G ≠ H, mqa with G ≠ 1;
-// MLA without kv_lora_rank or qk_rope_head_dim.
+// MLA without kv_lora_rank or qk_rope_head_dim; sliding_window or max_position_embeddings = 0.
 void validate(const ModelConfig& cfg);
 
 // L_full, with the default applied.
@@ -55,13 +65,22 @@ std::uint64_t kv_layers(const ModelConfig& cfg);
 std::uint64_t bytes_per_token(const ModelConfig& cfg);
 std::uint64_t bytes_for_context(const ModelConfig& cfg, std::uint64_t tokens);
 
-// The per-token product written out, e.g. "16 × 2 × 4 × 256 × 2 B = 65,536 B" or
+// The tokens each KV layer holds at context `tokens`: min(tokens, sliding_window).
+std::uint64_t cached_tokens(const ModelConfig& cfg, std::uint64_t tokens);
+
+// Is `tokens` past the model's context_length? False for a model without one.
+bool exceeds_context(const ModelConfig& cfg, std::uint64_t tokens);
+
+// The per-token product written out, e.g. "16 × 2 × 4 × 256 × 2 B = 65,536 B",
+// "60 × 8 × (192 + 128) × 2 B = 307,200 B" (K and V widths differ) or
 // "60 × (512 + 64) × 2 B = 69,120 B".
 std::string bytes_per_token_formula(const ModelConfig& cfg);
 
 // The same model shape re-cast: MHA (G = H), MQA (G = 1), GQA with kv_heads KV heads, or MLA
 // (only if cfg has kv_lora_rank and rope_dim). kv_heads is read for GQA only. The re-cast keeps
-// n_heads, head_dim, the layer counts and the linear-attention state.
+// n_heads, head_dim, v_head_dim, the layer counts, the linear-attention state, the window and
+// the context limit. An MLA model re-cast to MHA caches K heads of head_dim and V heads of
+// v_head_dim (GLM-5.3: q/k 192 + 64 = 256, v 256: 78 × 64 × (256 + 256) × 2 B ≈ 5.11 MB).
 ModelConfig as_variant(const ModelConfig& cfg, AttentionKind kind, std::uint64_t kv_heads = 0);
 
 struct LedgerRow {
@@ -69,6 +88,7 @@ struct LedgerRow {
     std::uint64_t kv_heads;  // G; 0 for MLA, which caches no per-head K/V
     std::uint64_t bytes_per_token;
     std::uint64_t bytes_for_context;
+    std::uint64_t cached_tokens;  // min(tokens, sliding_window)
 };
 
 // Rows in the order MHA, GQA with the model's own G (when 1 < G < H), MQA, and MLA when the

@@ -1,7 +1,9 @@
 // Ways to score a query against a key: dot product (scaled or not), cosine similarity, and the
 // additive (Bahdanau 2014) score that dot-product attention replaced.
 #pragma once
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "attn/tensor.hpp"
 
@@ -10,12 +12,18 @@ namespace attn {
 // q·k. Throws ShapeError if lengths differ.
 float dot(const Vector& q, const Vector& k);
 
-// q·k / (|q| |k|). Throws ValueError if either vector is all zeros.
+// q·k / (|q| |k|), each vector first divided by its largest |component| (so tiny and huge
+// vectors get their cosine, not 0/0 or ∞/∞). Throws ValueError if either vector is all zeros.
 float cosine(const Vector& a, const Vector& b);
 
-// All pairs at once: S = Q Kᵀ · scale.  Q [Tq, d], K [Tk, d] → S [Tq, Tk].
-// Throws ShapeError if Q or K is empty or their widths differ.
-Matrix score_matrix(const Matrix& q, const Matrix& k, float scale);
+// The default score scale 1/√d of dot-product attention for head width d (d ≥ 1): keeps the
+// variance of q·k near 1 when q and k have unit-variance entries. ConfigError for d = 0.
+float default_scale(std::size_t d);
+
+// All pairs at once: S = Q Kᵀ · scale.  Q [Tq, d], K [Tk, d] → S [Tq, Tk]; scale defaults to
+// default_scale(d). Throws ShapeError if Q or K is empty or their widths differ (or S passes
+// attn::limits), ValueError for a scale that is not finite.
+Matrix score_matrix(const Matrix& q, const Matrix& k, std::optional<float> scale = std::nullopt);
 
 // Pairwise cosine of the rows of A [n, d] and B [m, d] → [n, m]. Throws ShapeError if A or B
 // is empty or their widths differ, ValueError for a zero row.

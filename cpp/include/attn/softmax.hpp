@@ -8,7 +8,8 @@
 //
 // A fully masked row (every score −∞) has no defined softmax. Without a sink we throw
 // MaskError (the message names the row); with a sink the result is defined: every w_j = 0 and
-// the sink takes all the weight.
+// the sink takes all the weight. A sink logit of −∞ is no sink: exp(−∞) = 0 adds nothing (a
+// slider can go all the way down); NaN and +∞ are ValueErrors.
 #pragma once
 #include <cstddef>
 #include <optional>
@@ -31,6 +32,9 @@ std::optional<float> softmax_inplace(float* row, std::size_t n, std::optional<fl
 
 // Copying version for whole vectors; throws ValueError on NaN / +∞ scores.
 SoftmaxResult softmax(const Vector& scores, std::optional<float> sink_logit = std::nullopt);
+
+// ValueError "sink_logit is NaN" / "sink_logit is +infinite"; nothing, or −∞, or a finite value pass.
+void require_sink_logit(std::optional<float> sink_logit);
 
 // "<row_name> is fully masked: …", the MaskError message of every caller.
 std::string fully_masked_message(const std::string& row_name);

@@ -3,7 +3,7 @@
 //
 // Little-endian throughout; u32 is 4 bytes, f32 an IEEE single, f16 an IEEE half:
 //   magic        8 bytes  "ATTNLAB1"
-//   version      u32      1
+//   version      u32      2
 //   config       u32 × 10 vocab, d_model, n_layers, n_heads, n_kv_heads, d_head, mlp_hidden,
 //                         context, qk_norm (0/1), output_gate (0/1)
 //                f32      rope_base
@@ -12,7 +12,13 @@
 //   tensor count u32      = lab_tensors(weights, config).size()
 //   tensors      in the order of lab_tensors(): u32 name length, name bytes, u32 rows, u32 cols,
 //                rows·cols values row-major in dtype
-// Nothing may follow the last tensor.
+//   checksum     u32      CRC-32 (attn/crc32.hpp) of every byte before it
+// Nothing may follow the checksum.
+//
+// Version 1 was the same without the checksum. Version 2 added it so that a corrupted file (a
+// flipped byte in a weight would otherwise load as a slightly different model) is a named error.
+// A version 1 file becomes a version 2 file by setting the version to 2 and appending the CRC-32;
+// the weights stay the same bytes.
 //
 // f16 halves the file; the rounding (to nearest, ties to even) happens once, when the trainer
 // writes the file, and every consumer (native export, browser) computes with the same
@@ -27,7 +33,7 @@
 namespace attn {
 
 constexpr char kLabWeightsMagic[] = "ATTNLAB1";
-constexpr std::uint32_t kLabWeightsVersion = 1;
+constexpr std::uint32_t kLabWeightsVersion = 2;
 
 enum class WeightsDtype : std::uint32_t { F32 = 0, F16 = 1 };
 
@@ -35,10 +41,14 @@ enum class WeightsDtype : std::uint32_t { F32 = 0, F16 = 1 };
 std::vector<std::uint8_t> save_lab_weights(const LabModel& model, WeightsDtype dtype);
 
 // Parses a file written by save_lab_weights. Throws ValueError naming what is wrong: a wrong
-// magic, an unsupported version ("unsupported weights version 2 (this engine reads 1)"), an
-// unknown dtype, a tensor out of order, a truncated file ("weights file truncated: expected
-// 32768 bytes for tensor 'layers.1.wq', got 100"), bytes after the last tensor; ConfigError for
-// an invalid config; ShapeError for a tensor whose shape the config does not give.
+// magic, the old version 1 ("weights file version 1 is an old format without a checksum ..."),
+// an unsupported version ("unsupported weights version 3 (this engine reads 2)"), a checksum
+// that does not match (any flipped byte, a truncated file), then, behind a good checksum, an
+// unknown dtype, a tensor out of order, a file shorter than its header says ("weights file
+// truncated: expected 32768 bytes for tensor 'layers.1.wq', got 100"), bytes after the last
+// tensor; ConfigError for an invalid config; ShapeError for a tensor whose shape the config does
+// not give. The checksum is checked right after the version, before anything it covers is
+// parsed, so a corrupt file gets one message wherever the byte changed.
 LabModel load_lab_weights(const std::uint8_t* data, std::size_t size);
 
 // IEEE half ↔ single. float_to_half rounds to nearest, ties to even; overflow gives ±∞, NaN

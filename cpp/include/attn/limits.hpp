@@ -1,0 +1,51 @@
+// The engine's size limits, and the one check every allocation that a caller's numbers decide
+// goes through first (the JS bindings, the weights loader, the lab model's run, the decoders).
+//
+// Why: in WebAssembly size_t is 32 bits, so T × T or rows × cols wraps at 2^32 and an
+// allocation comes out too small. Every result size is therefore computed here in 64 bits,
+// with overflow detected, and compared with a documented limit before anything is allocated:
+//
+//   kMaxDimension    any one axis (tokens, width, heads, vocabulary, steps ...)   2^24
+//   kMaxElements     numbers in any one tensor (256 MiB of float32)               2^26
+//   kMaxCallBytes    bytes of all the tensors one call allocates                  2^30
+//
+// kMaxCallBytes is half the WASM heap maximum (2 GiB, Emscripten's default MAXIMUM_MEMORY with
+// ALLOW_MEMORY_GROWTH), so one call within the limits cannot exhaust the heap even when the
+// heap already holds a loaded model. Past a limit the call throws ShapeError naming the
+// tensor, its sizes and the limit, and nothing has been allocated yet.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+
+namespace attn::limits {
+
+inline constexpr std::uint64_t kMaxDimension = std::uint64_t(1) << 24;
+inline constexpr std::uint64_t kMaxElements = std::uint64_t(1) << 26;
+inline constexpr std::uint64_t kMaxCallBytes = std::uint64_t(1) << 30;
+inline constexpr std::uint64_t kWasmHeapMaxBytes = std::uint64_t(1) << 31;
+static_assert(kMaxCallBytes <= kWasmHeapMaxBytes / 2, "a call must leave half the WASM heap free");
+static_assert(kMaxElements * sizeof(float) <= kMaxCallBytes, "one tensor must fit a call");
+
+// Generation steps of the decoders: each step runs a forward pass, so the step count bounds a
+// call's time (tinyDecoderGenerate, labGenerate).
+inline constexpr std::uint64_t kMaxGenerateSteps = 1024;
+// Tokens the tiny decoder (tiny_decoder.hpp) runs in one sequence, prompt and generated ones:
+// a lesson's toy, bounded so a call's attention (T² per head) stays a fraction of a second.
+inline constexpr std::uint64_t kMaxDecoderTokens = 4096;
+
+// Numbers in a tensor of the given dims: ShapeError "<what> [a, b, c]: <why>" when one dim is
+// above kMaxDimension or the product above kMaxElements (computed without overflow).
+std::uint64_t require_elements(std::initializer_list<std::uint64_t> dims, const std::string& what);
+
+// Numbers in a flat array (a tensor's data, whatever its shape) against kMaxElements.
+std::uint64_t require_numbers(std::uint64_t n, const std::string& what);
+
+// Sum of several tensors' bytes against kMaxCallBytes: ShapeError naming what and the total.
+void require_call_bytes(std::uint64_t bytes, const std::string& what);
+
+// A single count or axis against kMaxDimension (ShapeError naming the field).
+std::size_t require_dimension(std::uint64_t n, const std::string& field);
+
+}  // namespace attn::limits

@@ -1,0 +1,50 @@
+#include "attn/limits.hpp"
+
+#include "attn/errors.hpp"
+
+namespace attn::limits {
+namespace {
+
+std::string dims_str(std::initializer_list<std::uint64_t> dims) {
+    std::string s = "[";
+    for (const std::uint64_t d : dims) s += (s.size() > 1 ? ", " : "") + std::to_string(d);
+    return s + "]";
+}
+
+}  // namespace
+
+std::uint64_t require_elements(std::initializer_list<std::uint64_t> dims, const std::string& what) {
+    std::uint64_t count = 1;
+    for (const std::uint64_t d : dims) {
+        if (d > kMaxDimension)
+            throw ShapeError(what + " " + dims_str(dims) + ": " + std::to_string(d) + " is above the limit of " +
+                             std::to_string(kMaxDimension) + " per dimension");
+        // Both factors are at most 2^26 and 2^24 here, so the product fits 64 bits before the check.
+        count *= d;
+        if (count > kMaxElements)
+            throw ShapeError(what + " " + dims_str(dims) + " would hold more than the limit of " +
+                             std::to_string(kMaxElements) + " numbers");
+    }
+    return count;
+}
+
+std::uint64_t require_numbers(std::uint64_t n, const std::string& what) {
+    if (n > kMaxElements)
+        throw ShapeError(what + " has " + std::to_string(n) + " numbers, more than the limit of " +
+                         std::to_string(kMaxElements));
+    return n;
+}
+
+void require_call_bytes(std::uint64_t bytes, const std::string& what) {
+    if (bytes > kMaxCallBytes)
+        throw ShapeError(what + " would allocate " + std::to_string(bytes) + " bytes, more than the limit of " +
+                         std::to_string(kMaxCallBytes) + " bytes per call");
+}
+
+std::size_t require_dimension(std::uint64_t n, const std::string& field) {
+    if (n > kMaxDimension)
+        throw ShapeError(field + " (" + std::to_string(n) + ") is above the limit of " + std::to_string(kMaxDimension));
+    return static_cast<std::size_t>(n);
+}
+
+}  // namespace attn::limits

@@ -1,0 +1,94 @@
+// attn::limits and the engine functions that check result sizes with it before allocating: in
+// WASM a wrapped 32-bit size would allocate too little and write past it, so every case here
+// must throw a ShapeError naming the tensor, with nothing allocated (native and WASM alike).
+#include "attn/limits.hpp"
+
+#include "attn/attention.hpp"
+#include "attn/errors.hpp"
+#include "attn/experiments.hpp"
+#include "attn/lab_model.hpp"
+#include "attn/mask.hpp"
+#include "attn/mla_experiment.hpp"
+#include "attn/scores.hpp"
+#include "attn/softmax.hpp"
+#include "attn/tiny_decoder.hpp"
+#include "test_util.hpp"
+
+using namespace attn;
+using Catch::Contains;
+
+TEST_CASE("require_elements: per dimension, per product, computed in 64 bits", "[limits]") {
+    CHECK(limits::require_elements({3, 4, 5}, "t") == 60);
+    CHECK(limits::require_elements({0, limits::kMaxDimension}, "t") == 0);
+    CHECK(limits::require_elements({limits::kMaxDimension, 4}, "t") == limits::kMaxElements);
+    CHECK_THROWS_WITH(limits::require_elements({limits::kMaxDimension + 1}, "t"),
+                      Contains("above the limit of 16777216 per dimension"));
+    CHECK(limits::require_numbers(limits::kMaxElements, "data") == limits::kMaxElements);
+    CHECK_THROWS_WITH(limits::require_numbers(limits::kMaxElements + 1, "a.data"),
+                      Contains("a.data has 67108865 numbers, more than the limit of 67108864"));
+    CHECK_THROWS_WITH(limits::require_elements({65536, 65536}, "scores [Tq, Tk]"),
+                      Contains("scores [Tq, Tk] [65536, 65536] would hold more than the limit of 67108864 numbers"));
+    // 2^32 · 2^32 wraps to 0 in 64 bits; the per-dimension check stops it first.
+    CHECK_THROWS_AS(limits::require_elements({std::uint64_t(1) << 32, std::uint64_t(1) << 32}, "t"), ShapeError);
+    // 2^24 · 2^24 · 2^24 would wrap a 64-bit product too: the running product stops at 2^26.
+    CHECK_THROWS_AS(limits::require_elements({1u << 24, 1u << 24, 1u << 24}, "t"), ShapeError);
+    CHECK_THROWS_WITH(limits::require_call_bytes(limits::kMaxCallBytes + 1, "a call"),
+                      Contains("a call would allocate 1073741825 bytes"));
+    CHECK_THROWS_WITH(limits::require_dimension(limits::kMaxDimension + 1, "rotaryDim"),
+                      Contains("rotaryDim (16777217) is above the limit"));
+}
+
+TEST_CASE("result sizes past the limits are ShapeErrors before any allocation", "[limits]") {
+    const Matrix tall = xt::ones<float>({std::size_t(65536), std::size_t(1)});
+    const Matrix wide = xt::ones<float>({std::size_t(1), std::size_t(65536)});
+    CHECK_THROWS_WITH(score_matrix(tall, tall), Contains("scores [Tq, Tk] [65536, 65536]"));
+    CHECK_THROWS_WITH(cosine_matrix(tall, tall), Contains("cosines [n, m] [65536, 65536]"));
+    CHECK_THROWS_WITH(matmul(tall, wide), Contains("matmul result [n, m] [65536, 65536]"));
+    CHECK_THROWS_WITH(attention(tall, tall, tall, AttentionOptions{}),
+                      Contains("attention weights [H, Tq, Tk] [1, 65536, 65536]"));
+    CHECK_THROWS_WITH(causal_mask(65536, 65536), Contains("causal mask [Tq, Tk] [65536, 65536]"));
+    CHECK_THROWS_AS(causal_mask(2147483647, 2147483647), ShapeError);
+    CHECK_THROWS_AS(softmax_variance(64, 10, 2147483647, 1), ShapeError);
+    // An output wider than its inputs: 65536 heads of width 1 reading one KV head of width 65536.
+    AttentionOptions many_heads;
+    many_heads.n_heads = 65536;
+    many_heads.n_kv_heads = 1;
+    CHECK_THROWS_WITH(
+        attention_output(wide, Matrix(xt::ones<float>({std::size_t(1), std::size_t(1)})), wide, many_heads),
+        Contains("attention output [Tq, H·dv] [1, 65536, 65536]"));
+}
+
+TEST_CASE("the tiny decoder checks its weights, its sequence and its steps", "[limits]") {
+    TinyDecoderConfig big;
+    big.vocab = 65536;
+    big.d_model = 65536;
+    CHECK_THROWS_WITH(validate(big), Contains("embedding [vocab, d_model] [65536, 65536]"));
+    const TinyDecoder model{TinyDecoderConfig{}};
+    CHECK_THROWS_WITH(model.generate({1}, 2147483647, true), Contains("above the limit of 1024"));
+    CHECK_THROWS_WITH(model.forward(std::vector<int>(limits::kMaxDecoderTokens + 1, 1)),
+                      Contains("limit of 4096 tokens"));
+    CHECK(model.generate({1}, 2, true).generated.size() == 2);
+}
+
+TEST_CASE("a lab config that loads must run at its full context: attention buffers checked", "[limits]") {
+    // The crafted header of issue 9 (valid per field): 8192 heads over a context of 16,384.
+    LabConfig c;
+    c.vocab = 3;
+    c.d_model = 2;
+    c.n_layers = 1;
+    c.n_heads = 8192;
+    c.n_kv_heads = 8192;
+    c.d_head = 2;
+    c.mlp_hidden = 2;
+    c.context = 16384;
+    CHECK_THROWS_WITH(validate(c), Contains("attention [n_heads, T, T] [8192, 16384, 16384]"));
+    c.context = 64;  // 8192 × 64 × 64 = 2^25 numbers a layer: within the limits
+    CHECK_NOTHROW(validate(c));
+}
+
+TEST_CASE("MLA experiment: T × T weights checked before any data is drawn", "[limits]") {
+    MlaExperimentOptions o;
+    o.T = 65536;
+    o.d_model = 1;
+    CHECK_THROWS_WITH(mla_experiment(o), Contains("MLA: weights [n_heads, T, T] [2, 65536, 65536]"));
+}
