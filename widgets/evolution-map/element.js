@@ -380,12 +380,12 @@ export class EvolutionMap extends AttnWidget {
               h('dt', {}, this.t('solved')),
               h('dd', { 'data-role': 'solved' }, [
                 s.solved(n, L),
-                s.badgeOnSolved ? [' ', R()] : null,
+                ...(s.badgeOnSolved ? [' ', R()] : []),
               ]),
               h('dt', {}, this.t('stuck')),
               h('dd', { 'data-role': 'stuck' }, [
                 s.stuck(n, L),
-                s.badgeOnStuck ? [' ', R()] : null,
+                ...(s.badgeOnStuck ? [' ', R()] : []),
               ]),
             ]),
             h(
