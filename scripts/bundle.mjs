@@ -266,12 +266,16 @@ for (const [index, l] of lessons.lessons.entries()) {
 const items = lessons.lessons
   .map((l) => `<li><a href="${l.slug}.html">${both(l.title)}</a></li>`)
   .join('\n');
+// The chapter guide's widgets (the data flow) stand on the index above the list of lessons.
+const guideWidgets = (lessons.indexWidgets ?? [])
+  .map((w) => `<${w.tag}${attrs(w.attrs)}></${w.tag}>\n`)
+  .join('');
 writeFileSync(
   join(dist, 'index.html'),
   page(
     lessons.title,
     `<h1>${both(lessons.title)}</h1>\n` +
-      `${guided('index', null, `<ol class="lessons">\n${items}\n</ol>`, { index: true })}\n` +
+      `${guided('index', null, `${guideWidgets}<ol class="lessons">\n${items}\n</ol>`, { index: true })}\n` +
       `<nav class="lesson-nav" data-label-zh="${NAV.label['zh-CN']}" data-label-en="${NAV.label.en}" aria-label="${NAV.label['zh-CN']}">` +
       `<div class="nav-links"><span class="nav-prev nav-none"></span>${navLink('next', pages[0], NAV.next)}</div></nav>`,
   ),

@@ -247,6 +247,10 @@ export interface LedgerModel {
     kvLoraRank?: number;
     /** mla only: the decoupled RoPE dims cached next to the latent. */
     ropeDim?: number;
+    /** modelStages: q_norm / k_norm of headDim each. */
+    qkNorm?: boolean;
+    /** modelStages: attn_output_gate. */
+    outputGate?: boolean;
   };
   /** Linear-attention layers: a fixed-size state per request instead of a KV cache;
    *  fullAttentionLayers + linearAttention.layers ≤ layers (ConfigError otherwise). */
@@ -262,6 +266,31 @@ export interface LedgerModel {
   slidingWindow?: number;
   /** An official figure, passed through, never computed. */
   reportedKvBytesPerToken?: number;
+}
+
+/** One axis of an activation in modelStages: its symbol ("T", "d_model", "H·d_head", "V") and
+ *  its size, null when the config does not give it (the anchor has no vocabSize). */
+export interface StageDim {
+  symbol: string;
+  size: number | null;
+}
+
+/** One stage of a model's data flow (cpp/include/attn/model_shapes.hpp): "tokens", "embedding",
+ *  "norm", "attention", "linear-attention", "output-gate", "output-projection", "residual",
+ *  "ffn", "final-norm", "lm-head", "softmax". Parameter counts are null when a size is unknown. */
+export interface ModelStage {
+  id: string;
+  /** Empty for "tokens" (its input is text). */
+  input: StageDim[];
+  output: StageDim[];
+  /** Weights of one occurrence: "W_Q" rows × cols (cols 1 for a gain vector). */
+  terms: { name: string; rows: number | null; cols: number | null; params: number | null }[];
+  /** How often the stage occurs in the model (the anchor: 16 attention layers, 2 norms per layer). */
+  occurrences: number;
+  paramsPerOccurrence: number | null;
+  paramsTotal: number | null;
+  /** Fixed-size state kept across tokens, bytes (linear-attention only; else 0). */
+  stateBytes: number;
 }
 
 export interface LedgerResult {
@@ -479,6 +508,14 @@ export interface AttnEngine {
    * negative when toBytes is larger. Integers of bytes up to 2^53; ValueError for fromBytes = 0.
    */
   kvReduction(fromBytes: number, toBytes: number): number;
+  /** The data flow of a models.json entry (MHA/GQA/MQA) for `tokens` tokens, stage by stage:
+   *  shapes and parameter counts from hiddenSize, layers, fullAttentionLayers, attention.{nHeads,
+   *  nKvHeads, headDim, qkNorm, outputGate}, linearAttention.stateBytesTotal and, when present,
+   *  vocabSize and intermediateSize. ConfigError names the field ("hidden_size must be at least 1"). */
+  modelStages(
+    model: LedgerModel & { hiddenSize?: number; vocabSize?: number; intermediateSize?: number },
+    tokens: number,
+  ): ModelStage[];
   /** The √d experiment: dots and standard deviations from a seed. ConfigError for d = 0,
    *  nKeys = 0, nSamples < 2. */
   softmaxVariance(options: SoftmaxVarianceOptions): SoftmaxVarianceResult;

@@ -22,6 +22,10 @@ import { Playground } from './playground/element.js';
 import { RnnVsAttention } from './rnn-vs-attention/element.js';
 import { Quiz } from './quiz/element.js';
 import { Lab } from './lab/element.js';
+import { DataFlow } from './data-flow/element.js';
+import { EvolutionMap } from './evolution-map/element.js';
+import { Misconceptions } from './misconceptions/element.js';
+import { LibraryAnalogy } from './library-analogy/element.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -42,6 +46,10 @@ export const WIDGETS = {
   'attn-rnn-vs-attention': RnnVsAttention,
   'attn-quiz': Quiz,
   'attn-lab': Lab,
+  'attn-data-flow': DataFlow,
+  'attn-evolution-map': EvolutionMap,
+  'attn-misconceptions': Misconceptions,
+  'attn-library-analogy': LibraryAnalogy,
 };
 
 globalThis.createAttnEngine ??= createAttnEngine;

@@ -27,6 +27,7 @@
 #include "attn/limits.hpp"
 #include "attn/mask.hpp"
 #include "attn/mla_experiment.hpp"
+#include "attn/model_shapes.hpp"
 #include "attn/rope.hpp"
 #include "attn/scores.hpp"
 #include "attn/softmax.hpp"
@@ -542,6 +543,68 @@ val js_score_memory(val options_in) {
     });
 }
 
+// A course-data/models.json entry (MHA / GQA / MQA attention) → its data flow for T tokens:
+// <attn-data-flow>. Sizes the entry lacks (vocabSize, intermediateSize) leave as null.
+val js_model_stages(val model, val tokens) {
+    return guarded([&] {
+        const val m = options(model, "modelStages");
+        DecoderShapeConfig cfg;
+        if (has(m, "name") && m["name"].typeOf().as<std::string>() == "string") cfg.name = m["name"].as<std::string>();
+        if (!has(m, "attention"))
+            throw ConfigError(cfg.name + ": modelStages needs attention with nHeads, nKvHeads and headDim");
+        const val at = options(m["attention"], "modelStages attention");
+        if (!has(at, "nKvHeads"))
+            throw ConfigError(cfg.name + ": modelStages needs attention with nHeads, nKvHeads and headDim");
+        cfg.hidden = opt_u64(m, "hiddenSize", 0);
+        cfg.layers = opt_u64(m, "layers", 0);
+        cfg.full_attention_layers = opt_u64(m, "fullAttentionLayers", cfg.layers);
+        cfg.n_heads = opt_u64(at, "nHeads", 0);
+        cfg.n_kv_heads = opt_u64(at, "nKvHeads", 0);
+        cfg.head_dim = opt_u64(at, "headDim", 0);
+        cfg.qk_norm = opt_bool(at, "qkNorm", false);
+        cfg.output_gate = opt_bool(at, "outputGate", false);
+        if (has(m, "linearAttention"))
+            cfg.linear_state_bytes =
+                opt_u64(options(m["linearAttention"], "modelStages linearAttention"), "stateBytesTotal", 0);
+        if (has(m, "vocabSize")) cfg.vocab_size = opt_u64(m, "vocabSize", 0);
+        if (has(m, "intermediateSize")) cfg.ffn_width = opt_u64(m, "intermediateSize", 0);
+        const auto size = [](const std::optional<std::uint64_t>& x) { return x ? exact_js(*x) : val::null(); };
+        const auto dims = [&](const std::vector<Dim>& ds) {
+            val out = val::array();
+            for (const Dim& d : ds) {
+                val o = val::object();
+                o.set("symbol", d.symbol);
+                o.set("size", size(d.size));
+                out.call<void>("push", o);
+            }
+            return out;
+        };
+        val out = val::array();
+        for (const Stage& s : model_stages(cfg, to_u64(tokens, "tokens"))) {
+            val terms = val::array();
+            for (const ParamTerm& t : s.terms) {
+                val o = val::object();
+                o.set("name", t.name);
+                o.set("rows", size(t.rows));
+                o.set("cols", size(t.cols));
+                o.set("params", size(t.params));
+                terms.call<void>("push", o);
+            }
+            val o = val::object();
+            o.set("id", s.id);
+            o.set("input", dims(s.input));
+            o.set("output", dims(s.output));
+            o.set("terms", terms);
+            o.set("occurrences", exact_js(s.occurrences));
+            o.set("paramsPerOccurrence", size(s.params_per_occurrence));
+            o.set("paramsTotal", size(s.params_total));
+            o.set("stateBytes", exact_js(s.state_bytes));
+            out.call<void>("push", o);
+        }
+        return out;
+    });
+}
+
 val js_kv_reduction(val from_bytes, val to_bytes) {
     return guarded([&] {
         return number_js(reduction(to_u64(from_bytes, "fromBytes"), to_u64(to_bytes, "toBytes")), "reduction");
@@ -594,6 +657,7 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     function("labUnload", &js_lab_unload);
     function("scoreMemory", &js_score_memory);
     function("kvReduction", &js_kv_reduction);
+    function("modelStages", &js_model_stages);
     function("simdPath", &js_simd_path);
     function("heapBytesInUse", &js_heap_bytes_in_use);
 }

@@ -50,6 +50,7 @@ test('anchor is Qwen3.8-27B with the course shape', () => {
     headDim: 256,
     rotaryDim: 64,
     outputGate: true,
+    qkNorm: true,
   });
   assert.equal(q.contextLength, 262144);
   assert.equal(q.dtypeBytes, 2);

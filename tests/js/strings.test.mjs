@@ -41,6 +41,7 @@ const ALLOWED_IN_CHINESE = new Set([
   ...['dr', 'dn', 'dv'],
   // names, units, keys
   ...['Xiao', 'Bahdanau', 'Vaswani', 'Ainslie', 'et', 'al', 'DeepSeek', 'LLM', 'Hugging', 'Face'],
+  ...['Shazeer', 'Su'],
   ...['bit', 'ms', 'MiB', 'GiB', 'KiB', 'Ctrl', 'Enter', 'Mac', 'Tab', 'Esc'],
 ]);
 

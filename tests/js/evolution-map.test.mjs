@@ -1,0 +1,64 @@
+// node --test tests/js/evolution-map.test.mjs
+// <attn-evolution-map>'s numbers through the real engine and course data, with the lesson
+// widgets' helpers it reuses (widgets/evolution-map/logic.js); its links point at real pages.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  mapNumbers,
+  courseNumbers,
+  PARTS,
+  STEP_LESSONS,
+  REPORTED,
+} from '../../widgets/evolution-map/logic.js';
+import { runtime, readJson } from './fixture.mjs';
+
+let rt;
+before(async () => {
+  rt = await runtime();
+});
+
+test('every number the map checks matches the chapter guide', () => {
+  const rows = courseNumbers(rt);
+  assert.equal(rows.length, 25);
+  for (const r of rows) assert.equal(r.actual, r.expected, r.name);
+});
+
+test('the thirteen steps, in the guide’s order, each linking to lessons that exist', () => {
+  const steps = PARTS.flatMap((p) => p.steps);
+  assert.deepEqual(steps, [
+    'rnn',
+    'additive',
+    'self-attention',
+    'scaling',
+    'mask',
+    'rope',
+    'multi-head',
+    'sink',
+    'kv-cache',
+    'mqa',
+    'gqa',
+    'mla',
+    'linear',
+  ]);
+  const slugs = new Set(readJson('course-data/lessons.json').lessons.map((l) => l.slug));
+  for (const id of steps) {
+    for (const slug of STEP_LESSONS[id]) assert.ok(slugs.has(slug), `${id} → ${slug}`);
+  }
+  assert.deepEqual(STEP_LESSONS.linear, [], 'linear attention belongs to C11, not this course');
+});
+
+test('the numbers follow the data: another world for the car example changes the split', () => {
+  const world = structuredClone(rt.world);
+  world.scoreExamples.car.scores = [10, 3, -3];
+  const n = mapNumbers({ ...rt, world });
+  assert.equal(n.carSplit, '−30.0%');
+  assert.equal(mapNumbers(rt).carSplit, '−44.4%');
+});
+
+test('reported figures carry a source and are not computed', () => {
+  assert.match(REPORTED.t5xxl.source, /GQA/);
+  assert.equal(REPORTED.v2Reduction.value, '−93.3%');
+  const n = mapNumbers(rt);
+  assert.equal(n.v41Reported, '890 B');
+  assert.match(n.v41Source, /DeepSeek-V4\.1/);
+});

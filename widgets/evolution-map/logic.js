@@ -1,0 +1,229 @@
+// The DOM-free half of <attn-evolution-map>: every number the map prints, asked from the engine
+// through the same helpers the lesson widgets use (their logic.js files), plus the figures the
+// course only quotes from papers and model cards (REPORTED, labelled so on the page). Nothing is
+// computed here beyond counting and formatting.
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { Runtime } from '../../web/runtime.js' */
+import { pct, exactBytes, bytes, num } from '../../web/dom.js';
+import { worldTensors } from '../../web/world.js';
+import { modelById } from '../../web/models.js';
+import { rnnCounts, COURSE_T } from '../rnn-vs-attention/logic.js';
+import { scoreBytes, courseBytes, COURSE as ADDITIVE_COURSE } from '../dot-product/logic.js';
+import { scoreRow, ranking, keyValuePair } from '../cosine-projection/logic.js';
+import { scoreExample, signedPct, bigRatio } from '../softmax-variance/logic.js';
+import { courseNumbers as multiHeadNumbers } from '../multi-head/logic.js';
+import { generate, COURSE as KV_COURSE } from '../kv-cache/logic.js';
+import { appleRow } from '../sink-logit/logic.js';
+import { variantRows, rowOf, modelLedger, reductionText } from '../kv-ledger/logic.js';
+
+/** Figures the course quotes and does not compute: shown with their source, never checked. */
+export const REPORTED = Object.freeze({
+  t5xxl: Object.freeze({
+    source: 'GQA (Ainslie et al., 2023), Table 1: T5-XXL, average of 7 tasks',
+    mha: '47.2',
+    mqa: '46.6',
+    gqa8: '47.1',
+    timeMha: '1.51 s',
+    timeMqa: '0.24 s',
+    timeGqa8: '0.28 s',
+  }),
+  v2Reduction: Object.freeze({
+    source: 'DeepSeek-V2 technical report (2024)',
+    value: '−93.3%',
+  }),
+});
+
+/** Lesson pages of the map's steps (slugs of course-data/lessons.json). */
+export const STEP_LESSONS = Object.freeze({
+  rnn: ['b1-rnn-vs-attention'],
+  additive: ['02-dot-product'],
+  'self-attention': ['01-cosine-vs-projection', '02-dot-product', '05-values'],
+  scaling: ['03-softmax-and-scaling'],
+  mask: ['04-causal-mask'],
+  rope: ['06-rope'],
+  'multi-head': ['07-multi-head'],
+  sink: ['b4-attention-sink'],
+  'kv-cache': ['08-kv-cache'],
+  mqa: ['09-gqa'],
+  gqa: ['09-gqa'],
+  mla: ['10-mla'],
+  linear: [],
+});
+
+/** The steps in the map's order, in its two parts. */
+export const PARTS = Object.freeze([
+  {
+    id: 'training',
+    steps: ['rnn', 'additive', 'self-attention', 'scaling', 'mask', 'rope', 'multi-head', 'sink'],
+  },
+  { id: 'generation', steps: ['kv-cache', 'mqa', 'gqa', 'mla', 'linear'] },
+]);
+
+/** The weights of one row of the zh-gift world, with or without the causal mask (engine). */
+/**
+ * @param {AttnEngine} engine
+ * @param {ReturnType<typeof worldTensors>} w
+ * @param {number} row
+ * @param {boolean} causal
+ */
+function rowWeights(engine, w, row, causal) {
+  const n = w.tokens.length;
+  const r = engine.attention({ q: w.q, k: w.k, v: w.v, causal });
+  return Array.from(r.weights.data.subarray(row * n, (row + 1) * n));
+}
+
+/**
+ * Every number the map shows, formatted, from the engine (and models.json's configs):
+ * {key: text}. Token lists are indices into the zh-gift world (the widget picks the language).
+ */
+/** @param {Runtime} rt */
+export function mapNumbers(rt) {
+  if (!cache.has(rt)) cache.set(rt, computeMapNumbers(rt));
+  return cache.get(rt);
+}
+
+// The numbers depend only on the runtime's engine and data: computed once per runtime object,
+// not again on every language switch or self-check.
+const cache = new WeakMap();
+
+/** @param {Runtime} rt */
+function computeMapNumbers(rt) {
+  const engine = rt.engine;
+  const w = worldTensors(rt, 'zh-gift');
+  const ix = (t) => w.tokens.indexOf(t);
+  const gave = ix('给了');
+  const anchor = modelById(rt.models, 'qwen3.8-27b');
+  const v2 = modelById(rt.models, 'deepseek-v2');
+  const rnn = rnnCounts(COURSE_T);
+  const mem = scoreBytes(engine, ADDITIVE_COURSE.T, ADDITIVE_COURSE.dA, ADDITIVE_COURSE.bytesPer);
+  const cos = scoreRow(engine, w, gave, 'cosine');
+  const projected = ranking(scoreRow(engine, w, gave, 'scaled'));
+  const kv = keyValuePair(engine, w);
+  const car = scoreExample(rt.world, 'car');
+  const carSplit = engine.proportionalSplit(car.scores);
+  const lead = engine.softmax([20, 0], {}).weights;
+  const open = rowWeights(engine, w, gave, false);
+  const causal = rowWeights(engine, w, gave, true);
+  const heads = multiHeadNumbers(rt);
+  const without = generate(engine, KV_COURSE.P, KV_COURSE.G, false);
+  const withCache = generate(engine, KV_COURSE.P, KV_COURSE.G, true);
+  const apple = appleRow(rt, {});
+  const a262 = variantRows(engine, anchor, 262144);
+  const d67 = variantRows(engine, modelById(rt.models, 'deepseek-llm-67b'), 1048576);
+  const v2rows = variantRows(engine, v2, 1);
+  const glm = variantRows(engine, modelById(rt.models, 'glm-5.3'), 1048576);
+  const v3 = modelLedger(engine, modelById(rt.models, 'deepseek-v3'));
+  const v41 = modelById(rt.models, 'deepseek-v4.1-flash');
+  const T = w.tokens.length;
+  const n = {
+    rnnT: COURSE_T.toLocaleString('en-US'),
+    rnnPath: rnn.pathLength.toLocaleString('en-US'),
+    additiveBytes: courseBytes(mem.additive),
+    dotBytes: courseBytes(mem.dot),
+    dA: String(ADDITIVE_COURSE.dA),
+    selfCosine: num(cos[gave], 3),
+    rawLast3: ranking(cos)
+      .slice(-3)
+      .sort((a, b) => a - b),
+    projectedTop3: projected.slice(0, 3),
+    projectedLast: projected[projected.length - 1],
+    kCosine: num(kv.k.cos, 3),
+    headDim: String(anchor.attention.headDim),
+    sqrtHeadDim: String(Math.sqrt(anchor.attention.headDim)),
+    e20: (lang) => bigRatio(lead[0] / lead[1], lang),
+    carScores: car.scores.map((s) => num(s, 0)).join(', '),
+    carSplit: signedPct(carSplit[car.scores.length - 1]),
+    leak: pct(open[ix('小王')]),
+    gaveApple: pct(causal[ix('苹果')]),
+    gaveMing: pct(causal[ix('小明')]),
+    prefixQuestions: String(T - 1),
+    prefixForwards: String(T),
+    prefixPositions: String((T * (T + 1)) / 2),
+    ropeDims: `${anchor.attention.rotaryDim}`,
+    mlaRopeDims: `${v2.attention.ropeDim}`,
+    headA: heads.headA,
+    headB: heads.headB,
+    anchorHeads: String(anchor.attention.nHeads),
+    kvWithout: String(without.kvComputed),
+    kvRecomputed: String(without.kvComputed - withCache.kvComputed),
+    kvWith: String(withCache.kvComputed),
+    kvPrompt: String(KV_COURSE.P),
+    kvGenerated: String(KV_COURSE.G),
+    sinkScores: apple.scores.map((s) => num(s)).join(', '),
+    sinkWeights: apple.weights.map((x) => pct(x, 0)).join(' / '),
+    outputGate: String(anchor.attention.outputGate === true),
+    mhaToken: bytes(rowOf(a262, 'mha').bytesPerToken),
+    mhaContext: bytes(rowOf(a262, 'mha').kvBytes),
+    mqaToken: bytes(rowOf(a262, 'mqa').bytesPerToken),
+    mqaContext: bytes(rowOf(a262, 'mqa').kvBytes),
+    gqaToken: bytes(rowOf(a262, 'gqa', 4).bytesPerToken),
+    gqaContext: bytes(rowOf(a262, 'gqa', 4).kvBytes),
+    kvHeads: String(anchor.attention.nKvHeads),
+    groupSize: String(anchor.attention.nHeads / anchor.attention.nKvHeads),
+    d67Token: exactBytes(rowOf(d67, 'gqa', 8).bytesPerToken),
+    d67Mha: exactBytes(rowOf(d67, 'mha').bytesPerToken),
+    d67Context: bytes(rowOf(d67, 'gqa', 8).kvBytes),
+    mlaWidth: String(v2.attention.kvLoraRank + v2.attention.ropeDim),
+    mlaLatent: String(v2.attention.kvLoraRank),
+    v2Token: exactBytes(rowOf(v2rows, 'mla').bytesPerToken),
+    v3Token: exactBytes(v3.bytesPerToken),
+    v2vs67: reductionText(
+      engine.kvReduction(rowOf(d67, 'gqa', 8).bytesPerToken, rowOf(v2rows, 'mla').bytesPerToken),
+    ),
+    glmToken: exactBytes(rowOf(glm, 'mla').bytesPerToken),
+    glmContext: bytes(rowOf(glm, 'mla').kvBytes),
+    linearState: bytes(modelLedger(engine, anchor).linearStateBytes),
+    linearLayers: String(anchor.linearAttention.layers),
+    fullLayers: String(anchor.fullAttentionLayers),
+    layers: String(anchor.layers),
+    v41Reported: exactBytes(v41.reportedKvBytesPerToken),
+    v41Source: v41.source,
+  };
+  return n;
+}
+
+/**
+ * The seed's printed numbers against the map's: [{name, expected, actual}].
+ * @param {Runtime} rt
+ */
+export function courseNumbers(rt) {
+  const n = mapNumbers(rt);
+  const w = worldTensors(rt, 'zh-gift');
+  const names = (list) => list.map((i) => w.tokens[i]).join('、');
+  const rows = [
+    ['RNN at T = 4,096: updates from token 1 to the last', '4,095', n.rnnPath],
+    ['additive, naive T×T×d_a at T = 4,096, d_a = 256 (BF16)', '8.0 GiB', n.additiveBytes],
+    ['dot product T×T at T = 4,096 (BF16)', '32 MiB', n.dotBytes],
+    ['raw cosine of 给了 with itself', '1.000', n.selfCosine],
+    ['raw cosine: the three last', '小明、苹果、小王', names(n.rawLast3)],
+    ['projected: the three first', '苹果、小王、小明', names(n.projectedTop3)],
+    ['cos(K_小明, K_小王)', '0.995', n.kCosine],
+    ['√256', '16', n.sqrtHeadDim],
+    ['e^20', '4.9 亿', n.e20('zh-CN')],
+    ['proportional split of 10, 3, −4: the −4', '−44.4%', n.carSplit],
+    ['no mask: 给了 → 小王', '32.5%', n.leak],
+    ['causal: 给了 → 苹果 / 小明', '56.5% / 39.4%', `${n.gaveApple} / ${n.gaveMing}`],
+    ['head A → 小明 / head B → 苹果', '89.5% / 77.0%', `${n.headA} / ${n.headB}`],
+    [
+      'K/V without / recomputed / with the cache',
+      '9 / 5 / 4',
+      `${n.kvWithout} / ${n.kvRecomputed} / ${n.kvWith}`,
+    ],
+    ['sink: row 苹果 weights', '30% / 41% / 29%', n.sinkWeights],
+    ['anchor as MHA per token / at 262,144', '384 KiB / 96 GiB', `${n.mhaToken} / ${n.mhaContext}`],
+    ['anchor as MQA per token / at 262,144', '16 KiB / 4 GiB', `${n.mqaToken} / ${n.mqaContext}`],
+    ['anchor GQA-4 per token / at 262,144', '64 KiB / 16 GiB', `${n.gqaToken} / ${n.gqaContext}`],
+    [
+      'DeepSeek LLM 67B per token (GQA-8 / as MHA)',
+      '389,120 B / 3,112,960 B',
+      `${n.d67Token} / ${n.d67Mha}`,
+    ],
+    ['DeepSeek LLM 67B at 1M tokens', '380 GiB', n.d67Context],
+    ['MLA numbers per layer per token', '576', n.mlaWidth],
+    ['DeepSeek-V2 / V3 per token', '69,120 B / 70,272 B', `${n.v2Token} / ${n.v3Token}`],
+    ['DeepSeek-V2 vs 67B (BF16)', '−82.2%', n.v2vs67],
+    ['GLM-5.3 per token / at 1,048,576', '89,856 B / 87.75 GiB', `${n.glmToken} / ${n.glmContext}`],
+    ['anchor linear layers: fixed state', '144 MiB', n.linearState],
+  ];
+  return rows.map(([name, expected, actual]) => ({ name, expected, actual }));
+}

@@ -1,0 +1,252 @@
+// <attn-library-analogy> — Q, K, V as a library: "it" walks in with a query card (its q), every
+// word of the sentence is a book with an index label on its spine (its k) and contents inside
+// (its v). The card is matched against every label (q·k/√d), softmax turns the matches into how
+// much of each book is read, and what comes back is the weighted mix of contents (Σ w v). Two
+// sentences, one pronoun: "…because it was tired" (it = the animal) and "…because it was too
+// wide" (it = the street). Every number comes from the engine on the hand-made worlds
+// en-animal-tired / en-animal-wide of teaching-world.json (labelled as such, not learned weights).
+// Pick the sentence (radio buttons), move between books with the arrow keys (or click one) to
+// see its formula.
+// Attributes: sentence (tired | wide, default tired), lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
+import { AttnWidget } from '../../web/widget-base.js';
+import { h, pct, num } from '../../web/dom.js';
+import { weightColor, textOn } from '../../web/color.js';
+import { SENTENCES, PRONOUN, NOUNS, pronounRow, courseNumbers } from './logic.js';
+
+const CSS = `
+.parts { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 6px; margin: 8px 0; padding: 0; list-style: none; }
+.parts li { border: 1px solid #d7d7d7; border-radius: 6px; padding: 4px 8px; font-size: 0.9em; }
+.parts strong { display: block; }
+.card { border: 2px dashed #0b3d91; border-radius: 8px; padding: 4px 10px; margin: 8px 0; }
+ol.shelf { list-style: none; margin: 6px 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(96px, 1fr)); gap: 4px; }
+button.book { width: 100%; min-height: 56px; display: grid; gap: 0; padding: 4px 6px; text-align: left; border-left-width: 6px; }
+button.book .w { font-variant-numeric: tabular-nums; font-weight: 600; }
+button.book.pronoun { outline: 2px dashed #0b3d91; outline-offset: -4px; }
+button.book[aria-pressed="true"] { box-shadow: 0 0 0 3px #E69F00; }
+.vec { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; }
+.compare { margin: 8px 0 0; padding-left: 1.2em; }
+`;
+
+/** "…because it was tired": the sentence's last words, from the world's own token labels. */
+const sentenceLabel = (rt, id) => `…${rt.world.worlds[id].tokens.slice(-4).join(' ')}`;
+
+const vec = (v) => `[${v.map((x) => num(x)).join(', ')}]`;
+
+export class LibraryAnalogy extends AttnWidget {
+  static css = CSS;
+
+  static strings = {
+    'zh-CN': {
+      title: '图书馆里的 Q、K、V：同一个 it，两句话读到不同的书',
+      help: '选一句话，再用方向键（或点击）在书架上移动，看 it 的查询卡和每本书书脊上的标签怎么打分、每本书被读了多少。',
+      sentence: '句子',
+      qTitle: 'Q：查询卡',
+      qBody: '读者心里要找的东西。这里的读者是 it。',
+      kTitle: 'K：书脊上的标签',
+      kBody: '每本书（句子里的每个词）贴一张，让别人能找到它。',
+      vTitle: 'V：书里的内容',
+      vBody: '被选中以后真正交出去的东西。',
+      card: (q) => `it 的查询卡 q = ${q}`,
+      shelf: '书架：每个词一本书（颜色越亮越黄，读得越多）',
+      formula: (t, q, k, s, w) => `${t}：q·k/√4 = ${q} · ${k} / 2 = ${s}；softmax → 读 ${w}`,
+      contents: (t, v) => `${t} 的内容 v = ${v}`,
+      output: (o) => `it 读回来的 = Σ w·v = ${o}`,
+      closer: (a, s) => `和 animal 的内容余弦 ${a}，和 street 的内容余弦 ${s}`,
+      compareTitle: '两句话并排',
+      compare: (label, top, w) => `${label}：it 读得最多的是 ${top}（${w}）`,
+      same: 'it 还是那个词，打分的公式也一样；变的是 it 这一层的输入向量（前面的层已经把句末那个词的信息混进来了），于是查询卡变了，读到的书也变了。',
+      noMask:
+        '这里不加因果掩码：决定 it 指谁的词在 it 后面，这个例子来自原始 Transformer 的编码器，整句互相可见。',
+    },
+    en: {
+      title: 'Q, K, V in a library: one “it”, two sentences, different books',
+      help: 'Pick a sentence, then move along the shelf with the arrow keys (or click) to see how the query card of “it” scores against the label on each book’s spine, and how much of each book is read.',
+      sentence: 'Sentence',
+      qTitle: 'Q: the query card',
+      qBody: 'What the reader is looking for. The reader here is “it”.',
+      kTitle: 'K: the label on the spine',
+      kBody: 'One on every book (every word of the sentence), so it can be found.',
+      vTitle: 'V: the contents',
+      vBody: 'What a book hands over once it is chosen.',
+      card: (q) => `The query card of “it”: q = ${q}`,
+      shelf: 'The shelf: one book per word (brighter, more yellow = read more)',
+      formula: (t, q, k, s, w) => `${t}: q·k/√4 = ${q} · ${k} / 2 = ${s}; softmax → read ${w}`,
+      contents: (t, v) => `Contents of ${t}: v = ${v}`,
+      output: (o) => `What “it” reads back = Σ w·v = ${o}`,
+      closer: (a, s) => `cosine with the contents of animal ${a}, of street ${s}`,
+      compareTitle: 'The two sentences side by side',
+      compare: (label, top, w) => `${label}: “it” reads ${top} most (${w})`,
+      same: '“it” is the same word and the scoring formula is the same; what changed is the input vector of “it” at this layer (earlier layers have mixed in the last word, tired / wide), so the query card changed, and so did the book it reads.',
+      noMask:
+        'No causal mask here: the word that decides what “it” refers to comes after it; the example comes from the original Transformer’s encoder, where the whole sentence is visible.',
+    },
+  };
+
+  static get observedAttributes() {
+    return ['lang', 'sentence'];
+  }
+
+  get worldId() {
+    return this.getAttribute('sentence') === 'wide' ? SENTENCES[1] : SENTENCES[0];
+  }
+
+  /** @param {Runtime} rt */
+  build(rt) {
+    this.world ??= this.worldId;
+    const r = pronounRow(rt, this.world);
+    this.cursor ??= r.top;
+    const name = `attn-library-${Math.random().toString(36).slice(2)}`;
+    this.radios = SENTENCES.map((id, i) => {
+      const input = h('input', {
+        type: 'radio',
+        name,
+        value: id,
+        'data-role': `sentence-${i === 0 ? 'tired' : 'wide'}`,
+        onchange: () => {
+          this.world = id;
+          this.update();
+        },
+      });
+      const label = h('label', {}, [input, sentenceLabel(rt, id)]);
+      return { id, input, label };
+    });
+    this.cardLine = h('p', { class: 'vec', 'data-role': 'card' });
+    this.shelf = h('ol', { class: 'shelf', 'aria-label': this.t('shelf') });
+    this.shelf.addEventListener('keydown', (e) => this.onKey(e));
+    this.formula = h('p', { class: 'formula', 'aria-live': 'polite', 'data-role': 'formula' });
+    this.contents = h('p', { class: 'vec', 'data-role': 'contents' });
+    this.output = h('p', { class: 'vec', 'data-role': 'output' });
+    this.closer = h('p', { 'data-role': 'closer' });
+    this.compareList = h('ul', { class: 'compare', 'data-role': 'compare' });
+    this.note = h('p', { class: 'note', 'data-role': 'note' });
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      h('ul', { class: 'parts' }, [
+        h('li', {}, [h('strong', {}, this.t('qTitle')), this.t('qBody')]),
+        h('li', {}, [h('strong', {}, this.t('kTitle')), this.t('kBody')]),
+        h('li', {}, [h('strong', {}, this.t('vTitle')), this.t('vBody')]),
+      ]),
+      h('fieldset', { class: 'picker' }, [
+        h('legend', {}, this.t('sentence')),
+        h(
+          'div',
+          { class: 'opts' },
+          this.radios.map((x) => x.label),
+        ),
+      ]),
+      h('div', { class: 'card' }, [this.cardLine]),
+      h('p', {}, h('strong', {}, this.t('shelf'))),
+      this.shelf,
+      this.formula,
+      this.contents,
+      this.output,
+      this.closer,
+      h('h3', {}, this.t('compareTitle')),
+      this.compareList,
+      h('p', { class: 'muted' }, this.t('same')),
+      h('p', { class: 'muted' }, this.t('noMask')),
+      this.note,
+    );
+  }
+
+  /** @param {Runtime} rt */
+  render(rt) {
+    const r = pronounRow(rt, this.world);
+    const tokens = r.w.tokens;
+    for (const x of this.radios) {
+      x.input.checked = x.id === this.world;
+      x.label.classList.toggle('on', x.id === this.world);
+    }
+    this.cardLine.textContent = this.t('card', vec(r.query));
+    const hadFocus = this.shadowRoot.activeElement?.classList.contains('book');
+    this.shelf.replaceChildren(
+      ...tokens.map((t, j) =>
+        h(
+          'li',
+          {},
+          h(
+            'button',
+            {
+              type: 'button',
+              class: `book${t === PRONOUN ? ' pronoun' : ''}`,
+              'data-j': j,
+              'data-token': t,
+              tabindex: j === this.cursor ? '0' : '-1',
+              'aria-pressed': String(j === this.cursor),
+              onclick: () => {
+                this.cursor = j;
+                this.update();
+              },
+              style: {
+                'border-left-color': weightColor(r.weights[j]),
+                background: weightColor(r.weights[j]),
+                color: textOn(r.weights[j]),
+              },
+            },
+            [h('span', {}, t), h('span', { class: 'w' }, pct(r.weights[j]))],
+          ),
+        ),
+      ),
+    );
+    if (hadFocus) this.focusBook();
+    const j = this.cursor;
+    this.formula.textContent = this.t(
+      'formula',
+      tokens[j],
+      vec(r.query),
+      vec(r.keys[j]),
+      num(r.scores[j]),
+      pct(r.weights[j]),
+    );
+    this.contents.textContent = this.t('contents', tokens[j], vec(r.values[j]));
+    this.output.textContent = this.t('output', vec(r.output));
+    this.closer.textContent = this.t(
+      'closer',
+      num(r.nounCos[NOUNS[0]], 3),
+      num(r.nounCos[NOUNS[1]], 3),
+    );
+    this.note.textContent = this.isEnglish
+      ? rt.world.worlds[this.world].note.en
+      : rt.world.worlds[this.world].note['zh-CN'];
+    // The two sentences side by side do not change with the cursor or the chosen sentence.
+    if (this.compareList.childElementCount) return;
+    this.compareList.replaceChildren(
+      ...SENTENCES.map((id) => {
+        const s = pronounRow(rt, id);
+        return h(
+          'li',
+          { 'data-sentence': id },
+          this.t('compare', sentenceLabel(rt, id), s.w.tokens[s.top], pct(s.weights[s.top])),
+        );
+      }),
+    );
+  }
+
+  onKey(e) {
+    const n = this.shelf.children.length;
+    const to = {
+      ArrowRight: this.cursor + 1,
+      ArrowDown: this.cursor + 1,
+      ArrowLeft: this.cursor - 1,
+      ArrowUp: this.cursor - 1,
+      Home: 0,
+      End: n - 1,
+    }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    this.cursor = Math.max(0, Math.min(n - 1, to));
+    this.update();
+    this.focusBook();
+  }
+
+  focusBook() {
+    this.shelf.querySelector(`button[data-j="${this.cursor}"]`)?.focus();
+  }
+
+  /** @param {Runtime} rt */
+  checks(rt) {
+    return courseNumbers(rt);
+  }
+}
