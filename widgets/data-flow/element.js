@@ -80,6 +80,16 @@ const STAGES_EN = {
   softmax: 'softmax → next-token probabilities',
 };
 
+/**
+ * @tag attn-data-flow
+ * @summary The chapter guide: the anchor model's data flow, each stage's shapes and parameters from the engine.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=zh-gift] - teaching world whose tokens the flow starts from
+ * @attr {string} [stage] - id of the stage selected first (e.g. attention)
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class DataFlow extends AttnWidget {
   static css = CSS;
 
@@ -302,6 +312,7 @@ export class DataFlow extends AttnWidget {
     const status = stageStatus(s.id);
     const shape = (dims) =>
       dims.length ? `${symbolText(dims)} = ${shapeText(dims)}` : this.t('text');
+    /** @type {HTMLElement[]} */
     const lines = [
       h('h3', {}, [
         this.t('stageName', s.id),

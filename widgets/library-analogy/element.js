@@ -33,6 +33,15 @@ const sentenceLabel = (rt, id) => `…${rt.world.worlds[id].tokens.slice(-4).joi
 
 const vec = (v) => `[${v.map((x) => num(x)).join(', ')}]`;
 
+/**
+ * @tag attn-library-analogy
+ * @summary Lesson 1: Q, K, V as a library (query card, spine labels, contents), with the it → animal pair.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [sentence=tired] - which sentence shows first: tired or wide
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class LibraryAnalogy extends AttnWidget {
   static css = CSS;
 
@@ -242,7 +251,9 @@ export class LibraryAnalogy extends AttnWidget {
   }
 
   focusBook() {
-    this.shelf.querySelector(`button[data-j="${this.cursor}"]`)?.focus();
+    /** @type {HTMLButtonElement | null} */ (
+      this.shelf.querySelector(`button[data-j="${this.cursor}"]`)
+    )?.focus();
   }
 
   /** @param {Runtime} rt */
