@@ -82,7 +82,7 @@ const STAGES_EN = {
 
 /**
  * @tag attn-data-flow
- * @summary The chapter guide: the anchor model's data flow, each stage's shapes and parameters from the engine.
+ * @summary The anchor model's data flow: each stage's shapes and parameters, from the engine.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world whose tokens the flow starts from
  * @attr {string} [stage] - id of the stage selected first (e.g. attention)

@@ -63,7 +63,7 @@ const T5 = REPORTED.t5xxl;
 
 /**
  * @tag attn-evolution-map
- * @summary The evolution map: RNN to linear / sparse attention, what each step solved and the number that forced the next.
+ * @summary From RNN to linear attention: what each step solved, the number that forced the next.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @fires attn-update - after every draw (bubbles, composed; no detail)
  * @cssprop [--attn-fg=#1b1b1b] - text colour

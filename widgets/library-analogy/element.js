@@ -35,7 +35,7 @@ const vec = (v) => `[${v.map((x) => num(x)).join(', ')}]`;
 
 /**
  * @tag attn-library-analogy
- * @summary Lesson 1: Q, K, V as a library (query card, spine labels, contents), with the it → animal pair.
+ * @summary Lesson 1: Q, K, V as a library (query card, spine labels, contents); it → animal.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [sentence=tired] - which sentence shows first: tired or wide
  * @fires attn-update - after every draw (bubbles, composed; no detail)

@@ -51,7 +51,7 @@ const LESSON_NAMES = {
 
 /**
  * @tag attn-misconceptions
- * @summary The chapter's misconceptions: each correction with the number that proves it and its lesson.
+ * @summary The chapter's misconceptions: each correction, the number that proves it, its lesson.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @fires attn-update - after every draw (bubbles, composed; no detail)
  * @cssprop [--attn-fg=#1b1b1b] - text colour
