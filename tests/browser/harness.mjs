@@ -1,6 +1,7 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, the built
 // pages opened from file:// and over http (with the strict CSP header), console errors
 // collected, axe-core, screenshots for review in test-results/screenshots/.
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,6 +142,19 @@ export async function screenshot(page, tag, file) {
     .locator(tag)
     .first()
     .screenshot({ path: join(shots, file) });
+}
+
+/** Asserts that the first `tag` ends inside `width` px and the page does not scroll sideways. */
+export async function assertFitsWidth(page, tag, width = 360) {
+  const right = await page.evaluate(
+    (t) => document.querySelector(t).getBoundingClientRect().right,
+    tag,
+  );
+  assert.ok(right <= width, `${tag} right edge ${right}`);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(overflow <= 1, `page scrolls sideways by ${overflow}px`);
 }
 
 /** Text content of the widget's shadow root (for "changes what it should" checks). */

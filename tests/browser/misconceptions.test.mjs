@@ -4,7 +4,14 @@
 // sideways scroll; axe finds nothing serious; no console errors.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, seriousViolations, screenshot, selfCheck } from './harness.mjs';
+import {
+  openBrowser,
+  openPage,
+  seriousViolations,
+  screenshot,
+  selfCheck,
+  assertFitsWidth,
+} from './harness.mjs';
 
 const TAG = 'attn-misconceptions';
 let browser, page, errors;
@@ -90,15 +97,7 @@ for (const lang of ['zh-CN', 'en']) {
       },
     );
     if (lang === 'en') await p.click('[data-attn-lang-toggle]');
-    const right = await p.evaluate(
-      (t) => document.querySelector(t).getBoundingClientRect().right,
-      TAG,
-    );
-    assert.ok(right <= 360, `widget right edge ${right}`);
-    const overflow = await p.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    assert.ok(overflow <= 1, `page scrolls sideways by ${overflow}px`);
+    await assertFitsWidth(p, TAG, 360);
     await screenshot(p, TAG, `${TAG}-360px-${lang}.png`);
     assert.deepEqual(await seriousViolations(p), []);
     assert.deepEqual(errs, []);
