@@ -72,7 +72,10 @@ export async function openPage(browser, base, name, { viewport } = {}) {
   page.on('requestfailed', (r) => {
     if (!r.url().startsWith('data:')) errors.push(`request failed: ${r.url()}`);
   });
-  await page.goto(base + name);
+  // Course pages remember the student's language (localStorage) from page to page; a test
+  // opens its page in Chinese unless it names a language, so no test depends on the one before.
+  const url = /[?&]lang=/.test(name) ? name : `${name}${name.includes('?') ? '&' : '?'}lang=zh-CN`;
+  await page.goto(base + url);
   await page.evaluate(() =>
     document.addEventListener('securitypolicyviolation', (e) =>
       console.error(`CSP: ${e.violatedDirective}`),
