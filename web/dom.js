@@ -100,3 +100,33 @@ export function bytes(b, digits = 2) {
 export function exactBytes(b) {
   return `${b.toLocaleString('en-US')} B`;
 }
+
+/**
+ * Arrow keys move one cell, Home / End jump to the row's first / last column.
+ * @type {Record<string, [number, number]>}
+ */
+const GRID_MOVES = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+  Home: [0, -Infinity],
+  End: [0, Infinity],
+};
+
+/**
+ * The cell a key moves the cursor [row, col] to in a rows × cols grid, clamped to it; null for
+ * a key that does not move.
+ * @param {string} key
+ * @param {number[]} at
+ * @param {number} rows
+ * @param {number} cols
+ * @returns {[number, number] | null}
+ */
+export function gridMove(key, [row, col], rows, cols) {
+  const m = GRID_MOVES[key];
+  if (!m) return null;
+  /** @param {number} x @param {number} n */
+  const clamp = (x, n) => Math.max(0, Math.min(n - 1, x));
+  return [clamp(row + m[0], rows), clamp(col + m[1], cols)];
+}

@@ -13,7 +13,7 @@
 // Attributes: lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
-import { h, svg, pct, num, exactBytes } from '../../web/dom.js';
+import { h, svg, pct, num, exactBytes, gridMove } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
 import { kvHeadsKind } from '../../web/kv-heads.js';
@@ -751,20 +751,11 @@ export class Lab extends AttnWidget {
   }
 
   onSinkKey(e) {
-    const moves = {
-      ArrowUp: [-1, 0],
-      ArrowDown: [1, 0],
-      ArrowLeft: [0, -1],
-      ArrowRight: [0, 1],
-      Home: [0, -99],
-      End: [0, 99],
-    };
-    const m = moves[e.key];
-    if (!m || !e.target.classList?.contains('sink')) return;
-    e.preventDefault();
     const c = this.lab.config;
-    const clamp = (x, n) => Math.max(0, Math.min(n - 1, x));
-    this.select(clamp(this.layer + m[0], c.nLayers), clamp(this.head + m[1], c.nHeads));
+    const to = gridMove(e.key, [this.layer, this.head], c.nLayers, c.nHeads);
+    if (!to || !e.target.classList?.contains('sink')) return;
+    e.preventDefault();
+    this.select(to[0], to[1]);
     /** @type {HTMLElement | null} */ (
       this.sinkBox.querySelector('button[aria-pressed="true"]')
     )?.focus();

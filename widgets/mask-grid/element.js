@@ -6,7 +6,7 @@
 // Attributes: world (default zh-gift), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { h, pct, num } from '../../web/dom.js';
+import { h, pct, num, gridMove } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
 
@@ -241,19 +241,10 @@ export class MaskGrid extends AttnWidget {
   }
 
   onKey(e) {
-    const moves = {
-      ArrowUp: [-1, 0],
-      ArrowDown: [1, 0],
-      ArrowLeft: [0, -1],
-      ArrowRight: [0, 1],
-      Home: [0, -99],
-      End: [0, 99],
-    };
-    const m = moves[e.key];
-    if (!m) return;
+    const to = gridMove(e.key, this.cursor, this.n, this.n);
+    if (!to) return;
     e.preventDefault();
-    const clamp = (x) => Math.max(0, Math.min(this.n - 1, x));
-    this.cursor = [clamp(this.cursor[0] + m[0]), clamp(this.cursor[1] + m[1])];
+    this.cursor = to;
     this.update();
     this.focusCell();
   }
