@@ -97,6 +97,16 @@ export function runPrompt(engine, lab, text, steps) {
   };
 }
 
+/**
+ * The Run's prediction: the engine's most likely next token after the last position (top5[0],
+ * the argmax of the last logits row, ties to the lower id) — what greedy generation's first step
+ * picks too. It comes out of the last query row of the very pass run.attention holds.
+ * @param {LabRunResult} run
+ */
+export function prediction(run) {
+  return run.top5[0];
+}
+
 function maxAbsDiff(a, b) {
   let m = a.length === b.length ? 0 : Infinity;
   for (let i = 0; i < Math.min(a.length, b.length); i++) m = Math.max(m, Math.abs(a[i] - b[i]));
@@ -181,6 +191,15 @@ function promptChecks(engine, lab, r) {
   const g = engine.labGenerate(lab.id, { text: p.text, steps: Array.from(p.greedy).length });
   out.push(
     check(`greedy ${Array.from(p.greedy).length} steps (KV cache)`, p.greedy, g.generatedText),
+  );
+  // The Run's appended token: the export's top 1, = the first greedy character.
+  const next = prediction(r);
+  out.push(
+    check(
+      'Run: the appended prediction = top 1 = greedy step 1',
+      `${p.top5[0].char} ${pct(p.top5[0].prob)} = ${Array.from(p.greedy)[0]}`,
+      `${next.char} ${pct(next.prob)} = ${Array.from(g.generatedText)[0]}`,
+    ),
   );
   return out;
 }
