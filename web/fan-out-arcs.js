@@ -471,19 +471,28 @@ export class FanOutArcs {
   }
 
   /**
-   * The labelled arcs' values, on a white halo so they read over other arcs.
+   * The labelled arcs' values, on a white halo so they read over other arcs; a label that would
+   * sit on one already placed moves away from it (up in a row, down in a column).
    * @param {{ at: number[], a: Arc }[]} parts
    * @param {string} anchor
    */
   valueLabels(parts, anchor) {
+    const dy = anchor === 'middle' ? -12 : 13;
+    /** @type {number[][]} */
+    const placed = [];
     return parts
       .filter((p) => p.a.labelled)
-      .map((p) =>
-        svg(
+      .sort((a, b) => b.a.weight - a.a.weight)
+      .map((p) => {
+        const at = [...p.at];
+        while (placed.some(([x, y]) => Math.abs(x - at[0]) < 32 && Math.abs(y - at[1]) < 12))
+          at[1] += dy;
+        placed.push(at);
+        return svg(
           'text',
           {
-            x: p.at[0].toFixed(1),
-            y: p.at[1].toFixed(1),
+            x: at[0].toFixed(1),
+            y: at[1].toFixed(1),
             'text-anchor': anchor,
             'font-size': 11,
             'font-weight': 600,
@@ -493,7 +502,7 @@ export class FanOutArcs {
             'paint-order': 'stroke',
           },
           pct(p.a.weight, 0),
-        ),
-      );
+        );
+      });
   }
 }

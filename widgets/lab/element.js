@@ -537,7 +537,7 @@ export class Lab extends AttnWidget {
     this.layerOut = h('output', { for: 'layer' });
     this.headOut = h('output', { for: 'head' });
     this.headOf = h('p', { class: 'muted' });
-    this.passCaption = h('p', {});
+    this.passCaption = h('p', { class: 'pass' });
     this.heatBox = scrollRegion(this.t('heatTitle'), this.t('scrollHint'));
     // A heatmap cell focused (by click or arrow keys) selects its query row for the arcs.
     this.heatBox.addEventListener('focusin', (e) => {
