@@ -59,6 +59,7 @@ details.panel > summary h3 { display: inline; margin: 0; }
 @keyframes shimmer { from { background-position: 0 0, 0 0; } to { background-position: 0 0, 150% 0; } }
 @media (prefers-reduced-motion: reduce) { .chip.predicted { animation: none; } }
 .stale { color: #6b4200; }
+button.run { background: #0b3d91; border-color: #0b3d91; color: #fff; font-weight: 600; }
 .facts { margin: 4px 0 8px; }
 input[type="text"] { flex: 1 1 220px; min-width: 0; max-width: 100%; padding: 4px 8px; border: 1px solid #6b6b6b; border-radius: 6px; }
 .chips { display: flex; flex-wrap: wrap; gap: 3px; margin: 6px 0; }
