@@ -147,7 +147,7 @@ export const FAN_OUT_STRINGS = {
     arcsSink: (q, i, fd, fw, adj, aw) =>
       `距离是免费的：「${q}」（位置 ${i}）给往回 ${fd} 个的开头 <bos> ${fw}，比给紧挨着的「${adj}」的 ${aw} 还多（<bos> 是 attention sink）。一步注意力就能直接够到前面任何一个 token，远的不比近的贵。`,
     arcsAdjacent: (q, i, adj, aw, far, fd, fw) =>
-      `这一行紧挨着的「${adj}」拿得最多（${aw}）；往回 ${fd} 个的「${far}」也直接连上了，拿到 ${fw}。够到它不比够到邻居贵：权重只看 q·k 的匹配。换一个 query 或头，常能看到远处的弧更粗。`,
+      `「${q}」（位置 ${i}）这一行，紧挨着的「${adj}」拿得最多（${aw}）；往回 ${fd} 个的「${far}」也直接连上了，拿到 ${fw}。够到它不比够到邻居贵：权重只看 q·k 的匹配。换一个 query 或头，常能看到远处的弧更粗。`,
     arcsShort: (q, i, n) =>
       `「${q}」（位置 ${i}）前面只有 ${n} 个 key 可看；选一个更靠后的 query，看长弧。`,
   },
@@ -163,7 +163,7 @@ export const FAN_OUT_STRINGS = {
     arcsSink: (q, i, fd, fw, adj, aw) =>
       `Distance is free: ${q} (position ${i}) gives ${fw} to the leading <bos>, ${fd} positions back — more than the ${aw} it gives its neighbour ${adj} (<bos> is the attention sink). One attention step reaches every earlier token directly, a far one at no extra cost.`,
     arcsAdjacent: (q, i, adj, aw, far, fd, fw) =>
-      `In this row the neighbour ${adj} gets the most (${aw}); ${far}, ${fd} positions back, is reached just as directly and gets ${fw}. Reaching it costs no more than reaching the neighbour: only the match q·k counts. Another query or head often shows a far arc thicker than the near one.`,
+      `In the row of ${q} (position ${i}) the neighbour ${adj} gets the most (${aw}); ${far}, ${fd} positions back, is reached just as directly and gets ${fw}. Reaching it costs no more than reaching the neighbour: only the match q·k counts. Another query or head often shows a far arc thicker than the near one.`,
     arcsShort: (q, i, n) =>
       `${q} (position ${i}) has only ${n} key(s) to look at; pick a later query to see long arcs.`,
   },

@@ -155,6 +155,21 @@ test('selecting a query in the heatmap (click, arrows) or on the arcs’ tokens 
   assert.equal(h2.query, 6);
   assert.notDeepEqual(h2.row, h1.row);
   assertArcsFollow(h2);
+  // Layer 1 head 1's prediction row: the neighbour wins, so the lab points to a head where a far
+  // key beats it; that head's caption says distance is free.
+  await lab('input#head').focus();
+  await page.keyboard.press('Home');
+  await lab('.fo-tokens button[data-q="3"]').click(); // another query: the pointer still goes to row 7
+  assert.match((await state(page)).caption, /「把」（位置 3）/);
+  const far = lab('button.far-head');
+  const [, l, hd] = (await far.textContent()).match(/第 (\d+) 层头 (\d+)/);
+  await far.click();
+  assert.equal(await lab('output[for="layer"]').textContent(), l);
+  assert.equal(await lab('output[for="head"]').textContent(), hd);
+  s = await state(page);
+  assert.equal(s.query, s.T - 1);
+  assert.match(s.caption, /^距离是免费的：「了」（位置 7）给往回 \d+ 个的/);
+  assert.equal(await lab('button.far-head').count(), 0); // this head already shows it
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -7,6 +7,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { engine as loadEngine, readJson } from './fixture.mjs';
+import { fanOutArcs, distanceFree } from '../../web/fan-out-arcs.js';
 import {
   DEFAULT_PROMPT,
   DEFAULT_STEPS,
@@ -17,6 +18,7 @@ import {
   headWeights,
   runPrompt,
   prediction,
+  farHead,
   ablationLedger,
   labChecks,
   decodeBase64,
@@ -209,4 +211,21 @@ test('Run: the appended token is the argmax of the last logits row of the pass t
     assert.equal(again.tokens[T], next.token);
   }
   assert.ok(appended >= 2);
+});
+
+test('farHead: the first head whose prediction row gives a far content key more than the neighbour', () => {
+  const run = engine.labRun(lab.id, { text: DEFAULT_PROMPT, attention: true });
+  const T = run.tokens.length;
+  const kind = (l, h) =>
+    distanceFree(fanOutArcs(headWeights(run.attention[l].weights, h), T, T - 1), T - 1).kind;
+  const to = farHead(run, lab.config.nHeads, T - 1);
+  assert.ok(to);
+  assert.equal(kind(to.layer, to.head), 'far');
+  // Every head before it, layer by layer, is not 'far'.
+  for (let l = 0; l <= to.layer; l++)
+    for (let h = 0; h < (l < to.layer ? lab.config.nHeads : to.head); h++)
+      assert.notEqual(kind(l, h), 'far', `L${l} H${h}`);
+  // A single <bos> has no row two back: no head to point at.
+  const empty = engine.labRun(lab.id, { text: '', attention: true });
+  assert.equal(farHead(empty, lab.config.nHeads, 0), null);
 });

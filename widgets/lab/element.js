@@ -19,7 +19,13 @@ import { AttnWidget } from '../../web/widget-base.js';
 import { h, svg, pct, num, exactBytes, gridMove } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
-import { FanOutArcs, FAN_OUT_STRINGS, FAN_OUT_CSS } from '../../web/fan-out-arcs.js';
+import {
+  FanOutArcs,
+  FAN_OUT_STRINGS,
+  FAN_OUT_CSS,
+  fanOutArcs,
+  distanceFree,
+} from '../../web/fan-out-arcs.js';
 import { scrollRegion, markScrollRegions, SCROLL_REGION_CSS } from './scroll-region.js';
 import { kvHeadsKind } from '../../web/kv-heads.js';
 import {
@@ -34,6 +40,7 @@ import {
   headWeights,
   runPrompt,
   prediction,
+  farHead,
   ablationLedger,
   labChecks,
 } from './logic.js';
@@ -133,6 +140,7 @@ export class Lab extends AttnWidget {
       passCaption: (T, last, i, c) =>
         `热力图和扇出图就是产生这个预测的那一次前向传播：${T} 个 token（<bos> 到「${last}」），一行一个 query。预测「${c}」出自最后一行（query「${last}」，位置 ${i}）；它自己还不是一行，按「接上预测再运行」把它作为位置 ${T} 喂进去。`,
       scrollHint: '← 左右滑动看全表 →',
+      farHead: (l, hd) => `看一个远处 key 胜过邻居的头：第 ${l} 层头 ${hd}`,
       facts: (c, p, v, u) =>
         `字符级解码器：${c.nLayers} 层，d_model ${c.dModel}，${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头（每头 ${c.dHead} 维），QK-Norm、RoPE、输出门，上下文 ${c.context}，词表 ${c.vocab}（<bos>、<unk> 和 ${c.vocab - 2} 个字）；${p} 个参数。验证集 ${v} nats/字（只按字频猜是 ${u}）。`,
       noData: `这一页缺少实验课的数据：请在 attn-widgets.js 之后加上 <script src="${DATA_SCRIPT}"></script>。`,
@@ -224,6 +232,7 @@ export class Lab extends AttnWidget {
       passCaption: (T, last, i, c) =>
         `The heatmap and the arcs are the very forward pass that produced this prediction: ${T} tokens (<bos> to ${last}), one row per query. The prediction ${c} comes out of the last row (query ${last}, position ${i}); it is not a row itself yet: "Append it and run" feeds it in as position ${T}.`,
       scrollHint: '← scroll sideways for the whole table →',
+      farHead: (l, hd) => `Show a head where a far key beats the neighbour: layer ${l}, head ${hd}`,
       facts: (c, p, v, u) =>
         `A character-level decoder: ${c.nLayers} layers, d_model ${c.dModel}, ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads (${c.dHead} dims each), QK-norm, RoPE, output gate, context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
       noData: `This page lacks the lab's data: add <script src="${DATA_SCRIPT}"></script> after attn-widgets.js.`,
@@ -548,6 +557,7 @@ export class Lab extends AttnWidget {
       this.arcs.select(this.query);
     });
     this.readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
+    this.farBox = h('div', {});
     this.arcs = new FanOutArcs({
       t: (key, ...args) => this.t(key, ...args),
       onSelect: (q) => (this.query = q),
@@ -575,6 +585,7 @@ export class Lab extends AttnWidget {
       heatmapLegend(),
       this.readout,
       this.arcs.el,
+      this.farBox,
       h('p', { class: 'formula' }, this.t('heatFormula', c.dHead)),
     ]);
   }
@@ -799,6 +810,35 @@ export class Lab extends AttnWidget {
     );
     this.query ??= T - 1;
     this.arcs.show({ weights: w, labels, causal: true, query: this.query });
+    this.drawFarHead(run, w);
+  }
+
+  /**
+   * When the prediction's row of this head shows no far key beating the neighbour, a button to
+   * the first head whose row does (none when no head does, or this one already does).
+   * @param {import('../../web/attn-engine.js').LabRunResult} run
+   * @param {ArrayLike<number>} w this head's weights
+   */
+  drawFarHead(run, w) {
+    const T = run.tokens.length;
+    const here = distanceFree(fanOutArcs(w, T, T - 1), T - 1).kind;
+    const to = here === 'far' ? null : farHead(run, this.lab.config.nHeads, T - 1);
+    this.farBox.replaceChildren(
+      to
+        ? h(
+            'button',
+            {
+              type: 'button',
+              class: 'far-head',
+              onclick: () => {
+                this.query = T - 1;
+                this.select(to.layer, to.head);
+              },
+            },
+            this.t('farHead', to.layer + 1, to.head + 1),
+          )
+        : '',
+    );
   }
 
   drawSinks(run, T) {

@@ -5,6 +5,7 @@
 // field of the data files; this file picks, compares and formats.
 /** @import { AttnEngine, LabRunResult } from '../../web/attn-engine.js' */
 import { pct, exactBytes } from '../../web/dom.js';
+import { fanOutArcs, distanceFree } from '../../web/fan-out-arcs.js';
 
 // widget-base.js's check(), repeated here so this file loads in node (no HTMLElement there).
 const check = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
@@ -105,6 +106,24 @@ export function runPrompt(engine, lab, text, steps) {
  */
 export function prediction(run) {
   return run.top5[0];
+}
+
+/**
+ * The first head (layer by layer) whose row `query` gives a content key two or more positions
+ * back more weight than the adjacent key (distanceFree's 'far'), or null: where the lab points a
+ * student whose current head shows no such arc.
+ * @param {LabRunResult} run with attention
+ * @param {number} nHeads
+ * @param {number} query
+ */
+export function farHead(run, nHeads, query) {
+  const T = run.tokens.length;
+  for (const [layer, a] of run.attention.entries())
+    for (let head = 0; head < nHeads; head++) {
+      const arcs = fanOutArcs(headWeights(a.weights, head), T, query);
+      if (distanceFree(arcs, query).kind === 'far') return { layer, head };
+    }
+  return null;
 }
 
 function maxAbsDiff(a, b) {
