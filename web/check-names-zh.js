@@ -115,6 +115,8 @@ export const CHECK_NAMES_ZH = {
   'top-5 next tokens': '下一个 token 的前 5 名',
   'top-5 probabilities': '前 5 名的概率',
   'greedy 12 steps (KV cache)': '贪心生成 12 步（KV cache）',
+  'Run: the appended prediction = top 1 = greedy step 1':
+    '运行：接在末尾的预测 = 第 1 名 = 贪心生成的第 1 步',
   'attention weights, 5 sentences × 16 heads, max |Δ|': '注意力权重，5 句 × 16 个头，max |Δ|',
   'sink share of each head (80), max |Δ|': '每个头落在 sink 上的份额（80 个），max |Δ|',
   'head patterns: previous + first + self + other = 1, max |Δ|':

@@ -1,7 +1,8 @@
 // <attn-lab> from file://: the page loads attn-widgets.js and attn-lab-data.js, the self-check
-// (live engine vs the native export) passes, typing a prompt changes the top 5 and the heatmap,
-// the layer and head sliders move by keyboard, the sink grid selects a head, generation writes
-// text; prints the engine time of a 32-token rerun and interaction-to-paint; no console errors.
+// (live engine vs the native export) passes, a typed prompt Run (Enter or the button) changes the
+// top 5 and the heatmap and appends the highlighted prediction, the layer and head sliders move
+// by keyboard, the folded sink grid selects a head, generation writes text; prints the engine
+// time of a 32-token rerun and interaction-to-paint; no console errors.
 // Over http with the data script emptied, the widget names the script to add.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,7 +17,7 @@ after(async () => {
   await browser?.close();
 });
 
-const lab = (sel) => page.locator(`attn-lab ${sel}`);
+const lab = (sel, opts) => page.locator(`attn-lab ${sel}`, opts);
 const top5 = () =>
   page.evaluate(() =>
     [...document.querySelector('attn-lab').shadowRoot.querySelectorAll('.top5 .ch')]
@@ -44,29 +45,36 @@ test('the page loads both scripts and the self-check passes', async () => {
   assert.deepEqual(scripts, ['attn-widgets.js', 'attn-lab-data.js']);
   assert.equal(await page.evaluate(() => typeof window.AttnLabData.weights), 'string');
   const checks = await selfCheck(page, 'attn-lab');
-  assert.equal(checks.length, 11);
+  assert.equal(checks.length, 12);
   for (const c of checks) assert.ok(c.ok, `${c.name}: expected ${c.expected}, got ${c.actual}`);
-  assert.match(await lab('details.checks summary').textContent(), /11\/11/);
+  assert.match(await lab('details.checks summary').textContent(), /12\/12/);
   assert.equal(await top5(), '小妈老奶爸');
   assert.equal(await lab('.gen mark').textContent(), '小王。小王给了小王什么？');
 });
 
-test('typing a new prompt changes the top 5 and the heatmap; <unk> is marked', async () => {
+test('a typed prompt, Run with Enter, changes the top 5 and the heatmap; <unk> is marked', async () => {
   const before5 = await top5(),
     beforeProbs = await top5Probs(),
     beforeHeat = await heat();
-  await timeToPaint(page, 'lab type a prompt', () => lab('input#prompt').fill('小王把书'));
+  await lab('input#prompt').fill('小王把书');
+  // Typing alone runs nothing: the note says so until Run.
+  assert.equal(await top5(), before5);
+  assert.match(await lab('.stale').textContent(), /运行|Run/);
+  await timeToPaint(page, 'lab Run (Enter)', () => lab('input#prompt').press('Enter'));
+  assert.equal(await lab('.stale').textContent(), '');
   assert.notEqual(await top5(), before5);
   assert.notEqual(await heat(), beforeHeat);
-  assert.equal(await lab('.chip').count(), 5);
+  assert.equal(await lab('.chip:not(.predicted)').count(), 5);
   // One more character: the top 5 (at least its probabilities) moves again.
   const mid5 = `${await top5()} ${await top5Probs()}`;
   await lab('input#prompt').press('End');
   await lab('input#prompt').pressSequentially('给');
-  assert.equal(await lab('.chip').count(), 6);
+  await lab('input#prompt').press('Enter');
+  assert.equal(await lab('.chip:not(.predicted)').count(), 6);
   assert.notEqual(`${await top5()} ${await top5Probs()}`, mid5);
   assert.notEqual(await top5Probs(), beforeProbs);
   await lab('input#prompt').fill('小王把猫🐱给了');
+  await lab('button.run').click();
   assert.ok((await lab('.chip.unk').count()) >= 1);
   assert.match(await lab('[role="status"]').textContent(), /<unk>/);
   await page.locator('attn-lab button', { hasText: /恢复默认句子|Default sentence/ }).click();
@@ -88,6 +96,7 @@ test('layer and head sliders by keyboard change the heatmap; the sink grid selec
     await lab('button.sink[data-l="1"][data-h="1"]').getAttribute('aria-pressed'),
     'true',
   );
+  await lab('details.panel summary', { hasText: /sink/ }).click();
   await timeToPaint(page, 'lab sink cell click', () =>
     lab('button.sink[data-l="0"][data-h="5"]').click(),
   );
@@ -100,6 +109,7 @@ test('layer and head sliders by keyboard change the heatmap; the sink grid selec
   }));
   assert.deepEqual(focused, { l: '1', h: '5' });
   // The pattern table: sorting by first-token share puts the largest sink first.
+  await lab('details.panel summary', { hasText: /按模式|by pattern/ }).click();
   await lab('select#sort').selectOption('firstToken');
   const firstCol = await page.evaluate(() =>
     [
@@ -114,6 +124,7 @@ test('layer and head sliders by keyboard change the heatmap; the sink grid selec
 });
 
 test('generation produces text and follows the steps slider', async () => {
+  await lab('details.panel summary', { hasText: /KV cache/ }).click();
   const g12 = await lab('.gen mark').textContent();
   assert.equal([...g12].length, 12);
   await lab('input#steps').focus();
@@ -126,11 +137,12 @@ test('a 32-token prompt: engine rerun time (printed, not asserted)', async () =>
   const text = [...'小明把苹果给了小王。谁把苹果给了小王？是小明。'.repeat(2)]
     .slice(0, 31)
     .join('');
-  await lab('input#prompt').fill('小');
-  await timeToPaint(page, 'lab 32-token prompt', () => lab('input#prompt').fill(text));
+  await lab('input#prompt').fill(text);
+  await timeToPaint(page, 'lab 32-token prompt', () => lab('input#prompt').press('Enter'));
   const samples = [];
   for (let i = 0; i < 10; i++) {
     await lab('input#prompt').fill(i % 2 ? text : `${text.slice(0, 30)}明`);
+    await lab('input#prompt').press('Enter');
     samples.push(await timing());
   }
   assert.ok(samples.every((t) => t.tokens === 32));
@@ -139,7 +151,7 @@ test('a 32-token prompt: engine rerun time (printed, not asserted)', async () =>
     `# engine rerun, 32 tokens (mean of ${samples.length}): labRun with attention ${mean('run').toFixed(2)} ms, ` +
       `headPatterns ${mean('patterns').toFixed(2)} ms, labGenerate(12) ${mean('generate').toFixed(2)} ms`,
   );
-  assert.equal(await lab('.chip').count(), 32);
+  assert.equal(await lab('.chip:not(.predicted)').count(), 32);
   assert.deepEqual(errors, []);
 });
 

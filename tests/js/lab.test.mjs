@@ -7,6 +7,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { engine as loadEngine, readJson } from './fixture.mjs';
+import { fanOutArcs, distanceFree } from '../../web/fan-out-arcs.js';
 import {
   DEFAULT_PROMPT,
   DEFAULT_STEPS,
@@ -16,6 +17,8 @@ import {
   unknownChars,
   headWeights,
   runPrompt,
+  prediction,
+  farHead,
   ablationLedger,
   labChecks,
   decodeBase64,
@@ -44,7 +47,7 @@ test('the data travels as base64 byte for byte, and the model loads once per eng
 test('the self-check passes: the live engine reproduces the native export to 1e-4', () => {
   const rows = labChecks(engine, lab);
   for (const r of rows) assert.ok(r.ok, `${r.name}: expected ${r.expected}, got ${r.actual}`);
-  assert.equal(rows.length, 11);
+  assert.equal(rows.length, 12);
   // The same numbers checked here directly, not only through the widget's helper.
   const p = data.export.prompt;
   const r = engine.labRun(lab.id, { text: p.text, attention: true });
@@ -172,4 +175,57 @@ test("the ablation: the engine ledger gives each row's KV bytes and formula", ()
     assert.equal(l.bytesPerToken, row.kvBytesPerTokenBf16);
     assert.equal(l.formula, row.formulaBf16);
   }
+});
+
+test('Run: the appended token is the argmax of the last logits row of the pass the heatmap shows', () => {
+  let appended = 0;
+  for (const text of [DEFAULT_PROMPT, '谁把苹果给了小王？是', '床前明月光，疑是地上']) {
+    const r = runPrompt(engine, lab, text, 1);
+    const { run } = r;
+    const [T, V] = run.logits.shape;
+    assert.equal(T, Array.from(text).length + 1); // <bos> + one token per character
+    // The argmax by hand over the engine's logits (ties to the lower id, as the engine's top 5).
+    const last = run.logits.data.subarray((T - 1) * V, T * V);
+    let best = 0;
+    for (let v = 1; v < V; v++) if (last[v] > last[best]) best = v;
+    const next = prediction(run);
+    assert.equal(next.token, best, text);
+    assert.equal(next.char, lab.vocab[best]);
+    assert.equal(next.prob, run.top5[0].prob);
+    // Greedy generation's first step (KV cache) picks the same token.
+    assert.deepEqual(r.generation.generated, [next.token]);
+    // The displayed pass covers it: every layer's weights are [H, T, T] over exactly these
+    // tokens, and the prediction's query row is row T − 1.
+    for (const a of run.attention) assert.deepEqual(a.weights.shape, [lab.config.nHeads, T, T]);
+    assert.equal(run.labels.length, T);
+    // Appending it and running again adds it as the query of the new last row (a predicted
+    // <unk> is not text: the widget's Append button is disabled for it).
+    if (next.token < 2) {
+      assert.equal(next.char, '<unk>');
+      continue;
+    }
+    appended++;
+    const again = runPrompt(engine, lab, text + next.char, 0).run;
+    assert.equal(again.tokens.length, T + 1);
+    assert.equal(again.labels[T], next.char);
+    assert.equal(again.tokens[T], next.token);
+  }
+  assert.ok(appended >= 2);
+});
+
+test('farHead: the first head whose prediction row gives a far content key more than the neighbour', () => {
+  const run = engine.labRun(lab.id, { text: DEFAULT_PROMPT, attention: true });
+  const T = run.tokens.length;
+  const kind = (l, h) =>
+    distanceFree(fanOutArcs(headWeights(run.attention[l].weights, h), T, T - 1), T - 1).kind;
+  const to = farHead(run, lab.config.nHeads, T - 1);
+  assert.ok(to);
+  assert.equal(kind(to.layer, to.head), 'far');
+  // Every head before it, layer by layer, is not 'far'.
+  for (let l = 0; l <= to.layer; l++)
+    for (let h = 0; h < (l < to.layer ? lab.config.nHeads : to.head); h++)
+      assert.notEqual(kind(l, h), 'far', `L${l} H${h}`);
+  // A single <bos> has no row two back: no head to point at.
+  const empty = engine.labRun(lab.id, { text: '', attention: true });
+  assert.equal(farHead(empty, lab.config.nHeads, 0), null);
 });

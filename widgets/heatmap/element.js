@@ -1,5 +1,6 @@
 // <attn-heatmap> — a general heatmap of one weights matrix: row and column labels, a read-out
-// of the hovered or focused cell, the causal triangle greyed.
+// of the hovered or focused cell, the causal triangle greyed, and under it the fan-out arcs of
+// the query row the student selects (web/fan-out-arcs.js).
 // Two ways to feed it:
 //   data inline:  <attn-heatmap causal><script type="application/json">
 //                   {"labels": ["小","猫"], "weights": [[1, 0], [0.2, 0.8]]}</script></attn-heatmap>
@@ -12,6 +13,7 @@ import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
+import { FanOutArcs, FAN_OUT_STRINGS, FAN_OUT_CSS } from '../../web/fan-out-arcs.js';
 
 /**
  * @tag attn-heatmap
@@ -27,9 +29,10 @@ import { worldTensors, tokenLabels } from '../../web/world.js';
  * @cssprop [--attn-bg=#fff] - background
  */
 export class Heatmap extends AttnWidget {
-  static css = HEATMAP_CSS;
+  static css = HEATMAP_CSS + FAN_OUT_CSS;
   static strings = {
     'zh-CN': {
+      ...FAN_OUT_STRINGS['zh-CN'],
       title: '注意力热力图',
       help: '行是查询（发起注意的 token），列是键（被注意的 token）；颜色越亮权重越大。悬停或用方向键移动看读数。',
       readout: (q, k, w, s) => `「${q}」看「${k}」：${w}${s}`,
@@ -42,6 +45,7 @@ export class Heatmap extends AttnWidget {
         `head="${head}" 不是 0 … ${heads - 1} 之间的头编号（heads="${heads}"）`,
     },
     en: {
+      ...FAN_OUT_STRINGS.en,
       title: 'Attention heatmap',
       help: 'Rows are queries (the token attending), columns are keys (the token attended to); brighter means more weight. Hover or use the arrow keys for the read-out.',
       readout: (q, k, w, s) => `${q} looks at ${k}: ${w}${s}`,
@@ -132,12 +136,20 @@ export class Heatmap extends AttnWidget {
     this.readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
     this.tableBox = h('div', { class: 'scroll' });
     this.note = h('p', { class: 'muted' });
+    // The fan-out arcs of the query row the student selects in the table (focus or click; not
+    // hover, so that moving the mouse down to the arcs does not change them on the way).
+    this.arcs = new FanOutArcs({ t: (key, ...args) => this.t(key, ...args) });
+    this.tableBox.addEventListener('focusin', (e) => {
+      const cell = /** @type {HTMLElement} */ (e.target).closest?.('td.hm-cell');
+      if (cell instanceof HTMLElement) this.arcs.select(Number(cell.dataset.i));
+    });
     this.body.append(
       h('h2', {}, this.getAttribute('title-text') || this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
       this.tableBox,
       heatmapLegend(),
       this.readout,
+      this.arcs.el,
       h('p', { class: 'formula' }, this.t('formula')),
       this.note,
     );
@@ -170,6 +182,12 @@ export class Heatmap extends AttnWidget {
         caption: this.t('title'),
       }),
     );
+    this.arcs.show({
+      weights: m.weights,
+      labels: m.rows,
+      causal,
+      query: this.arcs.data ? this.arcs.query : n - 1,
+    });
     this.note.textContent = m.computed
       ? ''
       : [this.t('inlineNote'), m.note?.[this.isEnglish ? 'en' : 'zh-CN']].filter(Boolean).join(' ');

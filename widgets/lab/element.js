@@ -1,11 +1,14 @@
 // <attn-lab> — 实验课, the lab: real model, real data.
 // The small character-level model this project trains from zero (course-data/lab-model.bin,
-// npm run train), run by the engine in the browser on a prompt the student types: the next
-// character's top 5, greedy generation with the KV cache, the attention of every layer and head
-// as a heatmap (layer and head sliders), each head's attention-sink share (small multiples,
-// layer × head), the heads compared by pattern (engine.headPatterns: previous token / first
-// token / itself / the rest), and the kv_heads ablation (validation loss against KV bytes per
-// token, one seed). Every change of the prompt reruns the engine (a few ms for 32 tokens).
+// npm run train), run by the engine in the browser on a prompt the student types and Runs
+// (button or Enter): the predicted next character appended, highlighted, to the prompt's tokens,
+// the top 5, and the attention of that very forward pass, layer by layer and head by head, as a
+// heatmap (layer and head sliders in a bar that stays in view above it) with the fan-out arcs of
+// the selected query row under it (web/fan-out-arcs.js; the prediction's row first). Folded
+// below, in <details>: greedy generation with the KV cache, each head's attention-sink share
+// (small multiples, layer × head), the heads compared by pattern (engine.headPatterns: previous
+// token / first token / itself / the rest), and the kv_heads ablation (validation loss against
+// KV bytes per token, one seed). A Run takes a few ms for 32 tokens.
 // The model and its two exports come from a second script, attn-lab-data.js
 // (globalThis.AttnLabData);
 // without it the widget says which script to add. The self-check runs the export's prompt and
@@ -16,6 +19,14 @@ import { AttnWidget } from '../../web/widget-base.js';
 import { h, svg, pct, num, exactBytes, gridMove } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
+import {
+  FanOutArcs,
+  FAN_OUT_STRINGS,
+  FAN_OUT_CSS,
+  fanOutArcs,
+  distanceFree,
+} from '../../web/fan-out-arcs.js';
+import { scrollRegion, markScrollRegions, SCROLL_REGION_CSS } from './scroll-region.js';
 import { kvHeadsKind } from '../../web/kv-heads.js';
 import {
   DATA_SCRIPT,
@@ -28,6 +39,8 @@ import {
   unknownChars,
   headWeights,
   runPrompt,
+  prediction,
+  farHead,
   ablationLedger,
   labChecks,
 } from './logic.js';
@@ -39,8 +52,21 @@ const PARTS = [
   { key: 'other', colour: '#c9c9c9', keys: '' },
 ];
 
-const CSS = `${HEATMAP_CSS}
+const CSS = `${HEATMAP_CSS}${FAN_OUT_CSS}${SCROLL_REGION_CSS}
 section { margin-top: 14px; }
+details.panel { margin-top: 10px; border-top: 1px solid #e3e3e3; padding-top: 4px; }
+details.panel > summary { cursor: pointer; padding: 6px 0; }
+details.panel > summary h3 { display: inline; margin: 0; }
+.controls { position: sticky; top: 0; z-index: 2; background: var(--attn-bg, #fff); padding: 4px 0; border-bottom: 1px solid #e3e3e3; }
+.controls .row { margin: 2px 0; }
+.controls .pair { display: flex; flex-wrap: wrap; gap: 0 16px; }
+.controls .pair .row { flex: 1 1 260px; }
+.chip.predicted { border: 2px solid transparent; background: linear-gradient(#fff8e6, #fff8e6) padding-box, linear-gradient(90deg, #E69F00, #CC79A7, #0072B2, #009E73, #E69F00) border-box; background-size: 100% 100%, 300% 100%; font-weight: 700; animation: shimmer 1.6s linear 2; }
+.chip.predicted small { color: #6b4200; }
+@keyframes shimmer { from { background-position: 0 0, 0 0; } to { background-position: 0 0, 150% 0; } }
+@media (prefers-reduced-motion: reduce) { .chip.predicted { animation: none; } }
+.stale { color: #6b4200; }
+button.run { background: #0b3d91; border-color: #0b3d91; color: #fff; font-weight: 600; }
 .facts { margin: 4px 0 8px; }
 input[type="text"] { flex: 1 1 220px; min-width: 0; max-width: 100%; padding: 4px 8px; border: 1px solid #6b6b6b; border-radius: 6px; }
 .chips { display: flex; flex-wrap: wrap; gap: 3px; margin: 6px 0; }
@@ -48,10 +74,9 @@ input[type="text"] { flex: 1 1 220px; min-width: 0; max-width: 100%; padding: 4p
 .chip small { font-size: 0.7em; color: #555; }
 .chip.special { background: #eef2fb; border-color: #0b3d91; }
 .chip.unk { background: #fdecee; border-color: #b00020; color: #7a0015; }
-.top5 { display: grid; grid-template-columns: max-content minmax(60px, 1fr) max-content; gap: 4px 8px; align-items: center; margin: 6px 0; }
+.top5 { display: grid; grid-template-columns: max-content minmax(60px, 1fr) max-content max-content; gap: 2px 8px; align-items: center; margin: 6px 0; }
 .top5 .ch { font-weight: 700; min-width: 2em; text-align: center; }
-.top5 .p { font-variant-numeric: tabular-nums; font-weight: 600; }
-.top5 .formula { grid-column: 2 / 4; margin: -4px 0 2px; }
+.top5 .p { font-variant-numeric: tabular-nums; font-weight: 600; text-align: right; }
 .gen { font-size: 1.1em; padding: 6px 8px; border: 1px solid #d0d0d0; border-radius: 6px; background: #fafafa; overflow-wrap: anywhere; }
 .gen mark { background: #fff1d6; color: #6b4200; border-bottom: 2px solid #E69F00; }
 table.heatmap td.hm-cell { min-width: 36px; height: 30px; font-size: 0.8em; }
@@ -71,8 +96,22 @@ table.ablation td .formula { display: block; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: 0.85em; margin: 4px 0; }
 .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; border: 1px solid #6b6b6b; }
 svg.chart { width: 100%; max-width: 340px; height: auto; display: block; }
+@media (max-width: 420px) {
+  table.heatmap { border-spacing: 1px; }
+  table.heatmap th { padding: 1px 2px; font-size: 0.85em; }
+  table.heatmap td.hm-cell { min-width: 29px; width: 29px; height: 26px; padding: 0; font-size: 0.68em; }
+}
 table.ablation tr.shipped th, table.ablation tr.shipped td { background: #e8eefb; }
 `;
+
+/**
+ * A folded panel of the lab: its title as the summary, the rest shown on demand.
+ * @param {string} title
+ * @param {(Node | string)[]} children
+ */
+function panel(title, children) {
+  return h('details', { class: 'panel' }, [h('summary', {}, h('h3', {}, title)), ...children]);
+}
 
 /**
  * @tag attn-lab
@@ -89,8 +128,19 @@ export class Lab extends AttnWidget {
 
   static strings = {
     'zh-CN': {
+      ...FAN_OUT_STRINGS['zh-CN'],
       title: '实验课：我们自己训练的模型里的注意力',
-      help: '这不是手工构造的教学向量：下面每个数都是引擎在你的浏览器里跑我们自己从 0 训练的小模型现算出来的。改一个字，整张图重算。',
+      help: '这不是手工构造的教学向量：下面每个数都是引擎在你的浏览器里跑我们自己从 0 训练的小模型现算出来的。改一个字，按「运行」（或回车），整张图重算。',
+      aboutModel: '关于这个模型',
+      run: '运行',
+      appendRun: '接上预测再运行',
+      stale: '提示已改：按「运行」或回车，让模型跑这一句。',
+      predictedTag: '预测',
+      predictedChip: (c, p) => `预测的下一个字「${c}」，概率 ${p}`,
+      passCaption: (T, last, i, c) =>
+        `热力图和扇出图就是产生这个预测的那一次前向传播：${T} 个 token（<bos> 到「${last}」），一行一个 query。预测「${c}」出自最后一行（query「${last}」，位置 ${i}）；它自己还不是一行，按「接上预测再运行」把它作为位置 ${T} 喂进去。`,
+      scrollHint: '← 左右滑动看全表 →',
+      farHead: (l, hd) => `看一个远处 key 胜过邻居的头：第 ${l} 层头 ${hd}`,
       facts: (c, p, v, u) =>
         `字符级解码器：${c.nLayers} 层，d_model ${c.dModel}，${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头（每头 ${c.dHead} 维），QK-Norm、RoPE、输出门，上下文 ${c.context}，词表 ${c.vocab}（<bos>、<unk> 和 ${c.vocab - 2} 个字）；${p} 个参数。验证集 ${v} nats/字（只按字频猜是 ${u}）。`,
       noData: `这一页缺少实验课的数据：请在 attn-widgets.js 之后加上 <script src="${DATA_SCRIPT}"></script>。`,
@@ -170,8 +220,19 @@ export class Lab extends AttnWidget {
         `loss 单位 nats/字；只按字频猜是 ${u}。这些短训练的 loss 高于上面的模型（它训练了更多步）。`,
     },
     en: {
+      ...FAN_OUT_STRINGS.en,
       title: 'Lab: attention inside a model we trained ourselves',
-      help: 'No hand-made teaching vectors here: every number below is computed in your browser by the engine running a small model this project trained from zero. Change a character and everything is recomputed.',
+      help: 'No hand-made teaching vectors here: every number below is computed in your browser by the engine running a small model this project trained from zero. Change a character, press Run (or Enter), and everything is recomputed.',
+      aboutModel: 'About this model',
+      run: 'Run',
+      appendRun: 'Append it and run',
+      stale: 'Edited: press Run (or Enter) to run the model on it.',
+      predictedTag: 'next',
+      predictedChip: (c, p) => `predicted next character ${c}, probability ${p}`,
+      passCaption: (T, last, i, c) =>
+        `The heatmap and the arcs are the very forward pass that produced this prediction: ${T} tokens (<bos> to ${last}), one row per query. The prediction ${c} comes out of the last row (query ${last}, position ${i}); it is not a row itself yet: "Append it and run" feeds it in as position ${T}.`,
+      scrollHint: '← scroll sideways for the whole table →',
+      farHead: (l, hd) => `Show a head where a far key beats the neighbour: layer ${l}, head ${hd}`,
       facts: (c, p, v, u) =>
         `A character-level decoder: ${c.nLayers} layers, d_model ${c.dModel}, ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads (${c.dHead} dims each), QK-norm, RoPE, output gate, context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
       noData: `This page lacks the lab's data: add <script src="${DATA_SCRIPT}"></script> after attn-widgets.js.`,
@@ -284,21 +345,23 @@ export class Lab extends AttnWidget {
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
-      h(
-        'p',
-        { class: 'facts formula' },
-        this.t(
-          'facts',
-          c,
-          ex.model.config.parameters.toLocaleString('en-US'),
-          num(ex.model.training.validLoss, 2),
-          num(ex.model.training.unigramLoss, 2),
+      panel(this.t('aboutModel'), [
+        h(
+          'p',
+          { class: 'facts formula' },
+          this.t(
+            'facts',
+            c,
+            ex.model.config.parameters.toLocaleString('en-US'),
+            num(ex.model.training.validLoss, 2),
+            num(ex.model.training.unigramLoss, 2),
+          ),
         ),
-      ),
+      ]),
       this.promptSection(c),
       this.nextTokenSection(c),
-      this.generationSection(rt, c),
       this.heatmapSection(c),
+      this.generationSection(rt, c),
       this.sinkSection(),
       this.patternSection(),
       this.ablationSection(rt, lab),
@@ -331,7 +394,10 @@ export class Lab extends AttnWidget {
     });
   }
 
-  /** The prompt box, its tokens as chips, the note on unknown characters. */
+  /**
+   * The prompt box with Run (or Enter), Append and Default; the tokens of the last Run as chips
+   * with the prediction highlighted after them; the note on unknown characters.
+   */
   promptSection(c) {
     this.input = h('input', {
       type: 'text',
@@ -340,9 +406,20 @@ export class Lab extends AttnWidget {
       maxlength: c.context - 1,
       autocomplete: 'off',
       spellcheck: 'false',
-      oninput: () => this.setPrompt(this.input.value),
+      oninput: () => this.edited(),
+      onkeydown: (/** @type {KeyboardEvent} */ e) => {
+        if (e.key !== 'Enter' || e.isComposing) return; // Enter that ends an IME word is not Run
+        e.preventDefault();
+        this.run(this.input.value);
+      },
     });
     this.input.value = this.prompt;
+    const button = (/** @type {string} */ label, /** @type {() => void} */ act, cls = '') =>
+      h('button', { type: 'button', class: cls, onclick: act }, label);
+    this.appendButton = button(this.t('appendRun'), () =>
+      this.run(this.prompt + prediction(this.result.run).char),
+    );
+    this.staleNote = h('p', { class: 'stale', 'aria-live': 'polite' });
     this.chips = h('div', { class: 'chips' });
     this.tokensTitle = h('p', { class: 'muted' });
     this.unkNote = h('p', { role: 'status' });
@@ -350,23 +427,37 @@ export class Lab extends AttnWidget {
       h('div', { class: 'row' }, [
         h('label', { for: 'prompt' }, this.t('promptLabel')),
         this.input,
-        h(
-          'button',
-          {
-            type: 'button',
-            onclick: () => {
-              this.input.value = DEFAULT_PROMPT;
-              this.setPrompt(DEFAULT_PROMPT);
-            },
-          },
-          this.t('reset'),
-        ),
+        button(this.t('run'), () => this.run(this.input.value), 'run'),
+        this.appendButton,
+        button(this.t('reset'), () => this.run(DEFAULT_PROMPT)),
       ]),
       h('p', { class: 'muted' }, this.t('maxLen', c.context - 1, c.context)),
+      this.staleNote,
       this.tokensTitle,
       this.chips,
       this.unkNote,
     ]);
+  }
+
+  /** The field was edited: keep it inside the context, say when it differs from the last Run. */
+  edited() {
+    const clamped = clampPrompt(this.input.value, this.lab.config.context);
+    if (clamped !== this.input.value) this.input.value = clamped;
+    this.staleNote.textContent = clamped === this.prompt ? '' : this.t('stale');
+  }
+
+  /**
+   * Run the model on `text` (clamped to the context): every panel then shows this pass, the arcs
+   * its last query row (the prediction's).
+   * @param {string} text
+   */
+  run(text) {
+    const clamped = clampPrompt(text, this.lab.config.context);
+    this.input.value = clamped;
+    this.prompt = clamped;
+    this.query = null;
+    this.staleNote.textContent = '';
+    this.update();
   }
 
   /** The next token's top 5. */
@@ -412,8 +503,7 @@ export class Lab extends AttnWidget {
         headDim: c.dHead,
       },
     });
-    return h('section', {}, [
-      h('h3', {}, this.t('genTitle')),
+    return panel(this.t('genTitle'), [
       h('div', { class: 'row' }, [
         h('label', { for: 'steps' }, this.t('steps')),
         this.stepsInput,
@@ -457,35 +547,55 @@ export class Lab extends AttnWidget {
     this.layerOut = h('output', { for: 'layer' });
     this.headOut = h('output', { for: 'head' });
     this.headOf = h('p', { class: 'muted' });
-    this.heatBox = h('div', { class: 'scroll' });
+    this.passCaption = h('p', { class: 'pass' });
+    this.heatBox = scrollRegion(this.t('heatTitle'), this.t('scrollHint'));
+    // A heatmap cell focused (by click or arrow keys) selects its query row for the arcs.
+    this.heatBox.addEventListener('focusin', (e) => {
+      const cell = /** @type {HTMLElement} */ (e.target).closest?.('td.hm-cell');
+      if (!(cell instanceof HTMLElement)) return;
+      this.query = Number(cell.dataset.i);
+      this.arcs.select(this.query);
+    });
     this.readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
+    this.farBox = h('div', {});
+    this.arcs = new FanOutArcs({
+      t: (key, ...args) => this.t(key, ...args),
+      onSelect: (q) => (this.query = q),
+    });
+    // The sliders stay in view (sticky) while the heatmap and arcs they drive are on screen.
     return h('section', {}, [
       h('h3', {}, this.t('heatTitle')),
-      h('div', { class: 'row' }, [
-        h('label', { for: 'layer' }, this.t('layer')),
-        this.layerInput,
-        this.layerOut,
-      ]),
-      h('div', { class: 'row' }, [
-        h('label', { for: 'head' }, this.t('head')),
-        this.headInput,
-        this.headOut,
+      h('div', { class: 'controls' }, [
+        h('div', { class: 'pair' }, [
+          h('div', { class: 'row' }, [
+            h('label', { for: 'layer' }, this.t('layer')),
+            this.layerInput,
+            this.layerOut,
+          ]),
+          h('div', { class: 'row' }, [
+            h('label', { for: 'head' }, this.t('head')),
+            this.headInput,
+            this.headOut,
+          ]),
+        ]),
       ]),
       this.headOf,
+      this.passCaption,
       this.heatBox,
       heatmapLegend(),
       this.readout,
+      this.arcs.el,
+      this.farBox,
       h('p', { class: 'formula' }, this.t('heatFormula', c.dHead)),
     ]);
   }
 
   /** The attention-sink share of every head. */
   sinkSection() {
-    this.sinkBox = h('div', { class: 'scroll' });
+    this.sinkBox = scrollRegion(this.t('sinkTitle'), this.t('scrollHint'));
     this.sinkBox.addEventListener('keydown', (e) => this.onSinkKey(e));
     this.sinkFormula = h('p', { class: 'formula' });
-    return h('section', {}, [
-      h('h3', {}, this.t('sinkTitle')),
+    return panel(this.t('sinkTitle'), [
       h('p', { class: 'muted' }, this.t('sinkHelp')),
       this.sinkBox,
       this.sinkFormula,
@@ -507,11 +617,10 @@ export class Lab extends AttnWidget {
         h('option', { value: k, selected: k === this.sortKey }, label),
       ),
     );
-    this.patBox = h('div', { class: 'scroll' });
+    this.patBox = scrollRegion(this.t('patTitle'), this.t('scrollHint'));
     this.mixes = h('p', {});
     const parts = this.t('parts');
-    return h('section', {}, [
-      h('h3', {}, this.t('patTitle')),
+    return panel(this.t('patTitle'), [
       h('p', { class: 'muted' }, this.t('patHelp')),
       h(
         'div',
@@ -538,28 +647,22 @@ export class Lab extends AttnWidget {
   ablationSection(rt, lab) {
     const c = lab.config;
     const rows = lab.ablation.rows;
-    return h('section', {}, [
-      h('h3', {}, this.t('ablTitle')),
+    this.ablationBox = scrollRegion(this.t('ablTitle'), this.t('scrollHint'));
+    this.ablationBox.append(this.ablationTable(rt, rows));
+    return panel(this.t('ablTitle'), [
       h(
         'p',
         { class: 'muted' },
         this.t('ablHelp', lab.ablation.training.steps, lab.ablation.training.seed),
       ),
       this.ablationChart(rt, rows),
-      h('div', { class: 'scroll' }, this.ablationTable(rt, rows)),
+      this.ablationBox,
       h(
         'p',
         { class: 'muted' },
         `${this.t('shipped', c.nKvHeads)} ${this.t('ablNote', num(lab.ablation.unigramLoss, 2))}`,
       ),
     ]);
-  }
-
-  setPrompt(value) {
-    const clamped = clampPrompt(value, this.lab.config.context);
-    if (clamped !== value) this.input.value = clamped;
-    this.prompt = clamped;
-    this.update();
   }
 
   /** @param {Runtime} rt */
@@ -577,6 +680,7 @@ export class Lab extends AttnWidget {
     this.drawHeatmap(lab, run);
     this.drawSinks(run, T);
     this.drawPatterns(res.patterns);
+    markScrollRegions([this.heatBox, this.sinkBox, this.patBox, this.ablationBox]);
   }
 
   /** The prompt's tokens as chips, and which characters the vocabulary lacks. */
@@ -595,11 +699,32 @@ export class Lab extends AttnWidget {
           [h('span', {}, l), h('small', {}, String(i))],
         ),
       ),
+      this.predictedChip(run),
     );
+    const room = T < c.context && prediction(run).token >= 2; // <bos> / <unk> are not text
+    this.appendButton.disabled = !room;
     const unknown = unknownChars(lab, this.prompt);
     this.unkNote.textContent = unknown.length
       ? this.t('unk', unknown.map((ch) => `「${ch}」`).join(''), c.vocab - 2)
       : '';
+  }
+
+  /**
+   * The Run's prediction after the prompt's tokens, highlighted (a new element each Run, so its
+   * shimmer plays again).
+   * @param {import('../../web/attn-engine.js').LabRunResult} run
+   */
+  predictedChip(run) {
+    const next = prediction(run);
+    return h(
+      'span',
+      {
+        class: 'chip predicted',
+        role: 'img',
+        'aria-label': this.t('predictedChip', next.char, pct(next.prob)),
+      },
+      [h('span', {}, next.char), h('small', {}, this.t('predictedTag'))],
+    );
   }
 
   /** The next token's top 5, each with its logit. */
@@ -619,7 +744,7 @@ export class Lab extends AttnWidget {
         h('span', { class: 'p' }, pct(e.prob)),
         h(
           'span',
-          { class: 'formula' },
+          { class: 'formula z' },
           this.t('logit', num(run.logits.data[(T - 1) * V + e.token], 2)),
         ),
       ]),
@@ -676,6 +801,44 @@ export class Lab extends AttnWidget {
       }),
     );
     show(T - 1, 0);
+    this.passCaption.textContent = this.t(
+      'passCaption',
+      T,
+      labels[T - 1],
+      T - 1,
+      prediction(run).char,
+    );
+    this.query ??= T - 1;
+    this.arcs.show({ weights: w, labels, causal: true, query: this.query });
+    this.drawFarHead(run, w);
+  }
+
+  /**
+   * When the prediction's row of this head shows no far key beating the neighbour, a button to
+   * the first head whose row does (none when no head does, or this one already does).
+   * @param {import('../../web/attn-engine.js').LabRunResult} run
+   * @param {ArrayLike<number>} w this head's weights
+   */
+  drawFarHead(run, w) {
+    const T = run.tokens.length;
+    const here = distanceFree(fanOutArcs(w, T, T - 1), T - 1).kind;
+    const to = here === 'far' ? null : farHead(run, this.lab.config.nHeads, T - 1);
+    this.farBox.replaceChildren(
+      to
+        ? h(
+            'button',
+            {
+              type: 'button',
+              class: 'far-head',
+              onclick: () => {
+                this.query = T - 1;
+                this.select(to.layer, to.head);
+              },
+            },
+            this.t('farHead', to.layer + 1, to.head + 1),
+          )
+        : '',
+    );
   }
 
   drawSinks(run, T) {

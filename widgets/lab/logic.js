@@ -5,6 +5,7 @@
 // field of the data files; this file picks, compares and formats.
 /** @import { AttnEngine, LabRunResult } from '../../web/attn-engine.js' */
 import { pct, exactBytes } from '../../web/dom.js';
+import { fanOutArcs, distanceFree } from '../../web/fan-out-arcs.js';
 
 // widget-base.js's check(), repeated here so this file loads in node (no HTMLElement there).
 const check = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
@@ -97,6 +98,34 @@ export function runPrompt(engine, lab, text, steps) {
   };
 }
 
+/**
+ * The Run's prediction: the engine's most likely next token after the last position (top5[0],
+ * the argmax of the last logits row, ties to the lower id) — what greedy generation's first step
+ * picks too. It comes out of the last query row of the very pass run.attention holds.
+ * @param {LabRunResult} run
+ */
+export function prediction(run) {
+  return run.top5[0];
+}
+
+/**
+ * The first head (layer by layer) whose row `query` gives a content key two or more positions
+ * back more weight than the adjacent key (distanceFree's 'far'), or null: where the lab points a
+ * student whose current head shows no such arc.
+ * @param {LabRunResult} run with attention
+ * @param {number} nHeads
+ * @param {number} query
+ */
+export function farHead(run, nHeads, query) {
+  const T = run.tokens.length;
+  for (const [layer, a] of run.attention.entries())
+    for (let head = 0; head < nHeads; head++) {
+      const arcs = fanOutArcs(headWeights(a.weights, head), T, query);
+      if (distanceFree(arcs, query).kind === 'far') return { layer, head };
+    }
+  return null;
+}
+
 function maxAbsDiff(a, b) {
   let m = a.length === b.length ? 0 : Infinity;
   for (let i = 0; i < Math.min(a.length, b.length); i++) m = Math.max(m, Math.abs(a[i] - b[i]));
@@ -181,6 +210,15 @@ function promptChecks(engine, lab, r) {
   const g = engine.labGenerate(lab.id, { text: p.text, steps: Array.from(p.greedy).length });
   out.push(
     check(`greedy ${Array.from(p.greedy).length} steps (KV cache)`, p.greedy, g.generatedText),
+  );
+  // The Run's appended token: the export's top 1, = the first greedy character.
+  const next = prediction(r);
+  out.push(
+    check(
+      'Run: the appended prediction = top 1 = greedy step 1',
+      `${p.top5[0].char} ${pct(p.top5[0].prob)} = ${Array.from(p.greedy)[0]}`,
+      `${next.char} ${pct(next.prob)} = ${Array.from(g.generatedText)[0]}`,
+    ),
   );
   return out;
 }
