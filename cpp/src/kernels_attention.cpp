@@ -52,54 +52,37 @@ constexpr std::size_t kRows = 4, kKeysPerTile = 64;
 // dimension, one broadcast of each query's element and two loads of the panel (the 8 keys'
 // elements side by side) feed 8 multiply-adds.
 template <int R>
-inline void score_panel(const float* const* qr, const float* panel, std::size_t d, f32x4 scale, float* s,
+inline void score_panel(const float* const* qr, const float* panel, std::size_t d, f32x8 scale, float* s,
                         std::size_t s_stride) {
-    f32x4 acc[R][2];
-    for (int r = 0; r < R; ++r) acc[r][0] = acc[r][1] = splat(0.0f);
+    f32x8 acc[R];
+    for (int r = 0; r < R; ++r) acc[r] = splat8(0.0f);
     for (std::size_t c = 0; c < d; ++c, panel += kPanel) {
-        const f32x4 b0 = load(panel), b1 = load(panel + 4);
-        for (int r = 0; r < R; ++r) {
-            const f32x4 a = load_splat(qr[r] + c);
-            acc[r][0] = mul_add(a, b0, acc[r][0]);
-            acc[r][1] = mul_add(a, b1, acc[r][1]);
-        }
+        const f32x8 b = load8(panel);
+        for (int r = 0; r < R; ++r) acc[r] = mul_add(load_splat8(qr[r] + c), b, acc[r]);
     }
-    for (int r = 0; r < R; ++r) {
-        store(s + r * s_stride, mul(acc[r][0], scale));
-        store(s + r * s_stride + 4, mul(acc[r][1], scale));
-    }
+    for (int r = 0; r < R; ++r) store8(s + r * s_stride, mul(acc[r], scale));
 }
 
-// o_r[c0 .. c0 + W·4) += Σ_j w_r[j]·v_j[c0 ..] over n keys, with o in registers for all n.
-template <int R, int W>
+// o_r[c0 .. c0 + 8) += Σ_j w_r[j]·v_j[c0 ..] over n keys, with o in registers for all n.
+template <int R>
 inline void weighted_sum_columns(const float* w, std::size_t w_stride, const float* v, std::size_t v_stride,
                                  std::size_t n, float* const* o, std::size_t c0) {
-    f32x4 acc[R][W];
-    for (int r = 0; r < R; ++r)
-        for (int x = 0; x < W; ++x) acc[r][x] = load(o[r] + c0 + 4 * x);
+    f32x8 acc[R];
+    for (int r = 0; r < R; ++r) acc[r] = load8(o[r] + c0);
     for (std::size_t j = 0; j < n; ++j, v += v_stride) {
-        f32x4 b[W];
-        for (int x = 0; x < W; ++x) b[x] = load(v + c0 + 4 * x);
-        for (int r = 0; r < R; ++r) {
-            const f32x4 a = load_splat(w + r * w_stride + j);
-            for (int x = 0; x < W; ++x) acc[r][x] = mul_add(a, b[x], acc[r][x]);
-        }
+        const f32x8 b = load8(v + c0);
+        for (int r = 0; r < R; ++r) acc[r] = mul_add(load_splat8(w + r * w_stride + j), b, acc[r]);
     }
-    for (int r = 0; r < R; ++r)
-        for (int x = 0; x < W; ++x) store(o[r] + c0 + 4 * x, acc[r][x]);
+    for (int r = 0; r < R; ++r) store8(o[r] + c0, acc[r]);
 }
 
-// o_r += Σ_j w_r[j]·v_j for n keys from v (row j at v + j·v_stride): 8 columns at a time, then 4,
-// then one.
+// o_r += Σ_j w_r[j]·v_j for n keys from v (row j at v + j·v_stride): 8 columns at a time, then
+// one at a time (the course's narrow heads).
 template <int R>
 inline void weighted_sum(const float* w, std::size_t w_stride, const float* v, std::size_t v_stride, std::size_t n,
                          std::size_t dv, float* const* o) {
     std::size_t c = 0;
-    for (; c + 8 <= dv; c += 8) weighted_sum_columns<R, 2>(w, w_stride, v, v_stride, n, o, c);
-    if (c + 4 <= dv) {
-        weighted_sum_columns<R, 1>(w, w_stride, v, v_stride, n, o, c);
-        c += 4;
-    }
+    for (; c + 8 <= dv; c += 8) weighted_sum_columns<R>(w, w_stride, v, v_stride, n, o, c);
     for (; c < dv; ++c)
         for (int r = 0; r < R; ++r) {
             float sum = o[r][c];
@@ -138,7 +121,7 @@ struct RowGroup {
         const std::size_t n = std::min(kKeysPerTile, end - j0), panels = (n + kPanel - 1) / kPanel;
         const std::size_t width = panels * kPanel;  // n rounded up: lanes past n are masked
         alignas(16) float s[R][kKeysPerTile];
-        const f32x4 scale = splat(p.scale);
+        const f32x8 scale = splat8(p.scale);
         for (std::size_t b = 0; b < panels; ++b)
             score_panel<R>(qr, packed_k + (j0 + b * kPanel) * p.d, p.d, scale, &s[0][b * kPanel], kKeysPerTile);
         if (j0 + width > unmasked_end) mask_tile(p, j0, width, s);
