@@ -125,34 +125,33 @@ Matrix run_streaming(const Matrix& q, const Matrix& k, const Matrix& v, const At
                      bool scalar) {
     Matrix out({dm.tq, dm.h * dm.dv});
     std::vector<float> row(scalar ? dm.tk : 0);
-    // One KV head's K and V rows copied next to each other: with G heads interleaved in k and v
-    // a head's rows are G·d floats apart (2 KiB for MHA at H = 8, d = 64), two rows per 4 KiB
-    // page, and the key sweeps of long sequences thrash the TLB. O(Tk·d) copying for
-    // O(Tq·Tk·d) work; query heads that share the KV head (GQA) share the copy.
-    const bool pack = !scalar && dm.g > 1;
-    std::vector<float> kv_rows(pack ? dm.tk * (dm.d + dm.dv) : 0);
+    // K packed in panels once per KV head (query heads that share it, GQA, share the panels),
+    // and, with G heads interleaved in v, that head's V rows copied next to each other: a head's
+    // rows are then G·dv floats apart (2 KiB for MHA at H = 8, d = 64), two rows per 4 KiB page,
+    // and the key sweeps of long sequences thrash the TLB. O(Tk·d) copying for O(Tq·Tk·d) work.
+    std::vector<float> packed_k, v_rows(!scalar && dm.g > 1 ? dm.tk * dm.dv : 0);
     std::size_t packed_kv = dm.g;
     for (std::size_t h = 0; h < dm.h; ++h) {
         kernels::HeadRows p = head_rows(q, k, v, opt, dm, h);
-        if (pack) {
+        float* o = out.data() + h * dm.dv;
+        std::size_t bad;
+        if (scalar) {
+            bad = kernels::attend_rows_scalar(p, o, out.shape(1), row.data());
+        } else {
             const std::size_t kv = h / (dm.h / dm.g);
-            float* kp = kv_rows.data();
-            float* vp = kp + dm.tk * dm.d;
             if (kv != packed_kv) {
-                for (std::size_t j = 0; j < dm.tk; ++j) {
-                    std::copy(p.k + j * p.k_stride, p.k + j * p.k_stride + dm.d, kp + j * dm.d);
-                    std::copy(p.v + j * p.v_stride, p.v + j * p.v_stride + dm.dv, vp + j * dm.dv);
-                }
+                packed_k.resize(kernels::packed_keys_floats(p));
+                kernels::pack_keys(p, packed_k.data());
+                for (std::size_t j = 0; !v_rows.empty() && j < dm.tk; ++j)
+                    std::copy(p.v + j * p.v_stride, p.v + j * p.v_stride + dm.dv, v_rows.data() + j * dm.dv);
                 packed_kv = kv;
             }
-            p.k = kp;
-            p.k_stride = dm.d;
-            p.v = vp;
-            p.v_stride = dm.dv;
+            if (!v_rows.empty()) {
+                p.v = v_rows.data();
+                p.v_stride = dm.dv;
+            }
+            bad = kernels::attend_streaming(p, packed_k.data(), o, out.shape(1));
         }
-        float* o = out.data() + h * dm.dv;
-        const std::size_t bad = scalar ? kernels::attend_rows_scalar(p, o, out.shape(1), row.data())
-                                       : kernels::attend_streaming(p, o, out.shape(1));
         if (bad != kernels::kAllRowsVisible) throw_fully_masked(bad, h);
     }
     apply_gate(out, opt);

@@ -12,7 +12,7 @@ namespace {
 
 using namespace attn::simd;
 
-constexpr std::size_t kPanel = 8;  // columns per packed panel: 2 vectors
+constexpr std::size_t kPanel = 8;  // columns per packed panel: one f32x8
 constexpr std::size_t kRows = 4;   // rows of the register tile
 // A packed KC × NC block is 256 × 512 floats (512 KiB, L2); one panel, KC × 8, is 8 KiB (L1).
 constexpr std::size_t kKC = 256, kNC = 512;
@@ -43,36 +43,28 @@ void pack_b(const T* b, std::size_t ldb, BLayout layout, std::size_t n, std::siz
 template <int R>
 void tile(std::size_t kc, const float* a, std::size_t lda, const float* panel, float* c, std::size_t ldc, std::size_t w,
           bool accumulate) {
-    f32x4 acc[R][2];
+    f32x8 acc[R];
     float edge[R][kPanel];
     for (int r = 0; r < R; ++r) {
         if (!accumulate) {
-            acc[r][0] = acc[r][1] = splat(0.0f);
+            acc[r] = splat8(0.0f);
         } else if (w == kPanel) {
-            acc[r][0] = load(c + r * ldc);
-            acc[r][1] = load(c + r * ldc + 4);
+            acc[r] = load8(c + r * ldc);
         } else {
             std::fill(edge[r], edge[r] + kPanel, 0.0f);
             std::copy(c + r * ldc, c + r * ldc + w, edge[r]);
-            acc[r][0] = load(edge[r]);
-            acc[r][1] = load(edge[r] + 4);
+            acc[r] = load8(edge[r]);
         }
     }
     for (std::size_t p = 0; p < kc; ++p, panel += kPanel) {
-        const f32x4 b0 = load(panel), b1 = load(panel + 4);
-        for (int r = 0; r < R; ++r) {
-            const f32x4 av = load_splat(a + r * lda + p);
-            acc[r][0] = mul_add(av, b0, acc[r][0]);
-            acc[r][1] = mul_add(av, b1, acc[r][1]);
-        }
+        const f32x8 bv = load8(panel);
+        for (int r = 0; r < R; ++r) acc[r] = mul_add(load_splat8(a + r * lda + p), bv, acc[r]);
     }
     for (int r = 0; r < R; ++r) {
         if (w == kPanel) {
-            store(c + r * ldc, acc[r][0]);
-            store(c + r * ldc + 4, acc[r][1]);
+            store8(c + r * ldc, acc[r]);
         } else {
-            store(edge[r], acc[r][0]);
-            store(edge[r] + 4, acc[r][1]);
+            store8(edge[r], acc[r]);
             std::copy(edge[r], edge[r] + w, c + r * ldc);
         }
     }

@@ -41,29 +41,53 @@ inline void dot_block(const float* const* qr, const float* const* kr, std::size_
     }
 }
 
-// o_r += Σ_t p_r[t]·v_t for R output rows and the block's 4 value rows.
+// Keys per packed panel: two vectors of scores per query row.
+constexpr std::size_t kPanel = 8;
+// Query rows per register tile, and keys per tile: a tile's scores and weights, 4 × 64 floats,
+// stay on the stack, and its K panels and V rows (64 × d floats each) in L1 while the rows of
+// one query tile use them.
+constexpr std::size_t kRows = 4, kKeysPerTile = 64;
+
+// s_r[0..8) = q_r · k_{j0..j0+8} for R query rows: a 4 × 8 register tile, as in a GEMM. Per
+// dimension, one broadcast of each query's element and two loads of the panel (the 8 keys'
+// elements side by side) feed 8 multiply-adds.
 template <int R>
-inline void weighted_sum_block(const f32x4* p, const float* const* vr, std::size_t dv, float* const* o) {
-    f32x4 pb[R][kKeys];
-    for (int r = 0; r < R; ++r) {
-        pb[r][0] = broadcast<0>(p[r]);
-        pb[r][1] = broadcast<1>(p[r]);
-        pb[r][2] = broadcast<2>(p[r]);
-        pb[r][3] = broadcast<3>(p[r]);
+inline void score_panel(const float* const* qr, const float* panel, std::size_t d, f32x8 scale, float* s,
+                        std::size_t s_stride) {
+    f32x8 acc[R];
+    for (int r = 0; r < R; ++r) acc[r] = splat8(0.0f);
+    for (std::size_t c = 0; c < d; ++c, panel += kPanel) {
+        const f32x8 b = load8(panel);
+        for (int r = 0; r < R; ++r) acc[r] = mul_add(load_splat8(qr[r] + c), b, acc[r]);
     }
+    for (int r = 0; r < R; ++r) store8(s + r * s_stride, mul(acc[r], scale));
+}
+
+// o_r[c0 .. c0 + 8) += Σ_j w_r[j]·v_j[c0 ..] over n keys, with o in registers for all n.
+template <int R>
+inline void weighted_sum_columns(const float* w, std::size_t w_stride, const float* v, std::size_t v_stride,
+                                 std::size_t n, float* const* o, std::size_t c0) {
+    f32x8 acc[R];
+    for (int r = 0; r < R; ++r) acc[r] = load8(o[r] + c0);
+    for (std::size_t j = 0; j < n; ++j, v += v_stride) {
+        const f32x8 b = load8(v + c0);
+        for (int r = 0; r < R; ++r) acc[r] = mul_add(load_splat8(w + r * w_stride + j), b, acc[r]);
+    }
+    for (int r = 0; r < R; ++r) store8(o[r] + c0, acc[r]);
+}
+
+// o_r += Σ_j w_r[j]·v_j for n keys from v (row j at v + j·v_stride): 8 columns at a time, then
+// one at a time (the course's narrow heads).
+template <int R>
+inline void weighted_sum(const float* w, std::size_t w_stride, const float* v, std::size_t v_stride, std::size_t n,
+                         std::size_t dv, float* const* o) {
     std::size_t c = 0;
-    for (; c + 4 <= dv; c += 4) {
-        const f32x4 v0 = load(vr[0] + c), v1 = load(vr[1] + c), v2 = load(vr[2] + c), v3 = load(vr[3] + c);
-        for (int r = 0; r < R; ++r) {
-            const f32x4 sum = add(add(mul(pb[r][0], v0), mul(pb[r][1], v1)), add(mul(pb[r][2], v2), mul(pb[r][3], v3)));
-            store(o[r] + c, add(load(o[r] + c), sum));
-        }
-    }
+    for (; c + 8 <= dv; c += 8) weighted_sum_columns<R>(w, w_stride, v, v_stride, n, o, c);
     for (; c < dv; ++c)
         for (int r = 0; r < R; ++r) {
-            float pl[kKeys];
-            store(pl, p[r]);
-            o[r][c] += (pl[0] * vr[0][c] + pl[1] * vr[1][c]) + (pl[2] * vr[2][c] + pl[3] * vr[3][c]);
+            float sum = o[r][c];
+            for (std::size_t j = 0; j < n; ++j) sum += w[r * w_stride + j] * v[j * v_stride + c];
+            o[r][c] = sum;
         }
 }
 
@@ -91,56 +115,58 @@ struct RowGroup {
         unmasked_end = p.mask ? 0 : visible[0];
     }
 
-    // Keys [j_begin, min(j_end, end)); j_begin is a multiple of kKeys.
-    void attend(const HeadRows& p, std::size_t j_begin, std::size_t j_end) {
-        const f32x4 scale = splat(p.scale);
-        j_end = std::min(j_end, end);
-        for (std::size_t j0 = j_begin; j0 < j_end; j0 += kKeys) {
-            const std::size_t nk = std::min(kKeys, end - j0);
-            // A short last block repeats its last key; those lanes are masked below.
-            const float* kr[kKeys];
-            const float* vr[kKeys];
-            for (std::size_t t = 0; t < kKeys; ++t) {
-                const std::size_t j = j0 + std::min(t, nk - 1);
-                kr[t] = p.k + j * p.k_stride;
-                vr[t] = p.v + j * p.v_stride;
+    // Keys [j0, min(j0 + kKeysPerTile, end)); j0 is a multiple of kKeysPerTile.
+    void attend(const HeadRows& p, const float* packed_k, std::size_t j0) {
+        if (j0 >= end) return;
+        const std::size_t n = std::min(kKeysPerTile, end - j0), panels = (n + kPanel - 1) / kPanel;
+        const std::size_t width = panels * kPanel;  // n rounded up: lanes past n are masked
+        alignas(16) float s[R][kKeysPerTile];
+        const f32x8 scale = splat8(p.scale);
+        for (std::size_t b = 0; b < panels; ++b)
+            score_panel<R>(qr, packed_k + (j0 + b * kPanel) * p.d, p.d, scale, &s[0][b * kPanel], kKeysPerTile);
+        if (j0 + width > unmasked_end) mask_tile(p, j0, width, s);
+        for (int r = 0; r < R; ++r) softmax_step(p, s[r], width, r);
+        weighted_sum<R>(&s[0][0], kKeysPerTile, p.v + j0 * p.v_stride, p.v_stride, n, p.dv, o);
+    }
+
+    // −∞ for keys [j0, j0 + width) that row r does not see: past its causal limit (and past Tk,
+    // the panel's padding) or masked.
+    void mask_tile(const HeadRows& p, std::size_t j0, std::size_t width, float (*s)[kKeysPerTile]) const {
+        for (int r = 0; r < R; ++r) {
+            const std::size_t seen = visible[r] > j0 ? std::min(visible[r] - j0, width) : 0;
+            if (p.mask) {
+                const std::uint8_t* mrow = p.mask + (i0 + r) * p.tk + j0;
+                for (std::size_t t = 0; t < seen; ++t)
+                    if (!mrow[t]) s[r][t] = kNegInf;
             }
-            f32x4 s[R];
-            dot_block<R>(qr, kr, p.d, s);
-            for (int r = 0; r < R; ++r) s[r] = mul(s[r], scale);
-            if (j0 + kKeys > unmasked_end) mask_block(p, j0, nk, s);
-            f32x4 w[R];
-            for (int r = 0; r < R; ++r) {
-                const float block_max = hmax(s[r]);
-                if (block_max > m[r]) {  // rare after the first blocks: rescale what came before
-                    const float alpha = exp_nonpositive(m[r] - block_max);
-                    m[r] = block_max;
-                    l[r] *= alpha;
-                    scale_simd(o[r], p.dv, alpha);
-                }
-                if (m[r] == kNegInf) {  // nothing visible yet: exp(−∞ − (−∞)) would be NaN
-                    w[r] = splat(0.0f);
-                    continue;
-                }
-                w[r] = exp_nonpositive(sub(s[r], splat(m[r])));
-                l[r] += hsum(w[r]);
-            }
-            weighted_sum_block<R>(w, vr, p.dv, o);
+            std::fill(s[r] + seen, s[r] + width, kNegInf);
         }
     }
 
-    // −∞ for lanes past the block's nk keys, causally hidden or masked.
-    void mask_block(const HeadRows& p, std::size_t j0, std::size_t nk, f32x4* s) const {
-        for (int r = 0; r < R; ++r) {
-            float lanes[kKeys];
-            store(lanes, s[r]);
-            const std::uint8_t* mrow = p.mask ? p.mask + (i0 + r) * p.tk : nullptr;
-            for (std::size_t t = 0; t < kKeys; ++t) {
-                const std::size_t j = j0 + t;
-                if (t >= nk || j >= visible[r] || (mrow && !mrow[j])) lanes[t] = kNegInf;
-            }
-            s[r] = load(lanes);
+    // Row r's scores of one tile become its weights exp(s − m), with the running max m raised
+    // (and what came before rescaled) when the tile holds a larger score.
+    void softmax_step(const HeadRows& p, float* s, std::size_t width, int r) {
+        f32x4 vmax = load(s);
+        for (std::size_t t = 4; t < width; t += 4) vmax = max(vmax, load(s + t));
+        const float tile_max = hmax(vmax);
+        if (tile_max > m[r]) {  // rare after the first tiles: rescale what came before
+            const float alpha = exp_nonpositive(m[r] - tile_max);
+            if (l[r] != 0.0f) scale_simd(o[r], p.dv, alpha);  // l = 0: nothing summed into o yet
+            m[r] = tile_max;
+            l[r] *= alpha;
         }
+        if (m[r] == kNegInf) {  // nothing visible yet: exp(−∞ − (−∞)) would be NaN
+            std::fill(s, s + width, 0.0f);
+            return;
+        }
+        const f32x4 shift = splat(m[r]);
+        f32x4 sum = splat(0.0f);
+        for (std::size_t t = 0; t < width; t += 4) {
+            const f32x4 w = exp_nonpositive(sub(load(s + t), shift));
+            store(s + t, w);
+            sum = add(sum, w);
+        }
+        l[r] += hsum(sum);
     }
 
     // o / l. l ≥ 1 once a key is visible (its max term is exp(0)), and a sink starts l at 1,
@@ -154,10 +180,14 @@ struct RowGroup {
     }
 };
 
-// A tile of query rows walks the keys one tile at a time, so each tile of K and V rows is
-// read from memory once per query tile and from L1 for the rest (64 keys × 64 floats of K and V
-// are 32 KiB).
-constexpr std::size_t kQueryPairsPerTile = 4, kKeysPerTile = 64;
+// A query tile of R rows walks every key tile it sees.
+template <int R>
+std::size_t attend_group(const HeadRows& p, const float* packed_k, std::size_t i0, float* out, std::size_t out_stride) {
+    RowGroup<R> g;
+    g.start(p, i0, out, out_stride);
+    for (std::size_t j = 0; j < g.end; j += kKeysPerTile) g.attend(p, packed_k, j);
+    return g.finish(p);
+}
 
 template <int R>
 void score_rows(const HeadRows& p, std::size_t i0, float* scores, std::size_t stride) {
@@ -185,26 +215,52 @@ void score_rows(const HeadRows& p, std::size_t i0, float* scores, std::size_t st
 
 }  // namespace
 
-std::size_t attend_streaming(const HeadRows& p, float* out, std::size_t out_stride) noexcept {
-    RowGroup<2> pairs[kQueryPairsPerTile]{};
-    RowGroup<1> single{};
-    for (std::size_t i0 = 0; i0 < p.tq; i0 += 2 * kQueryPairsPerTile) {
-        const std::size_t rows = std::min(2 * kQueryPairsPerTile, p.tq - i0), n_pairs = rows / 2;
-        const bool odd = rows % 2 != 0;
-        for (std::size_t g = 0; g < n_pairs; ++g) pairs[g].start(p, i0 + 2 * g, out, out_stride);
-        if (odd) single.start(p, i0 + rows - 1, out, out_stride);
-        // The tile's last row sees the most keys.
-        const std::size_t end = visible_keys(p, i0 + rows - 1);
-        for (std::size_t j = 0; j < end; j += kKeysPerTile) {
-            for (std::size_t g = 0; g < n_pairs; ++g) pairs[g].attend(p, j, j + kKeysPerTile);
-            if (odd) single.attend(p, j, j + kKeysPerTile);
+std::size_t packed_keys_floats(const HeadRows& p) noexcept { return (p.tk + kPanel - 1) / kPanel * kPanel * p.d; }
+
+void pack_keys(const HeadRows& p, float* packed) noexcept {
+    const float zeros[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    for (std::size_t j0 = 0; j0 < p.tk; j0 += kPanel) {
+        float* panel = packed + j0 * p.d;
+        // Four keys at a time, four dimensions at a time: a 4 × 4 transpose in registers.
+        for (std::size_t half = 0; half < kPanel; half += 4) {
+            const float* kr[4];
+            for (std::size_t t = 0; t < 4; ++t) {
+                const std::size_t j = j0 + half + t;
+                kr[t] = j < p.tk ? p.k + j * p.k_stride : nullptr;
+            }
+            std::size_t c = 0;
+            for (; c + 4 <= p.d; c += 4) {
+                f32x4 r[4];
+                for (std::size_t t = 0; t < 4; ++t) r[t] = load(kr[t] ? kr[t] + c : zeros);
+                const f32x4 lo01 = interleave_lo(r[0], r[1]), lo23 = interleave_lo(r[2], r[3]);
+                const f32x4 hi01 = interleave_hi(r[0], r[1]), hi23 = interleave_hi(r[2], r[3]);
+                float* dst = panel + c * kPanel + half;
+                store(dst, halves_lo(lo01, lo23));
+                store(dst + kPanel, halves_hi(lo01, lo23));
+                store(dst + 2 * kPanel, halves_lo(hi01, hi23));
+                store(dst + 3 * kPanel, halves_hi(hi01, hi23));
+            }
+            for (; c < p.d; ++c)
+                for (std::size_t t = 0; t < 4; ++t) panel[c * kPanel + half + t] = kr[t] ? kr[t][c] : 0.0f;
         }
-        for (std::size_t g = 0; g < n_pairs; ++g)
-            if (const std::size_t bad = pairs[g].finish(p); bad != kAllRowsVisible) return bad;
-        if (odd)
-            if (const std::size_t bad = single.finish(p); bad != kAllRowsVisible) return bad;
     }
-    return kAllRowsVisible;
+}
+
+std::size_t attend_streaming(const HeadRows& p, const float* packed_k, float* out, std::size_t out_stride) noexcept {
+    std::size_t i = 0, bad = kAllRowsVisible;
+    for (; i + kRows <= p.tq && bad == kAllRowsVisible; i += kRows)
+        bad = attend_group<kRows>(p, packed_k, i, out, out_stride);
+    if (bad != kAllRowsVisible) return bad;
+    switch (p.tq - i) {
+        case 3:
+            return attend_group<3>(p, packed_k, i, out, out_stride);
+        case 2:
+            return attend_group<2>(p, packed_k, i, out, out_stride);
+        case 1:
+            return attend_group<1>(p, packed_k, i, out, out_stride);
+        default:
+            return kAllRowsVisible;
+    }
 }
 
 void scores_blocked(const HeadRows& p, float* scores, std::size_t stride) noexcept {

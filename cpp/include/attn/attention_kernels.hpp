@@ -10,9 +10,12 @@
 // [Tq, Tk] row is ever stored: memory is the output alone. A sink logit is a key with no value:
 // it starts m = sink, l = 1.
 //
-// Blocking: 2 queries × 4 keys per step, in tiles of 8 queries × 64 keys. The 4 key rows are loaded once for both
-// queries and the 8 dot products accumulate in registers (4 lanes each) until one transposing sum gives the 8 scores;
-// then the 4 value rows are loaded once and added into both queries' outputs.
+// Blocking, as in a GEMM: K is packed once per KV head into panels of 8 keys (dimension by
+// dimension, the 8 keys' elements side by side), so 4 query rows × 8 keys of scores accumulate
+// in registers from one broadcast per query and two panel loads per dimension; then, with the
+// tile's 4 × 64 weights on the stack, 4 output rows × 8 columns accumulate in registers over all
+// 64 value rows of the tile. The scores of one tile are summed in dimension order, like the
+// scalar dot.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -41,7 +44,14 @@ constexpr std::size_t kAllRowsVisible = std::numeric_limits<std::size_t>::max();
 // out row i (at out + i·out_stride, dv floats) = Σ_j softmax_j(s_ij)·v_j over visible keys.
 // Returns the first query row with no visible key and no sink (its output is then undefined),
 // else kAllRowsVisible.
-std::size_t attend_streaming(const HeadRows& p, float* out, std::size_t out_stride) noexcept;
+// packed_k: the keys as pack_keys() lays them out.
+std::size_t attend_streaming(const HeadRows& p, const float* packed_k, float* out, std::size_t out_stride) noexcept;
+
+// Floats pack_keys() writes: Tk rounded up to 8 keys, times d.
+std::size_t packed_keys_floats(const HeadRows& p) noexcept;
+// K in panels of 8 keys: panel b holds, for each dimension c, keys 8b … 8b + 7's element c
+// (0 past Tk).
+void pack_keys(const HeadRows& p, float* packed) noexcept;
 
 // The scalar twin: per query row, all scores into row (scratch of Tk floats), a plain softmax,
 // then the weighted sum, with the scalar kernels and the same exp.

@@ -8,6 +8,11 @@
 // the kernels agree in order.
 //
 // Names follow what the kernels need, not any one instruction set.
+//
+// f32x8, at the end, is 8 lanes for the register tiles whose lanes never meet (GEMM, attention
+// scores and weighted sums: no horizontal sum): one AVX register where the native build has AVX2
+// (CMake turns it on when the build machine has it), else two f32x4. Lane by lane it is the same
+// product and sum, so it changes no bit, only how many lanes one instruction carries.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -16,6 +21,9 @@
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 #define ATTN_SIMD_BACKEND "wasm-simd128"
+#elif defined(__AVX2__)
+#include <immintrin.h>
+#define ATTN_SIMD_BACKEND "sse2 + avx2"
 #elif defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
 #define ATTN_SIMD_BACKEND "sse2"
@@ -202,5 +210,40 @@ inline f32x4 hsum4(f32x4 a, f32x4 b, f32x4 c, f32x4 d) {
     const f32x4 cd = add(interleave_lo(c, d), interleave_hi(c, d));
     return add(halves_lo(ab, cd), halves_hi(ab, cd));
 }
+
+#if defined(__AVX2__)
+
+struct f32x8 {
+    __m256 v;
+};
+inline f32x8 load8(const float* p) { return {_mm256_loadu_ps(p)}; }
+inline void store8(float* p, f32x8 a) { _mm256_storeu_ps(p, a.v); }
+inline f32x8 splat8(float x) { return {_mm256_set1_ps(x)}; }
+inline f32x8 load_splat8(const float* p) { return {_mm256_broadcast_ss(p)}; }
+inline f32x8 add(f32x8 a, f32x8 b) { return {_mm256_add_ps(a.v, b.v)}; }
+inline f32x8 mul(f32x8 a, f32x8 b) { return {_mm256_mul_ps(a.v, b.v)}; }
+
+#else
+
+struct f32x8 {
+    f32x4 lo, hi;
+};
+inline f32x8 load8(const float* p) { return {load(p), load(p + 4)}; }
+inline void store8(float* p, f32x8 a) {
+    store(p, a.lo);
+    store(p + 4, a.hi);
+}
+inline f32x8 splat8(float x) { return {splat(x), splat(x)}; }
+inline f32x8 load_splat8(const float* p) {
+    const f32x4 x = load_splat(p);
+    return {x, x};
+}
+inline f32x8 add(f32x8 a, f32x8 b) { return {add(a.lo, b.lo), add(a.hi, b.hi)}; }
+inline f32x8 mul(f32x8 a, f32x8 b) { return {mul(a.lo, b.lo), mul(a.hi, b.hi)}; }
+
+#endif
+
+// a·b + c, rounded twice, as mul_add of f32x4.
+inline f32x8 mul_add(f32x8 a, f32x8 b, f32x8 c) { return add(mul(a, b), c); }
 
 }  // namespace attn::simd
