@@ -23,8 +23,9 @@ import { worldTensors, tokenLabels } from '../../web/world.js';
  * @attr {number} [head=0] - which head to show
  * @attr {string} title-text - heading (default: the widget's own)
  * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @csspart title - the heading
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
  */
 export class Heatmap extends AttnWidget {
   static css = HEATMAP_CSS;

@@ -16,8 +16,10 @@ import { worldTensors, tokenLabels } from '../../web/world.js';
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
  * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
  */
 export class MaskGrid extends AttnWidget {
   static strings = {
@@ -181,8 +183,8 @@ export class MaskGrid extends AttnWidget {
               on && Number.isFinite(wij)
                 ? { background: weightColor(wij), color: textOn(wij), 'min-width': '64px' }
                 : {
-                    background: '#e6e6e6',
-                    color: '#444',
+                    background: 'var(--_surface-3)',
+                    color: 'var(--_fg-2)',
                     'min-width': '64px',
                     'text-decoration': 'line-through',
                   },
