@@ -49,7 +49,8 @@ const subscript = (label) => label.replace(/\s*\(.*\)$/, '');
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {number} [query=3] - query token index
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart formula - each formula line

@@ -86,7 +86,8 @@ const STAGES_EN = {
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world whose tokens the flow starts from
  * @attr {string} [stage] - id of the stage selected first (e.g. attention)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart formula - each formula line
  */

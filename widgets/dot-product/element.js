@@ -78,7 +78,8 @@ input[type="number"] { width: 9em; max-width: 100%; }
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {number} query - query token index (default: the token 给了)
  * @attr {number} key - key token index (default: the token 苹果)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing

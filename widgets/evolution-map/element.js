@@ -65,7 +65,8 @@ const T5 = REPORTED.t5xxl;
  * @tag attn-evolution-map
  * @summary From RNN to linear attention: what each step solved, the number that forced the next.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  */

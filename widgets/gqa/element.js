@@ -81,7 +81,8 @@ table.paper tr.current td, table.paper tr.current th { background: var(--_accent
  * @summary Lesson 9: MHA → GQA → MQA.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {number} kv-heads - KV heads (one of the choices; default: the anchor model's)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart figure - the matrix, chart or drawing
  * @csspart formula - each formula line

@@ -22,7 +22,8 @@ import { worldTensors, tokenLabels } from '../../web/world.js';
  * @attr {number} [heads=1] - number of heads
  * @attr {number} [head=0] - which head to show
  * @attr {string} title-text - heading (default: the widget's own)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes: {world, causal, heads, head, title-text}, source: 'engine' | 'inline'}
  * @csspart title - the heading
  * @csspart figure - the matrix, chart or drawing
  * @csspart formula - each formula line
@@ -60,6 +61,11 @@ export class Heatmap extends AttnWidget {
 
   static get observedAttributes() {
     return ['lang', 'world', 'causal', 'heads', 'head', 'title-text'];
+  }
+
+  updateDetail() {
+    const inline = this.querySelector('script[type="application/json"]');
+    return { ...super.updateDetail(), source: inline ? 'inline' : 'engine' };
   }
 
   inlineData() {

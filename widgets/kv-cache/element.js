@@ -84,7 +84,8 @@ const clampInt = (v, lo, hi, dflt) => {
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {number} [prompt=2] - prompt tokens (1–6)
  * @attr {number} [generate=3] - tokens to generate (1–8)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing

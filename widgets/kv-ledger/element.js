@@ -107,7 +107,8 @@ const amount = (b) => [
  * @summary Lessons 8–10: KV-cache bytes of real models.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} model - model id of models.json (default: the course's anchor model)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes: {model}, model: the id shown (models.json or a pasted config), tokens: context}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -270,6 +271,10 @@ export class KvLedger extends AttnWidget {
     if (found) return found;
     const m = modelById(rt.models, this.modelId); // throws naming the ids models.json has
     throw new Error(`${m.name}: ${this.t('onlyReported')}`);
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), model: this.modelId, tokens: this.tokens };
   }
 
   /** @param {Runtime} rt */

@@ -78,7 +78,8 @@ table.ablation tr.shipped th, table.ablation tr.shipped td { background: var(--_
  * @tag attn-lab
  * @summary The lab: our trained model's attention (needs attn-lab-data.js after attn-widgets.js).
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing

@@ -38,7 +38,8 @@ const vec = (v) => `[${v.map((x) => num(x)).join(', ')}]`;
  * @summary Lesson 1: Q, K, V as a library (query card, spine labels, contents); it → animal.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [sentence=tired] - which sentence shows first: tired or wide
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart formula - each formula line

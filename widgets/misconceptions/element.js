@@ -53,7 +53,8 @@ const LESSON_NAMES = {
  * @tag attn-misconceptions
  * @summary The chapter's misconceptions: each correction, the number that proves it, its lesson.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  */

@@ -64,7 +64,8 @@ table.out th { white-space: nowrap; }
  * @tag attn-mla
  * @summary Lesson 10: MLA caches a latent instead of K and V.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing

@@ -49,7 +49,8 @@ const COST_FORMULAS = {
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {string} [model=qwen3.8-27b] - model id of models.json
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing

@@ -209,7 +209,8 @@ class CodeWorker {
  * @summary A code cell on the engine (needs attn-playground.js and a page policy allowing eval).
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=en-the-cat] - teaching world id of the cell's `world` (read when it starts)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  */

@@ -58,7 +58,12 @@ legend .n { color: var(--_muted); font-weight: 600; margin-right: 4px; }
  * @tag attn-quiz
  * @summary The chapter's check questions.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes: {}, answered, correct, total: the questions checked, right, and in all}
+ * @fires attn-answer - when the student checks an answer (bubbles, composed); detail {questionId,
+ *   question: its text, answer: the option id chosen ('a'…, or 'true' / 'false'), answerText,
+ *   correct: boolean, correctAnswer: the right option id, correctAnswerText, lesson: the slug of
+ *   the lesson it reviews, lang}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  */
@@ -227,6 +232,35 @@ export class Quiz extends AttnWidget {
       delete this.pending[q.id];
     }
     this.update();
+    if (id !== undefined) this.dispatchEvent(this.answerEvent(q, id));
+  }
+
+  /** attn-answer for a checked answer: what a course platform records (texts as shown). */
+  answerEvent(q, id) {
+    const L = this.langKey;
+    const text = (/** @type {string} */ o) =>
+      q.kind === 'choice'
+        ? fill(q.options.find((x) => x.id === o).text[L], this.facts)
+        : this.t(o === 'true' ? 'tfTrue' : 'tfFalse');
+    const right = String(rightOption(q));
+    const detail = {
+      questionId: q.id,
+      question: fill(q.prompt[L], this.facts),
+      answer: id,
+      answerText: text(id),
+      correct: isCorrect(q, id),
+      correctAnswer: right,
+      correctAnswerText: text(right),
+      lesson: q.lesson,
+      lang: L,
+    };
+    return new CustomEvent('attn-answer', { bubbles: true, composed: true, detail });
+  }
+
+  updateDetail() {
+    if (!this.doc) return super.updateDetail(); // the questions did not load: the error says why
+    const { answered, correct, total } = score(this.doc, this.checked);
+    return { ...super.updateDetail(), answered, correct, total };
   }
 
   reset() {

@@ -87,7 +87,8 @@ h3 { font-size: 0.98rem; margin: 12px 0 4px; }
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {number} [t=5] - sequence length of the picture (2–12)
  * @attr {number} [count-t=4096] - sequence length of the counts
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing

@@ -50,7 +50,8 @@ const normRatio = (n, base) => (base.norm > 0 ? n / base.norm : 0);
  * @summary Branch B4: the sink logit and the output gate.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing

@@ -75,7 +75,8 @@ function cachedCourseNumbers(rt) {
  * @summary Lesson 3: softmax, and why scores are divided by √d.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {number} [d=256] - initial head width d (one of the slider's steps)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing

@@ -64,7 +64,8 @@ table.strip tr.mix th, table.strip tr.mix td { background: var(--_warn-bg); }
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {number} query - query token index (default: the token 给了)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing

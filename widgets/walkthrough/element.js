@@ -41,7 +41,8 @@ h3 { font-size: 1rem; margin: 10px 0 4px; }
  * @summary The "The cat" worked example, step by step.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=en-the-cat] - teaching world id
- * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
  * @csspart title - the heading
  * @csspart figure - the matrix, chart or drawing
  * @csspart formula - each formula line
