@@ -94,7 +94,7 @@ export const HEATMAP_CSS = `
 table.heatmap { border-collapse: separate; border-spacing: 2px; }
 table.heatmap th { font-weight: 600; padding: 2px 4px; text-align: center; white-space: nowrap; }
 table.heatmap td.hm-cell { min-width: 44px; height: 36px; text-align: center; border-radius: 3px; padding: 2px 4px; border: 0; font-variant-numeric: tabular-nums; }
-table.heatmap td.hm-hidden { background: repeating-linear-gradient(135deg, var(--_surface-3) 0 4px, var(--_surface) 4px 8px); }
+table.heatmap td.hm-hidden { background: repeating-linear-gradient(135deg, var(--_surface-3-e4e4e4) 0 4px, var(--_surface-f3f3f3) 4px 8px); }
 table.heatmap td.hm-cell:focus-visible { outline: 3px solid var(--_focus); outline-offset: 1px; }
 .hm-readout { min-height: 1.5em; }
 .hm-legend { display: flex; align-items: center; gap: 6px; font-size: 0.85em; }

@@ -35,16 +35,16 @@ th, td { padding: 4px 6px; text-align: right; border-bottom: 1px solid var(--_ru
 th { font-weight: 600; text-align: left; }
 .formula { font-family: var(--_font-mono); font-size: 0.85em; color: var(--_fg-2); overflow-wrap: anywhere; }
 .muted { color: var(--_muted); font-size: 0.9em; }
-.note { border-left: 4px solid #E69F00; background: var(--_warn-bg); padding: 6px 10px; margin: 10px 0 0; }
+.note { border-left: 4px solid #E69F00; background: var(--_warn-bg-fff8e6); padding: 6px 10px; margin: 10px 0 0; }
 .error { border: 1px solid var(--_error); background: var(--_error-bg); color: var(--_error-fg); padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
 .error strong { display: block; }
-.checks { margin-top: 10px; font-size: 0.85em; border-top: 1px dashed var(--_border); padding-top: 6px; }
+.checks { margin-top: 10px; font-size: 0.85em; border-top: 1px dashed var(--_border-c8c8c8); padding-top: 6px; }
 .checks summary { cursor: pointer; }
 .checks li.ok::marker { content: "✓ "; color: var(--_ok); }
 .checks li.fail::marker { content: "✗ "; color: var(--_error); }
 .checks li.fail { color: var(--_error); }
 .scroll { overflow-x: auto; max-width: 100%; }
-.bar-track { background: var(--_surface); height: 14px; border-radius: 3px; flex: 1 1 120px; min-width: 80px; position: relative; }
+.bar-track { background: var(--_surface-eee); height: 14px; border-radius: 3px; flex: 1 1 120px; min-width: 80px; position: relative; }
 .bar-fill { position: absolute; left: 0; top: 0; bottom: 0; background: #0072B2; border-radius: 3px; }
 .bar-fill.neg { background: #D55E00; }
 svg text { font-family: inherit; }

@@ -48,14 +48,44 @@ export const THEME = {
   ],
 };
 
+/**
+ * The other greys and tints the widgets were drawn with, kept exact in the light theme: each is a
+ * shade of one token's role, `--_<token>-<hex>`, that follows the site's `--attn-<token>` when set
+ * and takes the token's dark and forced-colors values (one colour per role is enough there).
+ * @type {Record<string, string[]>} token → the light shades of it in use
+ */
+export const SHADES = {
+  'fg-2': ['333', '444'],
+  muted: ['5a5a5a'],
+  surface: ['f3f3f3', 'f1f1f1', 'f0f0f0', 'eee', 'ececec'],
+  'surface-1': ['fbfbfb', 'fcfcfc', 'f7f7f7', 'f6f6f6'],
+  'surface-3': ['e4e4e4'],
+  rule: ['e0e0e0'],
+  border: ['d7d7d7', 'd9d9d9', 'd6d6d6', 'c8c8c8', 'c9c9c9'],
+  'control-border': ['8a8a8a', '9a9a9a', 'b5b5b5', 'b3b3b3'],
+  'accent-soft': ['eef5fb', 'eef2fb', 'f3f6fc', 'f4f6fb', 'f3f6fb', 'dfe8f6'],
+  ok: ['00563a'],
+  'ok-bg': ['eaf6ee', 'e3f4ee', 'eef8f4'],
+  'warn-fg': ['4d3300'],
+  'warn-border': ['8a5f00', 'b35c00'],
+  'warn-bg': ['fff8e8', 'fff8e6', 'fff5e0', 'fdf0e6'],
+};
+
 /** The heatmap scales a site may choose with `--attn-scale` (web/color.js has their stops). */
 export const SCALE_PROPERTY = '--attn-scale';
 
 /** @param {number} column 0 light, 1 dark, 2 forced colors */
 function declarations(column) {
-  return Object.entries(THEME)
-    .map(([name, values]) => `--_${name}: var(--attn-${name}, ${values[column]});`)
-    .join(' ');
+  const tokens = Object.entries(THEME).map(
+    ([name, values]) => `--_${name}: var(--attn-${name}, ${values[column]});`,
+  );
+  const shades = Object.entries(SHADES).flatMap(([name, hexes]) =>
+    hexes.map(
+      (hex) =>
+        `--_${name}-${hex}: var(--attn-${name}, ${column === 0 ? `#${hex}` : THEME[name][column]});`,
+    ),
+  );
+  return [...tokens, ...shades].join(' ');
 }
 
 // Forced colors: the browser already swaps most colours for system ones; the tokens matter where
@@ -71,17 +101,17 @@ export const THEME_CSS = `
 // (fill="#1b1b1b"); these rules, which outrank presentation attributes, give them the theme's
 // token instead. Attributes rather than var() in the attribute because not every browser reads
 // var() in an SVG presentation attribute.
-/** @type {Record<string, string>} a light grey as written in the SVG → its token */
+/** @type {Record<string, string>} a light grey as written in the SVG → its token or shade */
 const SVG_INK = {
   '#1b1b1b': 'fg',
   '#3d3d3d': 'fg-2',
   '#6b6b6b': 'control-border',
-  '#eee': 'surface',
-  '#c8c8c8': 'border',
-  '#d6d6d6': 'border',
-  '#e0e0e0': 'rule',
+  '#eee': 'surface-eee',
+  '#c8c8c8': 'border-c8c8c8',
+  '#d6d6d6': 'border-d6d6d6',
+  '#e0e0e0': 'rule-e0e0e0',
   '#e3e3e3': 'rule',
-  '#e6e6e6': 'rule',
+  '#e6e6e6': 'surface-3',
 };
 export const SVG_INK_CSS = ['fill', 'stroke']
   .flatMap((p) =>

@@ -4,10 +4,10 @@
 // read in greyscale and for colour-blind readers); README's theming table lists every token.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { THEME, THEME_CSS } from '../../web/theme.js';
+import { THEME, THEME_CSS, SHADES } from '../../web/theme.js';
 import {
   SCALES,
   DEFAULT_SCALE,
@@ -132,4 +132,33 @@ test("the base class's JSDoc lists every token as a @cssprop (for the manifest)"
       base.includes(`@cssprop [--attn-${name}=`),
       `widget-base.js documents --attn-${name}`,
     );
+});
+
+test('every private colour a widget or web/ file uses is one the theme declares', () => {
+  const files = [
+    ...readdirSync(join(root, 'web'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `web/${f}`),
+    ...readdirSync(join(root, 'widgets'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `widgets/${d.name}/element.js`),
+  ];
+  const declared = new Set([...THEME_CSS.matchAll(/(--_[a-z0-9-]+):/g)].map((m) => m[1]));
+  let uses = 0;
+  for (const f of files)
+    for (const [, name] of readFileSync(join(root, f), 'utf8').matchAll(
+      /var\((--_[a-z0-9-]+)\)/g,
+    )) {
+      uses++;
+      assert.ok(declared.has(name), `${f} uses ${name}, which web/theme.js does not declare`);
+    }
+  assert.ok(uses > 200, `${uses} uses`);
+});
+
+test('the light theme keeps the colours the widgets had: every shade is its own light value', () => {
+  for (const [name, hexes] of Object.entries(SHADES))
+    for (const hex of hexes) {
+      assert.ok(THEME_CSS.includes(`--_${name}-${hex}: var(--attn-${name}, #${hex});`), hex);
+      assert.ok(THEME_CSS.includes(`--_${name}-${hex}: var(--attn-${name}, ${THEME[name][1]});`));
+    }
 });

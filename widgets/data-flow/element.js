@@ -38,12 +38,12 @@ button.stage { width: 100%; text-align: left; display: flex; flex-wrap: wrap; ju
 button.stage .shape { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.82em; }
 button.stage.learned { background: var(--_accent-soft); border-color: var(--_accent); color: var(--_accent); }
 button.stage.current { background: var(--_warn-bg); border: 2px solid #E69F00; color: var(--_fg); font-weight: 600; }
-button.stage.later { background: var(--_surface-1); border-style: dashed; color: var(--_muted); }
+button.stage.later { background: var(--_surface-1-f7f7f7); border-style: dashed; color: var(--_muted); }
 button.stage[aria-pressed="true"] { background: var(--_accent); color: var(--_on-accent); border-color: var(--_accent); }
 button.stage.current[aria-pressed="true"] { border: 2px solid #E69F00; box-shadow: inset 4px 0 0 #E69F00; }
-.detail { border: 1px solid var(--_border); border-radius: 6px; padding: 6px 10px; margin-top: 10px; }
+.detail { border: 1px solid var(--_border-d7d7d7); border-radius: 6px; padding: 6px 10px; margin-top: 10px; }
 .detail h3 { margin-top: 0; }
-.tag { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; margin-left: 6px; background: var(--_surface); color: var(--_fg-2); }
+.tag { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; margin-left: 6px; background: var(--_surface-eee); color: var(--_fg-2-333); }
 .tag.current { background: #E69F00; color: #1b1b1b; }
 .tag.learned { background: var(--_accent-soft); color: var(--_accent); }
 .detail ul { margin: 4px 0; padding-left: 1.2em; }

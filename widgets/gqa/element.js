@@ -62,7 +62,7 @@ legend { padding: 0; font-weight: 600; margin-bottom: 4px; }
 .summary { font-weight: 600; }
 .big { font-weight: 700; font-size: 1.1em; font-variant-numeric: tabular-nums; }
 .cards { display: grid; gap: 8px; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); }
-.card { border: 1px solid var(--_border); border-radius: 6px; padding: 6px 8px; }
+.card { border: 1px solid var(--_border-d7d7d7); border-radius: 6px; padding: 6px 8px; }
 .rel { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 6px; align-items: center; font-size: 0.85em; }
 table.all td { white-space: nowrap; }
 table.all tr.current td, table.all tr.current th { background: var(--_accent-soft); font-weight: 700; }

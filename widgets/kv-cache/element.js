@@ -33,17 +33,17 @@ h3 { font-size: 0.98rem; margin: 10px 0 4px; }
 .stepper { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
 .stepper .status { font-weight: 600; }
 .steps { display: grid; gap: 6px; margin: 6px 0; }
-.step { border: 1px solid var(--_border); border-radius: 6px; padding: 4px 6px; }
+.step { border: 1px solid var(--_border-d7d7d7); border-radius: 6px; padding: 4px 6px; }
 .step.current { border: 2px solid var(--_accent); }
 .step-title { font-size: 0.85em; font-weight: 600; margin: 0 0 2px; }
 .lane { display: grid; grid-template-columns: 10em minmax(0, 1fr); gap: 6px; align-items: center; margin: 2px 0; }
-.lane-label { font-size: 0.82em; color: var(--_fg-2); }
+.lane-label { font-size: 0.82em; color: var(--_fg-2-333); }
 .boxes { display: flex; flex-wrap: wrap; gap: 3px; }
 .box { width: 2.3em; height: 2.4em; border-radius: 4px; border: 1px solid var(--_control-border); display: grid; place-items: center;
   font-size: 0.78em; line-height: 1.05; text-align: center; font-variant-numeric: tabular-nums; background: var(--_bg); color: var(--_fg); }
 .box .pos { font-size: 0.8em; }
 .box.computed { background: ${CATEGORY.a}; border-color: ${CATEGORY.a}; color: #fff; }
-.box.reused { background-color: ${CATEGORY.b}; color: #000; border-color: var(--_warn-border);
+.box.reused { background-color: ${CATEGORY.b}; color: #000; border-color: var(--_warn-border-8a5f00);
   background-image: repeating-linear-gradient(135deg, rgba(255,255,255,0.45) 0 3px, transparent 3px 7px); }
 .box.new { border: 2px dashed var(--_fg); font-weight: 700; width: auto; min-width: 2.3em; padding: 0 2px; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 0.85em; align-items: center; margin: 4px 0; }
@@ -62,7 +62,7 @@ h3 { font-size: 0.98rem; margin: 10px 0 4px; }
 .bar-row { display: grid; grid-template-columns: 4.2em minmax(0, 1fr); gap: 0 8px; align-items: center; }
 .bar-row .bar-track { height: 12px; }
 .bar-row .val { grid-column: 2; font-size: 0.85em; }
-.note { padding: 2px 8px; background: var(--_warn-bg); margin: 6px 0; }
+.note { padding: 2px 8px; background: var(--_warn-bg-fff8e8); margin: 6px 0; }
 @media (max-width: 420px) {
   .lane { grid-template-columns: 1fr; gap: 0; }
   .box { width: 26px; height: 30px; font-size: 11px; }

@@ -44,9 +44,9 @@ section { margin-top: 14px; }
 .facts { margin: 4px 0 8px; }
 input[type="text"] { flex: 1 1 220px; min-width: 0; max-width: 100%; padding: 4px 8px; border: 1px solid var(--_control-border); border-radius: 6px; }
 .chips { display: flex; flex-wrap: wrap; gap: 3px; margin: 6px 0; }
-.chip { display: inline-grid; justify-items: center; min-width: 1.9em; padding: 1px 4px; border: 1px solid var(--_control-border); border-radius: 4px; background: var(--_surface-1); }
+.chip { display: inline-grid; justify-items: center; min-width: 1.9em; padding: 1px 4px; border: 1px solid var(--_control-border-b5b5b5); border-radius: 4px; background: var(--_surface-1); }
 .chip small { font-size: 0.7em; color: var(--_muted); }
-.chip.special { background: var(--_accent-soft); border-color: var(--_accent); }
+.chip.special { background: var(--_accent-soft-eef2fb); border-color: var(--_accent); }
 .chip.unk { background: var(--_error-bg); border-color: var(--_error); color: var(--_error-fg); }
 .top5 { display: grid; grid-template-columns: max-content minmax(60px, 1fr) max-content; gap: 4px 8px; align-items: center; margin: 6px 0; }
 .top5 .ch { font-weight: 700; min-width: 2em; text-align: center; }

@@ -16,7 +16,7 @@ import { SENTENCES, PRONOUN, NOUNS, pronounRow, courseNumbers } from './logic.js
 
 const CSS = `
 .parts { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 6px; margin: 8px 0; padding: 0; list-style: none; }
-.parts li { border: 1px solid var(--_border); border-radius: 6px; padding: 4px 8px; font-size: 0.9em; }
+.parts li { border: 1px solid var(--_border-d7d7d7); border-radius: 6px; padding: 4px 8px; font-size: 0.9em; }
 .parts strong { display: block; }
 .card { border: 2px dashed var(--_accent); border-radius: 8px; padding: 4px 10px; margin: 8px 0; }
 ol.shelf { list-style: none; margin: 6px 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(96px, 1fr)); gap: 4px; }

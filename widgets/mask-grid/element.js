@@ -186,7 +186,7 @@ export class MaskGrid extends AttnWidget {
                 ? { background: weightColor(wij), color: textOn(wij), 'min-width': '64px' }
                 : {
                     background: 'var(--_surface-3)',
-                    color: 'var(--_fg-2)',
+                    color: 'var(--_fg-2-444)',
                     'min-width': '64px',
                     'text-decoration': 'line-through',
                   },

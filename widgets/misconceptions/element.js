@@ -14,7 +14,7 @@ ol.cards { list-style: none; margin: 8px 0 0; padding: 0; display: grid; gap: 8p
 .myth { margin: 0; font-weight: 600; }
 .myth::before { content: "✗ "; color: var(--_error); }
 .fix::before { content: "✓ "; color: var(--_ok); font-weight: 600; }
-.proof { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; color: var(--_fg-2); overflow-wrap: anywhere; background: var(--_accent-soft); border-radius: 4px; padding: 2px 6px; }
+.proof { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; color: var(--_fg-2); overflow-wrap: anywhere; background: var(--_accent-soft-f4f6fb); border-radius: 4px; padding: 2px 6px; }
 .links { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: 0.9em; margin: 4px 0 0; }
 .links a { color: var(--_accent); }
 .links a:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }

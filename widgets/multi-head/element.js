@@ -30,7 +30,7 @@ table.rows th[scope="row"] { text-align: left; font-weight: 600; }
 .cost-item h4 { margin: 0 0 2px; font-size: 0.95rem; }
 .cost-item p { margin: 2px 0; }
 .equal { font-weight: 700; color: var(--_ok); }
-.finding { border-left: 4px solid #0072B2; background: var(--_accent-soft); padding: 6px 10px; margin: 8px 0; }
+.finding { border-left: 4px solid #0072B2; background: var(--_accent-soft-eef5fb); padding: 6px 10px; margin: 8px 0; }
 `;
 
 // The cost formulas with the counts substituted: the same text in every language.

@@ -36,7 +36,7 @@ const CSS = `${HEATMAP_CSS}
 textarea.code { display: block; width: 100%; min-height: 12em; resize: vertical; padding: 8px;
   font: 13px/1.5 ui-monospace, "DejaVu Sans Mono", "Noto Sans Mono CJK SC", monospace; tab-size: 2;
   white-space: pre; overflow-wrap: normal; overflow-x: auto; border: 1px solid var(--_control-border); border-radius: 6px;
-  background: var(--_surface-1); color: var(--_fg); }
+  background: var(--_surface-1-fbfbfb); color: var(--_fg); }
 textarea.code:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 label.code-label { display: block; font-weight: 600; margin: 8px 0 4px; }
 button:disabled { opacity: 0.5; cursor: default; }
@@ -49,7 +49,7 @@ pre.out.empty { color: var(--_muted); }
 .run-error { border-left: 4px solid var(--_error); background: var(--_error-bg); color: var(--_error-fg); padding: 6px 10px; margin: 6px 0;
   font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.9em; overflow-wrap: anywhere; }
 .run-error strong { font-weight: 700; }
-.stopped { border-left: 4px solid var(--_warn-border); background: var(--_warn-bg); color: var(--_warn-fg); padding: 6px 10px; margin: 6px 0; }
+.stopped { border-left: 4px solid var(--_warn-border); background: var(--_warn-bg-fff5e0); color: var(--_warn-fg-4d3300); padding: 6px 10px; margin: 6px 0; }
 .blocked { border: 1px solid var(--_error); background: var(--_error-bg); color: var(--_error-fg); padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
 .map { margin: 8px 0; }
 .map figcaption { font-weight: 600; font-size: 0.9em; }

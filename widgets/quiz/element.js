@@ -35,7 +35,7 @@ legend { font-weight: 600; padding: 0 4px; }
 legend .n { color: var(--_muted); font-weight: 600; margin-right: 4px; }
 .options { display: grid; gap: 4px; margin: 6px 0; }
 .options label { display: flex; align-items: flex-start; gap: 8px; padding: 4px 6px; border-radius: 4px; border: 1px solid transparent; cursor: pointer; }
-.options label:hover { background: var(--_accent-soft); }
+.options label:hover { background: var(--_accent-soft-f3f6fb); }
 .options input { margin-top: 0.25em; min-height: 0; width: 1.1em; height: 1.1em; flex: none; }
 .options input:focus-visible { outline: 3px solid ${CATEGORY.b}; outline-offset: 2px; }
 .options label.is-right { border-color: var(--_ok); background: var(--_ok-bg); }
@@ -44,7 +44,7 @@ legend .n { color: var(--_muted); font-weight: 600; margin-right: 4px; }
 .badge.right { color: var(--_ok); }
 .badge.wrong { color: var(--_error); }
 .feedback:empty { display: none; }
-.feedback { margin-top: 6px; padding: 6px 10px; border-radius: 6px; background: var(--_surface-1); }
+.feedback { margin-top: 6px; padding: 6px 10px; border-radius: 6px; background: var(--_surface-1-f6f6f6); }
 .feedback .verdict { font-weight: 700; display: block; }
 .feedback.right .verdict { color: var(--_ok); }
 .feedback.wrong .verdict { color: var(--_error); }

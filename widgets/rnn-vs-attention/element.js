@@ -40,7 +40,7 @@ h3 { font-size: 0.98rem; margin: 12px 0 4px; }
 .stepper { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
 .status { font-weight: 600; margin: 4px 0; }
 .panels { display: grid; gap: 10px; grid-template-columns: repeat(auto-fit, minmax(270px, 1fr)); }
-.panel { border: 1px solid var(--_border); border-radius: 6px; padding: 6px 8px; min-width: 0; }
+.panel { border: 1px solid var(--_border-d7d7d7); border-radius: 6px; padding: 6px 8px; min-width: 0; }
 .panel h3 { margin-top: 2px; }
 .chain { display: flex; flex-wrap: wrap; gap: 6px 0; align-items: flex-start; margin: 6px 0; }
 .unit { display: grid; grid-template-columns: auto auto; grid-template-rows: 2.3em auto auto; justify-items: center; align-items: center; }
@@ -52,8 +52,8 @@ h3 { font-size: 0.98rem; margin: 12px 0 4px; }
   place-items: center; font-size: 0.85em; font-variant-numeric: tabular-nums; background: var(--_bg); color: var(--_fg); }
 .hbox.done { background: ${CATEGORY.a}; border-color: ${CATEGORY.a}; color: #fff; }
 .hbox.current { background: ${CATEGORY.b}; border: 2px solid var(--_fg); color: #000; font-weight: 700; }
-.hbox.waiting { border-style: dashed; color: var(--_muted); }
-.hbox.initial { background: var(--_surface); }
+.hbox.waiting { border-style: dashed; color: var(--_muted-5a5a5a); }
+.hbox.initial { background: var(--_surface-ececec); }
 .unit.current .in, .unit.current .up { color: var(--_fg); font-weight: 700; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: 0.82em; align-items: center; margin: 4px 0; }
 .legend .hbox { min-width: 1.6em; height: 1.4em; display: inline-grid; vertical-align: middle; margin-right: 4px; }
@@ -64,8 +64,8 @@ h3 { font-size: 0.98rem; margin: 12px 0 4px; }
 .queries button { min-width: 2.6em; padding: 2px 8px; }
 .weights { width: 100%; }
 .weights td.w { text-align: center; font-variant-numeric: tabular-nums; border-radius: 3px; }
-.gloss { font-size: 0.82em; color: var(--_fg-2); }
-.note { padding: 2px 8px; background: var(--_warn-bg); margin: 6px 0; }
+.gloss { font-size: 0.82em; color: var(--_fg-2-444); }
+.note { padding: 2px 8px; background: var(--_warn-bg-fff8e8); margin: 6px 0; }
 .counts { width: 100%; }
 .counts th, .counts td { vertical-align: top; text-align: left; }
 .counts td .big { font-weight: 700; font-size: 1.05em; font-variant-numeric: tabular-nums; }

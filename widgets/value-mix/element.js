@@ -33,7 +33,7 @@ ol.dims { list-style: none; padding: 0; margin: 6px 0; }
 ol.dims li { display: grid; grid-template-columns: minmax(3em, max-content) minmax(80px, 1fr) minmax(4em, max-content); gap: 2px 8px; align-items: center; padding: 4px 0; border-bottom: 1px solid var(--_rule); }
 ol.dims .val { text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
 ol.dims .formula { grid-column: 1 / -1; margin: 0; }
-.stack { position: relative; height: 22px; background: var(--_surface); border-radius: 3px; min-width: 80px; }
+.stack { position: relative; height: 22px; background: var(--_surface-f0f0f0); border-radius: 3px; min-width: 80px; }
 .seg { position: absolute; top: 2px; bottom: 2px; border-right: 1px solid var(--_bg); }
 .zero { position: absolute; top: -3px; bottom: -3px; width: 0; margin-left: -1px; border-left: 2px dotted var(--_control-border); }
 .total { position: absolute; top: -6px; bottom: -6px; width: 5px; margin-left: -2.5px; background: var(--_fg); border: 1px solid var(--_bg); border-radius: 2px; }
@@ -47,8 +47,8 @@ ol.dims .formula { grid-column: 1 / -1; margin: 0; }
 table.strip { width: 100%; table-layout: fixed; }
 table.strip th { width: 4.5em; font-weight: 600; overflow-wrap: anywhere; }
 table.strip td { padding: 3px 4px; }
-table.strip tr.mix th, table.strip tr.mix td { background: var(--_warn-bg); }
-.mini { position: relative; height: 10px; background: var(--_surface); border-radius: 2px; }
+table.strip tr.mix th, table.strip tr.mix td { background: var(--_warn-bg-fff8e6); }
+.mini { position: relative; height: 10px; background: var(--_surface-eee); border-radius: 2px; }
 .mini .bar-fill { border-radius: 2px; }
 .mini .zero { top: -2px; bottom: -2px; margin-left: 0; border-left: 1px solid var(--_fg); }
 .cell-num { display: block; font-size: 0.75em; text-align: center; font-variant-numeric: tabular-nums; }

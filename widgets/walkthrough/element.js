@@ -19,7 +19,7 @@ h3 { font-size: 1rem; margin: 10px 0 4px; }
 .dots { display: flex; flex-wrap: wrap; gap: 4px; }
 .dots button { min-width: 36px; padding: 4px 8px; }
 .dots button[aria-current="step"] { background: var(--_accent); color: var(--_on-accent); border-color: var(--_accent); }
-.dots button.done { background: var(--_accent-soft); }
+.dots button.done { background: var(--_accent-soft-dfe8f6); }
 .mats { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
 .mat { margin: 0; }
 .mat figcaption { font-weight: 600; font-size: 0.9em; margin-bottom: 2px; }
@@ -28,12 +28,12 @@ h3 { font-size: 1rem; margin: 10px 0 4px; }
 .mat td { padding: 0; border: 0; }
 .mat td > span, .mat td > button { display: block; min-width: 58px; min-height: 36px; padding: 6px 6px;
   text-align: center; border-radius: 4px; font-variant-numeric: tabular-nums; }
-.mat td > span { background: var(--_surface); }
-.mat td > button { border: 1px solid var(--_control-border); background: var(--_surface-1); color: var(--_fg); }
-.mat td > button.masked { background: repeating-linear-gradient(135deg, var(--_surface-3) 0 4px, var(--_surface) 4px 8px); color: var(--_fg); }
+.mat td > span { background: var(--_surface-f1f1f1); }
+.mat td > button { border: 1px solid var(--_control-border-9a9a9a); background: var(--_surface-1-f7f7f7); color: var(--_fg); }
+.mat td > button.masked { background: repeating-linear-gradient(135deg, var(--_surface-3-e4e4e4) 0 4px, var(--_surface-f3f3f3) 4px 8px); color: var(--_fg); }
 .mat td > button[aria-pressed="true"] { outline: 3px solid #D55E00; outline-offset: 1px; font-weight: 700; }
-.arith { border-left: 4px solid #0072B2; background: var(--_accent-soft); padding: 6px 10px; margin: 8px 0; }
-.final { border-left: 4px solid #009E73; background: var(--_ok-bg); padding: 6px 10px; }
+.arith { border-left: 4px solid #0072B2; background: var(--_accent-soft-eef5fb); padding: 6px 10px; margin: 8px 0; }
+.final { border-left: 4px solid #009E73; background: var(--_ok-bg-eef8f4); padding: 6px 10px; }
 `;
 
 /**
