@@ -1,10 +1,13 @@
 // The events a course platform listens to, caught on document (they bubble out of the shadow
 // roots): a click on a mask-grid cell fires attn-update with the new mask in its detail; the
 // KV ledger's detail names its model and context; checking a quiz answer fires attn-answer with
-// the question, the answer and whether it was right, and attn-update with the score.
+// the question, the answer and whether it was right, and attn-update with the score. On every
+// course page, every widget's attn-update detail has the keys its manifest entry documents.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage } from './harness.mjs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openBrowser, openPage, dist } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -111,4 +114,65 @@ test('quiz: checking an answer fires attn-answer with the verdict, and attn-upda
   assert.ok(last.total >= 10);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+/** The keys a manifest description "detail {a, b (…), c: {…}}" names: a, b, c. */
+function documentedKeys(description) {
+  const body = description.slice(description.indexOf('detail {') + 'detail {'.length, -1);
+  const keys = [];
+  let depth = 0,
+    start = 0;
+  for (let i = 0; i <= body.length; i++) {
+    const c = body[i];
+    if ('({['.includes(c)) depth++;
+    else if (')}]'.includes(c)) depth--;
+    else if ((c === ',' && depth === 0) || i === body.length) {
+      keys.push(
+        body
+          .slice(start, i)
+          .trim()
+          .match(/^[A-Za-z]+/)[0],
+      );
+      start = i + 1;
+    }
+  }
+  return keys;
+}
+
+test("every widget's attn-update detail has the keys its manifest entry documents", async () => {
+  const manifest = JSON.parse(readFileSync(join(dist, 'custom-elements.json'), 'utf8'));
+  const documented = new Map(
+    manifest.modules
+      .flatMap((m) => m.declarations ?? [])
+      .filter((d) => d.tagName)
+      .map((d) => [
+        d.tagName,
+        documentedKeys(d.events.find((e) => e.name === 'attn-update').description),
+      ]),
+  );
+  assert.deepEqual(documentedKeys('x; detail {a, b (c, d), e: {f, g}, h: [i, j]}'), [
+    'a',
+    'b',
+    'e',
+    'h',
+  ]);
+  const seen = new Set();
+  for (const name of readdirSync(dist).filter((f) => f.endsWith('.html'))) {
+    const { page, errors } = await openPage(browser, browser.fileUrl, name);
+    await listen(page, 'attn-update');
+    // A language switch redraws every widget on the page.
+    await page.evaluate(() => document.querySelector('[data-attn-lang-toggle]').click());
+    for (const { tag, detail } of await events(page, 'attn-update')) {
+      seen.add(tag);
+      assert.equal(detail.widget, tag);
+      assert.equal(detail.lang, 'en', `${tag} on ${name}`);
+      assert.equal(detail.error, null, `${tag} on ${name}`);
+      for (const key of documented.get(tag))
+        assert.ok(detail[key] !== undefined, `${tag} on ${name}: detail.${key}`);
+      assert.deepEqual(JSON.parse(JSON.stringify(detail)), detail, `${tag}: plain JSON values`);
+    }
+    assert.deepEqual(errors, [], name);
+    await page.close();
+  }
+  assert.deepEqual([...seen].sort(), [...documented.keys()].sort(), 'every widget was seen');
 });

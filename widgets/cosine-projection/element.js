@@ -50,7 +50,7 @@ const subscript = (label) => label.replace(/\s*\(.*\)$/, '');
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {number} [query=3] - query token index
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, query (token index), mode}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart formula - each formula line
@@ -115,6 +115,10 @@ export class CosineProjection extends AttnWidget {
   attrQuery(n) {
     const q = Number.parseInt(this.getAttribute('query') ?? '3', 10);
     return Number.isFinite(q) ? Math.max(0, Math.min(n - 1, q)) : Math.min(3, n - 1);
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), query: this.query, mode: this.mode };
   }
 
   /** @param {Runtime} rt */

@@ -87,7 +87,7 @@ const STAGES_EN = {
  * @attr {string} [world=zh-gift] - teaching world whose tokens the flow starts from
  * @attr {string} [stage] - id of the stage selected first (e.g. attention)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, stage (the selected one)}
  * @csspart title - the heading
  * @csspart formula - each formula line
  */
@@ -218,6 +218,10 @@ export class DataFlow extends AttnWidget {
 
   get worldId() {
     return this.getAttribute('world') || 'zh-gift';
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), stage: this.selected };
   }
 
   /** @param {Runtime} rt */

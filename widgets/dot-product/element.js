@@ -79,7 +79,7 @@ input[type="number"] { width: 9em; max-width: 100%; }
  * @attr {number} query - query token index (default: the token 给了)
  * @attr {number} key - key token index (default: the token 苹果)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, query, key (token indices), sequenceLength (the bytes section's T)}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -201,6 +201,15 @@ export class DotProduct extends AttnWidget {
     if (Number.isFinite(a)) return Math.max(0, Math.min(n - 1, a));
     const i = w.tokens.indexOf(fallback);
     return i >= 0 ? i : Math.min(fallbackIndex, n - 1);
+  }
+
+  updateDetail() {
+    return {
+      ...super.updateDetail(),
+      query: this.query,
+      key: this.key,
+      sequenceLength: this.T,
+    };
   }
 
   /** @param {Runtime} rt */

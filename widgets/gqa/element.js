@@ -82,7 +82,7 @@ table.paper tr.current td, table.paper tr.current th { background: var(--_accent
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {number} kv-heads - KV heads (one of the choices; default: the anchor model's)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, kvHeads (G chosen)}
  * @csspart title - the heading
  * @csspart figure - the matrix, chart or drawing
  * @csspart formula - each formula line
@@ -180,6 +180,10 @@ export class Gqa extends AttnWidget {
   attributeChangedCallback(name, old, value) {
     if (name === 'kv-heads') this.g = undefined; // re-read from the attribute in build()
     super.attributeChangedCallback(name, old, value);
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), kvHeads: this.g };
   }
 
   /** @param {Runtime} rt */

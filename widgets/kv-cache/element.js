@@ -85,7 +85,7 @@ const clampInt = (v, lo, hi, dflt) => {
  * @attr {number} [prompt=2] - prompt tokens (1–6)
  * @attr {number} [generate=3] - tokens to generate (1–8)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, prompt, generate (token counts), step}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -207,6 +207,10 @@ export class KvCache extends AttnWidget {
     if (name === 'prompt') this.P = this.s = undefined;
     if (name === 'generate') this.G = this.s = undefined;
     super.attributeChangedCallback(name, old, value);
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), prompt: this.P, generate: this.G, step: this.s };
   }
 
   build() {

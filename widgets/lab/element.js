@@ -79,7 +79,7 @@ table.ablation tr.shipped th, table.ablation tr.shipped td { background: var(--_
  * @summary The lab: our trained model's attention (needs attn-lab-data.js after attn-widgets.js).
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, prompt, steps, layer, head}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -263,6 +263,16 @@ export class Lab extends AttnWidget {
     // missing).
     const drawn = this.ready;
     this.ready = drawn.then(() => this._dataWait);
+  }
+
+  updateDetail() {
+    return {
+      ...super.updateDetail(),
+      prompt: this.prompt,
+      steps: this.steps,
+      layer: this.layer,
+      head: this.head,
+    };
   }
 
   /** @param {Runtime} rt */

@@ -39,7 +39,7 @@ const vec = (v) => `[${v.map((x) => num(x)).join(', ')}]`;
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [sentence=tired] - which sentence shows first: tired or wide
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, book (index of the one chosen)}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart formula - each formula line
@@ -101,6 +101,10 @@ export class LibraryAnalogy extends AttnWidget {
 
   get worldId() {
     return this.getAttribute('sentence') === 'wide' ? SENTENCES[1] : SENTENCES[0];
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), book: this.cursor };
   }
 
   /** @param {Runtime} rt */

@@ -54,7 +54,7 @@ const LESSON_NAMES = {
  * @summary The chapter's misconceptions: each correction, the number that proves it, its lesson.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, quizMode}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  */
@@ -220,6 +220,10 @@ export class Misconceptions extends AttnWidget {
       },
     },
   };
+
+  updateDetail() {
+    return { ...super.updateDetail(), quizMode: this.quizMode };
+  }
 
   /** @param {Runtime} rt */
   build(rt) {

@@ -65,7 +65,7 @@ table.out th { white-space: nowrap; }
  * @summary Lesson 10: MLA caches a latent instead of K and V.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, rank (the latent's width), ropeDims, mode}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -208,6 +208,10 @@ export class Mla extends AttnWidget {
         'The official “KV −93.3%” is against DeepSeek 67B and includes quantising the KV cache to about 6 bits; in BF16 alone it is −82.2%, and −98.2% against the same shape as MHA.',
     },
   };
+
+  updateDetail() {
+    return { ...super.updateDetail(), rank: this.r, ropeDims: this.dr, mode: this.mode };
+  }
 
   build(_rt) {
     this.r ??= EXAMPLE.kvLoraRank;

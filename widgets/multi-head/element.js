@@ -50,7 +50,7 @@ const COST_FORMULAS = {
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {string} [model=qwen3.8-27b] - model id of models.json
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, query (token index or null), view}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -159,6 +159,10 @@ export class MultiHead extends AttnWidget {
 
   get modelId() {
     return this.getAttribute('model') || ANCHOR_ID;
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), query: this.query, view: this.view };
   }
 
   /** @param {Runtime} rt */

@@ -59,7 +59,7 @@ legend .n { color: var(--_muted); font-weight: 600; margin-right: 4px; }
  * @summary The chapter's check questions.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes: {}, answered, correct, total: the questions checked, right, and in all}
+ *   attributes: {}, answered, correct, total (questions checked, right, in all)}
  * @fires attn-answer - when the student checks an answer (bubbles, composed); detail {questionId,
  *   question: its text, answer: the option id chosen ('a'…, or 'true' / 'false'), answerText,
  *   correct: boolean, correctAnswer: the right option id, correctAnswerText, lesson: the slug of

@@ -88,7 +88,7 @@ h3 { font-size: 0.98rem; margin: 12px 0 4px; }
  * @attr {number} [t=5] - sequence length of the picture (2–12)
  * @attr {number} [count-t=4096] - sequence length of the counts
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, tokens (T), countTokens, step, query}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -250,6 +250,16 @@ export class RnnVsAttention extends AttnWidget {
     if (!this.timer) return;
     this.stopPlay();
     this.update(); // the Play button must not still say Pause when the element comes back
+  }
+
+  updateDetail() {
+    return {
+      ...super.updateDetail(),
+      tokens: this.T,
+      countTokens: this.countT,
+      step: this.s,
+      query: this.query,
+    };
   }
 
   /** @param {Runtime} rt */

@@ -68,7 +68,7 @@ td.turned { background: var(--_accent-soft-eef5fb); }
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {string} [model=qwen3.8-27b] - model id of models.json
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, i, j (the positions of q and k), linked}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -214,6 +214,10 @@ export class Rope extends AttnWidget {
 
   get modelId() {
     return this.getAttribute('model') || ANCHOR_ID;
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), i: this.i, j: this.j, linked: this.linked };
   }
 
   /** @param {Runtime} rt */

@@ -51,7 +51,7 @@ const normRatio = (n, base) => (base.norm > 0 ? n / base.norm : 0);
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, sinkOn, sink (its logit), gate}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -175,6 +175,15 @@ export class SinkLogit extends AttnWidget {
 
   labels(r) {
     return this.isEnglish ? r.keysEn : r.keys;
+  }
+
+  updateDetail() {
+    return {
+      ...super.updateDetail(),
+      sinkOn: this.sinkOn,
+      sink: this.sink,
+      gate: this.gate,
+    };
   }
 
   /** @param {Runtime} rt */

@@ -76,7 +76,7 @@ function cachedCourseNumbers(rt) {
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {number} [d=256] - initial head width d (one of the slider's steps)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, d (the head width shown)}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -197,6 +197,10 @@ export class SoftmaxVariance extends AttnWidget {
   attributeChangedCallback(name, old, value) {
     if (name === 'd' && old !== value) this.index = this.startIndex();
     super.attributeChangedCallback(name, old, value);
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), d: this.d };
   }
 
   /** @param {Runtime} rt */

@@ -65,7 +65,7 @@ table.strip tr.mix th, table.strip tr.mix td { background: var(--_warn-bg-fff8e6
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {number} query - query token index (default: the token 给了)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, query (token index), causal}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -164,6 +164,10 @@ export class ValueMix extends AttnWidget {
     if (Number.isFinite(a)) return Math.max(0, Math.min(n - 1, a));
     const i = w.tokens.indexOf('给了');
     return i >= 0 ? i : n - 1;
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), query: this.query, causal: this.causal };
   }
 
   /** @param {Runtime} rt */

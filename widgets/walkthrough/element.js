@@ -42,7 +42,7 @@ h3 { font-size: 1rem; margin: 10px 0 4px; }
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=en-the-cat] - teaching world id
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes}
+ *   attributes, step}
  * @csspart title - the heading
  * @csspart figure - the matrix, chart or drawing
  * @csspart formula - each formula line
@@ -167,6 +167,10 @@ export class Walkthrough extends AttnWidget {
 
   get worldId() {
     return this.getAttribute('world') || 'en-the-cat';
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), step: this.step };
   }
 
   /** @param {Runtime} rt */
