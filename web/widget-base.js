@@ -48,7 +48,9 @@ export const PARTS = [
 
 /**
  * The base of every widget. Its theme (web/theme.js) is what the @cssprop lines list; a site sets
- * them on the element or above it.
+ * them on the element or above it. `theme` is read by the theme's CSS only (:host([theme])).
+ * @attr {string} theme - `light` or `dark`: this theme whatever the system prefers (default: the
+ *   system's, prefers-color-scheme)
  * @cssprop [--attn-fg=#1b1b1b] - text
  * @cssprop [--attn-fg-2=#3d3d3d] - secondary text: formulas, axis labels
  * @cssprop [--attn-muted=#555] - help lines and notes
