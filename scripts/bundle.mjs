@@ -10,6 +10,9 @@
 //                          (course-data/lab-model.bin, base64) and its two exports
 //                          (c3-attention.json, kv-heads-ablation.json) as globalThis.AttnLabData,
 //                          because a file:// page cannot fetch them.
+//   dist/attn-loader.js    a small classic script (web/loader.js) that adds the three scripts
+//                          above to a page only where its attn-* elements need them; every
+//                          course page loads it and nothing else.
 //   dist/<lesson>.html     one page per lesson of course-data/lessons.json, plus index.html.
 //   dist/attn-widgets.d.mts  the elements' types (scripts/element-types.mjs), for TypeScript sites.
 //   dist/THIRD-PARTY-NOTICES.txt  the licences of what the scripts bundle (scripts/notices.mjs),
@@ -155,6 +158,27 @@ writeFileSync(
     `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-lab-data'));})();\n`,
 );
 
+// The loader: web/loader.js started on the page that includes it (document.currentScript is
+// only set while a classic script first runs, so it is read at once).
+await build({
+  ...common,
+  entryPoints: undefined,
+  metafile: false,
+  stdin: {
+    contents:
+      "import { startLoader } from './web/loader.js';\n" +
+      'if (!globalThis.AttnLoader) {\n' +
+      '  globalThis.AttnLoader = true;\n' +
+      '  startLoader(document, document.currentScript);\n' +
+      '}\n',
+    resolveDir: root,
+    sourcefile: 'attn-loader-entry.js',
+  },
+  format: 'iife',
+  banner: { js: header('attn-loader.js, adds the widget scripts a page needs') },
+  outfile: join(dist, 'attn-loader.js'),
+});
+
 // What the scripts bundle, and its licences. gen/bundle-metafiles.json lets the tests check the
 // notices against the same inputs.
 writeFileSync(join(gen, 'bundle-metafiles.json'), JSON.stringify(metafiles));
@@ -165,8 +189,9 @@ const lessons = checked('course-data/lessons.json');
 const CSP =
   "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src data:";
 // A lesson may carry its own "csp" (the playground page: 'unsafe-eval' and worker-src blob:, so
-// student code can run in a Blob worker, which inherits the page's policy) and extra "scripts"
-// loaded after attn-widgets.js. Every other page keeps the strict policy above.
+// student code can run in a Blob worker, which inherits the page's policy). Every other page
+// keeps the strict policy above. Pages load only attn-loader.js, which adds what their widgets
+// need (the lab page gets attn-lab-data.js, the playground page attn-playground.js).
 const esc = (s) =>
   String(s).replace(
     /[&<>"]/g,
@@ -202,7 +227,7 @@ function lessonNav(i, pages) {
 </nav>`;
 }
 
-function page(title, body, { csp = CSP, scripts = [] } = {}) {
+function page(title, body, { csp = CSP } = {}) {
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
@@ -221,8 +246,8 @@ function page(title, body, { csp = CSP, scripts = [] } = {}) {
 <main>
 ${body}
 </main>
-<script src="attn-widgets.js"></script>
-${scripts.map((src) => `<script src="${esc(src)}"></script>\n`).join('')}</body>
+<script src="attn-loader.js"></script>
+</body>
 </html>
 `;
 }
@@ -256,10 +281,7 @@ for (const [index, l] of lessons.lessons.entries()) {
     page(
       l.title,
       `<h1>${both(l.title)}</h1>\n${guided(l.slug, l.intro, widgets)}\n${lessonNav(index + 1, pages)}`,
-      {
-        csp: l.csp ?? CSP,
-        scripts: l.scripts ?? [],
-      },
+      { csp: l.csp ?? CSP },
     ),
   );
 }

@@ -1,14 +1,47 @@
-// Colour scale for weights in [0, 1]: cividis-like (blue → yellow), designed to read the same
-// for the common colour-vision deficiencies and in greyscale (lightness rises monotonically).
-// Text on a cell picks black or white by the cell's luminance.
-/** @type {[number, [number, number, number]][]} */
-const STOPS = [
-  [0.0, [0, 34, 78]],
-  [0.25, [65, 77, 107]],
-  [0.5, [124, 123, 120]],
-  [0.75, [188, 175, 111]],
-  [1.0, [253, 231, 55]],
-];
+// Colour scales for weights in [0, 1], both perceptually uniform, readable with the common
+// colour-vision deficiencies and in greyscale (lightness rises monotonically): cividis-like
+// (blue → yellow, the default) and viridis (purple → green → yellow). A site picks one with the
+// custom property `--attn-scale: viridis` (read by the widget base before each draw). The cells
+// keep these colours in the dark theme too: text on a cell is black or white, whichever
+// contrasts more, which is at least 4.58:1 on any colour (tests/js/color.test.mjs checks both
+// scales step by step).
+/** @typedef {[number, [number, number, number]][]} Stops */
+/** @type {Record<string, Stops>} */
+export const SCALES = {
+  cividis: [
+    [0.0, [0, 34, 78]],
+    [0.25, [65, 77, 107]],
+    [0.5, [124, 123, 120]],
+    [0.75, [188, 175, 111]],
+    [1.0, [253, 231, 55]],
+  ],
+  viridis: [
+    [0.0, [68, 1, 84]],
+    [0.125, [71, 45, 123]],
+    [0.25, [59, 82, 139]],
+    [0.375, [44, 114, 142]],
+    [0.5, [33, 145, 140]],
+    [0.625, [40, 174, 128]],
+    [0.75, [94, 201, 98]],
+    [0.875, [173, 220, 48]],
+    [1.0, [253, 231, 37]],
+  ],
+};
+export const DEFAULT_SCALE = 'cividis';
+
+let current = SCALES[DEFAULT_SCALE];
+
+/**
+ * Makes `name` the scale weightColor and textOn use until the next call (an unknown or empty
+ * name means the default); returns the name of the scale in use before, to put back.
+ * @param {string | null | undefined} name
+ * @returns {string}
+ */
+export function useScale(name) {
+  const before = Object.keys(SCALES).find((k) => SCALES[k] === current) ?? DEFAULT_SCALE;
+  current = SCALES[String(name ?? '').trim()] ?? SCALES[DEFAULT_SCALE];
+  return before;
+}
 
 /**
  * @param {number} a
@@ -20,21 +53,22 @@ function lerp(a, b, t) {
 }
 
 /**
- * rgb triple for v in [0, 1] (clamped).
+ * rgb triple for v in [0, 1] (clamped) on the scale in use.
  * @param {number} v
  * @returns {[number, number, number]}
  */
 export function weightRgb(v) {
   const x = Math.min(1, Math.max(0, Number.isFinite(v) ? v : 0));
-  for (let i = 1; i < STOPS.length; i++) {
-    const [p1, c1] = STOPS[i];
-    const [p0, c0] = STOPS[i - 1];
+  const stops = current;
+  for (let i = 1; i < stops.length; i++) {
+    const [p1, c1] = stops[i];
+    const [p0, c0] = stops[i - 1];
     if (x <= p1) {
       const t = (x - p0) / (p1 - p0);
       return [lerp(c0[0], c1[0], t), lerp(c0[1], c1[1], t), lerp(c0[2], c1[2], t)];
     }
   }
-  return STOPS[STOPS.length - 1][1];
+  return stops[stops.length - 1][1];
 }
 
 /** @param {number} v a weight in [0, 1] */
@@ -44,15 +78,33 @@ export function weightColor(v) {
 }
 
 /**
+ * WCAG relative luminance of an sRGB triple (0–255).
+ * @param {[number, number, number]} rgb
+ */
+export function luminance(rgb) {
+  const lin = rgb.map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+}
+
+/**
+ * WCAG contrast ratio of two sRGB triples (1 … 21).
+ * @param {[number, number, number]} a
+ * @param {[number, number, number]} b
+ */
+export function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
  * '#000' or '#fff', whichever contrasts more with weightColor(v).
  * @param {number} v
  */
 export function textOn(v) {
-  const lin = weightRgb(v).map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  const L = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+  const L = luminance(weightRgb(v));
   return (L + 0.05) / 0.05 > 1.05 / (L + 0.05) ? '#000' : '#fff';
 }
 

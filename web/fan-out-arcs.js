@@ -179,9 +179,9 @@ export const FAN_OUT_CSS = `
 .fo-tokens { display: flex; }
 .fo-column .fo-tokens { flex-direction: column; }
 .fo-tokens button { min-height: 30px; min-width: 0; padding: 0 2px; border-radius: 4px; border: 1px solid transparent; background: transparent; white-space: nowrap; font-size: 0.9em; }
-.fo-tokens button.fo-key { border-color: #b5b5b5; background: #fafafa; }
+.fo-tokens button.fo-key { border-color: var(--_control-border-b5b5b5); background: var(--_surface-1); }
 .fo-tokens button.fo-small { font-size: 0.7em; }
-.fo-tokens button[aria-pressed="true"] { background: #0b3d91; border-color: #0b3d91; color: #fff; font-weight: 700; }
+.fo-tokens button[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_on-accent); font-weight: 700; }
 .fo-caption { min-height: 3em; }
 .sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0; }
 `;

@@ -94,12 +94,19 @@ export const HEATMAP_CSS = `
 table.heatmap { border-collapse: separate; border-spacing: 2px; }
 table.heatmap th { font-weight: 600; padding: 2px 4px; text-align: center; white-space: nowrap; }
 table.heatmap td.hm-cell { min-width: 44px; height: 36px; text-align: center; border-radius: 3px; padding: 2px 4px; border: 0; font-variant-numeric: tabular-nums; }
-table.heatmap td.hm-hidden { background: repeating-linear-gradient(135deg, #e4e4e4 0 4px, #f3f3f3 4px 8px); }
-table.heatmap td.hm-cell:focus-visible { outline: 3px solid #E69F00; outline-offset: 1px; }
+table.heatmap td.hm-hidden { background: repeating-linear-gradient(135deg, var(--_surface-3-e4e4e4) 0 4px, var(--_surface-f3f3f3) 4px 8px); }
+table.heatmap td.hm-cell:focus-visible { outline: 3px solid var(--_focus); outline-offset: 1px; }
 .hm-readout { min-height: 1.5em; }
 .hm-legend { display: flex; align-items: center; gap: 6px; font-size: 0.85em; }
 .hm-legend .ramp { display: inline-flex; height: 12px; width: 140px; }
 .hm-legend .ramp span { flex: 1; }
+/* Forced colours replace the fills with Canvas: each cell keeps its number and gets a border (a
+   hidden cell a dashed one); the legend's ramp keeps its colours, being the key to the fills. */
+@media (forced-colors: active) {
+  table.heatmap td.hm-cell { border: 1px solid CanvasText; }
+  table.heatmap td.hm-hidden { border-style: dashed; }
+  .hm-legend .ramp { forced-color-adjust: none; }
+}
 `;
 
 /** A legend: the colour ramp from 0% to 100%. */

@@ -1,9 +1,12 @@
 // The one stylesheet every widget adopts (a constructable CSSStyleSheet: allowed under a strict
 // style-src CSP, unlike <style> elements or style attributes). Host pages cannot restyle the
-// inside of a widget by accident; they can set --attn-* custom properties on the element.
-export const WIDGET_CSS = `
-:host { display: block; font: 15px/1.5 system-ui, "Noto Sans CJK SC", "PingFang SC", sans-serif;
-  color: var(--attn-fg, #1b1b1b); background: var(--attn-bg, #fff); border: 1px solid #d0d0d0;
+// inside of a widget by accident; they theme it through the --attn-* custom properties
+// (web/theme.js) and the ::part() names the base class puts on the main regions.
+import { THEME_CSS, SVG_INK_CSS } from './theme.js';
+
+export const WIDGET_CSS = `${THEME_CSS}
+:host { display: block; font: 15px/1.5 var(--_font);
+  color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border);
   border-radius: 8px; padding: 12px 14px; margin: 16px 0; max-width: 760px; box-sizing: border-box; }
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
@@ -12,10 +15,10 @@ h3 { font-size: 1rem; margin: 14px 0 4px; }
 p { margin: 6px 0; }
 .row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 6px 0; }
 button, select, input { font: inherit; min-height: 36px; }
-button { padding: 4px 12px; border: 1px solid #6b6b6b; border-radius: 6px; background: #f4f4f4; color: #1b1b1b; cursor: pointer; }
-button[aria-pressed="true"] { background: #0b3d91; color: #fff; border-color: #0b3d91; }
+button { padding: 4px 12px; border: 1px solid var(--_control-border); border-radius: 6px; background: var(--_surface); color: var(--_fg); cursor: pointer; }
+button[aria-pressed="true"] { background: var(--_accent); color: var(--_on-accent); border-color: var(--_accent); }
 button:disabled { opacity: 0.45; cursor: default; }
-button:focus-visible, select:focus-visible, input:focus-visible, [tabindex]:focus-visible { outline: 3px solid #E69F00; outline-offset: 2px; }
+button:focus-visible, select:focus-visible, input:focus-visible, [tabindex]:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 label { display: inline-flex; gap: 6px; align-items: center; }
 input[type="range"] { min-width: 160px; flex: 1 1 160px; }
 output { font-weight: 600; font-variant-numeric: tabular-nums; }
@@ -24,27 +27,34 @@ output { font-weight: 600; font-variant-numeric: tabular-nums; }
 fieldset.picker { border: 0; padding: 0; margin: 6px 0; min-width: 0; }
 fieldset.picker legend { padding: 0; margin-bottom: 4px; font-weight: 600; }
 .picker .opts { display: flex; flex-wrap: wrap; gap: 6px; }
-.picker label { border: 1px solid #6b6b6b; border-radius: 6px; padding: 4px 10px; min-height: 36px; cursor: pointer; background: #f4f4f4; }
-.picker label.on { background: #0b3d91; color: #fff; border-color: #0b3d91; }
-.picker input { margin: 0; width: 16px; height: 16px; min-height: 0; accent-color: #E69F00; }
+.picker label { border: 1px solid var(--_control-border); border-radius: 6px; padding: 4px 10px; min-height: 36px; cursor: pointer; background: var(--_surface); }
+.picker label.on { background: var(--_accent); color: var(--_on-accent); border-color: var(--_accent); }
+.picker input { margin: 0; width: 16px; height: 16px; min-height: 0; accent-color: var(--_focus); }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-th, td { padding: 4px 6px; text-align: right; border-bottom: 1px solid #e3e3e3; }
+th, td { padding: 4px 6px; text-align: right; border-bottom: 1px solid var(--_rule); }
 th { font-weight: 600; text-align: left; }
-.formula { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; color: #3d3d3d; overflow-wrap: anywhere; }
-.muted { color: #555; font-size: 0.9em; }
-.note { border-left: 4px solid #E69F00; background: #fff8e6; padding: 6px 10px; margin: 10px 0 0; }
-.error { border: 1px solid #b00020; background: #fdecee; color: #7a0015; padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
+.formula { font-family: var(--_font-mono); font-size: 0.85em; color: var(--_fg-2); overflow-wrap: anywhere; }
+.muted { color: var(--_muted); font-size: 0.9em; }
+.note { border-left: 4px solid #E69F00; background: var(--_warn-bg-fff8e6); padding: 6px 10px; margin: 10px 0 0; }
+.error { border: 1px solid var(--_error); background: var(--_error-bg); color: var(--_error-fg); padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
 .error strong { display: block; }
-.checks { margin-top: 10px; font-size: 0.85em; border-top: 1px dashed #c8c8c8; padding-top: 6px; }
+.checks { margin-top: 10px; font-size: 0.85em; border-top: 1px dashed var(--_border-c8c8c8); padding-top: 6px; }
 .checks summary { cursor: pointer; }
-.checks li.ok::marker { content: "✓ "; color: #006d2c; }
-.checks li.fail::marker { content: "✗ "; color: #b00020; }
-.checks li.fail { color: #b00020; }
+.checks li.ok::marker { content: "✓ "; color: var(--_ok); }
+.checks li.fail::marker { content: "✗ "; color: var(--_error); }
+.checks li.fail { color: var(--_error); }
 .scroll { overflow-x: auto; max-width: 100%; }
-.bar-track { background: #eee; height: 14px; border-radius: 3px; flex: 1 1 120px; min-width: 80px; position: relative; }
+.bar-track { background: var(--_surface-eee); height: 14px; border-radius: 3px; flex: 1 1 120px; min-width: 80px; position: relative; }
 .bar-fill { position: absolute; left: 0; top: 0; bottom: 0; background: #0072B2; border-radius: 3px; }
 .bar-fill.neg { background: #D55E00; }
 svg text { font-family: inherit; }
+${SVG_INK_CSS}
+/* Forced colours: the browser paints every box in system colours, so a state that was only a fill
+   (pressed, chosen) keeps Highlight; bars keep a solid fill (heatmap cells: web/heatmap-table.js). */
+@media (forced-colors: active) {
+  button[aria-pressed="true"], .picker label.on { forced-color-adjust: none; background: Highlight; color: HighlightText; border-color: Highlight; }
+  .bar-fill { background: CanvasText; forced-color-adjust: none; }
+}
 @media (max-width: 420px) { :host { padding: 10px 8px; font-size: 14px; } input[type="range"] { min-width: 120px; } }
 `;
 

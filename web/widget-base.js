@@ -6,11 +6,15 @@
 //   build(rt)      make the controls once the runtime is ready (optional)
 //   render(rt)     ask the engine and draw; called on start and after every interaction
 //   checks(rt)     [{name, expected, actual, ok}] for the course numbers it shows (optional)
+//   updateDetail() the detail of its attn-update event: super.updateDetail() plus its own state
+//                  after the draw (optional; plain JSON-able values)
 // and calls this.update() after an interaction. Every attention number a student sees comes
 // from rt.engine; shape arithmetic, counting and formatting may be JS.
 /** @import { Runtime } from './runtime.js' */
 import { getRuntime } from './runtime.js';
 import { widgetSheet, sheetFor } from './styles.js';
+import { SCALE_PROPERTY } from './theme.js';
+import { useScale } from './color.js';
 import { h } from './dom.js';
 import { CHECK_NAMES_ZH } from './check-names-zh.js';
 
@@ -27,6 +31,55 @@ export const COMMON = {
 /** @typedef {{ name: string, expected: string, actual: string, ok: boolean }} CheckRow */
 /** @typedef {Record<string, any>} StringTable strings, functions of counts → strings, or lists */
 
+/**
+ * The ::part() names every widget puts on its main regions, the same name for the same role in
+ * every widget, so one site rule (`attn-mask-grid::part(controls)`) styles them all. body, error
+ * and checks are the base's own boxes; the others are found by role after each draw (the
+ * outermost match only, so a part is never inside another of the same name).
+ * @type {[string, string][]} [part name, the selector of the elements that have that role]
+ */
+export const PARTS = [
+  ['title', 'h2'],
+  ['controls', '.row, .controls, fieldset.picker'],
+  ['figure', 'table, svg, canvas, .chart'],
+  ['formula', '.formula'],
+  ['note', '.note'],
+];
+
+/**
+ * The base of every widget. Its theme (web/theme.js) is what the @cssprop lines list; a site sets
+ * them on the element or above it. `theme` is read by the theme's CSS only (:host([theme])).
+ * @attr {string} theme - `light` or `dark`: this theme whatever the system prefers (default: the
+ *   system's, prefers-color-scheme)
+ * @cssprop [--attn-fg=#1b1b1b] - text
+ * @cssprop [--attn-fg-2=#3d3d3d] - secondary text: formulas, axis labels
+ * @cssprop [--attn-muted=#555] - help lines and notes
+ * @cssprop [--attn-bg=#fff] - the widget background
+ * @cssprop [--attn-surface=#f4f4f4] - buttons, bar tracks, panels
+ * @cssprop [--attn-surface-1=#fafafa] - faint panels (code, cards)
+ * @cssprop [--attn-surface-3=#e6e6e6] - masked and empty cells
+ * @cssprop [--attn-border=#d0d0d0] - the widget frame and card borders
+ * @cssprop [--attn-rule=#e3e3e3] - table rules and grid lines
+ * @cssprop [--attn-control-border=#6b6b6b] - control borders and axes
+ * @cssprop [--attn-accent=#0b3d91] - pressed buttons, links, selection
+ * @cssprop [--attn-on-accent=#fff] - text on the accent
+ * @cssprop [--attn-accent-soft=#e8eefb] - a light wash of the accent (badges, rows)
+ * @cssprop [--attn-focus=#E69F00] - the focus ring
+ * @cssprop [--attn-error=#b00020] - error borders and marks
+ * @cssprop [--attn-error-fg=#7a0015] - error text
+ * @cssprop [--attn-error-bg=#fdecee] - error panels
+ * @cssprop [--attn-ok=#006d2c] - right answers, passed checks
+ * @cssprop [--attn-ok-bg=#eef8f0] - right-answer panels
+ * @cssprop [--attn-warn-fg=#6b4200] - warning and "reported" text
+ * @cssprop [--attn-warn-bg=#fff1d6] - warning and note panels
+ * @cssprop [--attn-warn-border=#8a5a00] - warning borders
+ * @cssprop [--attn-font=system-ui] - the text font
+ * @cssprop [--attn-font-mono=ui-monospace] - formulas and code
+ * @cssprop [--attn-scale=cividis] - the heatmap colour scale: `cividis` or `viridis`
+ * @csspart body - everything the widget draws
+ * @csspart error - the inline error box
+ * @csspart checks - the self-check panel
+ */
 export class AttnWidget extends HTMLElement {
   /** @type {{ 'zh-CN': StringTable, en: StringTable }} */
   static strings = { 'zh-CN': {}, en: {} };
@@ -43,9 +96,9 @@ export class AttnWidget extends HTMLElement {
     root.adoptedStyleSheets = own ? [widgetSheet(), sheetFor(own)] : [widgetSheet()];
     /** @type {Runtime | null} */
     this.rt = null;
-    this.body = h('div', { class: 'body' });
-    this.errorBox = h('div', { class: 'error', role: 'alert', hidden: true });
-    this.checkBox = h('details', { class: 'checks' });
+    this.body = h('div', { class: 'body', part: 'body' });
+    this.errorBox = h('div', { class: 'error', role: 'alert', hidden: true, part: 'error' });
+    this.checkBox = h('details', { class: 'checks', part: 'checks' });
     root.append(this.errorBox, this.body, this.checkBox);
     /** @type {string | undefined} the language the checks panel was drawn in */
     this._checksLang = undefined;
@@ -128,6 +181,8 @@ export class AttnWidget extends HTMLElement {
   /** Recompute and redraw. Errors from the engine or the data are shown inline, never thrown. */
   update() {
     if (!this.rt) return;
+    // The heatmap scale a site chose (--attn-scale) holds while this widget draws.
+    const scaleBefore = useScale(getComputedStyle(this).getPropertyValue(SCALE_PROPERTY));
     try {
       this.render(this.rt);
       this.clearError();
@@ -139,8 +194,43 @@ export class AttnWidget extends HTMLElement {
       }
     } catch (e) {
       this.showError(e);
+    } finally {
+      useScale(scaleBefore);
     }
-    this.dispatchEvent(new CustomEvent('attn-update', { bubbles: true, composed: true }));
+    this.markParts();
+    this.dispatchEvent(
+      new CustomEvent('attn-update', {
+        bubbles: true,
+        composed: true,
+        detail: this.updateDetail(),
+      }),
+    );
+  }
+
+  /**
+   * The detail of attn-update: which widget, its language, the error it shows (or null), the
+   * attributes it observes, and whatever the widget adds (override: `{...super.updateDetail(),
+   * query: …}`). Plain values only, so a course platform can log or post it as JSON.
+   * @returns {Record<string, any>}
+   */
+  updateDetail() {
+    const cls = /** @type {typeof AttnWidget} */ (this.constructor);
+    /** @type {Record<string, string | null>} */
+    const attributes = {};
+    for (const a of cls.observedAttributes) if (a !== 'lang') attributes[a] = this.getAttribute(a);
+    return {
+      widget: this.localName,
+      lang: this.isEnglish ? 'en' : 'zh-CN',
+      error: this.dataset.error ?? null,
+      attributes,
+    };
+  }
+
+  /** Puts the PARTS names on the regions drawn (again after every draw: render may rebuild). */
+  markParts() {
+    for (const [name, selector] of PARTS)
+      for (const el of this.body.querySelectorAll(selector))
+        if (!el.parentElement?.closest(selector)) el.part.add(name);
   }
 
   /**

@@ -1,8 +1,9 @@
 // A teacher's own course site: tests/site/ (three Markdown pages with widget tags in them, one
-// layout with a single <script src="attn-widgets.js"> and the site's strict CSP in a <meta>),
+// layout with a single <script src="attn-loader.js"> and the site's strict CSP in a <meta>, a
+// site.css that themes the widgets),
 // built by Eleventy into a temp folder, opened from file:// and served with that CSP as a header:
 // every widget defined, drawn without an inline error, selfCheck() all ok, no console error,
-// no CSP violation, no failed request.
+// no CSP violation, no failed request; the site's colours, font and ::part() rule show inside.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -35,6 +36,7 @@ after(async () => {
 
 test('Eleventy built every page with one script tag and the strict CSP', () => {
   assert.deepEqual(readdirSync(out).sort(), [
+    'attn-loader.js',
     'attn-widgets.js',
     'index.html',
     'kv.html',
@@ -43,7 +45,7 @@ test('Eleventy built every page with one script tag and the strict CSP', () => {
   ]);
   for (const name of PAGES) {
     const html = readFileSync(join(out, name), 'utf8');
-    assert.deepEqual(html.match(/<script\b[^>]*>/g), ['<script src="attn-widgets.js">'], name);
+    assert.deepEqual(html.match(/<script\b[^>]*>/g), ['<script src="attn-loader.js">'], name);
     assert.ok(html.includes(`content="${CSP}"`), `${name} carries the strict CSP`);
     // Markdown kept the widget tags as HTML blocks, not as escaped text or inside a <p>: an
     // opening tag alone on its line starts an HTML block (CommonMark), one with its closing
@@ -90,3 +92,21 @@ for (const scheme of ['file', 'http']) {
     });
   }
 }
+
+test("the site's theme reaches inside the mask grid: accent, font and ::part(title)", async () => {
+  const { page, errors } = await openPage(browser, pathToFileURL(out).href + '/', 'mask.html');
+  const look = await page.evaluate(() => {
+    const root = document.querySelector('attn-mask-grid').shadowRoot;
+    const title = getComputedStyle(root.querySelector('h2'));
+    return {
+      pressed: getComputedStyle(root.querySelector('button[aria-pressed="true"]')).backgroundColor,
+      font: title.fontFamily,
+      spacing: title.letterSpacing,
+    };
+  });
+  assert.equal(look.pressed, 'rgb(122, 31, 92)'); // #7a1f5c
+  assert.match(look.font, /^Georgia/);
+  assert.notEqual(look.spacing, 'normal');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -40,9 +40,9 @@ const timing = () => page.evaluate(() => document.querySelector('attn-lab').timi
 
 test('the page loads both scripts and the self-check passes', async () => {
   const scripts = await page.evaluate(() =>
-    [...document.scripts].map((s) => s.getAttribute('src')),
+    [...document.scripts].map((s) => s.getAttribute('src').split('/').pop()),
   );
-  assert.deepEqual(scripts, ['attn-widgets.js', 'attn-lab-data.js']);
+  assert.deepEqual(scripts, ['attn-loader.js', 'attn-widgets.js', 'attn-lab-data.js']);
   assert.equal(await page.evaluate(() => typeof window.AttnLabData.weights), 'string');
   const checks = await selfCheck(page, 'attn-lab');
   assert.equal(checks.length, 12);

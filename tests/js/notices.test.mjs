@@ -64,6 +64,7 @@ test('every built script starts with a comment naming the project, its licence a
   assert.deepEqual(scripts.sort(), [
     'attn-engine.js',
     'attn-lab-data.js',
+    'attn-loader.js',
     'attn-playground.js',
     'attn-widgets.js',
     'attn-widgets.mjs',

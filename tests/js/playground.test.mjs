@@ -28,6 +28,7 @@ import {
   MAX_CELLS,
 } from '../../widgets/playground/logic.js';
 import { CSP as STRICT, pageCsp } from '../../scripts/serve.mjs';
+import { scriptsFor } from '../../web/loader.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = (p) => JSON.parse(readFileSync(join(root, p), 'utf8'));
@@ -317,11 +318,8 @@ test('CSP: what a policy forbids; the playground page allows both, every other p
   ]);
   for (const l of lessons)
     if (l !== pg) assert.equal(l.csp, undefined, `${l.slug} keeps the strict policy`);
-  assert.ok(
-    lessons
-      .filter((l) => l.widgets.some((w) => w.tag === 'attn-playground'))
-      .every((l) => (l.scripts ?? []).includes('attn-playground.js')),
-  );
+  // A page with the cell gets the worker's script from the loader (web/loader.js).
+  assert.deepEqual(scriptsFor(['attn-playground']), ['attn-widgets.js', 'attn-playground.js']);
 });
 
 test("serve.mjs sends each built page's own policy", () => {

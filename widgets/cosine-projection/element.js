@@ -25,17 +25,17 @@ import {
 
 const CSS = `
 ol.bars { list-style: none; padding: 0; margin: 8px 0; }
-ol.bars li { display: grid; grid-template-columns: 1.4em 6.5em minmax(60px, 1fr) 4.2em; gap: 2px 8px; align-items: center; padding: 6px 0; border-bottom: 1px solid #e3e3e3; }
-ol.bars .rank { color: #555; font-variant-numeric: tabular-nums; }
+ol.bars li { display: grid; grid-template-columns: 1.4em 6.5em minmax(60px, 1fr) 4.2em; gap: 2px 8px; align-items: center; padding: 6px 0; border-bottom: 1px solid var(--_rule); }
+ol.bars .rank { color: var(--_muted); font-variant-numeric: tabular-nums; }
 ol.bars .tok { overflow-wrap: break-word; min-width: 0; }
 ol.bars li.self .tok { font-weight: 700; }
-ol.bars .tag { display: block; font-size: 0.8em; color: #555; font-weight: 400; line-height: 1.2; }
+ol.bars .tag { display: block; font-size: 0.8em; color: var(--_muted); font-weight: 400; line-height: 1.2; }
 ol.bars .val { text-align: right; font-variant-numeric: tabular-nums; font-weight: 600; }
 ol.bars .formula { grid-column: 2 / -1; margin: 0; }
 .bar-track { min-width: 60px; }
 .bar-fill.neg { background-image: repeating-linear-gradient(135deg, rgba(255,255,255,0.55) 0 3px, transparent 3px 7px); }
-.zero { position: absolute; top: -3px; bottom: -3px; width: 2px; margin-left: -1px; background: #1b1b1b; }
-.kv { border-top: 1px solid #d0d0d0; margin-top: 10px; padding-top: 6px; }
+.zero { position: absolute; top: -3px; bottom: -3px; width: 2px; margin-left: -1px; background: var(--_fg); }
+.kv { border-top: 1px solid var(--_border); margin-top: 10px; padding-top: 6px; }
 .kv h3 { font-size: 1rem; margin: 4px 0; }
 .summary { font-weight: 600; }
 @media (max-width: 420px) { ol.bars li { grid-template-columns: 1.1em 5.6em minmax(50px, 1fr) 4em; gap: 2px 6px; } }
@@ -49,9 +49,11 @@ const subscript = (label) => label.replace(/\s*\(.*\)$/, '');
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {number} [query=3] - query token index
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, query (token index), mode}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart formula - each formula line
  */
 export class CosineProjection extends AttnWidget {
   static css = CSS;
@@ -113,6 +115,10 @@ export class CosineProjection extends AttnWidget {
   attrQuery(n) {
     const q = Number.parseInt(this.getAttribute('query') ?? '3', 10);
     return Number.isFinite(q) ? Math.max(0, Math.min(n - 1, q)) : Math.min(3, n - 1);
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), query: this.query, mode: this.mode };
   }
 
   /** @param {Runtime} rt */

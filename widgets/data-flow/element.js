@@ -25,29 +25,29 @@ import {
 
 const CSS = `
 .legend { display: flex; flex-wrap: wrap; gap: 6px 12px; font-size: 0.85em; margin: 4px 0 8px; padding: 0; list-style: none; }
-.legend li::before { content: ""; display: inline-block; width: 0.9em; height: 0.9em; border-radius: 3px; margin-right: 4px; vertical-align: -0.1em; border: 1px solid #6b6b6b; }
-.legend .learned::before { background: #e8eefb; }
+.legend li::before { content: ""; display: inline-block; width: 0.9em; height: 0.9em; border-radius: 3px; margin-right: 4px; vertical-align: -0.1em; border: 1px solid var(--_control-border); }
+.legend .learned::before { background: var(--_accent-soft); }
 .legend .current::before { background: #E69F00; }
-.legend .later::before { background: #f4f4f4; border-style: dashed; }
+.legend .later::before { background: var(--_surface); border-style: dashed; }
 ol.flow { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
 ol.flow > li { display: grid; }
-.layer { border: 2px solid #0b3d91; border-radius: 8px; padding: 4px 6px 6px; }
-.layer-title { font-size: 0.85em; font-weight: 600; color: #0b3d91; margin: 0 0 4px; }
+.layer { border: 2px solid var(--_accent); border-radius: 8px; padding: 4px 6px 6px; }
+.layer-title { font-size: 0.85em; font-weight: 600; color: var(--_accent); margin: 0 0 4px; }
 .layer ol { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
 button.stage { width: 100%; text-align: left; display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 8px; }
 button.stage .shape { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.82em; }
-button.stage.learned { background: #e8eefb; border-color: #0b3d91; color: #0b3d91; }
-button.stage.current { background: #fff1d6; border: 2px solid #E69F00; color: #1b1b1b; font-weight: 600; }
-button.stage.later { background: #f7f7f7; border-style: dashed; color: #555; }
-button.stage[aria-pressed="true"] { background: #0b3d91; color: #fff; border-color: #0b3d91; }
+button.stage.learned { background: var(--_accent-soft); border-color: var(--_accent); color: var(--_accent); }
+button.stage.current { background: var(--_warn-bg); border: 2px solid #E69F00; color: var(--_fg); font-weight: 600; }
+button.stage.later { background: var(--_surface-1-f7f7f7); border-style: dashed; color: var(--_muted); }
+button.stage[aria-pressed="true"] { background: var(--_accent); color: var(--_on-accent); border-color: var(--_accent); }
 button.stage.current[aria-pressed="true"] { border: 2px solid #E69F00; box-shadow: inset 4px 0 0 #E69F00; }
-.detail { border: 1px solid #d7d7d7; border-radius: 6px; padding: 6px 10px; margin-top: 10px; }
+.detail { border: 1px solid var(--_border-d7d7d7); border-radius: 6px; padding: 6px 10px; margin-top: 10px; }
 .detail h3 { margin-top: 0; }
-.tag { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; margin-left: 6px; background: #eee; color: #333; }
+.tag { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; margin-left: 6px; background: var(--_surface-eee); color: var(--_fg-2-333); }
 .tag.current { background: #E69F00; color: #1b1b1b; }
-.tag.learned { background: #e8eefb; color: #0b3d91; }
+.tag.learned { background: var(--_accent-soft); color: var(--_accent); }
 .detail ul { margin: 4px 0; padding-left: 1.2em; }
-.unknown { color: #6b4200; }
+.unknown { color: var(--_warn-fg); }
 .status { font-size: 0.8em; font-weight: 400; }
 `;
 
@@ -86,9 +86,10 @@ const STAGES_EN = {
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world whose tokens the flow starts from
  * @attr {string} [stage] - id of the stage selected first (e.g. attention)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, stage (the selected one)}
+ * @csspart title - the heading
+ * @csspart formula - each formula line
  */
 export class DataFlow extends AttnWidget {
   static css = CSS;
@@ -217,6 +218,10 @@ export class DataFlow extends AttnWidget {
 
   get worldId() {
     return this.getAttribute('world') || 'zh-gift';
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), stage: this.selected };
   }
 
   /** @param {Runtime} rt */

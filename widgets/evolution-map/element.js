@@ -13,18 +13,18 @@ import { PARTS, STEP_LESSONS, REPORTED, mapNumbers, courseNumbers } from './logi
 
 const CSS = `
 ol.steps { list-style: none; margin: 0 0 10px; padding: 0; display: grid; gap: 6px; }
-details.step { border: 1px solid #d0d0d0; border-left: 4px solid #0b3d91; border-radius: 6px; padding: 4px 10px; }
+details.step { border: 1px solid var(--_border); border-left: 4px solid var(--_accent); border-radius: 6px; padding: 4px 10px; }
 details.step > summary { cursor: pointer; font-weight: 600; padding: 4px 0; min-height: 32px; }
-details.step > summary:focus-visible { outline: 3px solid #E69F00; outline-offset: 2px; }
-.era { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; background: #e8eefb; color: #0b3d91; margin-right: 6px; }
-.src { display: block; font-size: 0.82em; font-weight: 400; color: #555; }
+details.step > summary:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.era { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; background: var(--_accent-soft); color: var(--_accent); margin-right: 6px; }
+.src { display: block; font-size: 0.82em; font-weight: 400; color: var(--_muted); }
 dl { margin: 4px 0; }
 dt { font-weight: 600; font-size: 0.9em; margin-top: 4px; }
 dd { margin: 0 0 4px; }
-.reported { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; background: #fff1d6; color: #6b4200; margin: 0 2px; }
+.reported { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; background: var(--_warn-bg); color: var(--_warn-fg); margin: 0 2px; }
 .links { display: flex; flex-wrap: wrap; gap: 6px 12px; margin: 4px 0; font-size: 0.9em; }
-.links a { color: #0b3d91; }
-.links a:focus-visible { outline: 3px solid #E69F00; outline-offset: 2px; }
+.links a { color: var(--_accent); }
+.links a:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 h3.part { margin: 12px 0 6px; }
 `;
 
@@ -65,9 +65,10 @@ const T5 = REPORTED.t5xxl;
  * @tag attn-evolution-map
  * @summary From RNN to linear attention: what each step solved, the number that forced the next.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
  */
 export class EvolutionMap extends AttnWidget {
   static css = CSS;

@@ -46,33 +46,33 @@ h3 { font-size: 0.98rem; margin: 12px 0 4px; }
 fieldset { border: 0; padding: 0; margin: 6px 0; min-width: 0; }
 legend { padding: 0; font-weight: 600; margin-bottom: 4px; }
 .choices { display: flex; flex-wrap: wrap; gap: 6px; }
-.choices label { border: 1px solid #6b6b6b; border-radius: 6px; padding: 2px 8px 2px 4px; min-height: 36px; cursor: pointer; background: #f4f4f4; }
-.choices label.on { background: #0b3d91; color: #fff; border-color: #0b3d91; }
-.choices input { min-height: 0; margin: 0 2px 0 0; accent-color: #E69F00; }
-.choices input:focus-visible { outline: 3px solid #E69F00; outline-offset: 2px; }
+.choices label { border: 1px solid var(--_control-border); border-radius: 6px; padding: 2px 8px 2px 4px; min-height: 36px; cursor: pointer; background: var(--_surface); }
+.choices label.on { background: var(--_accent); color: var(--_on-accent); border-color: var(--_accent); }
+.choices input { min-height: 0; margin: 0 2px 0 0; accent-color: var(--_focus); }
+.choices input:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 .choices .kind { font-size: 0.8em; opacity: 0.9; }
 .groups { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }
-.group { border: 2px solid var(--c); border-radius: 6px; padding: 3px; display: grid; gap: 3px; justify-items: start; background: #fff; }
+.group { border: 2px solid var(--c); border-radius: 6px; padding: 3px; display: grid; gap: 3px; justify-items: start; background: var(--_bg); }
 .group .qs { display: flex; flex-wrap: wrap; gap: 3px; }
 .head { min-width: 2.4em; height: 1.9em; padding: 0 3px; border-radius: 4px; display: inline-grid; place-items: center;
   font-size: 0.78em; font-variant-numeric: tabular-nums; background: var(--c); color: var(--t); }
 .group.hatch .head { background-image: repeating-linear-gradient(135deg, rgba(255,255,255,0.5) 0 3px, transparent 3px 7px); }
-.kvhead { font-weight: 700; border: 2px solid #1b1b1b; background: #fff; color: #1b1b1b; min-width: 3.2em; }
+.kvhead { font-weight: 700; border: 2px solid var(--_fg); background: var(--_bg); color: var(--_fg); min-width: 3.2em; }
 .group.hatch .kvhead { background-image: none; }
 .summary { font-weight: 600; }
 .big { font-weight: 700; font-size: 1.1em; font-variant-numeric: tabular-nums; }
 .cards { display: grid; gap: 8px; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); }
-.card { border: 1px solid #d7d7d7; border-radius: 6px; padding: 6px 8px; }
+.card { border: 1px solid var(--_border-d7d7d7); border-radius: 6px; padding: 6px 8px; }
 .rel { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 6px; align-items: center; font-size: 0.85em; }
 table.all td { white-space: nowrap; }
-table.all tr.current td, table.all tr.current th { background: #e8eefb; font-weight: 700; }
+table.all tr.current td, table.all tr.current th { background: var(--_accent-soft); font-weight: 700; }
 table.all tr.own th::after { content: " ★"; }
-table.paper tr.current td, table.paper tr.current th { background: #e8eefb; }
-.reported { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; background: #fff1d6; color: #6b4200; }
+table.paper tr.current td, table.paper tr.current th { background: var(--_accent-soft); }
+.reported { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; background: var(--_warn-bg); color: var(--_warn-fg); }
 .mats { display: flex; flex-wrap: wrap; gap: 10px; }
 .mats table { font-size: 0.85em; }
 .mats caption { text-align: left; font-weight: 600; font-size: 0.9em; caption-side: top; }
-.ok { color: #006d2c; font-weight: 600; }
+.ok { color: var(--_ok); font-weight: 600; }
 @media (max-width: 420px) { .head { min-width: 2.1em; font-size: 0.72em; } }
 `;
 
@@ -81,9 +81,11 @@ table.paper tr.current td, table.paper tr.current th { background: #e8eefb; }
  * @summary Lesson 9: MHA → GQA → MQA.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {number} kv-heads - KV heads (one of the choices; default: the anchor model's)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, kvHeads (G chosen)}
+ * @csspart title - the heading
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
  */
 export class Gqa extends AttnWidget {
   static css = CSS;
@@ -178,6 +180,10 @@ export class Gqa extends AttnWidget {
   attributeChangedCallback(name, old, value) {
     if (name === 'kv-heads') this.g = undefined; // re-read from the attribute in build()
     super.attributeChangedCallback(name, old, value);
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), kvHeads: this.g };
   }
 
   /** @param {Runtime} rt */

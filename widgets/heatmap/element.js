@@ -24,9 +24,11 @@ import { FanOutArcs, FAN_OUT_STRINGS, FAN_OUT_CSS } from '../../web/fan-out-arcs
  * @attr {number} [heads=1] - number of heads
  * @attr {number} [head=0] - which head to show
  * @attr {string} title-text - heading (default: the widget's own)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes: {world, causal, heads, head, title-text}, source: 'engine' | 'inline'}
+ * @csspart title - the heading
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
  */
 export class Heatmap extends AttnWidget {
   static css = HEATMAP_CSS + FAN_OUT_CSS;
@@ -63,6 +65,11 @@ export class Heatmap extends AttnWidget {
 
   static get observedAttributes() {
     return ['lang', 'world', 'causal', 'heads', 'head', 'title-text'];
+  }
+
+  updateDetail() {
+    const inline = this.querySelector('script[type="application/json"]');
+    return { ...super.updateDetail(), source: inline ? 'inline' : 'engine' };
   }
 
   inlineData() {

@@ -33,19 +33,19 @@ h3 { font-size: 0.98rem; margin: 10px 0 4px; }
 .stepper { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
 .stepper .status { font-weight: 600; }
 .steps { display: grid; gap: 6px; margin: 6px 0; }
-.step { border: 1px solid #d7d7d7; border-radius: 6px; padding: 4px 6px; }
-.step.current { border: 2px solid #0b3d91; }
+.step { border: 1px solid var(--_border-d7d7d7); border-radius: 6px; padding: 4px 6px; }
+.step.current { border: 2px solid var(--_accent); }
 .step-title { font-size: 0.85em; font-weight: 600; margin: 0 0 2px; }
 .lane { display: grid; grid-template-columns: 10em minmax(0, 1fr); gap: 6px; align-items: center; margin: 2px 0; }
-.lane-label { font-size: 0.82em; color: #333; }
+.lane-label { font-size: 0.82em; color: var(--_fg-2-333); }
 .boxes { display: flex; flex-wrap: wrap; gap: 3px; }
-.box { width: 2.3em; height: 2.4em; border-radius: 4px; border: 1px solid #6b6b6b; display: grid; place-items: center;
-  font-size: 0.78em; line-height: 1.05; text-align: center; font-variant-numeric: tabular-nums; background: #fff; color: #1b1b1b; }
+.box { width: 2.3em; height: 2.4em; border-radius: 4px; border: 1px solid var(--_control-border); display: grid; place-items: center;
+  font-size: 0.78em; line-height: 1.05; text-align: center; font-variant-numeric: tabular-nums; background: var(--_bg); color: var(--_fg); }
 .box .pos { font-size: 0.8em; }
 .box.computed { background: ${CATEGORY.a}; border-color: ${CATEGORY.a}; color: #fff; }
-.box.reused { background-color: ${CATEGORY.b}; color: #000; border-color: #8a5f00;
+.box.reused { background-color: ${CATEGORY.b}; color: #000; border-color: var(--_warn-border-8a5f00);
   background-image: repeating-linear-gradient(135deg, rgba(255,255,255,0.45) 0 3px, transparent 3px 7px); }
-.box.new { border: 2px dashed #1b1b1b; font-weight: 700; width: auto; min-width: 2.3em; padding: 0 2px; }
+.box.new { border: 2px dashed var(--_fg); font-weight: 700; width: auto; min-width: 2.3em; padding: 0 2px; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 0.85em; align-items: center; margin: 4px 0; }
 .legend .box { width: 1.9em; height: 1.7em; display: inline-grid; vertical-align: middle; margin-right: 4px; }
 .counts { width: 100%; }
@@ -56,13 +56,13 @@ h3 { font-size: 0.98rem; margin: 10px 0 4px; }
 .tokens .lane-label { font-weight: 600; }
 .ids { font-family: ui-monospace, "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; }
 .ids .gen { font-weight: 700; text-decoration: underline; }
-.same { font-weight: 600; color: #006d2c; }
-.differ { font-weight: 600; color: #b00020; }
+.same { font-weight: 600; color: var(--_ok); }
+.differ { font-weight: 600; color: var(--_error); }
 .bytes { display: grid; gap: 3px; }
 .bar-row { display: grid; grid-template-columns: 4.2em minmax(0, 1fr); gap: 0 8px; align-items: center; }
 .bar-row .bar-track { height: 12px; }
 .bar-row .val { grid-column: 2; font-size: 0.85em; }
-.note { padding: 2px 8px; background: #fff8e8; margin: 6px 0; }
+.note { padding: 2px 8px; background: var(--_warn-bg-fff8e8); margin: 6px 0; }
 @media (max-width: 420px) {
   .lane { grid-template-columns: 1fr; gap: 0; }
   .box { width: 26px; height: 30px; font-size: 11px; }
@@ -84,9 +84,13 @@ const clampInt = (v, lo, hi, dflt) => {
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {number} [prompt=2] - prompt tokens (1–6)
  * @attr {number} [generate=3] - tokens to generate (1–8)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, prompt, generate (token counts), step}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
+ * @csspart note - the highlighted note
  */
 export class KvCache extends AttnWidget {
   static css = CSS;
@@ -203,6 +207,10 @@ export class KvCache extends AttnWidget {
     if (name === 'prompt') this.P = this.s = undefined;
     if (name === 'generate') this.G = this.s = undefined;
     super.attributeChangedCallback(name, old, value);
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), prompt: this.P, generate: this.G, step: this.s };
   }
 
   build() {

@@ -47,28 +47,28 @@ select { max-width: 100%; }
 .bar-row .val { grid-column: 2; font-size: 0.85em; font-variant-numeric: tabular-nums; margin-bottom: 4px; }
 .bar-row.state .bar-fill { background: ${CATEGORY.b}; background-image: repeating-linear-gradient(135deg, rgba(0,0,0,0.18) 0 3px, transparent 3px 7px); }
 .bar-row.own .lab::after { content: " ★"; }
-.axis { position: relative; height: 1.3em; font-size: 0.75em; color: #444; }
+.axis { position: relative; height: 1.3em; font-size: 0.75em; color: var(--_fg-2-444); }
 .axis span { position: absolute; top: 0; transform: translateX(-50%); white-space: nowrap; }
 .axis span:first-child { transform: none; }
 .axis-row { display: contents; }
-.tick { position: absolute; top: -2px; bottom: -2px; width: 1px; background: #9a9a9a; }
+.tick { position: absolute; top: -2px; bottom: -2px; width: 1px; background: var(--_control-border-9a9a9a); }
 .variants { display: grid; gap: 8px; margin: 8px 0; }
-.card { border: 1px solid #d7d7d7; border-radius: 6px; padding: 6px 8px; }
-.card.own { border-color: #0b3d91; border-width: 2px; }
+.card { border: 1px solid var(--_border-d7d7d7); border-radius: 6px; padding: 6px 8px; }
+.card.own { border-color: var(--_accent); border-width: 2px; }
 .card.state { border-color: ${CATEGORY.b}; border-style: dashed; border-width: 2px; }
-.badge { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; background: #e8eefb; color: #0b3d91; margin-left: 4px; }
-.badge.reported { background: #fff1d6; color: #6b4200; }
-.badge.pasted { background: #e3f4ee; color: #00563a; }
-.warn { border-left: 4px solid #8a5a00; background: #fff5e0; color: #4d3300; padding: 6px 10px; }
+.badge { display: inline-block; font-size: 0.78em; font-weight: 600; padding: 0 6px; border-radius: 9px; background: var(--_accent-soft); color: var(--_accent); margin-left: 4px; }
+.badge.reported { background: var(--_warn-bg); color: var(--_warn-fg); }
+.badge.pasted { background: var(--_ok-bg-e3f4ee); color: var(--_ok-00563a); }
+.warn { border-left: 4px solid var(--_warn-border); background: var(--_warn-bg-fff5e0); color: var(--_warn-fg-4d3300); padding: 6px 10px; }
 .big { font-weight: 600; font-variant-numeric: tabular-nums; }
 textarea { font: 0.85em/1.4 ui-monospace, "DejaVu Sans Mono", monospace; width: 100%; min-height: 8em; box-sizing: border-box; }
-textarea:focus-visible, summary:focus-visible { outline: 3px solid #E69F00; outline-offset: 2px; }
+textarea:focus-visible, summary:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 .paste summary { cursor: pointer; font-weight: 600; }
-.paste { margin-top: 10px; border-top: 1px solid #e3e3e3; padding-top: 6px; }
+.paste { margin-top: 10px; border-top: 1px solid var(--_rule); padding-top: 6px; }
 td .formula, td .muted { display: block; text-align: left; }
 table.models { width: 100%; }
 table.models td { text-align: left; }
-th .sub { display: block; font-weight: 400; font-size: 0.85em; color: #444; }
+th .sub { display: block; font-weight: 400; font-size: 0.85em; color: var(--_fg-2-444); }
 .nw { white-space: nowrap; }
 td:first-child { text-align: left; }
 .compare li { margin: 4px 0; }
@@ -107,9 +107,12 @@ const amount = (b) => [
  * @summary Lessons 8–10: KV-cache bytes of real models.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} model - model id of models.json (default: the course's anchor model)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes: {model}, model: the id shown (models.json or a pasted config), tokens: context}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
  */
 export class KvLedger extends AttnWidget {
   static css = CSS;
@@ -268,6 +271,10 @@ export class KvLedger extends AttnWidget {
     if (found) return found;
     const m = modelById(rt.models, this.modelId); // throws naming the ids models.json has
     throw new Error(`${m.name}: ${this.t('onlyReported')}`);
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), model: this.modelId, tokens: this.tokens };
   }
 
   /** @param {Runtime} rt */

@@ -16,13 +16,13 @@ import { SENTENCES, PRONOUN, NOUNS, pronounRow, courseNumbers } from './logic.js
 
 const CSS = `
 .parts { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 6px; margin: 8px 0; padding: 0; list-style: none; }
-.parts li { border: 1px solid #d7d7d7; border-radius: 6px; padding: 4px 8px; font-size: 0.9em; }
+.parts li { border: 1px solid var(--_border-d7d7d7); border-radius: 6px; padding: 4px 8px; font-size: 0.9em; }
 .parts strong { display: block; }
-.card { border: 2px dashed #0b3d91; border-radius: 8px; padding: 4px 10px; margin: 8px 0; }
+.card { border: 2px dashed var(--_accent); border-radius: 8px; padding: 4px 10px; margin: 8px 0; }
 ol.shelf { list-style: none; margin: 6px 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(96px, 1fr)); gap: 4px; }
 button.book { width: 100%; min-height: 56px; display: grid; gap: 0; padding: 4px 6px; text-align: left; border-left-width: 6px; }
 button.book .w { font-variant-numeric: tabular-nums; font-weight: 600; }
-button.book.pronoun { outline: 2px dashed #0b3d91; outline-offset: -4px; }
+button.book.pronoun { outline: 2px dashed var(--_accent); outline-offset: -4px; }
 button.book[aria-pressed="true"] { box-shadow: 0 0 0 3px #E69F00; }
 .vec { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; }
 .compare { margin: 8px 0 0; padding-left: 1.2em; }
@@ -38,9 +38,12 @@ const vec = (v) => `[${v.map((x) => num(x)).join(', ')}]`;
  * @summary Lesson 1: Q, K, V as a library (query card, spine labels, contents); it → animal.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [sentence=tired] - which sentence shows first: tired or wide
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, book (index of the one chosen)}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart formula - each formula line
+ * @csspart note - the highlighted note
  */
 export class LibraryAnalogy extends AttnWidget {
   static css = CSS;
@@ -98,6 +101,10 @@ export class LibraryAnalogy extends AttnWidget {
 
   get worldId() {
     return this.getAttribute('sentence') === 'wide' ? SENTENCES[1] : SENTENCES[0];
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), book: this.cursor };
   }
 
   /** @param {Runtime} rt */

@@ -15,9 +15,13 @@ import { worldTensors, tokenLabels } from '../../web/world.js';
  * @summary Lesson 4: the causal mask; click a cell to change it.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes: {world}, mode: 'neg-inf' | 'zero-after-softmax', mask: boolean[][] (true = may
+ *   attend), cursor: [row, column]}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
  */
 export class MaskGrid extends AttnWidget {
   static strings = {
@@ -181,8 +185,8 @@ export class MaskGrid extends AttnWidget {
               on && Number.isFinite(wij)
                 ? { background: weightColor(wij), color: textOn(wij), 'min-width': '64px' }
                 : {
-                    background: '#e6e6e6',
-                    color: '#444',
+                    background: 'var(--_surface-3)',
+                    color: 'var(--_fg-2-444)',
                     'min-width': '64px',
                     'text-decoration': 'line-through',
                   },
@@ -232,6 +236,16 @@ export class MaskGrid extends AttnWidget {
     this.cellFormula.textContent = this.mask[i][j]
       ? `${this.t('selected')} (${labels[i]} → ${labels[j]}): e^${num(s[j])} / (${terms}) = ${pct(wij)}`
       : `${this.t('selected')} (${labels[i]} → ${labels[j]}): ${this.mode === 'neg-inf' ? 's = −∞ → e^−∞ = 0' : `e^${num(s[j])} / (${terms}) → 0`} = ${pct(wij)}`;
+  }
+
+  updateDetail() {
+    const { mode, mask, cursor } = this;
+    return {
+      ...super.updateDetail(),
+      mode,
+      mask: mask?.map((r) => [...r]),
+      cursor: cursor && [...cursor],
+    };
   }
 
   toggle(i, j) {

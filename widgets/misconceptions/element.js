@@ -10,14 +10,14 @@ import { ROWS, proofNumbers, courseNumbers } from './logic.js';
 
 const CSS = `
 ol.cards { list-style: none; margin: 8px 0 0; padding: 0; display: grid; gap: 8px; }
-.card { border: 1px solid #d0d0d0; border-radius: 6px; padding: 6px 10px; }
+.card { border: 1px solid var(--_border); border-radius: 6px; padding: 6px 10px; }
 .myth { margin: 0; font-weight: 600; }
-.myth::before { content: "✗ "; color: #b00020; }
-.fix::before { content: "✓ "; color: #006d2c; font-weight: 600; }
-.proof { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; color: #3d3d3d; overflow-wrap: anywhere; background: #f4f6fb; border-radius: 4px; padding: 2px 6px; }
+.myth::before { content: "✗ "; color: var(--_error); }
+.fix::before { content: "✓ "; color: var(--_ok); font-weight: 600; }
+.proof { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; color: var(--_fg-2); overflow-wrap: anywhere; background: var(--_accent-soft-f4f6fb); border-radius: 4px; padding: 2px 6px; }
 .links { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: 0.9em; margin: 4px 0 0; }
-.links a { color: #0b3d91; }
-.links a:focus-visible { outline: 3px solid #E69F00; outline-offset: 2px; }
+.links a { color: var(--_accent); }
+.links a:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 .hidden-answer .answer { display: none; }
 .reveal { margin-top: 4px; }
 `;
@@ -53,9 +53,10 @@ const LESSON_NAMES = {
  * @tag attn-misconceptions
  * @summary The chapter's misconceptions: each correction, the number that proves it, its lesson.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, quizMode}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
  */
 export class Misconceptions extends AttnWidget {
   static css = CSS;
@@ -219,6 +220,10 @@ export class Misconceptions extends AttnWidget {
       },
     },
   };
+
+  updateDetail() {
+    return { ...super.updateDetail(), quizMode: this.quizMode };
+  }
 
   /** @param {Runtime} rt */
   build(rt) {

@@ -26,10 +26,10 @@ h3 { font-size: 0.98rem; margin: 12px 0 4px; }
 .controls label { display: grid; grid-template-columns: 1fr auto; gap: 0 8px; align-items: center; }
 .controls input[type="range"] { grid-column: 1 / -1; width: 100%; min-width: 0; }
 .flow { display: grid; gap: 4px; justify-items: stretch; margin: 8px 0; }
-.node { border: 1px solid #8a8a8a; border-radius: 6px; padding: 4px 8px; background: #fff; }
+.node { border: 1px solid var(--_control-border-8a8a8a); border-radius: 6px; padding: 4px 8px; background: var(--_bg); }
 .node b { font-variant-numeric: tabular-nums; }
-.node.cache { border: 2px solid #0b3d91; background: #f3f6fc; }
-.arrow { text-align: center; color: #444; font-size: 0.85em; }
+.node.cache { border: 2px solid var(--_accent); background: var(--_accent-soft-f3f6fc); }
+.arrow { text-align: center; color: var(--_fg-2-444); font-size: 0.85em; }
 .split { display: grid; gap: 6px; grid-template-columns: repeat(auto-fit, minmax(230px, 1fr)); }
 .strip { display: flex; flex-wrap: wrap; gap: 2px; margin: 4px 0; }
 .cell { width: 14px; height: 18px; border-radius: 2px; }
@@ -37,19 +37,19 @@ h3 { font-size: 0.98rem; margin: 12px 0 4px; }
 .cell.rope { background-color: ${CATEGORY.b}; background-image: repeating-linear-gradient(135deg, rgba(0,0,0,0.25) 0 2px, transparent 2px 5px); }
 .key { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: 0.85em; }
 .key .cell { display: inline-block; vertical-align: middle; margin-right: 4px; }
-.path { border: 1px solid #d7d7d7; border-radius: 6px; padding: 6px 8px; }
+.path { border: 1px solid var(--_border-d7d7d7); border-radius: 6px; padding: 6px 8px; }
 .path h4 { margin: 0 0 4px; font-size: 0.92rem; }
-.path.broken { border: 2px solid #b00020; background: #fdecee; }
-.path .badge { display: inline-block; font-size: 0.8em; font-weight: 700; color: #7a0015; margin-left: 6px; }
-table.out tr.absorbed td, table.out tr.absorbed th { border-bottom: 2px solid #c8c8c8; }
+.path.broken { border: 2px solid var(--_error); background: var(--_error-bg); }
+.path .badge { display: inline-block; font-size: 0.8em; font-weight: 700; color: var(--_error-fg); margin-left: 6px; }
+table.out tr.absorbed td, table.out tr.absorbed th { border-bottom: 2px solid var(--_border-c8c8c8); }
 .path ol { margin: 0; padding-left: 1.3em; }
 .path li { margin: 2px 0; }
 table.out { font-size: 0.82em; }
 table.out th { white-space: nowrap; }
 .modes { display: flex; flex-wrap: wrap; gap: 6px; }
 .verdict { border-radius: 6px; padding: 6px 10px; margin: 6px 0; }
-.verdict.works { border: 2px solid #006d2c; background: #eaf6ee; }
-.verdict.breaks { border: 2px solid #b00020; background: #fdecee; }
+.verdict.works { border: 2px solid var(--_ok); background: var(--_ok-bg-eaf6ee); }
+.verdict.breaks { border: 2px solid var(--_error); background: var(--_error-bg); }
 .verdict strong { display: block; }
 .big { font-weight: 700; font-variant-numeric: tabular-nums; }
 .bars { display: grid; gap: 6px; }
@@ -64,9 +64,12 @@ table.out th { white-space: nowrap; }
  * @tag attn-mla
  * @summary Lesson 10: MLA caches a latent instead of K and V.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, rank (the latent's width), ropeDims, mode}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
  */
 export class Mla extends AttnWidget {
   static css = CSS;
@@ -205,6 +208,10 @@ export class Mla extends AttnWidget {
         'The official “KV −93.3%” is against DeepSeek 67B and includes quantising the KV cache to about 6 bits; in BF16 alone it is −82.2%, and −98.2% against the same shape as MHA.',
     },
   };
+
+  updateDetail() {
+    return { ...super.updateDetail(), rank: this.r, ropeDims: this.dr, mode: this.mode };
+  }
 
   build(_rt) {
     this.r ??= EXAMPLE.kvLoraRank;

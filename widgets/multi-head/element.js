@@ -25,12 +25,12 @@ import {
 const CSS = `${HEATMAP_CSS}
 table.rows th[scope="row"] { text-align: left; font-weight: 600; }
 .costs { display: grid; grid-template-columns: repeat(auto-fit, minmax(250px, 1fr)); gap: 8px; }
-.cost-item { border: 1px solid #d0d0d0; border-radius: 6px; padding: 6px 10px; }
-.cost-item.total { border: 2px solid #6b6b6b; }
+.cost-item { border: 1px solid var(--_border); border-radius: 6px; padding: 6px 10px; }
+.cost-item.total { border: 2px solid var(--_control-border); }
 .cost-item h4 { margin: 0 0 2px; font-size: 0.95rem; }
 .cost-item p { margin: 2px 0; }
-.equal { font-weight: 700; color: #006d2c; }
-.finding { border-left: 4px solid #0072B2; background: #eef5fb; padding: 6px 10px; margin: 8px 0; }
+.equal { font-weight: 700; color: var(--_ok); }
+.finding { border-left: 4px solid #0072B2; background: var(--_accent-soft-eef5fb); padding: 6px 10px; margin: 8px 0; }
 `;
 
 // The cost formulas with the counts substituted: the same text in every language.
@@ -49,9 +49,13 @@ const COST_FORMULAS = {
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {string} [model=qwen3.8-27b] - model id of models.json
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, query (token index or null), view}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
+ * @csspart note - the highlighted note
  */
 export class MultiHead extends AttnWidget {
   static css = CSS;
@@ -155,6 +159,10 @@ export class MultiHead extends AttnWidget {
 
   get modelId() {
     return this.getAttribute('model') || ANCHOR_ID;
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), query: this.query, view: this.view };
   }
 
   /** @param {Runtime} rt */

@@ -35,22 +35,22 @@ const START_TIMEOUT_MS = 20000;
 const CSS = `${HEATMAP_CSS}
 textarea.code { display: block; width: 100%; min-height: 12em; resize: vertical; padding: 8px;
   font: 13px/1.5 ui-monospace, "DejaVu Sans Mono", "Noto Sans Mono CJK SC", monospace; tab-size: 2;
-  white-space: pre; overflow-wrap: normal; overflow-x: auto; border: 1px solid #6b6b6b; border-radius: 6px;
-  background: #fbfbfb; color: #1b1b1b; }
-textarea.code:focus-visible { outline: 3px solid #E69F00; outline-offset: 2px; }
+  white-space: pre; overflow-wrap: normal; overflow-x: auto; border: 1px solid var(--_control-border); border-radius: 6px;
+  background: var(--_surface-1-fbfbfb); color: var(--_fg); }
+textarea.code:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 label.code-label { display: block; font-weight: 600; margin: 8px 0 4px; }
 button:disabled { opacity: 0.5; cursor: default; }
-.status { font-size: 0.9em; color: #3d3d3d; }
-.output { margin-top: 8px; border-top: 1px solid #e3e3e3; padding-top: 6px; }
+.status { font-size: 0.9em; color: var(--_fg-2); }
+.output { margin-top: 8px; border-top: 1px solid var(--_rule); padding-top: 6px; }
 .output h3 { font-size: 0.95rem; margin: 4px 0; }
-pre.out { margin: 4px 0; padding: 8px; background: #f4f4f4; border-radius: 6px; min-height: 2.2em;
+pre.out { margin: 4px 0; padding: 8px; background: var(--_surface); border-radius: 6px; min-height: 2.2em;
   font: 13px/1.45 ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; overflow-wrap: anywhere; }
-pre.out.empty { color: #555; }
-.run-error { border-left: 4px solid #b00020; background: #fdecee; color: #7a0015; padding: 6px 10px; margin: 6px 0;
+pre.out.empty { color: var(--_muted); }
+.run-error { border-left: 4px solid var(--_error); background: var(--_error-bg); color: var(--_error-fg); padding: 6px 10px; margin: 6px 0;
   font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.9em; overflow-wrap: anywhere; }
 .run-error strong { font-weight: 700; }
-.stopped { border-left: 4px solid #8a5a00; background: #fff5e0; color: #4d3300; padding: 6px 10px; margin: 6px 0; }
-.blocked { border: 1px solid #b00020; background: #fdecee; color: #7a0015; padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
+.stopped { border-left: 4px solid var(--_warn-border); background: var(--_warn-bg-fff5e0); color: var(--_warn-fg-4d3300); padding: 6px 10px; margin: 6px 0; }
+.blocked { border: 1px solid var(--_error); background: var(--_error-bg); color: var(--_error-fg); padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
 .map { margin: 8px 0; }
 .map figcaption { font-weight: 600; font-size: 0.9em; }
 `;
@@ -209,9 +209,10 @@ class CodeWorker {
  * @summary A code cell on the engine (needs attn-playground.js and a page policy allowing eval).
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=en-the-cat] - teaching world id of the cell's `world` (read when it starts)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
  */
 export class Playground extends AttnWidget {
   static css = CSS;

@@ -28,29 +28,29 @@ import {
 
 const CSS = `
 ol.questions { list-style: none; padding: 0; margin: 8px 0; display: grid; gap: 12px; }
-fieldset { border: 1px solid #d0d0d0; border-radius: 6px; padding: 6px 10px 10px; margin: 0; min-width: 0; }
-fieldset.right { border-left: 5px solid #006d2c; }
-fieldset.wrong { border-left: 5px solid #b00020; }
+fieldset { border: 1px solid var(--_border); border-radius: 6px; padding: 6px 10px 10px; margin: 0; min-width: 0; }
+fieldset.right { border-left: 5px solid var(--_ok); }
+fieldset.wrong { border-left: 5px solid var(--_error); }
 legend { font-weight: 600; padding: 0 4px; }
-legend .n { color: #555; font-weight: 600; margin-right: 4px; }
+legend .n { color: var(--_muted); font-weight: 600; margin-right: 4px; }
 .options { display: grid; gap: 4px; margin: 6px 0; }
 .options label { display: flex; align-items: flex-start; gap: 8px; padding: 4px 6px; border-radius: 4px; border: 1px solid transparent; cursor: pointer; }
-.options label:hover { background: #f3f6fb; }
+.options label:hover { background: var(--_accent-soft-f3f6fb); }
 .options input { margin-top: 0.25em; min-height: 0; width: 1.1em; height: 1.1em; flex: none; }
 .options input:focus-visible { outline: 3px solid ${CATEGORY.b}; outline-offset: 2px; }
-.options label.is-right { border-color: #006d2c; background: #eef8f0; }
-.options label.is-wrong { border-color: #b00020; background: #fdecee; }
+.options label.is-right { border-color: var(--_ok); background: var(--_ok-bg); }
+.options label.is-wrong { border-color: var(--_error); background: var(--_error-bg); }
 .badge { font-size: 0.82em; font-weight: 700; margin-left: 6px; white-space: nowrap; }
-.badge.right { color: #006d2c; }
-.badge.wrong { color: #b00020; }
+.badge.right { color: var(--_ok); }
+.badge.wrong { color: var(--_error); }
 .feedback:empty { display: none; }
-.feedback { margin-top: 6px; padding: 6px 10px; border-radius: 6px; background: #f6f6f6; }
+.feedback { margin-top: 6px; padding: 6px 10px; border-radius: 6px; background: var(--_surface-1-f6f6f6); }
 .feedback .verdict { font-weight: 700; display: block; }
-.feedback.right .verdict { color: #006d2c; }
-.feedback.wrong .verdict { color: #b00020; }
+.feedback.right .verdict { color: var(--_ok); }
+.feedback.wrong .verdict { color: var(--_error); }
 .feedback p { margin: 4px 0; }
-.feedback a { color: #0b3d91; font-weight: 600; }
-.summary { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: center; border-top: 1px solid #d0d0d0; padding-top: 8px; }
+.feedback a { color: var(--_accent); font-weight: 600; }
+.summary { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: center; border-top: 1px solid var(--_border); padding-top: 8px; }
 .summary .score { font-weight: 700; }
 `;
 
@@ -58,9 +58,14 @@ legend .n { color: #555; font-weight: 600; margin-right: 4px; }
  * @tag attn-quiz
  * @summary The chapter's check questions.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes: {}, answered, correct, total (questions checked, right, in all)}
+ * @fires attn-answer - when the student checks an answer (bubbles, composed); detail {questionId,
+ *   question: its text, answer: the option id chosen ('a'…, or 'true' / 'false'), answerText,
+ *   correct: boolean, correctAnswer: the right option id, correctAnswerText, lesson: the slug of
+ *   the lesson it reviews, lang}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
  */
 export class Quiz extends AttnWidget {
   static css = CSS;
@@ -227,6 +232,35 @@ export class Quiz extends AttnWidget {
       delete this.pending[q.id];
     }
     this.update();
+    if (id !== undefined) this.dispatchEvent(this.answerEvent(q, id));
+  }
+
+  /** attn-answer for a checked answer: what a course platform records (texts as shown). */
+  answerEvent(q, id) {
+    const L = this.langKey;
+    const text = (/** @type {string} */ o) =>
+      q.kind === 'choice'
+        ? fill(q.options.find((x) => x.id === o).text[L], this.facts)
+        : this.t(o === 'true' ? 'tfTrue' : 'tfFalse');
+    const right = String(rightOption(q));
+    const detail = {
+      questionId: q.id,
+      question: fill(q.prompt[L], this.facts),
+      answer: id,
+      answerText: text(id),
+      correct: isCorrect(q, id),
+      correctAnswer: right,
+      correctAnswerText: text(right),
+      lesson: q.lesson,
+      lang: L,
+    };
+    return new CustomEvent('attn-answer', { bubbles: true, composed: true, detail });
+  }
+
+  updateDetail() {
+    if (!this.doc) return super.updateDetail(); // the questions did not load: the error says why
+    const { answered, correct, total } = score(this.doc, this.checked);
+    return { ...super.updateDetail(), answered, correct, total };
   }
 
   reset() {

@@ -37,15 +37,15 @@ const CSS = `
 output { min-width: 2ch; }
 .panels { display: flex; flex-wrap: wrap; gap: 10px; }
 .panel { margin: 0; flex: 1 1 130px; min-width: 120px; max-width: 190px; }
-.panel svg { width: 100%; height: auto; display: block; border: 1px solid #d0d0d0; border-radius: 6px; background: #fcfcfc; }
+.panel svg { width: 100%; height: auto; display: block; border: 1px solid var(--_border); border-radius: 6px; background: var(--_surface-1-fcfcfc); }
 .panel figcaption { font-size: 0.85em; text-align: center; }
 .score { font-size: 1.05em; }
 .score strong { font-variant-numeric: tabular-nums; }
-.delta { display: inline-block; padding: 2px 8px; border-radius: 4px; background: #eef5fb; border: 1px solid #0072B2; font-weight: 600; }
+.delta { display: inline-block; padding: 2px 8px; border-radius: 4px; background: var(--_accent-soft-eef5fb); border: 1px solid #0072B2; font-weight: 600; }
 table.inv td, table.inv th { text-align: center; }
 table.inv td:nth-child(-n+3), table.inv th { white-space: nowrap; }
-table.inv tr.same td { background: #eef8f4; }
-table.inv tr.other td { background: #fdf0e6; }
+table.inv tr.same td { background: var(--_ok-bg-eef8f4); }
+table.inv tr.other td { background: var(--_warn-bg-fdf0e6); }
 table.grid { border-collapse: separate; border-spacing: 2px; }
 table.grid th { font-size: 0.8em; padding: 1px 3px; border: 0; text-align: center; white-space: nowrap; }
 table.grid td { min-width: 38px; height: 30px; padding: 1px 3px; text-align: center; font-size: 0.8em; border: 0; border-radius: 3px; }
@@ -57,8 +57,8 @@ table.grid td.here { box-shadow: inset 0 0 0 4px #D55E00; font-weight: 700; }
 .legend { display: flex; flex-wrap: wrap; gap: 10px; font-size: 0.85em; align-items: center; }
 .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; }
 table.toy td, table.toy th { text-align: center; }
-td.kept { background: #eef8f4; }
-td.turned { background: #eef5fb; }
+td.kept { background: var(--_ok-bg-eef8f4); }
+td.turned { background: var(--_accent-soft-eef5fb); }
 `;
 
 /**
@@ -67,9 +67,13 @@ td.turned { background: #eef5fb; }
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {string} [model=qwen3.8-27b] - model id of models.json
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, i, j (the positions of q and k), linked}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
+ * @csspart note - the highlighted note
  */
 export class Rope extends AttnWidget {
   static css = CSS;
@@ -210,6 +214,10 @@ export class Rope extends AttnWidget {
 
   get modelId() {
     return this.getAttribute('model') || ANCHOR_ID;
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), i: this.i, j: this.j, linked: this.linked };
   }
 
   /** @param {Runtime} rt */

@@ -23,7 +23,7 @@ const KEY_COLOURS = [
 const SINK_COLOUR = ['#3d3d3d', '#fff'];
 
 const EXTRA_CSS = `
-.stack { display: flex; height: 30px; border: 1px solid #6b6b6b; border-radius: 4px; overflow: hidden; margin: 6px 0; }
+.stack { display: flex; height: 30px; border: 1px solid var(--_control-border); border-radius: 4px; overflow: hidden; margin: 6px 0; }
 .seg { min-width: 0; display: flex; align-items: center; justify-content: center; font-size: 0.8em;
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-variant-numeric: tabular-nums; }
 .seg.sink { background-image: repeating-linear-gradient(135deg, transparent 0 6px, rgba(255,255,255,0.18) 6px 9px); }
@@ -35,7 +35,7 @@ td.vec { white-space: nowrap; }
 .norm { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 4px 0; }
 .norm .bar-track { max-width: 320px; }
 .exits { display: grid; grid-template-columns: repeat(auto-fit, minmax(230px, 1fr)); gap: 10px; margin-top: 8px; }
-.exit { border: 1px solid #d0d0d0; border-radius: 6px; padding: 8px 10px; }
+.exit { border: 1px solid var(--_border); border-radius: 6px; padding: 8px 10px; }
 .exit h4 { margin: 0 0 4px; font-size: 0.95rem; }
 .exit ul { margin: 0; padding-left: 1.1em; }
 `;
@@ -50,9 +50,13 @@ const normRatio = (n, base) => (base.norm > 0 ? n / base.norm : 0);
  * @summary Branch B4: the sink logit and the output gate.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, sinkOn, sink (its logit), gate}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
+ * @csspart note - the highlighted note
  */
 export class SinkLogit extends AttnWidget {
   static css = EXTRA_CSS;
@@ -171,6 +175,15 @@ export class SinkLogit extends AttnWidget {
 
   labels(r) {
     return this.isEnglish ? r.keysEn : r.keys;
+  }
+
+  updateDetail() {
+    return {
+      ...super.updateDetail(),
+      sinkOn: this.sinkOn,
+      sink: this.sink,
+      gate: this.gate,
+    };
   }
 
   /** @param {Runtime} rt */

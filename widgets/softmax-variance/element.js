@@ -39,7 +39,7 @@ const UNSCALED = '#D55E00'; // Okabe–Ito vermillion: no ÷√d (and negative s
 const SCALED = CATEGORY.a; //  Okabe–Ito blue: ÷√d
 
 const LOCAL_CSS = `
-.section { margin: 14px 0 0; padding-top: 10px; border-top: 1px solid #e3e3e3; }
+.section { margin: 14px 0 0; padding-top: 10px; border-top: 1px solid var(--_rule); }
 h3 { font-size: 0.98rem; margin: 0 0 6px; }
 .charts { display: flex; flex-wrap: wrap; gap: 12px; }
 figure { margin: 4px 0; flex: 1 1 300px; min-width: 0; max-width: 100%; }
@@ -54,7 +54,7 @@ thead th { vertical-align: bottom; }
   .minibar { width: 56px; } th, td { padding: 4px 3px; }
   .cellbar { flex-direction: column-reverse; align-items: flex-end; gap: 2px; }
 }
-.guess { color: #555; text-decoration: line-through; }
+.guess { color: var(--_muted); text-decoration: line-through; }
 output { min-width: 5.5em; }
 `;
 
@@ -75,9 +75,12 @@ function cachedCourseNumbers(rt) {
  * @summary Lesson 3: softmax, and why scores are divided by √d.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {number} [d=256] - initial head width d (one of the slider's steps)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, d (the head width shown)}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
  */
 export class SoftmaxVariance extends AttnWidget {
   static css = LOCAL_CSS;
@@ -194,6 +197,10 @@ export class SoftmaxVariance extends AttnWidget {
   attributeChangedCallback(name, old, value) {
     if (name === 'd' && old !== value) this.index = this.startIndex();
     super.attributeChangedCallback(name, old, value);
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), d: this.d };
   }
 
   /** @param {Runtime} rt */

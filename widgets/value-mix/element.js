@@ -20,37 +20,37 @@ const TOKEN_COLOURS = [CATEGORY.a, CATEGORY.b, CATEGORY.c, CATEGORY.d, CATEGORY.
 const colourOf = (j) => TOKEN_COLOURS[j % TOKEN_COLOURS.length];
 
 const CSS = `
-section { border-top: 1px solid #d0d0d0; margin-top: 10px; padding-top: 4px; }
+section { border-top: 1px solid var(--_border); margin-top: 10px; padding-top: 4px; }
 .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; }
 table.mix th { white-space: nowrap; }
 table.mix td.vc { text-align: left; }
 table.mix td.vc span { display: block; }
 @media (min-width: 421px) { table.mix td.vc span { white-space: nowrap; } }
-table.mix td.vc .contrib { font-weight: 700; color: #1b1b1b; }
-table.mix tfoot th, table.mix tfoot td { border-top: 2px solid #6b6b6b; font-weight: 700; }
-table.mix td.masked { color: #6b6b6b; }
+table.mix td.vc .contrib { font-weight: 700; color: var(--_fg); }
+table.mix tfoot th, table.mix tfoot td { border-top: 2px solid var(--_control-border); font-weight: 700; }
+table.mix td.masked { color: var(--_control-border); }
 ol.dims { list-style: none; padding: 0; margin: 6px 0; }
-ol.dims li { display: grid; grid-template-columns: minmax(3em, max-content) minmax(80px, 1fr) minmax(4em, max-content); gap: 2px 8px; align-items: center; padding: 4px 0; border-bottom: 1px solid #e3e3e3; }
+ol.dims li { display: grid; grid-template-columns: minmax(3em, max-content) minmax(80px, 1fr) minmax(4em, max-content); gap: 2px 8px; align-items: center; padding: 4px 0; border-bottom: 1px solid var(--_rule); }
 ol.dims .val { text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
 ol.dims .formula { grid-column: 1 / -1; margin: 0; }
-.stack { position: relative; height: 22px; background: #f0f0f0; border-radius: 3px; min-width: 80px; }
-.seg { position: absolute; top: 2px; bottom: 2px; border-right: 1px solid #fff; }
-.zero { position: absolute; top: -3px; bottom: -3px; width: 0; margin-left: -1px; border-left: 2px dotted #6b6b6b; }
-.total { position: absolute; top: -6px; bottom: -6px; width: 5px; margin-left: -2.5px; background: #1b1b1b; border: 1px solid #fff; border-radius: 2px; }
+.stack { position: relative; height: 22px; background: var(--_surface-f0f0f0); border-radius: 3px; min-width: 80px; }
+.seg { position: absolute; top: 2px; bottom: 2px; border-right: 1px solid var(--_bg); }
+.zero { position: absolute; top: -3px; bottom: -3px; width: 0; margin-left: -1px; border-left: 2px dotted var(--_control-border); }
+.total { position: absolute; top: -6px; bottom: -6px; width: 5px; margin-left: -2.5px; background: var(--_fg); border: 1px solid var(--_bg); border-radius: 2px; }
 .key-zero, .key-total { display: inline-block; width: 5px; height: 14px; vertical-align: -2px; margin-right: 4px; }
-.key-zero { width: 0; border-left: 2px dotted #6b6b6b; }
-.key-total { background: #1b1b1b; border-radius: 2px; }
+.key-zero { width: 0; border-left: 2px dotted var(--_control-border); }
+.key-total { background: var(--_fg); border-radius: 2px; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 4px 0; font-size: 0.9em; }
 .kv { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 10px; margin-top: 6px; }
-.card { border: 1px solid #d0d0d0; border-radius: 6px; padding: 8px 10px; min-width: 0; }
+.card { border: 1px solid var(--_border); border-radius: 6px; padding: 8px 10px; min-width: 0; }
 .card h4 { margin: 0 0 4px; font-size: 0.95rem; }
 table.strip { width: 100%; table-layout: fixed; }
 table.strip th { width: 4.5em; font-weight: 600; overflow-wrap: anywhere; }
 table.strip td { padding: 3px 4px; }
-table.strip tr.mix th, table.strip tr.mix td { background: #fff8e6; }
-.mini { position: relative; height: 10px; background: #eee; border-radius: 2px; }
+table.strip tr.mix th, table.strip tr.mix td { background: var(--_warn-bg-fff8e6); }
+.mini { position: relative; height: 10px; background: var(--_surface-eee); border-radius: 2px; }
 .mini .bar-fill { border-radius: 2px; }
-.mini .zero { top: -2px; bottom: -2px; margin-left: 0; border-left: 1px solid #1b1b1b; }
+.mini .zero { top: -2px; bottom: -2px; margin-left: 0; border-left: 1px solid var(--_fg); }
 .cell-num { display: block; font-size: 0.75em; text-align: center; font-variant-numeric: tabular-nums; }
 .meter { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin-top: 6px; }
 .meter .bar-track { max-width: 260px; }
@@ -64,9 +64,13 @@ table.strip tr.mix th, table.strip tr.mix td { background: #fff8e6; }
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
  * @attr {number} query - query token index (default: the token 给了)
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, query (token index), causal}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
+ * @csspart note - the highlighted note
  */
 export class ValueMix extends AttnWidget {
   static css = CSS;
@@ -160,6 +164,10 @@ export class ValueMix extends AttnWidget {
     if (Number.isFinite(a)) return Math.max(0, Math.min(n - 1, a));
     const i = w.tokens.indexOf('给了');
     return i >= 0 ? i : n - 1;
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), query: this.query, causal: this.causal };
   }
 
   /** @param {Runtime} rt */

@@ -18,8 +18,8 @@ h3 { font-size: 1rem; margin: 10px 0 4px; }
 .stepbar .indicator { font-weight: 600; min-width: 7.5em; text-align: center; }
 .dots { display: flex; flex-wrap: wrap; gap: 4px; }
 .dots button { min-width: 36px; padding: 4px 8px; }
-.dots button[aria-current="step"] { background: #0b3d91; color: #fff; border-color: #0b3d91; }
-.dots button.done { background: #dfe8f6; }
+.dots button[aria-current="step"] { background: var(--_accent); color: var(--_on-accent); border-color: var(--_accent); }
+.dots button.done { background: var(--_accent-soft-dfe8f6); }
 .mats { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
 .mat { margin: 0; }
 .mat figcaption { font-weight: 600; font-size: 0.9em; margin-bottom: 2px; }
@@ -28,12 +28,12 @@ h3 { font-size: 1rem; margin: 10px 0 4px; }
 .mat td { padding: 0; border: 0; }
 .mat td > span, .mat td > button { display: block; min-width: 58px; min-height: 36px; padding: 6px 6px;
   text-align: center; border-radius: 4px; font-variant-numeric: tabular-nums; }
-.mat td > span { background: #f1f1f1; }
-.mat td > button { border: 1px solid #9a9a9a; background: #f7f7f7; color: #1b1b1b; }
-.mat td > button.masked { background: repeating-linear-gradient(135deg, #e4e4e4 0 4px, #f3f3f3 4px 8px); color: #1b1b1b; }
+.mat td > span { background: var(--_surface-f1f1f1); }
+.mat td > button { border: 1px solid var(--_control-border-9a9a9a); background: var(--_surface-1-f7f7f7); color: var(--_fg); }
+.mat td > button.masked { background: repeating-linear-gradient(135deg, var(--_surface-3-e4e4e4) 0 4px, var(--_surface-f3f3f3) 4px 8px); color: var(--_fg); }
 .mat td > button[aria-pressed="true"] { outline: 3px solid #D55E00; outline-offset: 1px; font-weight: 700; }
-.arith { border-left: 4px solid #0072B2; background: #eef5fb; padding: 6px 10px; margin: 8px 0; }
-.final { border-left: 4px solid #009E73; background: #eef8f4; padding: 6px 10px; }
+.arith { border-left: 4px solid #0072B2; background: var(--_accent-soft-eef5fb); padding: 6px 10px; margin: 8px 0; }
+.final { border-left: 4px solid #009E73; background: var(--_ok-bg-eef8f4); padding: 6px 10px; }
 `;
 
 /**
@@ -41,9 +41,11 @@ h3 { font-size: 1rem; margin: 10px 0 4px; }
  * @summary The "The cat" worked example, step by step.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=en-the-cat] - teaching world id
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, step}
+ * @csspart title - the heading
+ * @csspart figure - the matrix, chart or drawing
+ * @csspart formula - each formula line
  */
 export class Walkthrough extends AttnWidget {
   static css = CSS;
@@ -165,6 +167,10 @@ export class Walkthrough extends AttnWidget {
 
   get worldId() {
     return this.getAttribute('world') || 'en-the-cat';
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), step: this.step };
   }
 
   /** @param {Runtime} rt */
