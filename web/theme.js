@@ -104,6 +104,7 @@ export const THEME_CSS = `
 /** @type {Record<string, string>} a light grey as written in the SVG → its token or shade */
 const SVG_INK = {
   '#1b1b1b': 'fg',
+  '#fff': 'bg', // the halo stroked under a label drawn over lines
   '#3d3d3d': 'fg-2',
   '#6b6b6b': 'control-border',
   '#eee': 'surface-eee',
