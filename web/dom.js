@@ -69,6 +69,19 @@ export function pct(x, digits = 1) {
 }
 
 /**
+ * A number written two ways, the precise `wide` and the shorter `narrow` ("56.5%" / "57%"):
+ * two spans of which the shared sheet shows one, `narrow` when the widget is narrow (a phone).
+ * Both come from the same engine number; only their rounding differs.
+ * @param {string} wide
+ * @param {string} narrow
+ * @returns {Node[]}
+ */
+export function fitText(wide, narrow) {
+  if (wide === narrow) return [document.createTextNode(wide)];
+  return [h('span', { class: 'fit-wide' }, wide), h('span', { class: 'fit-narrow' }, narrow)];
+}
+
+/**
  * Fixed digits, with a real minus sign for negatives.
  * @param {number} x
  */

@@ -2,19 +2,64 @@
 // row labels are queries, column labels keys, each cell coloured by weight with its percentage,
 // the causal upper triangle greyed, and a read-out line that follows the hovered or focused
 // cell. Used by <attn-heatmap> and by any widget that shows a weights matrix.
-import { h, pct } from './dom.js';
+import { h, pct, fitText } from './dom.js';
 import { weightColor, textOn } from './color.js';
+import { shortLabel } from './world.js';
+
+/**
+ * A row or column header: the full label, or in a narrow widget its short form ("ba" for
+ * "ba (object marker)", the full one in the title and in glossLine below the table).
+ * @param {string} label
+ * @param {'row' | 'col'} scope
+ * @param {string} [cls]
+ */
+export function labelHeader(label, scope, cls) {
+  const short = shortLabel(label);
+  return h(
+    'th',
+    { scope, class: cls, title: short === label ? undefined : label },
+    h('span', { class: 'hm-label' }, fitText(label, short)),
+  );
+}
+
+/**
+ * The glosses a narrow header drops ("ba: object marker"), as one line shown only in a narrow
+ * widget: [that line], or [] when no label has one (spread it into a list of children).
+ * @param {string[]} labels
+ */
+export function glossLine(labels) {
+  const glosses = labels
+    .filter((l) => shortLabel(l) !== l)
+    .map(
+      (l) =>
+        `${shortLabel(l)}: ${l
+          .slice(shortLabel(l).length)
+          .trim()
+          .replace(/^\(|\)$/g, '')}`,
+    );
+  return glosses.length ? [h('p', { class: 'gloss muted' }, glosses.join(' · '))] : [];
+}
+
+/**
+ * The class a table gets when its column labels are words (English): in a narrow widget they
+ * are written vertically, so five names fit across a phone.
+ * @param {string[]} cols
+ */
+export function longColumnsClass(cols) {
+  return cols.some((c) => shortLabel(c).length > 3) ? 'long-cols' : '';
+}
 
 /**
  * Returns a table element.
  * weights: number[] (row-major, rows × cols) or number[][]; rows/cols: labels;
  * causal: grey cells with j > i; digits: percentage decimals;
  * onFocus(i, j): called when a cell is hovered or focused (for the read-out);
- * caption: accessible name; cellLabel(i, j, w, hidden): a cell's own accessible name.
+ * caption: accessible name; cellLabel(i, j, w, hidden): a cell's own accessible name;
+ * corner: the corner header's text (what rows and columns are), e.g. "Q↓ K→".
  * @param {{
  *   weights: ArrayLike<number> | number[][], rows: string[], cols: string[], causal?: boolean,
  *   digits?: number, onFocus?: (i: number, j: number) => void, caption: string,
- *   cellLabel?: (i: number, j: number, w: number, hidden: boolean) => string,
+ *   cellLabel?: (i: number, j: number, w: number, hidden: boolean) => string, corner?: string,
  * }} options
  */
 export function heatmapTable({
@@ -26,18 +71,19 @@ export function heatmapTable({
   onFocus,
   caption,
   cellLabel,
+  corner = 'Q↓ K→',
 }) {
   /** @type {(i: number, j: number) => number} */
   const at = Array.isArray(weights[0])
     ? (i, j) => /** @type {number[][]} */ (weights)[i][j]
     : (i, j) => /** @type {ArrayLike<number>} */ (weights)[i * cols.length + j];
   const head = h('tr', {}, [
-    h('th', { scope: 'col' }, ''),
-    ...cols.map((c) => h('th', { scope: 'col', class: 'hm-col' }, c)),
+    h('th', { scope: 'col', class: 'hm-corner' }, corner),
+    ...cols.map((c) => labelHeader(c, 'col', 'hm-col')),
   ]);
   const body = rows.map((r, i) =>
     h('tr', {}, [
-      h('th', { scope: 'row' }, r),
+      labelHeader(r, 'row'),
       ...cols.map((c, j) => {
         const w = at(i, j);
         const hidden = causal && j > i;
@@ -63,7 +109,8 @@ export function heatmapTable({
       }),
     ]),
   );
-  const table = h('table', { class: 'heatmap', role: 'grid', 'aria-label': caption ?? '' }, [
+  const cls = `heatmap ${longColumnsClass(cols)}`.trim();
+  const table = h('table', { class: cls, role: 'grid', 'aria-label': caption ?? '' }, [
     h('thead', {}, head),
     h('tbody', {}, body),
   ]);
@@ -97,6 +144,15 @@ table.heatmap td.hm-cell { min-width: 44px; height: 36px; text-align: center; bo
 table.heatmap td.hm-hidden { background: repeating-linear-gradient(135deg, #e4e4e4 0 4px, #f3f3f3 4px 8px); }
 table.heatmap td.hm-cell:focus-visible { outline: 3px solid #E69F00; outline-offset: 1px; }
 .hm-readout { min-height: 1.5em; }
+table.heatmap th.hm-corner { font-weight: 400; font-size: 0.8em; color: #444; white-space: normal; word-break: keep-all; min-width: 2.6em; }
+/* Narrow (a phone): compact cells, short labels, word column labels written bottom-to-top. */
+@container (max-width: 520px) {
+  table.heatmap { border-spacing: 1px; font-size: 13px; }
+  table.heatmap th { padding: 1px 3px; }
+  table.heatmap td.hm-cell { min-width: 34px; height: 32px; padding: 1px 2px; }
+  table.heatmap.long-cols th.hm-col { vertical-align: bottom; }
+  table.heatmap.long-cols th.hm-col > .hm-label { writing-mode: vertical-rl; transform: rotate(180deg); }
+}
 .hm-legend { display: flex; align-items: center; gap: 6px; font-size: 0.85em; }
 .hm-legend .ramp { display: inline-flex; height: 12px; width: 140px; }
 .hm-legend .ramp span { flex: 1; }
