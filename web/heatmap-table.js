@@ -2,52 +2,9 @@
 // row labels are queries, column labels keys, each cell coloured by weight with its percentage,
 // the causal upper triangle greyed, and a read-out line that follows the hovered or focused
 // cell. Used by <attn-heatmap> and by any widget that shows a weights matrix.
-import { h, pct, fitText } from './dom.js';
+import { h, pct } from './dom.js';
 import { weightColor, textOn } from './color.js';
-import { shortLabel } from './world.js';
-
-/**
- * A row or column header: the full label, or in a narrow widget its short form ("ba" for
- * "ba (object marker)", the full one in the title and in glossLine below the table).
- * @param {string} label
- * @param {'row' | 'col'} scope
- * @param {string} [cls]
- */
-export function labelHeader(label, scope, cls) {
-  const short = shortLabel(label);
-  return h(
-    'th',
-    { scope, class: cls, title: short === label ? undefined : label },
-    h('span', { class: 'hm-label' }, fitText(label, short)),
-  );
-}
-
-/**
- * The glosses a narrow header drops ("ba: object marker"), as one line shown only in a narrow
- * widget: [that line], or [] when no label has one (spread it into a list of children).
- * @param {string[]} labels
- */
-export function glossLine(labels) {
-  const glosses = labels
-    .filter((l) => shortLabel(l) !== l)
-    .map(
-      (l) =>
-        `${shortLabel(l)}: ${l
-          .slice(shortLabel(l).length)
-          .trim()
-          .replace(/^\(|\)$/g, '')}`,
-    );
-  return glosses.length ? [h('p', { class: 'gloss muted' }, glosses.join(' · '))] : [];
-}
-
-/**
- * The class a table gets when its column labels are words (English): in a narrow widget they
- * are written vertically, so five names fit across a phone.
- * @param {string[]} cols
- */
-export function longColumnsClass(cols) {
-  return cols.some((c) => shortLabel(c).length > 3) ? 'long-cols' : '';
-}
+import { labelHeader, longColumnsClass } from './table-labels.js';
 
 /**
  * Returns a table element.
@@ -144,14 +101,11 @@ table.heatmap td.hm-cell { min-width: 44px; height: 36px; text-align: center; bo
 table.heatmap td.hm-hidden { background: repeating-linear-gradient(135deg, #e4e4e4 0 4px, #f3f3f3 4px 8px); }
 table.heatmap td.hm-cell:focus-visible { outline: 3px solid #E69F00; outline-offset: 1px; }
 .hm-readout { min-height: 1.5em; }
-table.heatmap th.hm-corner { font-weight: 400; font-size: 0.8em; color: #444; white-space: normal; word-break: keep-all; min-width: 2.6em; }
-/* Narrow (a phone): compact cells, short labels, word column labels written bottom-to-top. */
+/* Narrow (a phone): compact cells (the labels compact themselves: web/table-labels.js). */
 @container (max-width: 520px) {
   table.heatmap { border-spacing: 1px; font-size: 13px; }
   table.heatmap th { padding: 1px 3px; }
   table.heatmap td.hm-cell { min-width: 34px; height: 32px; padding: 1px 2px; }
-  table.heatmap.long-cols th.hm-col { vertical-align: bottom; }
-  table.heatmap.long-cols th.hm-col > .hm-label { writing-mode: vertical-rl; transform: rotate(180deg); }
 }
 .hm-legend { display: flex; align-items: center; gap: 6px; font-size: 0.85em; }
 .hm-legend .ramp { display: inline-flex; height: 12px; width: 140px; }

@@ -1,4 +1,5 @@
 import { SCROLL_REGION_CSS } from './scroll-region.js';
+import { TABLE_LABELS_CSS } from './table-labels.js';
 
 // The one stylesheet every widget adopts (a constructable CSSStyleSheet: allowed under a strict
 // style-src CSP, unlike <style> elements or style attributes). Host pages cannot restyle the
@@ -53,6 +54,7 @@ th { font-weight: 600; text-align: left; }
 /* Text only a screen reader reads (a header cell's name where the cell shows none). */
 .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 ${SCROLL_REGION_CSS}
+${TABLE_LABELS_CSS}
 .bar-track { background: #eee; height: 14px; border-radius: 3px; flex: 1 1 120px; min-width: 80px; position: relative; }
 .bar-fill { position: absolute; left: 0; top: 0; bottom: 0; background: #0072B2; border-radius: 3px; }
 .bar-fill.neg { background: #D55E00; }

@@ -21,11 +21,12 @@ const text = (sel) => page.locator(`${TAG} ${sel}`).first().textContent();
 const stdOf = async () => Number((await text('[data-formula="std"]')).match(/=\s*(\d+\.\d+)/)[1]);
 const scaledStdOf = async () =>
   Number((await text('[data-formula="std-scaled"]')).match(/=\s*(\d+\.\d+)/)[1]);
-// The unscaled histogram's bars (their x and height): changes whenever the dots change.
+// The unscaled histogram's occupied bars (their x and height): changes whenever the dots change.
 const histBars = (chart) =>
   page.evaluate(
     ([t, c]) =>
       [...document.querySelector(t).shadowRoot.querySelectorAll(`[data-chart="${c}"] svg rect`)]
+        .filter((r) => Number(r.getAttribute('height')) > 0) // the occupied bins
         .map((r) => `${r.getAttribute('x')}:${r.getAttribute('height')}`)
         .join('|'),
     [TAG, chart],

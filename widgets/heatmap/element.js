@@ -11,6 +11,8 @@
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
+import { glossLine } from '../../web/table-labels.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
 
 /**
@@ -31,6 +33,7 @@ export class Heatmap extends AttnWidget {
   static strings = {
     'zh-CN': {
       title: '注意力热力图',
+      corner: '查询↓ 键→',
       help: '行是查询（发起注意的 token），列是键（被注意的 token）；颜色越亮权重越大。悬停或用方向键移动看读数。',
       readout: (q, k, w, s) => `「${q}」看「${k}」：${w}${s}`,
       hidden: '被因果掩码遮住（未来）',
@@ -43,6 +46,7 @@ export class Heatmap extends AttnWidget {
     },
     en: {
       title: 'Attention heatmap',
+      corner: 'Q↓ K→',
       help: 'Rows are queries (the token attending), columns are keys (the token attended to); brighter means more weight. Hover or use the arrow keys for the read-out.',
       readout: (q, k, w, s) => `${q} looks at ${k}: ${w}${s}`,
       hidden: 'hidden by the causal mask (future)',
@@ -130,12 +134,16 @@ export class Heatmap extends AttnWidget {
 
   build() {
     this.readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
-    this.tableBox = h('div', { class: 'scroll' });
+    const title = this.getAttribute('title-text') || this.t('title');
+    const region = scrollRegion([], { label: title, lang: this.lang });
+    this.tableBox = region.box;
+    this.gloss = h('div', {});
     this.note = h('p', { class: 'muted' });
     this.body.append(
-      h('h2', {}, this.getAttribute('title-text') || this.t('title')),
+      h('h2', {}, title),
       h('p', { class: 'muted' }, this.t('help')),
-      this.tableBox,
+      region,
+      this.gloss,
       heatmapLegend(),
       this.readout,
       h('p', { class: 'formula' }, this.t('formula')),
@@ -167,9 +175,11 @@ export class Heatmap extends AttnWidget {
         cols: m.cols,
         causal,
         onFocus: show,
-        caption: this.t('title'),
+        caption: this.getAttribute('title-text') || this.t('title'),
+        corner: this.t('corner'),
       }),
     );
+    this.gloss.replaceChildren(...glossLine(m.rows));
     this.note.textContent = m.computed
       ? ''
       : [this.t('inlineNote'), m.note?.[this.isEnglish ? 'en' : 'zh-CN']].filter(Boolean).join(' ');

@@ -12,6 +12,7 @@
 /** @import { CourseModel } from '../../web/course-data.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, bytes, exactBytes } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import { modelFromHfConfig } from './hf-config.js';
@@ -308,9 +309,7 @@ export class KvLedger extends AttnWidget {
       this.variants,
       this.mlaNote,
       h('h3', {}, this.t('compareTitle')),
-      h(
-        'div',
-        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': this.t('compareTitle') },
+      scrollRegion(
         h('table', { class: 'models' }, [
           h(
             'thead',
@@ -322,6 +321,7 @@ export class KvLedger extends AttnWidget {
           ),
           this.compareBody,
         ]),
+        { label: this.t('compareTitle'), lang: this.lang },
       ),
       this.compareNote,
       h('h3', {}, this.t('v2Title')),

@@ -9,7 +9,8 @@ import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct, num, gridMove, fitText } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
-import { HEATMAP_CSS, labelHeader, glossLine, longColumnsClass } from '../../web/heatmap-table.js';
+import { HEATMAP_CSS } from '../../web/heatmap-table.js';
+import { labelHeader, glossLine, longColumnsClass } from '../../web/table-labels.js';
 import { scrollRegion } from '../../web/scroll-region.js';
 
 /**

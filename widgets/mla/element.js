@@ -10,6 +10,7 @@
 // Attributes: lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, exactBytes, num, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import { rowsOf } from '../../web/tensor.js';
@@ -230,7 +231,8 @@ export class Mla extends AttnWidget {
     this.outTitle = h('h3', {});
     this.outTable = h('table', { class: 'out' });
     this.outDiff = h('p', { class: 'formula out-diff' });
-    this.weights = h('div', { class: 'scroll' });
+    const weightsRegion = scrollRegion([], { label: this.t('weightsTitle'), lang: this.lang });
+    this.weights = weightsRegion.box;
     this.verdict = h('div', { class: 'verdict', 'aria-live': 'polite' });
     this.real = h('div', { class: 'real' });
     this.body.append(
@@ -242,14 +244,10 @@ export class Mla extends AttnWidget {
       this.flow,
       this.paths,
       this.outTitle,
-      h(
-        'div',
-        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': this.t('outRegion') },
-        this.outTable,
-      ),
+      scrollRegion(this.outTable, { label: this.t('outRegion'), lang: this.lang }),
       this.outDiff,
       h('h3', {}, this.t('weightsTitle')),
-      this.weights,
+      weightsRegion,
       h('h3', {}, this.t('ropeTitle')),
       h(
         'div',

@@ -8,6 +8,7 @@
 // Attributes: world (default zh-gift), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, pct, num } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import { worldTensors } from '../../web/world.js';
@@ -185,7 +186,7 @@ export class SinkLogit extends AttnWidget {
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
       h('h3', {}, this.t('rowTitle')),
-      h('div', { class: 'scroll' }, this.table),
+      scrollRegion(this.table, { label: this.t('rowTitle'), lang: this.lang }),
       this.plainFormula,
       this.rowNote,
       this.sinkSection(id('sink')),
