@@ -77,8 +77,20 @@ export function pct(x, digits = 1) {
  * @returns {Node[]}
  */
 export function fitText(wide, narrow) {
-  if (wide === narrow) return [document.createTextNode(wide)];
   return [h('span', { class: 'fit-wide' }, wide), h('span', { class: 'fit-narrow' }, narrow)];
+}
+
+/**
+ * A control's content named by what it shows: `name` for screen readers only, then the number
+ * as fitText writes it. No aria-label, so the accessible name always holds the visible text
+ * (WCAG label in name), in whichever form the widget's width shows it.
+ * @param {string} name e.g. "给了 看 苹果：可见，权重 "
+ * @param {string} wide
+ * @param {string} narrow
+ * @returns {Node[]}
+ */
+export function namedNumber(name, wide, narrow) {
+  return [h('span', { class: 'visually-hidden' }, name), ...fitText(wide, narrow)];
 }
 
 /**

@@ -4,7 +4,7 @@
 // cell. Used by <attn-heatmap> and by any widget that shows a weights matrix.
 import { h, pct } from './dom.js';
 import { weightColor, textOn } from './color.js';
-import { labelHeader, longColumnsClass } from './table-labels.js';
+import { labelHeader, longColumnsClass, cornerText } from './table-labels.js';
 
 /**
  * Returns a table element.
@@ -12,11 +12,12 @@ import { labelHeader, longColumnsClass } from './table-labels.js';
  * causal: grey cells with j > i; digits: percentage decimals;
  * onFocus(i, j): called when a cell is hovered or focused (for the read-out);
  * caption: accessible name; cellLabel(i, j, w, hidden): a cell's own accessible name;
- * corner: the corner header's text (what rows and columns are), e.g. "Q↓ K→".
+ * corner: the corner header's text (what rows and columns are), by default "Q↓ K→" in `lang`.
  * @param {{
  *   weights: ArrayLike<number> | number[][], rows: string[], cols: string[], causal?: boolean,
  *   digits?: number, onFocus?: (i: number, j: number) => void, caption: string,
  *   cellLabel?: (i: number, j: number, w: number, hidden: boolean) => string, corner?: string,
+ *   lang?: string,
  * }} options
  */
 export function heatmapTable({
@@ -28,7 +29,8 @@ export function heatmapTable({
   onFocus,
   caption,
   cellLabel,
-  corner = 'Q↓ K→',
+  lang = 'zh-CN',
+  corner = cornerText(lang),
 }) {
   /** @type {(i: number, j: number) => number} */
   const at = Array.isArray(weights[0])

@@ -6,6 +6,17 @@
 import { h, fitText } from './dom.js';
 import { shortLabel } from './world.js';
 
+/** The corner header of a query × key matrix: rows are queries, columns keys. */
+export const CORNER = { 'zh-CN': '查询↓ 键→', en: 'Q↓ K→' };
+
+/**
+ * The corner header's text in `lang`.
+ * @param {string} lang
+ */
+export function cornerText(lang) {
+  return CORNER[lang.startsWith('en') ? 'en' : 'zh-CN'];
+}
+
 /**
  * A row or column header: the full label, or in a narrow widget its short form ("ba" for
  * "ba (object marker)", the full one in the title and in glossLine below the table).

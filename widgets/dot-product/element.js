@@ -11,7 +11,7 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { AttnWidget } from '../../web/widget-base.js';
-import { h, svg, num, fitText } from '../../web/dom.js';
+import { h, svg, num, namedNumber } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
 import { labelHeader, glossLine, longColumnsClass } from '../../web/table-labels.js';
@@ -109,7 +109,7 @@ export class DotProduct extends AttnWidget {
       matHelp:
         '每个格子都是一对 (q_i, k_j) 的点积，5×5 = 25 个分数由一次矩阵乘一起算出（engine.scoreMatrix）。点格子也能换选中的一对；方向键移动。颜色：矩阵里最低 → 最高。',
       corner: '查询↓ 键→',
-      cell: (a, b, s) => `q_${a}·k_${b} = ${s}`,
+      cellName: (a, b) => `q_${a}·k_${b} = `,
       rank: (a, r) => `「${a}」这一行从高到低：${r}`,
       addTitle: '换一种打分：Bahdanau 2014 的加性注意力',
       dotCard: '点积（本课）',
@@ -152,7 +152,7 @@ export class DotProduct extends AttnWidget {
       matHelp:
         'Each cell is the dot product of one pair (q_i, k_j): all 5×5 = 25 scores come out of one matrix product (engine.scoreMatrix). Click a cell to pick that pair; arrow keys move. Colour: lowest → highest in the matrix.',
       corner: 'Q↓ K→',
-      cell: (a, b, s) => `q_${a}·k_${b} = ${s}`,
+      cellName: (a, b) => `q_${a}·k_${b} = `,
       rank: (a, r) => `Row ${a}, highest first: ${r}`,
       addTitle: "Another way to score: Bahdanau's additive attention (2014)",
       dotCard: 'Dot product (this lesson)',
@@ -479,7 +479,6 @@ export class DotProduct extends AttnWidget {
                 'data-j': j,
                 'aria-pressed': String(on),
                 tabindex: on ? '0' : '-1',
-                'aria-label': this.t('cell', labels[i], labels[j], num(s)),
                 style: { background: weightColor(v), color: textOn(v) },
                 onclick: () => {
                   this.query = i;
@@ -487,7 +486,7 @@ export class DotProduct extends AttnWidget {
                   this.update();
                 },
               },
-              fitText(num(s), num(s, 1)),
+              namedNumber(this.t('cellName', labels[i], labels[j]), num(s), num(s, 1)),
             ),
           );
         }),

@@ -6,7 +6,7 @@
 // Attributes: world (default zh-gift), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { h, pct, num, gridMove, fitText } from '../../web/dom.js';
+import { h, pct, num, gridMove, fitText, namedNumber } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
 import { HEATMAP_CSS } from '../../web/heatmap-table.js';
@@ -33,7 +33,7 @@ export class MaskGrid extends AttnWidget {
       zeroAfter: 'softmax 之后清零（错误做法）',
       query: '查询↓ 键→',
       rowSum: '行和',
-      cell: (q, k, on, w) => `${q} 看 ${k}：${on ? '可见' : '被遮住'}，权重 ${w}`,
+      cellName: (q, k, on) => `${q} 看 ${k}：${on ? '可见' : '被遮住'}，权重 `,
       formulaNegInf: 'w_ij = exp(s_ij) / Σ_{k 可见} exp(s_ik)，s = q·k/√d，被遮住的 s = −∞',
       formulaZero: 'w_ij = exp(s_ij) / Σ_{所有 k} exp(s_ik)，再把被遮住的 w 改成 0：行和 < 1',
       leak: (t, p) => `不加掩码时，「给了」一行有 ${p} 的注意力落在它要预测的答案「${t}」上。`,
@@ -48,7 +48,7 @@ export class MaskGrid extends AttnWidget {
       zeroAfter: 'zero after softmax (the mistake)',
       query: 'Q↓ K→',
       rowSum: 'row sum',
-      cell: (q, k, on, w) => `${q} looks at ${k}: ${on ? 'visible' : 'masked'}, weight ${w}`,
+      cellName: (q, k, on) => `${q} looks at ${k}: ${on ? 'visible' : 'masked'}, weight `,
       formulaNegInf: 'w_ij = exp(s_ij) / Σ_{visible k} exp(s_ik), s = q·k/√d, masked s = −∞',
       formulaZero: 'w_ij = exp(s_ij) / Σ_{all k} exp(s_ik), then masked w set to 0: rows sum < 1',
       leak: (t, p) =>
@@ -194,13 +194,12 @@ button.cell.off { background: #e6e6e6; color: #444; text-decoration: line-throug
             class: shown ? 'cell' : 'cell off',
             tabindex: focused ? '0' : '-1',
             'aria-pressed': String(on),
-            'aria-label': this.t('cell', ql, kl, on, text),
             'data-i': i,
             'data-j': j,
             onclick: () => this.toggle(i, j),
             style: shown ? { background: weightColor(wij), color: textOn(wij) } : {},
           },
-          fitText(text, short),
+          namedNumber(this.t('cellName', ql, kl, on), text, short),
         );
         return h('td', { role: 'gridcell' }, btn);
       });

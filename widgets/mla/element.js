@@ -47,6 +47,7 @@ table.out tr.absorbed td, table.out tr.absorbed th { border-bottom: 2px solid #c
 .path li { margin: 2px 0; }
 table.out { font-size: 0.82em; }
 table.out th { white-space: nowrap; }
+@container (max-width: 520px) { table.out th { white-space: normal; min-width: 4.5em; } table.out th, table.out td { padding: 3px; } }
 .modes { display: flex; flex-wrap: wrap; gap: 6px; }
 .verdict { border-radius: 6px; padding: 6px 10px; margin: 6px 0; }
 .verdict.works { border: 2px solid #006d2c; background: #eaf6ee; }
@@ -422,6 +423,7 @@ export class Mla extends AttnWidget {
         cols: labels,
         causal: true,
         caption: this.t('weightsCaption'),
+        lang: this.lang,
         cellLabel: (i, j, x, hidden) => `${labels[i]} → ${labels[j]}: ${hidden ? '—' : pct(x, 0)}`,
       }),
       heatmapLegend(),

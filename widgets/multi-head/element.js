@@ -9,7 +9,8 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/scroll-region.js';
-import { h, pct, num } from '../../web/dom.js';
+import { h, pct, num, fitText } from '../../web/dom.js';
+import { labelHeader, longColumnsClass, glossLine } from '../../web/table-labels.js';
 import { weightColor, textOn } from '../../web/color.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
 import { tokenLabels } from '../../web/world.js';
@@ -67,6 +68,7 @@ export class MultiHead extends AttnWidget {
         B: '头 B（第 2–3 列，÷√2）',
       },
       viewShort: { single: '单头', A: '头 A', B: '头 B' },
+      rowsCorner: '看法↓ 键→',
       rowsRegion: '这一行的权重：三种看法',
       rowsTitle: (q) => `「${q}」这一行的权重：三种看法并排`,
       rowsCaption: (q) => `「${q}」一行在单头、头 A、头 B 下的注意力权重`,
@@ -106,6 +108,7 @@ export class MultiHead extends AttnWidget {
         B: 'Head B (cols 2–3, ÷√2)',
       },
       viewShort: { single: 'one head', A: 'head A', B: 'head B' },
+      rowsCorner: 'view↓ K→',
       rowsRegion: "The row's weights: three views",
       rowsTitle: (q) => `The weights of the ${q} row: three views side by side`,
       rowsCaption: (q) => `Attention weights of the ${q} row under one head, head A and head B`,
@@ -211,6 +214,7 @@ export class MultiHead extends AttnWidget {
       h('div', { class: 'row' }, [h('label', { for: sid }, this.t('query')), this.select]),
       this.rowsTitle,
       rowsRegion,
+      ...glossLine(labels),
       this.formulas,
       this.finding,
       h('h3', {}, this.t('heatTitle')),
@@ -242,8 +246,8 @@ export class MultiHead extends AttnWidget {
     const short = this.t('viewShort');
     this.rowsTitle.textContent = this.t('rowsTitle', labels[qi]);
     const head = h('tr', {}, [
-      h('th', { scope: 'col' }, ''),
-      ...labels.map((l) => h('th', { scope: 'col', class: 'hm-col' }, l)),
+      h('th', { scope: 'col', class: 'hm-corner' }, this.t('rowsCorner')),
+      ...labels.map((l) => labelHeader(l, 'col', 'hm-col')),
     ]);
     const body = VIEWS.map((v) =>
       h('tr', { 'data-view': v }, [
@@ -258,16 +262,20 @@ export class MultiHead extends AttnWidget {
               'aria-label': this.t('cell', short[v], l, hidden ? this.t('future') : pct(wv)),
               style: hidden ? undefined : { background: weightColor(wv), color: textOn(wv) },
             },
-            hidden ? '' : pct(wv),
+            hidden ? '' : fitText(pct(wv), pct(wv, 0)),
           );
         }),
       ]),
     );
     this.rowsBox.replaceChildren(
-      h('table', { class: 'heatmap rows', 'aria-label': this.t('rowsCaption', labels[qi]) }, [
-        h('thead', {}, head),
-        h('tbody', {}, body),
-      ]),
+      h(
+        'table',
+        {
+          class: `heatmap rows ${longColumnsClass(labels)}`.trim(),
+          'aria-label': this.t('rowsCaption', labels[qi]),
+        },
+        [h('thead', {}, head), h('tbody', {}, body)],
+      ),
     );
   }
 
@@ -332,6 +340,7 @@ export class MultiHead extends AttnWidget {
         digits: 1,
         onFocus: show,
         caption: this.t('heatCaption', names[this.view]),
+        lang: this.lang,
       }),
     );
     show(qi, 0);

@@ -625,10 +625,21 @@ export class Playground extends AttnWidget {
     const caption = this.t('mapTitle', mat.title);
     return h('figure', { class: 'map' }, [
       h('figcaption', {}, caption),
-      scrollRegion(heatmapTable({ weights: mat.rows, rows, cols, digits: 1, caption, onFocus }), {
-        label: caption,
-        lang: this.lang,
-      }),
+      scrollRegion(
+        heatmapTable({
+          weights: mat.rows,
+          rows,
+          cols,
+          digits: 1,
+          caption,
+          onFocus,
+          lang: this.lang,
+        }),
+        {
+          label: caption,
+          lang: this.lang,
+        },
+      ),
       heatmapLegend(),
       h('p', { class: 'formula' }, this.t('mapFormula')),
       outside ? h('p', { class: 'muted' }, this.t('outOfRange')) : null,

@@ -126,7 +126,8 @@ export class Rope extends AttnWidget {
       toyDim: '维',
       toyBefore: '转之前',
       toyAfter: '转之后',
-      toyState: '',
+      toyState: '状态',
+      colWhat: '说明',
       turned: '转了',
       kept: '原样',
       toyNote: 'rotaryDim = 2 时第 0、1 维成一对旋转，第 2、3 维一位不差地原样通过。',
@@ -188,7 +189,8 @@ export class Rope extends AttnWidget {
       toyDim: 'dim',
       toyBefore: 'before',
       toyAfter: 'after',
-      toyState: '',
+      toyState: 'state',
+      colWhat: 'what it shows',
       turned: 'turned',
       kept: 'unchanged',
       toyNote:
@@ -420,7 +422,7 @@ export class Rope extends AttnWidget {
           h('th', { scope: 'col' }, this.t('colPos')),
           h('th', { scope: 'col' }, this.t('colDelta')),
           h('th', { scope: 'col' }, this.t('colScore')),
-          h('th', { scope: 'col' }, ''),
+          h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, this.t('colWhat'))),
         ]),
       ),
       h(

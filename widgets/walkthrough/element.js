@@ -87,8 +87,8 @@ export class Walkthrough extends AttnWidget {
       matWeights: 'softmax 权重',
       matOut: '输出 = 权重 · V',
       dim: (k) => `第${k}维`,
-      corner: 'query ↓ / key →',
-      cornerVec: 'token ↓ / 维 →',
+      corner: '查询↓ 键→',
+      cornerVec: 'token↓ 维→',
       cell: (r, c, v) => `${r}，${c}：${v}`,
       arith: '选中格子的算式：',
       final: (a, b) => `最终输出：out[The] = ${a}，out[cat] = ${b}`,
@@ -139,8 +139,8 @@ export class Walkthrough extends AttnWidget {
       matWeights: 'softmax weights',
       matOut: 'output = weights · V',
       dim: (k) => `dim ${k}`,
-      corner: 'query ↓ / key →',
-      cornerVec: 'token ↓ / dim →',
+      corner: 'Q↓ K→',
+      cornerVec: 'token↓ dim→',
       cell: (r, c, v) => `${r}, ${c}: ${v}`,
       arith: 'Arithmetic of the selected cell: ',
       final: (a, b) => `Final output: out[The] = ${a}, out[cat] = ${b}`,
@@ -359,7 +359,7 @@ export class Walkthrough extends AttnWidget {
   matrix({ title, rows, cols, values, pick, percent = false, masked, vecCorner = false, format }) {
     const text = format ?? ((v) => (percent ? pct(v) : fmt(v)));
     const head = h('tr', {}, [
-      h('th', { scope: 'col' }, this.t(vecCorner ? 'cornerVec' : 'corner')),
+      h('th', { scope: 'col', class: 'hm-corner' }, this.t(vecCorner ? 'cornerVec' : 'corner')),
       ...cols.map((c) => h('th', { scope: 'col' }, c)),
     ]);
     const body = rows.map((r, i) =>
