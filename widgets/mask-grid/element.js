@@ -58,7 +58,7 @@ export class MaskGrid extends AttnWidget {
   };
 
   static css = `${HEATMAP_CSS}
-table.mask td { padding: 0; border: 0; }
+table.mask td { padding: 0; border: 0; text-align: center; }
 table.mask td.formula { white-space: nowrap; padding: 0 2px; }
 button.cell { min-width: 60px; padding: 2px 6px; font-variant-numeric: tabular-nums; }
 button.cell.off { background: #e6e6e6; color: #444; text-decoration: line-through; }
