@@ -15,7 +15,7 @@ after(async () => {
 });
 
 const M = 'attn-multi-head';
-// A cell's text as a wide screen shows it (a narrow one shows the rounder form, web/dom.js fitText).
+// A cell as a wide screen shows it (a narrow one shows the rounder form: web/dom.js fitText).
 const row = (view) =>
   page
     .locator(`${M} table.rows tr[data-view="${view}"] td`)
