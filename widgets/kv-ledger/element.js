@@ -732,6 +732,10 @@ export class KvLedger extends AttnWidget {
     this.moreBody.replaceChildren(...rest);
     this.moreModels.hidden = !rest.length;
     this.moreSummary.textContent = this.t('moreModels', trs.length, rest.length);
+    // The note on the reported-only model goes where its row is.
+    if (rest.some((tr) => tr.classList.contains('reported')))
+      this.moreModels.append(this.compareNote);
+    else this.moreModels.after(this.compareNote);
     const rep = rt.models.models.find(isReported);
     this.compareNote.textContent = rep
       ? this.t('reportedNote', rep.name, exactBytes(modelLedger(engine, rep).reportedBytesPerToken))
