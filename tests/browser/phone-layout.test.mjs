@@ -1,11 +1,11 @@
 // The course on a phone (issue 11's "done when"): every page at 360 px, in Chinese and in
 // English, has no attn-* element — nor anything inside its shadow root — wider than the screen
 // unless it sits in a scroll region a keyboard can reach and a screen reader can name
-// (role=region, aria-label, tabindex ≥ 0); every box that scrolls sideways is such a region; the
-// page itself never scrolls sideways; the page's widgets are all there and drawn; previous /
-// next are there and carry the language; the English title takes at most two lines; axe finds
-// nothing serious or critical at 360 px and at 1280 px in both languages. One page open per
-// page × language × width.
+// (role=region, aria-label, tabindex ≥ 0); every box that scrolls sideways is such a region and
+// shows its "scroll →" hint; the page itself never scrolls sideways; the page's widgets are all
+// there and drawn; previous / next are there and carry the language; the title takes at most
+// two lines; axe finds nothing serious or critical at 360 px and at 1280 px in both languages.
+// One page open per page × language × width.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -65,6 +65,13 @@ const layoutProblems = (page) =>
           problems.push(
             `${widget}: ${where(el)} scrolls sideways but is not a named, focusable region`,
           );
+        // A region that scrolls says so: its "scroll →" hint is shown.
+        if (
+          scrolls(el) &&
+          isRegion(el) &&
+          el.closest('.scroll-wrap')?.querySelector('.scroll-hint')?.hidden !== false
+        )
+          problems.push(`${widget}: ${where(el)} scrolls without its visible "scroll →" hint`);
         const r = el.getBoundingClientRect();
         if (!r.width || !r.height || (r.right <= vw + 1 && r.left >= -1)) continue;
         const c = clipper(el);
