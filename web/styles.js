@@ -49,6 +49,9 @@ th { font-weight: 600; text-align: left; }
 /* A number written twice (web/dom.js fitText): the precise form, and a shorter one shown
    instead in a narrow widget. Only one is displayed, so only one is read. */
 .fit-narrow { display: none; }
+/* A block shown only in a wide / only in a narrow widget (a table turned for a phone). */
+.narrow-only { display: none; }
+@container (max-width: 520px) { .wide-only { display: none; } .narrow-only { display: revert; } }
 .gloss { display: none; }
 @container (max-width: 520px) { .fit-wide { display: none; } .fit-narrow { display: inline; } .gloss { display: block; } }
 /* Text only a screen reader reads (a header cell's name where the cell shows none). */
