@@ -594,13 +594,13 @@ export class SoftmaxVariance extends AttnWidget {
   }
 
   /**
-   * After a step, the experiments at the neighbouring head widths are asked for in idle time, so
+   * After a step, the experiments one and two steps either side are asked for in idle time, so
    * the next step of a drag usually finds its numbers ready (experiment() keeps them).
    * @param {Runtime} rt
    */
   prefetchNeighbours(rt) {
     const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
-    for (const i of [this.index + 1, this.index - 1]) {
+    for (const i of [this.index + 1, this.index - 1, this.index + 2, this.index - 2]) {
       const d = D_STEPS[i];
       if (d === undefined || hasExperiment(rt.engine, d) || this.prefetching.has(d)) continue;
       this.prefetching.add(d);
