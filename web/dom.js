@@ -69,6 +69,31 @@ export function pct(x, digits = 1) {
 }
 
 /**
+ * A number written two ways, the precise `wide` and the shorter `narrow` ("56.5%" / "57%"):
+ * two spans of which the shared sheet shows one, `narrow` when the widget is narrow (a phone).
+ * Both come from the same engine number; only their rounding differs.
+ * @param {string} wide
+ * @param {string} narrow
+ * @returns {Node[]}
+ */
+export function fitText(wide, narrow) {
+  return [h('span', { class: 'fit-wide' }, wide), h('span', { class: 'fit-narrow' }, narrow)];
+}
+
+/**
+ * A control's content named by what it shows: `name` for screen readers only, then the number
+ * as fitText writes it. No aria-label, so the accessible name always holds the visible text
+ * (WCAG label in name), in whichever form the widget's width shows it.
+ * @param {string} name e.g. "给了 看 苹果：可见，权重 "
+ * @param {string} wide
+ * @param {string} narrow
+ * @returns {Node[]}
+ */
+export function namedNumber(name, wide, narrow) {
+  return [h('span', { class: 'visually-hidden' }, name), ...fitText(wide, narrow)];
+}
+
+/**
  * Fixed digits, with a real minus sign for negatives.
  * @param {number} x
  */

@@ -4,17 +4,20 @@
 // cell. Used by <attn-heatmap> and by any widget that shows a weights matrix.
 import { h, pct } from './dom.js';
 import { weightColor, textOn } from './color.js';
+import { labelHeader, longColumnsClass, cornerText } from './table-labels.js';
 
 /**
  * Returns a table element.
  * weights: number[] (row-major, rows × cols) or number[][]; rows/cols: labels;
  * causal: grey cells with j > i; digits: percentage decimals;
  * onFocus(i, j): called when a cell is hovered or focused (for the read-out);
- * caption: accessible name; cellLabel(i, j, w, hidden): a cell's own accessible name.
+ * caption: accessible name; cellLabel(i, j, w, hidden): a cell's own accessible name;
+ * corner: the corner header's text (what rows and columns are), by default "Q↓ K→" in `lang`.
  * @param {{
  *   weights: ArrayLike<number> | number[][], rows: string[], cols: string[], causal?: boolean,
  *   digits?: number, onFocus?: (i: number, j: number) => void, caption: string,
- *   cellLabel?: (i: number, j: number, w: number, hidden: boolean) => string,
+ *   cellLabel?: (i: number, j: number, w: number, hidden: boolean) => string, corner?: string,
+ *   lang?: string,
  * }} options
  */
 export function heatmapTable({
@@ -26,18 +29,20 @@ export function heatmapTable({
   onFocus,
   caption,
   cellLabel,
+  lang = 'zh-CN',
+  corner = cornerText(lang),
 }) {
   /** @type {(i: number, j: number) => number} */
   const at = Array.isArray(weights[0])
     ? (i, j) => /** @type {number[][]} */ (weights)[i][j]
     : (i, j) => /** @type {ArrayLike<number>} */ (weights)[i * cols.length + j];
   const head = h('tr', {}, [
-    h('th', { scope: 'col' }, ''),
-    ...cols.map((c) => h('th', { scope: 'col', class: 'hm-col' }, c)),
+    h('th', { scope: 'col', class: 'hm-corner' }, corner),
+    ...cols.map((c) => labelHeader(c, 'col', 'hm-col')),
   ]);
   const body = rows.map((r, i) =>
     h('tr', {}, [
-      h('th', { scope: 'row' }, r),
+      labelHeader(r, 'row'),
       ...cols.map((c, j) => {
         const w = at(i, j);
         const hidden = causal && j > i;
@@ -63,7 +68,8 @@ export function heatmapTable({
       }),
     ]),
   );
-  const table = h('table', { class: 'heatmap', role: 'grid', 'aria-label': caption ?? '' }, [
+  const cls = `heatmap ${longColumnsClass(cols)}`.trim();
+  const table = h('table', { class: cls, role: 'grid', 'aria-label': caption ?? '' }, [
     h('thead', {}, head),
     h('tbody', {}, body),
   ]);
@@ -97,6 +103,12 @@ table.heatmap td.hm-cell { min-width: 44px; height: 36px; text-align: center; bo
 table.heatmap td.hm-hidden { background: repeating-linear-gradient(135deg, var(--_surface-3-e4e4e4) 0 4px, var(--_surface-f3f3f3) 4px 8px); }
 table.heatmap td.hm-cell:focus-visible { outline: 3px solid var(--_focus); outline-offset: 1px; }
 .hm-readout { min-height: 1.5em; }
+/* Narrow (a phone): compact cells (the labels compact themselves: web/table-labels.js). */
+@container (max-width: 520px) {
+  table.heatmap { border-spacing: 1px; font-size: 13px; }
+  table.heatmap th { padding: 1px 3px; }
+  table.heatmap td.hm-cell { min-width: 34px; height: 32px; padding: 1px 2px; }
+}
 .hm-legend { display: flex; align-items: center; gap: 6px; font-size: 0.85em; }
 .hm-legend .ramp { display: inline-flex; height: 12px; width: 140px; }
 .hm-legend .ramp span { flex: 1; }

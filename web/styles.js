@@ -1,3 +1,6 @@
+import { SCROLL_REGION_CSS } from './scroll-region.js';
+import { TABLE_LABELS_CSS } from './table-labels.js';
+
 // The one stylesheet every widget adopts (a constructable CSSStyleSheet: allowed under a strict
 // style-src CSP, unlike <style> elements or style attributes). Host pages cannot restyle the
 // inside of a widget by accident; they theme it through the --attn-* custom properties
@@ -9,6 +12,9 @@ export const WIDGET_CSS = `${THEME_CSS}
   color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border);
   border-radius: 8px; padding: 12px 14px; margin: 16px 0; max-width: 760px; box-sizing: border-box; }
 :host([hidden]) { display: none; }
+/* The widget's body is the container its tables size themselves against (@container below):
+   a widget in a narrow column compacts like one on a phone. */
+.body { container-type: inline-size; }
 * { box-sizing: border-box; }
 h2 { font-size: 1.05rem; margin: 0 0 8px; }
 h3 { font-size: 1rem; margin: 14px 0 4px; }
@@ -43,7 +49,18 @@ th { font-weight: 600; text-align: left; }
 .checks li.ok::marker { content: "✓ "; color: var(--_ok); }
 .checks li.fail::marker { content: "✗ "; color: var(--_error); }
 .checks li.fail { color: var(--_error); }
-.scroll { overflow-x: auto; max-width: 100%; }
+/* A number written twice (web/dom.js fitText): the precise form, and a shorter one shown
+   instead in a narrow widget. Only one is displayed, so only one is read. */
+.fit-narrow { display: none; }
+/* A block shown only in a wide / only in a narrow widget (a table turned for a phone). */
+.narrow-only { display: none; }
+@container (max-width: 520px) { .wide-only { display: none; } .narrow-only { display: revert; } }
+.gloss { display: none; }
+@container (max-width: 520px) { .fit-wide { display: none; } .fit-narrow { display: inline; } .gloss { display: block; } }
+/* Text only a screen reader reads (a header cell's name where the cell shows none). */
+.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+${SCROLL_REGION_CSS}
+${TABLE_LABELS_CSS}
 .bar-track { background: var(--_surface-eee); height: 14px; border-radius: 3px; flex: 1 1 120px; min-width: 80px; position: relative; }
 .bar-fill { position: absolute; left: 0; top: 0; bottom: 0; background: #0072B2; border-radius: 3px; }
 .bar-fill.neg { background: #D55E00; }

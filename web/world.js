@@ -61,3 +61,12 @@ export function worldTensors(rt, id) {
 export function tokenLabels(t, lang) {
   return lang.startsWith('en') ? t.tokensEn : t.tokens;
 }
+
+/**
+ * A token label without its gloss, for a narrow table header: "ba (object marker)" → "ba"
+ * (the full label goes in the header's title and in every cell's accessible name).
+ * @param {string} label
+ */
+export function shortLabel(label) {
+  return label.replace(/\s*\(.*\)$/, '') || label;
+}

@@ -55,6 +55,27 @@ test('the anchor at 262,144 tokens: 96 GiB / 16 GiB / 4 GiB and the fixed 144 Mi
   assert.match(s.text, /890 B/);
 });
 
+test('lesson 8 shows its own models first, the other 8 of 11 behind one disclosure', async () => {
+  const rows = await page.evaluate((t) => {
+    const root = document.querySelector(t).shadowRoot;
+    const ids = (sel, folded) =>
+      [...root.querySelectorAll(sel)]
+        .filter((r) => !!r.closest('details') === folded)
+        .map((r) => r.dataset.model);
+    const more = root.querySelector('details.more');
+    return {
+      first: ids('table.models tbody tr', false),
+      folded: ids('details.more table.models tbody tr', true),
+      open: more.open,
+      summary: more.querySelector('summary').textContent,
+    };
+  }, W);
+  assert.deepEqual(rows.first.sort(), ['gpt2', 'llama-3-8b', 'qwen3.8-27b']);
+  assert.equal(rows.folded.length, 8);
+  assert.equal(rows.open, false);
+  assert.equal(rows.summary, '全部 11 个模型：再显示其余 8 个');
+});
+
 test('changing the context changes per-request bytes but not the 144 MiB state', async () => {
   const before = await state();
   await timeToPaint(page, 'kv-ledger preset 1,048,576', () =>

@@ -18,18 +18,18 @@ const cell = (i, j) => page.locator(`attn-mask-grid button.cell[data-i="${i}"][d
 const rowSums = () =>
   page.evaluate(() =>
     [...document.querySelector('attn-mask-grid').shadowRoot.querySelectorAll('tbody tr')].map(
-      (tr) => Number(tr.lastElementChild.textContent),
+      (tr) => Number(tr.lastElementChild.innerText),
     ),
   );
 
 test('clicking a future cell unmasks it and the row renormalises', async () => {
-  assert.equal(await cell(3, 4).textContent(), '0.0%');
+  assert.equal(await cell(3, 4).locator('.fit-wide').innerText(), '0.0%');
   await timeToPaint(page, 'mask-grid click', () => cell(3, 4).click());
   assert.equal(await cell(3, 4).getAttribute('aria-pressed'), 'true');
-  assert.equal(await cell(3, 4).textContent(), '32.5%'); // row 给了 now sees 小王: the no-mask number
+  assert.equal(await cell(3, 4).locator('.fit-wide').innerText(), '32.5%'); // row 给了 now sees 小王: the no-mask number
   assert.ok((await rowSums()).every((s) => Math.abs(s - 1) < 1e-3));
   await cell(3, 4).click();
-  assert.equal(await cell(3, 4).textContent(), '0.0%');
+  assert.equal(await cell(3, 4).locator('.fit-wide').innerText(), '0.0%');
 });
 
 test('arrow keys move the focus and Space toggles', async () => {

@@ -21,11 +21,12 @@ const text = (sel) => page.locator(`${TAG} ${sel}`).first().textContent();
 const stdOf = async () => Number((await text('[data-formula="std"]')).match(/=\s*(\d+\.\d+)/)[1]);
 const scaledStdOf = async () =>
   Number((await text('[data-formula="std-scaled"]')).match(/=\s*(\d+\.\d+)/)[1]);
-// The unscaled histogram's bars (their x and height): changes whenever the dots change.
+// The unscaled histogram's occupied bars (their x and height): changes whenever the dots change.
 const histBars = (chart) =>
   page.evaluate(
     ([t, c]) =>
       [...document.querySelector(t).shadowRoot.querySelectorAll(`[data-chart="${c}"] svg rect`)]
+        .filter((r) => Number(r.getAttribute('height')) > 0) // the occupied bins
         .map((r) => `${r.getAttribute('x')}:${r.getAttribute('height')}`)
         .join('|'),
     [TAG, chart],
@@ -119,4 +120,58 @@ test('lang="en" switches the labels, keeps the numbers and the slider position',
   const checks = await page.evaluate((t) => document.querySelector(t).selfCheck(), TAG);
   assert.ok(checks.length >= 7 && checks.every((c) => c.ok), JSON.stringify(checks));
   assert.deepEqual(errors, []);
+});
+
+test('the slider says d in the accessibility tree, on every step', async () => {
+  await slider().fill('15'); // d = 256
+  await slider().focus();
+  await page.keyboard.press('ArrowRight'); // d = 384
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const node = nodes.find((n) => n.role?.value === 'slider');
+  // Chromium reports a native range's value as its position (16 of 0 … 19) and leaves
+  // aria-valuetext out of this tree, so the name carries d (label + output): a screen reader
+  // hears "Head width d, d = 384" rather than "16".
+  assert.match(node.name.value, /d = 384/);
+  assert.equal(await slider().getAttribute('aria-valuetext'), 'd = 384');
+  await cdp.detach();
+});
+
+// One input event per frame, as a drag sends them, over every step of the slider; the median
+// time of the input handler (the engine call, when the d is new, and the redraw).
+const sweep = (p) =>
+  p.evaluate(async (t) => {
+    const input = document.querySelector(t).shadowRoot.querySelector('input[type="range"]');
+    const times = [];
+    for (let i = 0; i <= Number(input.max); i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      input.value = String(i);
+      const t0 = performance.now();
+      input.dispatchEvent(new Event('input'));
+      times.push(performance.now() - t0);
+    }
+    const sorted = times.slice().sort((a, b) => a - b);
+    return { median: sorted[sorted.length >> 1], max: sorted.at(-1) };
+  }, TAG);
+
+test('a slider step is cheap: each d asked of the engine once, the charts updated in place', async () => {
+  // A fresh page meets d values not asked for yet (the engine runs the experiment); this page
+  // has been through them all (kept per engine and d).
+  const { page: fresh } = await openPage(browser, browser.fileUrl, '03-softmax-and-scaling.html');
+  const first = await sweep(fresh);
+  await fresh.close();
+  const kept = await sweep(page);
+  console.log(
+    `# softmax-variance input handler, median of 20 steps: ${first.median.toFixed(1)} ms on ` +
+      `first visit (max ${first.max.toFixed(1)}), ${kept.median.toFixed(1)} ms once kept ` +
+      `(max ${kept.max.toFixed(1)})`,
+  );
+  // The bars are the same elements after a step: drawn once, then moved.
+  const firstBar = `[data-chart="hist-unscaled"] rect`;
+  await page.evaluate(
+    ([t, q]) => (document.querySelector(t).shadowRoot.querySelector(q).dataset.mark = 'drawn'),
+    [TAG, firstBar],
+  );
+  await slider().fill('3');
+  assert.equal(await page.locator(`${TAG} ${firstBar}`).first().getAttribute('data-mark'), 'drawn');
 });

@@ -11,9 +11,11 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { AttnWidget } from '../../web/widget-base.js';
-import { h, svg, num } from '../../web/dom.js';
+import { h, svg, num, namedNumber } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
+import { labelHeader, glossLine, longColumnsClass } from '../../web/table-labels.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import {
   ADDITIVE,
   COURSE,
@@ -65,9 +67,12 @@ input[type="number"] { width: 9em; max-width: 100%; }
   ol.terms li { grid-template-columns: minmax(2.8em, max-content) minmax(50px, 1fr); }
   ol.terms .formula { grid-column: 1 / -1; text-align: left; }
   .mem { grid-template-columns: minmax(5em, max-content) minmax(60px, 1fr) minmax(4.5em, max-content); }
-  table.scores button.cell { min-width: 44px; padding: 2px 1px; font-size: 0.9em; }
-  table.scores th { padding: 2px; }
-  table.scores thead th:first-child { white-space: normal; font-size: 0.8em; max-width: 4.5em; }
+}
+@container (max-width: 520px) {
+  table.scores { font-size: 13px; }
+  table.scores td { padding: 1px; }
+  table.scores button.cell { min-width: 40px; min-height: 34px; padding: 1px; }
+  table.scores th { padding: 1px 3px; }
 }
 `;
 
@@ -107,8 +112,8 @@ export class DotProduct extends AttnWidget {
       matTitle: '全部配对：一次矩阵乘 QKᵀ',
       matHelp:
         '每个格子都是一对 (q_i, k_j) 的点积，5×5 = 25 个分数由一次矩阵乘一起算出（engine.scoreMatrix）。点格子也能换选中的一对；方向键移动。颜色：矩阵里最低 → 最高。',
-      corner: '查询 ↓ / 键 →',
-      cell: (a, b, s) => `q_${a}·k_${b} = ${s}`,
+      corner: '查询↓ 键→',
+      cellName: (a, b) => `q_${a}·k_${b} = `,
       rank: (a, r) => `「${a}」这一行从高到低：${r}`,
       addTitle: '换一种打分：Bahdanau 2014 的加性注意力',
       dotCard: '点积（本课）',
@@ -150,8 +155,8 @@ export class DotProduct extends AttnWidget {
       matTitle: 'Every pair at once: one matrix product QKᵀ',
       matHelp:
         'Each cell is the dot product of one pair (q_i, k_j): all 5×5 = 25 scores come out of one matrix product (engine.scoreMatrix). Click a cell to pick that pair; arrow keys move. Colour: lowest → highest in the matrix.',
-      corner: 'query ↓ / key →',
-      cell: (a, b, s) => `q_${a}·k_${b} = ${s}`,
+      corner: 'Q↓ K→',
+      cellName: (a, b) => `q_${a}·k_${b} = `,
       rank: (a, r) => `Row ${a}, highest first: ${r}`,
       addTitle: "Another way to score: Bahdanau's additive attention (2014)",
       dotCard: 'Dot product (this lesson)',
@@ -252,7 +257,8 @@ export class DotProduct extends AttnWidget {
       h('section', {}, [
         h('h3', {}, this.t('matTitle')),
         h('p', { class: 'muted' }, this.t('matHelp')),
-        h('div', { class: 'scroll' }, this.matrix),
+        scrollRegion(this.matrix, { label: this.t('matTitle'), lang: this.lang }),
+        ...glossLine(tokenLabels(w, this.lang)),
         this.rankLine,
       ]),
       h('section', {}, [
@@ -465,12 +471,12 @@ export class DotProduct extends AttnWidget {
       hi = Math.max(...all);
     const hadFocus = this.shadowRoot.activeElement?.classList.contains('cell');
     const head = h('tr', {}, [
-      h('th', { scope: 'col' }, this.t('corner')),
-      ...labels.map((l) => h('th', { scope: 'col' }, l)),
+      h('th', { scope: 'col', class: 'hm-corner' }, this.t('corner')),
+      ...labels.map((l) => labelHeader(l, 'col', 'hm-col')),
     ]);
     const rows = S.map((r, i) =>
       h('tr', {}, [
-        h('th', { scope: 'row' }, labels[i]),
+        labelHeader(labels[i], 'row'),
         ...r.map((s, j) => {
           const v = hi > lo ? (s - lo) / (hi - lo) : 0.5;
           const on = i === query && j === key;
@@ -486,7 +492,6 @@ export class DotProduct extends AttnWidget {
                 'data-j': j,
                 'aria-pressed': String(on),
                 tabindex: on ? '0' : '-1',
-                'aria-label': this.t('cell', labels[i], labels[j], num(s)),
                 style: { background: weightColor(v), color: textOn(v) },
                 onclick: () => {
                   this.query = i;
@@ -494,13 +499,14 @@ export class DotProduct extends AttnWidget {
                   this.update();
                 },
               },
-              num(s),
+              namedNumber(this.t('cellName', labels[i], labels[j]), num(s), num(s, 1)),
             ),
           );
         }),
       ]),
     );
     this.matrix.replaceChildren(h('thead', {}, head), h('tbody', {}, rows));
+    this.matrix.className = `scores ${longColumnsClass(labels)}`.trim();
     if (hadFocus) this.focusSelected();
     const order = ranking(S[query]);
     this.rankLine.textContent = this.t(

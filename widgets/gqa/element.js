@@ -7,6 +7,7 @@
 // Attributes: lang (zh-CN | en); kv-heads (initial G, default the anchor's 4).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, bytes, exactBytes, num } from '../../web/dom.js';
 import { tokenLabels } from '../../web/world.js';
 import { rowsOf } from '../../web/tensor.js';
@@ -235,21 +236,13 @@ export class Gqa extends AttnWidget {
       h('div', { class: 'cards' }, [this.perToken, this.perCtx]),
       this.stateNote,
       h('h3', {}, this.t('allTitle')),
-      h(
-        'div',
-        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': this.t('allTitle') },
-        this.allTable,
-      ),
+      scrollRegion(this.allTable, { label: this.t('allTitle'), lang: this.lang }),
       h('h3', {}, [
         this.t('paperTitle'),
         ' ',
         h('span', { class: 'reported' }, this.t('reported')),
       ]),
-      h(
-        'div',
-        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': this.t('paperTitle') },
-        this.paperTable,
-      ),
+      scrollRegion(this.paperTable, { label: this.t('paperTitle'), lang: this.lang }),
       h('p', { class: 'muted' }, this.t('paperNote')),
       h('h3', {}, this.t('eqTitle')),
       this.eqBox,
@@ -430,10 +423,9 @@ export class Gqa extends AttnWidget {
     };
     this.eqBox.replaceChildren(
       h('p', { class: 'muted' }, this.t('eqHelp', e.world.title[this.isEnglish ? 'en' : 'zh-CN'])),
-      h(
-        'div',
-        { class: 'mats scroll', tabindex: '0', role: 'region', 'aria-label': this.t('eqTitle') },
+      scrollRegion(
         [mat(this.t('outGqa'), e.gqa, 'out-gqa'), mat(this.t('outMha'), e.mha, 'out-mha')],
+        { label: this.t('eqTitle'), lang: this.lang, class: 'mats' },
       ),
       h('p', { class: 'ok eq-diff' }, this.t('diff', tiny(e.maxAbsDiff))),
     );

@@ -12,6 +12,8 @@
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
+import { glossLine } from '../../web/table-labels.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
 import { FanOutArcs, FAN_OUT_STRINGS, FAN_OUT_CSS } from '../../web/fan-out-arcs.js';
 
@@ -36,6 +38,7 @@ export class Heatmap extends AttnWidget {
     'zh-CN': {
       ...FAN_OUT_STRINGS['zh-CN'],
       title: '注意力热力图',
+      corner: '查询↓ 键→',
       help: '行是查询（发起注意的 token），列是键（被注意的 token）；颜色越亮权重越大。悬停或用方向键移动看读数。',
       readout: (q, k, w, s) => `「${q}」看「${k}」：${w}${s}`,
       hidden: '被因果掩码遮住（未来）',
@@ -49,6 +52,7 @@ export class Heatmap extends AttnWidget {
     en: {
       ...FAN_OUT_STRINGS.en,
       title: 'Attention heatmap',
+      corner: 'Q↓ K→',
       help: 'Rows are queries (the token attending), columns are keys (the token attended to); brighter means more weight. Hover or use the arrow keys for the read-out.',
       readout: (q, k, w, s) => `${q} looks at ${k}: ${w}${s}`,
       hidden: 'hidden by the causal mask (future)',
@@ -141,7 +145,10 @@ export class Heatmap extends AttnWidget {
 
   build() {
     this.readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
-    this.tableBox = h('div', { class: 'scroll' });
+    const title = this.getAttribute('title-text') || this.t('title');
+    const region = scrollRegion([], { label: title, lang: this.lang });
+    this.tableBox = region.box;
+    this.gloss = h('div', {});
     this.note = h('p', { class: 'muted' });
     // The fan-out arcs of the query row the student selects in the table (focus or click; not
     // hover, so that moving the mouse down to the arcs does not change them on the way).
@@ -151,9 +158,10 @@ export class Heatmap extends AttnWidget {
       if (cell instanceof HTMLElement) this.arcs.select(Number(cell.dataset.i));
     });
     this.body.append(
-      h('h2', {}, this.getAttribute('title-text') || this.t('title')),
+      h('h2', {}, title),
       h('p', { class: 'muted' }, this.t('help')),
-      this.tableBox,
+      region,
+      this.gloss,
       heatmapLegend(),
       this.readout,
       this.arcs.el,
@@ -186,9 +194,11 @@ export class Heatmap extends AttnWidget {
         cols: m.cols,
         causal,
         onFocus: show,
-        caption: this.t('title'),
+        caption: this.getAttribute('title-text') || this.t('title'),
+        corner: this.t('corner'),
       }),
     );
+    this.gloss.replaceChildren(...glossLine(m.rows));
     this.arcs.show({
       weights: m.weights,
       labels: m.rows,

@@ -39,15 +39,16 @@ h3 { font-size: 0.98rem; margin: 10px 0 4px; }
 .lane { display: grid; grid-template-columns: 10em minmax(0, 1fr); gap: 6px; align-items: center; margin: 2px 0; }
 .lane-label { font-size: 0.82em; color: var(--_fg-2-333); }
 .boxes { display: flex; flex-wrap: wrap; gap: 3px; }
-.box { width: 2.3em; height: 2.4em; border-radius: 4px; border: 1px solid var(--_control-border); display: grid; place-items: center;
-  font-size: 0.78em; line-height: 1.05; text-align: center; font-variant-numeric: tabular-nums; background: var(--_bg); color: var(--_fg); }
-.box .pos { font-size: 0.8em; }
+/* A position chip: at least 28 × 32 px with 13 px text (11 px for its position), on a phone too. */
+.box { min-width: 32px; height: 36px; padding: 0 2px; border-radius: 4px; border: 1px solid var(--_control-border); display: grid; place-items: center;
+  font-size: 13px; line-height: 1.1; text-align: center; font-variant-numeric: tabular-nums; background: var(--_bg); color: var(--_fg); }
+.box .pos { font-size: 11px; }
 .box.computed { background: ${CATEGORY.a}; border-color: ${CATEGORY.a}; color: #fff; }
 .box.reused { background-color: ${CATEGORY.b}; color: #000; border-color: var(--_warn-border-8a5f00);
   background-image: repeating-linear-gradient(135deg, rgba(255,255,255,0.45) 0 3px, transparent 3px 7px); }
-.box.new { border: 2px dashed var(--_fg); font-weight: 700; width: auto; min-width: 2.3em; padding: 0 2px; }
+.box.new { border: 2px dashed var(--_fg); font-weight: 700; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 0.85em; align-items: center; margin: 4px 0; }
-.legend .box { width: 1.9em; height: 1.7em; display: inline-grid; vertical-align: middle; margin-right: 4px; }
+.legend .box { min-width: 24px; width: 24px; height: 24px; display: inline-grid; vertical-align: middle; margin-right: 4px; }
 .counts { width: 100%; }
 .counts td, .counts th { vertical-align: top; }
 .count-formulas p { margin: 2px 0; }
@@ -65,8 +66,7 @@ h3 { font-size: 0.98rem; margin: 10px 0 4px; }
 .note { padding: 2px 8px; background: var(--_warn-bg-fff8e8); margin: 6px 0; }
 @media (max-width: 420px) {
   .lane { grid-template-columns: 1fr; gap: 0; }
-  .box { width: 26px; height: 30px; font-size: 11px; }
-  .box.new { min-width: 26px; }
+  .box { min-width: 28px; height: 32px; font-size: 12px; }
 }
 `;
 

@@ -6,12 +6,14 @@
 // does not move with the context. Below: every model's own cache per token (DeepSeek-V4.1-Flash's
 // 890 B is the officially reported figure, labelled so), the DeepSeek-V2 comparisons, and a box
 // where a teacher pastes a Hugging Face config.json to add a model.
-// Attributes: model (a models.json id, default the anchor), lang (zh-CN | en).
+// Attributes: model (a models.json id, default the anchor), models (the ids the comparison shows
+// first; the rest behind a disclosure, so a lesson page is not the whole ledger), lang.
 // Every byte count is a field of an engine result; this file formats and lays them out.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { CourseModel } from '../../web/course-data.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, bytes, exactBytes } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import { modelFromHfConfig } from './hf-config.js';
@@ -63,7 +65,8 @@ select { max-width: 100%; }
 .big { font-weight: 600; font-variant-numeric: tabular-nums; }
 textarea { font: 0.85em/1.4 ui-monospace, "DejaVu Sans Mono", monospace; width: 100%; min-height: 8em; box-sizing: border-box; }
 textarea:focus-visible, summary:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
-.paste summary { cursor: pointer; font-weight: 600; }
+.paste summary, .more summary { cursor: pointer; font-weight: 600; min-height: 24px; }
+details.more { margin: 6px 0; }
 .paste { margin-top: 10px; border-top: 1px solid var(--_rule); padding-top: 6px; }
 td .formula, td .muted { display: block; text-align: left; }
 table.models { width: 100%; }
@@ -107,6 +110,8 @@ const amount = (b) => [
  * @summary Lessons 8–10: KV-cache bytes of real models.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} model - model id of models.json (default: the course's anchor model)
+ * @attr {string} models - ids of models.json the comparison table shows first, space-separated
+ *   (the lesson's own; the others wait behind "all N models"); absent: every model
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
  *   attributes: {model}, model: the id shown (models.json or a pasted config), tokens: context}
  * @csspart title - the heading
@@ -165,6 +170,7 @@ export class KvLedger extends AttnWidget {
       reportedNote: (name, b) =>
         `${name} 没有可现算的 config：${b}/token 是官方模型卡 / 技术报告给出的数字（压缩、稀疏与 FP4 KV 叠加后），这里只照录，不是引擎算出来的。`,
       v2Title: 'DeepSeek-V2 的 MLA 省了多少',
+      moreModels: (n, rest) => `全部 ${n} 个模型：再显示其余 ${rest} 个`,
       v2vs67: (a, b, r) => `对比 DeepSeek LLM 67B（都按 BF16）：1 − ${a} / ${b} = ${r}`,
       v2vsMha: (f, a, b, r) => `对比同一个模型改用 MHA（${f}）：1 − ${a} / ${b} = ${r}`,
       v2Note:
@@ -230,6 +236,7 @@ export class KvLedger extends AttnWidget {
       reportedNote: (name, b) =>
         `${name} has no config to compute from: ${b}/token is the figure its official model card / technical report gives (compression, sparsity and FP4 KV combined). It is quoted here, not computed by the engine.`,
       v2Title: 'What DeepSeek-V2’s MLA saves',
+      moreModels: (n, rest) => `All ${n} models: show the other ${rest}`,
       v2vs67: (a, b, r) => `Against DeepSeek LLM 67B (both BF16): 1 − ${a} / ${b} = ${r}`,
       v2vsMha: (f, a, b, r) => `Against V2 built with MHA (${f}): 1 − ${a} / ${b} = ${r}`,
       v2Note:
@@ -249,7 +256,13 @@ export class KvLedger extends AttnWidget {
   };
 
   static get observedAttributes() {
-    return ['lang', 'model'];
+    return ['lang', 'model', 'models'];
+  }
+
+  /** The ids the page put first (attribute `models`), or null: every model in one table. */
+  get focusIds() {
+    const ids = (this.getAttribute('models') ?? '').split(/[\s,]+/).filter(Boolean);
+    return ids.length ? new Set(ids) : null;
   }
 
   attributeChangedCallback(name, old, value) {
@@ -296,8 +309,34 @@ export class KvLedger extends AttnWidget {
     this.legend = h('p', { class: 'muted' });
     this.variants = h('div', { class: 'variants' });
     this.compareBody = h('tbody', {});
+    this.moreBody = h('tbody', {});
+    this.moreSummary = h('summary', {});
     this.compareNote = h('p', { class: 'muted' });
     this.v2List = h('ul', { class: 'compare' });
+    const modelsTable = (tbody) =>
+      h('table', { class: 'models' }, [
+        h(
+          'thead',
+          {},
+          h('tr', {}, [
+            h('th', { scope: 'col' }, this.t('colModel')),
+            h('th', { scope: 'col' }, this.t('colPerToken')),
+          ]),
+        ),
+        tbody,
+      ]);
+    // The lesson's models first; the others (and, off lesson 10, the DeepSeek-V2 comparison)
+    // one click away, so the page is not the whole ledger.
+    const focus = this.focusIds;
+    this.moreModels = h('details', { class: 'more', hidden: !focus }, [
+      this.moreSummary,
+      scrollRegion(modelsTable(this.moreBody), {
+        label: this.t('compareTitle'),
+        lang: this.lang,
+      }),
+    ]);
+    const v2 = [h('h3', {}, this.t('v2Title')), this.v2List];
+    const v2Folded = focus && !focus.has('deepseek-v2');
 
     this.body.append(
       h('h2', {}, this.t('title')),
@@ -315,24 +354,15 @@ export class KvLedger extends AttnWidget {
       this.variants,
       this.mlaNote,
       h('h3', {}, this.t('compareTitle')),
-      h(
-        'div',
-        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': this.t('compareTitle') },
-        h('table', { class: 'models' }, [
-          h(
-            'thead',
-            {},
-            h('tr', {}, [
-              h('th', { scope: 'col' }, this.t('colModel')),
-              h('th', { scope: 'col' }, this.t('colPerToken')),
-            ]),
-          ),
-          this.compareBody,
-        ]),
-      ),
+      scrollRegion(modelsTable(this.compareBody), {
+        label: this.t('compareTitle'),
+        lang: this.lang,
+      }),
+      this.moreModels,
       this.compareNote,
-      h('h3', {}, this.t('v2Title')),
-      this.v2List,
+      ...(v2Folded
+        ? [h('details', { class: 'more' }, [h('summary', {}, this.t('v2Title')), this.v2List])]
+        : v2),
       this.pasteSection(uid),
     );
   }
@@ -697,7 +727,22 @@ export class KvLedger extends AttnWidget {
         ]),
       );
     }
-    this.compareBody.replaceChildren(...trs);
+    // The lesson's models (and the one picked, and pasted ones) in the table; the rest folded.
+    const focus = this.focusIds;
+    const first = (tr) =>
+      !focus ||
+      focus.has(tr.dataset.model) ||
+      tr.dataset.model === this.modelId ||
+      tr.dataset.model.startsWith('pasted-');
+    this.compareBody.replaceChildren(...trs.filter(first));
+    const rest = trs.filter((tr) => !first(tr));
+    this.moreBody.replaceChildren(...rest);
+    this.moreModels.hidden = !rest.length;
+    this.moreSummary.textContent = this.t('moreModels', trs.length, rest.length);
+    // The note on the reported-only model goes where its row is.
+    if (rest.some((tr) => tr.classList.contains('reported')))
+      this.moreModels.append(this.compareNote);
+    else this.moreModels.after(this.compareNote);
     const rep = rt.models.models.find(isReported);
     this.compareNote.textContent = rep
       ? this.t('reportedNote', rep.name, exactBytes(modelLedger(engine, rep).reportedBytesPerToken))

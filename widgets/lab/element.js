@@ -26,7 +26,7 @@ import {
   fanOutArcs,
   distanceFree,
 } from '../../web/fan-out-arcs.js';
-import { scrollRegion, markScrollRegions, SCROLL_REGION_CSS } from './scroll-region.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { kvHeadsKind } from '../../web/kv-heads.js';
 import {
   DATA_SCRIPT,
@@ -52,7 +52,7 @@ const PARTS = [
   { key: 'other', colour: '#c9c9c9', keys: '' },
 ];
 
-const CSS = `${HEATMAP_CSS}${FAN_OUT_CSS}${SCROLL_REGION_CSS}
+const CSS = `${HEATMAP_CSS}${FAN_OUT_CSS}
 section { margin-top: 14px; }
 details.panel { margin-top: 10px; border-top: 1px solid var(--_rule); padding-top: 4px; }
 details.panel > summary { cursor: pointer; padding: 6px 0; }
@@ -142,7 +142,6 @@ export class Lab extends AttnWidget {
       predictedChip: (c, p) => `预测的下一个字「${c}」，概率 ${p}`,
       passCaption: (T, last, i, c) =>
         `热力图和扇出图就是产生这个预测的那一次前向传播：${T} 个 token（<bos> 到「${last}」），一行一个 query。预测「${c}」出自最后一行（query「${last}」，位置 ${i}）；它自己还不是一行，按「接上预测再运行」把它作为位置 ${T} 喂进去。`,
-      scrollHint: '← 左右滑动看全表 →',
       farHead: (l, hd) => `看一个远处 key 胜过邻居的头：第 ${l} 层头 ${hd}`,
       facts: (c, p, v, u) =>
         `字符级解码器：${c.nLayers} 层，d_model ${c.dModel}，${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头（每头 ${c.dHead} 维），QK-Norm、RoPE、输出门，上下文 ${c.context}，词表 ${c.vocab}（<bos>、<unk> 和 ${c.vocab - 2} 个字）；${p} 个参数。验证集 ${v} nats/字（只按字频猜是 ${u}）。`,
@@ -234,7 +233,6 @@ export class Lab extends AttnWidget {
       predictedChip: (c, p) => `predicted next character ${c}, probability ${p}`,
       passCaption: (T, last, i, c) =>
         `The heatmap and the arcs are the very forward pass that produced this prediction: ${T} tokens (<bos> to ${last}), one row per query. The prediction ${c} comes out of the last row (query ${last}, position ${i}); it is not a row itself yet: "Append it and run" feeds it in as position ${T}.`,
-      scrollHint: '← scroll sideways for the whole table →',
       farHead: (l, hd) => `Show a head where a far key beats the neighbour: layer ${l}, head ${hd}`,
       facts: (c, p, v, u) =>
         `A character-level decoder: ${c.nLayers} layers, d_model ${c.dModel}, ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads (${c.dHead} dims each), QK-norm, RoPE, output gate, context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
@@ -561,7 +559,8 @@ export class Lab extends AttnWidget {
     this.headOut = h('output', { for: 'head' });
     this.headOf = h('p', { class: 'muted' });
     this.passCaption = h('p', { class: 'pass' });
-    this.heatBox = scrollRegion(this.t('heatTitle'), this.t('scrollHint'));
+    this.heatRegion = scrollRegion([], { label: this.t('heatTitle'), lang: this.lang });
+    this.heatBox = this.heatRegion.box;
     // A heatmap cell focused (by click or arrow keys) selects its query row for the arcs.
     this.heatBox.addEventListener('focusin', (e) => {
       const cell = /** @type {HTMLElement} */ (e.target).closest?.('td.hm-cell');
@@ -594,7 +593,7 @@ export class Lab extends AttnWidget {
       ]),
       this.headOf,
       this.passCaption,
-      this.heatBox,
+      this.heatRegion,
       heatmapLegend(),
       this.readout,
       this.arcs.el,
@@ -605,12 +604,13 @@ export class Lab extends AttnWidget {
 
   /** The attention-sink share of every head. */
   sinkSection() {
-    this.sinkBox = scrollRegion(this.t('sinkTitle'), this.t('scrollHint'));
+    this.sinkRegion = scrollRegion([], { label: this.t('sinkTitle'), lang: this.lang });
+    this.sinkBox = this.sinkRegion.box;
     this.sinkBox.addEventListener('keydown', (e) => this.onSinkKey(e));
     this.sinkFormula = h('p', { class: 'formula' });
     return panel(this.t('sinkTitle'), [
       h('p', { class: 'muted' }, this.t('sinkHelp')),
-      this.sinkBox,
+      this.sinkRegion,
       this.sinkFormula,
     ]);
   }
@@ -630,7 +630,8 @@ export class Lab extends AttnWidget {
         h('option', { value: k, selected: k === this.sortKey }, label),
       ),
     );
-    this.patBox = scrollRegion(this.t('patTitle'), this.t('scrollHint'));
+    this.patRegion = scrollRegion([], { label: this.t('patTitle'), lang: this.lang });
+    this.patBox = this.patRegion.box;
     this.mixes = h('p', {});
     const parts = this.t('parts');
     return panel(this.t('patTitle'), [
@@ -647,7 +648,7 @@ export class Lab extends AttnWidget {
         ),
       ),
       h('div', { class: 'row' }, [h('label', { for: 'sort' }, this.t('sort')), this.sortSelect]),
-      this.patBox,
+      this.patRegion,
       this.mixes,
       h('p', { class: 'formula' }, this.t('patFormula')),
     ]);
@@ -660,7 +661,8 @@ export class Lab extends AttnWidget {
   ablationSection(rt, lab) {
     const c = lab.config;
     const rows = lab.ablation.rows;
-    this.ablationBox = scrollRegion(this.t('ablTitle'), this.t('scrollHint'));
+    this.ablationRegion = scrollRegion([], { label: this.t('ablTitle'), lang: this.lang });
+    this.ablationBox = this.ablationRegion.box;
     this.ablationBox.append(this.ablationTable(rt, rows));
     return panel(this.t('ablTitle'), [
       h(
@@ -669,7 +671,7 @@ export class Lab extends AttnWidget {
         this.t('ablHelp', lab.ablation.training.steps, lab.ablation.training.seed),
       ),
       this.ablationChart(rt, rows),
-      this.ablationBox,
+      this.ablationRegion,
       h(
         'p',
         { class: 'muted' },
@@ -693,7 +695,6 @@ export class Lab extends AttnWidget {
     this.drawHeatmap(lab, run);
     this.drawSinks(run, T);
     this.drawPatterns(res.patterns);
-    markScrollRegions([this.heatBox, this.sinkBox, this.patBox, this.ablationBox]);
   }
 
   /** The prompt's tokens as chips, and which characters the vocabulary lacks. */

@@ -6,9 +6,12 @@
 // Attributes: world (default zh-gift), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { h, pct, num, gridMove } from '../../web/dom.js';
+import { h, pct, num, gridMove, fitText, namedNumber } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
+import { HEATMAP_CSS } from '../../web/heatmap-table.js';
+import { labelHeader, glossLine, longColumnsClass } from '../../web/table-labels.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 
 /**
  * @tag attn-mask-grid
@@ -32,9 +35,9 @@ export class MaskGrid extends AttnWidget {
       none: '不加掩码',
       negInf: 'softmax 之前置 −∞（正确）',
       zeroAfter: 'softmax 之后清零（错误做法）',
-      query: '查询 ↓ / 键 →',
+      query: '查询↓ 键→',
       rowSum: '行和',
-      cell: (q, k, on, w) => `${q} 看 ${k}：${on ? '可见' : '被遮住'}，权重 ${w}`,
+      cellName: (q, k, on) => `${q} 看 ${k}：${on ? '可见' : '被遮住'}，权重 `,
       formulaNegInf: 'w_ij = exp(s_ij) / Σ_{k 可见} exp(s_ik)，s = q·k/√d，被遮住的 s = −∞',
       formulaZero: 'w_ij = exp(s_ij) / Σ_{所有 k} exp(s_ik)，再把被遮住的 w 改成 0：行和 < 1',
       leak: (t, p) => `不加掩码时，「给了」一行有 ${p} 的注意力落在它要预测的答案「${t}」上。`,
@@ -47,9 +50,9 @@ export class MaskGrid extends AttnWidget {
       none: 'No mask',
       negInf: '−∞ before softmax (right)',
       zeroAfter: 'zero after softmax (the mistake)',
-      query: 'query ↓ / key →',
+      query: 'Q↓ K→',
       rowSum: 'row sum',
-      cell: (q, k, on, w) => `${q} looks at ${k}: ${on ? 'visible' : 'masked'}, weight ${w}`,
+      cellName: (q, k, on) => `${q} looks at ${k}: ${on ? 'visible' : 'masked'}, weight `,
       formulaNegInf: 'w_ij = exp(s_ij) / Σ_{visible k} exp(s_ik), s = q·k/√d, masked s = −∞',
       formulaZero: 'w_ij = exp(s_ij) / Σ_{all k} exp(s_ik), then masked w set to 0: rows sum < 1',
       leak: (t, p) =>
@@ -57,6 +60,16 @@ export class MaskGrid extends AttnWidget {
       selected: 'Formula of the selected cell',
     },
   };
+
+  static css = `${HEATMAP_CSS}
+table.mask td { padding: 0; border: 0; text-align: center; }
+table.mask td.formula { white-space: nowrap; padding: 0 2px; }
+button.cell { min-width: 60px; padding: 2px 6px; font-variant-numeric: tabular-nums; }
+button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-decoration: line-through; }
+@container (max-width: 520px) {
+  button.cell { min-width: 38px; min-height: 34px; padding: 1px 2px; font-size: 13px; }
+}
+`;
 
   static get observedAttributes() {
     return ['lang', 'world'];
@@ -85,6 +98,10 @@ export class MaskGrid extends AttnWidget {
       this.mask = this.mask.map((row, i) => row.map((_, j) => kind === 'none' || j <= i));
       this.update();
     };
+    // The two presets are toggle buttons: pressed while the mask is exactly that preset.
+    this.presetButtons = /** @type {const} */ (['causal', 'none']).map((kind) =>
+      h('button', { type: 'button', 'aria-pressed': 'false', onclick: preset(kind) }, this.t(kind)),
+    );
     this.modeButtons = /** @type {const} */ (['neg-inf', 'zero-after-softmax']).map((m) =>
       h(
         'button',
@@ -112,12 +129,10 @@ export class MaskGrid extends AttnWidget {
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
-      h('div', { class: 'row' }, [
-        h('button', { type: 'button', onclick: preset('causal') }, this.t('causal')),
-        h('button', { type: 'button', onclick: preset('none') }, this.t('none')),
-      ]),
+      h('div', { class: 'row', role: 'group' }, this.presetButtons),
       h('div', { class: 'row', role: 'group' }, this.modeButtons),
-      h('div', { class: 'scroll' }, this.grid),
+      scrollRegion(this.grid, { label: this.t('title'), lang: this.lang }),
+      ...glossLine(tokenLabels(w, this.lang)),
       this.formula,
       this.cellFormula,
       this.leak,
@@ -148,6 +163,10 @@ export class MaskGrid extends AttnWidget {
     this.modeButtons.forEach((b, i) =>
       b.setAttribute('aria-pressed', String(this.mode === ['neg-inf', 'zero-after-softmax'][i])),
     );
+    const isCausal = this.mask.every((row, i) => row.every((on, j) => on === j <= i));
+    const isNone = this.mask.every((row) => row.every(Boolean));
+    this.presetButtons[0].setAttribute('aria-pressed', String(isCausal));
+    this.presetButtons[1].setAttribute('aria-pressed', String(isNone));
     this.formula.textContent = this.t(this.mode === 'neg-inf' ? 'formulaNegInf' : 'formulaZero');
     let result = null;
     let error = null;
@@ -158,9 +177,9 @@ export class MaskGrid extends AttnWidget {
     }
     const weight = (i, j) => (result ? result.weights.data[i * n + j] : NaN);
     const header = h('tr', {}, [
-      h('th', { scope: 'col' }, this.t('query')),
-      ...labels.map((l) => h('th', { scope: 'col' }, l)),
-      h('th', { scope: 'col' }, this.t('rowSum')),
+      h('th', { scope: 'col', class: 'hm-corner' }, this.t('query')),
+      ...labels.map((l) => labelHeader(l, 'col', 'hm-col')),
+      h('th', { scope: 'col', title: this.t('rowSum') }, fitText(this.t('rowSum'), 'Σ')),
     ]);
     const rows = labels.map((ql, i) => {
       let sum = 0;
@@ -169,40 +188,38 @@ export class MaskGrid extends AttnWidget {
         const wij = weight(i, j);
         sum += wij;
         const text = Number.isFinite(wij) ? pct(wij) : '—';
+        const short = Number.isFinite(wij) ? pct(wij, 0) : '—';
+        const shown = on && Number.isFinite(wij);
         const focused = this.cursor[0] === i && this.cursor[1] === j;
         const btn = h(
           'button',
           {
             type: 'button',
-            class: 'cell',
+            class: shown ? 'cell' : 'cell off',
             tabindex: focused ? '0' : '-1',
             'aria-pressed': String(on),
-            'aria-label': this.t('cell', ql, kl, on, text),
             'data-i': i,
             'data-j': j,
             onclick: () => this.toggle(i, j),
-            style:
-              on && Number.isFinite(wij)
-                ? { background: weightColor(wij), color: textOn(wij), 'min-width': '64px' }
-                : {
-                    background: 'var(--_surface-3)',
-                    color: 'var(--_fg-2-444)',
-                    'min-width': '64px',
-                    'text-decoration': 'line-through',
-                  },
+            style: shown ? { background: weightColor(wij), color: textOn(wij) } : {},
           },
-          on ? text : `${text}`,
+          namedNumber(this.t('cellName', ql, kl, on), text, short),
         );
         return h('td', { role: 'gridcell' }, btn);
       });
       return h('tr', {}, [
-        h('th', { scope: 'row' }, ql),
+        labelHeader(ql, 'row'),
         ...cells,
-        h('td', { class: 'formula' }, Number.isFinite(sum) ? num(sum, 3) : '—'),
+        h(
+          'td',
+          { class: 'formula' },
+          Number.isFinite(sum) ? fitText(num(sum, 3), num(sum, 2)) : '—',
+        ),
       ]);
     });
     const hadFocus = this.shadowRoot.activeElement?.classList.contains('cell');
     this.grid.replaceChildren(h('thead', {}, header), h('tbody', {}, rows));
+    this.grid.className = `heatmap mask ${longColumnsClass(labels)}`.trim();
     if (hadFocus) this.focusCell();
     this.drawCellFormula(rt, result, labels);
     const noMask = this.compute(

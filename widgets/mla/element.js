@@ -10,6 +10,7 @@
 // Attributes: lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, exactBytes, num, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import { rowsOf } from '../../web/tensor.js';
@@ -46,6 +47,10 @@ table.out tr.absorbed td, table.out tr.absorbed th { border-bottom: 2px solid va
 .path li { margin: 2px 0; }
 table.out { font-size: 0.82em; }
 table.out th { white-space: nowrap; }
+table.out-t { font-size: 0.82em; }
+table.out-t th, table.out-t td { padding: 3px; }
+table.out-t thead th { white-space: normal; vertical-align: bottom; }
+table.out-t tr > :first-child, table.out-t tr > :nth-child(3) { border-right: 2px solid var(--_border-c8c8c8); }
 .modes { display: flex; flex-wrap: wrap; gap: 6px; }
 .verdict { border-radius: 6px; padding: 6px 10px; margin: 6px 0; }
 .verdict.works { border: 2px solid var(--_ok); background: var(--_ok-bg-eaf6ee); }
@@ -109,6 +114,7 @@ export class Mla extends AttnWidget {
       rowExplicit: (hd) => `头 ${hd} · 显式`,
       rowAbsorbed: (hd) => `头 ${hd} · 吸收`,
       colPath: '头 · 路径 ＼ 维',
+      colDim: '维 ＼ 头 · 路径',
       outDiff: (n, d) => `全部 ${n} 个输出数的最大差 = ${d}（< 1e-4，只是浮点舍入）`,
       outRegion: '两条路径的输出',
       weightsTitle: '头 1 的因果注意力权重（两条路径一样）',
@@ -175,6 +181,7 @@ export class Mla extends AttnWidget {
       rowExplicit: (hd) => `head ${hd} · explicit`,
       rowAbsorbed: (hd) => `head ${hd} · absorbed`,
       colPath: 'head · path \\ dim',
+      colDim: 'dim \\ head · path',
       outDiff: (n, d) =>
         `Largest difference over all ${n} output numbers = ${d} (< 1e-4: float rounding only)`,
       outRegion: 'Output of both paths',
@@ -235,9 +242,13 @@ export class Mla extends AttnWidget {
     this.flow = h('div', { class: 'flow' });
     this.paths = this.twoPaths();
     this.outTitle = h('h3', {});
-    this.outTable = h('table', { class: 'out' });
+    this.outTable = h('table', { class: 'out wide-only' });
+    // The same numbers turned a quarter (a row per dimension), for a narrow widget: 4 columns
+    // fit a phone where 8 do not.
+    this.outTableNarrow = h('table', { class: 'out-t narrow-only' });
     this.outDiff = h('p', { class: 'formula out-diff' });
-    this.weights = h('div', { class: 'scroll' });
+    const weightsRegion = scrollRegion([], { label: this.t('weightsTitle'), lang: this.lang });
+    this.weights = weightsRegion.box;
     this.verdict = h('div', { class: 'verdict', 'aria-live': 'polite' });
     this.real = h('div', { class: 'real' });
     this.body.append(
@@ -249,14 +260,13 @@ export class Mla extends AttnWidget {
       this.flow,
       this.paths,
       this.outTitle,
-      h(
-        'div',
-        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': this.t('outRegion') },
-        this.outTable,
-      ),
+      scrollRegion([this.outTable, this.outTableNarrow], {
+        label: this.t('outRegion'),
+        lang: this.lang,
+      }),
       this.outDiff,
       h('h3', {}, this.t('weightsTitle')),
-      this.weights,
+      weightsRegion,
       h('h3', {}, this.t('ropeTitle')),
       h(
         'div',
@@ -421,6 +431,30 @@ export class Mla extends AttnWidget {
       );
     }
     this.outTable.replaceChildren(h('thead', {}, head), h('tbody', {}, rows));
+    const columns = Array.from({ length: H }, (_, hd) => [
+      [this.t('rowExplicit', hd + 1), part(m.explicit, hd)],
+      [this.t('rowAbsorbed', hd + 1), part(m.absorbed, hd)],
+    ]).flat();
+    this.outTableNarrow.replaceChildren(
+      h(
+        'thead',
+        {},
+        h('tr', {}, [
+          h('th', { scope: 'col' }, this.t('colDim')),
+          ...columns.map(([label]) => h('th', { scope: 'col' }, label)),
+        ]),
+      ),
+      h(
+        'tbody',
+        {},
+        Array.from({ length: dv }, (_, j) =>
+          h('tr', {}, [
+            h('th', { scope: 'row' }, `${j + 1}`),
+            ...columns.map(([, vals]) => h('td', {}, num(vals[j], 3))),
+          ]),
+        ),
+      ),
+    );
     this.outDiff.textContent = this.t('outDiff', m.explicit.data.length, tiny(m.maxAbsDiff));
     const labels = Array.from({ length: T }, (_, i) => `t${i}`);
     const w = Array.from(m.weights.data.subarray(0, T * T));
@@ -431,6 +465,7 @@ export class Mla extends AttnWidget {
         cols: labels,
         causal: true,
         caption: this.t('weightsCaption'),
+        lang: this.lang,
         cellLabel: (i, j, x, hidden) => `${labels[i]} → ${labels[j]}: ${hidden ? '—' : pct(x, 0)}`,
       }),
       heatmapLegend(),

@@ -8,7 +8,9 @@
 // Attributes: world (default zh-gift), model (default qwen3.8-27b), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { h, pct, num } from '../../web/dom.js';
+import { scrollRegion } from '../../web/scroll-region.js';
+import { h, pct, num, fitText } from '../../web/dom.js';
+import { labelHeader, longColumnsClass, glossLine } from '../../web/table-labels.js';
 import { weightColor, textOn } from '../../web/color.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
 import { tokenLabels } from '../../web/world.js';
@@ -70,6 +72,8 @@ export class MultiHead extends AttnWidget {
         B: '头 B（第 2–3 列，÷√2）',
       },
       viewShort: { single: '单头', A: '头 A', B: '头 B' },
+      rowsCorner: '看法↓ 键→',
+      rowsRegion: '这一行的权重：三种看法',
       rowsTitle: (q) => `「${q}」这一行的权重：三种看法并排`,
       rowsCaption: (q) => `「${q}」一行在单头、头 A、头 B 下的注意力权重`,
       cell: (v, k, w) => `${v}，键「${k}」：${w}`,
@@ -108,6 +112,8 @@ export class MultiHead extends AttnWidget {
         B: 'Head B (cols 2–3, ÷√2)',
       },
       viewShort: { single: 'one head', A: 'head A', B: 'head B' },
+      rowsCorner: 'view↓ K→',
+      rowsRegion: "The row's weights: three views",
       rowsTitle: (q) => `The weights of the ${q} row: three views side by side`,
       rowsCaption: (q) => `Attention weights of the ${q} row under one head, head A and head B`,
       cell: (v, k, w) => `${v}, key ${k}: ${w}`,
@@ -185,7 +191,8 @@ export class MultiHead extends AttnWidget {
       labels.map((l, i) => h('option', { value: i, selected: i === this.query }, l)),
     );
     this.rowsTitle = h('h3', {});
-    this.rowsBox = h('div', { class: 'scroll' });
+    const rowsRegion = scrollRegion([], { label: this.t('rowsRegion'), lang: this.lang });
+    this.rowsBox = rowsRegion.box;
     this.formulas = h('div', { 'data-role': 'formulas' });
     this.finding = h('p', { class: 'finding', 'data-role': 'finding' });
     this.viewButtons = VIEWS.map((v) =>
@@ -203,7 +210,9 @@ export class MultiHead extends AttnWidget {
         this.t('viewName')[v],
       ),
     );
-    this.heatBox = h('div', { class: 'scroll', 'data-role': 'heatmap' });
+    const heatRegion = scrollRegion([], { label: this.t('heatTitle'), lang: this.lang });
+    this.heatBox = heatRegion.box;
+    this.heatBox.dataset.role = 'heatmap';
     this.readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
     this.costBox = h('div', { class: 'costs', 'data-role': 'cost' });
     this.anchor = h('p', { class: 'note', 'data-role': 'anchor' });
@@ -212,12 +221,13 @@ export class MultiHead extends AttnWidget {
       h('p', { class: 'muted' }, this.t('help')),
       h('div', { class: 'row' }, [h('label', { for: sid }, this.t('query')), this.select]),
       this.rowsTitle,
-      this.rowsBox,
+      rowsRegion,
+      ...glossLine(labels),
       this.formulas,
       this.finding,
       h('h3', {}, this.t('heatTitle')),
       h('div', { class: 'row', role: 'group', 'aria-label': this.t('headPick') }, this.viewButtons),
-      this.heatBox,
+      heatRegion,
       heatmapLegend(),
       this.readout,
       h('h3', {}, this.t('costTitle')),
@@ -244,8 +254,8 @@ export class MultiHead extends AttnWidget {
     const short = this.t('viewShort');
     this.rowsTitle.textContent = this.t('rowsTitle', labels[qi]);
     const head = h('tr', {}, [
-      h('th', { scope: 'col' }, ''),
-      ...labels.map((l) => h('th', { scope: 'col', class: 'hm-col' }, l)),
+      h('th', { scope: 'col', class: 'hm-corner' }, this.t('rowsCorner')),
+      ...labels.map((l) => labelHeader(l, 'col', 'hm-col')),
     ]);
     const body = VIEWS.map((v) =>
       h('tr', { 'data-view': v }, [
@@ -260,16 +270,20 @@ export class MultiHead extends AttnWidget {
               'aria-label': this.t('cell', short[v], l, hidden ? this.t('future') : pct(wv)),
               style: hidden ? undefined : { background: weightColor(wv), color: textOn(wv) },
             },
-            hidden ? '' : pct(wv),
+            hidden ? '' : fitText(pct(wv), pct(wv, 0)),
           );
         }),
       ]),
     );
     this.rowsBox.replaceChildren(
-      h('table', { class: 'heatmap rows', 'aria-label': this.t('rowsCaption', labels[qi]) }, [
-        h('thead', {}, head),
-        h('tbody', {}, body),
-      ]),
+      h(
+        'table',
+        {
+          class: `heatmap rows ${longColumnsClass(labels)}`.trim(),
+          'aria-label': this.t('rowsCaption', labels[qi]),
+        },
+        [h('thead', {}, head), h('tbody', {}, body)],
+      ),
     );
   }
 
@@ -334,6 +348,7 @@ export class MultiHead extends AttnWidget {
         digits: 1,
         onFocus: show,
         caption: this.t('heatCaption', names[this.view]),
+        lang: this.lang,
       }),
     );
     show(qi, 0);

@@ -11,6 +11,7 @@
 // Attributes: world (the starter's teaching world, default en-the-cat), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
 import { worldTensors } from '../../web/world.js';
@@ -625,10 +626,20 @@ export class Playground extends AttnWidget {
     const caption = this.t('mapTitle', mat.title);
     return h('figure', { class: 'map' }, [
       h('figcaption', {}, caption),
-      h(
-        'div',
-        { class: 'scroll' },
-        heatmapTable({ weights: mat.rows, rows, cols, digits: 1, caption, onFocus }),
+      scrollRegion(
+        heatmapTable({
+          weights: mat.rows,
+          rows,
+          cols,
+          digits: 1,
+          caption,
+          onFocus,
+          lang: this.lang,
+        }),
+        {
+          label: caption,
+          lang: this.lang,
+        },
       ),
       heatmapLegend(),
       h('p', { class: 'formula' }, this.t('mapFormula')),

@@ -11,6 +11,7 @@
 // 4096).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, svg, pct, num } from '../../web/dom.js';
 import { CATEGORY, weightColor, textOn } from '../../web/color.js';
 import { worldTensors } from '../../web/world.js';
@@ -438,7 +439,7 @@ export class RnnVsAttention extends AttnWidget {
         { class: 'count-input' },
         h('label', { for: 'rnn-count-t' }, [this.t('countT'), this.countInput]),
       ),
-      h('div', { class: 'scroll' }, this.counts),
+      scrollRegion(this.counts, { label: this.t('countsTitle'), lang: this.lang }),
       h('p', {}, this.t('tradeoff')),
       h('p', { class: 'note' }, this.t('bottleneck')),
     ];

@@ -10,6 +10,7 @@
 // Attributes: world (default zh-gift), model (default qwen3.8-27b), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, svg, num } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
 import {
@@ -125,10 +126,12 @@ export class Rope extends AttnWidget {
         `课程资料没有给出这个模型的 rope_theta，models.json 里也就没有：图中的 base = ${b} 是假设的示意值（引擎的默认值）。真实模型的 base 常常大得多（如 10^6、10^7），慢的那几对转得更慢。`,
       freqAria: (n) => `${n} 对的速度柱状图，对数刻度，从快到慢`,
       toyTitle: (i) => `小例子：4 维里只转前 2 维（rotaryDim = 2），「给了」的 q 放在位置 ${i}`,
+      toyRegion: '小例子：转之前与转之后',
       toyDim: '维',
       toyBefore: '转之前',
       toyAfter: '转之后',
-      toyState: '',
+      toyState: '状态',
+      colWhat: '说明',
       turned: '转了',
       kept: '原样',
       toyNote: 'rotaryDim = 2 时第 0、1 维成一对旋转，第 2、3 维一位不差地原样通过。',
@@ -186,10 +189,12 @@ export class Rope extends AttnWidget {
       freqAria: (n) => `Bar chart of the ${n} pair speeds, log scale, fastest first`,
       toyTitle: (i) =>
         `A small example: rotate only the first 2 of 4 dims (rotaryDim = 2), the q of 给了 at position ${i}`,
+      toyRegion: 'The small example: before and after the turn',
       toyDim: 'dim',
       toyBefore: 'before',
       toyAfter: 'after',
-      toyState: '',
+      toyState: 'state',
+      colWhat: 'what it shows',
       turned: 'turned',
       kept: 'unchanged',
       toyNote:
@@ -228,7 +233,8 @@ export class Rope extends AttnWidget {
     this.scoreOut = h('p', { class: 'score', 'aria-live': 'polite', 'data-role': 'score' });
     this.scoreFormula = h('p', { class: 'formula', 'data-role': 'score-formula' });
     this.invTable = h('table', { class: 'inv', 'data-role': 'invariance' });
-    this.gridBox = h('div', { class: 'scroll' });
+    const gridRegion = scrollRegion([], { label: this.t('gridTitle', GRID), lang: this.lang });
+    this.gridBox = gridRegion.box;
     this.vLines = h('div', { 'data-role': 'v' });
     this.strip = h('div', { class: 'strip' });
     this.freq = h('div', { class: 'freq' });
@@ -248,9 +254,9 @@ export class Rope extends AttnWidget {
       this.scoreFormula,
       h('p', { class: 'muted' }, this.t('why')),
       h('h3', {}, this.t('invTitle')),
-      h('div', { class: 'scroll' }, this.invTable),
+      scrollRegion(this.invTable, { label: this.t('invTitle'), lang: this.lang }),
       h('p', { class: 'muted' }, this.t('gridTitle', GRID)),
-      this.gridBox,
+      gridRegion,
       h('h3', {}, this.t('vTitle')),
       h('p', { class: 'note' }, this.t('vWhy')),
       this.vLines,
@@ -262,7 +268,7 @@ export class Rope extends AttnWidget {
       this.freqFormula,
       this.baseNote,
       this.toyTitle,
-      h('div', { class: 'scroll' }, this.toyTable),
+      scrollRegion(this.toyTable, { label: this.t('toyRegion'), lang: this.lang }),
       h('p', { class: 'muted' }, this.t('toyNote')),
     );
   }
@@ -424,7 +430,7 @@ export class Rope extends AttnWidget {
           h('th', { scope: 'col' }, this.t('colPos')),
           h('th', { scope: 'col' }, this.t('colDelta')),
           h('th', { scope: 'col' }, this.t('colScore')),
-          h('th', { scope: 'col' }, ''),
+          h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, this.t('colWhat'))),
         ]),
       ),
       h(

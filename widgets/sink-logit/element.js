@@ -8,9 +8,11 @@
 // Attributes: world (default zh-gift), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, pct, num } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
-import { worldTensors } from '../../web/world.js';
+import { worldTensors, tokenLabels } from '../../web/world.js';
+import { labelHeader, glossLine } from '../../web/table-labels.js';
 import { appleRow, anchorGate, sigmoid, SINK, GATE } from './logic.js';
 
 // Segment colours (Okabe–Ito, colour-blind safe) and the text colour that contrasts with each.
@@ -32,6 +34,7 @@ const EXTRA_CSS = `
 .legend li { display: grid; grid-template-columns: 12px 1fr; gap: 6px; align-items: start; }
 .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-top: 0.25em; }
 td.vec { white-space: nowrap; }
+@container (max-width: 520px) { td.vec { white-space: normal; overflow-wrap: normal; } th, td { padding: 4px 3px; } }
 .norm { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 4px 0; }
 .norm .bar-track { max-width: 320px; }
 .exits { display: grid; grid-template-columns: repeat(auto-fit, minmax(230px, 1fr)); gap: 10px; margin-top: 8px; }
@@ -198,7 +201,8 @@ export class SinkLogit extends AttnWidget {
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
       h('h3', {}, this.t('rowTitle')),
-      h('div', { class: 'scroll' }, this.table),
+      scrollRegion(this.table, { label: this.t('rowTitle'), lang: this.lang }),
+      ...glossLine(tokenLabels(worldTensors(rt, this.worldId), this.lang)),
       this.plainFormula,
       this.rowNote,
       this.sinkSection(id('sink')),
@@ -395,7 +399,7 @@ export class SinkLogit extends AttnWidget {
         {},
         base.scores.map((s, j) =>
           h('tr', {}, [
-            h('th', { scope: 'row' }, labels[j]),
+            labelHeader(labels[j], 'row'),
             h('td', { class: 'formula' }, num(s)),
             h('td', {}, pct(base.weights[j], 0)),
             h(

@@ -10,6 +10,7 @@
 // Attributes: lang (zh-CN | en), d (the starting head width, default 256).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, svg, pct, num } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import {
@@ -20,6 +21,7 @@ import {
   BINS,
   WRONG_GUESS,
   experiment,
+  hasExperiment,
   experimentTexts,
   histogram,
   exampleLabels,
@@ -58,8 +60,8 @@ thead th { vertical-align: bottom; }
 output { min-width: 5.5em; }
 `;
 
-// Checks run after every update; the experiment at d = 256 and 1024 is deterministic, so its
-// engine results are kept per engine and world (the slider itself always asks the engine anew).
+// The score examples' engine results, kept per engine and world for the self-checks (the
+// experiment's own results are kept per engine and d by logic.js experiment()).
 const checkCache = new WeakMap();
 /** @param {Runtime} rt */
 function cachedCourseNumbers(rt) {
@@ -259,9 +261,9 @@ export class SoftmaxVariance extends AttnWidget {
    * @param {number[]} scores
    * @param {number[]} split
    * @param {number[]} soft
-   * @param {{ guess?: readonly number[] }} [options]
+   * @param {{ guess?: readonly number[], label: string }} options label names the table
    */
-  scoreTable(labels, scores, split, soft, { guess } = {}) {
+  scoreTable(labels, scores, split, soft, { guess, label }) {
     const lo = Math.min(0, ...split, ...soft),
       hi = Math.max(1, ...split, ...soft);
     const head = h('tr', {}, [
@@ -280,11 +282,10 @@ export class SoftmaxVariance extends AttnWidget {
         this.valueCell(soft[j], smallPct(soft[j]), lo, hi),
       ]),
     );
-    return h(
-      'div',
-      { class: 'scroll' },
-      h('table', {}, [h('thead', {}, head), h('tbody', {}, rows)]),
-    );
+    return scrollRegion(h('table', {}, [h('thead', {}, head), h('tbody', {}, rows)]), {
+      label,
+      lang: this.lang,
+    });
   }
 
   sumText(scores) {
@@ -308,7 +309,7 @@ export class SoftmaxVariance extends AttnWidget {
     return h('section', { class: 'section', 'data-part': 'split' }, [
       h('h3', {}, this.t('splitTitle')),
       h('p', { class: 'muted' }, this.t('splitHelp')),
-      this.scoreTable(labels, scores, split, softmax),
+      this.scoreTable(labels, scores, split, softmax, { label: this.t('splitTitle') }),
       h(
         'p',
         { class: 'formula', 'data-formula': 'split' },
@@ -366,7 +367,7 @@ export class SoftmaxVariance extends AttnWidget {
     return h('section', { class: 'section', 'data-part': 'dialog' }, [
       h('h3', {}, this.t('dialogTitle')),
       h('p', { class: 'muted' }, this.t('dialogHelp', num(oneGap[0] / oneGap[1], 1))),
-      this.scoreTable(labels, scores, split, softmax, { guess }),
+      this.scoreTable(labels, scores, split, softmax, { guess, label: this.t('dialogTitle') }),
       ...formulas,
       guess
         ? h(
@@ -386,6 +387,10 @@ export class SoftmaxVariance extends AttnWidget {
 
   buildExperiment(e20) {
     const id = 'd-slider';
+    /** @type {Map<Element, any>} the drawn charts, by figure (drawHistogram, drawRow) */
+    this.charts = new Map();
+    /** @type {Set<number>} head widths asked for in idle time */
+    this.prefetching = this.prefetching ?? new Set();
     this.slider = h('input', {
       type: 'range',
       id,
@@ -394,12 +399,15 @@ export class SoftmaxVariance extends AttnWidget {
       step: 1,
       value: this.index,
       'aria-valuetext': this.t('valuetext', this.d),
+      // The name carries d too ("Head width d, d = 384"): Chromium's accessibility tree
+      // reports a native range's value as its position (0 … 19) whatever aria-valuetext says.
+      'aria-labelledby': `${id}-label ${id}-output`,
       oninput: () => {
         this.index = Number(this.slider.value);
         this.update();
       },
     });
-    this.output = h('output', { for: id, 'aria-hidden': 'true' });
+    this.output = h('output', { for: id, id: `${id}-output`, 'aria-hidden': 'true' });
     this.stdLine = h('p', { class: 'formula', 'data-formula': 'std' });
     this.stdScaledLine = h('p', { class: 'formula', 'data-formula': 'std-scaled' });
     this.histUnscaled = h('figure', { 'data-chart': 'hist-unscaled' });
@@ -415,7 +423,7 @@ export class SoftmaxVariance extends AttnWidget {
         this.t('varHelp', EXPERIMENT.nSamples, EXPERIMENT.nKeys, EXPERIMENT.seed),
       ),
       h('div', { class: 'row' }, [
-        h('label', { for: id }, this.t('slider')),
+        h('label', { for: id, id: `${id}-label` }, this.t('slider')),
         this.slider,
         this.output,
       ]),
@@ -428,7 +436,11 @@ export class SoftmaxVariance extends AttnWidget {
     ]);
   }
 
-  /** An SVG histogram of the engine's dot products on a fixed axis, ±std marked. */
+  /**
+   * An SVG histogram of the engine's dot products on a fixed axis, ±std marked. The chart is
+   * drawn once (a bar per bin, the axis, its ticks); a slider step only moves the bars, the σ
+   * marks and the labels, so a step costs attribute writes, not a new SVG.
+   */
   drawHistogram(fig, { title, dots, factor, axis, std, color, d }) {
     const hist = histogram(dots, { ...axis, bins: BINS, factor });
     const W = 320,
@@ -441,39 +453,29 @@ export class SoftmaxVariance extends AttnWidget {
       ph = H - T - B;
     const x = (v) => L + ((v - axis.lo) / (axis.hi - axis.lo)) * pw;
     const bw = pw / BINS;
-    const bars = hist.counts.map((c, i) =>
-      c
-        ? svg('rect', {
-            x: L + i * bw,
-            y: T + ph - (c / hist.max) * ph,
-            width: Math.max(bw - 0.6, 0.6),
-            height: (c / hist.max) * ph,
-            fill: color,
-          })
-        : null,
-    );
-    const ticks = axis.ticks
-      .map((t) => [
-        svg('line', { x1: x(t), x2: x(t), y1: T + ph, y2: T + ph + 4, stroke: '#1b1b1b' }),
-        svg(
-          'text',
-          {
-            x: x(t),
-            y: H - 6,
-            'text-anchor': t === axis.lo ? 'start' : t === axis.hi ? 'end' : 'middle',
-            'font-size': 11,
-            fill: '#1b1b1b',
-          },
-          num(t, 0),
-        ),
-      ])
-      .flat();
-    const sd = [-std, std]
-      .filter((v) => v > axis.lo && v < axis.hi)
-      .map((v) =>
+    let c = this.charts.get(fig);
+    if (!c) {
+      const bars = hist.counts.map((_, i) =>
+        svg('rect', { x: L + i * bw, width: Math.max(bw - 0.6, 0.6), fill: color }),
+      );
+      const ticks = axis.ticks
+        .map((t) => [
+          svg('line', { x1: x(t), x2: x(t), y1: T + ph, y2: T + ph + 4, stroke: '#1b1b1b' }),
+          svg(
+            'text',
+            {
+              x: x(t),
+              y: H - 6,
+              'text-anchor': t === axis.lo ? 'start' : t === axis.hi ? 'end' : 'middle',
+              'font-size': 11,
+              fill: '#1b1b1b',
+            },
+            num(t, 0),
+          ),
+        ])
+        .flat();
+      const sd = [0, 1].map(() =>
         svg('line', {
-          x1: x(v),
-          x2: x(v),
           y1: T - 2,
           y2: T + ph,
           stroke: '#1b1b1b',
@@ -481,35 +483,55 @@ export class SoftmaxVariance extends AttnWidget {
           'stroke-width': 1,
         }),
       );
-    const stdLabel = svg(
-      'text',
-      { x: W - R, y: 11, 'text-anchor': 'end', 'font-size': 11, fill: '#1b1b1b' },
-      `±σ = ±${num(std, 2)}`,
-    );
-    const out = hist.below + hist.above;
+      const stdLabel = svg('text', {
+        x: W - R,
+        y: 11,
+        'text-anchor': 'end',
+        'font-size': 11,
+        fill: '#1b1b1b',
+      });
+      const chart = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img' }, [
+        ...bars,
+        svg('line', { x1: L, x2: W - R, y1: T + ph, y2: T + ph, stroke: '#1b1b1b' }),
+        ...ticks,
+        ...sd,
+        stdLabel,
+      ]);
+      const outside = h('p', { class: 'muted', hidden: true });
+      fig.replaceChildren(
+        h('figcaption', {}, [h('span', { class: 'swatch', style: { background: color } }), title]),
+        chart,
+        outside,
+      );
+      c = { bars, sd, stdLabel, chart, outside };
+      this.charts.set(fig, c);
+    }
+    hist.counts.forEach((n, i) => {
+      const hgt = n ? (n / hist.max) * ph : 0;
+      c.bars[i].setAttribute('y', String(T + ph - hgt));
+      c.bars[i].setAttribute('height', String(hgt));
+    });
+    [-std, std].forEach((v, i) => {
+      const inside = v > axis.lo && v < axis.hi;
+      c.sd[i].setAttribute('visibility', inside ? 'visible' : 'hidden');
+      c.sd[i].setAttribute('x1', String(inside ? x(v) : 0));
+      c.sd[i].setAttribute('x2', String(inside ? x(v) : 0));
+    });
     const sdText = num(std, 2);
-    fig.replaceChildren(
-      h('figcaption', {}, [h('span', { class: 'swatch', style: { background: color } }), title]),
-      svg(
-        'svg',
-        {
-          viewBox: `0 0 ${W} ${H}`,
-          role: 'img',
-          'aria-label': this.t('histAria', title, d, sdText, num(axis.lo, 0), num(axis.hi, 0), out),
-        },
-        [
-          ...bars,
-          svg('line', { x1: L, x2: W - R, y1: T + ph, y2: T + ph, stroke: '#1b1b1b' }),
-          ...ticks,
-          ...sd,
-          stdLabel,
-        ],
-      ),
+    c.stdLabel.textContent = `±σ = ±${sdText}`;
+    const out = hist.below + hist.above;
+    c.chart.setAttribute(
+      'aria-label',
+      this.t('histAria', title, d, sdText, num(axis.lo, 0), num(axis.hi, 0), out),
     );
-    if (out) fig.append(h('p', { class: 'muted' }, this.t('outside', out)));
+    c.outside.hidden = !out;
+    c.outside.textContent = out ? this.t('outside', out) : '';
   }
 
-  /** One softmax row over the experiment's keys as columns, percentages above. */
+  /**
+   * One softmax row over the experiment's keys as columns, percentages above; drawn once, then
+   * a step sets the columns' heights and the texts.
+   */
   drawRow(fig, { title, weights, entropy, maxWeight, color, uniform }) {
     const n = weights.length;
     const W = 320,
@@ -519,45 +541,84 @@ export class SoftmaxVariance extends AttnWidget {
       gap = 6;
     const ph = H - T - B,
       cw = (W - gap * (n - 1)) / n;
-    const cols = Array.from(weights, (w, j) => {
-      const x = j * (cw + gap),
-        hgt = Math.max(w * ph, 0.5);
-      return [
-        svg('rect', { x, y: T, width: cw, height: ph, fill: '#eee' }),
-        svg('rect', { x, y: T + ph - hgt, width: cw, height: hgt, fill: color }),
-        svg(
-          'text',
-          { x: x + cw / 2, y: T - 4, 'text-anchor': 'middle', 'font-size': 10, fill: '#1b1b1b' },
-          columnPct(w),
-        ),
-        svg(
-          'text',
-          { x: x + cw / 2, y: H - 4, 'text-anchor': 'middle', 'font-size': 10, fill: '#1b1b1b' },
-          this.t('key', j + 1),
-        ),
-      ];
-    }).flat();
+    let c = this.charts.get(fig);
+    if (!c) {
+      const cols = Array.from(weights, (_, j) => {
+        const x = j * (cw + gap);
+        return {
+          fill: svg('rect', { x, width: cw, fill: color }),
+          label: svg('text', {
+            x: x + cw / 2,
+            y: T - 4,
+            'text-anchor': 'middle',
+            'font-size': 10,
+            fill: '#1b1b1b',
+          }),
+          parts: [
+            svg('rect', { x, y: T, width: cw, height: ph, fill: '#eee' }),
+            svg(
+              'text',
+              {
+                x: x + cw / 2,
+                y: H - 4,
+                'text-anchor': 'middle',
+                'font-size': 10,
+                fill: '#1b1b1b',
+              },
+              this.t('key', j + 1),
+            ),
+          ],
+        };
+      });
+      const chart = svg(
+        'svg',
+        { viewBox: `0 0 ${W} ${H}`, role: 'img' },
+        cols.map((col) => [col.parts[0], col.fill, col.label, col.parts[1]]).flat(),
+      );
+      const maxLine = h('p', { class: 'formula', 'data-formula': 'max' });
+      const entropyLine = h('p', { class: 'formula', 'data-formula': 'entropy' });
+      fig.replaceChildren(
+        h('figcaption', {}, [h('span', { class: 'swatch', style: { background: color } }), title]),
+        chart,
+        maxLine,
+        entropyLine,
+      );
+      c = { cols, chart, maxLine, entropyLine };
+      this.charts.set(fig, c);
+    }
+    Array.from(weights, (w, j) => {
+      const hgt = Math.max(w * ph, 0.5);
+      c.cols[j].fill.setAttribute('y', String(T + ph - hgt));
+      c.cols[j].fill.setAttribute('height', String(hgt));
+      c.cols[j].label.textContent = columnPct(w);
+    });
     const list = Array.from(weights, (w, j) => `${this.t('key', j + 1)} ${weightPct(w)}`).join(
       ', ',
     );
-    fig.replaceChildren(
-      h('figcaption', {}, [h('span', { class: 'swatch', style: { background: color } }), title]),
-      svg(
-        'svg',
-        { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': this.t('rowAria', title, list) },
-        cols,
-      ),
-      h(
-        'p',
-        { class: 'formula', 'data-formula': 'max' },
-        this.t('maxFormula', weightPct(maxWeight)),
-      ),
-      h(
-        'p',
-        { class: 'formula', 'data-formula': 'entropy' },
-        this.t('entropyFormula', smallNum(entropy), num(uniform, 2), n),
-      ),
-    );
+    c.chart.setAttribute('aria-label', this.t('rowAria', title, list));
+    c.maxLine.textContent = this.t('maxFormula', weightPct(maxWeight));
+    c.entropyLine.textContent = this.t('entropyFormula', smallNum(entropy), num(uniform, 2), n);
+  }
+
+  /**
+   * After a step, the experiments one and two steps either side are asked for in idle time, so
+   * the next step of a drag usually finds its numbers ready (experiment() keeps them).
+   * @param {Runtime} rt
+   */
+  prefetchNeighbours(rt) {
+    const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
+    for (const i of [this.index + 1, this.index - 1, this.index + 2, this.index - 2]) {
+      const d = D_STEPS[i];
+      if (d === undefined || hasExperiment(rt.engine, d) || this.prefetching.has(d)) continue;
+      this.prefetching.add(d);
+      idle(
+        () => {
+          this.prefetching.delete(d);
+          experiment(rt.engine, d);
+        },
+        { timeout: 3000 },
+      );
+    }
   }
 
   /** @param {Runtime} rt */
@@ -590,7 +651,10 @@ export class SoftmaxVariance extends AttnWidget {
       color: SCALED,
       d,
     });
-    const uniform = rt.engine.softmax(new Array(EXPERIMENT.nKeys).fill(0), {}).entropy; // ln K
+    // ln K, the entropy of a uniform row: asked once per engine.
+    this.uniform =
+      this.uniform ?? rt.engine.softmax(new Array(EXPERIMENT.nKeys).fill(0), {}).entropy;
+    const uniform = this.uniform;
     this.drawRow(this.rowUnscaled, {
       title: this.t('rowUnscaled', EXPERIMENT.nKeys),
       weights: r.weightsUnscaled,
@@ -612,6 +676,7 @@ export class SoftmaxVariance extends AttnWidget {
       d,
       weightPct(r.maxWeightUnscaled),
     );
+    this.prefetchNeighbours(rt);
     if (this.dataError) throw this.dataError;
   }
 

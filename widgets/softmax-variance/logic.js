@@ -30,12 +30,32 @@ export const BINS = 48;
 /** The common wrong guess for the dialog scores (the chapter's misconceptions table). */
 export const WRONG_GUESS = Object.freeze([0.4, 0.3, 0.3]);
 
+// The experiment is seeded, so one engine gives the same result for a d every time: it is asked
+// once per engine and d. A slider step back to a d already seen, and the self-checks at d = 256
+// and 1024, then cost no engine work (at d = 1024 the call draws 2 million normals).
+/** @type {WeakMap<AttnEngine, Map<number, ReturnType<AttnEngine['softmaxVariance']>>>} */
+const experiments = new WeakMap();
+
 /**
- * The seeded experiment at head width d, from the engine.
+ * The seeded experiment at head width d, from the engine (kept per engine and d).
  * @param {AttnEngine} engine
+ * @param {number} d
  */
 export function experiment(engine, d) {
-  return engine.softmaxVariance({ d, ...EXPERIMENT });
+  let perEngine = experiments.get(engine);
+  if (!perEngine) experiments.set(engine, (perEngine = new Map()));
+  let r = perEngine.get(d);
+  if (!r) perEngine.set(d, (r = engine.softmaxVariance({ d, ...EXPERIMENT })));
+  return r;
+}
+
+/**
+ * Whether experiment(engine, d) is already kept (a prefetch skips it).
+ * @param {AttnEngine} engine
+ * @param {number} d
+ */
+export function hasExperiment(engine, d) {
+  return experiments.get(engine)?.has(d) ?? false;
 }
 
 /**

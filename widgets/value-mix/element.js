@@ -12,7 +12,9 @@
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
-import { worldTensors, tokenLabels } from '../../web/world.js';
+import { worldTensors, tokenLabels, shortLabel } from '../../web/world.js';
+import { labelHeader, glossLine } from '../../web/table-labels.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { NAMES, sub, mixRow, nameSplit, vec, dimFormula, courseChecks } from './logic.js';
 
 /** One colour per key token (Okabe–Ito), the text beside it says which token it is. */
@@ -26,6 +28,12 @@ table.mix th { white-space: nowrap; }
 table.mix td.vc { text-align: left; }
 table.mix td.vc span { display: block; }
 @media (min-width: 421px) { table.mix td.vc span { white-space: nowrap; } }
+@container (max-width: 520px) {
+  table.mix { font-size: 13px; }
+  table.mix th, table.mix td { padding: 3px; }
+  table.mix thead th { white-space: normal; }
+  table.mix td.vc span { overflow-wrap: normal; }
+}
 table.mix td.vc .contrib { font-weight: 700; color: var(--_fg); }
 table.mix tfoot th, table.mix tfoot td { border-top: 2px solid var(--_control-border); font-weight: 700; }
 table.mix td.masked { color: var(--_control-border); }
@@ -218,7 +226,8 @@ export class ValueMix extends AttnWidget {
       h('div', { class: 'row' }, [h('span', {}, `${this.t('causal')}:`), this.causalButton]),
       h('section', {}, [
         this.mixTitle,
-        h('div', { class: 'scroll' }, this.table),
+        scrollRegion(this.table, { label: this.t('vecs'), lang: this.lang }),
+        ...glossLine(labels),
         h('p', { class: 'muted' }, this.t('dimsHelp')),
         this.legend,
         this.dims,
@@ -305,13 +314,18 @@ export class ValueMix extends AttnWidget {
     const ci = new Map(m.keys.map((j, c) => [j, c]));
     const swatch = (j) =>
       h('span', { class: 'swatch', 'aria-hidden': 'true', style: { background: colourOf(j) } });
+    const rowHeader = (j, l) => {
+      const th = labelHeader(l, 'row');
+      th.prepend(swatch(j));
+      return th;
+    };
     const vCell = (j) =>
       h('td', { class: 'formula vc' }, [
-        h('span', {}, `v_${labels[j]} = ${vec(w.v[j])}`),
+        h('span', {}, `v_${shortLabel(labels[j])} = ${vec(w.v[j])}`),
         h(
           'span',
           { class: 'contrib', 'data-role': 'contrib' },
-          `${num(m.weights[j], 3)} × v_${labels[j]} = ${vec(m.contributions[ci.get(j)], 3)}`,
+          `${num(m.weights[j], 3)} × v_${shortLabel(labels[j])} = ${vec(m.contributions[ci.get(j)], 3)}`,
         ),
       ]);
     this.table.replaceChildren(
@@ -334,15 +348,8 @@ export class ValueMix extends AttnWidget {
             'tr',
             { 'data-j': j },
             visible.has(j)
-              ? [
-                  h('th', { scope: 'row' }, [swatch(j), l]),
-                  h('td', { 'data-role': 'weight' }, pct(m.weights[j])),
-                  vCell(j),
-                ]
-              : [
-                  h('th', { scope: 'row' }, [swatch(j), l]),
-                  h('td', { class: 'masked', colspan: 2 }, this.t('masked')),
-                ],
+              ? [rowHeader(j, l), h('td', { 'data-role': 'weight' }, pct(m.weights[j])), vCell(j)]
+              : [rowHeader(j, l), h('td', { class: 'masked', colspan: 2 }, this.t('masked'))],
           ),
         ),
       ),

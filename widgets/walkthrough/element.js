@@ -7,6 +7,7 @@
 // Attributes: world (default en-the-cat), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
+import { scrollRegion } from '../../web/scroll-region.js';
 import { h, pct } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
 import { tokenLabels } from '../../web/world.js';
@@ -51,6 +52,7 @@ export class Walkthrough extends AttnWidget {
   static css = CSS;
   static strings = {
     'zh-CN': {
+      matsRegion: '这一步的矩阵',
       title: '手算一个微型例子：「The」和「cat」走完注意力公式',
       help: '每点一次「下一步」走一步。点矩阵里的格子（或用方向键）看这一格是怎么算出来的。所有数字由引擎从固定的 x、Q、K、V 算出。',
       back: '◀ 上一步',
@@ -87,14 +89,15 @@ export class Walkthrough extends AttnWidget {
       matWeights: 'softmax 权重',
       matOut: '输出 = 权重 · V',
       dim: (k) => `第${k}维`,
-      corner: 'query ↓ / key →',
-      cornerVec: 'token ↓ / 维 →',
+      corner: '查询↓ 键→',
+      cornerVec: 'token↓ 维→',
       cell: (r, c, v) => `${r}，${c}：${v}`,
       arith: '选中格子的算式：',
       final: (a, b) => `最终输出：out[The] = ${a}，out[cat] = ${b}`,
       rowSum: '每行和 = 100%',
     },
     en: {
+      matsRegion: 'The matrices of this step',
       title: 'A tiny example by hand: "The" and "cat" through the attention formula',
       help: "Each click on Next takes one step. Click a cell of the matrix (or use the arrow keys) to see how that cell is computed. Every number is the engine's, from the fixed x, Q, K, V.",
       back: '◀ Back',
@@ -138,8 +141,8 @@ export class Walkthrough extends AttnWidget {
       matWeights: 'softmax weights',
       matOut: 'output = weights · V',
       dim: (k) => `dim ${k}`,
-      corner: 'query ↓ / key →',
-      cornerVec: 'token ↓ / dim →',
+      corner: 'Q↓ K→',
+      cornerVec: 'token↓ dim→',
       cell: (r, c, v) => `${r}, ${c}: ${v}`,
       arith: 'Arithmetic of the selected cell: ',
       final: (a, b) => `Final output: out[The] = ${a}, out[cat] = ${b}`,
@@ -230,7 +233,7 @@ export class Walkthrough extends AttnWidget {
         this.stepTitle,
         this.explain,
         this.stepFormula,
-        h('div', { class: 'scroll' }, this.mats),
+        scrollRegion(this.mats, { label: this.t('matsRegion'), lang: this.lang }),
         this.arith,
         this.final,
       ]),
@@ -362,7 +365,7 @@ export class Walkthrough extends AttnWidget {
   matrix({ title, rows, cols, values, pick, percent = false, masked, vecCorner = false, format }) {
     const text = format ?? ((v) => (percent ? pct(v) : fmt(v)));
     const head = h('tr', {}, [
-      h('th', { scope: 'col' }, this.t(vecCorner ? 'cornerVec' : 'corner')),
+      h('th', { scope: 'col', class: 'hm-corner' }, this.t(vecCorner ? 'cornerVec' : 'corner')),
       ...cols.map((c) => h('th', { scope: 'col' }, c)),
     ]);
     const body = rows.map((r, i) =>
