@@ -47,7 +47,7 @@ function state(page) {
       chips: [...root.querySelectorAll('.chip:not(.predicted) > span')].map((s) => s.textContent),
       predicted: root.querySelector('.chip.predicted > span').textContent,
       top1: root.querySelector('.top5 .ch').textContent,
-      rows: [...root.querySelectorAll('table.heatmap tbody th')].map((th) => th.textContent),
+      rows: [...root.querySelectorAll('table.heatmap tbody th')].map((th) => th.innerText), // the shown label
       caption: root.querySelector('.fo-caption').textContent,
       pass: root.querySelector('p.pass').textContent,
       query,
