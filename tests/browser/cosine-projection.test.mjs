@@ -24,7 +24,7 @@ const bars = () =>
           token: li.dataset.token,
           label: li.querySelector('.tok').firstChild.textContent,
           value: li.querySelector('.val').textContent,
-          formula: li.querySelector('.formula').textContent,
+          formula: li.querySelector('.formula .math').getAttribute('aria-label'),
           neg: !!li.querySelector('.bar-fill.neg'),
         })),
     TAG,
@@ -96,7 +96,7 @@ test('K/V note: cos(K_小明, K_小王) = 0.995, V clearly lower', async () => {
       [...document.querySelector(t).shadowRoot.querySelectorAll('.kv li')].map((li) => [
         li.dataset.pair,
         li.querySelector('.val').textContent,
-        li.querySelector('.formula').textContent,
+        [...li.querySelectorAll('.formula .math')].at(-1).getAttribute('aria-label'),
       ]),
     TAG,
   );

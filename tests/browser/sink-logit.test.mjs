@@ -3,7 +3,7 @@
 // weights; lang="en" switches every label and keeps the numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, formulaText } from './harness.mjs';
 
 const TAG = 'attn-sink-logit';
 let browser, page, errors;
@@ -67,7 +67,7 @@ test('unchecking the sink brings back the plain split', async () => {
 test('the gate slider scales the output and leaves the weights alone', async () => {
   const weights0 = await text('gate-weights');
   const norm0 = firstNumber(await text('gate-norm'));
-  assert.match(await text('gate-g'), /= 0\.500$/);
+  assert.match(await el('gate-g').evaluate(formulaText), /= 0\.500$/);
   assert.deepEqual(percents(weights0).slice(0, 3).map(Math.round), [30, 41, 29]);
   await el('gate').focus();
   await timeToPaint(page, 'sink-logit gate slider (ArrowLeft)', () =>

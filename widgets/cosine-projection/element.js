@@ -6,6 +6,7 @@
 // (cos 0.995) while their V are not — why retrieval needs its own V.
 // Attributes: world (default zh-gift), query (token index, default 3), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { row, sub, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num } from '../../web/dom.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
@@ -17,9 +18,9 @@ import {
   formulaFor,
   barSpan,
   trackRange,
-  vec,
   keyValuePair,
   pairFormula,
+  vectorMath,
   courseChecks,
 } from './logic.js';
 
@@ -68,8 +69,6 @@ export class CosineProjection extends AttnWidget {
       ranked: (m, n) => `「${m}」的 ${n} 个分数，从高到低`,
       rank: (i) => `第 ${i} 名`,
       bar: (r, t, v) => `第 ${r} 名：${t}，${v}`,
-      qvec: (l, v) => `q_${l} = x_${l} · W_Q = ${v}`,
-      xvec: (l, v) => `x_${l} = ${v}`,
       summary: (q, top, r, n) => `排第一的是「${top}」；「${q}」自己排第 ${r} / ${n}。`,
       kvTitle: 'K 几乎一样，V 不一样',
       kvHelp: (a, b) =>
@@ -87,8 +86,6 @@ export class CosineProjection extends AttnWidget {
       ranked: (m, n) => `The ${n} scores of “${m}”, highest first`,
       rank: (i) => `rank ${i}`,
       bar: (r, t, v) => `rank ${r}: ${t}, ${v}`,
-      qvec: (l, v) => `q_${l} = x_${l} · W_Q = ${v}`,
-      xvec: (l, v) => `x_${l} = ${v}`,
       summary: (q, top, r, n) => `First: ${top}. ${q} itself ranks ${r} of ${n}.`,
       kvTitle: 'The keys are almost the same, the values are not',
       kvHelp: (a, b) =>
@@ -188,10 +185,14 @@ export class CosineProjection extends AttnWidget {
     this.modeButtons.forEach((b) =>
       b.setAttribute('aria-pressed', String(b.dataset.mode === mode)),
     );
-    this.vector.textContent =
-      mode === 'cosine'
-        ? this.t('xvec', lab(query), vec(w.x[query]))
-        : this.t('qvec', lab(query), vec(w.q[query]));
+    const x = sub('x', lab(query));
+    this.vector.replaceChildren(
+      ...formula(
+        mode === 'cosine'
+          ? row(x, '=', vectorMath(w.x[query]))
+          : row(sub('q', lab(query)), '=', x, '·', sub('W', 'Q'), '=', vectorMath(w.q[query])),
+      ),
+    );
     this.caption.textContent = this.t('ranked', this.t(mode), n);
 
     const values = scoreRow(e, w, query, mode);
@@ -231,7 +232,7 @@ export class CosineProjection extends AttnWidget {
               }),
             ]),
             h('span', { class: 'val' }, text),
-            h('p', { class: 'formula' }, formulaFor(e, w, mode, query, j, v, lab)),
+            h('p', { class: 'formula' }, formula(formulaFor(e, w, mode, query, j, v, lab))),
           ],
         );
       }),
@@ -280,11 +281,11 @@ export class CosineProjection extends AttnWidget {
           ]),
           h('span', { class: 'val' }, text),
           h('p', { class: 'formula' }, [
-            `${letter}_${la} = ${vec(p.a)}`,
+            ...formula(row(sub(letter, la), '=', vectorMath(p.a))),
             h('br'),
-            `${letter}_${lb} = ${vec(p.b)}`,
+            ...formula(row(sub(letter, lb), '=', vectorMath(p.b))),
             h('br'),
-            pairFormula(letter, p, la, lb),
+            ...formula(pairFormula(letter, p, la, lb)),
           ]),
         ],
       );

@@ -7,6 +7,7 @@
 // gateLogits; |o| via engine.dot; σ via engine.softmax).
 // Attributes: world (default zh-gift), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { row, sub, sup, frac, sum, paren, text, formula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct, num } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -40,8 +41,42 @@ td.vec { white-space: nowrap; }
 .exit ul { margin: 0; padding-left: 1.1em; }
 `;
 
-/** "e^a + e^b + …" of a row of scores, as the softmax formulas print it. */
-const expTerms = (scores) => scores.map((s) => `e^${num(s)}`).join(' + ');
+/** e^a + e^b + … of a row of scores (and e^sink), the denominator the softmax formulas print. */
+const expTerms = (scores, sinkLogit) =>
+  [...scores.map((s) => num(s)), ...(sinkLogit === undefined ? [] : [num(sinkLogit, 1)])].flatMap(
+    (x, k) => (k ? ['+', sup('e', x)] : [sup('e', x)]),
+  );
+/** name = e^score / (denominator) = share: one key's weight with the engine's numbers. */
+const shareMath = (name, score, denominator, share) =>
+  row(name, '=', frac(sup('e', score), row(...denominator)), '=', share);
+/** w_j = e^{s_j} / (Σ_k e^{s_k} [+ e^{sink}]) */
+const softmaxMath = (withSink) =>
+  row(
+    sub('w', 'j'),
+    '=',
+    frac(
+      sup('e', sub('s', 'j')),
+      row(sum('k'), sup('e', sub('s', 'k')), ...(withSink ? ['+', sup('e', 'sink')] : [])),
+    ),
+  );
+/**
+ * g = σ(z) = e^z / (e^z + e^0) = σ(z value) = g value
+ * @param {string} z @param {string} g
+ */
+const gateMath = (z, g) =>
+  row(
+    'g',
+    '=',
+    'σ',
+    paren('z'),
+    '=',
+    frac(sup('e', 'z'), row(sup('e', 'z'), '+', sup('e', 0))),
+    '=',
+    'σ',
+    paren(z),
+    '=',
+    g,
+  );
 /** An output's length against the plain row's (0 when that is 0), for the bars. */
 const normRatio = (n, base) => (base.norm > 0 ? n / base.norm : 0);
 
@@ -66,12 +101,12 @@ export class SinkLogit extends AttnWidget {
       weight: '权重 w_j',
       value: 'v_j',
       rowNote: (s, b) => `三个分数 ${s} 只差零点几，softmax 照样分完 100%：${b}。`,
-      plainFormula: 'w_j = e^{s_j} / Σ_k e^{s_k}',
+      plainFormula: softmaxMath(false),
       sinkTitle: '出口一：分母里加一个 sink logit',
       sinkOn: '加 sink logit',
       sinkSlider: 'sink logit',
       sinkOff: '关（标准 softmax）',
-      sinkFormula: 'w_j = e^{s_j} / (Σ_k e^{s_k} + e^{sink})',
+      sinkFormula: softmaxMath(true),
       sinkName: 'sink',
       sinkShare: (p) => `sink 拿走 ${p}（注意力给了「什么也没有」）`,
       sinkOffLine: 'sink 关：分母里没有这一项，三个权重之和 = 100%',
@@ -83,7 +118,7 @@ export class SinkLogit extends AttnWidget {
       normLine: (n, base, r) => `|o| = √(o·o) = ${n}（不加出口时 ${base}，是它的 ${r}）`,
       gateTitle: '出口二：在输出上乘一个门 g = σ(z)',
       gateSlider: '门 logit z',
-      gateFormula: (z, g) => `g = σ(z) = e^z / (e^z + e^0) = σ(${z}) = ${g}`,
+      gateFormula: gateMath,
       gateWeights: (b) => `权重不变：${b}（softmax 照样分完 100%）`,
       gateOutput: 'o_门 = g · Σ_j w_j v_j',
       gateNorm: (n, g, base) => `|o_门| = ${n} = ${g} × ${base}`,
@@ -114,12 +149,12 @@ export class SinkLogit extends AttnWidget {
       value: 'v_j',
       rowNote: (s, b) =>
         `The three scores ${s} differ only by tenths, and softmax still hands out all 100%: ${b}.`,
-      plainFormula: 'w_j = e^{s_j} / Σ_k e^{s_k}',
+      plainFormula: softmaxMath(false),
       sinkTitle: 'Exit one: a sink logit in the denominator',
       sinkOn: 'Add a sink logit',
       sinkSlider: 'sink logit',
       sinkOff: 'off (standard softmax)',
-      sinkFormula: 'w_j = e^{s_j} / (Σ_k e^{s_k} + e^{sink})',
+      sinkFormula: softmaxMath(true),
       sinkName: 'sink',
       sinkShare: (p) => `The sink takes ${p} (attention paid to nothing)`,
       sinkOffLine: 'Sink off: no such term in the denominator, the three weights sum to 100%',
@@ -131,7 +166,7 @@ export class SinkLogit extends AttnWidget {
       normLine: (n, base, r) => `|o| = √(o·o) = ${n} (without an exit ${base}; ${r} of it)`,
       gateTitle: 'Exit two: multiply the output by a gate g = σ(z)',
       gateSlider: 'gate logit z',
-      gateFormula: (z, g) => `g = σ(z) = e^z / (e^z + e^0) = σ(${z}) = ${g}`,
+      gateFormula: gateMath,
       gateWeights: (b) => `Weights unchanged: ${b} (softmax still hands out 100%)`,
       gateOutput: 'o_gated = g · Σ_j w_j v_j',
       gateNorm: (n, g, base) => `|o_gated| = ${n} = ${g} × ${base}`,
@@ -233,7 +268,7 @@ export class SinkLogit extends AttnWidget {
         this.sinkSlider,
         this.sinkValue,
       ]),
-      h('p', { class: 'formula' }, this.t('sinkFormula')),
+      h('p', { class: 'formula' }, formula(this.t('sinkFormula'))),
       this.sinkStack,
       this.sinkLegend,
       this.sinkShare,
@@ -402,7 +437,7 @@ export class SinkLogit extends AttnWidget {
       SinkLogit.split(base.weights, 0),
     );
     this.plainFormula.replaceChildren(
-      h('li', { class: 'plain' }, this.t('plainFormula')),
+      h('li', { class: 'plain' }, formula(this.t('plainFormula'))),
       ...labels.map((l, j) =>
         h('li', {}, [
           h('span', {
@@ -410,7 +445,14 @@ export class SinkLogit extends AttnWidget {
             'aria-hidden': 'true',
             style: { background: KEY_COLOURS[j][0] },
           }),
-          `w_${l} = e^${num(base.scores[j])} / (${expTerms(base.scores)}) = ${pct(base.weights[j])}`,
+          ...formula(
+            shareMath(
+              sub('w', l),
+              num(base.scores[j]),
+              expTerms(base.scores),
+              pct(base.weights[j]),
+            ),
+          ),
         ]),
       ),
     );
@@ -434,7 +476,7 @@ export class SinkLogit extends AttnWidget {
         : this.t('valueTextOff', pct(three)),
     );
     this.drawStack(this.sinkStack, labels, s.weights, this.sinkOn ? s.sinkWeight : undefined);
-    const denom = `${expTerms(s.scores)}${this.sinkOn ? ` + e^${num(this.sink, 1)}` : ''}`;
+    const denom = expTerms(s.scores, this.sinkOn ? this.sink : undefined);
     const legend = s.weights.map((w, j) =>
       h('li', {}, [
         h('span', {
@@ -442,7 +484,7 @@ export class SinkLogit extends AttnWidget {
           'aria-hidden': 'true',
           style: { background: KEY_COLOURS[j][0] },
         }),
-        `w_${labels[j]} = e^${num(s.scores[j])} / (${denom}) = ${pct(w)}`,
+        ...formula(shareMath(sub('w', labels[j]), num(s.scores[j]), denom, pct(w))),
       ]),
     );
     legend.push(
@@ -452,9 +494,11 @@ export class SinkLogit extends AttnWidget {
           'aria-hidden': 'true',
           style: { background: SINK_COLOUR[0] },
         }),
-        this.sinkOn
-          ? `${this.t('sinkName')} = e^${num(this.sink, 1)} / (${denom}) = ${pct(s.sinkWeight)}`
-          : this.t('sinkOffLine'),
+        ...(this.sinkOn
+          ? formula(
+              shareMath(text(this.t('sinkName')), num(this.sink, 1), denom, pct(s.sinkWeight)),
+            )
+          : [this.t('sinkOffLine')]),
       ]),
     );
     this.sinkLegend.replaceChildren(...legend);
@@ -487,7 +531,9 @@ export class SinkLogit extends AttnWidget {
       'aria-valuetext',
       this.t('gateValueText', num(this.gate, 1), num(gv, 3)),
     );
-    this.gateFormula.textContent = this.t('gateFormula', num(this.gate, 1), num(gv, 3));
+    this.gateFormula.replaceChildren(
+      ...formula(this.t('gateFormula', num(this.gate, 1), num(gv, 3))),
+    );
     this.drawStack(this.gateStack, labels, g.weights);
     this.gateWeights.textContent = this.t(
       'gateWeights',
