@@ -15,7 +15,7 @@ const INVISIBLE_TIMES = '\u2062';
 /** Operators written with a space on each side in the plain-text form. */
 const SPACED = new Set(['=', '+', '−', '×', '/', '→', '≈', '≤', '≥', '<', '>', '÷', '≠']);
 /** Words that are operator names or functions (upright <mi>), not products of letters. */
-const FUNCTIONS = new Set(['softmax', 'exp', 'cos', 'tanh', 'ln', 'max', 'sink', 'arccos']);
+const FUNCTIONS = new Set(['softmax', 'exp', 'cos', 'tanh', 'ln', 'max', 'sink', 'arccos', 'std']);
 
 export class MathNode {
   /**
@@ -89,9 +89,11 @@ function operand(/** @type {MathNode} */ n) {
 export function token(x) {
   if (x instanceof MathNode) return x;
   const s = String(x);
-  if (/^[−-](\d|∞)/.test(s)) return row(mo('−'), token(s.slice(1)));
+  // A signed number stays one <mn> (fewer elements to lay out: a formula line is redrawn on
+  // every interaction); −∞ is the minus and the identifier.
+  if (/^[−-]∞$/.test(s)) return row(mo('−'), mi('∞'));
   if (s === '∞') return mi(s);
-  if (/^\d/.test(s)) return mn(s);
+  if (/^[−-]?\d/.test(s)) return mn(s.replace(/^-/, '−'));
   if (/^[=+−×·/()[\]{},;:|→≈≤≥<>÷…≠]$/.test(s) || s === 'Σ' || s === '√' || s === INVISIBLE_TIMES)
     return mo(s);
   if (FUNCTIONS.has(s) || /^\p{L}[′″\d]*$/u.test(s)) return mi(s);
@@ -142,11 +144,13 @@ export const sum = (under, over) =>
 export const number = (x, digits = 2) => token(num(x, digits));
 
 /**
- * A row of items between brackets with commas: the vector [0.12, −0.30, 1.05].
- * @param {MathChild[]} items
+ * The vector [0.12, −0.30, 1.05] of numbers as formatted: one <mn> (a vector's entries need no
+ * structure of their own, and a formula line with four vectors would otherwise lay out 40
+ * elements on every redraw).
+ * @param {string[]} items
  */
 export function vector(items) {
-  return row('[', ...items.flatMap((x, i) => (i ? [mo(','), token(x)] : [token(x)])), ']');
+  return mn(`[${items.join(', ')}]`);
 }
 
 /**
