@@ -61,8 +61,15 @@ export class MathNode {
         return `√${group(this.content.length === 1 ? this.kids[0] : new MathNode('mrow', this.kids))}`;
       default:
         // An operator first in a row is a prefix (the minus of −1.14): no spaces around it.
+        // A function name reads apart from its argument: "cos θ", "ln w".
         return this.kids
-          .map((k, i) => (i === 0 && k.tag === 'mo' ? k.content : String(k)))
+          .map((k, i) => {
+            if (i === 0 && k.tag === 'mo') return k.content;
+            const prev = this.kids[i - 1];
+            const apart =
+              prev?.tag === 'mi' && FUNCTIONS.has(String(prev.content)) && k.tag === 'mi';
+            return apart ? ` ${k}` : String(k);
+          })
           .join('');
     }
   }
@@ -197,7 +204,7 @@ function formulaElement(tree) {
   steps.forEach((step, i) => {
     const m = document.createElementNS(MATHML_NS, 'math');
     m.setAttribute('aria-hidden', 'true');
-    m.append(...step.map(dom));
+    m.append(...domList(step));
     // The operator a step starts with keeps its infix spacing on the right (first in a row it
     // would read as a prefix); on the left the space between the steps stands in for it.
     if (i) {
@@ -214,11 +221,26 @@ function formulaElement(tree) {
 function dom(n) {
   const e = document.createElementNS(MATHML_NS, n.tag);
   if (typeof n.content === 'string') e.textContent = n.content;
-  else e.append(...n.content.map(dom));
+  else e.append(...domList(n.content));
   // Σ with limits drawn below and above it even inline, as a student sees it written.
   if (n.tag === 'munderover' || n.tag === 'munder')
     e.firstElementChild?.setAttribute('movablelimits', 'false');
   return e;
+}
+
+/**
+ * The elements of a row; a function name followed by its argument gets a thin space (cos θ),
+ * which MathML Core does not add between two identifiers.
+ * @param {MathNode[]} nodes
+ */
+function domList(nodes) {
+  return nodes.flatMap((n, i) => {
+    const apart = n.tag === 'mi' && FUNCTIONS.has(String(n.content)) && nodes[i + 1]?.tag === 'mi';
+    if (!apart) return [dom(n)];
+    const space = document.createElementNS(MATHML_NS, 'mspace');
+    space.setAttribute('width', '0.17em');
+    return [dom(n), space];
+  });
 }
 
 /**

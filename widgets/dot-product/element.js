@@ -10,6 +10,7 @@
 // Attributes: world (default zh-gift), query, key (token indices, default 给了 / 苹果), lang.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
+import { row, sub as msub, paren, number, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, svg, num } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
@@ -385,9 +386,9 @@ export class DotProduct extends AttnWidget {
     this.drawGeometry(ex);
     const g = geometryLines(ex);
     this.geoLines.replaceChildren(
-      h('p', { class: 'formula total', 'data-role': 'geometry' }, g.main),
-      h('p', { class: 'formula' }, g.norms),
-      h('p', { class: 'formula' }, g.angle),
+      h('p', { class: 'formula total', 'data-role': 'geometry' }, formula(g.main)),
+      h('p', { class: 'formula' }, formula(g.norms)),
+      h('p', { class: 'formula' }, formula(g.angle)),
     );
 
     this.drawScoreMatrix(e, w, labels, lq);
@@ -515,7 +516,22 @@ export class DotProduct extends AttnWidget {
       h('p', { class: 'formula' }, `q W1 = ${v3(a.qW1)}`),
       h('p', { class: 'formula' }, `k W2 = ${v3(a.kW2)}`),
       h('p', { class: 'formula' }, `v = [${ADDITIVE.v.map((x) => short(x)).join(', ')}]`),
-      h('p', { class: 'formula' }, `score = v · tanh(q W1 + k W2) = ${num(a.score, 3)}`),
+      h(
+        'p',
+        { class: 'formula' },
+        formula(
+          row(
+            'score',
+            '=',
+            'v',
+            '·',
+            'tanh',
+            paren(row('q', msub('W', 1)), '+', row('k', msub('W', 2))),
+            '=',
+            number(a.score, 3),
+          ),
+        ),
+      ),
       h('p', { class: 'score', 'data-role': 'additive-score' }, num(a.score, 3)),
       h('p', { class: 'muted' }, this.t('addWork')),
       h('p', { class: 'muted' }, this.t('addHelp')),
