@@ -108,13 +108,13 @@ export function token(x) {
 }
 
 /** @param {string} s */
-export const mi = (s) => new MathNode('mi', s);
+export const mi = (s) => new MathNode('mi', String(s));
 /** @param {string} s */
-export const mn = (s) => new MathNode('mn', s);
+export const mn = (s) => new MathNode('mn', String(s));
 /** @param {string} s */
-export const mo = (s) => new MathNode('mo', s);
+export const mo = (s) => new MathNode('mo', String(s));
 /** Words inside a formula ("visible k", "可见"). @param {string} s */
-export const text = (s) => new MathNode('mtext', s);
+export const text = (s) => new MathNode('mtext', String(s));
 /** @param {...MathChild} kids */
 export const row = (...kids) => new MathNode('mrow', kids.map(token));
 /** @param {MathChild} base @param {MathChild} s */
