@@ -25,6 +25,8 @@ export class MathNode {
   constructor(tag, content) {
     this.tag = tag;
     this.content = content;
+    /** a line may wrap before this operator (breakBefore) */
+    this.breakHere = false;
   }
 
   /** @returns {MathNode[]} */
@@ -129,6 +131,12 @@ export const frac = (n, d) => new MathNode('mfrac', [token(n), token(d)]);
 export const sqrt = (...kids) => new MathNode('msqrt', kids.map(token));
 /** Index letters as separate identifiers: letters('ij') is the i j of w_ij. @param {string} s */
 export const letters = (s) => row(...[...s].map(mi));
+/**
+ * An operator the line may wrap before, like = and + (at the top level of a formula): the · of
+ * [2.80, −1.20, 0.00, −1.00] · [2.00, 0.00, 0.00, 1.00], too long for a phone on one line.
+ * @param {string} s
+ */
+export const breakBefore = (s) => Object.assign(mo(s), { breakHere: true });
 /** Side by side as a product: |a| |b|. */
 export const times = () => mo(INVISIBLE_TIMES);
 /** |x|, the length of a vector. @param {MathChild} x */
@@ -193,7 +201,8 @@ function formulaElement(tree) {
   const steps = [];
   const items = tree.tag === 'mrow' ? tree.kids : [tree];
   for (const item of items) {
-    const starts = item.tag === 'mo' && BREAKS.has(String(item.content)) && steps.length > 0;
+    const starts =
+      item.tag === 'mo' && (BREAKS.has(String(item.content)) || item.breakHere) && steps.length > 0;
     if (starts || steps.length === 0) steps.push([]);
     steps[steps.length - 1].push(item);
   }

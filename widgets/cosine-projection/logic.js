@@ -4,7 +4,18 @@
 // w is worldTensors(rt, id): {tokens, x, q, k, v} with matrices as number[][].
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { num } from '../../web/dom.js';
-import { row, sub, frac, sqrt, paren, norm, times, number, vector } from '../../web/mathml.js';
+import {
+  row,
+  sub,
+  frac,
+  sqrt,
+  paren,
+  norm,
+  times,
+  number,
+  vector,
+  breakBefore,
+} from '../../web/mathml.js';
 /** @import { MathNode } from '../../web/mathml.js' */
 
 /** The three ways to compare the query token with every token. */
@@ -56,7 +67,15 @@ export function formulaFor(engine, w, mode, query, j, value, lab) {
   }
   const qk = row(sub('q', qi), '·', sub('k', kj));
   if (mode === 'dot')
-    return row(qk, '=', vectorMath(w.q[query]), '·', vectorMath(w.k[j]), '=', number(value));
+    return row(
+      qk,
+      '=',
+      vectorMath(w.q[query]),
+      breakBefore('·'),
+      vectorMath(w.k[j]),
+      '=',
+      number(value),
+    );
   const d = w.q[query].length;
   return row(
     frac(qk, sqrt(d)),
