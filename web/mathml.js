@@ -69,7 +69,8 @@ export class MathNode {
             if (i === 0 && k.tag === 'mo') return k.content;
             const prev = this.kids[i - 1];
             const apart =
-              prev?.tag === 'mi' && FUNCTIONS.has(String(prev.content)) && k.tag === 'mi';
+              (prev?.tag === 'mi' && FUNCTIONS.has(String(prev.content)) && k.tag === 'mi') ||
+              (SCRIPTED.has(prev?.tag ?? '') && k.tag !== 'mo');
             return apart ? ` ${k}` : String(k);
           })
           .join('');
@@ -77,10 +78,16 @@ export class MathNode {
   }
 }
 
-/** A script or radicand in plain text: as it is when one token, else in parentheses. */
+/** Elements with scripts: a product of them reads with spaces (Σ_j w_j c_j). */
+const SCRIPTED = new Set(['msub', 'msup', 'msubsup', 'munder', 'munderover']);
+
+/**
+ * A script or radicand in plain text: as it is when one word or a list like i,0 (w_i,0,
+ * W_uk,h), else in parentheses.
+ */
 function group(/** @type {MathNode} */ n) {
-  const s = String(n).trim();
-  return /^[\p{L}\p{N}′″.]+$/u.test(s) || /^\(.*\)$/.test(s) ? s : `(${s})`;
+  const s = String(n).trim().replace(/, /g, ',');
+  return /^[\p{L}\p{N}′″.][\p{L}\p{N}′″.,−]*$/u.test(s) || /^\(.*\)$/.test(s) ? s : `(${s})`;
 }
 
 /** A fraction's numerator or denominator: in parentheses when it holds a space. */
