@@ -70,7 +70,7 @@ export class MathNode {
             const prev = this.kids[i - 1];
             const apart =
               (prev?.tag === 'mi' && FUNCTIONS.has(String(prev.content)) && k.tag === 'mi') ||
-              (SCRIPTED.has(prev?.tag ?? '') && k.tag !== 'mo');
+              (SCRIPTED.has(prev?.tag ?? '') && k.tag !== 'mo' && k.kids[0]?.tag !== 'mo');
             return apart ? ` ${k}` : String(k);
           })
           .join('');
@@ -213,11 +213,25 @@ function formulaElement(tree) {
     if (starts || steps.length === 0) steps.push([]);
     steps[steps.length - 1].push(item);
   }
+  // Steps are joined again while they fit in about STEP_WIDTH characters: every <math> costs
+  // layout on each redraw, so a short formula stays one <math>.
+  /** @type {MathNode[][]} */
+  const chunks = [];
+  let width = Infinity;
+  for (const step of steps) {
+    const w = step.reduce((sum, n) => sum + widthOf(n), 0);
+    if (width + w > STEP_WIDTH) {
+      chunks.push([]);
+      width = 0;
+    }
+    chunks[chunks.length - 1].push(...step);
+    width += w;
+  }
   const wrap = document.createElement('span');
   wrap.className = 'math';
   wrap.setAttribute('role', 'math');
   wrap.setAttribute('aria-label', String(tree).trim().replace(/ {2,}/g, ' '));
-  steps.forEach((step, i) => {
+  chunks.forEach((step, i) => {
     const m = document.createElementNS(MATHML_NS, 'math');
     m.setAttribute('aria-hidden', 'true');
     m.append(...domList(step));
@@ -231,6 +245,45 @@ function formulaElement(tree) {
     wrap.append(m);
   });
   return wrap;
+}
+
+/**
+ * The characters a line wraps after, roughly: a 360 px phone holds about 26 of a formula's
+ * characters beside the widget's padding (more in wider widgets, where steps simply sit side by
+ * side).
+ */
+const STEP_WIDTH = 22;
+
+/**
+ * A formula's drawn width in characters, roughly: scripts are smaller, a fraction is as wide as
+ * its wider part, limits sit under Σ.
+ * @param {MathNode} n
+ * @returns {number}
+ */
+function widthOf(n) {
+  const w = (/** @type {MathNode} */ k) => widthOf(k);
+  switch (n.tag) {
+    case 'mo':
+      return SPACED.has(String(n.content)) ? 2 : 1;
+    case 'mi':
+    case 'mn':
+    case 'mtext':
+      return [...String(n.content)].length;
+    case 'msub':
+    case 'msup':
+      return w(n.kids[0]) + 0.7 * w(n.kids[1]);
+    case 'msubsup':
+      return w(n.kids[0]) + 0.7 * Math.max(w(n.kids[1]), w(n.kids[2]));
+    case 'munder':
+    case 'munderover':
+      return Math.max(1, 0.7 * Math.max(...n.kids.slice(1).map(w)));
+    case 'mfrac':
+      return Math.max(w(n.kids[0]), w(n.kids[1]));
+    case 'msqrt':
+      return 1 + n.kids.reduce((sum, k) => sum + w(k), 0);
+    default:
+      return n.kids.reduce((sum, k) => sum + w(k), 0);
+  }
 }
 
 /** @param {MathNode} n @returns {Element} */
