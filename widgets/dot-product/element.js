@@ -10,7 +10,7 @@
 // Attributes: world (default zh-gift), query, key (token indices, default 给了 / 苹果), lang.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
-import { row, sub as msub, paren, number, formula } from '../../web/mathml.js';
+import { row, sub as msub, paren, number, mn, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, svg, num } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
@@ -72,6 +72,10 @@ input[type="number"] { width: 9em; max-width: 100%; }
 }
 `;
 
+/** q_a = x_a · W_Q = [vector]: a token's row projected (letter q or k, matrix Q or K). */
+const projectionMath = (letter, matrix, label, v) =>
+  row(msub(letter, label), '=', msub('x', label), '·', msub('W', matrix), '=', mn(v));
+
 /**
  * @tag attn-dot-product
  * @summary Lesson 2: the dot-product score vs the additive one.
@@ -92,8 +96,8 @@ export class DotProduct extends AttnWidget {
       query: '查询 token（q）',
       key: '键 token（k）',
       pair: (a, b) => `q_${a} · k_${b}`,
-      vecQ: (l, v) => `q_${l} = x_${l} · W_Q = ${v}`,
-      vecK: (l, v) => `k_${l} = x_${l} · W_K = ${v}`,
+      vecQ: (l, v) => projectionMath('q', 'Q', l, v),
+      vecK: (l, v) => projectionMath('k', 'K', l, v),
       expTitle: '逐项展开',
       termsLabel: '每一项 q_i k_i 的贡献（正的向右、负的向左）',
       termLabel: (i, v) => `第 ${i} 项 ${v}`,
@@ -135,8 +139,8 @@ export class DotProduct extends AttnWidget {
       query: 'Query token (q)',
       key: 'Key token (k)',
       pair: (a, b) => `q_${a} · k_${b}`,
-      vecQ: (l, v) => `q_${l} = x_${l} · W_Q = ${v}`,
-      vecK: (l, v) => `k_${l} = x_${l} · W_K = ${v}`,
+      vecQ: (l, v) => projectionMath('q', 'Q', l, v),
+      vecK: (l, v) => projectionMath('k', 'K', l, v),
       expTitle: 'Term by term',
       termsLabel: 'What each term q_i k_i adds (positive to the right, negative to the left)',
       termLabel: (i, v) => `term ${i}: ${v}`,
@@ -400,8 +404,8 @@ export class DotProduct extends AttnWidget {
   drawExpansion(ex, lq, lk) {
     const vec = (r) => `[${r.map((x) => short(x)).join(', ')}]`;
     this.vecLines.replaceChildren(
-      h('p', { class: 'formula' }, this.t('vecQ', lq, vec(ex.q))),
-      h('p', { class: 'formula' }, this.t('vecK', lk, vec(ex.k))),
+      h('p', { class: 'formula' }, formula(this.t('vecQ', lq, vec(ex.q)))),
+      h('p', { class: 'formula' }, formula(this.t('vecK', lk, vec(ex.k)))),
     );
     const [l1, l2, l3] = expansionLines(ex);
     this.expLines.replaceChildren(

@@ -7,7 +7,7 @@
 // gateLogits; |o| via engine.dot; σ via engine.softmax).
 // Attributes: world (default zh-gift), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
-import { row, sub, sup, frac, sum, paren, text, formula } from '../../web/mathml.js';
+import { line, row, sub, sup, frac, sqrt, sum, paren, text, formula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct, num } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -77,6 +77,8 @@ const gateMath = (z, g) =>
     '=',
     g,
   );
+/** s_j = q·k_j / √4 */
+const SCORE_MATH = row(sub('s', 'j'), '=', frac(row('q', '·', sub('k', 'j')), sqrt(4)));
 /** An output's length against the plain row's (0 when that is 0), for the bars. */
 const normRatio = (n, base) => (base.norm > 0 ? n / base.norm : 0);
 
@@ -97,9 +99,9 @@ export class SinkLogit extends AttnWidget {
       help: '标准 softmax 逼每一行分完 100%，哪怕这一行其实不想取任何东西——Xiao 2023 发现，模型会把多余的注意力倒在第一个 token 上（attention sink）。下面两个出口让这个头能「这次不取」。',
       rowTitle: '不加出口：「苹果」一行（因果掩码、单头、分数 ÷ √4）',
       key: '键 j',
-      score: '分数 s_j = q·k_j / √4',
-      weight: '权重 w_j',
-      value: 'v_j',
+      score: line('分数 ', SCORE_MATH),
+      weight: line('权重 ', sub('w', 'j')),
+      value: sub('v', 'j'),
       rowNote: (s, b) => `三个分数 ${s} 只差零点几，softmax 照样分完 100%：${b}。`,
       plainFormula: softmaxMath(false),
       sinkTitle: '出口一：分母里加一个 sink logit',
@@ -144,9 +146,9 @@ export class SinkLogit extends AttnWidget {
       help: 'Standard softmax forces every row to hand out 100%, even when the row has nothing it wants to take — Xiao 2023 found that models then dump the spare attention on the first token (the attention sink). The two exits below let the head "take nothing this time".',
       rowTitle: 'No exit: the 苹果 (apple) row (causal mask, single head, scores ÷ √4)',
       key: 'key j',
-      score: 'score s_j = q·k_j / √4',
-      weight: 'weight w_j',
-      value: 'v_j',
+      score: line('score ', SCORE_MATH),
+      weight: line('weight ', sub('w', 'j')),
+      value: sub('v', 'j'),
       rowNote: (s, b) =>
         `The three scores ${s} differ only by tenths, and softmax still hands out all 100%: ${b}.`,
       plainFormula: softmaxMath(false),
@@ -408,7 +410,7 @@ export class SinkLogit extends AttnWidget {
           'tr',
           {},
           [this.t('key'), this.t('score'), this.t('weight'), this.t('value')].map((c) =>
-            h('th', { scope: 'col' }, c),
+            h('th', { scope: 'col' }, formula(c)),
           ),
         ),
       ),

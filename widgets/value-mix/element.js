@@ -316,11 +316,17 @@ export class ValueMix extends AttnWidget {
       h('span', { class: 'swatch', 'aria-hidden': 'true', style: { background: colourOf(j) } });
     const vCell = (j) =>
       h('td', { class: 'formula vc' }, [
-        h('span', {}, `v_${labels[j]} = ${vec(w.v[j])}`),
+        // the vectors stay text beside the formula: a narrow table cell wraps them
+        h('span', {}, formula(line(row(msub('v', labels[j]), '='), ` ${vec(w.v[j])}`))),
         h(
           'span',
           { class: 'contrib', 'data-role': 'contrib' },
-          `${num(m.weights[j], 3)} × v_${labels[j]} = ${vec(m.contributions[ci.get(j)], 3)}`,
+          formula(
+            line(
+              row(num(m.weights[j], 3), '×', msub('v', labels[j]), '='),
+              ` ${vec(m.contributions[ci.get(j)], 3)}`,
+            ),
+          ),
         ),
       ]);
     this.table.replaceChildren(
