@@ -76,14 +76,6 @@ svg.chart { width: 100%; max-width: 340px; height: auto; display: block; }
 table.ablation tr.shipped th, table.ablation tr.shipped td { background: #e8eefb; }
 `;
 
-/**
- * @tag attn-lab
- * @summary The lab: our trained model's attention (needs attn-lab-data.js after attn-widgets.js).
- * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
- */
 /** w_{i,j}: the weight row i gives key j. */
 const weightOf = (i, j) => sub('w', row(i, ',', j));
 /** p(c) = softmax(z)_c = e^{z_c} / Σ_v e^{z_v} */
@@ -116,6 +108,14 @@ const sinkMath = (T, terms, share) =>
     share,
   );
 
+/**
+ * @tag attn-lab
+ * @summary The lab: our trained model's attention (needs attn-lab-data.js after attn-widgets.js).
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class Lab extends AttnWidget {
   static css = CSS;
   /** @type {Promise<void> | undefined} set while waiting for attn-lab-data.js (or page load) */

@@ -23,15 +23,6 @@ import {
   formula,
 } from '../../web/mathml.js';
 
-/**
- * @tag attn-mask-grid
- * @summary Lesson 4: the causal mask; click a cell to change it.
- * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @attr {string} [world=zh-gift] - teaching world id
- * @fires attn-update - after every draw (bubbles, composed; no detail)
- * @cssprop [--attn-fg=#1b1b1b] - text colour
- * @cssprop [--attn-bg=#fff] - background
- */
 /** s = q·k / √d */
 const SCORE_MATH = row('s', '=', frac(row('q', '·', 'k'), sqrt('d')));
 /**
@@ -48,6 +39,15 @@ const maskedWeightMath = (keys) =>
     ),
   );
 
+/**
+ * @tag attn-mask-grid
+ * @summary Lesson 4: the causal mask; click a cell to change it.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [world=zh-gift] - teaching world id
+ * @fires attn-update - after every draw (bubbles, composed; no detail)
+ * @cssprop [--attn-fg=#1b1b1b] - text colour
+ * @cssprop [--attn-bg=#fff] - background
+ */
 export class MaskGrid extends AttnWidget {
   static strings = {
     'zh-CN': {
