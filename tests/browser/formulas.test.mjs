@@ -177,6 +177,18 @@ test('multi-head: each head score q·k / √d is a fraction with the head width 
   await page.close();
 });
 
+test('kv-cache: the two totals P + (P+1) + … and P + (G−1) end in the table totals', async () => {
+  const { page } = await openPage(browser, browser.fileUrl, '08-kv-cache.html');
+  const tag = 'attn-kv-cache';
+  for (const mode of ['without', 'with']) {
+    const [f] = await formulasIn(page, tag, `p.total-${mode}`);
+    assertMath(f, ['mi', 'mn', 'mrow'], `total ${mode}`);
+    const shown = await text(page, [tag, `tr[data-mode="${mode}"] td.total .big`]);
+    assert.equal(f.numbers.at(-1), shown, f.label);
+  }
+  await page.close();
+});
+
 test('mla: the explicit path attends with K_hᵀ over √(d_n + d_r)', async () => {
   const { page } = await openPage(browser, browser.fileUrl, '10-mla.html');
   const fs = await formulasIn(page, 'attn-mla', '.path.explicit li');
