@@ -78,6 +78,9 @@ export class MathNode {
   }
 }
 
+/** Elements that make a row taller than a line, and the brackets that may grow around them. */
+const TALL = new Set(['mfrac', 'munder', 'munderover']);
+const FENCES = new Set(['(', ')', '[', ']', '|']);
 /** Elements with scripts: a product of them reads with spaces (Σ_j w_j c_j). */
 const SCRIPTED = new Set(['msub', 'msup', 'msubsup', 'munder', 'munderover']);
 
@@ -294,6 +297,11 @@ function dom(n) {
   // Σ with limits drawn below and above it even inline, as a student sees it written.
   if (n.tag === 'munderover' || n.tag === 'munder')
     e.firstElementChild?.setAttribute('movablelimits', 'false');
+  // Brackets grow only around a fraction or a Σ with limits, not around a subscript.
+  if (n.tag === 'mrow' && !n.kids.some((k) => TALL.has(k.tag)))
+    for (const k of e.children)
+      if (k.localName === 'mo' && FENCES.has(k.textContent ?? ''))
+        k.setAttribute('stretchy', 'false');
   return e;
 }
 

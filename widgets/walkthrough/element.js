@@ -279,7 +279,7 @@ export class Walkthrough extends AttnWidget {
     const [ci, cj] = this.cells[key];
     this.arith.replaceChildren(
       h('strong', {}, this.t('arith')),
-      cellArithmetic(key, ci, cj, m, lab),
+      ...formula(cellArithmetic(key, ci, cj, m, lab)),
     );
     // The closing line quotes the course's The/cat outputs; another world's steps stand alone.
     const theCat = ['The', 'cat'].every((t) => m.w.tokensEn.includes(t));
