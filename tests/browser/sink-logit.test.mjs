@@ -16,7 +16,7 @@ after(async () => {
 });
 
 const el = (role) => page.locator(`${TAG} [data-role="${role}"]`);
-const text = (role) => el(role).textContent();
+const text = (role) => el(role).evaluate(formulaText);
 const percents = (s) => [...s.matchAll(/(\d+(?:\.\d+)?)%/g)].map((m) => Number(m[1]));
 const firstNumber = (s) => Number(s.match(/=\s*(\d+\.\d+)/)[1]);
 
@@ -67,7 +67,7 @@ test('unchecking the sink brings back the plain split', async () => {
 test('the gate slider scales the output and leaves the weights alone', async () => {
   const weights0 = await text('gate-weights');
   const norm0 = firstNumber(await text('gate-norm'));
-  assert.match(await el('gate-g').evaluate(formulaText), /= 0\.500$/);
+  assert.match(await text('gate-g'), /= 0\.500$/);
   assert.deepEqual(percents(weights0).slice(0, 3).map(Math.round), [30, 41, 29]);
   await el('gate').focus();
   await timeToPaint(page, 'sink-logit gate slider (ArrowLeft)', () =>

@@ -7,7 +7,19 @@
 // gateLogits; |o| via engine.dot; σ via engine.softmax).
 // Attributes: world (default zh-gift), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
-import { line, row, sub, sup, frac, sqrt, sum, paren, text, formula } from '../../web/mathml.js';
+import {
+  line,
+  row,
+  sub,
+  sup,
+  frac,
+  sqrt,
+  sum,
+  paren,
+  norm,
+  text,
+  formula,
+} from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct, num } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -79,6 +91,15 @@ const gateMath = (z, g) =>
   );
 /** s_j = q·k_j / √4 */
 const SCORE_MATH = row(sub('s', 'j'), '=', frac(row('q', '·', sub('k', 'j')), sqrt(4)));
+/** Σ_j w_j v_j: the row's weights on the rows of V. */
+const MIXED = row(sum('j'), sub('w', 'j'), sub('v', 'j'));
+/** |o| = √(o·o) = n */
+const normMath = (n) => row(norm('o'), '=', sqrt(row('o', '·', 'o')), '=', n);
+/** o_gated = g · Σ_j w_j v_j, name the subscript ("gated", "门"). */
+const gatedMath = (name) => row(sub('o', text(name)), '=', 'g', '·', MIXED);
+/** |o_gated| = n = g × base */
+const gatedNormMath = (name, n, g, base) =>
+  row(norm(sub('o', text(name))), '=', n, '=', g, '×', base);
 /** An output's length against the plain row's (0 when that is 0), for the bars. */
 const normRatio = (n, base) => (base.norm > 0 ? n / base.norm : 0);
 
@@ -116,14 +137,14 @@ export class SinkLogit extends AttnWidget {
       valueText: (s, p) => `sink logit ${s}，sink 拿走 ${p}`,
       valueTextOff: (p) => `sink 关，三个键合计 ${p}`,
       stackLabel: (parts) => `权重条：${parts}`,
-      output: '取回的输出 o = Σ_j w_j v_j',
-      normLine: (n, base, r) => `|o| = √(o·o) = ${n}（不加出口时 ${base}，是它的 ${r}）`,
+      output: line('取回的输出 ', row('o', '=', MIXED)),
+      normLine: (n, base, r) => line(normMath(n), `（不加出口时 ${base}，是它的 ${r}）`),
       gateTitle: '出口二：在输出上乘一个门 g = σ(z)',
       gateSlider: '门 logit z',
       gateFormula: gateMath,
       gateWeights: (b) => `权重不变：${b}（softmax 照样分完 100%）`,
-      gateOutput: 'o_门 = g · Σ_j w_j v_j',
-      gateNorm: (n, g, base) => `|o_门| = ${n} = ${g} × ${base}`,
+      gateOutput: gatedMath('门'),
+      gateNorm: (n, g, base) => gatedNormMath('门', n, g, base),
       gateValueText: (z, g) => `门 logit ${z}，g = ${g}`,
       compareTitle: '两个出口对照',
       sinkExit: 'sink logit',
@@ -164,14 +185,14 @@ export class SinkLogit extends AttnWidget {
       valueText: (s, p) => `sink logit ${s}, the sink takes ${p}`,
       valueTextOff: (p) => `sink off, the three keys take ${p}`,
       stackLabel: (parts) => `Weight bar: ${parts}`,
-      output: 'Retrieved output o = Σ_j w_j v_j',
-      normLine: (n, base, r) => `|o| = √(o·o) = ${n} (without an exit ${base}; ${r} of it)`,
+      output: line('Retrieved output ', row('o', '=', MIXED)),
+      normLine: (n, base, r) => line(normMath(n), ` (without an exit ${base}; ${r} of it)`),
       gateTitle: 'Exit two: multiply the output by a gate g = σ(z)',
       gateSlider: 'gate logit z',
       gateFormula: gateMath,
       gateWeights: (b) => `Weights unchanged: ${b} (softmax still hands out 100%)`,
-      gateOutput: 'o_gated = g · Σ_j w_j v_j',
-      gateNorm: (n, g, base) => `|o_gated| = ${n} = ${g} × ${base}`,
+      gateOutput: gatedMath('gated'),
+      gateNorm: (n, g, base) => gatedNormMath('gated', n, g, base),
       gateValueText: (z, g) => `gate logit ${z}, g = ${g}`,
       compareTitle: 'The two exits side by side',
       sinkExit: 'Sink logit',
@@ -315,7 +336,7 @@ export class SinkLogit extends AttnWidget {
       this.gateFormula,
       this.gateStack,
       this.gateWeights,
-      h('p', { class: 'formula' }, this.t('gateOutput')),
+      h('p', { class: 'formula' }, formula(this.t('gateOutput'))),
       this.gateOutput,
       h('div', { class: 'norm' }, [
         h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.gateNormFill),
@@ -507,12 +528,14 @@ export class SinkLogit extends AttnWidget {
     this.sinkShare.textContent = this.sinkOn
       ? `${this.t('sinkShare', pct(s.sinkWeight))}${this.isEnglish ? '. ' : '；'}${this.t('threeSum', pct(three))}`
       : this.t('threeSum', pct(three));
-    this.sinkOutput.textContent = `${this.t('output')} = [${s.output.map((x) => num(x, 3)).join(', ')}]`;
-    this.sinkNormText.textContent = this.t(
-      'normLine',
-      num(s.norm, 3),
-      num(base.norm, 3),
-      pct(normRatio(s.norm, base), 0),
+    this.sinkOutput.replaceChildren(
+      ...formula(this.t('output')),
+      ` = [${s.output.map((x) => num(x, 3)).join(', ')}]`,
+    );
+    this.sinkNormText.replaceChildren(
+      ...formula(
+        this.t('normLine', num(s.norm, 3), num(base.norm, 3), pct(normRatio(s.norm, base), 0)),
+      ),
     );
     this.sinkNormFill.style.setProperty(
       'width',
@@ -542,11 +565,8 @@ export class SinkLogit extends AttnWidget {
       g.weights.map((x, j) => `${labels[j]} ${pct(x)}`).join(' / '),
     );
     this.gateOutput.textContent = `= [${g.output.map((x) => num(x, 3)).join(', ')}]`;
-    this.gateNormText.textContent = this.t(
-      'gateNorm',
-      num(g.norm, 3),
-      num(gv, 3),
-      num(base.norm, 3),
+    this.gateNormText.replaceChildren(
+      ...formula(this.t('gateNorm', num(g.norm, 3), num(gv, 3), num(base.norm, 3))),
     );
     this.gateNormFill.style.setProperty(
       'width',
