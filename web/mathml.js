@@ -183,7 +183,7 @@ export function vector(items) {
  * String(line) is its plain text, so string tables can hold lines.
  */
 export class MathLine {
-  /** @param {(MathNode | string)[]} parts */
+  /** @param {(MathNode | MathLine | string)[]} parts */
   constructor(parts) {
     this.parts = parts;
   }
@@ -193,7 +193,7 @@ export class MathLine {
   }
 }
 
-/** @param {...(MathNode | string)} parts */
+/** @param {...(MathNode | MathLine | string)} parts */
 export const line = (...parts) => new MathLine(parts);
 
 /** Top-level operators a formula line may wrap before. */
@@ -292,7 +292,10 @@ function widthOf(n) {
 /** @param {MathNode} n @returns {Element} */
 function dom(n) {
   const e = document.createElementNS(MATHML_NS, n.tag);
-  if (typeof n.content === 'string') e.textContent = n.content;
+  // The product dot drawn as the dot operator ⋅: a Chinese page's fonts draw the middle dot ·
+  // full-width (the plain text keeps ·).
+  if (typeof n.content === 'string')
+    e.textContent = n.tag === 'mo' && n.content === '·' ? '⋅' : n.content;
   else e.append(...domList(n.content));
   // Σ with limits drawn below and above it even inline, as a student sees it written.
   if (n.tag === 'munderover' || n.tag === 'munder')
