@@ -40,6 +40,9 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: 4px 6px; text-align: right; border-bottom: 1px solid var(--_rule); }
 th { font-weight: 600; text-align: left; }
 .formula { font-family: var(--_font-mono); font-size: 0.85em; color: var(--_fg-2); overflow-wrap: anywhere; }
+/* Formulas (web/mathml.js): one <math> per "= …" step inside span.math, so that a long line
+   wraps between steps on a phone; a step wider than the line scrolls inside itself. */
+.math math { font-size: 1.2em; math-style: normal; vertical-align: middle; }
 .muted { color: var(--_muted); font-size: 0.9em; }
 .note { border-left: 4px solid #E69F00; background: var(--_warn-bg-fff8e6); padding: 6px 10px; margin: 10px 0 0; }
 .error { border: 1px solid var(--_error); background: var(--_error-bg); color: var(--_error-fg); padding: 8px 10px; border-radius: 6px; margin: 8px 0; }

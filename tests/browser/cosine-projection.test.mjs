@@ -3,7 +3,7 @@
 // carries its formula, the K/V note shows 0.995, and lang="en" switches every label.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, formulaText } from './harness.mjs';
 
 const TAG = 'attn-cosine-projection';
 let browser, page, errors;
@@ -24,7 +24,7 @@ const bars = () =>
           token: li.dataset.token,
           label: li.querySelector('.tok').firstChild.textContent,
           value: li.querySelector('.val').textContent,
-          formula: li.querySelector('.formula').textContent,
+          formula: li.querySelector('.formula .math').getAttribute('aria-label'),
           neg: !!li.querySelector('.bar-fill.neg'),
         })),
     TAG,
@@ -96,7 +96,7 @@ test('K/V note: cos(K_小明, K_小王) = 0.995, V clearly lower', async () => {
       [...document.querySelector(t).shadowRoot.querySelectorAll('.kv li')].map((li) => [
         li.dataset.pair,
         li.querySelector('.val').textContent,
-        li.querySelector('.formula').textContent,
+        [...li.querySelectorAll('.formula .math')].at(-1).getAttribute('aria-label'),
       ]),
     TAG,
   );
@@ -113,7 +113,7 @@ test('lang="en" shows English labels and keeps the state', async () => {
     page.locator('[data-attn-lang-toggle]').click(),
   );
   assert.equal(await page.locator(TAG).getAttribute('lang'), 'en');
-  assert.equal(await modeButton('dot').textContent(), 'projected score q_i·k_j');
+  assert.equal(await modeButton('dot').evaluate(formulaText), 'projected score q_i·k_j');
   assert.equal(await modeButton('dot').getAttribute('aria-pressed'), 'true');
   const b = await bars();
   assert.equal(b[0].label, 'apple');
@@ -122,7 +122,7 @@ test('lang="en" shows English labels and keeps the state', async () => {
   assert.match(text, /Query token/);
   assert.doesNotMatch(text.replace(/Self-check[^]*$/, ''), /查询|比较方式|原始余弦/);
   await page.locator('[data-attn-lang-toggle]').click();
-  assert.equal(await modeButton('dot').textContent(), '投影后打分 q_i·k_j');
+  assert.equal(await modeButton('dot').evaluate(formulaText), '投影后打分 q_i·k_j');
 });
 
 test('a query attribute change re-reads the query', async () => {

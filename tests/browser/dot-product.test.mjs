@@ -3,7 +3,7 @@
 // T (number input, slider by keyboard, presets) changes the bytes; lang="en" switches the labels.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, formulaText } from './harness.mjs';
 
 const TAG = 'attn-dot-product';
 let browser, page, errors;
@@ -16,7 +16,7 @@ after(async () => {
 });
 
 const radio = (role, i) => page.locator(`${TAG} input[data-role="${role}"][data-i="${i}"]`);
-const text = (role) => page.locator(`${TAG} [data-role="${role}"]`).first().textContent();
+const text = (role) => page.locator(`${TAG} [data-role="${role}"]`).first().evaluate(formulaText);
 const cell = (i, j) => page.locator(`${TAG} button.cell[data-i="${i}"][data-j="${j}"]`);
 const bytes = async () => [await text('mem-additive'), await text('mem-dot')];
 

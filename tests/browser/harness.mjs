@@ -160,6 +160,19 @@ export async function assertFitsWidth(page, tag, width = 360) {
   assert.ok(overflow <= 1, `page scrolls sideways by ${overflow}px`);
 }
 
+/**
+ * The text of an element as a reader hears it: each MathML formula (web/mathml.js, span.math)
+ * by its plain-text form (its aria-label) instead of the run-together text of its tokens. Runs
+ * in the page: pass it to page.evaluate / locator.evaluate as a function of the element.
+ * @param {Element} e
+ */
+export function formulaText(e) {
+  if (e.matches('.math')) return e.getAttribute('aria-label');
+  const copy = /** @type {Element} */ (e.cloneNode(true));
+  for (const m of copy.querySelectorAll('.math')) m.replaceWith(m.getAttribute('aria-label'));
+  return copy.textContent;
+}
+
 /** Text content of the widget's shadow root (for "changes what it should" checks). */
 export function shadowText(page, tag) {
   return page.evaluate((t) => document.querySelector(t).shadowRoot.textContent, tag);

@@ -3,7 +3,7 @@
 // V stays unrotated; the toy's dims 2–3 stay put; the strip marks 64 of 256 dims.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, formulaText } from './harness.mjs';
 
 let browser, page, errors;
 before(async () => {
@@ -27,7 +27,10 @@ const pos = async () => [
 test('starts at (i, j) = (3, 5), j − i = 2', async () => {
   assert.deepEqual(await pos(), [3, 5]);
   assert.equal(await delta(), 2);
-  assert.match(await role('score-formula').textContent(), /q_rot\(3\)·k_rot\(5\) = .* = -?−?\d/);
+  assert.match(
+    await role('score-formula').evaluate(formulaText),
+    /q_rot\(3\)·k_rot\(5\) = .* = -?−?\d/,
+  );
 });
 
 test('both +1 / both −1: the score stays put', async () => {

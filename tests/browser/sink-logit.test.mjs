@@ -3,7 +3,7 @@
 // weights; lang="en" switches every label and keeps the numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, formulaText } from './harness.mjs';
 
 const TAG = 'attn-sink-logit';
 let browser, page, errors;
@@ -16,7 +16,7 @@ after(async () => {
 });
 
 const el = (role) => page.locator(`${TAG} [data-role="${role}"]`);
-const text = (role) => el(role).textContent();
+const text = (role) => el(role).evaluate(formulaText);
 const percents = (s) => [...s.matchAll(/(\d+(?:\.\d+)?)%/g)].map((m) => Number(m[1]));
 const firstNumber = (s) => Number(s.match(/=\s*(\d+\.\d+)/)[1]);
 

@@ -4,7 +4,7 @@
 // −44.4%; lang="en" switches the labels and keeps the numbers and the slider position.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint, screenshot } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, screenshot, formulaText } from './harness.mjs';
 
 const TAG = 'attn-softmax-variance';
 let browser, page, errors;
@@ -17,7 +17,7 @@ after(async () => {
 });
 
 const slider = () => page.locator(`${TAG} input[type="range"]`);
-const text = (sel) => page.locator(`${TAG} ${sel}`).first().textContent();
+const text = (sel) => page.locator(`${TAG} ${sel}`).first().evaluate(formulaText);
 const stdOf = async () => Number((await text('[data-formula="std"]')).match(/=\s*(\d+\.\d+)/)[1]);
 const scaledStdOf = async () =>
   Number((await text('[data-formula="std-scaled"]')).match(/=\s*(\d+\.\d+)/)[1]);

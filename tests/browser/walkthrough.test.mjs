@@ -3,7 +3,7 @@
 // clicking or arrowing to another cell changes it, and the last step prints the course's output.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, formulaText } from './harness.mjs';
 
 let browser, page, errors;
 before(async () => {
@@ -17,19 +17,19 @@ after(async () => {
 const W = 'attn-walkthrough';
 const role = (r) => page.locator(`${W} [data-role="${r}"]`);
 const indicator = () => role('indicator').textContent();
-const arith = () => role('arith').textContent();
+const arith = () => role('arith').evaluate(formulaText);
 const stepOf = async () => Number((await indicator()).match(/\d+/)[0]);
 
 test('starts at step 1 of 6 with Q, K, V; Back is disabled', async () => {
   assert.match(await indicator(), /1.*6/);
   assert.equal(await role('back').isDisabled(), true);
-  assert.match(await arith(), /Q\[cat\]_0 = x\[cat\] · Wq\[:, 0\] = 0\.30×.* = 0\.30/);
+  assert.match(await arith(), /Q\[cat\]_0 = x\[cat\]·W_q\[:, 0\] = 0\.30 ×.* = 0\.30/);
 });
 
 test('Next moves one step: raw scores, with the arithmetic of cat → The', async () => {
   await timeToPaint(page, 'walkthrough next', () => role('next').click());
   assert.equal(await stepOf(), 2);
-  assert.match(await arith(), /0\.30×1\.00 \+ 0\.90×0\.20 = 0\.48/);
+  assert.match(await arith(), /0\.30 × 1\.00 \+ 0\.90 × 0\.20 = 0\.48/);
   assert.match(await role('announce').textContent(), /2.*6/);
 });
 
@@ -37,7 +37,7 @@ test('clicking a cell and arrow keys inside the matrix change the highlighted ce
   const cell = (i, j) => page.locator(`${W} button[data-cell="${i},${j}"]`);
   await timeToPaint(page, 'walkthrough cell click', () => cell(0, 0).click());
   assert.equal(await cell(0, 0).getAttribute('aria-pressed'), 'true');
-  assert.match(await arith(), /Q\[The\]·K\[The\] = 1\.00×1\.00 \+ 0\.20×0\.20 = 1\.04/);
+  assert.match(await arith(), /Q\[The\]·K\[The\] = 1\.00 × 1\.00 \+ 0\.20 × 0\.20 = 1\.04/);
   await timeToPaint(page, 'walkthrough cell arrow', () => page.keyboard.press('ArrowDown'));
   assert.equal(await cell(1, 0).getAttribute('aria-pressed'), 'true');
   assert.match(await arith(), /= 0\.48$/);
@@ -48,7 +48,7 @@ test('←/→/Home/End on the step bar; the last step shows out[The] and out[cat
   await role('next').focus();
   await timeToPaint(page, 'walkthrough ArrowRight', () => page.keyboard.press('ArrowRight'));
   assert.equal(await stepOf(), 3);
-  assert.match(await arith(), /0\.48 ÷ √2 = 0\.34/);
+  assert.match(await arith(), /0\.48 \/ √2 = 0\.34/);
   await page.keyboard.press('ArrowRight');
   assert.equal(await stepOf(), 4);
   assert.match(await arith(), /\(−∞\) = −∞/);
@@ -64,7 +64,7 @@ test('←/→/Home/End on the step bar; the last step shows out[The] and out[cat
     await role('final').textContent(),
     /out\[The\] = \[0\.54, −0\.16\].*out\[cat\] = \[0\.42, 0\.24\]/,
   );
-  assert.match(await arith(), /0\.426×0\.54 \+ 0\.574×0\.33 = 0\.42/);
+  assert.match(await arith(), /0\.426 × 0\.54 \+ 0\.574 × 0\.33 = 0\.42/);
   await page.keyboard.press('Home');
   assert.equal(await stepOf(), 1);
 });

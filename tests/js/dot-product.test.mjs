@@ -78,7 +78,7 @@ test('geometry: |q| |k| cos θ reproduces q·k, cos θ is engine.cosine', () => 
   }
   const g = geometryLines(expansion(engine, w, GAVE, APPLE));
   assert.match(
-    g.main,
+    String(g.main),
     /^q·k = \|q\| \|k\| cos θ = \d+\.\d\d × \d+\.\d\d × −?\d\.\d{3} = −?\d+\.\d\d$/,
   );
   console.log(`# ${g.main}; ${g.angle}`);

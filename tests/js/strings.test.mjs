@@ -16,6 +16,7 @@ import './dom-globals.mjs';
 import { WIDGETS } from '../../widgets/index.js';
 import { COMMON } from '../../web/widget-base.js';
 import { CHECK_NAMES_ZH } from '../../web/check-names-zh.js';
+import { MathNode, MathLine } from '../../web/mathml.js';
 import { modelFromHfConfig } from '../../widgets/kv-ledger/hf-config.js';
 import { readJson } from './fixture.mjs';
 import { test } from 'node:test';
@@ -60,10 +61,16 @@ const stand = new Proxy(function () {}, {
   get: (_, k) => (k === Symbol.toPrimitive ? () => 7 : k === 'length' ? 2 : stand),
   apply: () => stand,
 });
-/** A table entry as text(s): strings as they are, functions called, objects' values. */
+/**
+ * A table entry as text(s): strings as they are, formulas (web/mathml.js) as their plain text,
+ * functions called, objects' values.
+ */
 function texts(v) {
-  if (typeof v === 'string') return [v];
-  if (typeof v === 'function') return [String(v(stand, stand, stand, stand, stand, stand, stand))];
+  if (typeof v === 'string' || v instanceof MathNode || v instanceof MathLine) return [String(v)];
+  if (typeof v === 'function') {
+    const out = v(stand, stand, stand, stand, stand, stand, stand);
+    return typeof out === 'object' ? texts(out) : [String(out)];
+  }
   if (v && typeof v === 'object') return Object.values(v).flatMap(texts);
   return [];
 }

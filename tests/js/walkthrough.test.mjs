@@ -38,7 +38,10 @@ test('step 2: raw scores; cat row is 0.48 and 0.90, with the arithmetic spelled 
     ['1.04', '0.48'],
     ['0.48', '0.90'],
   ]);
-  assert.equal(cellArithmetic('raw', 1, 0, m, lab), 'Q[cat]·K[The] = 0.30×1.00 + 0.90×0.20 = 0.48');
+  assert.equal(
+    String(cellArithmetic('raw', 1, 0, m, lab)),
+    'Q[cat]·K[The] = 0.30 × 1.00 + 0.90 × 0.20 = 0.48',
+  );
   assert.equal(courseNumbers(m).catRaw, '0.48 / 0.90');
 });
 
@@ -46,7 +49,7 @@ test('step 3: scaled by 1/√2 equals the raw score over √2', () => {
   for (let i = 0; i < 2; i++)
     for (let j = 0; j < 2; j++)
       assert.ok(Math.abs(m.scaled[i][j] - m.raw[i][j] / Math.SQRT2) < 1e-6);
-  assert.equal(cellArithmetic('scaled', 1, 0, m, lab), '0.48 ÷ √2 = 0.34');
+  assert.equal(String(cellArithmetic('scaled', 1, 0, m, lab)), '0.48 / √2 = 0.34');
 });
 
 test('step 4: the causal mask hides only the upper triangle', () => {
@@ -55,7 +58,7 @@ test('step 4: the causal mask hides only the upper triangle', () => {
     [1, 1],
   ]);
   assert.equal(m.masked[0][1], -Infinity);
-  assert.match(cellArithmetic('mask', 0, 1, m, lab), /\+ \(−∞\) = −∞$/);
+  assert.match(String(cellArithmetic('mask', 0, 1, m, lab)), /\+ \(−∞\) = −∞$/);
 });
 
 test('step 5: softmax weights; cat row 42.6% / 57.4%, The row 100% / 0%', () => {
@@ -63,7 +66,10 @@ test('step 5: softmax weights; cat row 42.6% / 57.4%, The row 100% / 0%', () => 
   assert.equal(m.weights[0][0], 1);
   assert.equal(m.weights[0][1], 0);
   assert.ok(Math.abs(m.weights[1][0] + m.weights[1][1] - 1) < 1e-6);
-  assert.equal(cellArithmetic('softmax', 1, 0, m, lab), 'w = e^0.34 / (e^0.34 + e^0.64) = 42.6%');
+  assert.equal(
+    String(cellArithmetic('softmax', 1, 0, m, lab)),
+    'w = e^0.34 / (e^0.34 + e^0.64) = 42.6%',
+  );
 });
 
 test('step 6: out[The] = [0.54, −0.16], out[cat] = [0.42, 0.24]', () => {
@@ -71,8 +77,8 @@ test('step 6: out[The] = [0.54, −0.16], out[cat] = [0.42, 0.24]', () => {
   assert.equal(n.outThe, '[0.54, −0.16]');
   assert.equal(n.outCat, '[0.42, 0.24]');
   assert.equal(
-    cellArithmetic('output', 1, 0, m, lab),
-    'out[cat]_0 = 0.426×0.54 + 0.574×0.33 = 0.42',
+    String(cellArithmetic('output', 1, 0, m, lab)),
+    'out[cat]_0 = 0.426 × 0.54 + 0.574 × 0.33 = 0.42',
   );
   // out = weights · V, checked against the engine's own matmul
   const wv = rt.engine.matmul(m.weights, m.w.v).data;
@@ -83,12 +89,12 @@ test('every step has arithmetic for every cell', () => {
   for (const s of STEPS)
     for (let i = 0; i < 2; i++)
       for (let j = 0; j < 2; j++)
-        assert.ok(cellArithmetic(s, i, j, m, lab).length > 5, `${s} ${i},${j}`);
+        assert.ok(String(cellArithmetic(s, i, j, m, lab)).length > 5, `${s} ${i},${j}`);
 });
 
 test('another world walks through every step; only the course numbers need The and cat, and say so', () => {
   const gift = walkthrough(rt, 'zh-gift');
   for (const step of STEPS)
-    assert.ok(cellArithmetic(step, 3, 1, gift, (i) => gift.w.tokens[i]).length > 10, step);
+    assert.ok(String(cellArithmetic(step, 3, 1, gift, (i) => gift.w.tokens[i])).length > 10, step);
   assert.throws(() => courseNumbers(gift), /world "zh-gift" has no token "cat"/);
 });

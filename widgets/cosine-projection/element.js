@@ -6,6 +6,7 @@
 // (cos 0.995) while their V are not — why retrieval needs its own V.
 // Attributes: world (default zh-gift), query (token index, default 3), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { line, row, sub, paren, sqrt, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num } from '../../web/dom.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
@@ -17,9 +18,9 @@ import {
   formulaFor,
   barSpan,
   trackRange,
-  vec,
   keyValuePair,
   pairFormula,
+  vectorMath,
   courseChecks,
 } from './logic.js';
 
@@ -43,6 +44,14 @@ ol.bars .formula { grid-column: 2 / -1; margin: 0; }
 /** A token label short enough for a subscript: "ba (object marker)" → "ba". */
 const subscript = (label) => label.replace(/\s*\(.*\)$/, '');
 
+const QK = row(sub('q', 'i'), '·', sub('k', 'j'));
+/** The three comparisons' formulas, for the mode buttons and the caption. */
+const MODE_MATH = {
+  cosine: row('cos', paren(sub('x', 'i'), ',', sub('x', 'j'))),
+  dot: QK,
+  scaled: row(QK, '/', sqrt('d')),
+};
+
 /**
  * @tag attn-cosine-projection
  * @summary Lesson 1: why Q, K, V — cosine of raw embeddings vs learned projections.
@@ -63,15 +72,13 @@ export class CosineProjection extends AttnWidget {
       help: '选一个查询 token，再切换比较方式：条形按分数从高到低排，每个数字旁边是它的算式（|a|² = a·a）。',
       query: '查询 token',
       modes: '比较方式',
-      cosine: '原始余弦 cos(x_i, x_j)',
-      dot: '投影后打分 q_i·k_j',
-      scaled: '缩放打分 q_i·k_j / √d',
+      cosine: line('原始余弦 ', MODE_MATH.cosine),
+      dot: line('投影后打分 ', MODE_MATH.dot),
+      scaled: line('缩放打分 ', MODE_MATH.scaled),
       self: '（自己）',
-      ranked: (m, n) => `「${m}」的 ${n} 个分数，从高到低`,
+      ranked: (m, n) => line('「', m, `」的 ${n} 个分数，从高到低`),
       rank: (i) => `第 ${i} 名`,
       bar: (r, t, v) => `第 ${r} 名：${t}，${v}`,
-      qvec: (l, v) => `q_${l} = x_${l} · W_Q = ${v}`,
-      xvec: (l, v) => `x_${l} = ${v}`,
       summary: (q, top, r, n) => `排第一的是「${top}」；「${q}」自己排第 ${r} / ${n}。`,
       kvTitle: 'K 几乎一样，V 不一样',
       kvHelp: (a, b) =>
@@ -82,15 +89,13 @@ export class CosineProjection extends AttnWidget {
       help: 'Pick a query token, then switch the comparison: bars are ranked from the highest score down, each number with its formula (|a|² = a·a).',
       query: 'Query token',
       modes: 'Comparison',
-      cosine: 'raw cosine cos(x_i, x_j)',
-      dot: 'projected score q_i·k_j',
-      scaled: 'scaled score q_i·k_j / √d',
+      cosine: line('raw cosine ', MODE_MATH.cosine),
+      dot: line('projected score ', MODE_MATH.dot),
+      scaled: line('scaled score ', MODE_MATH.scaled),
       self: '(itself)',
-      ranked: (m, n) => `The ${n} scores of “${m}”, highest first`,
+      ranked: (m, n) => line(`The ${n} scores of “`, m, '”, highest first'),
       rank: (i) => `rank ${i}`,
       bar: (r, t, v) => `rank ${r}: ${t}, ${v}`,
-      qvec: (l, v) => `q_${l} = x_${l} · W_Q = ${v}`,
-      xvec: (l, v) => `x_${l} = ${v}`,
       summary: (q, top, r, n) => `First: ${top}. ${q} itself ranks ${r} of ${n}.`,
       kvTitle: 'The keys are almost the same, the values are not',
       kvHelp: (a, b) =>
@@ -155,7 +160,7 @@ export class CosineProjection extends AttnWidget {
             this.update();
           },
         },
-        this.t(m),
+        formula(this.t(m)),
       ),
     );
     this.vector = h('p', { class: 'formula' });
@@ -194,11 +199,15 @@ export class CosineProjection extends AttnWidget {
     this.modeButtons.forEach((b) =>
       b.setAttribute('aria-pressed', String(b.dataset.mode === mode)),
     );
-    this.vector.textContent =
-      mode === 'cosine'
-        ? this.t('xvec', lab(query), vec(w.x[query]))
-        : this.t('qvec', lab(query), vec(w.q[query]));
-    this.caption.textContent = this.t('ranked', this.t(mode), n);
+    const x = sub('x', lab(query));
+    this.vector.replaceChildren(
+      ...formula(
+        mode === 'cosine'
+          ? row(x, '=', vectorMath(w.x[query]))
+          : row(sub('q', lab(query)), '=', x, '·', sub('W', 'Q'), '=', vectorMath(w.q[query])),
+      ),
+    );
+    this.caption.replaceChildren(...formula(this.t('ranked', this.t(mode), n)));
 
     const values = scoreRow(e, w, query, mode);
     const order = ranking(values);
@@ -237,7 +246,7 @@ export class CosineProjection extends AttnWidget {
               }),
             ]),
             h('span', { class: 'val' }, text),
-            h('p', { class: 'formula' }, formulaFor(e, w, mode, query, j, v, lab)),
+            h('p', { class: 'formula' }, formula(formulaFor(e, w, mode, query, j, v, lab))),
           ],
         );
       }),
@@ -286,11 +295,11 @@ export class CosineProjection extends AttnWidget {
           ]),
           h('span', { class: 'val' }, text),
           h('p', { class: 'formula' }, [
-            `${letter}_${la} = ${vec(p.a)}`,
+            ...formula(row(sub(letter, la), '=', vectorMath(p.a))),
             h('br'),
-            `${letter}_${lb} = ${vec(p.b)}`,
+            ...formula(row(sub(letter, lb), '=', vectorMath(p.b))),
             h('br'),
-            pairFormula(letter, p, la, lb),
+            ...formula(pairFormula(letter, p, la, lb)),
           ]),
         ],
       );

@@ -4,6 +4,19 @@
 // w is worldTensors(rt, id): {tokens, x, q, k, v} with matrices as number[][].
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { num } from '../../web/dom.js';
+import {
+  row,
+  sub,
+  frac,
+  sqrt,
+  paren,
+  norm,
+  times,
+  number,
+  vector,
+  breakBefore,
+} from '../../web/mathml.js';
+/** @import { MathNode } from '../../web/mathml.js' */
 
 /** The three ways to compare the query token with every token. */
 export const MODES = ['cosine', 'dot', 'scaled'];
@@ -32,14 +45,10 @@ export function ranking(values) {
 /** Printed precision of each mode: cosines to 3 decimals (the course prints 1.000, 0.995). */
 export const DIGITS = { cosine: 3, dot: 2, scaled: 2 };
 
-/** [a, b, c] → "[0.10, −0.20, 0.30]" */
-export function vec(row, digits = 2) {
-  return `[${row.map((v) => num(v, digits)).join(', ')}]`;
-}
-
 /**
- * The formula behind one number, with the engine's numbers substituted. `lab` gives a token's
- * label. |a| |b| is written √((a·a)(b·b)) so every number in it is an engine dot product.
+ * The formula behind one number, with the engine's numbers substituted, as MathML (String() of
+ * it: "cos = x_给了·x_苹果 / (|x_给了| |x_苹果|) = 0.12 / √(1.00 × 2.00) = 0.085"). `lab` gives
+ * a token's label. |a| |b| is written √((a·a)(b·b)) so every number in it is an engine dot product.
  * @param {AttnEngine} engine
  */
 export function formulaFor(engine, w, mode, query, j, value, lab) {
@@ -48,13 +57,55 @@ export function formulaFor(engine, w, mode, query, j, value, lab) {
   if (mode === 'cosine') {
     const a = w.x[query],
       b = w.x[j];
-    return `cos = x_${qi}·x_${kj} / (|x_${qi}| |x_${kj}|) = ${num(engine.dot(a, b))} / √(${num(engine.dot(a, a))} × ${num(engine.dot(b, b))}) = ${num(value, 3)}`;
+    return cosineMath(
+      row('cos'),
+      sub('x', qi),
+      sub('x', kj),
+      { dot: engine.dot(a, b), aa: engine.dot(a, a), bb: engine.dot(b, b) },
+      value,
+    );
   }
-  if (mode === 'dot') {
-    return `q_${qi}·k_${kj} = ${vec(w.q[query])}·${vec(w.k[j])} = ${num(value)}`;
-  }
+  const qk = row(sub('q', qi), '·', sub('k', kj));
+  if (mode === 'dot')
+    return row(
+      qk,
+      '=',
+      vectorMath(w.q[query]),
+      breakBefore('·'),
+      vectorMath(w.k[j]),
+      '=',
+      number(value),
+    );
   const d = w.q[query].length;
-  return `q_${qi}·k_${kj} / √${d} = ${num(engine.dot(w.q[query], w.k[j]))} / √${d} = ${num(value)}`;
+  return row(
+    frac(qk, sqrt(d)),
+    '=',
+    frac(number(engine.dot(w.q[query], w.k[j])), sqrt(d)),
+    '=',
+    number(value),
+  );
+}
+
+/**
+ * name = a·b / (|a| |b|) = dot / √(aa × bb) = cos, the numbers the engine's dot products.
+ * @param {MathNode} name @param {MathNode} a @param {MathNode} b
+ * @param {{dot: number, aa: number, bb: number}} p @param {number} cos
+ */
+function cosineMath(name, a, b, p, cos) {
+  return row(
+    name,
+    '=',
+    frac(row(a, '·', b), row(norm(a), times(), norm(b))),
+    '=',
+    frac(number(p.dot), sqrt(number(p.aa), '×', number(p.bb))),
+    '=',
+    number(cos, 3),
+  );
+}
+
+/** [0.10, −0.20, 0.30] as MathML. */
+export function vectorMath(values, digits = 2) {
+  return vector(values.map((v) => num(v, digits)));
 }
 
 /** Where a bar for v sits on a track from lo (≤ 0) to hi (≥ 0): fractions of the track. */
@@ -90,12 +141,19 @@ export function keyValuePair(engine, w, names = ['小明', '小王']) {
   return { a, b, k: part(w.k), v: part(w.v) };
 }
 
-/** The K/V formula: "cos(K_a, K_b) = 3.21 / √(4.10 × 2.53) = 0.995". */
+/** The K/V formula: "cos(K_a, K_b) = K_a·K_b / (|K_a| |K_b|) = 3.21 / √(4.10 × 2.53) = 0.995". */
 export function pairFormula(letter, p, la, lb) {
-  return `cos(${letter}_${la}, ${letter}_${lb}) = ${letter}_${la}·${letter}_${lb} / (|${letter}_${la}| |${letter}_${lb}|) = ${num(p.dot)} / √(${num(p.aa)} × ${num(p.bb)}) = ${num(p.cos, 3)}`;
+  const a = sub(letter, la),
+    b = sub(letter, lb);
+  return cosineMath(row('cos', paren(a, ',', b)), a, b, p, p.cos);
 }
 
-const row = (name, expected, actual, ok = expected === actual) => ({ name, expected, actual, ok });
+const checkRow = (name, expected, actual, ok = expected === actual) => ({
+  name,
+  expected,
+  actual,
+  ok,
+});
 
 /**
  * The course's lesson-1 numbers for the zh-gift world, through the engine, whatever the widget
@@ -114,24 +172,24 @@ export function courseChecks(engine, w) {
   const kv = keyValuePair(engine, w);
   const cosV = num(kv.v.cos, 3);
   return [
-    row(
+    checkRow(
       'raw cosine row 给了: first',
       '给了 1.000',
       `${w.tokens[cosRank[0]]} ${num(cos[cosRank[0]], 3)}`,
     ),
-    row('raw cosine row 给了: second', '把', w.tokens[cosRank[1]]),
-    row('raw cosine row 给了: three lowest', '小明 / 苹果 / 小王', lowest),
-    row(
+    checkRow('raw cosine row 给了: second', '把', w.tokens[cosRank[1]]),
+    checkRow('raw cosine row 给了: three lowest', '小明 / 苹果 / 小王', lowest),
+    checkRow(
       'projected q_给了·k_j ranking',
       '苹果 > 小王 > 小明 > 把 > 给了',
       names(dotRank).join(' > '),
     ),
-    row(
+    checkRow(
       'scaled q_给了·k_j/√d ranking (same order)',
       '苹果 > 小王 > 小明 > 把 > 给了',
       names(ranking(scoreRow(engine, w, gave, 'scaled'))).join(' > '),
     ),
-    row('cos(K_小明, K_小王)', '0.995', num(kv.k.cos, 3)),
-    row('cos(V_小明, V_小王) clearly lower', '< 0.3', cosV, kv.v.cos < 0.3),
+    checkRow('cos(K_小明, K_小王)', '0.995', num(kv.k.cos, 3)),
+    checkRow('cos(V_小明, V_小王) clearly lower', '< 0.3', cosV, kv.v.cos < 0.3),
   ];
 }

@@ -10,6 +10,7 @@
 // Attributes: world (default zh-gift), query, key (token indices, default 给了 / 苹果), lang.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
+import { row, sub as msub, paren, number, mn, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, svg, num, namedNumber } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
@@ -76,6 +77,10 @@ input[type="number"] { width: 9em; max-width: 100%; }
 }
 `;
 
+/** q_a = x_a · W_Q = [vector]: a token's row projected (letter q or k, matrix Q or K). */
+const projectionMath = (letter, matrix, label, v) =>
+  row(msub(letter, label), '=', msub('x', label), '·', msub('W', matrix), '=', mn(v));
+
 /**
  * @tag attn-dot-product
  * @summary Lesson 2: the dot-product score vs the additive one.
@@ -100,8 +105,8 @@ export class DotProduct extends AttnWidget {
       query: '查询 token（q）',
       key: '键 token（k）',
       pair: (a, b) => `q_${a} · k_${b}`,
-      vecQ: (l, v) => `q_${l} = x_${l} · W_Q = ${v}`,
-      vecK: (l, v) => `k_${l} = x_${l} · W_K = ${v}`,
+      vecQ: (l, v) => projectionMath('q', 'Q', l, v),
+      vecK: (l, v) => projectionMath('k', 'K', l, v),
       expTitle: '逐项展开',
       termsLabel: '每一项 q_i k_i 的贡献（正的向右、负的向左）',
       termLabel: (i, v) => `第 ${i} 项 ${v}`,
@@ -143,8 +148,8 @@ export class DotProduct extends AttnWidget {
       query: 'Query token (q)',
       key: 'Key token (k)',
       pair: (a, b) => `q_${a} · k_${b}`,
-      vecQ: (l, v) => `q_${l} = x_${l} · W_Q = ${v}`,
-      vecK: (l, v) => `k_${l} = x_${l} · W_K = ${v}`,
+      vecQ: (l, v) => projectionMath('q', 'Q', l, v),
+      vecK: (l, v) => projectionMath('k', 'K', l, v),
       expTitle: 'Term by term',
       termsLabel: 'What each term q_i k_i adds (positive to the right, negative to the left)',
       termLabel: (i, v) => `term ${i}: ${v}`,
@@ -404,9 +409,9 @@ export class DotProduct extends AttnWidget {
     this.drawGeometry(ex);
     const g = geometryLines(ex);
     this.geoLines.replaceChildren(
-      h('p', { class: 'formula total', 'data-role': 'geometry' }, g.main),
-      h('p', { class: 'formula' }, g.norms),
-      h('p', { class: 'formula' }, g.angle),
+      h('p', { class: 'formula total', 'data-role': 'geometry' }, formula(g.main)),
+      h('p', { class: 'formula' }, formula(g.norms)),
+      h('p', { class: 'formula' }, formula(g.angle)),
     );
 
     this.drawScoreMatrix(e, w, labels, lq);
@@ -418,8 +423,8 @@ export class DotProduct extends AttnWidget {
   drawExpansion(ex, lq, lk) {
     const vec = (r) => `[${r.map((x) => short(x)).join(', ')}]`;
     this.vecLines.replaceChildren(
-      h('p', { class: 'formula' }, this.t('vecQ', lq, vec(ex.q))),
-      h('p', { class: 'formula' }, this.t('vecK', lk, vec(ex.k))),
+      h('p', { class: 'formula' }, formula(this.t('vecQ', lq, vec(ex.q)))),
+      h('p', { class: 'formula' }, formula(this.t('vecK', lk, vec(ex.k)))),
     );
     const [l1, l2, l3] = expansionLines(ex);
     this.expLines.replaceChildren(
@@ -534,7 +539,22 @@ export class DotProduct extends AttnWidget {
       h('p', { class: 'formula' }, `q W1 = ${v3(a.qW1)}`),
       h('p', { class: 'formula' }, `k W2 = ${v3(a.kW2)}`),
       h('p', { class: 'formula' }, `v = [${ADDITIVE.v.map((x) => short(x)).join(', ')}]`),
-      h('p', { class: 'formula' }, `score = v · tanh(q W1 + k W2) = ${num(a.score, 3)}`),
+      h(
+        'p',
+        { class: 'formula' },
+        formula(
+          row(
+            'score',
+            '=',
+            'v',
+            '·',
+            'tanh',
+            paren(row('q', msub('W', 1)), '+', row('k', msub('W', 2))),
+            '=',
+            number(a.score, 3),
+          ),
+        ),
+      ),
       h('p', { class: 'score', 'data-role': 'additive-score' }, num(a.score, 3)),
       h('p', { class: 'muted' }, this.t('addWork')),
       h('p', { class: 'muted' }, this.t('addHelp')),

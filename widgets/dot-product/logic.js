@@ -9,6 +9,7 @@
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { num } from '../../web/dom.js';
 import { rowsOf } from '../../web/tensor.js';
+import { line, row, frac, sqrt, norm, times, number } from '../../web/mathml.js';
 
 /**
  * Bahdanau's additive score v · tanh(q W1 + k W2) needs learned W1 [d, d_a], W2 [d, d_a] and
@@ -98,13 +99,50 @@ export function expansionLines(e) {
   return [symbolic, products, sums];
 }
 
-/** "q·k = |q| |k| cos θ = 1.52 × 1.60 × 0.950 = 2.31" and the lines behind |q|, |k|, θ. */
+/**
+ * "q·k = |q| |k| cos θ = 1.52 × 1.60 × 0.950 = 2.31" and the lines behind |q|, |k|, θ, as
+ * MathML (web/mathml.js; String() of each is the text above).
+ */
 export function geometryLines(e) {
+  const qk = row('q', '·', 'k');
+  const q = norm('q'),
+    k = norm('k');
   return {
-    main: `q·k = |q| |k| cos θ = ${num(e.qNorm)} × ${num(e.kNorm)} × ${num(e.cos, 3)} = ${num(e.qNorm * e.kNorm * e.cos)}`,
-    norms: `|q| = √(q·q) = √${num(e.qq, 3)} = ${num(e.qNorm)}; |k| = √(k·k) = √${num(e.kk, 3)} = ${num(e.kNorm)}`,
-    angle: `cos θ = q·k / (|q| |k|) = ${num(e.cos, 3)} → θ = ${e.theta.toFixed(0)}°`,
-    shadow: `|k| cos θ = ${num(e.kNorm * e.cos)}`,
+    main: row(
+      qk,
+      '=',
+      q,
+      times(),
+      k,
+      times(),
+      'cos',
+      'θ',
+      '=',
+      number(e.qNorm),
+      '×',
+      number(e.kNorm),
+      '×',
+      number(e.cos, 3),
+      '=',
+      number(e.qNorm * e.kNorm * e.cos),
+    ),
+    norms: line(
+      row(q, '=', sqrt(row('q', '·', 'q')), '=', sqrt(num(e.qq, 3)), '=', number(e.qNorm)),
+      '; ',
+      row(k, '=', sqrt(row('k', '·', 'k')), '=', sqrt(num(e.kk, 3)), '=', number(e.kNorm)),
+    ),
+    angle: row(
+      'cos',
+      'θ',
+      '=',
+      frac(qk, row(q, times(), k)),
+      '=',
+      number(e.cos, 3),
+      '→',
+      'θ',
+      '=',
+      `${e.theta.toFixed(0)}°`,
+    ),
   };
 }
 
@@ -184,7 +222,12 @@ export function memoryFormulas(engine, T, dA = COURSE.dA, bytesPer = COURSE.byte
   };
 }
 
-const row = (name, expected, actual, ok = expected === actual) => ({ name, expected, actual, ok });
+const checkRow = (name, expected, actual, ok = expected === actual) => ({
+  name,
+  expected,
+  actual,
+  ok,
+});
 
 /**
  * The course's lesson-2 numbers (and the widget's own consistency) through the engine,
@@ -207,12 +250,12 @@ export function courseChecks(engine, w) {
     }
   }
   const rows = [
-    row(
+    checkRow(
       'additive, naive: T×T×d_a × 2 B at T = 4,096, d_a = 256 (BF16)',
       '8.0 GiB',
       courseBytes(m.additive),
     ),
-    row('dot product: T×T × 2 B at T = 4,096 (BF16)', '32 MiB', courseBytes(m.dot)),
+    checkRow('dot product: T×T × 2 B at T = 4,096 (BF16)', '32 MiB', courseBytes(m.dot)),
     {
       name: 'every pair: Σ_m q_m k_m = engine.dot (±1e-6)',
       expected: '≤ 1e-6',
@@ -234,12 +277,16 @@ export function courseChecks(engine, w) {
     .join(' > ');
   return [
     ...rows,
-    row(
+    checkRow(
       'q_给了·k_苹果: Σ terms = engine.dot (±1e-6)',
       num(pair.total, 6),
       num(pairSum, 6),
       Math.abs(pairSum - pair.total) <= 1e-6,
     ),
-    row('row 给了 of QKᵀ (engine.scoreMatrix): ranking', '苹果 > 小王 > 小明 > 把 > 给了', rank),
+    checkRow(
+      'row 给了 of QKᵀ (engine.scoreMatrix): ranking',
+      '苹果 > 小王 > 小明 > 把 > 给了',
+      rank,
+    ),
   ];
 }

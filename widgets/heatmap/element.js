@@ -9,6 +9,8 @@
 //   from a world: <attn-heatmap world="zh-gift" causal heads="1" head="0"> — the engine
 //                 computes the weights of that teaching world.
 /** @import { Runtime } from '../../web/runtime.js' */
+import { line, formula } from '../../web/mathml.js';
+import { weightMath } from '../../web/formulas.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
@@ -43,7 +45,7 @@ export class Heatmap extends AttnWidget {
       readout: (q, k, w, s) => `「${q}」看「${k}」：${w}${s}`,
       hidden: '被因果掩码遮住（未来）',
       rowSum: (q, s) => `；这一行和 = ${s}`,
-      formula: 'w_ij = softmax_j(q_i·k_j / √d)，每行和为 1；因果掩码下 j > i 的格子恰为 0',
+      formula: line(weightMath('d'), '，每行和为 1；因果掩码下 j > i 的格子恰为 0'),
       inlineNote: '数据由页面直接给出（发表的取整百分比），不是引擎算的。',
       badData: (m) => `热力图数据不对：${m}`,
       badHead: (head, heads) =>
@@ -57,8 +59,10 @@ export class Heatmap extends AttnWidget {
       readout: (q, k, w, s) => `${q} looks at ${k}: ${w}${s}`,
       hidden: 'hidden by the causal mask (future)',
       rowSum: (q, s) => `; this row sums to ${s}`,
-      formula:
-        'w_ij = softmax_j(q_i·k_j / √d), each row sums to 1; under the causal mask cells with j > i are exactly 0',
+      formula: line(
+        weightMath('d'),
+        ', each row sums to 1; under the causal mask cells with j > i are exactly 0',
+      ),
       inlineNote:
         'Data given by the page (published rounded percentages), not computed by the engine.',
       badData: (m) => `The heatmap data is wrong: ${m}`,
@@ -165,7 +169,7 @@ export class Heatmap extends AttnWidget {
       heatmapLegend(),
       this.readout,
       this.arcs.el,
-      h('p', { class: 'formula' }, this.t('formula')),
+      h('p', { class: 'formula' }, formula(this.t('formula'))),
       this.note,
     );
   }

@@ -7,6 +7,7 @@
 // sums written out, the generated ids of both runs (identical), and the cache's bytes per step.
 // Attributes: lang (zh-CN | en); prompt (P, 1–6, default 2); generate (G, 1–8, default 3).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { line, row as mrow, paren, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, exactBytes } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -78,6 +79,42 @@ const clampInt = (v, lo, hi, dflt) => {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : dflt;
 };
 
+/** "2 + 3 + 4" (termsText) as formula terms, each at the top level so that a line wraps. */
+const termsMath = (text) =>
+  String(text)
+    .split(' + ')
+    .flatMap((t, k) => (k ? ['+', t] : [t]));
+/** P + (P+1) + … + (P+G−1) = terms = n: every step recomputes all its positions. */
+const withoutCacheMath = (text, n) =>
+  mrow(
+    'P',
+    '+',
+    paren('P', '+', 1),
+    '+',
+    '…',
+    '+',
+    paren('P', '+', 'G', '−', 1),
+    '=',
+    ...termsMath(text),
+    '=',
+    n,
+  );
+/** P + (G−1) = P + (G − 1) = terms = n: the prompt once, then one new position per step. */
+const withCacheMath = (P, G, text, n) =>
+  mrow(
+    'P',
+    '+',
+    paren('G', '−', 1),
+    '=',
+    P,
+    '+',
+    paren(G, '−', 1),
+    '=',
+    ...termsMath(text),
+    '=',
+    n,
+  );
+
 /**
  * @tag attn-kv-cache
  * @summary Lesson 8: the KV cache, stepped through generation.
@@ -126,8 +163,8 @@ export class KvCache extends AttnWidget {
       colSoFar: (s) => `到第 ${s} 步累计`,
       colTotal: (g) => `生成完 ${g} 个`,
       formulaWithout: (P, G, terms, n) =>
-        `不用缓存：P + (P+1) + … + (P+G−1) = ${terms} = ${n}（P = ${P}，G = ${G}）`,
-      formulaWith: (P, G, terms, n) => `用缓存：P + (G−1) = ${P} + (${G} − 1) = ${terms} = ${n}`,
+        line('不用缓存：', withoutCacheMath(terms, n), `（P = ${P}，G = ${G}）`),
+      formulaWith: (P, G, terms, n) => line('用缓存：', withCacheMath(P, G, terms, n)),
       soFarLine: (s, a, b) => `到第 ${s} 步：不用缓存 ${a}，用缓存 ${b}`,
       recompute: (diff, a, b) =>
         `不用缓存时多算（重算上一步已经算过的）：${a} − ${b} = ${diff} 份，正好是用缓存时从缓存读的份数。`,
@@ -175,9 +212,8 @@ export class KvCache extends AttnWidget {
       colSoFar: (s) => `Up to step ${s}`,
       colTotal: (g) => `All ${g} steps`,
       formulaWithout: (P, G, terms, n) =>
-        `Without cache: P + (P+1) + … + (P+G−1) = ${terms} = ${n} (P = ${P}, G = ${G})`,
-      formulaWith: (P, G, terms, n) =>
-        `With cache: P + (G−1) = ${P} + (${G} − 1) = ${terms} = ${n}`,
+        line('Without cache: ', withoutCacheMath(terms, n), ` (P = ${P}, G = ${G})`),
+      formulaWith: (P, G, terms, n) => line('With cache: ', withCacheMath(P, G, terms, n)),
       soFarLine: (s, a, b) => `Up to step ${s}: without cache ${a}, with cache ${b}`,
       recompute: (diff, a, b) =>
         `Computed again without the cache (rows the previous step already had): ${a} − ${b} = ${diff}, exactly the rows the cache reads back.`,
@@ -469,12 +505,12 @@ export class KvCache extends AttnWidget {
       h(
         'p',
         { class: 'formula total-without' },
-        this.t('formulaWithout', P, G, termsText(full.without), full.without.kvComputed),
+        formula(this.t('formulaWithout', P, G, termsText(full.without), full.without.kvComputed)),
       ),
       h(
         'p',
         { class: 'formula total-with' },
-        this.t('formulaWith', P, G, termsText(full.with), full.with.kvComputed),
+        formula(this.t('formulaWith', P, G, termsText(full.with), full.with.kvComputed)),
       ),
     );
     this.recompute.textContent = this.t(

@@ -28,6 +28,8 @@ import {
 } from '../../web/fan-out-arcs.js';
 import { scrollRegion } from '../../web/scroll-region.js';
 import { kvHeadsKind } from '../../web/kv-heads.js';
+import { line, row, sub, sup, frac, sum, paren, formula } from '../../web/mathml.js';
+import { weightMath } from '../../web/formulas.js';
 import {
   DATA_SCRIPT,
   DEFAULT_PROMPT,
@@ -104,6 +106,38 @@ svg.chart { width: 100%; max-width: 340px; height: auto; display: block; }
 table.ablation tr.shipped th, table.ablation tr.shipped td { background: var(--_accent-soft); }
 `;
 
+/** w_{i,j}: the weight row i gives key j. */
+const weightOf = (i, j) => sub('w', row(i, ',', j));
+/** p(c) = softmax(z)_c = e^{z_c} / Σ_v e^{z_v} */
+const NEXT_TOKEN_MATH = row(
+  'p',
+  paren('c'),
+  '=',
+  sub(row('softmax', paren('z')), 'c'),
+  '=',
+  frac(sup('e', sub('z', 'c')), row(sum('v'), sup('e', sub('z', 'v')))),
+);
+/**
+ * sink = 1/(T−1) Σ_{i=1}^{T−1} w_{i,0} = 1/(T−1) (terms) = share, terms the column's numbers
+ * as shown (or "…"), in the top-level row so that the line may wrap between them.
+ * @param {number} T @param {string[]} terms @param {string} share
+ */
+const sinkMath = (T, terms, share) =>
+  row(
+    'sink',
+    '=',
+    frac(1, T - 1),
+    sum(row('i', '=', 1), T - 1),
+    weightOf('i', 0),
+    '=',
+    frac(1, T - 1),
+    '(',
+    ...terms.flatMap((x, k) => (k ? ['+', x] : [x])),
+    ')',
+    '=',
+    share,
+  );
+
 /**
  * A folded panel of the lab: its title as the summary, the rest shown on demand.
  * @param {string} title
@@ -154,7 +188,7 @@ export class Lab extends AttnWidget {
       unk: (chars, v) => `${chars} 不在模型的 ${v} 个字里，变成 <unk>。`,
       topTitle: (p) => `下一个字：「${p}」之后最可能是`,
       topFormula: (V) =>
-        `p(c) = softmax(z)_c = e^{z_c} / Σ_v e^{z_v}，对全部 ${V} 个 token 求和；z 是最后一个位置的 logits`,
+        line(NEXT_TOKEN_MATH, `，对全部 ${V} 个 token 求和；z 是最后一个位置的 logits`),
       logit: (z) => `z = ${z}`,
       genTitle: '贪心生成（用 KV cache）',
       steps: '生成几步',
@@ -169,21 +203,27 @@ export class Lab extends AttnWidget {
         `第 ${l} 层 · 头 ${hd}（读 KV 头 ${g}：${H} 个 Q 头分 ${G} 组共用）`,
       heatCaption: (l, hd) => `第 ${l} 层头 ${hd} 的注意力权重`,
       heatFormula: (d) =>
-        `w_ij = softmax_j(q_i·k_j / √${d})，q、k 先过 QK-Norm 和 RoPE；因果掩码下 j > i 恰为 0，每行和为 1`,
+        line(weightMath(d), '，q、k 先过 QK-Norm 和 RoPE；因果掩码下 j > i 恰为 0，每行和为 1'),
       readout: (q, i, k, j, w) => `「${q}」（位置 ${i}）看「${k}」（位置 ${j}）：${w}`,
       future: '未来，被掩码遮住',
       sinkTitle: 'attention sink：每个头放在第一个 token（<bos>）上的注意力',
       sinkHelp:
         '每格是一个头（行 = 层，列 = 头），颜色越亮、数越大，这个头越多地把注意力「倒」在 <bos> 上。点格子（或方向键）在上面的热力图里看这个头。',
       sinkCell: (l, hd, p) => `第 ${l} 层头 ${hd}：sink ${p}`,
-      sinkFormula: (l, hd, T, terms, p) =>
-        `第 ${l} 层头 ${hd}：sink = (1/${T - 1}) Σ_{i=1}^{${T - 1}} w_{i,0} = (${terms}) / ${T - 1} = ${p}`,
+      sinkFormula: (l, hd, T, terms, p) => line(`第 ${l} 层头 ${hd}：`, sinkMath(T, terms, p)),
       needTwo: '至少输入一个字，才有第 2 个位置可以统计。',
       patTitle: '按模式比较各个头',
       patHelp:
         '每个头的注意力（对位置 1 … T−1 取平均）分四份：看前一个字、看开头 <bos>、看自己、看其余（内容）。',
-      patFormula:
-        '第 i 行：开头 = w_{i,0}；前一个 = w_{i,i−1}（i−1 ≥ 1）；自己 = w_{i,i}；其余 = 剩下的和。四份相加 = 1（engine.headPatterns）',
+      patFormula: line(
+        '第 i 行：开头 = ',
+        weightOf('i', 0),
+        '；前一个 = ',
+        weightOf('i', row('i', '−', 1)),
+        '（i−1 ≥ 1）；自己 = ',
+        weightOf('i', 'i'),
+        '；其余 = 剩下的和。四份相加 = 1（engine.headPatterns）',
+      ),
       sort: '排序',
       sortBy: {
         order: '按层、头',
@@ -246,7 +286,7 @@ export class Lab extends AttnWidget {
       unk: (chars, v) => `${chars} is not among the model's ${v} characters: it becomes <unk>.`,
       topTitle: (p) => `Next character: after 「${p}」 the most likely are`,
       topFormula: (V) =>
-        `p(c) = softmax(z)_c = e^{z_c} / Σ_v e^{z_v} over all ${V} tokens; z are the last position's logits`,
+        line(NEXT_TOKEN_MATH, ` over all ${V} tokens; z are the last position's logits`),
       logit: (z) => `z = ${z}`,
       genTitle: 'Greedy generation (with the KV cache)',
       steps: 'Steps',
@@ -261,21 +301,30 @@ export class Lab extends AttnWidget {
         `Layer ${l} · head ${hd} (reads KV head ${g}: ${H} query heads in ${G} groups)`,
       heatCaption: (l, hd) => `Attention weights of layer ${l}, head ${hd}`,
       heatFormula: (d) =>
-        `w_ij = softmax_j(q_i·k_j / √${d}), q and k after QK-norm and RoPE; the causal mask makes j > i exactly 0, every row sums to 1`,
+        line(
+          weightMath(d),
+          ', q and k after QK-norm and RoPE; the causal mask makes j > i exactly 0, every row sums to 1',
+        ),
       readout: (q, i, k, j, w) => `${q} (position ${i}) looks at ${k} (position ${j}): ${w}`,
       future: 'future, masked',
       sinkTitle: "Attention sink: each head's attention on the first token (<bos>)",
       sinkHelp:
         'One cell per head (rows = layers, columns = heads); the brighter and larger, the more this head "parks" its attention on <bos>. Click a cell (or use the arrow keys) to see that head in the heatmap above.',
       sinkCell: (l, hd, p) => `Layer ${l} head ${hd}: sink ${p}`,
-      sinkFormula: (l, hd, T, terms, p) =>
-        `Layer ${l} head ${hd}: sink = (1/${T - 1}) Σ_{i=1}^{${T - 1}} w_{i,0} = (${terms}) / ${T - 1} = ${p}`,
+      sinkFormula: (l, hd, T, terms, p) => line(`Layer ${l} head ${hd}: `, sinkMath(T, terms, p)),
       needTwo: 'Type at least one character: the statistic needs a second position.',
       patTitle: 'Heads compared by pattern',
       patHelp:
         "Each head's attention (averaged over positions 1 … T−1) in four parts: the previous character, the start <bos>, itself, and the rest (content).",
-      patFormula:
-        'Row i: start = w_{i,0}; previous = w_{i,i−1} (i−1 ≥ 1); itself = w_{i,i}; rest = the remaining sum. The four add up to 1 (engine.headPatterns)',
+      patFormula: line(
+        'Row i: start = ',
+        weightOf('i', 0),
+        '; previous = ',
+        weightOf('i', row('i', '−', 1)),
+        ' (i−1 ≥ 1); itself = ',
+        weightOf('i', 'i'),
+        '; rest = the remaining sum. The four add up to 1 (engine.headPatterns)',
+      ),
       sort: 'Sort',
       sortBy: {
         order: 'by layer, head',
@@ -478,7 +527,7 @@ export class Lab extends AttnWidget {
     return h('section', {}, [
       this.topTitle,
       this.top5,
-      h('p', { class: 'formula' }, this.t('topFormula', c.vocab)),
+      h('p', { class: 'formula' }, formula(this.t('topFormula', c.vocab))),
     ]);
   }
 
@@ -598,7 +647,7 @@ export class Lab extends AttnWidget {
       this.readout,
       this.arcs.el,
       this.farBox,
-      h('p', { class: 'formula' }, this.t('heatFormula', c.dHead)),
+      h('p', { class: 'formula' }, formula(this.t('heatFormula', c.dHead))),
     ]);
   }
 
@@ -650,7 +699,7 @@ export class Lab extends AttnWidget {
       h('div', { class: 'row' }, [h('label', { for: 'sort' }, this.t('sort')), this.sortSelect]),
       this.patRegion,
       this.mixes,
-      h('p', { class: 'formula' }, this.t('patFormula')),
+      h('p', { class: 'formula' }, formula(this.t('patFormula'))),
     ]);
   }
 
@@ -907,17 +956,18 @@ export class Lab extends AttnWidget {
     // The selected head's statistic with its terms: column 0 of rows 1 … T−1 (shown up to 8 terms).
     const w = headWeights(run.attention[this.layer].weights, this.head);
     const col = Array.from({ length: T - 1 }, (_, i) => num(w[(i + 1) * T], 2));
-    const terms =
-      col.length <= 8
-        ? col.join(' + ')
-        : `${col.slice(0, 3).join(' + ')} + … + ${col[col.length - 1]}`;
-    this.sinkFormula.textContent = this.t(
-      'sinkFormula',
-      this.layer + 1,
-      this.head + 1,
-      T,
-      terms,
-      pct(run.sinkShare[this.layer][this.head]),
+    const terms = col.length <= 8 ? col : [...col.slice(0, 3), '…', col[col.length - 1]];
+    this.sinkFormula.replaceChildren(
+      ...formula(
+        this.t(
+          'sinkFormula',
+          this.layer + 1,
+          this.head + 1,
+          T,
+          terms,
+          pct(run.sinkShare[this.layer][this.head]),
+        ),
+      ),
     );
   }
 

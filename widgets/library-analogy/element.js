@@ -9,6 +9,7 @@
 // see its formula.
 // Attributes: sentence (tired | wide, default tired), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { line, row, frac, sqrt, mn, breakBefore, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct, num } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
@@ -32,6 +33,12 @@ button.book[aria-pressed="true"] { box-shadow: 0 0 0 3px #E69F00; }
 const sentenceLabel = (rt, id) => `…${rt.world.worlds[id].tokens.slice(-4).join(' ')}`;
 
 const vec = (v) => `[${v.map((x) => num(x)).join(', ')}]`;
+
+/** q·k / √4 = ½ q · k = s, the query and key vectors as printed. */
+const bookScoreMath = (q, k, s) =>
+  row(frac(row('q', '·', 'k'), sqrt(4)), '=', frac(1, 2), mn(q), breakBefore('·'), mn(k), '=', s);
+/** Σ w·v = o */
+const readBackMath = (o) => row('Σ', 'w', '·', 'v', '=', mn(o));
 
 /**
  * @tag attn-library-analogy
@@ -61,9 +68,9 @@ export class LibraryAnalogy extends AttnWidget {
       vBody: '被选中以后真正交出去的东西。',
       card: (q) => `it 的查询卡 q = ${q}`,
       shelf: '书架：每个词一本书（颜色越亮越黄，读得越多）',
-      formula: (t, q, k, s, w) => `${t}：q·k/√4 = ${q} · ${k} / 2 = ${s}；softmax → 读 ${w}`,
+      formula: (t, q, k, s, w) => line(`${t}：`, bookScoreMath(q, k, s), `；softmax → 读 ${w}`),
       contents: (t, v) => `${t} 的内容 v = ${v}`,
-      output: (o) => `it 读回来的 = Σ w·v = ${o}`,
+      output: (o) => line('it 读回来的 = ', readBackMath(o)),
       closer: (a, s) => `和 animal 的内容余弦 ${a}，和 street 的内容余弦 ${s}`,
       compareTitle: '两句话并排',
       compare: (label, top, w) => `${label}：it 读得最多的是 ${top}（${w}）`,
@@ -83,9 +90,9 @@ export class LibraryAnalogy extends AttnWidget {
       vBody: 'What a book hands over once it is chosen.',
       card: (q) => `The query card of “it”: q = ${q}`,
       shelf: 'The shelf: one book per word (brighter, more yellow = read more)',
-      formula: (t, q, k, s, w) => `${t}: q·k/√4 = ${q} · ${k} / 2 = ${s}; softmax → read ${w}`,
+      formula: (t, q, k, s, w) => line(`${t}: `, bookScoreMath(q, k, s), `; softmax → read ${w}`),
       contents: (t, v) => `Contents of ${t}: v = ${v}`,
-      output: (o) => `What “it” reads back = Σ w·v = ${o}`,
+      output: (o) => line('What “it” reads back = ', readBackMath(o)),
       closer: (a, s) => `cosine with the contents of animal ${a}, of street ${s}`,
       compareTitle: 'The two sentences side by side',
       compare: (label, top, w) => `${label}: “it” reads ${top} most (${w})`,
@@ -208,16 +215,20 @@ export class LibraryAnalogy extends AttnWidget {
     );
     if (hadFocus) this.focusBook();
     const j = this.cursor;
-    this.formula.textContent = this.t(
-      'formula',
-      tokens[j],
-      vec(r.query),
-      vec(r.keys[j]),
-      num(r.scores[j]),
-      pct(r.weights[j]),
+    this.formula.replaceChildren(
+      ...formula(
+        this.t(
+          'formula',
+          tokens[j],
+          vec(r.query),
+          vec(r.keys[j]),
+          num(r.scores[j]),
+          pct(r.weights[j]),
+        ),
+      ),
     );
     this.contents.textContent = this.t('contents', tokens[j], vec(r.values[j]));
-    this.output.textContent = this.t('output', vec(r.output));
+    this.output.replaceChildren(...formula(this.t('output', vec(r.output))));
     this.closer.textContent = this.t(
       'closer',
       num(r.nounCos[NOUNS[0]], 3),

@@ -12,6 +12,35 @@ import { worldTensors, tokenLabels } from '../../web/world.js';
 import { HEATMAP_CSS } from '../../web/heatmap-table.js';
 import { labelHeader, glossLine, longColumnsClass } from '../../web/table-labels.js';
 import { scrollRegion } from '../../web/scroll-region.js';
+import {
+  line,
+  row,
+  sub,
+  sup,
+  frac,
+  sqrt,
+  sum,
+  paren,
+  letters,
+  text,
+  formula,
+} from '../../web/mathml.js';
+
+/** s = q·k / √d */
+const SCORE_MATH = row('s', '=', frac(row('q', '·', 'k'), sqrt('d')));
+/**
+ * w_ij = exp(s_ij) / Σ_{keys} exp(s_ik), keys the words under the Σ ("visible k").
+ * @param {string} keys
+ */
+const maskedWeightMath = (keys) =>
+  row(
+    sub('w', letters('ij')),
+    '=',
+    frac(
+      row('exp', paren(sub('s', letters('ij')))),
+      row(sum(text(keys)), 'exp', paren(sub('s', letters('ik')))),
+    ),
+  );
 
 /**
  * @tag attn-mask-grid
@@ -38,8 +67,8 @@ export class MaskGrid extends AttnWidget {
       query: '查询↓ 键→',
       rowSum: '行和',
       cellName: (q, k, on) => `${q} 看 ${k}：${on ? '可见' : '被遮住'}，权重 `,
-      formulaNegInf: 'w_ij = exp(s_ij) / Σ_{k 可见} exp(s_ik)，s = q·k/√d，被遮住的 s = −∞',
-      formulaZero: 'w_ij = exp(s_ij) / Σ_{所有 k} exp(s_ik)，再把被遮住的 w 改成 0：行和 < 1',
+      formulaNegInf: line(maskedWeightMath('k 可见'), '，', SCORE_MATH, '，被遮住的 s = −∞'),
+      formulaZero: line(maskedWeightMath('所有 k'), '，再把被遮住的 w 改成 0：行和 < 1'),
       leak: (t, p) => `不加掩码时，「给了」一行有 ${p} 的注意力落在它要预测的答案「${t}」上。`,
       selected: '选中格子的算式',
     },
@@ -53,8 +82,8 @@ export class MaskGrid extends AttnWidget {
       query: 'Q↓ K→',
       rowSum: 'row sum',
       cellName: (q, k, on) => `${q} looks at ${k}: ${on ? 'visible' : 'masked'}, weight `,
-      formulaNegInf: 'w_ij = exp(s_ij) / Σ_{visible k} exp(s_ik), s = q·k/√d, masked s = −∞',
-      formulaZero: 'w_ij = exp(s_ij) / Σ_{all k} exp(s_ik), then masked w set to 0: rows sum < 1',
+      formulaNegInf: line(maskedWeightMath('visible k'), ', ', SCORE_MATH, ', masked s = −∞'),
+      formulaZero: line(maskedWeightMath('all k'), ', then masked w set to 0: rows sum < 1'),
       leak: (t, p) =>
         `Without a mask, the 给了 (gave) row puts ${p} of its attention on the answer it must predict, ${t}.`,
       selected: 'Formula of the selected cell',
@@ -167,7 +196,9 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
     const isNone = this.mask.every((row) => row.every(Boolean));
     this.presetButtons[0].setAttribute('aria-pressed', String(isCausal));
     this.presetButtons[1].setAttribute('aria-pressed', String(isNone));
-    this.formula.textContent = this.t(this.mode === 'neg-inf' ? 'formulaNegInf' : 'formulaZero');
+    this.formula.replaceChildren(
+      ...formula(this.t(this.mode === 'neg-inf' ? 'formulaNegInf' : 'formulaZero')),
+    );
     let result = null;
     let error = null;
     try {
@@ -246,13 +277,19 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
     const s = Array.from(result.scores.data.subarray(i * n, (i + 1) * n));
     const visible = this.mode === 'neg-inf' ? s.map((_, k) => this.mask[i][k]) : s.map(() => true);
     const terms = s
-      .map((x, k) => (visible[k] ? `e^${num(x)}` : null))
-      .filter(Boolean)
-      .join(' + ');
+      .filter((_, k) => visible[k])
+      .flatMap((x, k) => (k ? ['+', sup('e', num(x))] : [sup('e', num(x))]));
     const wij = result.weights.data[i * n + j];
-    this.cellFormula.textContent = this.mask[i][j]
-      ? `${this.t('selected')} (${labels[i]} → ${labels[j]}): e^${num(s[j])} / (${terms}) = ${pct(wij)}`
-      : `${this.t('selected')} (${labels[i]} → ${labels[j]}): ${this.mode === 'neg-inf' ? 's = −∞ → e^−∞ = 0' : `e^${num(s[j])} / (${terms}) → 0`} = ${pct(wij)}`;
+    const softmaxOfJ = frac(sup('e', num(s[j])), row(...terms));
+    const math = this.mask[i][j]
+      ? row(softmaxOfJ, '=', pct(wij))
+      : this.mode === 'neg-inf'
+        ? row('s', '=', '−∞', '→', sup('e', '−∞'), '=', 0, '=', pct(wij))
+        : row(softmaxOfJ, '→', 0, '=', pct(wij));
+    this.cellFormula.replaceChildren(
+      `${this.t('selected')} (${labels[i]} → ${labels[j]}): `,
+      ...formula(math),
+    );
   }
 
   updateDetail() {

@@ -9,6 +9,7 @@
 // (GQA-8).
 // Attributes: lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { line, row, sub, subsup, frac, sqrt, sum, paren, mi, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/scroll-region.js';
 import { h, exactBytes, num, pct } from '../../web/dom.js';
@@ -65,6 +66,46 @@ table.out-t tr > :first-child, table.out-t tr > :nth-child(3) { border-right: 2p
 .cmp { font-weight: 600; }
 `;
 
+/** A weight with a name and a head (W_uk,h) or a position (k_rope,j) in its subscript. */
+const named = (base, name, at) => sub(base, row(name, ',', at));
+const KEY_DIMS = row(sub('d', 'n'), '+', sub('d', 'r'));
+/** The two paths' formulas, the same in both languages (the string tables add the words). */
+const PATH_MATH = {
+  keys: row(sub('K', 'h'), '=', '[', 'c', '·', named('W', 'uk', 'h'), '|', sub('k', 'rope'), ']'),
+  keyDims: KEY_DIMS,
+  values: row(sub('V', 'h'), '=', 'c', '·', named('W', 'uv', 'h')),
+  attend: row(
+    'softmax',
+    paren(frac(row(sub('q', 'h'), '·', subsup('K', 'h', 'T')), sqrt(KEY_DIMS))),
+    '·',
+    sub('V', 'h'),
+  ),
+  foldedQuery: row(
+    sub(mi('q̃'), 'h'),
+    '=',
+    named('q', 'nope', 'h'),
+    '·',
+    subsup('W', row('uk', ',', 'h'), 'T'),
+  ),
+  latentScore: row(
+    sub(mi('q̃'), 'h'),
+    '·',
+    sub('c', 'j'),
+    '+',
+    'RoPE',
+    paren(named('q', 'rope', 'h')),
+    '·',
+    named('k', 'rope', 'j'),
+  ),
+  latentOutput: row(
+    sub(mi('out'), 'h'),
+    '=',
+    paren(sum('j'), sub('w', 'j'), sub('c', 'j')),
+    '·',
+    named('W', 'uv', 'h'),
+  ),
+};
+
 /**
  * @tag attn-mla
  * @summary Lesson 10: MLA caches a latent instead of K and V.
@@ -100,15 +141,15 @@ export class Mla extends AttnWidget {
       stripLabel: (r, dr) => `最后一个 token 缓存的 ${r} + ${dr} 个数`,
       explicitTitle: '显式路径：展开 K、V',
       explicitSteps: [
-        'K_h = [ c · W_uk_h | k_rope ]（dn + dr 维）',
-        'V_h = c · W_uv_h（dv 维）',
-        'softmax(q_h · K_hᵀ / √(dn + dr)) · V_h',
+        line(PATH_MATH.keys, '（', PATH_MATH.keyDims, ' 维）'),
+        line(PATH_MATH.values, '（', sub('d', 'v'), ' 维）'),
+        PATH_MATH.attend,
       ],
       absorbedTitle: '吸收路径：K、V 从不成形',
       absorbedSteps: [
-        'q̃_h = q_nope_h · W_uk_hᵀ（把 W_uk 并进 query，r 维）',
-        '分数 = q̃_h · c_j + RoPE(q_rope_h) · k_rope_j',
-        'out_h = (Σ_j w_j c_j) · W_uv_h（混合之后再乘 W_uv）',
+        line(PATH_MATH.foldedQuery, '（把 ', sub('W', 'uk'), ' 并进 query，r 维）'),
+        line('分数 = ', PATH_MATH.latentScore),
+        line(PATH_MATH.latentOutput, '（混合之后再乘 ', sub('W', 'uv'), '）'),
       ],
       outTitle: (t) => `两条路径的输出（最后一个 token，位置 ${t}，H × dv 个数）`,
       rowExplicit: (hd) => `头 ${hd} · 显式`,
@@ -167,15 +208,15 @@ export class Mla extends AttnWidget {
       stripLabel: (r, dr) => `The ${r} + ${dr} numbers cached for the last token`,
       explicitTitle: 'Explicit path: expand K and V',
       explicitSteps: [
-        'K_h = [ c · W_uk_h | k_rope ] (dn + dr dims)',
-        'V_h = c · W_uv_h (dv dims)',
-        'softmax(q_h · K_hᵀ / √(dn + dr)) · V_h',
+        line(PATH_MATH.keys, ' (', PATH_MATH.keyDims, ' dims)'),
+        line(PATH_MATH.values, ' (', sub('d', 'v'), ' dims)'),
+        PATH_MATH.attend,
       ],
       absorbedTitle: 'Absorbed path: K and V are never formed',
       absorbedSteps: [
-        'q̃_h = q_nope_h · W_uk_hᵀ (W_uk folded into the query, r dims)',
-        'score = q̃_h · c_j + RoPE(q_rope_h) · k_rope_j',
-        'out_h = (Σ_j w_j c_j) · W_uv_h (W_uv after mixing)',
+        line(PATH_MATH.foldedQuery, ' (', sub('W', 'uk'), ' folded into the query, r dims)'),
+        line('score = ', PATH_MATH.latentScore),
+        line(PATH_MATH.latentOutput, ' (', sub('W', 'uv'), ' after mixing)'),
       ],
       outTitle: (t) => `Output of both paths (last token, position ${t}, H × dv numbers)`,
       rowExplicit: (hd) => `head ${hd} · explicit`,
@@ -317,7 +358,7 @@ export class Mla extends AttnWidget {
         h(
           'ol',
           { class: 'formula' },
-          this.t('explicitSteps').map((s) => h('li', {}, s)),
+          this.t('explicitSteps').map((s) => h('li', {}, formula(s))),
         ),
       ]),
       h('div', { class: 'path absorbed' }, [
@@ -325,7 +366,7 @@ export class Mla extends AttnWidget {
         h(
           'ol',
           { class: 'formula' },
-          this.t('absorbedSteps').map((s) => h('li', {}, s)),
+          this.t('absorbedSteps').map((s) => h('li', {}, formula(s))),
         ),
       ]),
     ]);

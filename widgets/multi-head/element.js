@@ -7,6 +7,7 @@
 // the same for 1 head of d = 4 and 2 heads of d = 2. The anchor's 24 × 256 = 6144 ≠ 5120.
 // Attributes: world (default zh-gift), model (default qwen3.8-27b), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { line, row, frac, sqrt, paren, text, formula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/scroll-region.js';
 import { h, pct, num, fitText } from '../../web/dom.js';
@@ -45,6 +46,19 @@ const COST_FORMULAS = {
   fSoftmax: (c) => `H · T = ${c.H} · ${c.T} = ${c.softmaxes}`,
 };
 
+/** s(q→k) = q·k / √d = dot / √d = s: one head's score of the pair with its numbers. */
+const headScoreMath = (q, k, d, dot, s) =>
+  row(
+    's',
+    paren(text(q), '→', text(k)),
+    '=',
+    frac(row('q', '·', 'k'), sqrt(d)),
+    '=',
+    frac(dot, sqrt(d)),
+    '=',
+    s,
+  );
+
 /**
  * @tag attn-multi-head
  * @summary Lesson 7: one head vs two.
@@ -80,7 +94,7 @@ export class MultiHead extends AttnWidget {
       future: '未来（被掩码）',
       top: (v, k, w) => `${v}：最大的是「${k}」${w}`,
       scoreFormula: (v, q, k, d, dot, s, w) =>
-        `${v}：s(${q}→${k}) = q·k / √${d} = ${dot} / √${d} = ${s}；softmax → ${w}`,
+        line(`${v}：`, headScoreMath(q, k, d, dot, s), '；softmax → ', w),
       finding: (a, b, s1, s2) =>
         `「给了」一行：单头只能在「苹果」${s1} 与「小明」${s2} 之间劈开，取回两个 V 的混合；切成两个头后，头 A 把 ${a} 给「小明」（谁给的），头 B 把 ${b} 给「苹果」（给了什么）——各看各的关系。`,
       heatTitle: '整个 5×5 权重矩阵',
@@ -120,7 +134,7 @@ export class MultiHead extends AttnWidget {
       future: 'future (masked)',
       top: (v, k, w) => `${v}: the most goes to ${k}, ${w}`,
       scoreFormula: (v, q, k, d, dot, s, w) =>
-        `${v}: s(${q}→${k}) = q·k / √${d} = ${dot} / √${d} = ${s}; softmax → ${w}`,
+        line(`${v}: `, headScoreMath(q, k, d, dot, s), '; softmax → ', w),
       finding: (a, b, s1, s2) =>
         `The 给了 (gave) row: one head can only split between 苹果 (apple) ${s1} and 小明 (Xiaoming) ${s2}, retrieving a mix of two V's; split into two heads, head A puts ${a} on 小明 (who gave) and head B ${b} on 苹果 (what was given) — each looks at its own relation.`,
       heatTitle: 'The whole 5×5 weight matrix',
@@ -305,15 +319,17 @@ export class MultiHead extends AttnWidget {
         return h(
           'p',
           { class: 'formula', 'data-view': v },
-          this.t(
-            'scoreFormula',
-            short[v],
-            labels[qi],
-            labels[top],
-            m.views[v].dHead,
-            num(dot),
-            num(m.views[v].scores[qi][top]),
-            pct(row[top]),
+          formula(
+            this.t(
+              'scoreFormula',
+              short[v],
+              labels[qi],
+              labels[top],
+              m.views[v].dHead,
+              num(dot),
+              num(m.views[v].scores[qi][top]),
+              pct(row[top]),
+            ),
           ),
         );
       }),

@@ -10,6 +10,7 @@
 // Attributes: lang (zh-CN | en); t (tokens in the picture, 2–12, default 5); count-t (default
 // 4096).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { line, row, sub, paren, formula as mathFormula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/scroll-region.js';
 import { h, svg, pct, num } from '../../web/dom.js';
@@ -82,6 +83,11 @@ h3 { font-size: 0.98rem; margin: 12px 0 4px; }
 }
 `;
 
+/** h_{t−1} (or h_{T−1}): the state one step before t. @param {string} t */
+const H_BEFORE = (t) => sub('h', row(t, '−', 1));
+/** h_t = f(h_{t−1}, x_t) */
+const RECURRENCE_MATH = row(sub('h', 't'), '=', 'f', paren(H_BEFORE('t'), ',', sub('x', 't')));
+
 /**
  * @tag attn-rnn-vs-attention
  * @summary Branch B1: RNN vs attention.
@@ -102,7 +108,11 @@ export class RnnVsAttention extends AttnWidget {
   static strings = {
     'zh-CN': {
       title: 'RNN 一步一步传状态 vs 注意力一步看完',
-      help: 'RNN 一个接一个地读，手里只带一个固定大小的状态 h：h_t = f(h_{t−1}, x_t)，第 t 步要等第 t−1 步算完。注意力里每个 token 一步就直接看到前面所有 token。点「下一步」（或方向键）逐步走 RNN 的链。',
+      help: line(
+        'RNN 一个接一个地读，手里只带一个固定大小的状态 h：',
+        RECURRENCE_MATH,
+        '，第 t 步要等第 t−1 步算完。注意力里每个 token 一步就直接看到前面所有 token。点「下一步」（或方向键）逐步走 RNN 的链。',
+      ),
       tPicture: '图里的 token 数 T',
       back: '← 上一步',
       step: '下一步 →',
@@ -150,13 +160,13 @@ export class RnnVsAttention extends AttnWidget {
       rowPath: '第 1 个 token 到第 T 个 token 之间的更新次数（路径长度）',
       rowReads: '第 T 个 token 直接读到的东西',
       rowPairs: '这一层要打分的「查询 → 键」对',
-      rnnSteps: (T) => `T = ${T}（h_t 要等 h_{t−1}）`,
+      rnnSteps: (T) => line(`T = ${T}（`, sub('h', 't'), ' 要等 ', H_BEFORE('t'), '）'),
       attnSteps: (T) => `所有 ${T} 行同时算，没有一行等另一行`,
       rnnPath: (T, n) => `T − 1 = ${T} − 1 = ${n}`,
       attnPath: (ok) =>
         ok ? '因果掩码第 T 行第 1 列 = 1：直接读，1 步' : 'T = 1：第 1 个 token 就是第 T 个',
       rnnReadsBig: '1 个状态',
-      rnnReads: '固定大小的 h_{T−1}（和 T 无关）',
+      rnnReads: line('固定大小的 ', H_BEFORE('T'), '（和 T 无关）'),
       attnReads: (n) => `全部 ${n} 个键（因果掩码第 T 行里 1 的个数）`,
       rnnPairs: '没有打分；代价是 T 步串行',
       attnPairs: (T, n) => `1 + 2 + … + T = T(T+1)/2 = ${n}（T = ${T}）`,
@@ -168,7 +178,11 @@ export class RnnVsAttention extends AttnWidget {
     },
     en: {
       title: 'An RNN passes its state step by step; attention sees everything in one step',
-      help: 'An RNN reads one token after another, carrying one fixed-size state h: h_t = f(h_{t−1}, x_t), so step t waits for step t − 1. In attention every token reaches every earlier token directly, in one step. Press Step (or the arrow keys) to walk the RNN’s chain.',
+      help: line(
+        'An RNN reads one token after another, carrying one fixed-size state h: ',
+        RECURRENCE_MATH,
+        ', so step t waits for step t − 1. In attention every token reaches every earlier token directly, in one step. Press Step (or the arrow keys) to walk the RNN’s chain.',
+      ),
       tPicture: 'Tokens in the picture T',
       back: '← Back',
       step: 'Step →',
@@ -218,13 +232,13 @@ export class RnnVsAttention extends AttnWidget {
       rowPath: 'Updates between token 1 and token T (path length)',
       rowReads: 'What token T reads directly',
       rowPairs: 'Query → key pairs this layer scores',
-      rnnSteps: (T) => `T = ${T} (h_t waits for h_{t−1})`,
+      rnnSteps: (T) => line(`T = ${T} (`, sub('h', 't'), ' waits for ', H_BEFORE('t'), ')'),
       attnSteps: (T) => `all ${T} rows at once; no row waits for another`,
       rnnPath: (T, n) => `T − 1 = ${T} − 1 = ${n}`,
       attnPath: (ok) =>
         ok ? 'causal mask row T, column 1 = 1: read directly, 1 step' : 'T = 1: token 1 is token T',
       rnnReadsBig: '1 state',
-      rnnReads: 'a fixed-size h_{T−1} (the same size for any T)',
+      rnnReads: line('a fixed-size ', H_BEFORE('T'), ' (the same size for any T)'),
       attnReads: (n) => `all ${n} keys (the ones in row T of the causal mask)`,
       rnnPairs: 'no scores; the price is T sequential steps',
       attnPairs: (T, n) => `1 + 2 + … + T = T(T+1)/2 = ${n} (T = ${T})`,
@@ -284,7 +298,7 @@ export class RnnVsAttention extends AttnWidget {
     this.stopPlay();
     this.body.append(
       h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
+      h('p', { class: 'muted' }, mathFormula(this.t('help'))),
       this.lengthControl(),
       this.stepper(),
       this.status,
@@ -708,7 +722,7 @@ export class RnnVsAttention extends AttnWidget {
     const cell = (big, formula) =>
       h('td', {}, [
         h('span', { class: 'big' }, big),
-        formula ? h('span', { class: 'formula' }, formula) : null,
+        formula ? h('span', { class: 'formula' }, mathFormula(formula)) : null,
       ]);
     this.counts.replaceChildren(
       h(

@@ -9,6 +9,7 @@
 // with rotaryDim 2 of 4 leaves dims 2–3 untouched. Every number is the engine's.
 // Attributes: world (default zh-gift), model (default qwen3.8-27b), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { line, row, sub, paren, mi, formula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/scroll-region.js';
 import { h, svg, num } from '../../web/dom.js';
@@ -63,6 +64,13 @@ td.turned { background: var(--_accent-soft-eef5fb); }
 `;
 
 /**
+ * q_rot(i)·k_rot(j) = terms = s, the terms the rotated pairs' products (top level, so that a
+ * phone wraps between them).
+ */
+const ropeScoreMath = (i, j, terms, s) =>
+  row(sub('q', mi('rot')), paren(i), '·', sub('k', mi('rot')), paren(j), '=', ...terms, '=', s);
+
+/**
  * @tag attn-rope
  * @summary Lesson 6: RoPE turns Q and K, not V.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
@@ -92,7 +100,7 @@ export class Rope extends AttnWidget {
       qLabel: 'q',
       kLabel: 'k',
       scoreLine: '分数',
-      scoreFormula: (i, j, t, s) => `q_rot(${i})·k_rot(${j}) = ${t} = ${s}`,
+      scoreFormula: ropeScoreMath,
       delta: (d) => `j − i = ${d}`,
       why: '每一对里 q 转了 i·θ、k 转了 j·θ：两支箭头的夹角是原来的夹角再加 (j − i)·θ。点积看长度和夹角，所以位置只通过 j − i 进入分数；分数仍取决于 q、k 本身。',
       invTitle: '平移不变：整体挪动 (i, j)，分数不变',
@@ -120,7 +128,15 @@ export class Rope extends AttnWidget {
       legendPass: (n) => `不转的 ${n} 维`,
       freqTitle: (n, r) => `${n} 对各自的速度 θ_p = base^(−2p / ${r})（对数刻度）`,
       freqFormula: (b, first, last, n) =>
-        `base = ${b}：θ_0 = ${first}，θ_${n - 1} = ${last}；位置 i 处第 p 对转 i·θ_p 弧度`,
+        line(
+          `base = ${b}：`,
+          row(sub('θ', 0), '=', first),
+          '，',
+          row(sub('θ', n - 1), '=', last),
+          '；位置 i 处第 p 对转 ',
+          row('i', '·', sub('θ', 'p')),
+          ' 弧度',
+        ),
       assumedBase: (b) => `${b}（假设值）`,
       baseNote: (b) =>
         `课程资料没有给出这个模型的 rope_theta，models.json 里也就没有：图中的 base = ${b} 是假设的示意值（引擎的默认值）。真实模型的 base 常常大得多（如 10^6、10^7），慢的那几对转得更慢。`,
@@ -150,7 +166,7 @@ export class Rope extends AttnWidget {
       qLabel: 'q',
       kLabel: 'k',
       scoreLine: 'Score',
-      scoreFormula: (i, j, t, s) => `q_rot(${i})·k_rot(${j}) = ${t} = ${s}`,
+      scoreFormula: ropeScoreMath,
       delta: (d) => `j − i = ${d}`,
       why: 'In each pair q turns by i·θ and k by j·θ, so the angle between the arrows is their original angle plus (j − i)·θ. The dot product sees lengths and that angle, so position enters the score only through j − i; the score still depends on q and k themselves.',
       invTitle: 'Shift invariance: move (i, j) together and the score stays',
@@ -182,7 +198,15 @@ export class Rope extends AttnWidget {
       freqTitle: (n, r) =>
         `The speed of each of the ${n} pairs, θ_p = base^(−2p / ${r}) (log scale)`,
       freqFormula: (b, first, last, n) =>
-        `base = ${b}: θ_0 = ${first}, θ_${n - 1} = ${last}; at position i pair p turns by i·θ_p radians`,
+        line(
+          `base = ${b}: `,
+          row(sub('θ', 0), '=', first),
+          ', ',
+          row(sub('θ', n - 1), '=', last),
+          '; at position i pair p turns by ',
+          row('i', '·', sub('θ', 'p')),
+          ' radians',
+        ),
       assumedBase: (b) => `${b} (assumed)`,
       baseNote: (b) =>
         `The course sources give no rope_theta for this model, so models.json has none: the chart’s base = ${b} is an assumed value for illustration (the engine’s default). Real models often use a far larger base (10^6, 10^7), which makes the slow pairs slower still.`,
@@ -402,15 +426,17 @@ export class Rope extends AttnWidget {
   /** The score of the rotated pair, term by term. */
   drawScore({ qr, kr, score }) {
     const { i, j } = this;
-    const par = (x) => (x < 0 ? `(${num(x)})` : num(x));
-    const termText = qr.map((x, k) => `${par(x)}×${par(kr[k])}`).join(' + ');
+    const par = (x) => (x < 0 ? paren(num(x)) : num(x));
+    const terms = qr.flatMap((x, k) => [...(k ? ['+'] : []), row(par(x), '×', par(kr[k]))]);
     this.scoreOut.replaceChildren(
       `${this.t('scoreLine')} = `,
       h('strong', {}, num(score, 4)),
       '   ',
       h('span', { class: 'delta' }, this.t('delta', j - i)),
     );
-    this.scoreFormula.textContent = this.t('scoreFormula', i, j, termText, num(score, 4));
+    this.scoreFormula.replaceChildren(
+      ...formula(this.t('scoreFormula', i, j, terms, num(score, 4))),
+    );
   }
 
   /**
@@ -551,12 +577,16 @@ export class Rope extends AttnWidget {
       );
     this.freqTitle.textContent = this.t('freqTitle', freqs.length, head.rotaryDim);
     if (!this.freq.firstChild) this.freq.replaceChildren(this.freqSvg(freqs));
-    this.freqFormula.textContent = this.t(
-      'freqFormula',
-      head.baseFromConfig ? String(head.base) : this.t('assumedBase', head.base),
-      sci(freqs[0]),
-      sci(freqs[freqs.length - 1]),
-      freqs.length,
+    this.freqFormula.replaceChildren(
+      ...formula(
+        this.t(
+          'freqFormula',
+          head.baseFromConfig ? String(head.base) : this.t('assumedBase', head.base),
+          sci(freqs[0]),
+          sci(freqs[freqs.length - 1]),
+          freqs.length,
+        ),
+      ),
     );
     this.baseNote.textContent = head.baseFromConfig ? '' : this.t('baseNote', TOY_BASE);
     this.baseNote.hidden = head.baseFromConfig;

@@ -7,6 +7,19 @@
 // gateLogits; |o| via engine.dot; σ via engine.softmax).
 // Attributes: world (default zh-gift), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
+import {
+  line,
+  row,
+  sub,
+  sup,
+  frac,
+  sqrt,
+  sum,
+  paren,
+  norm,
+  text,
+  formula,
+} from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/scroll-region.js';
 import { h, pct, num } from '../../web/dom.js';
@@ -43,8 +56,53 @@ td.vec { white-space: nowrap; }
 .exit ul { margin: 0; padding-left: 1.1em; }
 `;
 
-/** "e^a + e^b + …" of a row of scores, as the softmax formulas print it. */
-const expTerms = (scores) => scores.map((s) => `e^${num(s)}`).join(' + ');
+/** e^a + e^b + … of a row of scores (and e^sink), the denominator the softmax formulas print. */
+const expTerms = (scores, sinkLogit) =>
+  [...scores.map((s) => num(s)), ...(sinkLogit === undefined ? [] : [num(sinkLogit, 1)])].flatMap(
+    (x, k) => (k ? ['+', sup('e', x)] : [sup('e', x)]),
+  );
+/** name = e^score / (denominator) = share: one key's weight with the engine's numbers. */
+const shareMath = (name, score, denominator, share) =>
+  row(name, '=', frac(sup('e', score), row(...denominator)), '=', share);
+/** w_j = e^{s_j} / (Σ_k e^{s_k} [+ e^{sink}]) */
+const softmaxMath = (withSink) =>
+  row(
+    sub('w', 'j'),
+    '=',
+    frac(
+      sup('e', sub('s', 'j')),
+      row(sum('k'), sup('e', sub('s', 'k')), ...(withSink ? ['+', sup('e', 'sink')] : [])),
+    ),
+  );
+/**
+ * g = σ(z) = e^z / (e^z + e^0) = σ(z value) = g value
+ * @param {string} z @param {string} g
+ */
+const gateMath = (z, g) =>
+  row(
+    'g',
+    '=',
+    'σ',
+    paren('z'),
+    '=',
+    frac(sup('e', 'z'), row(sup('e', 'z'), '+', sup('e', 0))),
+    '=',
+    'σ',
+    paren(z),
+    '=',
+    g,
+  );
+/** s_j = q·k_j / √4 */
+const SCORE_MATH = row(sub('s', 'j'), '=', frac(row('q', '·', sub('k', 'j')), sqrt(4)));
+/** Σ_j w_j v_j: the row's weights on the rows of V. */
+const MIXED = row(sum('j'), sub('w', 'j'), sub('v', 'j'));
+/** |o| = √(o·o) = n */
+const normMath = (n) => row(norm('o'), '=', sqrt(row('o', '·', 'o')), '=', n);
+/** o_gated = g · Σ_j w_j v_j, name the subscript ("gated", "门"). */
+const gatedMath = (name) => row(sub('o', text(name)), '=', 'g', '·', MIXED);
+/** |o_gated| = n = g × base */
+const gatedNormMath = (name, n, g, base) =>
+  row(norm(sub('o', text(name))), '=', n, '=', g, '×', base);
 /** An output's length against the plain row's (0 when that is 0), for the bars. */
 const normRatio = (n, base) => (base.norm > 0 ? n / base.norm : 0);
 
@@ -69,16 +127,16 @@ export class SinkLogit extends AttnWidget {
       help: '标准 softmax 逼每一行分完 100%，哪怕这一行其实不想取任何东西——Xiao 2023 发现，模型会把多余的注意力倒在第一个 token 上（attention sink）。下面两个出口让这个头能「这次不取」。',
       rowTitle: '不加出口：「苹果」一行（因果掩码、单头、分数 ÷ √4）',
       key: '键 j',
-      score: '分数 s_j = q·k_j / √4',
-      weight: '权重 w_j',
-      value: 'v_j',
+      score: line('分数 ', SCORE_MATH),
+      weight: line('权重 ', sub('w', 'j')),
+      value: sub('v', 'j'),
       rowNote: (s, b) => `三个分数 ${s} 只差零点几，softmax 照样分完 100%：${b}。`,
-      plainFormula: 'w_j = e^{s_j} / Σ_k e^{s_k}',
+      plainFormula: softmaxMath(false),
       sinkTitle: '出口一：分母里加一个 sink logit',
       sinkOn: '加 sink logit',
       sinkSlider: 'sink logit',
       sinkOff: '关（标准 softmax）',
-      sinkFormula: 'w_j = e^{s_j} / (Σ_k e^{s_k} + e^{sink})',
+      sinkFormula: softmaxMath(true),
       sinkName: 'sink',
       sinkShare: (p) => `sink 拿走 ${p}（注意力给了「什么也没有」）`,
       sinkOffLine: 'sink 关：分母里没有这一项，三个权重之和 = 100%',
@@ -86,14 +144,14 @@ export class SinkLogit extends AttnWidget {
       valueText: (s, p) => `sink logit ${s}，sink 拿走 ${p}`,
       valueTextOff: (p) => `sink 关，三个键合计 ${p}`,
       stackLabel: (parts) => `权重条：${parts}`,
-      output: '取回的输出 o = Σ_j w_j v_j',
-      normLine: (n, base, r) => `|o| = √(o·o) = ${n}（不加出口时 ${base}，是它的 ${r}）`,
+      output: line('取回的输出 ', row('o', '=', MIXED)),
+      normLine: (n, base, r) => line(normMath(n), `（不加出口时 ${base}，是它的 ${r}）`),
       gateTitle: '出口二：在输出上乘一个门 g = σ(z)',
       gateSlider: '门 logit z',
-      gateFormula: (z, g) => `g = σ(z) = e^z / (e^z + e^0) = σ(${z}) = ${g}`,
+      gateFormula: gateMath,
       gateWeights: (b) => `权重不变：${b}（softmax 照样分完 100%）`,
-      gateOutput: 'o_门 = g · Σ_j w_j v_j',
-      gateNorm: (n, g, base) => `|o_门| = ${n} = ${g} × ${base}`,
+      gateOutput: gatedMath('门'),
+      gateNorm: (n, g, base) => gatedNormMath('门', n, g, base),
       gateValueText: (z, g) => `门 logit ${z}，g = ${g}`,
       compareTitle: '两个出口对照',
       sinkExit: 'sink logit',
@@ -116,17 +174,17 @@ export class SinkLogit extends AttnWidget {
       help: 'Standard softmax forces every row to hand out 100%, even when the row has nothing it wants to take — Xiao 2023 found that models then dump the spare attention on the first token (the attention sink). The two exits below let the head "take nothing this time".',
       rowTitle: 'No exit: the 苹果 (apple) row (causal mask, single head, scores ÷ √4)',
       key: 'key j',
-      score: 'score s_j = q·k_j / √4',
-      weight: 'weight w_j',
-      value: 'v_j',
+      score: line('score ', SCORE_MATH),
+      weight: line('weight ', sub('w', 'j')),
+      value: sub('v', 'j'),
       rowNote: (s, b) =>
         `The three scores ${s} differ only by tenths, and softmax still hands out all 100%: ${b}.`,
-      plainFormula: 'w_j = e^{s_j} / Σ_k e^{s_k}',
+      plainFormula: softmaxMath(false),
       sinkTitle: 'Exit one: a sink logit in the denominator',
       sinkOn: 'Add a sink logit',
       sinkSlider: 'sink logit',
       sinkOff: 'off (standard softmax)',
-      sinkFormula: 'w_j = e^{s_j} / (Σ_k e^{s_k} + e^{sink})',
+      sinkFormula: softmaxMath(true),
       sinkName: 'sink',
       sinkShare: (p) => `The sink takes ${p} (attention paid to nothing)`,
       sinkOffLine: 'Sink off: no such term in the denominator, the three weights sum to 100%',
@@ -134,14 +192,14 @@ export class SinkLogit extends AttnWidget {
       valueText: (s, p) => `sink logit ${s}, the sink takes ${p}`,
       valueTextOff: (p) => `sink off, the three keys take ${p}`,
       stackLabel: (parts) => `Weight bar: ${parts}`,
-      output: 'Retrieved output o = Σ_j w_j v_j',
-      normLine: (n, base, r) => `|o| = √(o·o) = ${n} (without an exit ${base}; ${r} of it)`,
+      output: line('Retrieved output ', row('o', '=', MIXED)),
+      normLine: (n, base, r) => line(normMath(n), ` (without an exit ${base}; ${r} of it)`),
       gateTitle: 'Exit two: multiply the output by a gate g = σ(z)',
       gateSlider: 'gate logit z',
-      gateFormula: (z, g) => `g = σ(z) = e^z / (e^z + e^0) = σ(${z}) = ${g}`,
+      gateFormula: gateMath,
       gateWeights: (b) => `Weights unchanged: ${b} (softmax still hands out 100%)`,
-      gateOutput: 'o_gated = g · Σ_j w_j v_j',
-      gateNorm: (n, g, base) => `|o_gated| = ${n} = ${g} × ${base}`,
+      gateOutput: gatedMath('gated'),
+      gateNorm: (n, g, base) => gatedNormMath('gated', n, g, base),
       gateValueText: (z, g) => `gate logit ${z}, g = ${g}`,
       compareTitle: 'The two exits side by side',
       sinkExit: 'Sink logit',
@@ -250,7 +308,7 @@ export class SinkLogit extends AttnWidget {
         this.sinkSlider,
         this.sinkValue,
       ]),
-      h('p', { class: 'formula' }, this.t('sinkFormula')),
+      h('p', { class: 'formula' }, formula(this.t('sinkFormula'))),
       this.sinkStack,
       this.sinkLegend,
       this.sinkShare,
@@ -295,7 +353,7 @@ export class SinkLogit extends AttnWidget {
       this.gateFormula,
       this.gateStack,
       this.gateWeights,
-      h('p', { class: 'formula' }, this.t('gateOutput')),
+      h('p', { class: 'formula' }, formula(this.t('gateOutput'))),
       this.gateOutput,
       h('div', { class: 'norm' }, [
         h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.gateNormFill),
@@ -390,7 +448,7 @@ export class SinkLogit extends AttnWidget {
           'tr',
           {},
           [this.t('key'), this.t('score'), this.t('weight'), this.t('value')].map((c) =>
-            h('th', { scope: 'col' }, c),
+            h('th', { scope: 'col' }, formula(c)),
           ),
         ),
       ),
@@ -419,7 +477,7 @@ export class SinkLogit extends AttnWidget {
       SinkLogit.split(base.weights, 0),
     );
     this.plainFormula.replaceChildren(
-      h('li', { class: 'plain' }, this.t('plainFormula')),
+      h('li', { class: 'plain' }, formula(this.t('plainFormula'))),
       ...labels.map((l, j) =>
         h('li', {}, [
           h('span', {
@@ -427,7 +485,14 @@ export class SinkLogit extends AttnWidget {
             'aria-hidden': 'true',
             style: { background: KEY_COLOURS[j][0] },
           }),
-          `w_${l} = e^${num(base.scores[j])} / (${expTerms(base.scores)}) = ${pct(base.weights[j])}`,
+          ...formula(
+            shareMath(
+              sub('w', l),
+              num(base.scores[j]),
+              expTerms(base.scores),
+              pct(base.weights[j]),
+            ),
+          ),
         ]),
       ),
     );
@@ -451,7 +516,7 @@ export class SinkLogit extends AttnWidget {
         : this.t('valueTextOff', pct(three)),
     );
     this.drawStack(this.sinkStack, labels, s.weights, this.sinkOn ? s.sinkWeight : undefined);
-    const denom = `${expTerms(s.scores)}${this.sinkOn ? ` + e^${num(this.sink, 1)}` : ''}`;
+    const denom = expTerms(s.scores, this.sinkOn ? this.sink : undefined);
     const legend = s.weights.map((w, j) =>
       h('li', {}, [
         h('span', {
@@ -459,7 +524,7 @@ export class SinkLogit extends AttnWidget {
           'aria-hidden': 'true',
           style: { background: KEY_COLOURS[j][0] },
         }),
-        `w_${labels[j]} = e^${num(s.scores[j])} / (${denom}) = ${pct(w)}`,
+        ...formula(shareMath(sub('w', labels[j]), num(s.scores[j]), denom, pct(w))),
       ]),
     );
     legend.push(
@@ -469,21 +534,25 @@ export class SinkLogit extends AttnWidget {
           'aria-hidden': 'true',
           style: { background: SINK_COLOUR[0] },
         }),
-        this.sinkOn
-          ? `${this.t('sinkName')} = e^${num(this.sink, 1)} / (${denom}) = ${pct(s.sinkWeight)}`
-          : this.t('sinkOffLine'),
+        ...(this.sinkOn
+          ? formula(
+              shareMath(text(this.t('sinkName')), num(this.sink, 1), denom, pct(s.sinkWeight)),
+            )
+          : [this.t('sinkOffLine')]),
       ]),
     );
     this.sinkLegend.replaceChildren(...legend);
     this.sinkShare.textContent = this.sinkOn
       ? `${this.t('sinkShare', pct(s.sinkWeight))}${this.isEnglish ? '. ' : '；'}${this.t('threeSum', pct(three))}`
       : this.t('threeSum', pct(three));
-    this.sinkOutput.textContent = `${this.t('output')} = [${s.output.map((x) => num(x, 3)).join(', ')}]`;
-    this.sinkNormText.textContent = this.t(
-      'normLine',
-      num(s.norm, 3),
-      num(base.norm, 3),
-      pct(normRatio(s.norm, base), 0),
+    this.sinkOutput.replaceChildren(
+      ...formula(this.t('output')),
+      ` = [${s.output.map((x) => num(x, 3)).join(', ')}]`,
+    );
+    this.sinkNormText.replaceChildren(
+      ...formula(
+        this.t('normLine', num(s.norm, 3), num(base.norm, 3), pct(normRatio(s.norm, base), 0)),
+      ),
     );
     this.sinkNormFill.style.setProperty(
       'width',
@@ -504,18 +573,17 @@ export class SinkLogit extends AttnWidget {
       'aria-valuetext',
       this.t('gateValueText', num(this.gate, 1), num(gv, 3)),
     );
-    this.gateFormula.textContent = this.t('gateFormula', num(this.gate, 1), num(gv, 3));
+    this.gateFormula.replaceChildren(
+      ...formula(this.t('gateFormula', num(this.gate, 1), num(gv, 3))),
+    );
     this.drawStack(this.gateStack, labels, g.weights);
     this.gateWeights.textContent = this.t(
       'gateWeights',
       g.weights.map((x, j) => `${labels[j]} ${pct(x)}`).join(' / '),
     );
     this.gateOutput.textContent = `= [${g.output.map((x) => num(x, 3)).join(', ')}]`;
-    this.gateNormText.textContent = this.t(
-      'gateNorm',
-      num(g.norm, 3),
-      num(gv, 3),
-      num(base.norm, 3),
+    this.gateNormText.replaceChildren(
+      ...formula(this.t('gateNorm', num(g.norm, 3), num(gv, 3), num(base.norm, 3))),
     );
     this.gateNormFill.style.setProperty(
       'width',

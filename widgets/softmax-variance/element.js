@@ -9,6 +9,7 @@
 // Every number comes from the engine; this file bins, lays out and formats.
 // Attributes: lang (zh-CN | en), d (the starting head width, default 256).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { line, row, sub, sup, frac, sqrt, sum, paren, times, formula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/scroll-region.js';
 import { h, svg, pct, num } from '../../web/dom.js';
@@ -29,7 +30,6 @@ import {
   signedPct,
   smallPct,
   scoreText,
-  expTerm,
   bigRatio,
   courseNumbers,
   weightPct,
@@ -72,6 +72,29 @@ function cachedCourseNumbers(rt) {
   return perEngine.get(world);
 }
 
+/** e^s of a score; a negative exponent reads e^(−4) in the plain text. */
+const expMath = (s) => sup('e', scoreText(s));
+/** a + b + c of formula terms. @param {import('../../web/mathml.js').MathChild[]} terms */
+const plus = (terms) => row(...terms.flatMap((x, k) => (k ? ['+', x] : [x])));
+/** token = part / (whole) = share: one key's share with its numbers. */
+const shareMath = (t, part, whole, share) => row(t, '=', frac(part, whole), '=', share);
+const QK = row('q', '·', 'k');
+/** std(q·k) = s ≈ √d = √256 = 16 (or ≈ 19.60 when √d is not whole). */
+const stdMath = (s, d, rel, root) =>
+  row('std', paren(QK), '=', s, '≈', sqrt('d'), '=', sqrt(String(d)), rel, root);
+/** std(q·k / √d) = s ≈ 1 */
+const stdScaledMath = (s) => row('std', paren(frac(QK, sqrt('d'))), '=', s, '≈', 1);
+/** max_j e^(s_j) / Σ_k e^(s_k) = v */
+const maxWeightMath = (v) =>
+  row(
+    sub('max', 'j'),
+    frac(sup('e', sub('s', 'j')), row(sum('k'), sup('e', sub('s', 'k')))),
+    '=',
+    v,
+  );
+/** H = −Σ w ln w = v */
+const entropyMath = (v) => row('H', '=', row('−', 'Σ', 'w', times(), 'ln', times(), 'w'), '=', v);
+
 /**
  * @tag attn-softmax-variance
  * @summary Lesson 3: softmax, and why scores are divided by √d.
@@ -101,13 +124,13 @@ export class SoftmaxVariance extends AttnWidget {
       splitTitle: '① 按比例分：会出负数',
       splitHelp:
         '最直接的想法是按分数占比分：s_j / Σs。可分数可以是负的，占比就会是负的——「关注 −44%」没有意义。softmax 先取 e^s（永远为正）再归一。',
-      splitFormula: (t, s, all, v) => `按比例：${t} = ${s} / (${all}) = ${v}`,
-      softFormula: (t, e, all, v) => `softmax：${t} = ${e} / (${all}) = ${v}`,
+      splitFormula: (t, s, all, v) => line('按比例：', shareMath(t, s, all, v)),
+      softFormula: (t, e, all, v) => line('softmax：', shareMath(t, e, all, v)),
       negNote: (t, v) => `「${t}」分到 ${v}：负的注意力，权重也不再都落在 0 到 1 之间。`,
       dialogTitle: '② softmax：8、7、9 不是 40% / 30% / 30%',
       dialogHelp: (e) =>
         `三个分数相差不过 1、2 分，直觉会猜「差不多平分」。softmax 只看分差，差 1 就是 e ≈ ${e} 倍（softmax([1, 0]) 两个权重之比）：`,
-      diffFormula: (t, diffs, v) => `只看分差：${t} = 1 / (${diffs}) = ${v}`,
+      diffFormula: (t, diffs, v) => line('只看分差：', shareMath(t, 1, diffs, v)),
       guessNote: (g, p) =>
         `常见猜测 ${g}（划掉的一列）是错的；按比例分也只有 ${p}，差 1 分在 softmax 里差得多。`,
       varTitle: '③ 为什么除以 √d',
@@ -115,8 +138,8 @@ export class SoftmaxVariance extends AttnWidget {
         `固定种子 ${seed} 的实验：q、k 每一维独立取自标准正态分布，抽 ${n} 对算 q·k 画直方图；再拿一个 q 对 ${k} 个 key 做一行 softmax。拖动每头维数 d 看它怎么变。`,
       slider: '每头维数 d',
       valuetext: (d) => `d = ${d}`,
-      stdFormula: (s, d, r) => `std(q·k) = ${s} ≈ √d = √${d} ${r}`,
-      stdScaledFormula: (s) => `÷√d 之后：std(q·k/√d) = ${s} ≈ 1`,
+      stdFormula: stdMath,
+      stdScaledFormula: (s) => line('÷√d 之后：', stdScaledMath(s)),
       histUnscaled: '不缩放：q·k',
       histScaled: '缩放：q·k / √d',
       histAria: (what, d, s, lo, hi, out) =>
@@ -125,9 +148,9 @@ export class SoftmaxVariance extends AttnWidget {
       rowUnscaled: (k) => `不缩放：softmax(q·k_j)，${k} 个 key`,
       rowScaled: (k) => `缩放：softmax(q·k_j / √d)，${k} 个 key`,
       rowAria: (what, ws) => `${what}：${ws}`,
-      maxFormula: (v) => `最大权重 max_j e^(s_j) / Σ_k e^(s_k) = ${v}`,
+      maxFormula: (v) => line('最大权重 ', maxWeightMath(v)),
       entropyFormula: (v, u, k) =>
-        `熵 H = −Σ w ln w = ${v} nats（均匀分 = ln ${k} = ${u}，one-hot = 0）`,
+        line('熵 ', entropyMath(v), ` nats（均匀分 = ln ${k} = ${u}，one-hot = 0）`),
       collapse: (d, v) =>
         `d = ${d} 时不缩放的一行已有 ${v} 落在一个 key 上：几乎 one-hot，其余 key 的梯度几乎为 0。`,
       spread: (d, v) => `d = ${d} 时不缩放的最大权重是 ${v}。`,
@@ -145,14 +168,14 @@ export class SoftmaxVariance extends AttnWidget {
       splitTitle: '① Splitting in proportion: negative shares',
       splitHelp:
         'The obvious idea is to split by each score’s share, s_j / Σs. But scores can be negative, and then so is the share — "attend −44%" means nothing. Softmax takes e^s first (always positive), then normalises.',
-      splitFormula: (t, s, all, v) => `share: ${t} = ${s} / (${all}) = ${v}`,
-      softFormula: (t, e, all, v) => `softmax: ${t} = ${e} / (${all}) = ${v}`,
+      splitFormula: (t, s, all, v) => line('share: ', shareMath(t, s, all, v)),
+      softFormula: (t, e, all, v) => line('softmax: ', shareMath(t, e, all, v)),
       negNote: (t, v) =>
         `"${t}" gets ${v}: negative attention, and the weights no longer stay between 0 and 1.`,
       dialogTitle: '② Softmax: 8, 7, 9 is not 40% / 30% / 30%',
       dialogHelp: (e) =>
         `The three scores are only 1 or 2 apart, so intuition guesses "about even". Softmax only sees differences, and a difference of 1 is a factor e ≈ ${e} (the ratio of the two weights of softmax([1, 0])):`,
-      diffFormula: (t, diffs, v) => `differences only: ${t} = 1 / (${diffs}) = ${v}`,
+      diffFormula: (t, diffs, v) => line('differences only: ', shareMath(t, 1, diffs, v)),
       guessNote: (g, p) =>
         `The common guess ${g} (struck out) is wrong; a proportional split would give only ${p}, while in softmax a 1-point gap counts for much more.`,
       varTitle: '③ Why divide by √d',
@@ -160,8 +183,8 @@ export class SoftmaxVariance extends AttnWidget {
         `A seeded experiment (seed ${seed}): every dimension of q and k is drawn from a standard normal; ${n} pairs give the histogram of q·k, and one q against ${k} keys gives one softmax row. Drag the head width d and watch.`,
       slider: 'Head width d',
       valuetext: (d) => `d = ${d}`,
-      stdFormula: (s, d, r) => `std(q·k) = ${s} ≈ √d = √${d} ${r}`,
-      stdScaledFormula: (s) => `after ÷√d: std(q·k/√d) = ${s} ≈ 1`,
+      stdFormula: stdMath,
+      stdScaledFormula: (s) => line('after ÷√d: ', stdScaledMath(s)),
       histUnscaled: 'Unscaled: q·k',
       histScaled: 'Scaled: q·k / √d',
       histAria: (what, d, s, lo, hi, out) =>
@@ -170,9 +193,9 @@ export class SoftmaxVariance extends AttnWidget {
       rowUnscaled: (k) => `Unscaled: softmax(q·k_j), ${k} keys`,
       rowScaled: (k) => `Scaled: softmax(q·k_j / √d), ${k} keys`,
       rowAria: (what, ws) => `${what}: ${ws}`,
-      maxFormula: (v) => `max weight max_j e^(s_j) / Σ_k e^(s_k) = ${v}`,
+      maxFormula: (v) => line('max weight ', maxWeightMath(v)),
       entropyFormula: (v, u, k) =>
-        `entropy H = −Σ w ln w = ${v} nats (uniform = ln ${k} = ${u}, one-hot = 0)`,
+        line('entropy ', entropyMath(v), ` nats (uniform = ln ${k} = ${u}, one-hot = 0)`),
       collapse: (d, v) =>
         `At d = ${d} the unscaled row already puts ${v} on one key: nearly one-hot, and the other keys’ gradients nearly vanish.`,
       spread: (d, v) => `At d = ${d} the unscaled row’s largest weight is ${v}.`,
@@ -288,12 +311,14 @@ export class SoftmaxVariance extends AttnWidget {
     });
   }
 
+  /** s₁ + s₂ + (−s₃): the scores summed, a negative one in brackets. */
   sumText(scores) {
-    return scores.map((s) => (s < 0 ? `(${scoreText(s)})` : scoreText(s))).join(' + ');
+    return plus(scores.map((s) => (s < 0 ? paren(scoreText(s)) : scoreText(s))));
   }
 
+  /** e^s₁ + e^s₂ + … */
   expSumText(scores) {
-    return scores.map(expTerm).join(' + ');
+    return plus(scores.map(expMath));
   }
 
   /** @param {Runtime} rt */
@@ -313,23 +338,27 @@ export class SoftmaxVariance extends AttnWidget {
       h(
         'p',
         { class: 'formula', 'data-formula': 'split' },
-        this.t(
-          'splitFormula',
-          labels[worst],
-          scoreText(scores[worst]),
-          this.sumText(scores),
-          signedPct(split[worst]),
+        formula(
+          this.t(
+            'splitFormula',
+            labels[worst],
+            scoreText(scores[worst]),
+            this.sumText(scores),
+            signedPct(split[worst]),
+          ),
         ),
       ),
       h(
         'p',
         { class: 'formula', 'data-formula': 'softmax' },
-        this.t(
-          'softFormula',
-          labels[worst],
-          expTerm(scores[worst]),
-          this.expSumText(scores),
-          smallPct(softmax[worst]),
+        formula(
+          this.t(
+            'softFormula',
+            labels[worst],
+            expMath(scores[worst]),
+            this.expSumText(scores),
+            smallPct(softmax[worst]),
+          ),
         ),
       ),
       split[worst] < 0
@@ -351,15 +380,28 @@ export class SoftmaxVariance extends AttnWidget {
     const oneGap = rt.engine.softmax([1, 0], {}).weights; // a gap of 1: weight ratio e
     const formulas = labels
       .map((l, j) => {
-        const diffs = scores.map((s) => expTerm(s - scores[j])).join(' + '); // exponents written as differences
+        // exponents written as differences
+        const diffs = plus(scores.map((s) => expMath(s - scores[j])));
         return [
           h(
             'p',
             { class: 'formula', 'data-formula': `softmax-${j}` },
-            this.t('softFormula', l, expTerm(scores[j]), this.expSumText(scores), pct(softmax[j])),
+            formula(
+              this.t(
+                'softFormula',
+                l,
+                expMath(scores[j]),
+                this.expSumText(scores),
+                pct(softmax[j]),
+              ),
+            ),
           ),
           j === 0
-            ? h('p', { class: 'formula' }, this.t('diffFormula', l, diffs, pct(softmax[j])))
+            ? h(
+                'p',
+                { class: 'formula' },
+                formula(this.t('diffFormula', l, diffs, pct(softmax[j]))),
+              )
             : null,
         ];
       })
@@ -596,8 +638,10 @@ export class SoftmaxVariance extends AttnWidget {
       ', ',
     );
     c.chart.setAttribute('aria-label', this.t('rowAria', title, list));
-    c.maxLine.textContent = this.t('maxFormula', weightPct(maxWeight));
-    c.entropyLine.textContent = this.t('entropyFormula', smallNum(entropy), num(uniform, 2), n);
+    c.maxLine.replaceChildren(...formula(this.t('maxFormula', weightPct(maxWeight))));
+    c.entropyLine.replaceChildren(
+      ...formula(this.t('entropyFormula', smallNum(entropy), num(uniform, 2), n)),
+    );
   }
 
   /**
@@ -626,13 +670,13 @@ export class SoftmaxVariance extends AttnWidget {
     const d = this.d;
     const r = experiment(rt.engine, d);
     const rootD = Math.sqrt(d); // the reference value printed beside the measured std
-    const rootText = Number.isInteger(rootD) ? `= ${rootD}` : `≈ ${num(rootD, 2)}`;
+    const root = Number.isInteger(rootD) ? ['=', String(rootD)] : ['≈', num(rootD, 2)];
     this.slider.value = String(this.index);
     this.slider.setAttribute('aria-valuetext', this.t('valuetext', d));
     this.output.textContent = this.t('valuetext', d);
     const texts = experimentTexts(r); // the same texts the quiz quotes at d = 256
-    this.stdLine.textContent = this.t('stdFormula', texts.std, d, rootText);
-    this.stdScaledLine.textContent = this.t('stdScaledFormula', texts.stdScaled);
+    this.stdLine.replaceChildren(...formula(this.t('stdFormula', texts.std, d, ...root)));
+    this.stdScaledLine.replaceChildren(...formula(this.t('stdScaledFormula', texts.stdScaled)));
     this.drawHistogram(this.histUnscaled, {
       title: this.t('histUnscaled'),
       dots: r.dots,

@@ -138,11 +138,6 @@ export function scoreText(s) {
   return t.startsWith('-') ? `−${t.slice(1)}` : t;
 }
 
-/** e^s term of a formula, with brackets around a negative exponent: "e^8", "e^(−4)". */
-export function expTerm(s) {
-  return s < 0 ? `e^(${scoreText(s)})` : `e^${scoreText(s)}`;
-}
-
 /** 485165195 → "4.9 亿" (zh) / "4.9 × 10^8" (en): the ratio e^20 in the chapter's words. */
 export function bigRatio(x, lang) {
   if (typeof lang === 'string' && lang.startsWith('en')) {

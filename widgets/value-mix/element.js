@@ -9,6 +9,7 @@
 // Attributes: world (default zh-gift), query (token index, default 给了), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
+import { line, row, sub as msub, sum, paren, mn, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
@@ -66,6 +67,14 @@ table.strip tr.mix th, table.strip tr.mix td { background: var(--_warn-bg-fff8e6
 @media (max-width: 420px) { table.mix th, table.mix td { padding: 4px 3px; } ol.dims li { grid-template-columns: minmax(2.6em, max-content) minmax(60px, 1fr) minmax(3.6em, max-content); } }
 `;
 
+/** Σ_j w_j x_j = [vector]: the row's weights on the rows of K (x = k) or V (x = v). */
+const mixedMath = (x, v) => row(sum('j'), msub('w', 'j'), msub(x, 'j'), '=', mn(v));
+/** L_name = wa × L_a + wb × L_b: the slider's blend of two names' rows. */
+const blendMath = (L, name, a, b, wa, wb) =>
+  row(msub(L, name), '=', wa, '×', msub(L, a), '+', wb, '×', msub(L, b));
+/** cos(L_a, L_b) = c */
+const pairCosMath = (L, a, b, c) => row('cos', paren(msub(L, a), ',', msub(L, b)), '=', c);
+
 /**
  * @tag attn-value-mix
  * @summary Lesson 5: what V returns — the output as a weighted mix of value rows.
@@ -103,16 +112,16 @@ export class ValueMix extends AttnWidget {
       kTitle: '如果取回的是 K 呢？',
       kHelp: (a, b) =>
         `同样的权重，乘 K 而不是 V。「${a}」和「${b}」的 K 几乎同向：注意力从一个人移到另一个人，取回的 K 几乎不变——取回 K 会丢掉「是谁」；V 却变了很多。拖动滑块看看。`,
-      rowK: (q, v) => `「${q}」这一行，同样的权重乘 K：Σ_j w_j k_j = ${v}`,
-      rowV: (q, v) => `乘 V（上面的输出）：Σ_j w_j v_j = ${v}`,
+      rowK: (q, v) => line(`「${q}」这一行，同样的权重乘 K：`, mixedMath('k', v)),
+      rowV: (q, v) => line('乘 V（上面的输出）：', mixedMath('v', v)),
       split: (a, b) => `注意力在「${a}」和「${b}」之间怎么分`,
       splitValue: (a, pa, b, pb) => `${a} ${pa} · ${b} ${pb}`,
       kCard: '取回 K',
       vCard: '取回 V',
       mixName: '取回',
-      mixFormula: (L, a, b, wa, wb) => `${L}_取回 = ${wa} × ${L}_${a} + ${wb} × ${L}_${b}`,
+      mixFormula: (L, a, b, wa, wb) => blendMath(L, '取回', a, b, wa, wb),
       cosToA: (L, a, c) => `cos(${L}_取回, ${L}_${a}) = ${c}`,
-      cosAB: (L, a, b, c) => `两人本身：cos(${L}_${a}, ${L}_${b}) = ${c}`,
+      cosAB: (L, a, b, c) => line('两人本身：', pairCosMath(L, a, b, c)),
       meter: '和「全给第一个人」时相比的变化（1 − cos）',
       takeaway: 'QK 决定听谁的，V 决定听到什么。',
       note: '这里的 4 维向量是手工构造的教学数据，不是模型学到的；每一维也没有名字。',
@@ -137,16 +146,16 @@ export class ValueMix extends AttnWidget {
       kTitle: 'What if it took back K instead?',
       kHelp: (a, b) =>
         `The same weights, applied to K instead of V. The keys of ${a} and ${b} point almost the same way: move the attention from one name to the other and the retrieved K hardly changes — taking back K loses "who"; the retrieved V changes a lot. Drag the slider.`,
-      rowK: (q, v) => `Row ${q}, the same weights on K: Σ_j w_j k_j = ${v}`,
-      rowV: (q, v) => `On V (the output above): Σ_j w_j v_j = ${v}`,
+      rowK: (q, v) => line(`Row ${q}, the same weights on K: `, mixedMath('k', v)),
+      rowV: (q, v) => line('On V (the output above): ', mixedMath('v', v)),
       split: (a, b) => `How the attention is split between ${a} and ${b}`,
       splitValue: (a, pa, b, pb) => `${a} ${pa} · ${b} ${pb}`,
       kCard: 'Take back K',
       vCard: 'Take back V',
       mixName: 'retrieved',
-      mixFormula: (L, a, b, wa, wb) => `${L}_retrieved = ${wa} × ${L}_${a} + ${wb} × ${L}_${b}`,
+      mixFormula: (L, a, b, wa, wb) => blendMath(L, 'retrieved', a, b, wa, wb),
       cosToA: (L, a, c) => `cos(${L}_retrieved, ${L}_${a}) = ${c}`,
-      cosAB: (L, a, b, c) => `The two names themselves: cos(${L}_${a}, ${L}_${b}) = ${c}`,
+      cosAB: (L, a, b, c) => line('The two names themselves: ', pairCosMath(L, a, b, c)),
       meter: 'Change from "all on the first name" (1 − cos)',
       takeaway: 'QK decides whom to listen to; V decides what is heard.',
       note: 'These 4-dimensional vectors are hand-made teaching data, not learned by a model; no dimension has a name.',
@@ -302,8 +311,16 @@ export class ValueMix extends AttnWidget {
     this.drawDimensionBars(w, labels, m);
     // The same weights on K.
     this.rowKV.replaceChildren(
-      h('p', { class: 'formula', 'data-role': 'row-k' }, this.t('rowK', lq, vec(m.retrievedK, 3))),
-      h('p', { class: 'formula', 'data-role': 'row-v' }, this.t('rowV', lq, vec(m.output, 3))),
+      h(
+        'p',
+        { class: 'formula', 'data-role': 'row-k' },
+        formula(this.t('rowK', lq, vec(m.retrievedK, 3))),
+      ),
+      h(
+        'p',
+        { class: 'formula', 'data-role': 'row-v' },
+        formula(this.t('rowV', lq, vec(m.output, 3))),
+      ),
     );
     this.drawNameSplit(e, w, labels);
   }
@@ -321,11 +338,17 @@ export class ValueMix extends AttnWidget {
     };
     const vCell = (j) =>
       h('td', { class: 'formula vc' }, [
-        h('span', {}, `v_${shortLabel(labels[j])} = ${vec(w.v[j])}`),
+        // the vectors stay text beside the formula: a narrow table cell wraps them
+        h('span', {}, formula(line(row(msub('v', shortLabel(labels[j])), '='), ` ${vec(w.v[j])}`))),
         h(
           'span',
           { class: 'contrib', 'data-role': 'contrib' },
-          `${num(m.weights[j], 3)} × v_${shortLabel(labels[j])} = ${vec(m.contributions[ci.get(j)], 3)}`,
+          formula(
+            line(
+              row(num(m.weights[j], 3), '×', msub('v', shortLabel(labels[j])), '='),
+              ` ${vec(m.contributions[ci.get(j)], 3)}`,
+            ),
+          ),
         ),
       ]);
     this.table.replaceChildren(
@@ -437,7 +460,7 @@ export class ValueMix extends AttnWidget {
             ],
           ),
           h('span', { class: 'val' }, num(m.output[d], 3)),
-          h('p', { class: 'formula' }, `out${sub(d + 1)} = ${dimFormula(m, w.v, d)}`),
+          h('p', { class: 'formula' }, formula(dimFormula(m, w.v, d))),
         ]);
       }),
     );
@@ -497,7 +520,7 @@ export class ValueMix extends AttnWidget {
       h(
         'p',
         { class: 'formula' },
-        this.t('mixFormula', L, la, lb, num(1 - this.share, 2), num(this.share, 2)),
+        formula(this.t('mixFormula', L, la, lb, num(1 - this.share, 2), num(this.share, 2))),
       ),
       h(
         'p',
@@ -516,7 +539,7 @@ export class ValueMix extends AttnWidget {
         ),
         h('span', { class: 'formula' }, num(change, 3)),
       ]),
-      h('p', { class: 'formula' }, this.t('cosAB', L, la, lb, num(part.cosAB, 3))),
+      h('p', { class: 'formula' }, formula(this.t('cosAB', L, la, lb, num(part.cosAB, 3)))),
     );
   }
 

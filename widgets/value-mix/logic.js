@@ -8,6 +8,7 @@
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { num, pct } from '../../web/dom.js';
 import { rowsOf } from '../../web/tensor.js';
+import { row, sub as msub, mi, paren } from '../../web/mathml.js';
 
 /** The two names whose keys are nearly parallel in zh-gift. */
 export const NAMES = ['小明', '小王'];
@@ -101,16 +102,25 @@ export function vec(row, digits = 2) {
 }
 
 /**
- * out_d = Σ_j w_j v_jd with the numbers: "0.565×1.20 + 0.394×(−0.30) + … = 0.55".
- * `d` is the output dimension; terms use the visible keys.
+ * out_d = Σ_j w_j v_jd with the numbers, as MathML (String(): "out_1 = 0.565 × 1.20 + 0.394 ×
+ * (−0.30) + … = 0.550"). `d` is the output dimension; terms use the visible keys, each at the
+ * top level of the row so that a phone wraps the line between terms.
  */
 export function dimFormula(m, v, d, digits = 2) {
-  const paren = (s) => (s.startsWith('−') ? `(${s})` : s);
-  const terms = m.keys.map((j) => `${num(m.weights[j], 3)}×${paren(num(v[j][d], digits))}`);
-  return `${terms.join(' + ')} = ${num(m.output[d], 3)}`;
+  const factor = (x) => (x < 0 ? paren(num(x, digits)) : num(x, digits));
+  const terms = m.keys.flatMap((j, k) => [
+    ...(k ? ['+'] : []),
+    row(num(m.weights[j], 3), '×', factor(v[j][d])),
+  ]);
+  return row(msub(mi('out'), d + 1), '=', ...terms, '=', num(m.output[d], 3));
 }
 
-const row = (name, expected, actual, ok = expected === actual) => ({ name, expected, actual, ok });
+const checkRow = (name, expected, actual, ok = expected === actual) => ({
+  name,
+  expected,
+  actual,
+  ok,
+});
 
 /**
  * The course's lesson-5 numbers (and the widget's own consistency) through the engine, whatever
@@ -130,18 +140,18 @@ export function courseChecks(engine, w) {
   const split = nameSplit(engine, w, 1);
   const cosV = split.v.cosAB;
   return [
-    row('causal, row 给了: weight on 苹果', '56.5%', pct(causal.weights[ix('苹果')])),
-    row('causal, row 给了: weight on 小明', '39.4%', pct(causal.weights[ix('小明')])),
-    row('no mask, row 给了: weight on 小王', '32.5%', pct(full.weights[ix('小王')])),
+    checkRow('causal, row 给了: weight on 苹果', '56.5%', pct(causal.weights[ix('苹果')])),
+    checkRow('causal, row 给了: weight on 小明', '39.4%', pct(causal.weights[ix('小明')])),
+    checkRow('no mask, row 给了: weight on 小王', '32.5%', pct(full.weights[ix('小王')])),
     {
       name: 'Σ_j w_j v_j = engine output, every row, both masks (±1e-5)',
       expected: '≤ 1e-5',
       actual: maxErr.toExponential(1),
       ok: maxErr <= 1e-5,
     },
-    row('cos(K_小明, K_小王)', '0.995', num(split.k.cosAB, 3)),
-    row('cos(V_小明, V_小王) clearly lower', '< 0.5', num(cosV, 3), cosV < 0.5),
-    row(
+    checkRow('cos(K_小明, K_小王)', '0.995', num(split.k.cosAB, 3)),
+    checkRow('cos(V_小明, V_小王) clearly lower', '< 0.5', num(cosV, 3), cosV < 0.5),
+    checkRow(
       'all weight moved 小明 → 小王: retrieved K keeps cos 0.995 with the start',
       '0.995',
       num(split.k.cosToA, 3),

@@ -6,6 +6,7 @@
 // step is announced through an aria-live region.
 // Attributes: world (default en-the-cat), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { line, row, sub, sup, frac, sqrt, sum, letters, mi, formula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/scroll-region.js';
 import { h, pct } from '../../web/dom.js';
@@ -36,6 +37,28 @@ h3 { font-size: 1rem; margin: 10px 0 4px; }
 .arith { border-left: 4px solid #0072B2; background: var(--_accent-soft-eef5fb); padding: 6px 10px; margin: 8px 0; }
 .final { border-left: 4px solid #009E73; background: var(--_ok-bg-eef8f4); padding: 6px 10px; }
 `;
+
+/** The formula of each step, the same in both languages (the string tables add the words). */
+const STEP_MATH = {
+  q: row('Q', '=', 'x', '·', sub('W', 'q')),
+  k: row('K', '=', 'x', '·', sub('W', 'k')),
+  scores: row('S', '=', 'Q', sup('K', 'T')),
+  scoreEntry: row(
+    sub('S', letters('ij')),
+    '=',
+    sum('k'),
+    sub('Q', letters('ik')),
+    sub('K', letters('jk')),
+  ),
+  scaled: row('S′', '=', frac(row('Q', sup('K', 'T')), sqrt('d'))),
+  masked: row(sub('S″', letters('ij')), '=', sub('S′', letters('ij'))),
+  weights: row(
+    sub('w', letters('ij')),
+    '=',
+    frac(sup('e', sub('S″', letters('ij'))), row(sum('k'), sup('e', sub('S″', letters('ik'))))),
+  ),
+  output: row(sub(mi('out'), 'i'), '=', sum('j'), sub('w', letters('ij')), sub('V', 'j')),
+};
 
 /**
  * @tag attn-walkthrough
@@ -71,12 +94,12 @@ export class Walkthrough extends AttnWidget {
         '每一行用权重把 V 的行加权混合：这就是注意力输出的新表示。',
       ],
       stepFormula: [
-        'Q = x · Wq，K = x · Wk，V 给定',
-        'S = Q Kᵀ，S_ij = Σ_k Q_ik K_jk',
-        'S′ = Q Kᵀ / √d',
-        'S″_ij = S′_ij（j ≤ i），−∞（j > i）',
-        'w_ij = e^{S″_ij} / Σ_k e^{S″_ik}',
-        'out_i = Σ_j w_ij V_j',
+        line(STEP_MATH.q, '，', STEP_MATH.k, '，V 给定'),
+        line(STEP_MATH.scores, '，', STEP_MATH.scoreEntry),
+        STEP_MATH.scaled,
+        line(STEP_MATH.masked, '（j ≤ i），−∞（j > i）'),
+        STEP_MATH.weights,
+        STEP_MATH.output,
       ],
       matX: 'x',
       matQ: 'Q = x · Wq（点格子看算式）',
@@ -123,12 +146,12 @@ export class Walkthrough extends AttnWidget {
         'Each row mixes the rows of V with its weights: that mix is the attention output, the new representation.',
       ],
       stepFormula: [
-        'Q = x · Wq, K = x · Wk, V given',
-        'S = Q Kᵀ, S_ij = Σ_k Q_ik K_jk',
-        'S′ = Q Kᵀ / √d',
-        'S″_ij = S′_ij (j ≤ i), −∞ (j > i)',
-        'w_ij = e^{S″_ij} / Σ_k e^{S″_ik}',
-        'out_i = Σ_j w_ij V_j',
+        line(STEP_MATH.q, ', ', STEP_MATH.k, ', V given'),
+        line(STEP_MATH.scores, ', ', STEP_MATH.scoreEntry),
+        STEP_MATH.scaled,
+        line(STEP_MATH.masked, ' (j ≤ i), −∞ (j > i)'),
+        STEP_MATH.weights,
+        STEP_MATH.output,
       ],
       matX: 'x',
       matQ: 'Q = x · Wq (click a cell)',
@@ -265,7 +288,7 @@ export class Walkthrough extends AttnWidget {
     const [ci, cj] = this.cells[key];
     this.arith.replaceChildren(
       h('strong', {}, this.t('arith')),
-      cellArithmetic(key, ci, cj, m, lab),
+      ...formula(cellArithmetic(key, ci, cj, m, lab)),
     );
     // The closing line quotes the course's The/cat outputs; another world's steps stand alone.
     const theCat = ['The', 'cat'].every((t) => m.w.tokensEn.includes(t));
@@ -297,7 +320,7 @@ export class Walkthrough extends AttnWidget {
     this.announce = false;
     this.stepTitle.textContent = `${this.step + 1}. ${name}`;
     this.explain.textContent = this.t('explain')[this.step];
-    this.stepFormula.textContent = this.t('stepFormula')[this.step];
+    this.stepFormula.replaceChildren(...formula(this.t('stepFormula')[this.step]));
   }
 
   /** The matrices this step shows, the one being computed live (its cells pick a cell). */

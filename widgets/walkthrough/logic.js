@@ -7,6 +7,7 @@
 import { worldTensors } from '../../web/world.js';
 import { rowsOf } from '../../web/tensor.js';
 import { num, pct } from '../../web/dom.js';
+import { line, row, sub, sup, frac, sqrt, paren, text, mi } from '../../web/mathml.js';
 
 export const STEPS = ['qkv', 'raw', 'scaled', 'mask', 'softmax', 'output'];
 
@@ -39,22 +40,29 @@ export function fmt(x, digits = 2) {
 }
 
 /** [a, b] → "[0.54, −0.16]" */
-export function vec(row, digits = 2) {
-  return `[${row.map((v) => fmt(v, digits)).join(', ')}]`;
+export function vec(values, digits = 2) {
+  return `[${values.map((v) => fmt(v, digits)).join(', ')}]`;
 }
 
 /** A factor in a product: negatives in parentheses, "(−0.16)". */
 function factor(x, digits = 2) {
-  return x < 0 ? `(${fmt(x, digits)})` : fmt(x, digits);
-}
-
-/** "a×b + c×d" for two vectors of the same length. */
-export function terms(a, b) {
-  return a.map((x, k) => `${factor(x)}×${factor(b[k])}`).join(' + ');
+  return x < 0 ? paren(fmt(x, digits)) : fmt(x, digits);
 }
 
 /**
- * The arithmetic of one cell of one step, with the engine's numbers substituted.
+ * a₁ × b₁ + a₂ × b₂ + … of two vectors of the same length, as formula terms at the top level of
+ * a row (so that the line wraps between them).
+ */
+function terms(a, b, digitsA = 2) {
+  return a.flatMap((x, k) => [...(k ? ['+'] : []), row(factor(x, digitsA), '×', factor(b[k]))]);
+}
+
+/** name[token]: a row of a matrix named by its token. */
+const at = (name, token) => row(name, '[', text(token), ']');
+
+/**
+ * The arithmetic of one cell of one step, with the engine's numbers substituted, as MathML
+ * (web/mathml.js; String() of it: "Q[cat]·K[The] = 0.30 × 1.00 + 0.90 × 0.20 = 0.48").
  * step: one of STEPS; (i, j): the cell; lab(i): a token's label; m: walkthrough(); t: strings.
  * For 'qkv' the cell is (token i, dimension j) of Q; for 'output' (token i, dimension j) of out.
  */
@@ -63,28 +71,84 @@ export function cellArithmetic(step, i, j, m, lab) {
   switch (step) {
     case 'qkv': {
       const col = world.Wq.map((r) => r[j]);
-      return `Q[${lab(i)}]_${j} = x[${lab(i)}] · Wq[:, ${j}] = ${terms(w.x[i], col)} = ${fmt(w.q[i][j])}`;
+      const wq = row(sub('W', 'q'), '[', ':', ',', j, ']');
+      return row(
+        sub(at('Q', lab(i)), j),
+        '=',
+        at('x', lab(i)),
+        '·',
+        wq,
+        '=',
+        ...terms(w.x[i], col),
+        '=',
+        fmt(w.q[i][j]),
+      );
     }
     case 'raw':
-      return `Q[${lab(i)}]·K[${lab(j)}] = ${terms(w.q[i], w.k[j])} = ${fmt(m.raw[i][j])}`;
+      return row(
+        at('Q', lab(i)),
+        '·',
+        at('K', lab(j)),
+        '=',
+        ...terms(w.q[i], w.k[j]),
+        '=',
+        fmt(m.raw[i][j]),
+      );
     case 'scaled':
-      return `${fmt(m.raw[i][j])} ÷ √${m.d} = ${fmt(m.scaled[i][j])}`;
+      return row(frac(fmt(m.raw[i][j]), sqrt(m.d)), '=', fmt(m.scaled[i][j]));
     case 'mask':
-      return m.mask[i][j]
-        ? `${lab(i)} → ${lab(j)}: j = ${j} ≤ i = ${i}, ${fmt(m.scaled[i][j])} + 0 = ${fmt(m.masked[i][j])}`
-        : `${lab(i)} → ${lab(j)}: j = ${j} > i = ${i}, ${fmt(m.scaled[i][j])} + (−∞) = −∞`;
+      return line(
+        `${lab(i)} → ${lab(j)}: `,
+        m.mask[i][j]
+          ? row(
+              'j',
+              '=',
+              j,
+              '≤',
+              'i',
+              '=',
+              i,
+              ',',
+              fmt(m.scaled[i][j]),
+              '+',
+              0,
+              '=',
+              fmt(m.masked[i][j]),
+            )
+          : row(
+              'j',
+              '=',
+              j,
+              '>',
+              'i',
+              '=',
+              i,
+              ',',
+              fmt(m.scaled[i][j]),
+              '+',
+              paren('−∞'),
+              '=',
+              '−∞',
+            ),
+      );
     case 'softmax': {
-      const row = m.masked[i];
-      const denom = row.map((s) => `e^${fmt(s)}`).join(' + ');
-      const top = m.mask[i][j] ? `e^${fmt(row[j])}` : 'e^−∞';
-      return `w = ${top} / (${denom}) = ${pct(m.weights[i][j])}`;
+      const scores = m.masked[i];
+      const denominator = scores.flatMap((x, k) => [...(k ? ['+'] : []), sup('e', fmt(x))]);
+      const top = sup('e', m.mask[i][j] ? fmt(scores[j]) : '−∞');
+      return row('w', '=', frac(top, row(...denominator)), '=', pct(m.weights[i][j]));
     }
-    case 'output': {
-      const parts = m.weights[i]
-        .map((wk, k) => `${factor(wk, 3)}×${factor(w.v[k][j])}`)
-        .join(' + ');
-      return `out[${lab(i)}]_${j} = ${parts} = ${fmt(m.output[i][j])}`;
-    }
+    case 'output':
+      return row(
+        sub(at(mi('out'), lab(i)), j),
+        '=',
+        ...terms(
+          m.weights[i],
+          w.v.map((v) => v[j]),
+          3,
+        ),
+        '=',
+        fmt(m.output[i][j]),
+      );
     default:
       return '';
   }
