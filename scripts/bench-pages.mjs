@@ -196,14 +196,14 @@ const INTERACTIONS = [
       { act: 'click', sel: '[data-role="back"]' },
     ],
   },
-  // typing a prompt reruns the trained model (forward, top 5, generation, every head)
+  // a prompt run (typed, then Enter): the trained model's forward, top 5, generation, every head
   {
     page: 'lab.html',
     tag: 'attn-lab',
-    what: 'prompt typed',
+    what: 'prompt typed + Enter (Run)',
     steps: [
-      { act: 'input', sel: 'input#prompt', value: '小王把书给了' },
-      { act: 'input', sel: 'input#prompt', value: '小明把苹果给了' },
+      { act: 'submit', sel: 'input#prompt', value: '小王把书给了' },
+      { act: 'submit', sel: 'input#prompt', value: '小明把苹果给了' },
     ],
   },
   // opening a step of the map (a <details> summary)
@@ -279,6 +279,11 @@ async function measureInPage({ tag, steps, reps, warmup }) {
     else if (step.act === 'input' || step.act === 'change') {
       el.value = step.value;
       el.dispatchEvent(new Event(step.act, { bubbles: true }));
+    } else if (step.act === 'submit') {
+      // a prompt typed, then Enter: the lab runs its model on Run / Enter, not on each key
+      el.value = step.value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     } else if (step.act === 'key')
       el.dispatchEvent(new KeyboardEvent('keydown', { key: step.key, bubbles: true }));
     else if (step.act === 'enter') el.dispatchEvent(new MouseEvent('mouseenter'));

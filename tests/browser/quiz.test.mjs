@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openBrowser, openPage, timeToPaint, dist } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, dist, formulaText } from './harness.mjs';
 
 const W = 'attn-quiz';
 let browser, page, errors;
@@ -75,15 +75,19 @@ test("keyboard, right answer: Tab into Q1, ArrowDown to b, Enter → right, corr
   assert.equal(q.link, '03-softmax-and-scaling.html');
   // The linked lesson's widget, at its starting d = 256, shows the same experiment's numbers.
   const lesson = await openPage(browser, browser.fileUrl, q.link);
-  const shown = await lesson.page.evaluate(() => {
-    const root = document.querySelector('attn-softmax-variance').shadowRoot;
-    const t = (sel) => [...root.querySelectorAll(sel)].map((e) => e.textContent);
-    return {
-      std: t('[data-formula="std"]'),
-      scaled: t('[data-formula="std-scaled"]'),
-      max: t('[data-formula="max"]'),
-    };
-  });
+  // Each formula line as a reader hears it (its MathML by the plain text of its aria-label).
+  const lines = async (sel) => {
+    const all = lesson.page.locator(`attn-softmax-variance ${sel}`);
+    const texts = [];
+    for (let i = 0; i < (await all.count()); i++)
+      texts.push(await all.nth(i).evaluate(formulaText));
+    return texts;
+  };
+  const shown = {
+    std: await lines('[data-formula="std"]'),
+    scaled: await lines('[data-formula="std-scaled"]'),
+    max: await lines('[data-formula="max"]'),
+  };
   await lesson.page.close();
   assert.match(shown.std[0], /std\(q·k\) = 15\.72 ≈ √d = √256/);
   assert.match(shown.scaled[0], /= 0\.983 ≈ 1/);
