@@ -17,6 +17,7 @@ import { existsSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHROMIUM_ARGS } from './chromium-args.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.BENCH_DIST || join(root, 'dist');
@@ -234,18 +235,6 @@ const INTERACTIONS = [
   // frame after the click does not show the result; tests/browser/playground.test.mjs times it.
 ];
 
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--allow-file-access-from-files',
-];
-
 /** Runs in the page: REPS timed repetitions of one interaction. */
 async function measureInPage({ tag, steps, reps, warmup }) {
   const host = document.querySelector(tag);
@@ -344,7 +333,7 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 

@@ -187,6 +187,20 @@ export const FAN_OUT_CSS = `
 `;
 
 /**
+ * An arc's SVG stroke attributes: its width and opacity carry the weight.
+ * @param {Arc} a
+ */
+function arcSvgStroke(a) {
+  return {
+    stroke: CATEGORY.a,
+    'stroke-width': a.width.toFixed(2),
+    'stroke-opacity': a.opacity.toFixed(2),
+    fill: 'none',
+    'stroke-linecap': 'round',
+  };
+}
+
+/**
  * The diagram as a live DOM element: `el` to append once, `show({...})` after every draw of the
  * heatmap, `select(query)` when the heatmap selects a query. It redraws itself when its width
  * changes enough to change the layout.
@@ -395,13 +409,7 @@ export class FanOutArcs {
     const y0 = Math.max(40, longest * k + top);
     const xq = x(this.query);
     const parts = arcs.map((a) => {
-      const stroke = {
-        stroke: CATEGORY.a,
-        'stroke-width': a.width.toFixed(2),
-        'stroke-opacity': a.opacity.toFixed(2),
-        fill: 'none',
-        'stroke-linecap': 'round',
-      };
+      const stroke = arcSvgStroke(a);
       if (a.key === this.query) {
         const path = `M ${xq - 5} ${y0} C ${xq - 16} ${y0 - 30}, ${xq + 16} ${y0 - 30}, ${xq + 5} ${y0}`;
         return {
@@ -442,13 +450,7 @@ export class FanOutArcs {
     const k = Math.min(1, (W - 44) / longest);
     const yq = y(this.query);
     const parts = arcs.map((a) => {
-      const stroke = {
-        stroke: CATEGORY.a,
-        'stroke-width': a.width.toFixed(2),
-        'stroke-opacity': a.opacity.toFixed(2),
-        fill: 'none',
-        'stroke-linecap': 'round',
-      };
+      const stroke = arcSvgStroke(a);
       if (a.key === this.query) {
         const path = `M 2 ${yq - 5} C 30 ${yq - 16}, 30 ${yq + 16}, 2 ${yq + 5}`;
         return {

@@ -9,6 +9,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { serve } from '../../scripts/serve.mjs';
+import { CHROMIUM_ARGS } from '../../scripts/chromium-args.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const dist = join(root, 'dist');
@@ -18,20 +19,6 @@ const axeSource = readFileSync(
   'utf8',
 );
 
-// Flags that work as root on these machines; without the networking ones Chromium keeps
-// trying to reach the (closed) network.
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--allow-file-access-from-files',
-];
-
 /** {context, server, httpUrl, close} — one browser for a test file. */
 export async function openBrowser() {
   if (!existsSync(join(dist, 'index.html')))
@@ -40,7 +27,7 @@ export async function openBrowser() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     viewport: { width: 900, height: 900 },
   });
   const { server, url } = await serve(0);
