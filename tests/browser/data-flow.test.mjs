@@ -10,6 +10,7 @@ import {
   seriousViolations,
   screenshot,
   selfCheck,
+  assertSelfCheck,
   timeToPaint,
 } from './harness.mjs';
 
@@ -47,12 +48,7 @@ test('starts on attention: 24 × 256 = 6144 ≠ 5120, from the engine', async ()
     /24 个 Q 头 × 256 维 = 6144，不等于模型宽度 5120/,
   );
   assert.equal(await role('params').textContent(), '41,943,552 × 16 处 = 671,096,832');
-  const checks = await selfCheck(page, TAG);
-  assert.equal(checks.length, 8);
-  assert.ok(
-    checks.every((c) => c.ok),
-    JSON.stringify(checks.filter((c) => !c.ok)),
-  );
+  await assertSelfCheck(page, TAG, 8);
   await screenshot(page, TAG, `${TAG}-1280px.png`);
 });
 

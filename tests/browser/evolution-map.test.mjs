@@ -9,7 +9,7 @@ import {
   openPage,
   seriousViolations,
   screenshot,
-  selfCheck,
+  assertSelfCheck,
   assertFitsWidth,
 } from './harness.mjs';
 
@@ -32,12 +32,7 @@ test('the first step is open, the rest closed; self-check all ✓', async () => 
   assert.equal(await isOpen('rnn'), true);
   assert.equal(await isOpen('additive'), false);
   assert.match(await step('rnn').locator('[data-role="stuck"]').textContent(), /4,095/);
-  const checks = await selfCheck(page, TAG);
-  assert.equal(checks.length, 25);
-  assert.ok(
-    checks.every((c) => c.ok),
-    JSON.stringify(checks.filter((c) => !c.ok)),
-  );
+  await assertSelfCheck(page, TAG, 25);
   await screenshot(page, TAG, `${TAG}-1280px.png`);
 });
 

@@ -89,6 +89,16 @@ export function selfCheck(page, tag) {
   return page.evaluate((t) => document.querySelector(t).selfCheck(), tag);
 }
 
+/** The first `tag`'s selfCheck() has exactly `count` rows and every one is ✓ (failures named). */
+export async function assertSelfCheck(page, tag, count) {
+  const checks = await selfCheck(page, tag);
+  assert.equal(checks.length, count);
+  assert.ok(
+    checks.every((c) => c.ok),
+    JSON.stringify(checks.filter((c) => !c.ok)),
+  );
+}
+
 /** axe-core violations of impact serious or critical, as "id: help (n nodes)". */
 export async function seriousViolations(page) {
   await page.evaluate(axeSource);

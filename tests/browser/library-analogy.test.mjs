@@ -9,7 +9,7 @@ import {
   openPage,
   seriousViolations,
   screenshot,
-  selfCheck,
+  assertSelfCheck,
   assertFitsWidth,
   formulaText,
 } from './harness.mjs';
@@ -51,12 +51,7 @@ test('“tired”: it reads the animal most; self-check ✓', async () => {
     await role('formula').evaluate(formulaText),
     /^animal[:：] ?q·k \/ √4 = .* = \d+\.\d\d[;；] ?softmax → 读 \d+\.\d%$/,
   );
-  const checks = await selfCheck(page, TAG);
-  assert.equal(checks.length, 4);
-  assert.ok(
-    checks.every((c) => c.ok),
-    JSON.stringify(checks.filter((c) => !c.ok)),
-  );
+  await assertSelfCheck(page, TAG, 4);
   await screenshot(page, TAG, `${TAG}-1280px.png`);
 });
 

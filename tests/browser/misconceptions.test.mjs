@@ -9,7 +9,7 @@ import {
   openPage,
   seriousViolations,
   screenshot,
-  selfCheck,
+  assertSelfCheck,
   assertFitsWidth,
 } from './harness.mjs';
 
@@ -40,12 +40,7 @@ test('twelve cards, corrections shown, proofs from the engine, self-check ✓', 
   assert.match(width, /512 \/ 8 = 64/);
   assert.match(width, /24 × 256 = 6144 ≠ 5120/);
   assert.doesNotMatch(width, /GPT-2/);
-  const checks = await selfCheck(page, TAG);
-  assert.equal(checks.length, 7);
-  assert.ok(
-    checks.every((c) => c.ok),
-    JSON.stringify(checks.filter((c) => !c.ok)),
-  );
+  await assertSelfCheck(page, TAG, 7);
   await screenshot(page, TAG, `${TAG}-1280px.png`);
 });
 
