@@ -7,7 +7,7 @@
 
 namespace attn {
 
-void rms_norm_blocks_inplace(Matrix& x, std::size_t b, const float* gain, std::vector<float>* inv_rms) {
+void rms_norm_blocks_inplace(Matrix& x, std::size_t b, const float* gain, std::vector<float>* inv_rms, float eps) {
     const std::size_t n = x.shape(1);
     if (b == 0 || n % b != 0)
         throw ShapeError(shape_str("x", x.shape(0), n) + " does not split into RMSNorm blocks of " + std::to_string(b));
@@ -16,12 +16,26 @@ void rms_norm_blocks_inplace(Matrix& x, std::size_t b, const float* gain, std::v
     for (std::size_t i = 0; i < x.shape(0); ++i)
         for (std::size_t c = 0; c < n; c += b, ++k) {
             float* block = &x(i, c);
-            const float inv = 1.0f / std::sqrt(kernels::dot(block, block, b) / static_cast<float>(b) + kRmsNormEps);
+            const float inv = 1.0f / std::sqrt(kernels::dot(block, block, b) / static_cast<float>(b) + eps);
             kernels::scale(block, b, inv);
             if (gain)
                 for (std::size_t j = 0; j < b; ++j) block[j] *= gain[j];
             if (inv_rms) (*inv_rms)[k] = inv;
         }
+}
+
+void layer_norm_rows(Matrix& x, const float* gain, const float* bias, float eps) {
+    const std::size_t n = x.shape(1);
+    for (std::size_t i = 0; i < x.shape(0); ++i) {
+        float* row = &x(i, 0);
+        float mean = 0.0f;
+        for (std::size_t j = 0; j < n; ++j) mean += row[j];
+        mean /= static_cast<float>(n);
+        float var = 0.0f;
+        for (std::size_t j = 0; j < n; ++j) var += (row[j] - mean) * (row[j] - mean);
+        const float inv = 1.0f / std::sqrt(var / static_cast<float>(n) + eps);
+        for (std::size_t j = 0; j < n; ++j) row[j] = (row[j] - mean) * inv * gain[j] + bias[j];
+    }
 }
 
 Matrix rms_norm(Matrix x) {

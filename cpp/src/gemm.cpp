@@ -1,10 +1,12 @@
-// gemm.hpp: packing of B (f32 or f16) and the 4 × 8 register tile.
+// gemm.hpp: packing of B (f32, f16 or any stored weight type) and the 4 × 8 register tile.
 #include "attn/gemm.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <vector>
 
+#include "attn/errors.hpp"
+#include "attn/quant_blocks.hpp"
 #include "attn/simd.hpp"
 
 namespace attn::gemm {
@@ -20,21 +22,42 @@ constexpr std::size_t kKC = 256, kNC = 512;
 inline float load_b(const float* b, std::size_t i) { return b[i]; }
 inline float load_b(const std::uint16_t* b, std::size_t i) { return half_bits_to_float(b[i]); }
 
-// Rows [p0, p0 + kc) and columns [j0, j0 + nc) of B into panels: panel q holds columns
-// j0 + 8q … j0 + 8q + 7, row by row (8 floats per row of B), zero past column n.
+// Rows [p0, p0 + kc) and columns [jq, jq + w) of B (w ≤ 8) into one panel, row by row (8
+// floats per row of B), zero past column w.
 template <class T>
-void pack_b(const T* b, std::size_t ldb, BLayout layout, std::size_t n, std::size_t p0, std::size_t kc, std::size_t j0,
-            std::size_t nc, float* packed) {
-    for (std::size_t q = 0; q * kPanel < nc; ++q) {
-        float* dst = packed + q * kPanel * kc;
-        const std::size_t jq = j0 + q * kPanel, w = std::min(kPanel, n - jq);
-        for (std::size_t p = 0; p < kc; ++p, dst += kPanel) {
-            std::size_t c = 0;
-            if (layout == BLayout::KN)
-                for (const std::size_t row = (p0 + p) * ldb + jq; c < w; ++c) dst[c] = load_b(b, row + c);
-            else
-                for (; c < w; ++c) dst[c] = load_b(b, (jq + c) * ldb + p0 + p);
-            for (; c < kPanel; ++c) dst[c] = 0.0f;
+void pack_panel(const T* b, std::size_t ldb, BLayout layout, std::size_t p0, std::size_t kc, std::size_t jq,
+                std::size_t w, float* dst) {
+    for (std::size_t p = 0; p < kc; ++p, dst += kPanel) {
+        std::size_t c = 0;
+        if (layout == BLayout::KN)
+            for (const std::size_t row = (p0 + p) * ldb + jq; c < w; ++c) dst[c] = load_b(b, row + c);
+        else
+            for (; c < w; ++c) dst[c] = load_b(b, (jq + c) * ldb + p0 + p);
+        for (; c < kPanel; ++c) dst[c] = 0.0f;
+    }
+}
+
+// Stored weights (weight_types.hpp), decoded by quant_blocks.hpp's dequantize: NK rows are B's
+// columns, so each of the w columns decodes kc elements (whole blocks: kKC is a multiple of
+// every block) straight into its lane of the panel; KN (float types only) decodes w elements
+// of each of the kc rows.
+struct StoredB {
+    const std::uint8_t* bytes;
+    WeightType type;
+    std::size_t row_bytes;  // of one stored row
+};
+
+void pack_panel(const StoredB& b, std::size_t, BLayout layout, std::size_t p0, std::size_t kc, std::size_t jq,
+                std::size_t w, float* dst) {
+    if (layout == BLayout::NK) {
+        for (std::size_t c = 0; c < w; ++c)
+            dequantize(b.type, b.bytes + (jq + c) * b.row_bytes, p0, kc, dst + c, kPanel);
+        if (w < kPanel)
+            for (std::size_t p = 0; p < kc; ++p) std::fill(dst + p * kPanel + w, dst + (p + 1) * kPanel, 0.0f);
+    } else {
+        for (std::size_t p = 0; p < kc; ++p) {
+            dequantize(b.type, b.bytes + (p0 + p) * b.row_bytes, jq, w, dst + p * kPanel);
+            std::fill(dst + p * kPanel + w, dst + (p + 1) * kPanel, 0.0f);
         }
     }
 }
@@ -70,25 +93,27 @@ void tile(std::size_t kc, const float* a, std::size_t lda, const float* panel, f
     }
 }
 
-template <class T>
-void gemm_packed(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const T* b,
-                 std::size_t ldb, BLayout layout, float* c, std::size_t ldc) {
+// Src: const float*, const std::uint16_t* (f16 bits) or StoredB.
+template <class Src>
+void gemm_packed(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, Src b, std::size_t ldb,
+                 BLayout layout, float* c, std::size_t ldc) {
     if (m == 0 || n == 0) return;
     if (k == 0) {  // an empty sum: C = 0
         for (std::size_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
         return;
     }
-    const std::size_t nc_max = std::min(kNC, (n + kPanel - 1) / kPanel * kPanel);
-    std::vector<float> packed(std::min(kKC, k) * nc_max);
+    // One panel (kKC × 8 floats, 8 KiB: L1) is packed and then used by every row tile of A, so
+    // a decode step (m = 1) decodes each weight once and reads it back from L1.
+    std::vector<float> panel_buf(std::min(kKC, k) * kPanel);
+    float* const panel = panel_buf.data();
     for (std::size_t j0 = 0; j0 < n; j0 += kNC) {
         const std::size_t nc = std::min(kNC, n - j0);
         for (std::size_t p0 = 0; p0 < k; p0 += kKC) {
             const std::size_t kc = std::min(kKC, k - p0);
-            pack_b(b, ldb, layout, n, p0, kc, j0, nc, packed.data());
             const bool accumulate = p0 > 0;
             for (std::size_t q = 0; q * kPanel < nc; ++q) {
-                const float* panel = packed.data() + q * kPanel * kc;
                 const std::size_t jq = j0 + q * kPanel, w = std::min(kPanel, n - jq);
+                pack_panel(b, ldb, layout, p0, kc, jq, w, panel);
                 std::size_t i = 0;
                 for (; i + kRows <= m; i += kRows)
                     tile<4>(kc, a + i * lda + p0, lda, panel, c + i * ldc + jq, ldc, w, accumulate);
@@ -139,6 +164,15 @@ void gemm_f32(std::size_t m, std::size_t n, std::size_t k, const float* a, std::
 void gemm_f16(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const std::uint16_t* b,
               std::size_t ldb, BLayout layout, float* c, std::size_t ldc) {
     gemm_packed(m, n, k, a, lda, b, ldb, layout, c, ldc);
+}
+
+void gemm_weights(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const std::uint8_t* b,
+                  WeightType type, BLayout layout, float* c, std::size_t ldc) {
+    if (layout == BLayout::KN && is_block_type(type))
+        throw ConfigError(std::string("a ") + weight_type_name(type) +
+                          " matrix must be stored [out, in] (\"nk\"): its blocks run along the inner dimension");
+    const StoredB sb{b, type, row_bytes(type, layout == BLayout::NK ? k : n, "B")};
+    gemm_packed(m, n, k, a, lda, sb, 0, layout, c, ldc);
 }
 
 void gemm_scalar(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const float* b,

@@ -3,8 +3,11 @@
 #include <cstring>
 #include <vector>
 
+#include "attn/errors.hpp"
 #include "attn/gemm.hpp"
+#include "attn/quant_blocks.hpp"
 #include "attn/weights_io.hpp"
+#include "stored_weights.hpp"
 #include "test_util.hpp"
 
 using namespace attn;
@@ -78,4 +81,47 @@ TEST_CASE("matmul and matmul_bt run the GEMM: definitions on small cases, K = 0"
     std::vector<float> c(6, 9.0f);
     gemm::gemm_f32(2, 3, 0, nullptr, 0, nullptr, 3, gemm::BLayout::KN, c.data(), 3);
     CHECK(c == std::vector<float>(6, 0.0f));
+}
+
+TEST_CASE("GEMM over stored weights of every type equals gemm_scalar over the decoded matrix, bit for bit", "[gemm]") {
+    // m = 1 is a decode step; 3, 5, 17 cross the 4-row tile; n crosses the 8-column panel; K =
+    // 512 takes two 256-deep blocks, so the panels are decoded block by block.
+    for (WeightType type : {WeightType::F32, WeightType::F16, WeightType::BF16, WeightType::Q8_0, WeightType::Q4_0,
+                            WeightType::Q4_K, WeightType::Q6_K})
+        for (std::size_t k : {256u, 512u})
+            for (std::size_t n : {1u, 3u, 5u, 17u}) {
+                const auto stored = attn::test::random_stored(type, n, k, 100 + n + k);  // [n, k]: "nk"
+                std::vector<float> decoded(n * k);
+                for (std::size_t j = 0; j < n; ++j)
+                    dequantize(type, stored.data() + j * row_bytes(type, k), 0, k, decoded.data() + j * k);
+                for (std::size_t m : {1u, 3u, 5u, 17u}) {
+                    INFO(weight_type_name(type) << ": m " << m << ", n " << n << ", k " << k);
+                    const Matrix a = randn(m, k, m + n);
+                    std::vector<float> got(m * n, -1.0f), want(m * n);
+                    gemm::gemm_weights(m, n, k, a.data(), k, stored.data(), type, gemm::BLayout::NK, got.data(), n);
+                    gemm::gemm_scalar(m, n, k, a.data(), k, decoded.data(), k, gemm::BLayout::NK, want.data(), n);
+                    REQUIRE(got == want);
+                }
+            }
+}
+
+TEST_CASE("GEMM over float weights stored [in, out] (GPT-2's Conv1D); block types must be [out, in]", "[gemm]") {
+    for (WeightType type : {WeightType::F32, WeightType::F16, WeightType::BF16})
+        for (std::size_t n : {1u, 5u, 17u}) {
+            const std::size_t k = 257, m = 3;
+            const auto stored = attn::test::random_stored(type, k, n, 7 + n);  // [k, n]: "kn"
+            std::vector<float> decoded(k * n);
+            for (std::size_t p = 0; p < k; ++p)
+                dequantize(type, stored.data() + p * row_bytes(type, n), 0, n, decoded.data() + p * n);
+            const Matrix a = randn(m, k, n);
+            std::vector<float> got(m * n), want(m * n);
+            gemm::gemm_weights(m, n, k, a.data(), k, stored.data(), type, gemm::BLayout::KN, got.data(), n);
+            gemm::gemm_scalar(m, n, k, a.data(), k, decoded.data(), n, gemm::BLayout::KN, want.data(), n);
+            REQUIRE(got == want);
+        }
+    std::vector<std::uint8_t> block(34);
+    std::vector<float> c(1);
+    const float a[32] = {};
+    CHECK_THROWS_AS(gemm::gemm_weights(1, 1, 32, a, 32, block.data(), WeightType::Q8_0, gemm::BLayout::KN, c.data(), 1),
+                    ConfigError);
 }

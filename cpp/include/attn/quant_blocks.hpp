@@ -1,0 +1,41 @@
+// Decoding of stored weight rows (weight_types.hpp) to float32, scalar, one block after another,
+// exactly as ggml's dequantize_row_* (ggml-quants.c) computes each element:
+//
+//   q8_0   x[j] = d · qs[j]
+//   q4_0   x[j] = d · ((qs[j] & 15) − 8),  x[j + 16] = d · ((qs[j] >> 4) − 8)       j < 16
+//   q4_k   8 sub-blocks of 32, sub-block s with 6-bit scale sc_s and min m_s (get_scale_min_k4:
+//          s < 4: sc = scales[s] & 63, m = scales[s + 4] & 63; s ≥ 4: the low 4 bits from
+//          scales[s + 4], the high 2 from the top bits of scales[s − 4] (sc) and scales[s] (m));
+//          pair (2i, 2i + 1) shares qs[32i … 32i + 31]: low nibbles for 2i, high for 2i + 1;
+//          x = (d · sc) · q − (dmin · m)
+//   q6_k   two halves of 128; in half h, for l < 32, the four 6-bit values at l, l + 32, l + 64,
+//          l + 96 take their low 4 bits from ql[64h + l] (low nibble), ql[64h + l + 32] (low),
+//          ql[64h + l] (high), ql[64h + l + 32] (high) and their top 2 bits from qh[32h + l]
+//          bits 0–1, 2–3, 4–5, 6–7; scale scales[8h + l / 16 + 0, 2, 4, 6];
+//          x = (d · scale) · (q − 32)
+//   f16 exactly (half_bits_to_float); bf16 as the top 16 bits of a float32.
+// The GEMM (gemm.hpp) decodes B through the same function, so a product over stored weights
+// equals the product over the decoded matrix, bit for bit.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "attn/weight_types.hpp"
+
+namespace attn {
+
+// bf16 bits → float32: the bits are the float's top half.
+float bf16_bits_to_float(std::uint16_t h) noexcept;
+
+// Elements [first, first + count) of one stored row (row points at its first byte) into
+// out[0], out[stride], out[2·stride], …. first and count must be multiples of
+// block_elements(type) (the caller's contract: the GEMM walks whole blocks).
+void dequantize(WeightType type, const std::uint8_t* row, std::size_t first, std::size_t count, float* out,
+                std::size_t stride = 1) noexcept;
+
+// A whole row of cols elements, checked: ShapeError when cols is not whole blocks or bytes holds
+// fewer than row_bytes(type, cols) bytes.
+std::vector<float> dequantize_row(WeightType type, const std::uint8_t* bytes, std::size_t n_bytes, std::size_t cols);
+
+}  // namespace attn

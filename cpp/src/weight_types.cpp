@@ -1,0 +1,47 @@
+#include "attn/weight_types.hpp"
+
+#include "attn/errors.hpp"
+
+namespace attn {
+namespace {
+
+struct TypeInfo {
+    WeightType type;
+    const char* name;
+    std::size_t elements, bytes;
+};
+
+// One table: names, block sizes and block bytes (ggml-common.h's block structs).
+constexpr TypeInfo kTypes[] = {
+    {WeightType::F32, "f32", 1, 4},       {WeightType::F16, "f16", 1, 2},     {WeightType::BF16, "bf16", 1, 2},
+    {WeightType::Q8_0, "q8_0", 32, 34},   {WeightType::Q4_0, "q4_0", 32, 18}, {WeightType::Q4_K, "q4_k", 256, 144},
+    {WeightType::Q6_K, "q6_k", 256, 210},
+};
+
+const TypeInfo& info(WeightType type) noexcept { return kTypes[static_cast<int>(type)]; }
+
+}  // namespace
+
+WeightType parse_weight_type(const std::string& name, const std::string& field) {
+    std::string all;
+    for (const TypeInfo& t : kTypes) {
+        if (name == t.name) return t.type;
+        all += (all.empty() ? "" : ", ") + std::string(t.name);
+    }
+    throw ConfigError(field + " '" + name + "' is not a supported weight type (" + all + ")");
+}
+
+const char* weight_type_name(WeightType type) noexcept { return info(type).name; }
+std::size_t block_elements(WeightType type) noexcept { return info(type).elements; }
+std::size_t block_bytes(WeightType type) noexcept { return info(type).bytes; }
+bool is_block_type(WeightType type) noexcept { return info(type).elements > 1; }
+
+std::size_t row_bytes(WeightType type, std::size_t cols, const std::string& what) {
+    const TypeInfo& t = info(type);
+    if (cols % t.elements != 0)
+        throw ShapeError(what + " has " + std::to_string(cols) + " columns: " + t.name + " rows are whole blocks of " +
+                         std::to_string(t.elements));
+    return cols / t.elements * t.bytes;
+}
+
+}  // namespace attn
