@@ -1,0 +1,232 @@
+// A real pretrained checkpoint opened from disk (the page's <attn-open-model>): GPT-2, Llama,
+// Mistral, Qwen2 and Qwen3, weights kept in their stored precision (weight_types.hpp) and decoded
+// inside the GEMM (gemm.hpp), a full causal forward pass that can hand back every layer's
+// attention, a pass that runs one layer per call (for a progress bar), and greedy generation with
+// a KV cache. The engine sees token ids only; the JS side parses the files and names the tensors
+// as Hugging Face does (GGUF names mapped, llama.cpp's Q/K row permutation undone).
+//
+// Dimension letters used in this file:
+//   T tokens in a pass, V vocabulary, D d_model, L layers, H query heads, G KV heads,
+//   d head width, F MLP hidden width, C context (positions the model was built for).
+//
+// Families, as their Hugging Face modelling code computes them (row-vector convention here:
+// y = x · Wᵀ for a stored [out, in] W):
+//   llama, mistral, qwen2, qwen3:
+//     x = embed_tokens[tokens]
+//     per layer: h = rmsnorm(x) ⊙ input_layernorm                     (x / sqrt(mean x² + eps))
+//                q = h·q_projᵀ (+ bias), k, v likewise                 bias: qwen2, attentionBias
+//                attnOutputGate: q_proj's output is, head by head, [q_h (d) | gate_h (d)]
+//                qwen3: q, k = rmsnorm of every head ⊙ q_norm, k_norm   (one gain [d] for all heads)
+//                q, k = rope(q), rope(k), rotate-half over all of d, positions 0, 1, …
+//                a = causal GQA attention, scores / √d (query head h reads KV head h / (H/G))
+//                attnOutputGate: a ⊙= sigmoid(gate)
+//                x += a·o_projᵀ (+ o_proj.bias when given)
+//                u = rmsnorm(x) ⊙ post_attention_layernorm
+//                x += (silu(u·gate_projᵀ) ⊙ (u·up_projᵀ))·down_projᵀ
+//     logits = (rmsnorm(x) ⊙ model.norm) · lm_headᵀ (embed_tokensᵀ when tiedEmbeddings)
+//   gpt2:
+//     x = wte[tokens] + wpe[positions]
+//     per layer: h = layernorm(x; ln_1)                                 ((x − mean) / sqrt(var + eps) ⊙ w + b)
+//                [q | k | v] = h·c_attn + bias; a = causal attention; x += a·attn.c_proj + bias
+//                x += gelu_tanh(layernorm(x; ln_2)·mlp.c_fc + b)·mlp.c_proj + b
+//     logits = layernorm(x; ln_f) · wteᵀ
+//
+// Tensors are handed over one at a time (tensor()), in any order, each with its stored type and
+// layout; finalize() checks that every required one came. After that the model is immutable and
+// runs.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "attn/gemm.hpp"
+#include "attn/kv_cache.hpp"
+#include "attn/tensor.hpp"
+#include "attn/weight_types.hpp"
+
+namespace attn {
+
+enum class OpenArch { Gpt2, Llama, Mistral, Qwen2, Qwen3 };
+
+// "gpt2" | "llama" | "mistral" | "qwen2" | "qwen3" and back. ConfigError "arch 'phi3' is not
+// supported (gpt2, llama, mistral, qwen2, qwen3)".
+OpenArch parse_open_arch(const std::string& name);
+const char* open_arch_name(OpenArch arch) noexcept;
+
+struct OpenModelConfig {
+    OpenArch arch = OpenArch::Llama;
+    std::size_t vocab = 0, d_model = 0, n_layers = 0, n_heads = 0, n_kv_heads = 0, d_head = 0, mlp_hidden = 0,
+                context = 0;
+    float rope_theta = 10000.0f;
+    float norm_eps = 1e-5f;
+    bool tied_embeddings = false;
+    bool attention_bias = false;     // llama, mistral, qwen3: q/k/v biases (qwen2 always has them)
+    bool attn_output_gate = false;   // Qwen3-Next's gate, interleaved with q head by head
+    std::size_t sliding_window = 0;  // mistral: 0 = none; a window shorter than context is refused
+};
+
+// Throws ConfigError naming the field as JS spells it ("nKvHeads"): a size of 0, nHeads not a
+// multiple of nKvHeads, an odd dHead (RoPE families), gpt2 with nKvHeads ≠ nHeads or
+// nHeads·dHead ≠ dModel, gpt2 with an output gate or attention bias flag, ropeTheta not > 1,
+// normEps not > 0, a sliding window shorter than the context, a size past limits::kMaxDimension.
+void validate(const OpenModelConfig& cfg);
+
+// One tensor the config needs: its Hugging Face name and shape as [out, in] (a matrix, stored
+// [out, in] for "nk" or [in, out] for "kn") or [1, n] (a vector: gains, biases).
+struct OpenTensorSpec {
+    std::string name;
+    std::size_t out, in;  // a vector: out = 1, in = n
+    bool vector;          // a 1-D tensor: any float type, converted to f32 by finalize()
+    bool rows_read;       // an embedding table read row by row: "nk" only
+    bool required;        // false: used when given (llama's o_proj.bias)
+};
+std::vector<OpenTensorSpec> open_model_tensor_specs(const OpenModelConfig& cfg);
+
+// A tensor as the caller describes it before its bytes are read.
+struct OpenTensorInfo {
+    std::string name;
+    WeightType type;
+    std::size_t rows, cols;
+};
+
+// Tokens whose working memory bytes_needed() counts: a run of this many (or the context, if
+// shorter) with every layer's attention kept.
+constexpr std::size_t kOpenPlannedTokens = 256;
+
+// Bytes the model would take in the engine: every tensor as stored (rows × row_bytes), the f32
+// copies of the 1-D tensors, and the working memory of a run of min(C, kOpenPlannedTokens)
+// tokens (the KV cache in f32, the activations, two attention maps being computed plus every
+// layer's kept one, the last logits). Validates cfg; ShapeError when a tensor's rows are not
+// whole blocks.
+std::uint64_t open_model_bytes_needed(const OpenModelConfig& cfg, const std::vector<OpenTensorInfo>& tensors);
+
+struct OpenRunOptions {
+    bool attention = false;           // keep attention weights
+    std::vector<std::size_t> layers;  // which layers' weights to keep (empty: all); sink share is for all
+    bool all_logits = false;          // logits for every position (else the last row only)
+};
+
+struct OpenLayerAttention {
+    std::size_t layer;
+    Tensor3 weights;  // [H, T, Tk]
+};
+
+struct OpenRunResult {
+    Matrix logits;                               // [T, V] with all_logits, else [1, V]: the last position
+    std::vector<OpenLayerAttention> attention;   // the kept layers, in layer order
+    std::vector<std::vector<float>> sink_share;  // [L][H] (attention, T ≥ 2), else empty
+};
+
+class OpenModel;
+
+// A forward pass in progress: the residual stream after `layer` layers. Made by
+// OpenModel::begin(), advanced by step(), ended by finish().
+struct OpenPass {
+    std::vector<int> tokens;
+    std::size_t start = 0;  // position of tokens[0]
+    OpenRunOptions options;
+    KVCache* cache = nullptr;  // appended to when given
+    Matrix x;                  // [T, D]
+    std::size_t layer = 0;     // layers done
+    std::size_t n_layers = 0;
+    OpenRunResult result;
+    bool done() const { return layer >= n_layers; }
+};
+
+struct OpenGeneration {
+    std::vector<int> tokens;     // prompt followed by the generated tokens
+    std::vector<int> generated;  // [steps]
+};
+
+class OpenModel {
+  public:
+    // Validates cfg (ConfigError as validate()).
+    explicit OpenModel(const OpenModelConfig& cfg);
+    OpenModel(const OpenModel&) = delete;
+    OpenModel& operator=(const OpenModel&) = delete;
+
+    const OpenModelConfig& config() const { return cfg_; }
+
+    // Allocates tensor `name` (rows × row_bytes(type, cols) bytes, one allocation) and returns
+    // its bytes for the caller to fill. layout is how a matrix is stored (gemm::BLayout::NK =
+    // [out, in], KN = [in, out]); vectors are [1, n] and ignore it.
+    // Throws ConfigError "unexpected tensor 'x' for a qwen3 model", "tensor 'x' was given twice",
+    // "… is q4_k stored [in, out] ("kn"): block types are stored [out, in] ("nk")", "… is q8_0:
+    // 1-D tensors must be f32, f16 or bf16", "the model is finalised"; ShapeError "<name> is
+    // [256, 1024], expected [512, 1024]" (or rows not whole blocks).
+    std::uint8_t* tensor(const std::string& name, WeightType type, std::size_t rows, std::size_t cols,
+                         gemm::BLayout layout);
+
+    // Checks every required tensor came (ShapeError "missing tensor 'model.norm.weight'"),
+    // converts the 1-D ones to f32. Returns nothing; parameters() and weight_bytes() then count.
+    void finalize();
+    bool finalized() const { return finalized_; }
+    std::uint64_t parameters() const;    // elements of every tensor given
+    std::uint64_t weight_bytes() const;  // their stored bytes (1-D tensors as stored)
+
+    // A pass over tokens at positions start … start + T − 1. With a cache (make_cache()), K/V
+    // are appended and attention reads the whole cache; start must be cache->length().
+    // Throws ConfigError (not finalised), ShapeError (no tokens, past the context, a layer index
+    // out of range, a cache of another shape or length), ValueError (a token outside [0, V)).
+    OpenPass begin(const std::vector<int>& tokens, const OpenRunOptions& options, KVCache* cache = nullptr,
+                   std::size_t start = 0) const;
+    // Runs layer pass.layer (ShapeError when done).
+    void step(OpenPass& pass) const;
+    // Runs the remaining layers, then the final norm and LM head.
+    OpenRunResult finish(OpenPass& pass) const;
+
+    // begin + finish: a full causal pass from position 0, no cache.
+    OpenRunResult run(const std::vector<int>& tokens, const OpenRunOptions& options = {}) const;
+
+    KVCache make_cache() const;
+
+    // Greedy (argmax, ties to the lowest id) with the KV cache: the prompt in one pass, then one
+    // token per step. ShapeError if prompt + steps passes the context.
+    OpenGeneration generate(const std::vector<int>& prompt, std::size_t steps) const;
+
+  private:
+    struct Stored {
+        WeightType type;
+        std::size_t rows, cols;
+        gemm::BLayout layout;
+        std::unique_ptr<std::uint8_t[]> bytes;
+        std::size_t n_bytes;
+        std::vector<float> f32;  // 1-D tensors after finalize()
+    };
+    // A linear map given by a stored matrix and its optional bias: y = x · Wᵀ + b.
+    struct Linear {
+        const Stored* w = nullptr;
+        const float* bias = nullptr;
+    };
+    struct Layer {
+        const float *norm1 = nullptr, *norm1_bias = nullptr, *norm2 = nullptr, *norm2_bias = nullptr;
+        const float *q_norm = nullptr, *k_norm = nullptr;
+        Linear q, k, v, o, gate, up, down;  // gpt2: q = c_attn (fused), o = attn.c_proj, up = c_fc, down = mlp.c_proj
+    };
+
+    const Stored& get(const std::string& name) const;
+    const Stored* find(const std::string& name) const;
+    Linear linear(const std::string& weight, const std::string& bias) const;
+    Matrix apply(const Linear& f, const Matrix& x) const;  // [T, in] → [T, out]
+    void embed_row(const Stored& table, std::size_t row, float* out) const;
+
+    // One layer of each family (open_model_llama.cpp, open_model_gpt2.cpp).
+    void llama_layer(OpenPass& pass, std::size_t l) const;
+    void gpt2_layer(OpenPass& pass, std::size_t l) const;
+    void keep_attention(OpenPass& pass, std::size_t l, Tensor3&& weights) const;
+
+    OpenModelConfig cfg_;
+    std::vector<OpenTensorSpec> specs_;
+    std::map<std::string, Stored> tensors_;
+    bool finalized_ = false;
+    std::vector<Layer> layers_;
+    const Stored* embed_ = nullptr;  // embed_tokens / wte
+    const Stored* wpe_ = nullptr;    // gpt2
+    const Stored* head_ = nullptr;   // lm_head, or embed_ when tied
+    const float *final_norm_ = nullptr, *final_norm_bias_ = nullptr;
+};
+
+}  // namespace attn

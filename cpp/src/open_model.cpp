@@ -1,0 +1,398 @@
+// open_model.hpp: config checks, the tensor list per family, storage, and the pass that runs the
+// family's layers (open_model_llama.cpp, open_model_gpt2.cpp) between the embedding and the head.
+#include "attn/open_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "attn/decoder_parts.hpp"
+#include "attn/errors.hpp"
+#include "attn/lab_model.hpp"
+#include "attn/limits.hpp"
+#include "attn/quant_blocks.hpp"
+
+namespace attn {
+namespace {
+
+constexpr std::pair<OpenArch, const char*> kArchs[] = {{OpenArch::Gpt2, "gpt2"},
+                                                       {OpenArch::Llama, "llama"},
+                                                       {OpenArch::Mistral, "mistral"},
+                                                       {OpenArch::Qwen2, "qwen2"},
+                                                       {OpenArch::Qwen3, "qwen3"}};
+
+std::string shape(std::size_t rows, std::size_t cols) {
+    return "[" + std::to_string(rows) + ", " + std::to_string(cols) + "]";
+}
+
+bool is_float_type(WeightType t) { return !is_block_type(t); }
+
+}  // namespace
+
+OpenArch parse_open_arch(const std::string& name) {
+    std::string all;
+    for (const auto& [arch, n] : kArchs) {
+        if (name == n) return arch;
+        all += (all.empty() ? "" : ", ") + std::string(n);
+    }
+    throw ConfigError("arch '" + name + "' is not supported (" + all + ")");
+}
+
+const char* open_arch_name(OpenArch arch) noexcept {
+    for (const auto& [a, n] : kArchs)
+        if (a == arch) return n;
+    return "?";
+}
+
+void validate(const OpenModelConfig& c) {
+    const std::pair<std::size_t, const char*> sizes[] = {
+        {c.vocab, "vocab"},         {c.d_model, "dModel"}, {c.n_layers, "nLayers"},     {c.n_heads, "nHeads"},
+        {c.n_kv_heads, "nKvHeads"}, {c.d_head, "dHead"},   {c.mlp_hidden, "mlpHidden"}, {c.context, "context"}};
+    for (const auto& [value, field] : sizes) {
+        require_positive(value, field);
+        limits::require_dimension(value, field);
+    }
+    require_head_groups(c.n_heads, c.n_kv_heads);
+    limits::require_dimension(std::uint64_t(c.n_heads) * c.d_head * 2, "nHeads × dHead × 2");
+    if (!std::isfinite(c.norm_eps) || !(c.norm_eps > 0.0f)) throw ConfigError("normEps must be a finite number > 0");
+    if (c.arch == OpenArch::Gpt2) {
+        if (c.n_kv_heads != c.n_heads)
+            throw ConfigError("gpt2 has no grouped KV heads: nKvHeads (" + std::to_string(c.n_kv_heads) +
+                              ") must equal nHeads (" + std::to_string(c.n_heads) + ")");
+        if (c.n_heads * c.d_head != c.d_model)
+            throw ConfigError("gpt2 splits dModel into heads: nHeads × dHead (" + std::to_string(c.n_heads * c.d_head) +
+                              ") must equal dModel (" + std::to_string(c.d_model) + ")");
+        if (c.attn_output_gate) throw ConfigError("attnOutputGate is not a gpt2 option");
+        if (c.attention_bias) throw ConfigError("attentionBias is not a gpt2 option (gpt2 always has biases)");
+        return;
+    }
+    if (c.d_head % 2 != 0)
+        throw ConfigError("dHead (" + std::to_string(c.d_head) + ") must be even: RoPE turns pairs of dims");
+    if (!std::isfinite(c.rope_theta) || !(c.rope_theta > 1.0f))
+        throw ConfigError("ropeTheta must be a finite number > 1");
+    if (c.sliding_window != 0 && c.sliding_window < c.context)
+        throw ConfigError("slidingWindow (" + std::to_string(c.sliding_window) + ") is shorter than the context (" +
+                          std::to_string(c.context) +
+                          "): sliding-window attention is not supported (open the model with a context ≤ its window)");
+}
+
+std::vector<OpenTensorSpec> open_model_tensor_specs(const OpenModelConfig& c) {
+    validate(c);
+    const std::size_t V = c.vocab, D = c.d_model, F = c.mlp_hidden, d = c.d_head;
+    std::vector<OpenTensorSpec> out;
+    auto matrix = [&](const std::string& name, std::size_t o, std::size_t i) {
+        out.push_back({name, o, i, false, false, true});
+    };
+    auto vec = [&](const std::string& name, std::size_t n, bool required = true) {
+        out.push_back({name, 1, n, true, false, required});
+    };
+    if (c.arch == OpenArch::Gpt2) {
+        out.push_back({"wte.weight", V, D, false, true, true});
+        out.push_back({"wpe.weight", c.context, D, false, true, true});
+        for (std::size_t l = 0; l < c.n_layers; ++l) {
+            const std::string p = "h." + std::to_string(l) + ".";
+            vec(p + "ln_1.weight", D);
+            vec(p + "ln_1.bias", D);
+            matrix(p + "attn.c_attn.weight", 3 * D, D);
+            vec(p + "attn.c_attn.bias", 3 * D);
+            matrix(p + "attn.c_proj.weight", D, D);
+            vec(p + "attn.c_proj.bias", D);
+            vec(p + "ln_2.weight", D);
+            vec(p + "ln_2.bias", D);
+            matrix(p + "mlp.c_fc.weight", F, D);
+            vec(p + "mlp.c_fc.bias", F);
+            matrix(p + "mlp.c_proj.weight", D, F);
+            vec(p + "mlp.c_proj.bias", D);
+        }
+        vec("ln_f.weight", D);
+        vec("ln_f.bias", D);
+        return out;
+    }
+    const std::size_t H = c.n_heads, G = c.n_kv_heads;
+    const std::size_t q_out = H * d * (c.attn_output_gate ? 2 : 1);
+    const bool qkv_bias = c.arch == OpenArch::Qwen2 || c.attention_bias;
+    out.push_back({"model.embed_tokens.weight", V, D, false, true, true});
+    for (std::size_t l = 0; l < c.n_layers; ++l) {
+        const std::string p = "model.layers." + std::to_string(l) + ".";
+        vec(p + "input_layernorm.weight", D);
+        matrix(p + "self_attn.q_proj.weight", q_out, D);
+        matrix(p + "self_attn.k_proj.weight", G * d, D);
+        matrix(p + "self_attn.v_proj.weight", G * d, D);
+        if (qkv_bias) {
+            vec(p + "self_attn.q_proj.bias", q_out);
+            vec(p + "self_attn.k_proj.bias", G * d);
+            vec(p + "self_attn.v_proj.bias", G * d);
+        }
+        if (c.attention_bias) vec(p + "self_attn.o_proj.bias", D, false);  // HF Llama: o_proj has it too
+        if (c.arch == OpenArch::Qwen3) {
+            vec(p + "self_attn.q_norm.weight", d);
+            vec(p + "self_attn.k_norm.weight", d);
+        }
+        matrix(p + "self_attn.o_proj.weight", D, H * d);
+        vec(p + "post_attention_layernorm.weight", D);
+        matrix(p + "mlp.gate_proj.weight", F, D);
+        matrix(p + "mlp.up_proj.weight", F, D);
+        matrix(p + "mlp.down_proj.weight", D, F);
+    }
+    vec("model.norm.weight", D);
+    if (!c.tied_embeddings) out.push_back({"lm_head.weight", V, D, false, true, true});
+    return out;
+}
+
+std::uint64_t open_model_bytes_needed(const OpenModelConfig& c, const std::vector<OpenTensorInfo>& tensors) {
+    validate(c);
+    std::uint64_t total = 0;
+    for (const OpenTensorInfo& t : tensors) {
+        total += std::uint64_t(t.rows) * row_bytes(t.type, t.cols, t.name);
+        if (t.rows == 1) total += std::uint64_t(t.cols) * sizeof(float);  // the f32 copy of a 1-D tensor
+    }
+    const std::uint64_t T = std::min(c.context, kOpenPlannedTokens), L = c.n_layers, H = c.n_heads;
+    const std::uint64_t qw = H * c.d_head * 2, kvw = std::uint64_t(c.n_kv_heads) * c.d_head;
+    const std::uint64_t cache = L * T * kvw * 2;
+    const std::uint64_t activations = T * (4 * std::uint64_t(c.d_model) + 2 * qw + 4 * kvw + 3 * c.mlp_hidden);
+    const std::uint64_t maps = (L + 2) * H * T * T;
+    return total + (cache + activations + maps + 2 * std::uint64_t(c.vocab)) * sizeof(float);
+}
+
+OpenModel::OpenModel(const OpenModelConfig& cfg) : cfg_(cfg), specs_(open_model_tensor_specs(cfg)) {}
+
+std::uint8_t* OpenModel::tensor(const std::string& name, WeightType type, std::size_t rows, std::size_t cols,
+                                gemm::BLayout layout) {
+    if (finalized_) throw ConfigError("the model is finalised: its tensors cannot change ('" + name + "')");
+    const OpenTensorSpec* spec = nullptr;
+    for (const OpenTensorSpec& s : specs_)
+        if (s.name == name) spec = &s;
+    if (!spec) throw ConfigError("unexpected tensor '" + name + "' for a " + open_arch_name(cfg_.arch) + " model");
+    if (tensors_.count(name)) throw ConfigError("tensor '" + name + "' was given twice");
+    if (spec->vector) {
+        if (!is_float_type(type))
+            throw ConfigError(name + " is " + weight_type_name(type) + ": 1-D tensors must be f32, f16 or bf16");
+        if (rows != 1 || cols != spec->in)
+            throw ShapeError(name + " is " + shape(rows, cols) + ", expected " + shape(1, spec->in));
+        layout = gemm::BLayout::NK;
+    } else {
+        if (layout == gemm::BLayout::KN && (is_block_type(type) || spec->rows_read))
+            throw ConfigError(name + " is " + weight_type_name(type) + " stored [in, out] (\"kn\"): " +
+                              (spec->rows_read ? "an embedding table is" : "block types are") +
+                              " stored [out, in] (\"nk\")");
+        const std::size_t want_rows = layout == gemm::BLayout::NK ? spec->out : spec->in;
+        const std::size_t want_cols = layout == gemm::BLayout::NK ? spec->in : spec->out;
+        if (rows != want_rows || cols != want_cols)
+            throw ShapeError(name + " is " + shape(rows, cols) + ", expected " + shape(want_rows, want_cols));
+    }
+    const std::uint64_t n_bytes = std::uint64_t(rows) * row_bytes(type, cols, name);
+    if (n_bytes > std::uint64_t(SIZE_MAX) / 2)
+        throw ShapeError(name + " takes " + std::to_string(n_bytes) + " bytes, more than one allocation can hold");
+    Stored& s = tensors_[name];
+    s.type = type;
+    s.rows = rows;
+    s.cols = cols;
+    s.layout = layout;
+    s.n_bytes = static_cast<std::size_t>(n_bytes);
+    try {
+        s.bytes.reset(new std::uint8_t[s.n_bytes]);
+    } catch (...) {
+        tensors_.erase(name);
+        throw;
+    }
+    return s.bytes.get();
+}
+
+const OpenModel::Stored* OpenModel::find(const std::string& name) const {
+    const auto it = tensors_.find(name);
+    return it == tensors_.end() ? nullptr : &it->second;
+}
+
+const OpenModel::Stored& OpenModel::get(const std::string& name) const { return *find(name); }
+
+OpenModel::Linear OpenModel::linear(const std::string& weight, const std::string& bias) const {
+    const Stored* b = bias.empty() ? nullptr : find(bias);
+    return {find(weight), b ? b->f32.data() : nullptr};
+}
+
+void OpenModel::finalize() {
+    if (finalized_) return;
+    for (const OpenTensorSpec& s : specs_)
+        if (s.required && !tensors_.count(s.name)) throw ShapeError("missing tensor '" + s.name + "'");
+    for (auto& [name, s] : tensors_)
+        if (s.rows == 1 && s.layout == gemm::BLayout::NK && s.f32.empty()) {
+            bool vector = false;
+            for (const OpenTensorSpec& spec : specs_) vector = vector || (spec.name == name && spec.vector);
+            if (!vector) continue;
+            s.f32.resize(s.cols);
+            dequantize(s.type, s.bytes.get(), 0, s.cols, s.f32.data());
+        }
+    auto gain = [&](const std::string& name) {
+        const Stored* s = find(name);
+        return s ? s->f32.data() : nullptr;
+    };
+    layers_.assign(cfg_.n_layers, {});
+    for (std::size_t l = 0; l < cfg_.n_layers; ++l) {
+        Layer& y = layers_[l];
+        if (cfg_.arch == OpenArch::Gpt2) {
+            const std::string p = "h." + std::to_string(l) + ".";
+            y.norm1 = gain(p + "ln_1.weight");
+            y.norm1_bias = gain(p + "ln_1.bias");
+            y.norm2 = gain(p + "ln_2.weight");
+            y.norm2_bias = gain(p + "ln_2.bias");
+            y.q = linear(p + "attn.c_attn.weight", p + "attn.c_attn.bias");
+            y.o = linear(p + "attn.c_proj.weight", p + "attn.c_proj.bias");
+            y.up = linear(p + "mlp.c_fc.weight", p + "mlp.c_fc.bias");
+            y.down = linear(p + "mlp.c_proj.weight", p + "mlp.c_proj.bias");
+            continue;
+        }
+        const std::string p = "model.layers." + std::to_string(l) + ".";
+        y.norm1 = gain(p + "input_layernorm.weight");
+        y.norm2 = gain(p + "post_attention_layernorm.weight");
+        y.q_norm = gain(p + "self_attn.q_norm.weight");
+        y.k_norm = gain(p + "self_attn.k_norm.weight");
+        y.q = linear(p + "self_attn.q_proj.weight", p + "self_attn.q_proj.bias");
+        y.k = linear(p + "self_attn.k_proj.weight", p + "self_attn.k_proj.bias");
+        y.v = linear(p + "self_attn.v_proj.weight", p + "self_attn.v_proj.bias");
+        y.o = linear(p + "self_attn.o_proj.weight", p + "self_attn.o_proj.bias");
+        y.gate = linear(p + "mlp.gate_proj.weight", "");
+        y.up = linear(p + "mlp.up_proj.weight", "");
+        y.down = linear(p + "mlp.down_proj.weight", "");
+    }
+    if (cfg_.arch == OpenArch::Gpt2) {
+        embed_ = find("wte.weight");
+        wpe_ = find("wpe.weight");
+        head_ = embed_;
+        final_norm_ = gain("ln_f.weight");
+        final_norm_bias_ = gain("ln_f.bias");
+    } else {
+        embed_ = find("model.embed_tokens.weight");
+        head_ = cfg_.tied_embeddings ? embed_ : find("lm_head.weight");
+        final_norm_ = gain("model.norm.weight");
+    }
+    finalized_ = true;
+}
+
+std::uint64_t OpenModel::parameters() const {
+    std::uint64_t n = 0;
+    for (const auto& [name, s] : tensors_) n += std::uint64_t(s.rows) * s.cols;
+    return n;
+}
+
+std::uint64_t OpenModel::weight_bytes() const {
+    std::uint64_t n = 0;
+    for (const auto& [name, s] : tensors_) n += s.n_bytes;
+    return n;
+}
+
+Matrix OpenModel::apply(const Linear& f, const Matrix& x) const {
+    const Stored& w = *f.w;
+    const std::size_t T = x.shape(0), in = x.shape(1);
+    const std::size_t out = w.layout == gemm::BLayout::NK ? w.rows : w.cols;
+    Matrix y({T, out});
+    gemm::gemm_weights(T, out, in, x.data(), in, w.bytes.get(), w.type, w.layout, y.data(), out);
+    if (f.bias)
+        for (std::size_t t = 0; t < T; ++t)
+            for (std::size_t j = 0; j < out; ++j) y(t, j) += f.bias[j];
+    return y;
+}
+
+void OpenModel::embed_row(const Stored& table, std::size_t row, float* out) const {
+    dequantize(table.type, table.bytes.get() + row * row_bytes(table.type, table.cols), 0, table.cols, out);
+}
+
+OpenPass OpenModel::begin(const std::vector<int>& tokens, const OpenRunOptions& options, KVCache* cache,
+                          std::size_t start) const {
+    if (!finalized_) throw ConfigError("the model is not finalised: call openModelFinalize after the last tensor");
+    const std::size_t T = tokens.size(), D = cfg_.d_model;
+    check_tokens(tokens, start, cfg_.vocab, "tokens");
+    if (start + T > cfg_.context)
+        throw ShapeError("positions " + std::to_string(start) + " … " + std::to_string(start + T - 1) +
+                         " pass the model's context of " + std::to_string(cfg_.context) + " tokens");
+    for (std::size_t l : options.layers)
+        if (l >= cfg_.n_layers)
+            throw ShapeError("layer " + std::to_string(l) + " is outside the model's layers [0, " +
+                             std::to_string(cfg_.n_layers) + ")");
+    if (cache) {
+        check_kv_cache(*cache, cfg_.n_layers, cfg_.n_kv_heads, cfg_.d_head);
+        if (cache->length() != start)
+            throw ShapeError("the KV cache holds " + std::to_string(cache->length()) +
+                             " positions, so new tokens start at " + std::to_string(cache->length()) + ", not " +
+                             std::to_string(start));
+    }
+    if (options.attention) {
+        const std::uint64_t per_layer =
+            limits::require_elements({cfg_.n_heads, T, start + T}, "attention [n_heads, T, T]");
+        limits::require_call_bytes((std::uint64_t(cfg_.n_layers) + 2) * per_layer * sizeof(float),
+                                   "nLayers + 2 attention maps [nHeads, T, T]");
+    }
+    limits::require_elements({T, cfg_.mlp_hidden}, "the MLP activations [T, mlpHidden]");
+    OpenPass pass;
+    pass.tokens = tokens;
+    pass.start = start;
+    pass.options = options;
+    pass.cache = cache;
+    pass.n_layers = cfg_.n_layers;
+    pass.x = Matrix({T, D});
+    std::vector<float> pos(D);
+    for (std::size_t t = 0; t < T; ++t) {
+        embed_row(*embed_, static_cast<std::size_t>(tokens[t]), &pass.x(t, 0));
+        if (wpe_) {
+            embed_row(*wpe_, start + t, pos.data());
+            for (std::size_t j = 0; j < D; ++j) pass.x(t, j) += pos[j];
+        }
+    }
+    return pass;
+}
+
+void OpenModel::keep_attention(OpenPass& pass, std::size_t l, Tensor3&& weights) const {
+    if (weights.shape(1) >= 2) pass.result.sink_share.push_back(sink_share(weights));
+    const auto& keep = pass.options.layers;
+    if (keep.empty() || std::find(keep.begin(), keep.end(), l) != keep.end())
+        pass.result.attention.push_back({l, std::move(weights)});
+}
+
+void OpenModel::step(OpenPass& pass) const {
+    if (pass.done()) throw ShapeError("the pass has run all " + std::to_string(pass.n_layers) + " layers");
+    if (cfg_.arch == OpenArch::Gpt2)
+        gpt2_layer(pass, pass.layer);
+    else
+        llama_layer(pass, pass.layer);
+    ++pass.layer;
+}
+
+OpenRunResult OpenModel::finish(OpenPass& pass) const {
+    while (!pass.done()) step(pass);
+    const std::size_t T = pass.x.shape(0), D = cfg_.d_model;
+    Matrix x = pass.options.all_logits ? pass.x : Matrix({1, D});
+    if (!pass.options.all_logits) std::copy(&pass.x(T - 1, 0), &pass.x(T - 1, 0) + D, x.data());
+    if (cfg_.arch == OpenArch::Gpt2)
+        layer_norm_rows(x, final_norm_, final_norm_bias_, cfg_.norm_eps);
+    else
+        rms_norm_blocks_inplace(x, D, final_norm_, nullptr, cfg_.norm_eps);
+    OpenRunResult r = std::move(pass.result);
+    r.logits = apply({head_, nullptr}, x);
+    return r;
+}
+
+OpenRunResult OpenModel::run(const std::vector<int>& tokens, const OpenRunOptions& options) const {
+    OpenPass pass = begin(tokens, options);
+    return finish(pass);
+}
+
+KVCache OpenModel::make_cache() const { return KVCache(cfg_.n_layers, cfg_.n_kv_heads, cfg_.d_head, cfg_.d_head); }
+
+OpenGeneration OpenModel::generate(const std::vector<int>& prompt, std::size_t steps) const {
+    check_tokens(prompt, 0, cfg_.vocab, "prompt");
+    if (prompt.size() + steps > cfg_.context)
+        throw ShapeError("a prompt of " + std::to_string(prompt.size()) + " tokens and " + std::to_string(steps) +
+                         " steps pass the model's context of " + std::to_string(cfg_.context) + " tokens");
+    OpenGeneration g{prompt, {}};
+    KVCache cache = make_cache();
+    std::vector<int> feed = prompt;
+    for (std::size_t s = 0; s < steps; ++s) {
+        OpenPass pass = begin(feed, {}, &cache, cache.length());
+        const OpenRunResult r = finish(pass);
+        const int token = argmax(row_vector(r.logits, 0));
+        g.tokens.push_back(token);
+        g.generated.push_back(token);
+        feed = {token};
+    }
+    return g;
+}
+
+}  // namespace attn

@@ -1,0 +1,452 @@
+// The opened model (open_model.hpp): a tiny hand-built model of every family and weight type
+// against a straightforward reference written here from the families' modelling code (plain loops
+// in double over the decoded weights), the KV cache against the full pass, the stepping pass, and
+// every named error.
+#include "attn/open_model.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "attn/decoder_parts.hpp"
+#include "attn/errors.hpp"
+#include "attn/quant_blocks.hpp"
+#include "stored_weights.hpp"
+#include "test_util.hpp"
+
+using namespace attn;
+
+namespace {
+
+using Vec = std::vector<double>;
+
+// A decoded tensor as the reference reads it: W[o][i] for a matrix (whatever its stored layout),
+// w[i] for a vector.
+struct Ref {
+    std::size_t out = 0, in = 0;
+    std::vector<double> w;  // [out, in]
+    double at(std::size_t o, std::size_t i) const { return w[o * in + i]; }
+};
+
+struct Built {
+    std::unique_ptr<OpenModel> model;
+    std::map<std::string, Ref> ref;
+};
+
+// Every tensor of the config at random, matrices in `type` (1-D ones in f32; "kn" matrices in
+// kn_type when given), handed to the engine and decoded for the reference.
+Built build(const OpenModelConfig& cfg, WeightType type, gemm::BLayout layout = gemm::BLayout::NK,
+            bool with_optional = true) {
+    Built b{std::make_unique<OpenModel>(cfg), {}};
+    std::uint64_t seed = 1;
+    for (const OpenTensorSpec& s : open_model_tensor_specs(cfg)) {
+        if (!s.required && !with_optional) continue;
+        const bool vec = s.vector;
+        const bool gain = vec && s.name.find("bias") == std::string::npos;
+        const WeightType t = vec ? WeightType::F32 : type;
+        const gemm::BLayout lay = vec || s.rows_read ? gemm::BLayout::NK : layout;
+        const std::size_t rows = lay == gemm::BLayout::NK ? s.out : s.in,
+                          cols = lay == gemm::BLayout::NK ? s.in : s.out;
+        const float scale = gain ? 0.2f : vec ? 0.1f : s.rows_read ? 1.0f : 1.0f / std::sqrt(static_cast<float>(s.in));
+        std::vector<std::uint8_t> bytes = test::random_stored(t, rows, cols, seed++, scale);
+        std::vector<float> decoded(rows * cols);
+        for (std::size_t r = 0; r < rows; ++r)
+            dequantize(t, bytes.data() + r * row_bytes(t, cols), 0, cols, decoded.data() + r * cols);
+        if (gain)
+            for (float& g : decoded) g += 1.0f;  // gains near 1
+        if (gain) {                              // write the shifted gains back in f32
+            std::memcpy(bytes.data(), decoded.data(), decoded.size() * 4);
+        }
+        std::uint8_t* dst = b.model->tensor(s.name, t, rows, cols, lay);
+        std::memcpy(dst, bytes.data(), bytes.size());
+        Ref r{s.out, s.in, std::vector<double>(s.out * s.in)};
+        for (std::size_t o = 0; o < s.out; ++o)
+            for (std::size_t i = 0; i < s.in; ++i)
+                r.w[o * s.in + i] = lay == gemm::BLayout::NK ? decoded[o * s.in + i] : decoded[i * s.out + o];
+        b.ref[s.name] = std::move(r);
+    }
+    b.model->finalize();
+    return b;
+}
+
+// y = W x (+ b): x [in] → [out].
+Vec lin(const std::map<std::string, Ref>& ref, const std::string& w, const Vec& x, const std::string& bias = "") {
+    const Ref& m = ref.at(w);
+    Vec y(m.out, 0.0);
+    for (std::size_t o = 0; o < m.out; ++o) {
+        for (std::size_t i = 0; i < m.in; ++i) y[o] += m.at(o, i) * x[i];
+        if (!bias.empty() && ref.count(bias)) y[o] += ref.at(bias).w[o];
+    }
+    return y;
+}
+
+Vec rms(const Vec& x, std::size_t from, std::size_t n, const std::vector<double>& g, double eps) {
+    double ss = 0.0;
+    for (std::size_t i = 0; i < n; ++i) ss += x[from + i] * x[from + i];
+    const double inv = 1.0 / std::sqrt(ss / static_cast<double>(n) + eps);
+    Vec y(n);
+    for (std::size_t i = 0; i < n; ++i) y[i] = x[from + i] * inv * g[i];
+    return y;
+}
+
+Vec layer_norm(const Vec& x, const std::vector<double>& g, const std::vector<double>& b, double eps) {
+    double mean = 0.0, var = 0.0;
+    for (double v : x) mean += v;
+    mean /= static_cast<double>(x.size());
+    for (double v : x) var += (v - mean) * (v - mean);
+    var /= static_cast<double>(x.size());
+    Vec y(x.size());
+    for (std::size_t i = 0; i < x.size(); ++i) y[i] = (x[i] - mean) / std::sqrt(var + eps) * g[i] + b[i];
+    return y;
+}
+
+// Rotate-half RoPE of one head in place: dim i pairs with i + d/2, angle pos · θ^(−2i/d).
+void rope_head(double* v, std::size_t d, double pos, double theta) {
+    for (std::size_t i = 0; i < d / 2; ++i) {
+        const double a = pos * std::pow(theta, -2.0 * static_cast<double>(i) / static_cast<double>(d));
+        const double x1 = v[i], x2 = v[i + d / 2];
+        v[i] = x1 * std::cos(a) - x2 * std::sin(a);
+        v[i + d / 2] = x2 * std::cos(a) + x1 * std::sin(a);
+    }
+}
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+// The reference forward: logits [T][V] and attention weights [L][H][T][T].
+std::vector<Vec> reference(const OpenModelConfig& c, const std::map<std::string, Ref>& R,
+                           const std::vector<int>& tokens,
+                           std::vector<std::vector<std::vector<Vec>>>* attn_out = nullptr) {
+    const std::size_t T = tokens.size(), D = c.d_model, H = c.n_heads, G = c.n_kv_heads, d = c.d_head;
+    const bool gpt2 = c.arch == OpenArch::Gpt2;
+    std::vector<Vec> x(T, Vec(D));
+    const Ref& E = R.at(gpt2 ? "wte.weight" : "model.embed_tokens.weight");
+    for (std::size_t t = 0; t < T; ++t)
+        for (std::size_t j = 0; j < D; ++j) x[t][j] = E.at(tokens[t], j) + (gpt2 ? R.at("wpe.weight").at(t, j) : 0.0);
+    if (attn_out) attn_out->assign(c.n_layers, std::vector<std::vector<Vec>>(H, std::vector<Vec>(T, Vec(T, 0.0))));
+    for (std::size_t l = 0; l < c.n_layers; ++l) {
+        std::vector<Vec> q(T), k(T), v(T), gate(T);
+        if (gpt2) {
+            const std::string p = "h." + std::to_string(l) + ".";
+            for (std::size_t t = 0; t < T; ++t) {
+                const Vec h = layer_norm(x[t], R.at(p + "ln_1.weight").w, R.at(p + "ln_1.bias").w, c.norm_eps);
+                const Vec qkv = lin(R, p + "attn.c_attn.weight", h, p + "attn.c_attn.bias");
+                q[t].assign(qkv.begin(), qkv.begin() + D);
+                k[t].assign(qkv.begin() + D, qkv.begin() + 2 * D);
+                v[t].assign(qkv.begin() + 2 * D, qkv.end());
+            }
+        } else {
+            const std::string p = "model.layers." + std::to_string(l) + ".";
+            for (std::size_t t = 0; t < T; ++t) {
+                const Vec h = rms(x[t], 0, D, R.at(p + "input_layernorm.weight").w, c.norm_eps);
+                Vec qo = lin(R, p + "self_attn.q_proj.weight", h, p + "self_attn.q_proj.bias");
+                if (c.attn_output_gate) {
+                    q[t].resize(H * d);
+                    gate[t].resize(H * d);
+                    for (std::size_t hd = 0; hd < H; ++hd)
+                        for (std::size_t i = 0; i < d; ++i) {
+                            q[t][hd * d + i] = qo[hd * 2 * d + i];
+                            gate[t][hd * d + i] = qo[hd * 2 * d + d + i];
+                        }
+                } else {
+                    q[t] = qo;
+                }
+                k[t] = lin(R, p + "self_attn.k_proj.weight", h, p + "self_attn.k_proj.bias");
+                v[t] = lin(R, p + "self_attn.v_proj.weight", h, p + "self_attn.v_proj.bias");
+                if (c.arch == OpenArch::Qwen3) {
+                    for (std::size_t hd = 0; hd < H; ++hd) {
+                        const Vec n = rms(q[t], hd * d, d, R.at(p + "self_attn.q_norm.weight").w, c.norm_eps);
+                        std::copy(n.begin(), n.end(), q[t].begin() + hd * d);
+                    }
+                    for (std::size_t g = 0; g < G; ++g) {
+                        const Vec n = rms(k[t], g * d, d, R.at(p + "self_attn.k_norm.weight").w, c.norm_eps);
+                        std::copy(n.begin(), n.end(), k[t].begin() + g * d);
+                    }
+                }
+                for (std::size_t hd = 0; hd < H; ++hd)
+                    rope_head(&q[t][hd * d], d, static_cast<double>(t), c.rope_theta);
+                for (std::size_t g = 0; g < G; ++g) rope_head(&k[t][g * d], d, static_cast<double>(t), c.rope_theta);
+            }
+        }
+        const std::string p = gpt2 ? "h." + std::to_string(l) + "." : "model.layers." + std::to_string(l) + ".";
+        for (std::size_t t = 0; t < T; ++t) {
+            Vec a(H * d, 0.0);
+            for (std::size_t hd = 0; hd < H; ++hd) {
+                const std::size_t g = hd / (H / G);
+                Vec s(t + 1);
+                double mx = -1e300;
+                for (std::size_t j = 0; j <= t; ++j) {
+                    double dot = 0.0;
+                    for (std::size_t i = 0; i < d; ++i) dot += q[t][hd * d + i] * k[j][g * d + i];
+                    s[j] = dot / std::sqrt(static_cast<double>(d));
+                    mx = std::max(mx, s[j]);
+                }
+                double z = 0.0;
+                for (double& e : s) z += (e = std::exp(e - mx));
+                for (std::size_t j = 0; j <= t; ++j) {
+                    s[j] /= z;
+                    if (attn_out) (*attn_out)[l][hd][t][j] = s[j];
+                    for (std::size_t i = 0; i < d; ++i) a[hd * d + i] += s[j] * v[j][g * d + i];
+                }
+            }
+            if (c.attn_output_gate)
+                for (std::size_t i = 0; i < H * d; ++i) a[i] *= sigmoid(gate[t][i]);
+            const Vec o = gpt2 ? lin(R, p + "attn.c_proj.weight", a, p + "attn.c_proj.bias")
+                               : lin(R, p + "self_attn.o_proj.weight", a, p + "self_attn.o_proj.bias");
+            for (std::size_t j = 0; j < D; ++j) x[t][j] += o[j];
+        }
+        for (std::size_t t = 0; t < T; ++t) {
+            Vec m;
+            if (gpt2) {
+                const Vec u = layer_norm(x[t], R.at(p + "ln_2.weight").w, R.at(p + "ln_2.bias").w, c.norm_eps);
+                m = lin(R, p + "mlp.c_fc.weight", u, p + "mlp.c_fc.bias");
+                for (double& e : m) e = 0.5 * e * (1.0 + std::tanh(std::sqrt(2.0 / M_PI) * (e + 0.044715 * e * e * e)));
+                m = lin(R, p + "mlp.c_proj.weight", m, p + "mlp.c_proj.bias");
+            } else {
+                const Vec u = rms(x[t], 0, D, R.at(p + "post_attention_layernorm.weight").w, c.norm_eps);
+                const Vec g = lin(R, p + "mlp.gate_proj.weight", u), up = lin(R, p + "mlp.up_proj.weight", u);
+                Vec h(g.size());
+                for (std::size_t i = 0; i < g.size(); ++i) h[i] = g[i] / (1.0 + std::exp(-g[i])) * up[i];
+                m = lin(R, p + "mlp.down_proj.weight", h);
+            }
+            for (std::size_t j = 0; j < D; ++j) x[t][j] += m[j];
+        }
+    }
+    std::vector<Vec> logits(T);
+    const Ref& head = gpt2 || c.tied_embeddings ? E : R.at("lm_head.weight");
+    for (std::size_t t = 0; t < T; ++t) {
+        const Vec f = gpt2 ? layer_norm(x[t], R.at("ln_f.weight").w, R.at("ln_f.bias").w, c.norm_eps)
+                           : rms(x[t], 0, D, R.at("model.norm.weight").w, c.norm_eps);
+        logits[t].assign(c.vocab, 0.0);
+        for (std::size_t o = 0; o < c.vocab; ++o)
+            for (std::size_t i = 0; i < D; ++i) logits[t][o] += head.at(o, i) * f[i];
+    }
+    return logits;
+}
+
+OpenModelConfig config(OpenArch arch, std::size_t D, std::size_t H, std::size_t G, std::size_t d, std::size_t F) {
+    OpenModelConfig c;
+    c.arch = arch;
+    c.vocab = 40;
+    c.d_model = D;
+    c.n_layers = 2;
+    c.n_heads = H;
+    c.n_kv_heads = G;
+    c.d_head = d;
+    c.mlp_hidden = F;
+    c.context = 16;
+    c.rope_theta = 10000.0f;
+    c.norm_eps = arch == OpenArch::Gpt2 ? 1e-5f : 1e-6f;
+    return c;
+}
+
+const std::vector<int> kTokens = {3, 17, 0, 39, 5, 5, 21};
+
+// The engine's full pass against the reference: every position's logits and every layer's
+// attention weights.
+void check_against_reference(const OpenModelConfig& c, WeightType type, gemm::BLayout layout = gemm::BLayout::NK) {
+    INFO(open_arch_name(c.arch) << " " << weight_type_name(type));
+    const Built b = build(c, type, layout);
+    std::vector<std::vector<std::vector<Vec>>> want_attn;
+    const auto want = reference(c, b.ref, kTokens, &want_attn);
+    OpenRunOptions opt;
+    opt.attention = true;
+    opt.all_logits = true;
+    const OpenRunResult r = b.model->run(kTokens, opt);
+    double err = 0.0;
+    for (std::size_t t = 0; t < kTokens.size(); ++t)
+        for (std::size_t o = 0; o < c.vocab; ++o) err = std::max(err, std::fabs(r.logits(t, o) - want[t][o]));
+    CHECK(err < 1e-3);
+    REQUIRE(r.attention.size() == c.n_layers);
+    double attn_err = 0.0;
+    for (std::size_t l = 0; l < c.n_layers; ++l)
+        for (std::size_t h = 0; h < c.n_heads; ++h)
+            for (std::size_t i = 0; i < kTokens.size(); ++i)
+                for (std::size_t j = 0; j < kTokens.size(); ++j)
+                    attn_err = std::max(attn_err, std::fabs(r.attention[l].weights(h, i, j) - want_attn[l][h][i][j]));
+    CHECK(attn_err < 1e-4);
+    REQUIRE(r.sink_share.size() == c.n_layers);
+    double share = 0.0;
+    for (std::size_t i = 1; i < kTokens.size(); ++i) share += want_attn[1][0][i][0];
+    CHECK(std::fabs(r.sink_share[1][0] - share / static_cast<double>(kTokens.size() - 1)) < 1e-5);
+}
+
+}  // namespace
+
+TEST_CASE("open model: llama (GQA) matches the reference in f32, f16, q8_0 and q4_0", "[open_model]") {
+    const OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 96);
+    for (WeightType t : {WeightType::F32, WeightType::F16, WeightType::Q8_0, WeightType::Q4_0})
+        check_against_reference(c, t);
+}
+
+TEST_CASE("open model: llama with attention bias (o_proj's too), and mistral, untied heads", "[open_model]") {
+    OpenModelConfig c = config(OpenArch::Llama, 64, 4, 1, 16, 64);
+    c.attention_bias = true;
+    check_against_reference(c, WeightType::BF16);
+    OpenModelConfig m = config(OpenArch::Mistral, 64, 8, 2, 8, 64);
+    m.sliding_window = 4096;  // longer than the context: ignored
+    check_against_reference(m, WeightType::Q8_0);
+}
+
+TEST_CASE("open model: qwen2 (q/k/v bias) and qwen3 (QK-norm, tied) in bf16, q4_k and q6_k", "[open_model]") {
+    OpenModelConfig q2 = config(OpenArch::Qwen2, 64, 4, 2, 16, 96);
+    q2.tied_embeddings = true;
+    check_against_reference(q2, WeightType::BF16);
+    OpenModelConfig q3 = config(OpenArch::Qwen3, 256, 4, 2, 64, 256);
+    q3.tied_embeddings = true;
+    for (WeightType t : {WeightType::Q4_K, WeightType::Q6_K}) check_against_reference(q3, t);
+}
+
+TEST_CASE("open model: qwen3 with Qwen3-Next's output gate interleaved in q_proj", "[open_model]") {
+    OpenModelConfig c = config(OpenArch::Qwen3, 64, 4, 2, 16, 64);
+    c.attn_output_gate = true;
+    check_against_reference(c, WeightType::F32);
+    check_against_reference(c, WeightType::F16);
+}
+
+TEST_CASE("open model: gpt2 with Conv1D weights [in, out] and with [out, in]", "[open_model]") {
+    const OpenModelConfig c = config(OpenArch::Gpt2, 64, 4, 4, 16, 128);
+    check_against_reference(c, WeightType::F32, gemm::BLayout::KN);
+    check_against_reference(c, WeightType::F16, gemm::BLayout::KN);
+    check_against_reference(c, WeightType::Q8_0, gemm::BLayout::NK);
+}
+
+TEST_CASE("open model: the KV cache gives the full pass's logits; generate is greedy over them", "[open_model]") {
+    for (OpenArch arch : {OpenArch::Qwen3, OpenArch::Gpt2}) {
+        OpenModelConfig c = config(arch, 64, 4, arch == OpenArch::Gpt2 ? 4 : 2, 16, 64);
+        const Built b = build(c, WeightType::Q8_0);
+        OpenRunOptions all;
+        all.all_logits = true;
+        const OpenRunResult full = b.model->run(kTokens, all);
+        KVCache cache = b.model->make_cache();
+        // The first three tokens in one pass, then one at a time.
+        OpenPass first = b.model->begin({kTokens.begin(), kTokens.begin() + 3}, all, &cache, 0);
+        const OpenRunResult head = b.model->finish(first);
+        double err = 0.0;
+        for (std::size_t t = 0; t < 3; ++t)
+            for (std::size_t o = 0; o < c.vocab; ++o)
+                err = std::max(err, double(std::fabs(head.logits(t, o) - full.logits(t, o))));
+        for (std::size_t t = 3; t < kTokens.size(); ++t) {
+            OpenPass p = b.model->begin({kTokens[t]}, {}, &cache, t);
+            const OpenRunResult r = b.model->finish(p);
+            for (std::size_t o = 0; o < c.vocab; ++o)
+                err = std::max(err, double(std::fabs(r.logits(0, o) - full.logits(t, o))));
+        }
+        CHECK(err < 1e-4);
+        // generate: each token is the argmax of a full pass over everything before it.
+        const OpenGeneration g = b.model->generate({1, 2, 3}, 4);
+        REQUIRE(g.generated.size() == 4);
+        for (std::size_t s = 0; s < 4; ++s) {
+            const std::vector<int> prefix(g.tokens.begin(), g.tokens.begin() + 3 + s);
+            const OpenRunResult r = b.model->run(prefix);
+            CHECK(g.generated[s] == argmax(row_vector(r.logits, 0)));
+        }
+    }
+}
+
+TEST_CASE("open model: the stepping pass runs one layer per step and ends as run()", "[open_model]") {
+    const OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 64);
+    const Built b = build(c, WeightType::F16);
+    OpenRunOptions opt;
+    opt.attention = true;
+    opt.layers = {1};
+    OpenPass p = b.model->begin(kTokens, opt);
+    CHECK(p.layer == 0);
+    b.model->step(p);
+    CHECK(p.layer == 1);
+    CHECK_FALSE(p.done());
+    b.model->step(p);
+    CHECK(p.done());
+    CHECK_THROWS_WITH(b.model->step(p), "the pass has run all 2 layers");
+    const OpenRunResult stepped = b.model->finish(p);
+    const OpenRunResult whole = b.model->run(kTokens, opt);
+    REQUIRE(stepped.attention.size() == 1);
+    CHECK(stepped.attention[0].layer == 1);
+    CHECK(stepped.sink_share.size() == 2);
+    CHECK(stepped.logits == whole.logits);
+    CHECK(stepped.logits.shape(0) == 1);
+}
+
+TEST_CASE("open model: config errors name the field", "[open_model]") {
+    OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 64);
+    CHECK_THROWS_WITH(parse_open_arch("phi3"), "arch 'phi3' is not supported (gpt2, llama, mistral, qwen2, qwen3)");
+    auto bad = c;
+    bad.n_kv_heads = 3;
+    CHECK_THROWS_WITH(validate(bad), "n_heads (4) must be a multiple of n_kv_heads (3)");
+    bad = c;
+    bad.vocab = 0;
+    CHECK_THROWS_WITH(validate(bad), "vocab must be at least 1");
+    bad = c;
+    bad.d_head = 15;
+    CHECK_THROWS_WITH(validate(bad), "dHead (15) must be even: RoPE turns pairs of dims");
+    bad = c;
+    bad.rope_theta = 1.0f;
+    CHECK_THROWS_AS(validate(bad), ConfigError);
+    bad = c;
+    bad.norm_eps = 0.0f;
+    CHECK_THROWS_WITH(validate(bad), "normEps must be a finite number > 0");
+    bad = c;
+    bad.arch = OpenArch::Mistral;
+    bad.sliding_window = 8;
+    CHECK_THROWS_AS(validate(bad), ConfigError);
+    auto g = config(OpenArch::Gpt2, 64, 4, 4, 8, 64);
+    CHECK_THROWS_WITH(validate(g), "gpt2 splits dModel into heads: nHeads × dHead (32) must equal dModel (64)");
+    g.d_head = 16;
+    g.n_kv_heads = 2;
+    CHECK_THROWS_WITH(validate(g), "gpt2 has no grouped KV heads: nKvHeads (2) must equal nHeads (4)");
+}
+
+TEST_CASE("open model: tensor and finalize errors name the tensor and the shapes", "[open_model]") {
+    OpenModelConfig c = config(OpenArch::Qwen3, 64, 4, 2, 16, 64);
+    OpenModel m(c);
+    const auto nk = gemm::BLayout::NK;
+    CHECK_THROWS_WITH(m.tensor("model.layers.0.mlp.experts.weight", WeightType::F32, 1, 1, nk),
+                      "unexpected tensor 'model.layers.0.mlp.experts.weight' for a qwen3 model");
+    CHECK_THROWS_WITH(m.tensor("model.layers.1.self_attn.k_proj.weight", WeightType::F16, 64, 64, nk),
+                      "model.layers.1.self_attn.k_proj.weight is [64, 64], expected [32, 64]");
+    CHECK_THROWS_WITH(
+        m.tensor("model.layers.0.self_attn.q_proj.weight", WeightType::Q8_0, 64, 64, gemm::BLayout::KN),
+        "model.layers.0.self_attn.q_proj.weight is q8_0 stored [in, out] (\"kn\"): block types are stored "
+        "[out, in] (\"nk\")");
+    CHECK_THROWS_WITH(m.tensor("model.norm.weight", WeightType::Q8_0, 1, 64, nk),
+                      "model.norm.weight is q8_0: 1-D tensors must be f32, f16 or bf16");
+    CHECK_THROWS_WITH(m.tensor("model.norm.weight", WeightType::F32, 64, 1, nk),
+                      "model.norm.weight is [64, 1], expected [1, 64]");
+    CHECK_THROWS_AS(m.tensor("model.embed_tokens.weight", WeightType::F32, 64, 40, gemm::BLayout::KN), ConfigError);
+    CHECK_THROWS_WITH(m.tensor("model.layers.0.mlp.down_proj.weight", WeightType::Q4_K, 64, 64, nk),
+                      "model.layers.0.mlp.down_proj.weight has 64 columns: q4_k rows are whole blocks of 256");
+    REQUIRE(m.tensor("model.norm.weight", WeightType::F32, 1, 64, nk) != nullptr);
+    CHECK_THROWS_WITH(m.tensor("model.norm.weight", WeightType::F32, 1, 64, nk),
+                      "tensor 'model.norm.weight' was given twice");
+    CHECK_THROWS_WITH(m.finalize(), "missing tensor 'model.embed_tokens.weight'");
+    CHECK_THROWS_WITH(m.run({1}), "the model is not finalised: call openModelFinalize after the last tensor");
+    CHECK_THROWS_WITH(open_model_tensor_specs(OpenModelConfig{}), "vocab must be at least 1");
+}
+
+TEST_CASE("open model: run errors, counts and the bytes it needs", "[open_model]") {
+    OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 64);
+    const Built b = build(c, WeightType::Q8_0, gemm::BLayout::NK, false);
+    CHECK_THROWS_WITH(b.model->run({1, 40}), "token 40 at position 1 is outside the vocabulary [0, 40)");
+    CHECK_THROWS_WITH(b.model->run(std::vector<int>(17, 1)), "positions 0 … 16 pass the model's context of 16 tokens");
+    CHECK_THROWS_AS(b.model->run({}), ShapeError);
+    OpenRunOptions opt;
+    opt.layers = {2};
+    CHECK_THROWS_WITH(b.model->run({1}, opt), "layer 2 is outside the model's layers [0, 2)");
+    CHECK_THROWS_AS(b.model->generate({1}, 16), ShapeError);
+    CHECK_THROWS_AS(b.model->tensor("model.norm.weight", WeightType::F32, 1, 64, gemm::BLayout::NK), ConfigError);
+    // Parameters: embed + head 2·40·64, per layer q, k, v, o (64·64 + 2·32·64 + 64·64), MLP 3·64·64, two gains.
+    const std::uint64_t per_layer = 64 * 64 * 2 + 2 * 32 * 64 + 3 * 64 * 64 + 2 * 64;
+    CHECK(b.model->parameters() == 2 * 40 * 64 + 2 * per_layer + 64);
+    std::vector<OpenTensorInfo> infos;
+    std::uint64_t stored = 0;
+    for (const OpenTensorSpec& s : open_model_tensor_specs(c)) {
+        const WeightType t = s.vector ? WeightType::F32 : WeightType::Q8_0;
+        infos.push_back({s.name, t, s.out, s.in});
+        stored += s.out * row_bytes(t, s.in);
+    }
+    CHECK(b.model->weight_bytes() == stored);
+    const std::uint64_t need = open_model_bytes_needed(c, infos);
+    CHECK(need > stored);
+    CHECK(need < stored + 4 * 1024 * 1024);
+}
