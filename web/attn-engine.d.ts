@@ -6,8 +6,9 @@
 // Memory:    every function takes plain JS values and returns fresh plain JS objects that hold
 //            copies (Float32Array), never views of the WASM heap. No Embind object is handed
 //            out, so there is nothing to .delete(): the garbage collector frees results.
-//            One exception: a model loaded with labLoad() stays in the WASM heap, under its
-//            id, until labUnload(id).
+//            Exceptions: a model loaded with labLoad() stays in the WASM heap, under its
+//            id, until labUnload(id), and one made by openModelCreate() until openModelUnload(id);
+//            openModelTensor() returns a view of the heap, to fill before the next engine call.
 // Errors:    every error a function throws is a JS `Error` whose `name` is one of four kinds
 //            and whose message names the parameter, field or shapes; the module stays usable
 //            (and its heap where it was) after any of them:
@@ -21,7 +22,8 @@
 // Limits:    checked in 64 bits before anything is allocated (cpp/include/attn/limits.hpp):
 //              any one dimension (tokens, width, heads, vocab …)    ≤ 16,777,216 (2^24)
 //              numbers in any one tensor, input or result            ≤ 67,108,864 (2^26, 256 MiB f32)
-//              bytes one call allocates                              ≤ 1 GiB (half the 2 GiB heap)
+//              bytes one call allocates                              ≤ 1 GiB (the heap grows to 4 GiB;
+//                                                                    openModel* weights count apart)
 //              sizes and counts passed as numbers                    whole, 0 … 2^31 − 1
 //              byte counts and seeds                                 whole, 0 … 2^53
 //              tinyDecoder* sequences ≤ 4,096 tokens; generated steps ≤ 1,024 per call
@@ -428,6 +430,59 @@ export interface HeadPattern {
   other: number;
 }
 
+/** What openModelCreate takes: a real checkpoint's shapes, from its config.json or GGUF
+ *  metadata (web/model-files/). Sizes are whole numbers ≥ 1. */
+export interface OpenModelConfig {
+  arch: 'gpt2' | 'llama' | 'mistral' | 'qwen2' | 'qwen3';
+  vocab: number;
+  dModel: number;
+  nLayers: number;
+  nHeads: number;
+  /** Default nHeads. */
+  nKvHeads?: number;
+  /** Default dModel / nHeads. */
+  dHead?: number;
+  mlpHidden: number;
+  /** Positions the model runs (GPT-2: wpe's rows). */
+  context: number;
+  /** Default 10000. */
+  ropeTheta?: number;
+  /** Default 1e-5 for gpt2, 1e-6 otherwise. */
+  normEps?: number;
+  /** LM head = embedding. Default true for gpt2 (always tied), false otherwise. */
+  tiedEmbeddings?: boolean;
+  /** llama / mistral / qwen3: q/k/v biases (and o_proj.bias when given). qwen2 always has them. */
+  attentionBias?: boolean;
+  /** Qwen3-Next's output gate: q_proj's rows per head are [query (d); gate (d)]. */
+  attnOutputGate?: boolean;
+  /** mistral: a window shorter than context is a ConfigError (not supported). */
+  slidingWindow?: number;
+}
+
+/** One tensor as the files describe it, before its bytes are read. */
+export interface OpenTensorInfo {
+  name: string;
+  type: OpenWeightType;
+  rows: number;
+  cols: number;
+}
+
+/** Stored weight types: ggml's block layouts for the quantised ones. */
+export type OpenWeightType = 'f32' | 'f16' | 'bf16' | 'q8_0' | 'q4_0' | 'q4_k' | 'q6_k';
+
+export interface OpenModelRunResult {
+  /** [V] logits after the last position. */
+  logitsLast: Float32Array;
+  /** The 5 most likely next tokens (softmax of logitsLast), most likely first, ties to the lower id. */
+  top5: { token: number; prob: number }[];
+  /** The kept layers (all, or `layers`), in layer order: weights [heads · t · t], row-major
+   *  [H, T, T] (query i over keys j; j > i exactly 0). Empty without `attention`. */
+  attention: { layer: number; weights: Float32Array; heads: number; t: number }[];
+  /** [L][H] share of attention on position 0 averaged over query rows 1 … T−1 (every layer,
+   *  whatever `layers` keeps). Empty without `attention` or when T < 2. */
+  sinkShare: number[][];
+}
+
 export interface AttnEngine {
   /** Scaled dot-product attention (single head, multi-head, MQA/GQA, sink, gate). With
    *  `want`, only the parts asked for: `attention({q, k, v, want: ['output']}).output`. */
@@ -548,6 +603,67 @@ export interface AttnEngine {
   headPatterns(weights: Tensor): HeadPattern[];
   /** Frees a model loaded by labLoad. true if it was loaded, false otherwise (also for a second call). */
   labUnload(id: number): boolean;
+  /** Bytes the heap can still hand out (its 4 GiB maximum less what is in use). */
+  openModelHeapLimit(): number;
+  /** Bytes a model would take: its tensors as stored, the f32 copies of the 1-D ones, and the
+   *  working memory of a run of min(context, 256) tokens with attention. Compare with
+   *  openModelHeapLimit() before reading any tensor. ConfigError for a bad config or type name,
+   *  ShapeError when a tensor's cols are not whole blocks. */
+  openModelBytesNeeded(config: OpenModelConfig, tensorsInfo: OpenTensorInfo[]): number;
+  /** An empty model of this config, kept in the heap until openModelUnload(id). ConfigError
+   *  naming the field ("config.vocab is missing", "arch 'phi3' is not supported (gpt2, …)",
+   *  "nHeads …"); ShapeError if even its working memory does not fit the heap. */
+  openModelCreate(config: OpenModelConfig): { id: number; heapLimitBytes: number };
+  /**
+   * Allocates one tensor (rows × its row bytes, as stored) and returns a view of exactly those
+   * bytes to fill (several set() calls at offsets are fine) before the next engine call, which
+   * may detach it. layout: 'nk' (default) = stored [out, in]; 'kn' = [in, out] (GPT-2's Conv1D;
+   * float types only). 1-D tensors are rows = 1. Throws ConfigError "unexpected tensor 'x' for a
+   * qwen3 model", "tensor 'x' was given twice", a block type stored 'kn', a block type for a 1-D
+   * tensor; ShapeError "<name> is [256, 1024], expected [512, 1024]", cols not whole blocks, or
+   * "tensor 'x' needs … the engine's heap has … left".
+   */
+  openModelTensor(
+    id: number,
+    name: string,
+    type: OpenWeightType,
+    rows: number,
+    cols: number,
+    layout?: 'nk' | 'kn',
+  ): Uint8Array;
+  /** Checks every required tensor came (ShapeError "missing tensor 'model.norm.weight'") and
+   *  makes the model runnable; its tensors are immutable afterwards. */
+  openModelFinalize(id: number): { parameters: number; weightBytes: number };
+  /** A full causal pass from position 0. ValueError for a token outside [0, V), ShapeError for
+   *  no tokens, more than context, a layer index out of range. */
+  openModelRun(
+    id: number,
+    tokens: number[],
+    options?: { attention?: boolean; layers?: number[] },
+  ): OpenModelRunResult;
+  /** Starts a pass to run one layer per openModelPassStep (a progress bar between steps).
+   *  attention defaults to true here. Returns the pass id. */
+  openModelPass(
+    id: number,
+    tokens: number[],
+    options?: { attention?: boolean; layers?: number[] },
+  ): number;
+  /** Runs the next layer: `layer` is the index just run, `layers` the model's count. ShapeError
+   *  once every layer ran. */
+  openModelPassStep(passId: number): { layer: number; layers: number; done: boolean };
+  /** Runs what is left, then the head; the pass is gone afterwards. attention (default true)
+   *  returns what the pass collected. */
+  openModelPassResult(passId: number, options?: { attention?: boolean }): OpenModelRunResult;
+  /** Greedy decoding (argmax, ties to the lower id) of `steps` tokens with the KV cache. */
+  openModelGenerate(
+    id: number,
+    promptTokens: number[],
+    steps: number,
+  ): { tokens: number[]; generated: number[] };
+  /** One stored row decoded to float32 exactly as the GEMM decodes it (ggml's dequantize_row_*). */
+  openModelDequantizeRow(type: OpenWeightType, bytes: Uint8Array, cols: number): Float32Array;
+  /** Frees a model and its passes. true if it was loaded. */
+  openModelUnload(id: number): boolean;
   /** "wasm-simd128" or "scalar": which kernels this build runs. */
   simdPath(): string;
   /** Bytes currently allocated on the WASM heap (for leak checks). */

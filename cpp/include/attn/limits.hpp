@@ -9,9 +9,9 @@
 //   kMaxElements     numbers in any one tensor (256 MiB of float32)               2^26
 //   kMaxCallBytes    bytes of all the tensors one call allocates                  2^30
 //
-// kMaxCallBytes is half the WASM heap maximum (2 GiB, Emscripten's default MAXIMUM_MEMORY with
-// ALLOW_MEMORY_GROWTH), so one call within the limits cannot exhaust the heap even when the
-// heap already holds a loaded model. Past a limit the call throws ShapeError naming the
+// kMaxCallBytes is a quarter of the WASM heap maximum (4 GiB, the engine's MAXIMUM_MEMORY, so an
+// opened checkpoint's weights fit: open_model.hpp), so one call within the limits cannot exhaust
+// the heap even when it already holds a loaded model. Past a limit the call throws ShapeError naming the
 // tensor, its sizes and the limit, and nothing has been allocated yet.
 #pragma once
 #include <cstddef>
@@ -24,7 +24,7 @@ namespace attn::limits {
 inline constexpr std::uint64_t kMaxDimension = std::uint64_t(1) << 24;
 inline constexpr std::uint64_t kMaxElements = std::uint64_t(1) << 26;
 inline constexpr std::uint64_t kMaxCallBytes = std::uint64_t(1) << 30;
-inline constexpr std::uint64_t kWasmHeapMaxBytes = std::uint64_t(1) << 31;
+inline constexpr std::uint64_t kWasmHeapMaxBytes = std::uint64_t(1) << 32;
 static_assert(kMaxCallBytes <= kWasmHeapMaxBytes / 2, "a call must leave half the WASM heap free");
 static_assert(kMaxElements * sizeof(float) <= kMaxCallBytes, "one tensor must fit a call");
 
