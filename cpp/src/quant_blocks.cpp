@@ -4,13 +4,40 @@
 #include <cstring>
 
 #include "attn/errors.hpp"
-#include "attn/gemm.hpp"
 
 namespace attn {
 namespace {
 
 std::uint16_t u16(const std::uint8_t* p) noexcept { return static_cast<std::uint16_t>(p[0] | (p[1] << 8)); }
-float f16(const std::uint8_t* p) noexcept { return gemm::half_bits_to_float(u16(p)); }
+
+// IEEE half → float, exactly (the same bits as gemm::half_bits_to_float, tested on all 65536),
+// inline and with integer operations only for normal numbers: f16 rows decode one element per
+// weight in the GEMM, so this is the f16 model's inner loop. Exponent rebased by 127 − 15;
+// ±∞ / NaN keep an all-ones exponent; a subnormal is renormalised by one exact subtraction.
+inline float half_to_float_fast(std::uint16_t h) noexcept {
+    constexpr std::uint32_t kExp = 0x7C00u << 13;
+    std::uint32_t bits = static_cast<std::uint32_t>(h & 0x7FFFu) << 13;
+    const std::uint32_t exp = bits & kExp;
+    bits += (127u - 15u) << 23;
+    float f;
+    if (exp == kExp) {
+        bits += (128u - 16u) << 23;
+        std::memcpy(&f, &bits, 4);
+    } else if (exp == 0) {
+        bits += 1u << 23;
+        std::memcpy(&f, &bits, 4);
+        f -= 0x1p-14f;  // 2^(113 − 127): the implicit one added above
+    } else {
+        std::memcpy(&f, &bits, 4);
+    }
+    std::uint32_t out;
+    std::memcpy(&out, &f, 4);
+    out |= static_cast<std::uint32_t>(h & 0x8000u) << 16;
+    std::memcpy(&f, &out, 4);
+    return f;
+}
+
+float f16(const std::uint8_t* p) noexcept { return half_to_float_fast(u16(p)); }
 
 // block_q8_0: f16 d; int8 qs[32].
 void q8_0(const std::uint8_t* b, float* out, std::size_t stride) noexcept {
@@ -62,18 +89,21 @@ void q6_k(const std::uint8_t* b, float* out, std::size_t stride) noexcept {
     const std::uint8_t* ql = b;
     const std::uint8_t* qh = b + 128;
     const auto* sc = reinterpret_cast<const std::int8_t*>(b + 192);
-    for (int half = 0; half < 2; ++half, ql += 64, qh += 32, sc += 8) {
+    float ds[16];  // d · scale, rounded once as ggml's d * sc[i] * q rounds it first
+    for (int i = 0; i < 16; ++i) ds[i] = d * static_cast<float>(sc[i]);
+    for (int half = 0; half < 2; ++half, ql += 64, qh += 32) {
         float* y = out + 128 * half * stride;
+        const float* s = ds + 8 * half;
         for (int l = 0; l < 32; ++l) {
             const int is = l / 16;
             const int q1 = ((ql[l] & 0xF) | (((qh[l] >> 0) & 3) << 4)) - 32;
             const int q2 = ((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32;
             const int q3 = ((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32;
             const int q4 = ((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32;
-            y[l * stride] = d * static_cast<float>(sc[is + 0]) * static_cast<float>(q1);
-            y[(l + 32) * stride] = d * static_cast<float>(sc[is + 2]) * static_cast<float>(q2);
-            y[(l + 64) * stride] = d * static_cast<float>(sc[is + 4]) * static_cast<float>(q3);
-            y[(l + 96) * stride] = d * static_cast<float>(sc[is + 6]) * static_cast<float>(q4);
+            y[l * stride] = s[is + 0] * static_cast<float>(q1);
+            y[(l + 32) * stride] = s[is + 2] * static_cast<float>(q2);
+            y[(l + 64) * stride] = s[is + 4] * static_cast<float>(q3);
+            y[(l + 96) * stride] = s[is + 6] * static_cast<float>(q4);
         }
     }
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "attn/errors.hpp"
+#include "attn/gemm.hpp"
 #include "test_util.hpp"
 
 using namespace attn;
@@ -148,4 +149,16 @@ TEST_CASE("dequantize_row: named errors for partial blocks and short buffers", "
     std::vector<std::uint8_t> b(100, 0);
     CHECK_THROWS_WITH(decode(WeightType::Q8_0, b, 33), "the row has 33 columns: q8_0 rows are whole blocks of 32");
     CHECK_THROWS_WITH(decode(WeightType::Q6_K, b, 256), "a q6_k row of 256 elements takes 210 bytes, got 100");
+}
+
+TEST_CASE("f16 rows decode every one of the 65536 halves as half_bits_to_float does, bit for bit", "[quant]") {
+    std::vector<std::uint8_t> row(2 * 65536);
+    for (std::uint32_t h = 0; h < 65536; ++h) put16(row, 2 * h, static_cast<std::uint16_t>(h));
+    const auto x = decode(WeightType::F16, row, 65536);
+    std::size_t differ = 0;
+    for (std::uint32_t h = 0; h < 65536; ++h) {
+        const float want = gemm::half_bits_to_float(static_cast<std::uint16_t>(h));
+        differ += std::memcmp(&x[h], &want, 4) != 0;
+    }
+    CHECK(differ == 0);
 }
