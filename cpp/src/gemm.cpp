@@ -38,9 +38,10 @@ void pack_panel(const T* b, std::size_t ldb, BLayout layout, std::size_t p0, std
 }
 
 // Stored weights (weight_types.hpp), decoded by quant_blocks.hpp's dequantize: NK rows are B's
-// columns, so each of the w columns decodes kc elements (whole blocks: kKC is a multiple of
-// every block) straight into its lane of the panel; KN (float types only) decodes w elements
-// of each of the kc rows.
+// columns, so each of the w columns decodes its kc elements (whole blocks: kKC is a multiple of
+// every block) into a row of `rows`, which then interleave into the panel; KN (float types only)
+// decodes w elements of each of the kc rows. Decoding contiguous runs lets the compiler
+// vectorise it; the decoded values are the same either way.
 struct StoredB {
     const std::uint8_t* bytes;
     WeightType type;
@@ -50,10 +51,11 @@ struct StoredB {
 void pack_panel(const StoredB& b, std::size_t, BLayout layout, std::size_t p0, std::size_t kc, std::size_t jq,
                 std::size_t w, float* dst) {
     if (layout == BLayout::NK) {
-        for (std::size_t c = 0; c < w; ++c)
-            dequantize(b.type, b.bytes + (jq + c) * b.row_bytes, p0, kc, dst + c, kPanel);
-        if (w < kPanel)
-            for (std::size_t p = 0; p < kc; ++p) std::fill(dst + p * kPanel + w, dst + (p + 1) * kPanel, 0.0f);
+        alignas(16) float rows[kPanel][kKC];
+        for (std::size_t c = 0; c < w; ++c) dequantize(b.type, b.bytes + (jq + c) * b.row_bytes, p0, kc, rows[c]);
+        for (std::size_t c = w; c < kPanel; ++c) std::fill(rows[c], rows[c] + kc, 0.0f);
+        for (std::size_t p = 0; p < kc; ++p, dst += kPanel)
+            for (std::size_t c = 0; c < kPanel; ++c) dst[c] = rows[c][p];
     } else {
         for (std::size_t p = 0; p < kc; ++p) {
             dequantize(b.type, b.bytes + (p0 + p) * b.row_bytes, jq, w, dst + p * kPanel);

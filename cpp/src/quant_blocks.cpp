@@ -11,47 +11,45 @@ namespace {
 std::uint16_t u16(const std::uint8_t* p) noexcept { return static_cast<std::uint16_t>(p[0] | (p[1] << 8)); }
 
 // IEEE half → float, exactly (the same bits as gemm::half_bits_to_float, tested on all 65536),
-// inline and with integer operations only for normal numbers: f16 rows decode one element per
-// weight in the GEMM, so this is the f16 model's inner loop. Exponent rebased by 127 − 15;
-// ±∞ / NaN keep an all-ones exponent; a subnormal is renormalised by one exact subtraction.
+// inline and without branches, so that the compiler vectorises a row of them: f16 rows decode
+// one element per weight in the GEMM, this is the f16 model's inner loop. The exponent is
+// rebased by 127 − 15 (±∞ / NaN by twice that, keeping an all-ones exponent); a subnormal gets
+// an implicit one added and then subtracted, one exact float operation.
 inline float half_to_float_fast(std::uint16_t h) noexcept {
     constexpr std::uint32_t kExp = 0x7C00u << 13;
-    std::uint32_t bits = static_cast<std::uint32_t>(h & 0x7FFFu) << 13;
-    const std::uint32_t exp = bits & kExp;
-    bits += (127u - 15u) << 23;
+    const std::uint32_t body = static_cast<std::uint32_t>(h & 0x7FFFu) << 13;
+    const std::uint32_t exp = body & kExp;
+    const std::uint32_t inf_nan = 0u - static_cast<std::uint32_t>(exp == kExp);  // all ones or 0
+    const std::uint32_t normal = body + ((127u - 15u) << 23) + (inf_nan & ((128u - 16u) << 23));
+    const std::uint32_t lifted = body + ((127u - 15u + 1u) << 23);
+    float sub;
+    std::memcpy(&sub, &lifted, 4);
+    sub -= 0x1p-14f;
+    std::uint32_t sub_bits;
+    std::memcpy(&sub_bits, &sub, 4);
+    const std::uint32_t subnormal = 0u - static_cast<std::uint32_t>(exp == 0);
+    const std::uint32_t bits =
+        (sub_bits & subnormal) | (normal & ~subnormal) | (static_cast<std::uint32_t>(h & 0x8000u) << 16);
     float f;
-    if (exp == kExp) {
-        bits += (128u - 16u) << 23;
-        std::memcpy(&f, &bits, 4);
-    } else if (exp == 0) {
-        bits += 1u << 23;
-        std::memcpy(&f, &bits, 4);
-        f -= 0x1p-14f;  // 2^(113 − 127): the implicit one added above
-    } else {
-        std::memcpy(&f, &bits, 4);
-    }
-    std::uint32_t out;
-    std::memcpy(&out, &f, 4);
-    out |= static_cast<std::uint32_t>(h & 0x8000u) << 16;
-    std::memcpy(&f, &out, 4);
+    std::memcpy(&f, &bits, 4);
     return f;
 }
 
 float f16(const std::uint8_t* p) noexcept { return half_to_float_fast(u16(p)); }
 
 // block_q8_0: f16 d; int8 qs[32].
-void q8_0(const std::uint8_t* b, float* out, std::size_t stride) noexcept {
+void q8_0(const std::uint8_t* b, float* out) noexcept {
     const float d = f16(b);
-    for (int j = 0; j < 32; ++j) out[j * stride] = static_cast<float>(static_cast<std::int8_t>(b[2 + j])) * d;
+    for (int j = 0; j < 32; ++j) out[j] = static_cast<float>(static_cast<std::int8_t>(b[2 + j])) * d;
 }
 
 // block_q4_0: f16 d; uint8 qs[16].
-void q4_0(const std::uint8_t* b, float* out, std::size_t stride) noexcept {
+void q4_0(const std::uint8_t* b, float* out) noexcept {
     const float d = f16(b);
     const std::uint8_t* qs = b + 2;
     for (int j = 0; j < 16; ++j) {
-        out[j * stride] = static_cast<float>((qs[j] & 0x0F) - 8) * d;
-        out[(j + 16) * stride] = static_cast<float>((qs[j] >> 4) - 8) * d;
+        out[j] = static_cast<float>((qs[j] & 0x0F) - 8) * d;
+        out[(j + 16)] = static_cast<float>((qs[j] >> 4) - 8) * d;
     }
 }
 
@@ -67,7 +65,7 @@ void scale_min_k4(int s, const std::uint8_t* q, int& sc, int& m) noexcept {
 }
 
 // block_q4_K: f16 d, dmin; uint8 scales[12]; uint8 qs[128].
-void q4_k(const std::uint8_t* b, float* out, std::size_t stride) noexcept {
+void q4_k(const std::uint8_t* b, float* out) noexcept {
     const float d = f16(b), dmin = f16(b + 2);
     const std::uint8_t* scales = b + 4;
     const std::uint8_t* q = b + 16;
@@ -77,14 +75,14 @@ void q4_k(const std::uint8_t* b, float* out, std::size_t stride) noexcept {
         const float d1 = d * static_cast<float>(sc), m1 = dmin * static_cast<float>(m);
         scale_min_k4(2 * i + 1, scales, sc, m);
         const float d2 = d * static_cast<float>(sc), m2 = dmin * static_cast<float>(m);
-        float* y = out + 64 * i * stride;
-        for (int l = 0; l < 32; ++l) y[l * stride] = d1 * static_cast<float>(q[l] & 0xF) - m1;
-        for (int l = 0; l < 32; ++l) y[(32 + l) * stride] = d2 * static_cast<float>(q[l] >> 4) - m2;
+        float* y = out + 64 * i;
+        for (int l = 0; l < 32; ++l) y[l] = d1 * static_cast<float>(q[l] & 0xF) - m1;
+        for (int l = 0; l < 32; ++l) y[(32 + l)] = d2 * static_cast<float>(q[l] >> 4) - m2;
     }
 }
 
 // block_q6_K: uint8 ql[128]; uint8 qh[64]; int8 scales[16]; f16 d.
-void q6_k(const std::uint8_t* b, float* out, std::size_t stride) noexcept {
+void q6_k(const std::uint8_t* b, float* out) noexcept {
     const float d = f16(b + 208);
     const std::uint8_t* ql = b;
     const std::uint8_t* qh = b + 128;
@@ -92,18 +90,21 @@ void q6_k(const std::uint8_t* b, float* out, std::size_t stride) noexcept {
     float ds[16];  // d · scale, rounded once as ggml's d * sc[i] * q rounds it first
     for (int i = 0; i < 16; ++i) ds[i] = d * static_cast<float>(sc[i]);
     for (int half = 0; half < 2; ++half, ql += 64, qh += 32) {
-        float* y = out + 128 * half * stride;
-        const float* s = ds + 8 * half;
-        for (int l = 0; l < 32; ++l) {
-            const int is = l / 16;
-            const int q1 = ((ql[l] & 0xF) | (((qh[l] >> 0) & 3) << 4)) - 32;
-            const int q2 = ((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32;
-            const int q3 = ((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32;
-            const int q4 = ((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32;
-            y[l * stride] = s[is + 0] * static_cast<float>(q1);
-            y[(l + 32) * stride] = s[is + 2] * static_cast<float>(q2);
-            y[(l + 64) * stride] = s[is + 4] * static_cast<float>(q3);
-            y[(l + 96) * stride] = s[is + 6] * static_cast<float>(q4);
+        // Quarter r of the half (elements 32r … 32r + 31): low 4 bits from ql[l] (r = 0, 2) or
+        // ql[l + 32] (r = 1, 3), low nibble for r < 2, high for r ≥ 2; top 2 bits from qh[l]
+        // bits 2r, 2r + 1; scale index 8·half + l / 16 + 2r. One simple loop per 16 elements,
+        // so the compiler vectorises it.
+        for (int r = 0; r < 4; ++r) {
+            const std::uint8_t* lo = ql + (r & 1) * 32;
+            const int nibble_shift = r < 2 ? 0 : 4, top_shift = 2 * r;
+            float* y = out + 128 * half + 32 * r;
+            for (int l0 = 0; l0 < 32; l0 += 16) {
+                const float scale = ds[8 * half + l0 / 16 + 2 * r];
+                for (int l = l0; l < l0 + 16; ++l) {
+                    const int q = (((lo[l] >> nibble_shift) & 0xF) | (((qh[l] >> top_shift) & 3) << 4)) - 32;
+                    y[l] = scale * static_cast<float>(q);
+                }
+            }
         }
     }
 }
@@ -117,19 +118,18 @@ float bf16_bits_to_float(std::uint16_t h) noexcept {
     return f;
 }
 
-void dequantize(WeightType type, const std::uint8_t* row, std::size_t first, std::size_t count, float* out,
-                std::size_t stride) noexcept {
+void dequantize(WeightType type, const std::uint8_t* row, std::size_t first, std::size_t count, float* out) noexcept {
     switch (type) {
         case WeightType::F32: {
             const std::uint8_t* p = row + first * 4;
-            for (std::size_t j = 0; j < count; ++j, p += 4) std::memcpy(out + j * stride, p, 4);
+            for (std::size_t j = 0; j < count; ++j, p += 4) std::memcpy(out + j, p, 4);
             return;
         }
         case WeightType::F16:
-            for (std::size_t j = 0; j < count; ++j) out[j * stride] = f16(row + (first + j) * 2);
+            for (std::size_t j = 0; j < count; ++j) out[j] = f16(row + (first + j) * 2);
             return;
         case WeightType::BF16:
-            for (std::size_t j = 0; j < count; ++j) out[j * stride] = bf16_bits_to_float(u16(row + (first + j) * 2));
+            for (std::size_t j = 0; j < count; ++j) out[j] = bf16_bits_to_float(u16(row + (first + j) * 2));
             return;
         default:
             break;
@@ -137,19 +137,19 @@ void dequantize(WeightType type, const std::uint8_t* row, std::size_t first, std
     const std::size_t be = block_elements(type), bb = block_bytes(type);
     const std::uint8_t* b = row + first / be * bb;
     for (std::size_t j = 0; j < count; j += be, b += bb) {
-        float* y = out + j * stride;
+        float* y = out + j;
         switch (type) {
             case WeightType::Q8_0:
-                q8_0(b, y, stride);
+                q8_0(b, y);
                 break;
             case WeightType::Q4_0:
-                q4_0(b, y, stride);
+                q4_0(b, y);
                 break;
             case WeightType::Q4_K:
-                q4_k(b, y, stride);
+                q4_k(b, y);
                 break;
             case WeightType::Q6_K:
-                q6_k(b, y, stride);
+                q6_k(b, y);
                 break;
             default:
                 break;

@@ -29,10 +29,9 @@ namespace attn {
 float bf16_bits_to_float(std::uint16_t h) noexcept;
 
 // Elements [first, first + count) of one stored row (row points at its first byte) into
-// out[0], out[stride], out[2·stride], …. first and count must be multiples of
-// block_elements(type) (the caller's contract: the GEMM walks whole blocks).
-void dequantize(WeightType type, const std::uint8_t* row, std::size_t first, std::size_t count, float* out,
-                std::size_t stride = 1) noexcept;
+// out[0 … count). first and count must be multiples of block_elements(type) (the caller's
+// contract: the GEMM walks whole blocks).
+void dequantize(WeightType type, const std::uint8_t* row, std::size_t first, std::size_t count, float* out) noexcept;
 
 // A whole row of cols elements, checked: ShapeError when cols is not whole blocks or bytes holds
 // fewer than row_bytes(type, cols) bytes.
