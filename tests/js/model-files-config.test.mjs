@@ -58,7 +58,11 @@ test('Qwen3-0.6B: GQA 16/8, head_dim 128 (not hidden/heads), tied, context cappe
   });
   assert.equal(modelContext, 40960);
   assert.deepEqual(notes, [
-    `The page runs at most ${MAX_CONTEXT} tokens (the model's context is 40960).`,
+    {
+      id: 'context-cap',
+      text: `The page runs at most ${MAX_CONTEXT} tokens (the model's context is 40960).`,
+      values: { max: MAX_CONTEXT, model: 40960 },
+    },
   ]);
 });
 
@@ -122,7 +126,10 @@ test('Mistral-7B-v0.1: untied, the 4096 sliding window does not bind under the p
     sliding_window: 64,
   });
   assert.equal(small.config.context, 64);
-  assert.match(small.notes.join(' '), /capped at the sliding window \(64 tokens\)/);
+  assert.match(
+    small.notes.map((n) => n.text).join(' '),
+    /capped at the sliding window \(64 tokens\)/,
+  );
 });
 
 test('Qwen2.5 has q/k/v biases whatever attention_bias says; Llama only when attention_bias', () => {
@@ -149,7 +156,7 @@ test('Qwen2.5 has q/k/v biases whatever attention_bias says; Llama only when att
     false,
   );
   const scaled = configFromHf({ ...llama, rope_scaling: { rope_type: 'llama3', factor: 32 } });
-  assert.match(scaled.notes.join(' '), /rope_scaling \(llama3\) is not applied/);
+  assert.match(scaled.notes.map((n) => n.text).join(' '), /rope_scaling \(llama3\) is not applied/);
 });
 
 test('the lab export key attn_output_gate turns the output gate on', () => {

@@ -167,6 +167,18 @@ test('a truncated safetensors header and an unsupported dtype are named before t
   );
 });
 
+test('a tokenizer.json the library cannot build is bad-header naming it', async () => {
+  const [c, , w] = hfFiles();
+  await assert.rejects(
+    openModelFromFiles(E, [
+      c,
+      memFile('tokenizer.json', '{"model": {"type": "BPE", "vocab": {}}}'),
+      w,
+    ]),
+    code('bad-header', /^tokenizer\.json: the tokenizer cannot be built \(/),
+  );
+});
+
 test('a GGUF with a corrupt magic is bad-header', async () => {
   const bad = ggufBytes({ 'general.architecture': 'qwen3' }, [], { magic: 'GGUX' });
   await assert.rejects(

@@ -53,8 +53,22 @@ const HF_ARCHS = /** @type {Record<string, string>} */ ({
  * @typedef {object} ModelShape
  * @property {EngineConfig} config
  * @property {number} modelContext the model's own context length (the ledger uses it)
- * @property {string[]} notes English notes on what the page changes or ignores
+ * @property {ModelNote[]} notes what the page changes or ignores
  */
+
+/**
+ * A note on the opened model: `id` for the widget's translation (its numbers in `values`),
+ * `text` in English.
+ * @typedef {{ id: string, text: string, values: Record<string, string | number> }} ModelNote
+ */
+
+/**
+ * @param {string} id
+ * @param {string} text
+ * @param {Record<string, string | number>} [values]
+ * @returns {ModelNote}
+ */
+export const note = (id, text, values = {}) => ({ id, text, values });
 
 /**
  * @param {string} found what the files say
@@ -87,18 +101,30 @@ function positive(where, key, value) {
  * The page's context and the notes on it.
  * @param {number} modelContext
  * @param {number | null} slidingWindow Mistral's window, or null
- * @param {string[]} notes
+ * @param {ModelNote[]} notes
  */
 function pageContext(modelContext, slidingWindow, notes) {
   let context = Math.min(modelContext, MAX_CONTEXT);
   if (context < modelContext)
     notes.push(
-      `The page runs at most ${MAX_CONTEXT} tokens (the model's context is ${modelContext}).`,
+      note(
+        'context-cap',
+        `The page runs at most ${MAX_CONTEXT} tokens (the model's context is ${modelContext}).`,
+        { max: MAX_CONTEXT, model: modelContext },
+      ),
     );
   // Within the window a sliding-window model is an ordinary causal one.
   if (slidingWindow !== null && slidingWindow < context) {
     context = slidingWindow;
-    notes.push(`Sequences are capped at the sliding window (${slidingWindow} tokens).`);
+    notes.push(
+      note(
+        'sliding-window',
+        `Sequences are capped at the sliding window (${slidingWindow} tokens).`,
+        {
+          window: slidingWindow,
+        },
+      ),
+    );
   }
   return context;
 }
@@ -117,7 +143,7 @@ export function configFromHf(cfg) {
     throw unsupportedArch(found, where);
   }
   const arch = /** @type {EngineConfig['arch']} */ (known);
-  /** @type {string[]} */
+  /** @type {ModelNote[]} */
   const notes = [];
   const need = (/** @type {string[]} */ keys) => {
     for (const k of keys)
@@ -159,7 +185,11 @@ export function configFromHf(cfg) {
   const scaling = cfg.rope_scaling ?? null;
   if (scaling && scaling.rope_type !== 'default' && scaling.type !== 'default')
     notes.push(
-      `rope_scaling (${scaling.rope_type ?? scaling.type}) is not applied: positions use plain RoPE with θ = ${ropeTheta}.`,
+      note(
+        'rope-scaling',
+        `rope_scaling (${scaling.rope_type ?? scaling.type}) is not applied: positions use plain RoPE with θ = ${ropeTheta}.`,
+        { kind: String(scaling.rope_type ?? scaling.type), theta: ropeTheta },
+      ),
     );
   const window =
     arch === 'mistral' || cfg.use_sliding_window
@@ -208,7 +238,7 @@ export function configFromGguf(md, tensors, fileName) {
   if (typeof a !== 'string' || !GGUF_ARCHS.includes(a))
     throw unsupportedArch(String(a ?? '(none given)'), `${fileName} (general.architecture)`);
   const arch = /** @type {EngineConfig['arch']} */ (a);
-  /** @type {string[]} */
+  /** @type {ModelNote[]} */
   const notes = [];
   const need = (/** @type {string} */ key) => {
     const v = md[`${a}.${key}`];
@@ -233,7 +263,12 @@ export function configFromGguf(md, tensors, fileName) {
   const headCountKv = md[`${a}.attention.head_count_kv`];
   const keyLength = md[`${a}.attention.key_length`];
   if (has('rope_freqs.weight'))
-    notes.push('rope_freqs (Llama 3.1 RoPE scaling) is not applied: positions use plain RoPE.');
+    notes.push(
+      note(
+        'rope-freqs',
+        'rope_freqs (Llama 3.1 RoPE scaling) is not applied: positions use plain RoPE.',
+      ),
+    );
   const slidingWindow = md[`${a}.attention.sliding_window`];
   return {
     config: {

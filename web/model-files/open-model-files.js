@@ -32,7 +32,7 @@
 import { OpenModelError } from './open-model-error.js';
 import { readSafetensorsHeader, shardsOf } from './safetensors.js';
 import { readGgufHeader } from './gguf.js';
-import { configFromHf, configFromGguf, ledgerModel } from './model-config.js';
+import { configFromHf, configFromGguf, ledgerModel, note } from './model-config.js';
 import { hfNameOfGguf, hfNameOfSafetensors, permutedHeads, unpermuteRows } from './tensor-names.js';
 import { expectedTensors } from './expected-tensors.js';
 import { tokenizerFromJson, tokenizerJsonFromGguf } from './tokenizer.js';
@@ -74,7 +74,7 @@ export const SLICE_BYTES = 4 << 20;
  * @property {ModelTokenizer} tokenizer
  * @property {number | null} bosId
  * @property {Record<string, any>} ledgerRow engine.kvLedger of the model's own config, with it
- * @property {string[]} notes what the page changes or ignores, in English
+ * @property {import('./model-config.js').ModelNote[]} notes what the page changes or ignores
  * @property {number} parameters
  * @property {number} weightBytes
  */
@@ -99,6 +99,24 @@ async function readJsonFile(f) {
 }
 
 /**
+ * The tokenizer `make` builds; the library's complaint about a malformed tokenizer.json (or a
+ * GGUF vocabulary it cannot use) as a bad-header naming the file.
+ * @param {string} file
+ * @param {() => ModelTokenizer} make
+ */
+function tokenizerOf(file, make) {
+  try {
+    return make();
+  } catch (e) {
+    throw new OpenModelError(
+      'bad-header',
+      `${file}: the tokenizer cannot be built (${/** @type {Error} */ (e).message})`,
+      { file },
+    );
+  }
+}
+
+/**
  * The headers of whichever format was picked: config, tokenizer, tensor entries (HF names).
  * @param {ModelFile[]} files
  */
@@ -118,13 +136,17 @@ async function readFormat(files) {
       if (n) named.push([n, t]);
     }
     if (files.filter((f) => f.name.toLowerCase().endsWith('.gguf')).length > 1)
-      shape.notes.push(`Several .gguf files were picked: ${gguf.name} is opened.`);
+      shape.notes.push(
+        note('several-gguf', `Several .gguf files were picked: ${gguf.name} is opened.`, {
+          file: gguf.name,
+        }),
+      );
     const name = String(header.metadata['general.name'] ?? gguf.name.replace(/\.gguf$/i, ''));
     return {
       format: /** @type {const} */ ('gguf'),
       shape,
       named,
-      tokenizer: () => tokenizerFromJson(json, {}, { addBos }),
+      tokenizer: () => tokenizerOf(gguf.name, () => tokenizerFromJson(json, {}, { addBos })),
       name,
     };
   }
@@ -177,7 +199,8 @@ async function readFormat(files) {
     format: /** @type {const} */ ('safetensors'),
     shape,
     named,
-    tokenizer: () => tokenizerFromJson(tokenizerJson, tokenizerConfig),
+    tokenizer: () =>
+      tokenizerOf(tokenizerFile.name, () => tokenizerFromJson(tokenizerJson, tokenizerConfig)),
     name,
   };
 }
@@ -309,7 +332,15 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
   const { format, shape, named, tokenizer: makeTokenizer, name } = await readFormat(files);
   const { config, modelContext, notes } = /** @type {ModelShape} */ (shape);
 
-  // The heap first: a config claiming a model larger than the heap is refused from its shape
+  const tokenizer = makeTokenizer();
+  if (tokenizer.size > config.vocab)
+    throw new OpenModelError(
+      'vocab-mismatch',
+      `the tokenizer has ids up to ${tokenizer.size - 1}, but the embedding has only ${config.vocab} rows`,
+      { tokenizer: tokenizer.size, vocab: config.vocab },
+    );
+
+  // Then the heap: a config claiming a model larger than the heap is refused from its shape
   // alone, in the type its files store (the most common one where a tensor is absent).
   const expected = expectedTensors(config);
   const types = new Map(named.map(([n, e]) => [n, e.type]));
@@ -333,22 +364,14 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
     );
 
   const plan = planTensors(config, named, format);
-  const tokenizer = makeTokenizer();
-  if (tokenizer.size > config.vocab)
-    throw new OpenModelError(
-      'vocab-mismatch',
-      `the tokenizer has ids up to ${tokenizer.size - 1}, but the embedding has only ${config.vocab} rows`,
-      { tokenizer: tokenizer.size, vocab: config.vocab },
-    );
-
   const bytesTotal = plan.reduce((a, t) => a + t.bytes, 0);
   let bytesRead = 0;
   const { id } = engine.openModelCreate(config);
   try {
     for (const [i, t] of plan.entries()) {
       // Read the whole tensor first, then allocate and fill it without awaiting in between: the
-      // fill view goes stale at the engine's next allocation, which another widget on the page
-      // could make while a slice is being read.
+      // fill view goes stale at the engine's next allocation, which anything else using this
+      // engine could make while a slice is being read.
       const bytes = new Uint8Array(t.bytes);
       for (let at = 0; at < t.bytes; at += SLICE_BYTES) {
         const end = Math.min(t.bytes, at + SLICE_BYTES);
