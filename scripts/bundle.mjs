@@ -10,7 +10,12 @@
 //                          (course-data/lab-model.bin, base64) and its two exports
 //                          (c3-attention.json, kv-heads-ablation.json) as globalThis.AttnLabData,
 //                          because a file:// page cannot fetch them.
-//   dist/attn-loader.js    a small classic script (web/loader.js) that adds the three scripts
+//   dist/attn-open-model.js  a second classic script, only for pages with <attn-open-model>:
+//                          that element, the model-file readers and the tokenizer library
+//                          (@huggingface/tokenizers), on an engine of its own
+//                          (widgets/open-model/runtime.js stands in for web/runtime.js, so it
+//                          carries no course data and no schema validators).
+//   dist/attn-loader.js    a small classic script (web/loader.js) that adds the four scripts
 //                          above to a page only where its attn-* elements need them; every
 //                          course page loads it and nothing else.
 //   dist/<lesson>.html     one page per lesson of course-data/lessons.json, plus index.html.
@@ -130,6 +135,30 @@ writeFileSync(
     `(function(){var g=globalThis;g.AttnPlaygroundWorker={source:${JSON.stringify(worker.outputFiles[0].text)}};` +
     `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-playground-worker'));})();\n`,
 );
+
+// <attn-open-model>: its element on the page's engine factory (from attn-widgets.js, loaded
+// first) but a runtime of its own, swapped in for web/runtime.js at build time.
+const ownRuntime = {
+  name: 'open-model-runtime',
+  setup(b) {
+    b.onResolve({ filter: /\/runtime\.js$/ }, (args) =>
+      args.importer.endsWith(join('web', 'widget-base.js'))
+        ? { path: join(root, 'widgets/open-model/runtime.js') }
+        : undefined,
+    );
+  },
+};
+const openModel = await build({
+  ...common,
+  entryPoints: [join(root, 'widgets/open-model/index.js')],
+  format: 'iife',
+  plugins: [ownRuntime],
+  banner: {
+    js: header('attn-open-model.js, the <attn-open-model> element (open a model from disk)'),
+  },
+  outfile: join(dist, 'attn-open-model.js'),
+});
+metafiles.push(openModel.metafile);
 
 // The files only this script reads (into attn-lab-data.js and the pages) are checked against
 // their schemas here, at build time: a malformed one stops the build, naming file and field.
@@ -273,9 +302,15 @@ for (const [index, l] of lessons.lessons.entries()) {
     w.data
       ? `<script type="application/json">${JSON.stringify(w.data).replace(/</g, '\\u003c')}</script>`
       : '';
-  const widgets = l.widgets
-    .map((w) => `<${w.tag}${attrs(w.attrs)}>${inline(w)}</${w.tag}>`)
-    .join('\n');
+  // Links to other pages under the widgets (the lab's "Open your own model").
+  const seeAlso = (l.seeAlso ?? []).map((link) => {
+    if (!lessons.lessons.some((x) => x.slug === link.slug))
+      throw new Error(`course-data/lessons.json: ${l.slug} links to a missing page "${link.slug}"`);
+    return `\n<p class="see-also"><a href="${link.slug}.html">${both(link.text)}</a></p>`;
+  });
+  const widgets =
+    l.widgets.map((w) => `<${w.tag}${attrs(w.attrs)}>${inline(w)}</${w.tag}>`).join('\n') +
+    seeAlso.join('');
   writeFileSync(
     join(dist, `${l.slug}.html`),
     page(

@@ -8,7 +8,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WIDGETS } from '../../widgets/index.js';
+import { WIDGETS as MAIN_WIDGETS } from '../../widgets/index.js';
+import { OPEN_MODEL_WIDGETS } from '../../widgets/open-model/index.js';
+
+// The main bundle's tags and <attn-open-model>, which has a script of its own.
+const WIDGETS = { ...MAIN_WIDGETS, ...OPEN_MODEL_WIDGETS };
 import { THEME_CSS } from '../../web/theme.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

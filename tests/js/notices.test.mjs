@@ -65,6 +65,7 @@ test('every built script starts with a comment naming the project, its licence a
     'attn-engine.js',
     'attn-lab-data.js',
     'attn-loader.js',
+    'attn-open-model.js',
     'attn-playground.js',
     'attn-widgets.js',
     'attn-widgets.mjs',

@@ -37,6 +37,7 @@ test('npm pack ships exactly the embedding files', () => {
       'dist/attn-engine.js',
       'dist/attn-lab-data.js',
       'dist/attn-loader.js',
+      'dist/attn-open-model.js',
       'dist/attn-playground.js',
       'dist/attn-widgets.d.mts',
       'dist/custom-elements.json',

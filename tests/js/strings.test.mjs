@@ -13,7 +13,8 @@
 //
 // All imports in one place:
 import './dom-globals.mjs';
-import { WIDGETS } from '../../widgets/index.js';
+import { WIDGETS as MAIN_WIDGETS } from '../../widgets/index.js';
+import { OPEN_MODEL_WIDGETS } from '../../widgets/open-model/index.js';
 import { COMMON } from '../../web/widget-base.js';
 import { CHECK_NAMES_ZH } from '../../web/check-names-zh.js';
 import { MathNode, MathLine } from '../../web/mathml.js';
@@ -22,6 +23,8 @@ import { readJson } from './fixture.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
+// Every widget: the main bundle's and <attn-open-model> (a script of its own).
+const WIDGETS = { ...MAIN_WIDGETS, ...OPEN_MODEL_WIDGETS };
 const lessons = readJson('course-data/lessons.json');
 const quiz = readJson('course-data/quiz.json');
 const world = readJson('course-data/teaching-world.json');
@@ -44,6 +47,8 @@ const ALLOWED_IN_CHINESE = new Set([
   ...['Xiao', 'Bahdanau', 'Vaswani', 'Ainslie', 'et', 'al', 'DeepSeek', 'LLM', 'Hugging', 'Face'],
   ...['Shazeer', 'Su'],
   ...['bit', 'ms', 'MiB', 'GiB', 'KiB', 'Ctrl', 'Enter', 'Mac', 'Tab', 'Esc'],
+  // <attn-open-model>: the file formats, model families and tools a student has them from
+  ...['GGUF', 'safetensors', 'Llama', 'Qwen', 'Ollama', 'LM', 'Studio'],
 ]);
 
 // The token labels of the teaching world (and the heatmap lesson's sentence): the only Han

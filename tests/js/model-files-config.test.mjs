@@ -1,0 +1,267 @@
+// web/model-files/model-config.js: published config.json files and GGUF metadata → the engine
+// config of OPEN-MODEL-API, the page's context cap, unsupported architectures named, and the
+// KV ledger row of the model's own config (from the real engine's kvLedger).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  configFromHf,
+  configFromGguf,
+  ledgerModel,
+  MAX_CONTEXT,
+  SUPPORTED_ARCHS,
+} from '../../web/model-files/model-config.js';
+import { engine } from './fixture.mjs';
+
+// Qwen/Qwen3-0.6B config.json, as published.
+const QWEN3_06B = {
+  architectures: ['Qwen3ForCausalLM'],
+  attention_bias: false,
+  bos_token_id: 151643,
+  eos_token_id: 151645,
+  head_dim: 128,
+  hidden_act: 'silu',
+  hidden_size: 1024,
+  intermediate_size: 3072,
+  max_position_embeddings: 40960,
+  max_window_layers: 28,
+  model_type: 'qwen3',
+  num_attention_heads: 16,
+  num_hidden_layers: 28,
+  num_key_value_heads: 8,
+  rms_norm_eps: 1e-6,
+  rope_scaling: null,
+  rope_theta: 1000000,
+  sliding_window: null,
+  tie_word_embeddings: true,
+  torch_dtype: 'bfloat16',
+  use_sliding_window: false,
+  vocab_size: 151936,
+};
+
+test('Qwen3-0.6B: GQA 16/8, head_dim 128 (not hidden/heads), tied, context capped for the page', () => {
+  const { config, modelContext, notes } = configFromHf(QWEN3_06B);
+  assert.deepEqual(config, {
+    arch: 'qwen3',
+    vocab: 151936,
+    dModel: 1024,
+    nLayers: 28,
+    nHeads: 16,
+    nKvHeads: 8,
+    dHead: 128,
+    mlpHidden: 3072,
+    context: MAX_CONTEXT,
+    ropeTheta: 1000000,
+    normEps: 1e-6,
+    tiedEmbeddings: true,
+    attentionBias: false,
+    attnOutputGate: false,
+  });
+  assert.equal(modelContext, 40960);
+  assert.deepEqual(notes, [
+    {
+      id: 'context-cap',
+      text: `The page runs at most ${MAX_CONTEXT} tokens (the model's context is 40960).`,
+      values: { max: MAX_CONTEXT, model: 40960 },
+    },
+  ]);
+});
+
+test('GPT-2 (openai-community/gpt2): MHA, learned positions, GELU family, tied, biases', () => {
+  const { config } = configFromHf({
+    activation_function: 'gelu_new',
+    architectures: ['GPT2LMHeadModel'],
+    layer_norm_epsilon: 1e-5,
+    model_type: 'gpt2',
+    n_ctx: 1024,
+    n_embd: 768,
+    n_head: 12,
+    n_inner: null,
+    n_layer: 12,
+    n_positions: 1024,
+    vocab_size: 50257,
+  });
+  assert.deepEqual(config, {
+    arch: 'gpt2',
+    vocab: 50257,
+    dModel: 768,
+    nLayers: 12,
+    nHeads: 12,
+    nKvHeads: 12,
+    dHead: 64,
+    mlpHidden: 3072,
+    context: MAX_CONTEXT,
+    ropeTheta: 0,
+    normEps: 1e-5,
+    tiedEmbeddings: true,
+    attentionBias: true,
+    attnOutputGate: false,
+  });
+});
+
+test('Mistral-7B-v0.1: untied, the 4096 sliding window does not bind under the page cap', () => {
+  const { config } = configFromHf({
+    architectures: ['MistralForCausalLM'],
+    hidden_size: 4096,
+    intermediate_size: 14336,
+    max_position_embeddings: 32768,
+    model_type: 'mistral',
+    num_attention_heads: 32,
+    num_hidden_layers: 32,
+    num_key_value_heads: 8,
+    rms_norm_eps: 1e-5,
+    rope_theta: 10000.0,
+    sliding_window: 4096,
+    tie_word_embeddings: false,
+    vocab_size: 32000,
+  });
+  assert.equal(config.arch, 'mistral');
+  assert.equal(config.context, MAX_CONTEXT);
+  assert.equal(config.tiedEmbeddings, false);
+  assert.equal(config.dHead, 128);
+  // A window shorter than the cap caps the sequence instead (within it the model is plain causal).
+  const small = configFromHf({
+    ...QWEN3_06B,
+    architectures: ['MistralForCausalLM'],
+    model_type: 'mistral',
+    sliding_window: 64,
+  });
+  assert.equal(small.config.context, 64);
+  assert.match(
+    small.notes.map((n) => n.text).join(' '),
+    /capped at the sliding window \(64 tokens\)/,
+  );
+});
+
+test('Qwen2.5 has q/k/v biases whatever attention_bias says; Llama only when attention_bias', () => {
+  const qwen2 = configFromHf({
+    ...QWEN3_06B,
+    architectures: ['Qwen2ForCausalLM'],
+    model_type: 'qwen2',
+    head_dim: undefined,
+    sliding_window: 32768,
+  });
+  assert.equal(qwen2.config.attentionBias, true);
+  assert.equal(qwen2.config.dHead, 64); // 1024 / 16 without head_dim
+  assert.equal(qwen2.config.context, MAX_CONTEXT, 'use_sliding_window false: no window');
+  const llama = {
+    ...QWEN3_06B,
+    architectures: ['LlamaForCausalLM'],
+    model_type: 'llama',
+    tie_word_embeddings: false,
+  };
+  assert.equal(configFromHf(llama).config.attentionBias, false);
+  assert.equal(configFromHf({ ...llama, attention_bias: true }).config.attentionBias, true);
+  assert.equal(
+    configFromHf({ ...llama, tie_word_embeddings: undefined }).config.tiedEmbeddings,
+    false,
+  );
+  const scaled = configFromHf({ ...llama, rope_scaling: { rope_type: 'llama3', factor: 32 } });
+  assert.match(scaled.notes.map((n) => n.text).join(' '), /rope_scaling \(llama3\) is not applied/);
+});
+
+test('the lab export key attn_output_gate turns the output gate on', () => {
+  assert.equal(configFromHf({ ...QWEN3_06B, attn_output_gate: true }).config.attnOutputGate, true);
+});
+
+test('any other architecture is unsupported-arch naming what was found and the supported ones', () => {
+  const expectArch = (cfg, found) =>
+    assert.throws(
+      () => configFromHf(cfg),
+      (e) =>
+        e.code === 'unsupported-arch' &&
+        e.message ===
+          `config.json says the architecture is "${found}"; this page runs gpt2, llama, mistral, qwen2, qwen3` &&
+        e.detail.arch === found,
+    );
+  expectArch(
+    { architectures: ['DeepseekV2ForCausalLM'], model_type: 'deepseek_v2' },
+    'DeepseekV2ForCausalLM / deepseek_v2',
+  );
+  expectArch({ model_type: 'phi3' }, 'phi3');
+  expectArch({}, '(none given)');
+  assert.deepEqual(SUPPORTED_ARCHS, ['gpt2', 'llama', 'mistral', 'qwen2', 'qwen3']);
+});
+
+test('a missing or non-integer size is bad-header naming the field', () => {
+  const { num_hidden_layers, ...noLayers } = QWEN3_06B;
+  assert.throws(() => configFromHf(noLayers), {
+    code: 'bad-header',
+    message: 'config.json has no "num_hidden_layers"',
+  });
+  assert.throws(() => configFromHf({ ...QWEN3_06B, hidden_size: 10.5 }), {
+    code: 'bad-header',
+    message: 'config.json: "hidden_size" must be a positive integer, got 10.5',
+  });
+});
+
+const tensors = (rows) => [
+  { name: 'token_embd.weight', shape: [rows, 1024] },
+  { name: 'blk.0.attn_q.weight', shape: [2048, 1024] },
+];
+
+test('GGUF metadata → the same config (qwen3 Q4_K_M as llama.cpp writes it)', () => {
+  const md = {
+    'general.architecture': 'qwen3',
+    'qwen3.block_count': 28,
+    'qwen3.context_length': 40960,
+    'qwen3.embedding_length': 1024,
+    'qwen3.feed_forward_length': 3072,
+    'qwen3.attention.head_count': 16,
+    'qwen3.attention.head_count_kv': 8,
+    'qwen3.rope.freq_base': 1000000,
+    'qwen3.attention.layer_norm_rms_epsilon': 1e-6,
+    'qwen3.attention.key_length': 128,
+    'qwen3.attention.value_length': 128,
+  };
+  const { config, modelContext } = configFromGguf(md, tensors(151936), 'Qwen3-0.6B-Q4_K_M.gguf');
+  assert.deepEqual(config, { ...configFromHf(QWEN3_06B).config });
+  assert.equal(modelContext, 40960);
+  const untied = configFromGguf(
+    md,
+    [...tensors(151936), { name: 'output.weight', shape: [151936, 1024] }],
+    'x.gguf',
+  );
+  assert.equal(untied.config.tiedEmbeddings, false);
+});
+
+test('GGUF: an attn_q of 2·H·d rows is the output gate; Mistral GGUFs say llama', () => {
+  const md = {
+    'general.architecture': 'llama',
+    'llama.block_count': 2,
+    'llama.context_length': 64,
+    'llama.embedding_length': 1024,
+    'llama.feed_forward_length': 16,
+    'llama.attention.head_count': 8,
+    'llama.attention.key_length': 128,
+  };
+  const { config } = configFromGguf(md, tensors(100), 'lab.gguf');
+  assert.equal(config.arch, 'llama');
+  assert.equal(config.attnOutputGate, true);
+  assert.equal(config.nKvHeads, 8, 'no head_count_kv: MHA');
+  assert.equal(config.ropeTheta, 10000, "llama.cpp's default base");
+  assert.equal(config.context, 64);
+  assert.equal(config.vocab, 100, 'the embedding rows');
+});
+
+test('GGUF: unsupported architecture and missing keys are named', () => {
+  assert.throws(() => configFromGguf({ 'general.architecture': 'phi3' }, [], 'phi.gguf'), {
+    code: 'unsupported-arch',
+    message:
+      'phi.gguf (general.architecture) says the architecture is "phi3"; this page runs gpt2, llama, mistral, qwen2, qwen3',
+  });
+  assert.throws(() => configFromGguf({ 'general.architecture': 'qwen2' }, tensors(10), 'q.gguf'), {
+    code: 'bad-header',
+    message: 'q.gguf has no "qwen2.embedding_length"',
+  });
+  assert.throws(() => configFromGguf({ 'general.architecture': 'qwen2' }, [], 'q.gguf'), {
+    code: 'missing-tensor',
+  });
+});
+
+test("the ledger row is the engine's kvLedger of the model's own config (Qwen3-0.6B: 114,688 B per token)", async () => {
+  const e = await engine();
+  const { config, modelContext } = configFromHf(QWEN3_06B);
+  const row = e.kvLedger(ledgerModel(config, modelContext, 'Qwen3-0.6B'));
+  assert.equal(row.bytesPerToken, 28 * 2 * 8 * 128 * 2);
+  assert.equal(row.bytesForContext, 28 * 2 * 8 * 128 * 2 * 40960);
+});

@@ -1,0 +1,110 @@
+// The logic of <attn-open-model> that is not drawing: which KV group a query head reads, how
+// much attention a pass may bring back, the forward pass run a layer at a time with a yield to
+// the page between layers (so a progress bar moves and the page stays responsive), greedy
+// generation, and the numbers of the self-check. Every attention number comes from the engine.
+/** @import { OpenModelEngine, OpenedModel } from '../../web/model-files/open-model-files.js' */
+
+/** At most this many prompt tokens go into one run (the page's context minus the generated). */
+export const DEFAULT_STEPS = 8;
+export const MAX_STEPS = 64;
+/** The heatmap shows at most this many tokens (the last ones); a longer prompt still runs whole. */
+export const HEATMAP_TOKENS = 48;
+/**
+ * Attention floats a pass may return for all layers at once (L·H·T·T × 4 B ≤ 64 MiB); past
+ * that only the layer on screen comes back, and changing the layer runs the pass again.
+ */
+export const ALL_LAYERS_FLOATS = 16 << 20;
+
+/**
+ * The KV group (0-based) query head `head` reads: GQA shares each KV head among H / G query
+ * heads, in order (head h reads KV head ⌊h / (H/G)⌋).
+ * @param {number} head
+ * @param {number} nHeads H
+ * @param {number} nKvHeads G
+ */
+export function kvGroupOf(head, nHeads, nKvHeads) {
+  return Math.floor(head / (nHeads / nKvHeads));
+}
+
+/**
+ * The layers whose weights a pass over `t` tokens brings back: all, or only `layer`.
+ * @param {{ nLayers: number, nHeads: number }} c
+ * @param {number} t
+ * @param {number} layer
+ * @returns {number[]}
+ */
+export function layersToFetch(c, t, layer) {
+  const all = c.nLayers * c.nHeads * t * t <= ALL_LAYERS_FLOATS;
+  return all ? Array.from({ length: c.nLayers }, (_, l) => l) : [layer];
+}
+
+/**
+ * The prompt's ids as the model runs them: its BOS first when its tokenizer puts one there,
+ * cut to leave room for `steps` generated tokens within the page's context.
+ * @param {OpenedModel} m
+ * @param {string} text
+ * @param {number} steps
+ */
+export function promptIds(m, text, steps) {
+  const ids = m.tokenizer.encode(text);
+  const withBos = m.bosId === null ? ids : [m.bosId, ...ids];
+  return withBos.slice(0, Math.max(1, m.config.context - steps));
+}
+
+/**
+ * One full causal pass, a layer per step, yielding to the page between layers.
+ * @param {OpenModelEngine} engine
+ * @param {number} id
+ * @param {number[]} tokens
+ * @param {number[]} layers the layers whose weights come back
+ * @param {(layer: number) => void} onLayer called after each layer
+ */
+export async function runPass(engine, id, tokens, layers, onLayer) {
+  const pass = engine.openModelPass(id, tokens);
+  for (;;) {
+    const { layer, done } = engine.openModelPassStep(pass);
+    onLayer(layer);
+    if (done) break;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return engine.openModelPassResult(pass, { attention: true, layers });
+}
+
+/**
+ * Head `head`'s [T, T] weights out of a layer's [H·T·T].
+ * @param {{ weights: Float32Array, t: number }} layer
+ * @param {number} head
+ */
+export function headSlice(layer, head) {
+  const n = layer.t * layer.t;
+  return layer.weights.subarray(head * n, (head + 1) * n);
+}
+
+/**
+ * The last `keep` rows and columns of a [T, T] matrix (what the heatmap shows of a long prompt).
+ * @param {ArrayLike<number>} w
+ * @param {number} t
+ * @param {number} keep
+ */
+export function lastWindow(w, t, keep) {
+  if (t <= keep) return { weights: w, from: 0, t };
+  const from = t - keep;
+  const out = new Float32Array(keep * keep);
+  for (let i = 0; i < keep; i++)
+    for (let j = 0; j < keep; j++) out[i * keep + j] = w[(from + i) * t + from + j];
+  return { weights: out, from, t: keep };
+}
+
+/**
+ * The self-check of an opened model: the second greedy token of the KV-cached generation (fed
+ * from the cache) equals the argmax of a full pass over the prompt and the first one
+ * (OPEN-MODEL-API: cached logits equal the full pass to 1e-4).
+ * @param {OpenModelEngine} engine
+ * @param {number} id
+ * @param {number[]} tokens
+ */
+export function cachedEqualsFull(engine, id, tokens) {
+  const gen = engine.openModelGenerate(id, tokens, 2);
+  const full = engine.openModelRun(id, [...tokens, gen.generated[0]], { attention: false });
+  return { full: full.top5[0].token, cached: gen.generated[1] };
+}
