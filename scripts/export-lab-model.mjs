@@ -19,8 +19,10 @@
 //   down_proj (transposed); final_norm → model.norm. rms_norm_eps 1e-6 (attn::kRmsNormEps),
 //   rope_theta = rope_base.
 // Tokens: the lab's vocabulary as a char-level tokenizer (<bos> = 0, <unk> = 1, then one
-// character per id). The tokenizer encodes text WITHOUT <bos>; the loader prepends bos_token_id
-// (config.json / tokenizer.ggml.bos_token_id), which gives LabModel::encode's ids.
+// character per id). Who adds <bos>: the files declare it (tokenizer.json's TemplateProcessing
+// post-processor puts <bos> first, as Llama's does; the GGUF has tokenizer.ggml.add_bos_token
+// and bos_token_id 0); the loader encodes without special tokens and prepends that bosId, which
+// gives LabModel::encode's ids.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
@@ -162,7 +164,21 @@ export function charTokenizerJson(vocab) {
     added_tokens: [],
     normalizer: null,
     pre_tokenizer: null,
-    post_processor: null,
+    // <bos> first, as LabModel::encode: with add_special_tokens the tokenizer gives the lab's
+    // ids; the loader asks without, and prepends the bosId this template declares.
+    post_processor: {
+      type: 'TemplateProcessing',
+      single: [
+        { SpecialToken: { id: vocab[0], type_id: 0 } },
+        { Sequence: { id: 'A', type_id: 0 } },
+      ],
+      pair: [
+        { SpecialToken: { id: vocab[0], type_id: 0 } },
+        { Sequence: { id: 'A', type_id: 0 } },
+        { Sequence: { id: 'B', type_id: 1 } },
+      ],
+      special_tokens: { [vocab[0]]: { id: vocab[0], ids: [0], tokens: [vocab[0]] } },
+    },
     decoder: { type: 'Fuse' },
     model: {
       type: 'BPE',
