@@ -192,3 +192,23 @@ test('tiny models are seeded: the same seed gives the same bytes, another seed o
   assert.ok(Buffer.from(a).equals(Buffer.from(b)));
   assert.ok(!Buffer.from(a).equals(Buffer.from(c)));
 });
+
+test('nodeFileSource reads the slices asked for, clamped to the file, with name and path', async () => {
+  const { nodeFileSource, folderSources } = await import('../model-files/node-file-source.js');
+  const sub = join(dir, 'src');
+  tiny.writeHfModel(sub, tiny.tinyModel('qwen2'), 'f16');
+  const whole = new Uint8Array(readFileSync(join(sub, 'model.safetensors')));
+  const f = nodeFileSource(join(sub, 'model.safetensors'));
+  assert.equal(f.name, 'model.safetensors');
+  assert.equal(f.size, whole.length);
+  assert.deepEqual([...(await f.slice(5, 21))], [...whole.subarray(5, 21)]);
+  assert.equal((await f.slice(f.size - 3, f.size + 100)).length, 3);
+  assert.equal((await f.slice(f.size + 1, f.size + 9)).length, 0);
+  const names = folderSources(sub).map((s) => s.path);
+  assert.deepEqual(names, [
+    'src/config.json',
+    'src/model.safetensors',
+    'src/tokenizer.json',
+    'src/tokenizer_config.json',
+  ]);
+});
