@@ -596,6 +596,14 @@ export interface AttnEngine {
    */
   labGenerate(id: number, options: LabInput & { steps?: number }): LabGenerateResult;
   /**
+   * Every weight of a loaded model, f32 as it computes with them, in the order of the weights
+   * file: "embedding" [V, D], per layer "layers.<l>.attn_norm" [1, D], "wq" [D, H·d], "wk",
+   * "wv" [D, G·d], "q_norm", "k_norm" [1, d] (qkNorm), "w_gate" [D, H·d] (outputGate), "wo"
+   * [H·d, D], "mlp_norm" [1, D], "w1", "w3" [D, F], "w2" [F, D], then "final_norm" [1, D].
+   * Copies. ValueError for an unknown id.
+   */
+  labTensors(id: number): (Tensor & { name: string })[];
+  /**
    * [H] per head: the previous-token / first-token / diagonal / other split of weights [H, T, T]
    * (e.g. labRun's attention[l].weights). ShapeError for Tq ≠ Tk, T < 2 or data not matching
    * the shape; ValueError naming a NaN/Inf entry ("weights[1, 2, 0] is NaN").

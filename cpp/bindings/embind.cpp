@@ -511,6 +511,22 @@ val js_lab_generate(val id, val options_in) {
     });
 }
 
+// Every weight of a loaded model as it computes with it (f32; a file stored in f16 gives values
+// that are exactly halves), named and ordered as lab_tensors(): what the exporter
+// (scripts/export-lab-model.mjs) turns into other layouts without parsing the file format again.
+val js_lab_tensors(val id) {
+    return guarded([&] {
+        const LabModel& model = lab_model(id);
+        val out = val::array();
+        for (const auto& [name, m] : lab_tensors(model.weights(), model.config())) {
+            val t = tensor_js(*m, name);
+            t.set("name", name);
+            out.call<void>("push", t);
+        }
+        return out;
+    });
+}
+
 val js_head_patterns(val weights) {
     return guarded([&] {
         val out = val::array();
@@ -653,6 +669,7 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     function("labLoad", &js_lab_load);
     function("labRun", &js_lab_run);
     function("labGenerate", &js_lab_generate);
+    function("labTensors", &js_lab_tensors);
     function("headPatterns", &js_head_patterns);
     function("labUnload", &js_lab_unload);
     function("scoreMemory", &js_score_memory);
