@@ -61,6 +61,9 @@ ModelConfig ledger_config(const LabConfig& c, std::uint64_t dtype_bytes) {
     ModelConfig m;
     m.name = "lab model";
     m.layers = c.n_layers;
+    m.full_attention_layers = full_layer_count(c);
+    m.linear_attention_layers = linear_layer_count(c);
+    m.linear_state_bytes = lab_state_bytes(c);
     m.kind = c.n_kv_heads == c.n_heads ? AttentionKind::MHA
              : c.n_kv_heads == 1       ? AttentionKind::MQA
                                        : AttentionKind::GQA;
@@ -75,11 +78,11 @@ ModelConfig ledger_config(const LabConfig& c, std::uint64_t dtype_bytes) {
 std::uint64_t checked_bytes_per_token(const LabConfig& c) {
     const std::uint64_t ledger = bytes_per_token(ledger_config(c, 4));
     const LabWeights w = lab_zero_weights(c);
-    KVCache cache(c.n_layers, c.n_kv_heads, c.d_head, c.d_head);
+    LabCache cache = lab_make_cache(c);
     const std::vector<int> tokens(c.context, kLabBos);
     lab_forward(c, w, tokens, 0, &cache, nullptr, nullptr);
-    if (cache.bytes(4) != ledger * c.context)
-        throw ValueError("KV cache holds " + std::to_string(cache.bytes(4)) + " bytes for " +
+    if (cache.kv_bytes() != ledger * c.context)
+        throw ValueError("KV cache holds " + std::to_string(cache.kv_bytes()) + " bytes for " +
                          std::to_string(c.context) + " tokens, the ledger says " + std::to_string(ledger) +
                          " per token");
     return ledger;
