@@ -249,6 +249,25 @@ std::size_t lab_recurrent_state_bytes(const LabConfig& cfg) {
     return linear_layer_count(cfg) * GdnState::bytes_for({cfg.linear_heads, cfg.linear_head_dim, cfg.linear_head_dim});
 }
 
+ModelConfig lab_ledger_config(const LabConfig& c, std::uint64_t dtype_bytes) {
+    validate(c);
+    ModelConfig m;
+    m.name = "lab model";
+    m.layers = c.n_layers;
+    m.full_attention_layers = full_layer_count(c);
+    m.linear_attention_layers = linear_layer_count(c);
+    m.linear_state_bytes = lab_state_bytes(c);
+    m.kind = c.n_kv_heads == c.n_heads ? AttentionKind::MHA
+             : c.n_kv_heads == 1       ? AttentionKind::MQA
+                                       : AttentionKind::GQA;
+    m.n_heads = c.n_heads;
+    m.n_kv_heads = c.n_kv_heads;
+    m.head_dim = c.d_head;
+    m.dtype_bytes = dtype_bytes;
+    m.context_length = c.context;
+    return m;
+}
+
 std::size_t lab_state_bytes(const LabConfig& cfg) {
     const std::size_t conv = (cfg.conv_kernel - 1) * 3 * cfg.linear_heads * cfg.linear_head_dim * sizeof(float);
     return lab_recurrent_state_bytes(cfg) + linear_layer_count(cfg) * conv;

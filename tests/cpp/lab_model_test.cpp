@@ -103,6 +103,25 @@ TEST_CASE("hybrid lab model: KV on the full layer and state on the linear ones g
     REQUIRE(t == kTokens.size());
 }
 
+TEST_CASE("hybrid lab model: the ledger counts K/V of the full layer and adds the constant state", "[lab][hybrid]") {
+    const LabConfig c = hybrid_config();
+    const ModelConfig f32 = lab_ledger_config(c, 4), bf16 = lab_ledger_config(c, 2);
+    CHECK(kv_layers(f32) == 1);
+    CHECK(bytes_per_token(f32) == 1 * 2 * 2 * 8 * 4);  // L_full × 2 × G × d × 4 B
+    CHECK(bytes_per_token(bf16) == 1 * 2 * 2 * 8 * 2);
+    CHECK(bytes_per_token_formula(f32) == "1 × 2 × 2 × 8 × 4 B = 128 B");
+    for (const std::uint64_t T : {1, 64, 4096, 262144}) {
+        CHECK(bytes_for_context(f32, T) == 128 * T + lab_state_bytes(c));
+        CHECK(bytes_for_context(bf16, T) == 64 * T + lab_state_bytes(c));  // the state stays float32
+    }
+    // What a cache filled by the model holds is what the ledger says.
+    const LabModel model = small_model(c, 5);
+    LabCache cache = model.make_cache();
+    lab_forward(c, model.weights(), kTokens, 0, &cache, nullptr, nullptr);
+    CHECK(cache.kv_bytes() + cache.state_bytes() == bytes_for_context(f32, kTokens.size()));
+    CHECK(exceeds_context(f32, 17));
+}
+
 TEST_CASE("hybrid lab model: linear layers show state norms instead of attention, the norm of the cached S",
           "[lab][hybrid]") {
     const LabConfig c = hybrid_config();

@@ -57,6 +57,7 @@
 
 #include "attn/gated_deltanet.hpp"
 #include "attn/kv_cache.hpp"
+#include "attn/ledger.hpp"
 #include "attn/tensor.hpp"
 
 namespace attn {
@@ -176,6 +177,13 @@ LabCache lab_make_cache(const LabConfig& cfg);
 std::size_t lab_state_bytes(const LabConfig& cfg);
 // The recurrent part of it alone: Σ_linear Hl·dl·dl × 4 B (what GdnState::bytes_for says).
 std::size_t lab_recurrent_state_bytes(const LabConfig& cfg);
+
+// The model as the KV ledger (ledger.hpp) sees it: its full layers keep K/V of dtype_bytes per
+// value (4 as this engine caches, 2 as the course counts bf16), its linear layers the float32
+// state of lab_state_bytes() whatever dtype_bytes says (the anchor keeps its state in FP32 too).
+// So bytes_per_token() is full layers × 2 × G × d × dtype_bytes and bytes_for_context(T) adds
+// the constant state. Named "lab model".
+ModelConfig lab_ledger_config(const LabConfig& cfg, std::uint64_t dtype_bytes);
 
 // What the backward pass (cpp/train/) needs from one forward pass. Filled only when asked for.
 struct LabLayerActivations {
