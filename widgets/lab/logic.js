@@ -254,7 +254,11 @@ function promptChecks(engine, lab, r) {
   );
   const g = engine.labGenerate(lab.id, { text: p.text, steps: Array.from(p.greedy).length });
   out.push(
-    check(`greedy ${Array.from(p.greedy).length} steps (KV cache)`, p.greedy, g.generatedText),
+    check(
+      `greedy ${Array.from(p.greedy).length} steps (KV cache + state)`,
+      p.greedy,
+      g.generatedText,
+    ),
   );
   // The Run's appended token: the export's top 1, = the first greedy character.
   const next = prediction(r);
