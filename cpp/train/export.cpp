@@ -74,11 +74,9 @@ std::size_t parameters(const LabConfig& c) {
     return n;
 }
 
-ModelConfig ledger_config(const LabConfig& c, std::uint64_t dtype_bytes) { return lab_ledger_config(c, dtype_bytes); }
-
 // The ledger's float32 bytes per token, checked against a cache the model filled itself.
 std::uint64_t checked_bytes_per_token(const LabConfig& c) {
-    const std::uint64_t ledger = bytes_per_token(ledger_config(c, 4));
+    const std::uint64_t ledger = bytes_per_token(lab_ledger_config(c, 4));
     const LabWeights w = lab_zero_weights(c);
     LabCache cache = lab_make_cache(c);
     const std::vector<int> tokens(c.context, kLabBos);
@@ -210,8 +208,8 @@ std::string c3_attention_json(const LabModel& model, const TrainingSummary& s) {
                     {"config", config_json(c)},
                     {"kvBytesPerToken",
                      {{"f32", checked_bytes_per_token(c)},
-                      {"bf16", bytes_per_token(ledger_config(c, 2))},
-                      {"formulaBf16", bytes_per_token_formula(ledger_config(c, 2))}}},
+                      {"bf16", bytes_per_token(lab_ledger_config(c, 2))},
+                      {"formulaBf16", bytes_per_token_formula(lab_ledger_config(c, 2))}}},
                     {"stateBytes", state_bytes_json(c)},
                     {"training",
                      {{"steps", s.steps},
@@ -252,7 +250,7 @@ std::string kv_heads_ablation_json(const std::vector<AblationRow>& rows, const T
     Json table = Json::array();
     for (const AblationRow& row : rows) {
         const LabConfig& c = row.config;
-        const ModelConfig bf16 = ledger_config(c, 2);
+        const ModelConfig bf16 = lab_ledger_config(c, 2);
         table.push_back({{"nKvHeads", c.n_kv_heads},
                          {"nHeads", c.n_heads},
                          {"nLayers", c.n_layers},
@@ -293,7 +291,7 @@ std::string hybrid_ablation_json(const std::vector<AblationRow>& rows, const Tra
     Json table = Json::array();
     for (const AblationRow& row : rows) {
         const LabConfig& c = row.config;
-        const ModelConfig f32 = ledger_config(c, 4), bf16 = ledger_config(c, 2);
+        const ModelConfig f32 = lab_ledger_config(c, 4), bf16 = lab_ledger_config(c, 2);
         Json requests = Json::array();
         for (const std::uint64_t t : kRequestTokens)
             requests.push_back(

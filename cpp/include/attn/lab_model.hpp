@@ -154,7 +154,7 @@ LabWeights lab_zero_weights(const LabConfig& cfg);
 LabWeights lab_init_weights(const LabConfig& cfg, std::uint64_t seed);
 
 // Parameters the trainer's weight decay leaves alone: the RMSNorm gains ("…_norm") and a linear
-// layer's dt_bias and A_log (as the reference marks them _no_weight_decay).
+// layer's dt_bias and A_log (as fla-org's GatedDeltaNet marks them _no_weight_decay).
 bool lab_no_weight_decay(const std::string& tensor_name);
 
 // What a run with a cache keeps: K/V rows for the full layers, state for the linear ones.
