@@ -238,9 +238,9 @@ export class Lab extends AttnWidget {
         `第 ${l} 层（全注意力）· 头 ${hd}（读 KV 头 ${g}：${H} 个 Q 头分 ${G} 组共用）`,
       linearOf: (l, Hl) => `第 ${l} 层（线性注意力，GatedDeltaNet）· ${Hl} 个头`,
       linearNote:
-        '这一层是线性注意力（GatedDeltaNet）：它不输出 softmax 注意力矩阵，所以这里没有热力图。它不对所有过去的 token 做注意力，而是维护一份固定大小的滚动状态 S：每来一个 token，S 先按门控衰减，再按 delta 规则写入这个 token 的 k、v。',
+        '这一层是线性注意力（GatedDeltaNet）：它不输出 softmax 注意力矩阵，所以这里没有热力图。它不对所有过去的 token 做注意力，而是维护一份固定大小的滚动状态 S：每来一个 token，S 先按门控衰减，再按增量规则写入这个 token 的 k、v。',
       stateSize: (b, Hl, d, conv, K) =>
-        `状态大小：每个头一个 ${d} × ${d} 的 S（float32），${Hl} 个头，再加短卷积最近 ${K - 1} 个输入 ${conv}，共 ${b}——prompt 多长都是这么多。`,
+        `状态大小：每个头一个 ${d} × ${d} 的 S（float32），${Hl} 个头，再加短卷积最近 ${K - 1} 个输入 ${conv}，共 ${b}——输入的句子多长都是这么多。`,
       stateTitle: (l) => `第 ${l} 层各头的 ‖S‖：读完每个 token 之后的状态有多大`,
       stateChart: (l, rows) => `第 ${l} 层各头 ‖S‖ 随 token 增长：${rows}`,
       stateX: 'token 位置',
