@@ -7,8 +7,9 @@
 //                          as one string. Kept out of attn-widgets.js so the other pages do not
 //                          carry a second copy of the engine.
 //   dist/attn-lab-data.js  a second classic script, only for the lab page: the trained model
-//                          (course-data/lab-model.bin, base64) and its two exports
-//                          (c3-attention.json, kv-heads-ablation.json) as globalThis.AttnLabData,
+//                          (course-data/lab-model.bin, base64) and its three exports
+//                          (c3-attention.json, kv-heads-ablation.json, hybrid-ablation.json) as
+//                          globalThis.AttnLabData,
 //                          because a file:// page cannot fetch them.
 //   dist/attn-open-model.js  a second classic script, only for pages with <attn-open-model>:
 //                          that element, the model-file readers and the tokenizer library
@@ -173,11 +174,12 @@ function checked(file) {
   return doc;
 }
 
-// The lab's data: weights as base64, the two JSON files as they are.
+// The lab's data: weights as base64, the three JSON files as they are.
 const labData = {
   weights: readFileSync(join(root, 'course-data/lab-model.bin')).toString('base64'),
   export: checked('course-data/c3-attention.json'),
   ablation: checked('course-data/kv-heads-ablation.json'),
+  hybridAblation: checked('course-data/hybrid-ablation.json'),
 };
 writeFileSync(
   join(dist, 'attn-lab-data.js'),

@@ -352,9 +352,10 @@ export interface SoftmaxVarianceResult {
   entropyScaled: number;
 }
 
-/** The lab model's shape (cpp/include/attn/lab_model.hpp): a char-level pre-norm decoder,
- *  RMSNorm → Q/K/V → QK-norm → RoPE → causal GQA → output gate → Wo, then a SwiGLU MLP,
- *  LM head tied to the embedding. */
+/** The lab model's shape (cpp/include/attn/lab_model.hpp): a char-level pre-norm decoder, its
+ *  layers full (RMSNorm → Q/K/V → QK-norm → RoPE → causal GQA → output gate → Wo) or linear
+ *  (a Gated DeltaNet block: short conv, gated delta rule with a fixed state S, gated RMSNorm,
+ *  out_proj), each followed by a SwiGLU MLP; LM head tied to the embedding. */
 export interface LabConfig {
   /** V, the two special tokens included. */
   vocab: number;
@@ -373,6 +374,55 @@ export interface LabConfig {
   ropeBase: number;
   qkNorm: boolean;
   outputGate: boolean;
+  /** [L]: 'full' (softmax attention, a KV cache) or 'linear' (Gated DeltaNet, a fixed state). */
+  layerTypes: ('full' | 'linear')[];
+  /** How many of each. */
+  fullLayers: number;
+  linearLayers: number;
+  /** Hl heads of a linear layer, each of width linearHeadDim for keys and values. */
+  linearHeads: number;
+  linearHeadDim: number;
+  /** K, the width of a linear layer's short causal convolution. */
+  convKernel: number;
+}
+
+/** A full layer of labRun: its softmax weights. */
+export interface LabFullLayer {
+  layer: number;
+  type: 'full';
+  /** [H, T, T] (row i: query position i over keys; j > i exactly 0). */
+  weights: Tensor;
+}
+
+/** A linear (Gated DeltaNet) layer of labRun: no softmax matrix; what it keeps instead. */
+export interface LabLinearLayer {
+  layer: number;
+  type: 'linear';
+  /** float32 bytes this layer keeps at any length: S [Hl, dl, dl] plus the conv's last K − 1 inputs. */
+  stateBytes: number;
+  /** The S part alone: Hl × dl × dl × 4. */
+  recurrentStateBytes: number;
+  /** [T, Hl]: ‖S_h‖ (Frobenius) after each token — how much the state holds as the prompt grows. */
+  stateNorms: Tensor;
+}
+
+/** labLedger: the model's own KV-ledger row. */
+export interface LabLedgerResult {
+  fullLayers: number;
+  linearLayers: number;
+  /** fullLayers × 2 × G × dHead × dtypeBytes: only the full layers cache K/V. */
+  kvBytesPerToken: number;
+  /** float32 bytes of every linear layer's state, the same at every length. */
+  stateBytes: number;
+  /** Its S part alone. */
+  recurrentStateBytes: number;
+  tokens: number;
+  /** kvBytesPerToken × tokens + stateBytes. */
+  bytesForContext: number;
+  /** tokens > config.context (the bytes are computed anyway). */
+  exceedsContext: boolean;
+  /** e.g. "2 × 2 × 2 × 16 × 4 B = 512 B". */
+  formula: string;
 }
 
 export interface LabLoadResult {
@@ -397,11 +447,11 @@ export interface LabRunResult {
   /** The 5 most likely next tokens after the last position, softmax of its logits, most likely
    *  first (ties to the lower id). */
   top5: { token: number; char: string; prob: number }[];
-  /** [L] per layer: weights [H, T, T] (row i: query position i over keys; j > i exactly 0).
-   *  Empty unless `attention: true`. */
-  attention: { layer: number; weights: Tensor }[];
+  /** [L] per layer: a full layer's weights, or a linear layer's state (it has no softmax
+   *  matrix). Empty unless `attention: true`. */
+  attention: (LabFullLayer | LabLinearLayer)[];
   /** [L][H] share of attention on position 0 (<bos>), averaged over query positions 1 … T−1:
-   *  the attention-sink statistic. Empty unless `attention: true` and T ≥ 2. */
+   *  the attention-sink statistic; [] for a linear layer. Empty unless `attention: true` and T ≥ 2. */
   sinkShare: number[][];
 }
 
@@ -577,22 +627,23 @@ export interface AttnEngine {
   /**
    * Parses a lab weights file (course-data/lab-model.bin, format in cpp/include/attn/weights_io.hpp)
    * once and keeps the model in the WASM heap until labUnload(id) — the one thing in this API
-   * that needs freeing. Throws ValueError naming what is wrong: "not a lab weights file: magic is
-   * …", "weights file version 1 is an old format without a checksum …", "unsupported weights
-   * version 3 (this engine reads 2)", "weights file is corrupt or truncated: the CRC-32 of its …"
-   * (any flipped byte); ConfigError / ShapeError for a bad config or shape.
+   * that needs freeing. Throws ValueError naming what is wrong: "lab weights: ATTNLAB1 is the old
+   * format without layer types; retrain with npm run train", "not a lab weights file: magic is
+   * …", "unsupported weights version 3 (this engine reads 1)", "weights file is corrupt or
+   * truncated: the CRC-32 of its …" (any flipped byte); ConfigError / ShapeError for a bad
+   * config or shape.
    */
   labLoad(bytes: Uint8Array | ArrayBuffer): LabLoadResult;
   /**
    * One full forward pass (no cache) of a loaded model. `attention` (default false) adds every
-   * layer's weights and the sink shares. Throws ValueError for an unknown id or a token id
+   * full layer's weights and sink shares and every linear layer's state size and ‖S‖ per token. Throws ValueError for an unknown id or a token id
    * outside [0, V) (naming its position), ShapeError for no input or T > config.context.
    */
   labRun(id: number, options: LabInput & { attention?: boolean }): LabRunResult;
   /**
-   * Greedy decoding (argmax, ties to the lower id) of `steps` (default 8) tokens with the KV
-   * cache: the prompt in one pass, then one token per step. ShapeError if prompt + steps passes
-   * config.context.
+   * Greedy decoding (argmax, ties to the lower id) of `steps` (default 8) tokens with the cache
+   * (K/V on full layers, the state on linear ones): the prompt in one pass, then one token per
+   * step. ShapeError if prompt + steps passes config.context.
    */
   labGenerate(id: number, options: LabInput & { steps?: number }): LabGenerateResult;
   /**
@@ -603,6 +654,12 @@ export interface AttnEngine {
    * Copies. ValueError for an unknown id.
    */
   labTensors(id: number): (Tensor & { name: string })[];
+  /**
+   * The model's KV-ledger row at `tokens` (default config.context): K/V of the full layers at
+   * `dtypeBytes` (default 4, float32 as the engine caches; 2 for bf16) per token plus the linear
+   * layers' constant float32 state.
+   */
+  labLedger(id: number, options: { tokens?: number; dtypeBytes?: number }): LabLedgerResult;
   /**
    * [H] per head: the previous-token / first-token / diagonal / other split of weights [H, T, T]
    * (e.g. labRun's attention[l].weights). ShapeError for Tq ≠ Tk, T < 2 or data not matching

@@ -114,7 +114,8 @@ export const CHECK_NAMES_ZH = {
     '「小明把苹果给了」的 logits 对原生导出，max |Δ|',
   'top-5 next tokens': '下一个 token 的前 5 名',
   'top-5 probabilities': '前 5 名的概率',
-  'greedy 12 steps (KV cache)': '贪心生成 12 步（KV cache）',
+  'layer types (full / linear) = export': '各层类型（全注意力 / 线性）= 导出',
+  'greedy 12 steps (KV cache + state)': '贪心生成 12 步（KV cache + 状态）',
   'Run: the appended prediction = top 1 = greedy step 1':
     '运行：接在末尾的预测 = 第 1 名 = 贪心生成的第 1 步',
   'attention weights, 5 sentences × 16 heads, max |Δ|': '注意力权重，5 句 × 16 个头，max |Δ|',
@@ -123,6 +124,14 @@ export const CHECK_NAMES_ZH = {
     '头的模式：前一个 + 开头 + 自己 + 其余 = 1，max |Δ|',
   'head patterns: first-token part = sink share, max |Δ|':
     '头的模式：开头那一份 = sink 份额，max |Δ|',
+  'linear layers: ‖S‖ after each token, 30 heads, max relative |Δ|':
+    '线性层：每个 token 之后的 ‖S‖，30 个头，max 相对 |Δ|',
+  'hybrid ablation: KV bytes per token + state = engine ledger (float32)':
+    '混合架构消融：每 token 的 KV 字节 + 状态 = 引擎账本（float32）',
+  'hybrid ablation: one request of 64 / 4096 / 262144 tokens = engine ledger':
+    '混合架构消融：一条 64 / 4096 / 262144 token 请求的字节 = 引擎账本',
+  'hybrid ablation: the hybrid holds fewer bytes than all-full at every length':
+    '混合架构消融：每种长度下混合模型占的字节都比全部全注意力少',
   'ablation rows (KV heads)': '消融的行数（KV 头数）',
   'ablation KV bytes per token (bf16) halve 8 → 4 → 2 → 1, = engine ledger':
     '消融：每 token 的 KV 字节（bf16）随 8 → 4 → 2 → 1 减半，= 引擎账本',

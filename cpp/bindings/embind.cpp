@@ -430,7 +430,20 @@ val lab_config_js(const LabConfig& c) {
     o.set("ropeBase", c.rope_base);
     o.set("qkNorm", c.qk_norm);
     o.set("outputGate", c.output_gate);
+    std::vector<std::string> types;
+    for (std::size_t l = 0; l < c.n_layers; ++l) types.push_back(layer_type_name(layer_type(c, l)));
+    o.set("layerTypes", string_array_js(types));
+    o.set("fullLayers", static_cast<double>(full_layer_count(c)));
+    o.set("linearLayers", static_cast<double>(linear_layer_count(c)));
+    o.set("linearHeads", static_cast<double>(c.linear_heads));
+    o.set("linearHeadDim", static_cast<double>(c.linear_head_dim));
+    o.set("convKernel", static_cast<double>(c.conv_kernel));
     return o;
+}
+
+// One linear layer's float32 state: S [Hl, dl, dl] and the conv history [K − 1, 3·Hl·dl].
+std::size_t lab_layer_state_bytes(const LabConfig& c) {
+    return linear_layer_count(c) ? lab_state_bytes(c) / linear_layer_count(c) : 0;
 }
 
 // {tokens} as ids, or {text} encoded with <bos> first.
@@ -472,10 +485,23 @@ val js_lab_run(val id, val options_in) {
         }
         std::vector<std::string> labels;
         for (const int t : tokens) labels.push_back(model.vocab()[t]);
+        const LabConfig& c = model.config();
         val attention = val::array(), sink = val::array();
         for (std::size_t l = 0; l < r.attention.size(); ++l) {
             val layer = val::object();
             layer.set("layer", static_cast<double>(l));
+            if (layer_type(c, l) == LabLayerType::Linear) {
+                // No softmax matrix: what the layer keeps instead, and how big S gets per token.
+                layer.set("type", std::string("linear"));
+                layer.set("stateBytes", exact_js(lab_layer_state_bytes(c)));
+                layer.set("recurrentStateBytes",
+                          exact_js(GdnState::bytes_for({c.linear_heads, c.linear_head_dim, c.linear_head_dim})));
+                layer.set("stateNorms", tensor_js(r.state_norms[l], "state norms"));
+                attention.call<void>("push", layer);
+                if (tokens.size() >= 2) sink.call<void>("push", val::array());
+                continue;
+            }
+            layer.set("type", std::string("full"));
             layer.set("weights", tensor_js(r.attention[l], "attention weights"));
             attention.call<void>("push", layer);
             if (tokens.size() >= 2) {
@@ -523,6 +549,26 @@ val js_lab_tensors(val id) {
             t.set("name", name);
             out.call<void>("push", t);
         }
+        return out;
+    });
+}
+
+val js_lab_ledger(val id, val options_in) {
+    return guarded([&] {
+        const LabModel& model = lab_model(id);
+        const val o = options(options_in, "labLedger");
+        const ModelConfig cfg = lab_ledger_config(model.config(), opt_u64(o, "dtypeBytes", 4));
+        const std::uint64_t tokens = opt_u64(o, "tokens", model.config().context);
+        val out = val::object();
+        out.set("fullLayers", exact_js(full_layer_count(model.config())));
+        out.set("linearLayers", exact_js(linear_layer_count(model.config())));
+        out.set("kvBytesPerToken", exact_js(bytes_per_token(cfg)));
+        out.set("stateBytes", exact_js(cfg.linear_state_bytes));
+        out.set("recurrentStateBytes", exact_js(lab_recurrent_state_bytes(model.config())));
+        out.set("tokens", exact_js(tokens));
+        out.set("bytesForContext", exact_js(bytes_for_context(cfg, tokens)));
+        out.set("exceedsContext", exceeds_context(cfg, tokens));
+        out.set("formula", bytes_per_token_formula(cfg));
         return out;
     });
 }
@@ -670,6 +716,7 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     function("labRun", &js_lab_run);
     function("labGenerate", &js_lab_generate);
     function("labTensors", &js_lab_tensors);
+    function("labLedger", &js_lab_ledger);
     function("headPatterns", &js_head_patterns);
     function("labUnload", &js_lab_unload);
     function("scoreMemory", &js_score_memory);

@@ -65,9 +65,11 @@ Vector gdn_step(GdnState& state, const Vector& q_t, const Vector& k_t, const Vec
     require_finite(v_t, "v_t");
     require_finite(g_t, "g_t");
     require_finite(beta_t, "beta_t");
+    // The message is built only for a value that fails (this runs once per token).
     for (std::size_t h = 0; h < H; ++h) {
-        require_decay(g_t(h), "g_t[" + std::to_string(h) + "]");
-        require_write_strength(beta_t(h), "beta_t[" + std::to_string(h) + "]");
+        if (!(g_t(h) > 0.0f && g_t(h) <= 1.0f)) require_decay(g_t(h), "g_t[" + std::to_string(h) + "]");
+        if (!(beta_t(h) >= 0.0f && beta_t(h) <= 1.0f))
+            require_write_strength(beta_t(h), "beta_t[" + std::to_string(h) + "]");
     }
 
     Vector out = xt::zeros<float>({H * dv});
@@ -205,6 +207,7 @@ GdnSequenceResult gdn_chunked(const Matrix& q, const Matrix& k, const Matrix& v,
     require_finite(beta, "beta");
     for (std::size_t t = 0; t < T; ++t)
         for (std::size_t h = 0; h < H; ++h) {
+            if (g(t, h) > 0.0f && g(t, h) <= 1.0f && beta(t, h) >= 0.0f && beta(t, h) <= 1.0f) continue;
             const std::string where = "[" + std::to_string(t) + ", " + std::to_string(h) + "]";
             require_decay(g(t, h), "g" + where);
             require_write_strength(beta(t, h), "beta" + where);

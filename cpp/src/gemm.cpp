@@ -160,6 +160,10 @@ float half_bits_to_float(std::uint16_t h) noexcept {
 
 void gemm_f32(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const float* b,
               std::size_t ldb, BLayout layout, float* c, std::size_t ldc) {
+    // Fewer rows than a register tile (decoding one token at a time): packing would copy all of
+    // B for that little work, which made the lab model's 12-token generation 4x its prompt pass.
+    // The scalar twin gives the same bits (see gemm.hpp) without the copy.
+    if (m < kRows) return gemm_scalar(m, n, k, a, lda, b, ldb, layout, c, ldc);
     gemm_packed(m, n, k, a, lda, b, ldb, layout, c, ldc);
 }
 

@@ -9,11 +9,26 @@
 #include "attn/limits.hpp"
 #include "attn/random.hpp"
 #include "attn/rope.hpp"
+#include "attn/short_conv.hpp"
 
 namespace attn {
 
 const char* const kLabBosText = "<bos>";
 const char* const kLabUnkText = "<unk>";
+
+const char* layer_type_name(LabLayerType type) noexcept { return type == LabLayerType::Linear ? "linear" : "full"; }
+
+LabLayerType layer_type(const LabConfig& cfg, std::size_t l) {
+    return cfg.layer_types.empty() ? LabLayerType::Full : cfg.layer_types.at(l);
+}
+
+std::size_t linear_layer_count(const LabConfig& cfg) {
+    std::size_t n = 0;
+    for (const LabLayerType t : cfg.layer_types) n += t == LabLayerType::Linear;
+    return n;
+}
+
+std::size_t full_layer_count(const LabConfig& cfg) { return cfg.n_layers - linear_layer_count(cfg); }
 
 namespace {
 
@@ -34,6 +49,7 @@ struct Spec {
 std::vector<Spec> specs(const LabConfig& cfg) {
     const std::size_t D = cfg.d_model, F = cfg.mlp_hidden, d = cfg.d_head;
     const std::size_t qw = cfg.n_heads * d, kvw = cfg.n_kv_heads * d;
+    const std::size_t hl = cfg.linear_heads, dl = cfg.linear_head_dim;
     std::vector<Spec> out{{"embedding", 0, nullptr, &LabWeights::embedding, cfg.vocab, D}};
     for (std::size_t l = 0; l < cfg.n_layers; ++l) {
         const std::string p = "layers." + std::to_string(l) + ".";
@@ -41,15 +57,25 @@ std::vector<Spec> specs(const LabConfig& cfg) {
             out.push_back({p + name, l, field, nullptr, rows, cols});
         };
         add("attn_norm", &LabLayer::attn_norm, 1, D);
-        add("wq", &LabLayer::wq, D, qw);
-        add("wk", &LabLayer::wk, D, kvw);
-        add("wv", &LabLayer::wv, D, kvw);
-        if (cfg.qk_norm) {
-            add("q_norm", &LabLayer::q_norm, 1, d);
-            add("k_norm", &LabLayer::k_norm, 1, d);
+        if (layer_type(cfg, l) == LabLayerType::Linear) {
+            add("in_proj_qkvz", &LabLayer::in_proj_qkvz, D, hl * 4 * dl);
+            add("in_proj_ba", &LabLayer::in_proj_ba, D, 2 * hl);
+            add("conv1d", &LabLayer::conv1d, 3 * hl * dl, cfg.conv_kernel);
+            add("dt_bias", &LabLayer::dt_bias, 1, hl);
+            add("A_log", &LabLayer::a_log, 1, hl);
+            add("gated_norm", &LabLayer::gated_norm, 1, dl);
+            add("out_proj", &LabLayer::out_proj, hl * dl, D);
+        } else {
+            add("wq", &LabLayer::wq, D, qw);
+            add("wk", &LabLayer::wk, D, kvw);
+            add("wv", &LabLayer::wv, D, kvw);
+            if (cfg.qk_norm) {
+                add("q_norm", &LabLayer::q_norm, 1, d);
+                add("k_norm", &LabLayer::k_norm, 1, d);
+            }
+            if (cfg.output_gate) add("w_gate", &LabLayer::w_gate, D, qw);
+            add("wo", &LabLayer::wo, qw, D);
         }
-        if (cfg.output_gate) add("w_gate", &LabLayer::w_gate, D, qw);
-        add("wo", &LabLayer::wo, qw, D);
         add("mlp_norm", &LabLayer::mlp_norm, 1, D);
         add("w1", &LabLayer::w1, D, F);
         add("w3", &LabLayer::w3, D, F);
@@ -70,9 +96,17 @@ std::vector<std::pair<std::string, M*>> tensors_of(W& w, const LabConfig& cfg) {
     return out;
 }
 
-bool is_gain(const std::string& name) { return name.size() >= 5 && name.compare(name.size() - 5, 5, "_norm") == 0; }
+bool ends_with(const std::string& s, const char* tail) {
+    const std::size_t n = std::char_traits<char>::length(tail);
+    return s.size() >= n && s.compare(s.size() - n, n, tail) == 0;
+}
+
+bool is_gain(const std::string& name) { return ends_with(name, "_norm"); }
 
 float silu(float x) { return x / (1.0f + std::exp(-x)); }
+
+// log(1 + e^x) without overflow.
+float softplus(float x) { return x > 20.0f ? x : std::log1p(std::exp(x)); }
 
 // A run of T tokens that returns its attention keeps [n_heads, T, T] weights per layer, and each
 // layer's attention() holds scores and weights of that size while it runs.
@@ -102,11 +136,28 @@ void validate(const LabConfig& cfg) {
                           ") must be even: RoPE turns pairs of dims");
     if (!std::isfinite(cfg.rope_base) || !(cfg.rope_base > 1.0f))
         throw ConfigError("LabConfig.rope_base must be a finite number > 1");
+    if (!cfg.layer_types.empty() && cfg.layer_types.size() != cfg.n_layers)
+        throw ConfigError("LabConfig.layer_types has " + std::to_string(cfg.layer_types.size()) +
+                          " entries for n_layers = " + std::to_string(cfg.n_layers));
+    if (full_layer_count(cfg) == 0)
+        throw ConfigError("LabConfig.layer_types has no full layer: the lab shows attention on the full layers");
+    if (linear_layer_count(cfg) > 0) {
+        require_positive(cfg.linear_heads, "LabConfig.linear_heads");
+        require_positive(cfg.linear_head_dim, "LabConfig.linear_head_dim");
+        require_positive(cfg.conv_kernel, "LabConfig.conv_kernel");
+    }
     // A lab model is small; these bounds keep a crafted weights header from asking for absurd
     // allocations or overflowing 32-bit sizes in WASM before its bytes are checked.
-    const std::pair<std::size_t, const char*> bounded[] = {
-        {cfg.vocab, "vocab"},   {cfg.d_model, "d_model"},       {cfg.n_layers, "n_layers"}, {cfg.n_heads, "n_heads"},
-        {cfg.d_head, "d_head"}, {cfg.mlp_hidden, "mlp_hidden"}, {cfg.context, "context"}};
+    const std::pair<std::size_t, const char*> bounded[] = {{cfg.vocab, "vocab"},
+                                                           {cfg.d_model, "d_model"},
+                                                           {cfg.n_layers, "n_layers"},
+                                                           {cfg.n_heads, "n_heads"},
+                                                           {cfg.d_head, "d_head"},
+                                                           {cfg.mlp_hidden, "mlp_hidden"},
+                                                           {cfg.context, "context"},
+                                                           {cfg.linear_heads, "linear_heads"},
+                                                           {cfg.linear_head_dim, "linear_head_dim"},
+                                                           {cfg.conv_kernel, "conv_kernel"}};
     for (const auto& [value, field] : bounded)
         if (value > 16384)
             throw ConfigError("LabConfig." + std::string(field) + " (" + std::to_string(value) +
@@ -114,6 +165,10 @@ void validate(const LabConfig& cfg) {
     if (cfg.n_heads * cfg.d_head > 16384)
         throw ConfigError("LabConfig.n_heads × d_head (" + std::to_string(cfg.n_heads * cfg.d_head) +
                           ") is larger than a lab model can be (16384)");
+    if (cfg.linear_heads * cfg.linear_head_dim > 4096 || cfg.conv_kernel > 64)
+        throw ConfigError("LabConfig.linear_heads × linear_head_dim (" +
+                          std::to_string(cfg.linear_heads * cfg.linear_head_dim) + ") or conv_kernel (" +
+                          std::to_string(cfg.conv_kernel) + ") is larger than a lab model can be (4096, 64)");
     // A valid-format file must also be able to run at its full context: the attention buffers
     // of a run with attention, checked now rather than when the page first runs it.
     require_attention_buffers(cfg, cfg.context, "LabConfig (at its full context)");
@@ -150,35 +205,184 @@ LabWeights lab_init_weights(const LabConfig& cfg, std::uint64_t seed) {
     Rng rng(seed);
     const float residual_scale = 1.0f / std::sqrt(2.0f * static_cast<float>(cfg.n_layers));
     for (auto& [name, m] : lab_tensors(w, cfg)) {
-        if (is_gain(name)) {
+        if (is_gain(name) || ends_with(name, ".dt_bias")) {
             m->fill(1.0f);
             continue;
         }
-        float stddev = 1.0f / std::sqrt(static_cast<float>(name == "embedding" ? cfg.d_model : m->shape(0)));
-        const bool output = name.size() > 3 && (name.compare(name.size() - 3, 3, ".wo") == 0 ||
-                                                name.compare(name.size() - 3, 3, ".w2") == 0);
-        if (output) stddev *= residual_scale;
+        if (ends_with(name, ".A_log")) {  // A = e^{A_log} ~ U(1, 16)
+            for (float& x : *m) x = static_cast<float>(portable_log(1.0 + 15.0 * rng.uniform()));
+            continue;
+        }
+        const std::size_t fan_in = name == "embedding"          ? cfg.d_model
+                                   : ends_with(name, ".conv1d") ? m->shape(1)
+                                                                : m->shape(0);
+        float stddev = 1.0f / std::sqrt(static_cast<float>(fan_in));
+        if (ends_with(name, ".wo") || ends_with(name, ".w2") || ends_with(name, ".out_proj")) stddev *= residual_scale;
         *m = rng.normal_matrix(m->shape(0), m->shape(1), stddev);
     }
     return w;
 }
 
+bool lab_no_weight_decay(const std::string& name) {
+    return is_gain(name) || ends_with(name, ".dt_bias") || ends_with(name, ".A_log");
+}
+
+std::size_t LabCache::state_bytes() const {
+    std::size_t n = 0;
+    for (const GdnState& s : states) n += s.bytes();
+    for (const Matrix& h : conv_history) n += h.size() * sizeof(float);
+    return n;
+}
+
+LabCache lab_make_cache(const LabConfig& cfg) {
+    validate(cfg);
+    LabCache c{KVCache(full_layer_count(cfg), cfg.n_kv_heads, cfg.d_head, cfg.d_head), {}, {}, 0};
+    const GdnDims dims{cfg.linear_heads, cfg.linear_head_dim, cfg.linear_head_dim};
+    for (std::size_t i = 0; i < linear_layer_count(cfg); ++i) {
+        c.states.emplace_back(dims);
+        c.conv_history.push_back(xt::zeros<float>({cfg.conv_kernel - 1, 3 * cfg.linear_heads * cfg.linear_head_dim}));
+    }
+    return c;
+}
+
+std::size_t lab_recurrent_state_bytes(const LabConfig& cfg) {
+    return linear_layer_count(cfg) * GdnState::bytes_for({cfg.linear_heads, cfg.linear_head_dim, cfg.linear_head_dim});
+}
+
+ModelConfig lab_ledger_config(const LabConfig& c, std::uint64_t dtype_bytes) {
+    validate(c);
+    ModelConfig m;
+    m.name = "lab model";
+    m.layers = c.n_layers;
+    m.full_attention_layers = full_layer_count(c);
+    m.linear_attention_layers = linear_layer_count(c);
+    m.linear_state_bytes = lab_state_bytes(c);
+    m.kind = c.n_kv_heads == c.n_heads ? AttentionKind::MHA
+             : c.n_kv_heads == 1       ? AttentionKind::MQA
+                                       : AttentionKind::GQA;
+    m.n_heads = c.n_heads;
+    m.n_kv_heads = c.n_kv_heads;
+    m.head_dim = c.d_head;
+    m.dtype_bytes = dtype_bytes;
+    m.context_length = c.context;
+    return m;
+}
+
+std::size_t lab_state_bytes(const LabConfig& cfg) {
+    const std::size_t conv = (cfg.conv_kernel - 1) * 3 * cfg.linear_heads * cfg.linear_head_dim * sizeof(float);
+    return lab_recurrent_state_bytes(cfg) + linear_layer_count(cfg) * conv;
+}
+
+namespace {
+
+// The lower bound on log g (see lab_model.hpp: g stays a positive float).
+constexpr float kMinLogDecay = -60.0f;
+
+// One linear (Gated DeltaNet) layer on h [T, D]: returns a [T, Hl·dl], the input of out_proj.
+// With a cache it continues the layer's state and conv history (index i among the linear layers);
+// norms, when given, receives ‖S_h‖ after each token [T, Hl]; s, when given, what backward needs.
+Matrix linear_mixer(const LabConfig& cfg, const LabLayer& y, const Matrix& h, LabCache* cache, std::size_t i,
+                    Matrix* norms, LabLayerActivations* s) {
+    const std::size_t T = h.shape(0), hl = cfg.linear_heads, dl = cfg.linear_head_dim, w = hl * dl;
+    const Matrix p = matmul(h, y.in_proj_qkvz, "h", "in_proj_qkvz");
+    const Matrix ba = matmul(h, y.in_proj_ba, "h", "in_proj_ba");
+    // The reference's per-head layout [q_h | k_h | v_h | z_h] into [q0 | k0 | v0] and z.
+    Matrix mixed({T, 3 * w}), z({T, w});
+    for (std::size_t t = 0; t < T; ++t)
+        for (std::size_t hh = 0; hh < hl; ++hh) {
+            const float* src = &p(t, hh * 4 * dl);
+            std::copy(src, src + dl, &mixed(t, hh * dl));
+            std::copy(src + dl, src + 2 * dl, &mixed(t, w + hh * dl));
+            std::copy(src + 2 * dl, src + 3 * dl, &mixed(t, 2 * w + hh * dl));
+            std::copy(src + 3 * dl, src + 4 * dl, &z(t, hh * dl));
+        }
+    ShortConvResult conv =
+        cache ? causal_conv_silu(mixed, y.conv1d, cache->conv_history[i]) : causal_conv_silu(mixed, y.conv1d);
+    if (cache) cache->conv_history[i] = std::move(conv.history);
+
+    Matrix beta({T, hl}), decay({T, hl});
+    for (std::size_t t = 0; t < T; ++t)
+        for (std::size_t hh = 0; hh < hl; ++hh) {
+            const float b = ba(t, 2 * hh), a = ba(t, 2 * hh + 1);
+            beta(t, hh) = 1.0f / (1.0f + std::exp(-b));
+            const float log_g = -std::exp(y.a_log(0, hh)) * softplus(a + y.dt_bias(0, hh));
+            decay(t, hh) = std::exp(std::max(log_g, kMinLogDecay));
+        }
+
+    const GdnDims dims{hl, dl, dl};
+    GdnState fresh(dims);
+    GdnState& state = cache ? cache->states[i] : fresh;
+    if (norms) *norms = Matrix({T, hl});
+    if (s) {
+        s->states = Matrix({T + 1, hl * dl * dl});
+        std::copy(state.values().begin(), state.values().end(), &s->states(0, 0));
+    }
+    Matrix o({T, w});
+    // (a Vector built from {n} would hold the one value n: xt::zeros gives the shape)
+    Vector q_t = xt::zeros<float>({w}), k_t = xt::zeros<float>({w}), v_t = xt::zeros<float>({w});
+    Vector g_t = xt::zeros<float>({hl}), beta_t = xt::zeros<float>({hl});
+    for (std::size_t t = 0; t < T; ++t) {
+        std::copy(&conv.out(t, 0), &conv.out(t, 0) + w, q_t.data());
+        std::copy(&conv.out(t, w), &conv.out(t, w) + w, k_t.data());
+        std::copy(&conv.out(t, 2 * w), &conv.out(t, 2 * w) + w, v_t.data());
+        std::copy(&decay(t, 0), &decay(t, 0) + hl, g_t.data());
+        std::copy(&beta(t, 0), &beta(t, 0) + hl, beta_t.data());
+        const Vector o_t = gdn_step(state, q_t, k_t, v_t, g_t, beta_t);
+        std::copy(o_t.begin(), o_t.end(), &o(t, 0));
+        if (s) std::copy(state.values().begin(), state.values().end(), &s->states(t + 1, 0));
+        if (norms)
+            for (std::size_t hh = 0; hh < hl; ++hh) {
+                double sq = 0.0;
+                for (std::size_t j = 0; j < dl * dl; ++j)
+                    sq += double(state.values()[hh * dl * dl + j]) * state.values()[hh * dl * dl + j];
+                (*norms)(t, hh) = static_cast<float>(std::sqrt(sq));
+            }
+    }
+
+    // gated_rms_norm(o, z, gated_norm), with the per-head 1/rms kept for backward.
+    Matrix a = o;
+    rms_norm_blocks_inplace(a, dl, y.gated_norm.data(), s ? &s->inv_o : nullptr);
+    for (std::size_t j = 0; j < a.size(); ++j) a.data()[j] *= silu(z.data()[j]);
+    if (s) {
+        s->mixed = std::move(mixed);
+        s->conv_out = std::move(conv.out);
+        s->z = std::move(z);
+        s->ba = ba;
+        s->beta = std::move(beta);
+        s->decay = std::move(decay);
+        s->o = std::move(o);
+    }
+    return a;
+}
+
+}  // namespace
+
 Matrix lab_forward(const LabConfig& cfg, const LabWeights& w, const std::vector<int>& tokens, std::size_t start,
-                   KVCache* cache, std::vector<Tensor3>* attention_out, LabActivations* acts) {
+                   LabCache* cache, LabTrace* trace, LabActivations* acts) {
     const std::size_t T = tokens.size(), D = cfg.d_model, d = cfg.d_head, F = cfg.mlp_hidden;
     check_tokens(tokens, start, cfg.vocab, "tokens");
     if (start + T > cfg.context)
         throw ShapeError("positions " + std::to_string(start) + " … " + std::to_string(start + T - 1) +
                          " pass the model's context of " + std::to_string(cfg.context) + " tokens");
     if (cache) {
-        check_kv_cache(*cache, cfg.n_layers, cfg.n_kv_heads, d);
-        if (cache->length() != start)
-            throw ShapeError("the KV cache holds " + std::to_string(cache->length()) +
-                             " positions, so new tokens start at " + std::to_string(cache->length()) + ", not " +
+        check_kv_cache(cache->kv, full_layer_count(cfg), cfg.n_kv_heads, d);
+        const std::size_t n_linear = linear_layer_count(cfg);
+        bool states_fit = cache->states.size() == n_linear && cache->conv_history.size() == n_linear;
+        for (std::size_t i = 0; states_fit && i < n_linear; ++i)
+            states_fit = cache->states[i].dims().n_heads == cfg.linear_heads &&
+                         cache->states[i].dims().d_k == cfg.linear_head_dim &&
+                         cache->states[i].dims().d_v == cfg.linear_head_dim &&
+                         cache->conv_history[i].shape(0) == cfg.conv_kernel - 1 &&
+                         cache->conv_history[i].shape(1) == 3 * cfg.linear_heads * cfg.linear_head_dim;
+        if (!states_fit)
+            throw ShapeError("the cache's linear-layer states are not shaped for this model (use make_cache())");
+        if (cache->length != start || cache->kv.length() != start)
+            throw ShapeError("the cache holds " + std::to_string(cache->length) +
+                             " positions, so new tokens start at " + std::to_string(cache->length) + ", not " +
                              std::to_string(start));
-        if (acts) throw ConfigError("lab_forward records activations only without a KV cache");
+        if (acts) throw ConfigError("lab_forward records activations only without a cache");
     }
-    if (attention_out || acts) require_attention_buffers(cfg, start + T, "lab run of " + std::to_string(T) + " tokens");
+    if (trace || acts) require_attention_buffers(cfg, start + T, "lab run of " + std::to_string(T) + " tokens");
     Matrix x({T, D});
     std::vector<float> positions(T);
     for (std::size_t t = 0; t < T; ++t) {
@@ -191,53 +395,68 @@ Matrix lab_forward(const LabConfig& cfg, const LabWeights& w, const std::vector<
     opt.causal = true;  // with a cache the new queries are the last T of the keys: see mask.hpp
     const RopeConfig q_rope{cfg.n_heads, 0, cfg.rope_base};
     const RopeConfig k_rope{cfg.n_kv_heads, 0, cfg.rope_base};
-    if (attention_out) attention_out->clear();
+    if (trace) {
+        trace->attention.assign(cfg.n_layers, Tensor3());
+        trace->state_norms.assign(cfg.n_layers, Matrix());
+    }
     if (acts) acts->layers.assign(cfg.n_layers, {});
 
+    std::size_t full_index = 0, linear_index = 0;
     for (std::size_t l = 0; l < cfg.n_layers; ++l) {
         const LabLayer& y = w.layers[l];
         LabLayerActivations* s = acts ? &acts->layers[l] : nullptr;
         if (s) s->x = x;
         Matrix h = x;
         rms_norm_blocks_inplace(h, D, y.attn_norm.data(), s ? &s->inv_attn : nullptr);
-        Matrix q = matmul(h, y.wq, "h", "wq"), k = matmul(h, y.wk, "h", "wk");
-        const Matrix v = matmul(h, y.wv, "h", "wv");
-        if (s) {
-            s->q_lin = q;
-            s->k_lin = k;
-        }
-        if (cfg.qk_norm) {
-            rms_norm_blocks_inplace(q, d, y.q_norm.data(), s ? &s->inv_q : nullptr);
-            rms_norm_blocks_inplace(k, d, y.k_norm.data(), s ? &s->inv_k : nullptr);
-        }
-        q = rope(q, q_rope, positions);
-        k = rope(k, k_rope, positions);
-        if (cfg.output_gate) opt.gate_logits = matmul(h, y.w_gate, "h", "w_gate");
-        const Matrix* keys = &k;
-        const Matrix* values = &v;
-        if (cache) {
-            cache->append(l, k, v);
-            keys = &cache->k(l);
-            values = &cache->v(l);
-        }
-        Matrix a;
-        if (attention_out || s) {
-            AttentionResult r = attention(q, *keys, *values, opt);
-            a = std::move(r.output);
-            if (s) s->weights = r.weights;
-            if (attention_out) attention_out->push_back(std::move(r.weights));
+        if (layer_type(cfg, l) == LabLayerType::Linear) {
+            Matrix a = linear_mixer(cfg, y, h, cache, linear_index++, trace ? &trace->state_norms[l] : nullptr, s);
+            add_inplace(x, matmul(a, y.out_proj, "linear attention", "out_proj"));
+            if (s) {
+                s->h = std::move(h);
+                s->a = std::move(a);
+                s->x_mid = x;
+            }
         } else {
-            a = attention_output(q, *keys, *values, opt);
-        }
-        add_inplace(x, matmul(a, y.wo, "attention", "wo"));
-        if (s) {
-            s->h = std::move(h);
-            s->q = std::move(q);
-            s->k = std::move(k);
-            s->v = v;
-            if (cfg.output_gate) s->gate = *opt.gate_logits;
-            s->a = std::move(a);
-            s->x_mid = x;
+            Matrix q = matmul(h, y.wq, "h", "wq"), k = matmul(h, y.wk, "h", "wk");
+            const Matrix v = matmul(h, y.wv, "h", "wv");
+            if (s) {
+                s->q_lin = q;
+                s->k_lin = k;
+            }
+            if (cfg.qk_norm) {
+                rms_norm_blocks_inplace(q, d, y.q_norm.data(), s ? &s->inv_q : nullptr);
+                rms_norm_blocks_inplace(k, d, y.k_norm.data(), s ? &s->inv_k : nullptr);
+            }
+            q = rope(q, q_rope, positions);
+            k = rope(k, k_rope, positions);
+            if (cfg.output_gate) opt.gate_logits = matmul(h, y.w_gate, "h", "w_gate");
+            const Matrix* keys = &k;
+            const Matrix* values = &v;
+            if (cache) {
+                cache->kv.append(full_index, k, v);
+                keys = &cache->kv.k(full_index);
+                values = &cache->kv.v(full_index);
+            }
+            ++full_index;
+            Matrix a;
+            if (trace || s) {
+                AttentionResult r = attention(q, *keys, *values, opt);
+                a = std::move(r.output);
+                if (s) s->weights = r.weights;
+                if (trace) trace->attention[l] = std::move(r.weights);
+            } else {
+                a = attention_output(q, *keys, *values, opt);
+            }
+            add_inplace(x, matmul(a, y.wo, "attention", "wo"));
+            if (s) {
+                s->h = std::move(h);
+                s->q = std::move(q);
+                s->k = std::move(k);
+                s->v = v;
+                if (cfg.output_gate) s->gate = *opt.gate_logits;
+                s->a = std::move(a);
+                s->x_mid = x;
+            }
         }
         Matrix u = x;
         rms_norm_blocks_inplace(u, D, y.mlp_norm.data(), s ? &s->inv_mlp : nullptr);
@@ -252,6 +471,7 @@ Matrix lab_forward(const LabConfig& cfg, const LabWeights& w, const std::vector<
             s->m = std::move(m);
         }
     }
+    if (cache) cache->length += T;
     if (acts) acts->x_final = x;
     rms_norm_blocks_inplace(x, D, w.final_norm.data(), acts ? &acts->inv_final : nullptr);
     Matrix logits = matmul_bt(x, w.embedding, "x", "embedding");
@@ -332,11 +552,14 @@ std::string LabModel::decode(const std::vector<int>& tokens) const {
 
 LabForward LabModel::forward(const std::vector<int>& tokens, bool attention) const {
     LabForward r;
-    r.logits = lab_forward(cfg_, w_, tokens, 0, nullptr, attention ? &r.attention : nullptr, nullptr);
+    LabTrace trace;
+    r.logits = lab_forward(cfg_, w_, tokens, 0, nullptr, attention ? &trace : nullptr, nullptr);
+    r.attention = std::move(trace.attention);
+    r.state_norms = std::move(trace.state_norms);
     return r;
 }
 
-KVCache LabModel::make_cache() const { return KVCache(cfg_.n_layers, cfg_.n_kv_heads, cfg_.d_head, cfg_.d_head); }
+LabCache LabModel::make_cache() const { return lab_make_cache(cfg_); }
 
 LabGeneration LabModel::generate(const std::vector<int>& prompt, std::size_t steps) const {
     check_tokens(prompt, 0, cfg_.vocab, "prompt");
@@ -344,10 +567,10 @@ LabGeneration LabModel::generate(const std::vector<int>& prompt, std::size_t ste
         throw ShapeError("a prompt of " + std::to_string(prompt.size()) + " tokens and " + std::to_string(steps) +
                          " steps pass the model's context of " + std::to_string(cfg_.context) + " tokens");
     LabGeneration g{prompt, {}};
-    KVCache cache = make_cache();
+    LabCache cache = make_cache();
     std::vector<int> feed = prompt;
     for (std::size_t s = 0; s < steps; ++s) {
-        const Matrix logits = lab_forward(cfg_, w_, feed, cache.length(), &cache, nullptr, nullptr);
+        const Matrix logits = lab_forward(cfg_, w_, feed, cache.length, &cache, nullptr, nullptr);
         const int token = argmax(row_vector(logits, logits.shape(0) - 1));
         g.tokens.push_back(token);
         g.generated.push_back(token);

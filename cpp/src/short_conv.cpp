@@ -21,17 +21,18 @@ ShortConvResult causal_conv_silu(const Matrix& x, const Matrix& weight, const Ma
     require_finite(weight, "weight");
     require_finite(history, "history");
 
-    // The input at step s of [history; x], s < K − 1 + T.
-    const auto input = [&](std::size_t s, std::size_t c) { return s < K - 1 ? history(s, c) : x(s - (K - 1), c); };
-    ShortConvResult r{Matrix({T, C}), Matrix({K - 1, C})};
-    for (std::size_t t = 0; t < T; ++t)
-        for (std::size_t c = 0; c < C; ++c) {
-            float z = 0.0f;  // output t reads steps t .. t + K − 1 of [history; x]
-            for (std::size_t j = 0; j < K; ++j) z += weight(c, j) * input(t + j, c);
-            r.out(t, c) = z / (1.0f + std::exp(-z));
+    // Row s of [history; x], s < K − 1 + T.
+    const auto input_row = [&](std::size_t s) { return s < K - 1 ? &history(s, 0) : &x(s - (K - 1), 0); };
+    ShortConvResult r{xt::zeros<float>({T, C}), Matrix({K - 1, C})};
+    for (std::size_t t = 0; t < T; ++t) {
+        float* z = &r.out(t, 0);  // output t reads steps t .. t + K − 1 of [history; x]
+        for (std::size_t j = 0; j < K; ++j) {
+            const float* in = input_row(t + j);
+            for (std::size_t c = 0; c < C; ++c) z[c] += weight(c, j) * in[c];
         }
-    for (std::size_t s = 0; s + 1 < K; ++s)
-        for (std::size_t c = 0; c < C; ++c) r.history(s, c) = input(T + s, c);
+        for (std::size_t c = 0; c < C; ++c) z[c] = z[c] / (1.0f + std::exp(-z[c]));
+    }
+    for (std::size_t s = 0; s + 1 < K; ++s) std::copy(input_row(T + s), input_row(T + s) + C, &r.history(s, 0));
     return r;
 }
 

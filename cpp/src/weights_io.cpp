@@ -142,6 +142,8 @@ std::vector<std::uint8_t> save_lab_weights(const LabModel& model, WeightsDtype d
     w.u32(c.qk_norm);
     w.u32(c.output_gate);
     w.f32(c.rope_base);
+    for (std::size_t x : {c.linear_heads, c.linear_head_dim, c.conv_kernel}) w.u32(static_cast<std::uint32_t>(x));
+    for (std::size_t l = 0; l < c.n_layers; ++l) w.u32(layer_type(c, l) == LabLayerType::Linear ? 1 : 0);
     w.u32(static_cast<std::uint32_t>(dtype));
     for (const std::string& s : model.vocab()) w.bytes(s);
     const auto tensors = lab_tensors(model.weights(), c);
@@ -164,6 +166,9 @@ std::vector<std::uint8_t> save_lab_weights(const LabModel& model, WeightsDtype d
 LabModel load_lab_weights(const std::uint8_t* data, std::size_t size) {
     Reader r(data, size);
     const std::uint8_t* magic = r.take(kMagicBytes, "the magic");
+    if (std::memcmp(magic, kOldLabWeightsMagic, kMagicBytes) == 0)
+        throw ValueError(std::string("lab weights: ") + kOldLabWeightsMagic +
+                         " is the old format without layer types; retrain with npm run train");
     if (std::memcmp(magic, kLabWeightsMagic, kMagicBytes) != 0) {
         std::string seen;
         for (std::size_t i = 0; i < kMagicBytes; ++i)
@@ -171,9 +176,6 @@ LabModel load_lab_weights(const std::uint8_t* data, std::size_t size) {
         throw ValueError("not a lab weights file: magic is '" + seen + "', expected '" + kLabWeightsMagic + "'");
     }
     const std::uint32_t version = r.u32("the version");
-    if (version == 1)
-        throw ValueError("weights file version 1 is an old format without a checksum (this engine reads version " +
-                         std::to_string(kLabWeightsVersion) + "); write it again with attn-train");
     if (version != kLabWeightsVersion)
         throw ValueError("unsupported weights version " + std::to_string(version) + " (this engine reads " +
                          std::to_string(kLabWeightsVersion) + ")");
@@ -192,6 +194,15 @@ LabModel load_lab_weights(const std::uint8_t* data, std::size_t size) {
     c.qk_norm = flag(r.u32("the config"), "qk_norm");
     c.output_gate = flag(r.u32("the config"), "output_gate");
     c.rope_base = r.f32("the config");
+    for (std::size_t* field : {&c.linear_heads, &c.linear_head_dim, &c.conv_kernel}) *field = r.u32("the config");
+    validate(c);  // as if every layer were full: bounds n_layers before its types are read
+    for (std::size_t l = 0; l < c.n_layers; ++l) {
+        const std::uint32_t t = r.u32("the layer types");
+        if (t > 1)
+            throw ValueError("layer " + std::to_string(l) + " has type " + std::to_string(t) +
+                             ", expected 0 (full) or 1 (linear)");
+        c.layer_types.push_back(t == 1 ? LabLayerType::Linear : LabLayerType::Full);
+    }
     validate(c);
     const std::uint32_t dtype = r.u32("the dtype");
     if (dtype > 1) throw ValueError("unknown weights dtype " + std::to_string(dtype) + " (0 = f32, 1 = f16)");

@@ -37,6 +37,172 @@ void rms_norm_backward(const Matrix& x, const std::vector<float>& inv, std::size
 
 float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 
+// d silu(z) / dz
+float silu_grad(float z) {
+    const float sg = sigmoid(z);
+    return sg * (1.0f + z * (1.0f - sg));
+}
+
+// x̂ = c · x / sqrt(Σx² + eps) over n values (the delta rule's L2 norm, c = 1/√d_k for q, 1 for
+// k): adds dL/dx = c · (dx̂/c·r − x · r³ · (x · dx̂/c)) with r = 1/sqrt(Σx² + eps), in double.
+void l2_norm_backward(const float* x, std::size_t n, double c, const double* dxhat, float* dx) {
+    double ss = 0.0, dot = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+        ss += double(x[i]) * x[i];
+        dot += double(x[i]) * dxhat[i];
+    }
+    const double r = 1.0 / std::sqrt(ss + 1e-6);
+    for (std::size_t i = 0; i < n; ++i) dx[i] += static_cast<float>(c * (r * dxhat[i] - x[i] * r * r * r * dot));
+}
+
+// Backward of one linear (Gated DeltaNet) layer, lab_model.hpp: from da = dL/d(input of
+// out_proj) to dh = dL/dh, the tensors' gradients added into gy. The recurrence is
+// differentiated through time over the states the forward kept (S before and after each token):
+//   S_t = g_t S_{t−1} + k̂_tᵀ δ_t,  δ_t = β_t (v_t − g_t u_t),  u_t = k̂_t S_{t−1},  o_t = q̂_t S_t
+Matrix linear_backward(const LabConfig& cfg, const LabLayer& y, const LabLayerActivations& s, const Matrix& da,
+                       LabLayer& gy) {
+    const std::size_t T = s.h.shape(0), hl = cfg.linear_heads, dl = cfg.linear_head_dim, w = hl * dl;
+    const std::size_t K = cfg.conv_kernel, C = 3 * w;
+    // a = rmsnorm_head(o) ⊙ gated_norm ⊙ silu(z)
+    Matrix dn({T, w}), dz({T, w});
+    std::vector<float> ohat(dl);
+    for (std::size_t t = 0; t < T; ++t)
+        for (std::size_t hh = 0; hh < hl; ++hh)
+            for (std::size_t j = 0; j < dl; ++j) {
+                const std::size_t c = hh * dl + j;
+                const float z = s.z(t, c), n = s.o(t, c) * s.inv_o[t * hl + hh] * y.gated_norm(0, j);
+                dn(t, c) = da(t, c) * z * sigmoid(z);
+                dz(t, c) = da(t, c) * n * silu_grad(z);
+            }
+    Matrix d_o = xt::zeros<float>({T, w});
+    rms_norm_backward(s.o, s.inv_o, dl, y.gated_norm, dn, d_o, gy.gated_norm);
+
+    // The recurrence, per head, backwards in time.
+    Matrix dconv = xt::zeros<float>({T, C});  // dL/d(conv_out) = dL/d[q | k | v]
+    Matrix dbeta({T, hl}), ddecay({T, hl});
+    const double q_scale = 1.0 / std::sqrt(double(dl));
+    std::vector<double> q(dl), k(dl), u(dl), delta(dl), ddelta(dl), du(dl), dq(dl), dk(dl), dS(dl * dl);
+    auto normalise = [](const float* x, std::size_t n, double c, double* out) {
+        double ss = 0.0;
+        for (std::size_t i = 0; i < n; ++i) ss += double(x[i]) * x[i];
+        const double f = c / std::sqrt(ss + 1e-6);
+        for (std::size_t i = 0; i < n; ++i) out[i] = x[i] * f;
+    };
+    for (std::size_t hh = 0; hh < hl; ++hh) {
+        std::fill(dS.begin(), dS.end(), 0.0);
+        for (std::size_t t = T; t-- > 0;) {
+            const float* S_prev = &s.states(t, hh * dl * dl);
+            const float* S_now = &s.states(t + 1, hh * dl * dl);
+            const float* qr = &s.conv_out(t, hh * dl);
+            const float* kr = &s.conv_out(t, w + hh * dl);
+            const float* vr = &s.conv_out(t, 2 * w + hh * dl);
+            normalise(qr, dl, q_scale, q.data());
+            normalise(kr, dl, 1.0, k.data());
+            const double g = s.decay(t, hh), beta = s.beta(t, hh);
+            // o_t = q̂ S_t
+            for (std::size_t i = 0; i < dl; ++i) {
+                double acc = 0.0;
+                for (std::size_t j = 0; j < dl; ++j) {
+                    const double dout = d_o(t, hh * dl + j);
+                    acc += double(S_now[i * dl + j]) * dout;
+                    dS[i * dl + j] += q[i] * dout;
+                }
+                dq[i] = acc;
+            }
+            // recompute u = k̂ S_{t−1} and δ
+            for (std::size_t j = 0; j < dl; ++j) {
+                double acc = 0.0;
+                for (std::size_t i = 0; i < dl; ++i) acc += k[i] * S_prev[i * dl + j];
+                u[j] = acc;
+                delta[j] = beta * (vr[j] - g * acc);
+            }
+            // S_t = g S_{t−1} + k̂ᵀ δ
+            double dg = 0.0, dbeta_t = 0.0;
+            for (std::size_t i = 0; i < dl; ++i) {
+                double acc = 0.0;
+                for (std::size_t j = 0; j < dl; ++j) {
+                    acc += dS[i * dl + j] * delta[j];
+                    dg += dS[i * dl + j] * S_prev[i * dl + j];
+                }
+                dk[i] = acc;
+            }
+            for (std::size_t j = 0; j < dl; ++j) {
+                double acc = 0.0;
+                for (std::size_t i = 0; i < dl; ++i) acc += k[i] * dS[i * dl + j];
+                ddelta[j] = acc;
+                dconv(t, 2 * w + hh * dl + j) += static_cast<float>(beta * acc);  // dv
+                dbeta_t += acc * (vr[j] - g * u[j]);
+                du[j] = -beta * g * acc;
+                dg -= beta * u[j] * acc;
+            }
+            // u = k̂ S_{t−1}; then dS_{t−1} = g dS + k̂ᵀ du
+            for (std::size_t i = 0; i < dl; ++i) {
+                double acc = 0.0;
+                for (std::size_t j = 0; j < dl; ++j) {
+                    acc += double(S_prev[i * dl + j]) * du[j];
+                    dS[i * dl + j] = g * dS[i * dl + j] + k[i] * du[j];
+                }
+                dk[i] += acc;
+            }
+            dbeta(t, hh) = static_cast<float>(dbeta_t);
+            ddecay(t, hh) = static_cast<float>(dg);
+            l2_norm_backward(qr, dl, q_scale, dq.data(), &dconv(t, hh * dl));
+            l2_norm_backward(kr, dl, 1.0, dk.data(), &dconv(t, w + hh * dl));
+        }
+    }
+
+    // Gates: β = sigmoid(b); g = exp(max(−exp(A_log)·softplus(a + dt_bias), −60)).
+    Matrix dba({T, 2 * hl});
+    for (std::size_t t = 0; t < T; ++t)
+        for (std::size_t hh = 0; hh < hl; ++hh) {
+            const float beta = s.beta(t, hh);
+            dba(t, 2 * hh) = dbeta(t, hh) * beta * (1.0f - beta);
+            const float x = s.ba(t, 2 * hh + 1) + y.dt_bias(0, hh);
+            const float A = std::exp(y.a_log(0, hh));
+            const float sp = x > 20.0f ? x : std::log1p(std::exp(x));
+            const float log_g = -A * sp;
+            float dx = 0.0f;
+            if (log_g > -60.0f) {
+                const float dlog_g = ddecay(t, hh) * s.decay(t, hh);
+                gy.a_log(0, hh) += dlog_g * log_g;
+                dx = dlog_g * (-A) * sigmoid(x);
+            }
+            dba(t, 2 * hh + 1) = dx;
+            gy.dt_bias(0, hh) += dx;
+        }
+
+    // [q | k | v] = silu(pre), pre[t, c] = Σ_j conv1d[c, j] · mixed[t − (K−1) + j, c]
+    Matrix dmixed = xt::zeros<float>({T, C});
+    for (std::size_t t = 0; t < T; ++t)
+        for (std::size_t c = 0; c < C; ++c) {
+            float pre = 0.0f;
+            for (std::size_t j = 0; j < K; ++j)
+                if (t + j >= K - 1) pre += y.conv1d(c, j) * s.mixed(t + j - (K - 1), c);
+            const float dpre = dconv(t, c) * silu_grad(pre);
+            for (std::size_t j = 0; j < K; ++j)
+                if (t + j >= K - 1) {
+                    gy.conv1d(c, j) += dpre * s.mixed(t + j - (K - 1), c);
+                    dmixed(t + j - (K - 1), c) += dpre * y.conv1d(c, j);
+                }
+        }
+
+    // Back into the reference's per-head layout of in_proj_qkvz.
+    Matrix dp({T, 4 * w});
+    for (std::size_t t = 0; t < T; ++t)
+        for (std::size_t hh = 0; hh < hl; ++hh) {
+            float* dst = &dp(t, hh * 4 * dl);
+            std::copy(&dmixed(t, hh * dl), &dmixed(t, hh * dl) + dl, dst);
+            std::copy(&dmixed(t, w + hh * dl), &dmixed(t, w + hh * dl) + dl, dst + dl);
+            std::copy(&dmixed(t, 2 * w + hh * dl), &dmixed(t, 2 * w + hh * dl) + dl, dst + 2 * dl);
+            std::copy(&dz(t, hh * dl), &dz(t, hh * dl) + dl, dst + 3 * dl);
+        }
+    add_into(gy.in_proj_qkvz, matmul_at(s.h, dp));
+    add_into(gy.in_proj_ba, matmul_at(s.h, dba));
+    Matrix dh = matmul_bt(dp, y.in_proj_qkvz);
+    add_into(dh, matmul_bt(dba, y.in_proj_ba));
+    return dh;
+}
+
 void check_targets(const std::vector<int>& targets, std::size_t T, std::size_t V) {
     if (targets.size() != T)
         throw ValueError(std::to_string(targets.size()) + " targets for " + std::to_string(T) + " positions");
@@ -112,6 +278,14 @@ float loss_and_gradient(const LabConfig& cfg, const LabWeights& w, const std::ve
         Matrix du = matmul_bt(dg1, y.w1);
         add_into(du, matmul_bt(dg3, y.w3));
         rms_norm_backward(s.x_mid, s.inv_mlp, D, y.mlp_norm, du, dx, gy.mlp_norm);  // dx is now dL/dx_mid
+
+        if (layer_type(cfg, l) == LabLayerType::Linear) {
+            // x_mid = x + a·out_proj
+            add_into(gy.out_proj, matmul_at(s.a, dx));
+            const Matrix dh = linear_backward(cfg, y, s, matmul_bt(dx, y.out_proj), gy);
+            rms_norm_backward(s.x, s.inv_attn, D, y.attn_norm, dh, dx, gy.attn_norm);  // dx is now dL/dx
+            continue;
+        }
 
         // x_mid = x + a·Wo
         add_into(gy.wo, matmul_at(s.a, dx));

@@ -2,7 +2,8 @@
 // lab_forward(), run with activations; this file differentiates every step of it.
 //
 // Dimension letters: T positions, V vocabulary, D d_model, H query heads, G KV heads,
-// d head width, F MLP hidden width.
+// d head width, F MLP hidden width; for a linear (Gated DeltaNet) layer Hl heads of width dl.
+// A linear layer's recurrence is differentiated through time over the states the forward kept.
 #pragma once
 #include <vector>
 

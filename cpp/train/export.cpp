@@ -17,7 +17,7 @@ const std::vector<std::string> kChapterSentences = {"小明把苹果给了小王
                                                     "小明把苹果给了小王。谁把苹果给了小王？是小明。"};
 const char* const kChapterPrompt = "小明把苹果给了";
 
-LabConfig main_config(std::size_t vocab) {
+LabConfig kv_ablation_config(std::size_t vocab) {
     LabConfig c;
     c.vocab = vocab;
     c.d_model = 64;
@@ -29,6 +29,23 @@ LabConfig main_config(std::size_t vocab) {
     c.context = 64;
     c.qk_norm = true;
     c.output_gate = true;
+    return c;
+}
+
+LabConfig main_config(std::size_t vocab) {
+    LabConfig c = kv_ablation_config(vocab);
+    c.n_layers = 8;
+    c.layer_types.assign(8, LabLayerType::Linear);
+    c.layer_types[3] = c.layer_types[7] = LabLayerType::Full;
+    c.linear_heads = 5;  // 5 × 16: the hybrid's parameters within 2% of the all-full model's
+    c.linear_head_dim = 16;
+    c.conv_kernel = 4;
+    return c;
+}
+
+LabConfig all_full_config(std::size_t vocab) {
+    LabConfig c = main_config(vocab);
+    c.layer_types.assign(c.n_layers, LabLayerType::Full);
     return c;
 }
 
@@ -57,40 +74,61 @@ std::size_t parameters(const LabConfig& c) {
     return n;
 }
 
-ModelConfig ledger_config(const LabConfig& c, std::uint64_t dtype_bytes) {
-    ModelConfig m;
-    m.name = "lab model";
-    m.layers = c.n_layers;
-    m.kind = c.n_kv_heads == c.n_heads ? AttentionKind::MHA
-             : c.n_kv_heads == 1       ? AttentionKind::MQA
-                                       : AttentionKind::GQA;
-    m.n_heads = c.n_heads;
-    m.n_kv_heads = c.n_kv_heads;
-    m.head_dim = c.d_head;
-    m.dtype_bytes = dtype_bytes;
-    return m;
-}
-
 // The ledger's float32 bytes per token, checked against a cache the model filled itself.
 std::uint64_t checked_bytes_per_token(const LabConfig& c) {
-    const std::uint64_t ledger = bytes_per_token(ledger_config(c, 4));
+    const std::uint64_t ledger = bytes_per_token(lab_ledger_config(c, 4));
     const LabWeights w = lab_zero_weights(c);
-    KVCache cache(c.n_layers, c.n_kv_heads, c.d_head, c.d_head);
+    LabCache cache = lab_make_cache(c);
     const std::vector<int> tokens(c.context, kLabBos);
     lab_forward(c, w, tokens, 0, &cache, nullptr, nullptr);
-    if (cache.bytes(4) != ledger * c.context)
-        throw ValueError("KV cache holds " + std::to_string(cache.bytes(4)) + " bytes for " +
+    if (cache.kv_bytes() != ledger * c.context)
+        throw ValueError("KV cache holds " + std::to_string(cache.kv_bytes()) + " bytes for " +
                          std::to_string(c.context) + " tokens, the ledger says " + std::to_string(ledger) +
                          " per token");
     return ledger;
 }
 
+Json layer_types_json(const LabConfig& c) {
+    Json out = Json::array();
+    for (std::size_t l = 0; l < c.n_layers; ++l) out.push_back(layer_type_name(layer_type(c, l)));
+    return out;
+}
+
 Json config_json(const LabConfig& c) {
-    return Json{{"vocab", c.vocab},          {"dModel", c.d_model},         {"nLayers", c.n_layers},
-                {"nHeads", c.n_heads},       {"nKvHeads", c.n_kv_heads},    {"dHead", c.d_head},
-                {"mlpHidden", c.mlp_hidden}, {"context", c.context},        {"ropeBase", rounded(c.rope_base)},
-                {"qkNorm", c.qk_norm},       {"outputGate", c.output_gate}, {"mlp", "swiglu"},
-                {"tiedEmbeddings", true},    {"parameters", parameters(c)}};
+    return Json{{"vocab", c.vocab},
+                {"dModel", c.d_model},
+                {"nLayers", c.n_layers},
+                {"nHeads", c.n_heads},
+                {"nKvHeads", c.n_kv_heads},
+                {"dHead", c.d_head},
+                {"mlpHidden", c.mlp_hidden},
+                {"context", c.context},
+                {"ropeBase", rounded(c.rope_base)},
+                {"qkNorm", c.qk_norm},
+                {"outputGate", c.output_gate},
+                {"mlp", "swiglu"},
+                {"tiedEmbeddings", true},
+                {"parameters", parameters(c)},
+                {"layerTypes", layer_types_json(c)},
+                {"linearHeads", c.linear_heads},
+                {"linearHeadDim", c.linear_head_dim},
+                {"convKernel", c.conv_kernel}};
+}
+
+// The float32 bytes of the linear layers' state, checked against a cache the model filled: the
+// same after one token as after its whole context.
+Json state_bytes_json(const LabConfig& c) {
+    const LabWeights w = lab_zero_weights(c);
+    LabCache cache = lab_make_cache(c);
+    lab_forward(c, w, {kLabBos}, 0, &cache, nullptr, nullptr);
+    const std::size_t after_one = cache.state_bytes();
+    if (c.context > 1) lab_forward(c, w, std::vector<int>(c.context - 1, kLabBos), 1, &cache, nullptr, nullptr);
+    if (after_one != lab_state_bytes(c) || cache.state_bytes() != after_one)
+        throw ValueError("the linear layers' state holds " + std::to_string(after_one) + " then " +
+                         std::to_string(cache.state_bytes()) + " bytes, lab_state_bytes says " +
+                         std::to_string(lab_state_bytes(c)));
+    const std::size_t recurrent = lab_recurrent_state_bytes(c);
+    return Json{{"f32", after_one}, {"recurrentF32", recurrent}, {"convF32", after_one - recurrent}};
 }
 
 // Head h of weights [H, T, T] as T rows of T weights.
@@ -109,6 +147,18 @@ Json sentence_json(const LabModel& model, const std::string& text, std::vector<s
     for (const int t : tokens) labels.push_back(model.vocab()[static_cast<std::size_t>(t)]);
     Json layers = Json::array();
     for (std::size_t l = 0; l < c.n_layers; ++l) {
+        if (layer_type(c, l) == LabLayerType::Linear) {
+            // No softmax matrix: the size of the state, per head, after each token.
+            const Matrix& norms = r.state_norms[l];
+            Json heads = Json::array();
+            for (std::size_t h = 0; h < c.linear_heads; ++h) {
+                Json row = Json::array();
+                for (std::size_t t = 0; t < norms.shape(0); ++t) row.push_back(rounded(norms(t, h), 5));
+                heads.push_back({{"head", h}, {"stateNorms", row}});
+            }
+            layers.push_back({{"layer", l}, {"type", "linear"}, {"heads", heads}});
+            continue;
+        }
         const std::vector<float> sink = sink_share(r.attention[l]);
         Json heads = Json::array();
         for (std::size_t h = 0; h < c.n_heads; ++h) {
@@ -118,7 +168,7 @@ Json sentence_json(const LabModel& model, const std::string& text, std::vector<s
                              {"sinkShare", rounded(sink[h], 5)},
                              {"weights", head_rows(r.attention[l], h)}});
         }
-        layers.push_back({{"layer", l}, {"heads", heads}});
+        layers.push_back({{"layer", l}, {"type", "full"}, {"heads", heads}});
     }
     return Json{{"text", text}, {"tokens", tokens}, {"labels", labels}, {"layers", layers}};
 }
@@ -148,16 +198,19 @@ std::string c3_attention_json(const LabModel& model, const TrainingSummary& s) {
     out["about"] =
         "Attention of the course lab's own model (trained from zero by attn-train on Debian "
         "fortunes-zh text plus generated gift sentences), computed by the native engine from "
-        "lab-model.bin. sinkShare: attention on <bos> (position 0) averaged over query "
-        "positions >= 1. Losses in nats per character.";
+        "lab-model.bin. A hybrid model: full-attention layers show their softmax weights, "
+        "linear (Gated DeltaNet) layers have no softmax matrix and show the Frobenius norm "
+        "of each head's state S after each token (stateNorms). sinkShare: attention on <bos> "
+        "(position 0) averaged over query positions >= 1. Losses in nats per character.";
     out["model"] = {{"file", "lab-model.bin"},
                     {"bytes", s.file_bytes},
                     {"dtype", "f16"},
                     {"config", config_json(c)},
                     {"kvBytesPerToken",
                      {{"f32", checked_bytes_per_token(c)},
-                      {"bf16", bytes_per_token(ledger_config(c, 2))},
-                      {"formulaBf16", bytes_per_token_formula(ledger_config(c, 2))}}},
+                      {"bf16", bytes_per_token(lab_ledger_config(c, 2))},
+                      {"formulaBf16", bytes_per_token_formula(lab_ledger_config(c, 2))}}},
+                    {"stateBytes", state_bytes_json(c)},
                     {"training",
                      {{"steps", s.steps},
                       {"batch", s.batch},
@@ -167,7 +220,9 @@ std::string c3_attention_json(const LabModel& model, const TrainingSummary& s) {
                       {"validLoss", rounded(s.valid_loss, 5)},
                       {"unigramLoss", rounded(s.unigram_loss, 5)},
                       {"validTokens", s.valid_tokens}}}};
-    std::vector<std::vector<float>> mean_sink(c.n_layers, std::vector<float>(c.n_heads, 0.0f));
+    std::vector<std::vector<float>> mean_sink(c.n_layers);  // empty for a linear layer: no sink
+    for (std::size_t l = 0; l < c.n_layers; ++l)
+        if (layer_type(c, l) == LabLayerType::Full) mean_sink[l].assign(c.n_heads, 0.0f);
     Json sentences = Json::array();
     for (const std::string& text : kChapterSentences) sentences.push_back(sentence_json(model, text, mean_sink));
     out["sentences"] = sentences;
@@ -183,8 +238,9 @@ std::string kv_heads_ablation_json(const std::vector<AblationRow>& rows, const T
     Json out;
     out["experiment"] = "kv_heads_ablation";
     out["about"] =
-        "The lab model trained from zero with 8 query heads and 8 / 4 / 2 / 1 KV heads (MHA, "
-        "GQA, GQA, MQA), everything else equal, for the same short budget. KV bytes per "
+        "A 2-layer full-attention lab model (the lab model before its hybrid layers) trained "
+        "from zero with 8 query heads and 8 / 4 / 2 / 1 KV heads (MHA, GQA, GQA, MQA), "
+        "everything else equal, for the same short budget. KV bytes per "
         "token from the attn ledger (L x 2 x G x d_head x bytes), float32 as the engine "
         "caches and bf16 as the course counts. Losses in nats per character on the fixed "
         "validation split; one seed per row, no error bars: read differences of a few "
@@ -194,9 +250,10 @@ std::string kv_heads_ablation_json(const std::vector<AblationRow>& rows, const T
     Json table = Json::array();
     for (const AblationRow& row : rows) {
         const LabConfig& c = row.config;
-        const ModelConfig bf16 = ledger_config(c, 2);
+        const ModelConfig bf16 = lab_ledger_config(c, 2);
         table.push_back({{"nKvHeads", c.n_kv_heads},
                          {"nHeads", c.n_heads},
+                         {"nLayers", c.n_layers},
                          {"kind", kind_name(bf16.kind)},
                          {"kvBytesPerTokenF32", checked_bytes_per_token(c)},
                          {"kvBytesPerTokenBf16", bytes_per_token(bf16)},
@@ -208,6 +265,52 @@ std::string kv_heads_ablation_json(const std::vector<AblationRow>& rows, const T
     }
     out["rows"] = table;
     // A table of four rows a reader may open: indented.
+    return out.dump(2) + "\n";
+}
+
+const std::vector<std::uint64_t> kRequestTokens = {64, 4096, 262144};
+
+std::string hybrid_ablation_json(const std::vector<AblationRow>& rows, const TrainOptions& opt, double unigram) {
+    Json out;
+    out["experiment"] = "hybrid_ablation";
+    out["about"] =
+        "The lab model trained from zero as a hybrid (Gated DeltaNet linear layers, full "
+        "attention on every fourth layer, the anchor's 3 : 1) and with every layer full "
+        "attention, everything else equal, for the same short budget. One seed (the same "
+        "for both), no error bars: read a difference of a few hundredths as a trend, not a "
+        "measurement. Bytes from the engine's ledger: K/V of the full layers per token "
+        "(float32 as the engine caches, bf16 as the course counts), plus the linear layers' "
+        "float32 state (S per head and the short convolution's last inputs), which is the "
+        "same at every length; a request of T tokens holds KV x T + state. The lab model's "
+        "context is 64 tokens; the longer requests are the same arithmetic. Losses in nats "
+        "per character on the fixed validation split.";
+    out["seeds"] = 1;
+    out["training"] = {{"steps", opt.steps}, {"batch", opt.batch}, {"seed", opt.seed}};
+    out["unigramLoss"] = rounded(unigram, 5);
+    out["requestTokens"] = kRequestTokens;
+    Json table = Json::array();
+    for (const AblationRow& row : rows) {
+        const LabConfig& c = row.config;
+        const ModelConfig f32 = lab_ledger_config(c, 4), bf16 = lab_ledger_config(c, 2);
+        Json requests = Json::array();
+        for (const std::uint64_t t : kRequestTokens)
+            requests.push_back(
+                {{"tokens", t}, {"f32", bytes_for_context(f32, t)}, {"bf16", bytes_for_context(bf16, t)}});
+        table.push_back({{"name", linear_layer_count(c) ? "hybrid" : "all-full"},
+                         {"layerTypes", layer_types_json(c)},
+                         {"fullLayers", full_layer_count(c)},
+                         {"linearLayers", linear_layer_count(c)},
+                         {"parameters", parameters(c)},
+                         {"kvBytesPerTokenF32", checked_bytes_per_token(c)},
+                         {"kvBytesPerTokenBf16", bytes_per_token(bf16)},
+                         {"formulaBf16", bytes_per_token_formula(bf16)},
+                         {"stateBytes", state_bytes_json(c)},
+                         {"requestBytes", requests},
+                         {"trainLoss", rounded(row.train_loss, 5)},
+                         {"validLoss", rounded(row.valid_loss, 5)},
+                         {"seconds", rounded(row.seconds, 3)}});
+    }
+    out["rows"] = table;
     return out.dump(2) + "\n";
 }
 

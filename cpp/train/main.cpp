@@ -4,6 +4,8 @@
 //                       [--out course-data/lab-model.bin] [--export course-data/c3-attention.json]
 //   attn-train ablation [--steps N] [--batch B] [--threads K] [--seed S]
 //                       [--out course-data/kv-heads-ablation.json]
+//   attn-train hybrid-ablation [--steps N] [--batch B] [--threads K] [--seed S]
+//                       [--out course-data/hybrid-ablation.json] [--full-model course-data/lab-model-full.bin]
 //
 // The text comes from build_corpus() with its default options (corpus.hpp); the tests
 // regenerate the same validation split from them.
@@ -126,10 +128,10 @@ int cmd_model(const std::map<std::string, std::string>& f) {
 int cmd_ablation(const std::map<std::string, std::string>& f) {
     const Corpus corpus = build_corpus(CorpusOptions{});
     const TrainOptions opt = train_options(f, 400);
-    const Windows valid = text_windows(corpus.valid, main_config(corpus.vocab.size()).context, 0);
+    const Windows valid = text_windows(corpus.valid, kv_ablation_config(corpus.vocab.size()).context, 0);
     std::vector<AblationRow> rows;
     for (const std::size_t g : {8, 4, 2, 1}) {
-        LabConfig cfg = main_config(corpus.vocab.size());
+        LabConfig cfg = kv_ablation_config(corpus.vocab.size());
         cfg.n_kv_heads = g;
         std::printf("n_kv_heads = %zu\n", g);
         AblationRow row;
@@ -145,6 +147,36 @@ int cmd_ablation(const std::map<std::string, std::string>& f) {
     return 0;
 }
 
+// The hybrid model against the same layers all full attention, same budget and seed; writes the
+// table and the all-full model's weights (ATTNLAB2, f16), which the Qwen3-layout export reads.
+int cmd_hybrid_ablation(const std::map<std::string, std::string>& f) {
+    const Corpus corpus = build_corpus(CorpusOptions{});
+    const TrainOptions opt = train_options(f, 400);
+    const std::size_t vocab = corpus.vocab.size();
+    const Windows valid = text_windows(corpus.valid, main_config(vocab).context, 0);
+    std::vector<AblationRow> rows;
+    for (const LabConfig& cfg : {main_config(vocab), all_full_config(vocab)}) {
+        std::printf("%s: %zu full + %zu linear layers\n", linear_layer_count(cfg) ? "hybrid" : "all-full",
+                    full_layer_count(cfg), linear_layer_count(cfg));
+        AblationRow row;
+        row.config = cfg;
+        const LabWeights w = run_training(cfg, corpus, opt, row.train_loss, row.seconds);
+        row.valid_loss = mean_loss(cfg, w, valid);
+        rows.push_back(row);
+        std::printf("  validation loss %.4f\n", row.valid_loss);
+        if (linear_layer_count(cfg) == 0) {
+            const std::string bin = flag_str(f, "full-model", "course-data/lab-model-full.bin");
+            const auto bytes = save_lab_weights(LabModel(cfg, corpus.vocab, w), WeightsDtype::F16);
+            write_file(bin, std::string(bytes.begin(), bytes.end()));
+            std::printf("wrote %s: %zu bytes\n", bin.c_str(), bytes.size());
+        }
+    }
+    const std::string out = flag_str(f, "out", "course-data/hybrid-ablation.json");
+    write_file(out, hybrid_ablation_json(rows, opt, unigram_loss(corpus.train_counts, valid)));
+    std::printf("wrote %s\n", out.c_str());
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -153,9 +185,11 @@ int main(int argc, char** argv) {
         const auto flags = parse_flags(argc, argv);
         if (cmd == "model") return cmd_model(flags);
         if (cmd == "ablation") return cmd_ablation(flags);
-        std::fprintf(stderr,
-                     "usage: attn-train model|ablation [--steps N] [--batch B] [--threads K] [--seed S] "
-                     "[--out FILE] [--export FILE]\n");
+        if (cmd == "hybrid-ablation") return cmd_hybrid_ablation(flags);
+        std::fprintf(
+            stderr,
+            "usage: attn-train model|ablation|hybrid-ablation [--steps N] [--batch B] [--threads K] [--seed S] "
+            "[--out FILE] [--export FILE]\n");
         return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "attn-train: %s\n", e.what());

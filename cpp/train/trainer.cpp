@@ -20,8 +20,6 @@ void window_at(const std::vector<int>& text, std::size_t at, std::size_t T, std:
     targets.assign(text.begin() + static_cast<std::ptrdiff_t>(at), text.begin() + static_cast<std::ptrdiff_t>(at + T));
 }
 
-bool is_gain(const std::string& name) { return name.size() >= 5 && name.compare(name.size() - 5, 5, "_norm") == 0; }
-
 }  // namespace
 
 float learning_rate(const TrainOptions& opt, std::size_t s) {
@@ -85,7 +83,7 @@ LabWeights train_model(const LabConfig& cfg, const std::vector<int>& text, const
             const float* gr = g[i].second->data();
             float* m1 = moment1[i].second->data();
             float* m2 = moment2[i].second->data();
-            const float decay = is_gain(params[i].first) ? 0.0f : opt.weight_decay;
+            const float decay = lab_no_weight_decay(params[i].first) ? 0.0f : opt.weight_decay;
             for (std::size_t j = 0; j < params[i].second->size(); ++j) {
                 const float gj = gr[j] * clip;
                 m1[j] = opt.beta1 * m1[j] + (1.0f - opt.beta1) * gj;

@@ -24,7 +24,7 @@ struct TrainOptions {
     float lr = 3e-3f;           // peak learning rate
     std::size_t warmup = 50;    // steps of linear warm-up from 0
     float min_lr_ratio = 0.1f;  // the cosine ends at lr × this
-    float weight_decay = 0.1f;  // decoupled (AdamW); not applied to the RMSNorm gains
+    float weight_decay = 0.1f;  // decoupled (AdamW); not where lab_no_weight_decay() says
     float beta1 = 0.9f, beta2 = 0.95f, adam_eps = 1e-8f;
     float clip = 1.0f;       // global gradient norm
     std::uint64_t seed = 1;  // initial weights and the windows

@@ -6,8 +6,9 @@
 //     their stroke widths ordered as the row's weights;
 //   - the layer / head bar stays in view while the heatmap scrolls by;
 //   - at 360 px the widget fits, its default heatmap needs no sideways scroll, a long prompt's
-//     does and sits in a labelled focusable region; axe finds nothing serious or critical at 360
-//     and 1280 px in both languages. Prints the widget's height at each width.
+//     does and sits in a labelled focusable region; a linear layer's state view fits too; axe
+//     finds nothing serious or critical at 360 and 1280 px in both languages. Prints the widget's
+//     height at each width.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -254,6 +255,16 @@ for (const width of [360, 1280])
         assert.deepEqual(await seriousViolations(page), []);
         await screenshot(page, 'attn-lab', `attn-lab-long-360px-${lang}.png`);
       }
+      // A linear layer (layer 1): no heatmap, its state chart and ‖S‖ table, which scrolls in a
+      // labelled region when the prompt is long; still fits, still nothing serious.
+      await page.locator('attn-lab input#layer').focus();
+      await page.keyboard.press('Home');
+      assert.equal(await page.locator('attn-lab output[for="layer"]').textContent(), '1');
+      assert.equal(await page.locator('attn-lab .linear-note').isVisible(), true);
+      assert.equal(await page.locator('attn-lab table.heatmap').isVisible(), false);
+      await assertFitsWidth(page, 'attn-lab', width);
+      assert.deepEqual(await seriousViolations(page), []);
+      await screenshot(page, 'attn-lab', `attn-lab-linear-${width}px-${lang}.png`);
       assert.deepEqual(errors, []);
       await page.close();
     });

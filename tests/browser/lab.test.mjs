@@ -1,12 +1,19 @@
 // <attn-lab> from file://: the page loads attn-widgets.js and attn-lab-data.js, the self-check
 // (live engine vs the native export) passes, a typed prompt Run (Enter or the button) changes the
 // top 5 and the heatmap and appends the highlighted prediction, the layer and head sliders move
-// by keyboard, the folded sink grid selects a head, generation writes text; prints the engine
+// by keyboard (a linear layer shows its state instead of a heatmap), the folded sink grid
+// selects a head, generation writes text; prints the engine
 // time of a 32-token rerun and interaction-to-paint; no console errors.
 // Over http with the data script emptied, the widget names the script to add.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { openBrowser, openPage, timeToPaint, selfCheck } from './harness.mjs';
+
+const exported = JSON.parse(
+  readFileSync(new URL('../../course-data/c3-attention.json', import.meta.url), 'utf8'),
+);
+const TOP5 = exported.prompt.top5.map((e) => e.char).join('');
 
 let browser, page, errors;
 before(async () => {
@@ -45,11 +52,11 @@ test('the page loads both scripts and the self-check passes', async () => {
   assert.deepEqual(scripts, ['attn-loader.js', 'attn-widgets.js', 'attn-lab-data.js']);
   assert.equal(await page.evaluate(() => typeof window.AttnLabData.weights), 'string');
   const checks = await selfCheck(page, 'attn-lab');
-  assert.equal(checks.length, 12);
+  assert.equal(checks.length, 17);
   for (const c of checks) assert.ok(c.ok, `${c.name}: expected ${c.expected}, got ${c.actual}`);
-  assert.match(await lab('details.checks summary').textContent(), /12\/12/);
-  assert.equal(await top5(), '小妈老奶爸');
-  assert.equal(await lab('.gen mark').textContent(), '小王。小王给了小王什么？');
+  assert.match(await lab('details.checks summary').textContent(), /17\/17/);
+  assert.equal(await top5(), TOP5);
+  assert.equal(await lab('.gen mark').textContent(), exported.prompt.greedy);
 });
 
 test('a typed prompt, Run with Enter, changes the top 5 and the heatmap; <unk> is marked', async () => {
@@ -78,36 +85,54 @@ test('a typed prompt, Run with Enter, changes the top 5 and the heatmap; <unk> i
   assert.ok((await lab('.chip.unk').count()) >= 1);
   assert.match(await lab('[role="status"]').textContent(), /<unk>/);
   await page.locator('attn-lab button', { hasText: /恢复默认句子|Default sentence/ }).click();
-  assert.equal(await top5(), '小妈老奶爸');
+  assert.equal(await top5(), TOP5);
 });
 
-test('layer and head sliders by keyboard change the heatmap; the sink grid selects a head', async () => {
+test('layer and head sliders by keyboard: heatmaps on full layers, the state on linear ones; the sink grid selects a head', async () => {
+  // The lab starts on layer 4, the first full layer (layers 1–3 are linear).
+  assert.equal(await lab('output[for="layer"]').textContent(), '4');
   const h0 = await heat();
   await lab('input#head').focus();
   await timeToPaint(page, 'lab head slider key', () => page.keyboard.press('ArrowRight'));
   assert.equal(await lab('output[for="head"]').textContent(), '2');
   const h1 = await heat();
   assert.notEqual(h1, h0);
+  // Layer 5 is linear: no heatmap, the note that it outputs no softmax matrix, its state.
   await lab('input#layer').focus();
-  await page.keyboard.press('ArrowRight');
-  assert.equal(await lab('output[for="layer"]').textContent(), '2');
+  await timeToPaint(page, 'lab layer slider key (to a linear layer)', () =>
+    page.keyboard.press('ArrowRight'),
+  );
+  assert.equal(await lab('output[for="layer"]').textContent(), '5');
+  assert.equal(await lab('table.heatmap').isVisible(), false);
+  assert.match(await lab('.linear-note').textContent(), /不输出 softmax 注意力矩阵/);
+  assert.equal(await lab('input#head').isDisabled(), true);
+  const T = exported.prompt.tokens.length;
+  assert.equal(await lab('table.state-norms tbody tr').count(), 5); // one row per head
+  assert.equal(await lab('table.state-norms tbody tr:first-child td').count(), T);
+  assert.match(await lab('.linear p', { hasText: /状态大小/ }).textContent(), /8,000 B/);
+  // On to layer 8, the other full layer: a heatmap again.
+  for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowRight');
+  assert.equal(await lab('output[for="layer"]').textContent(), '8');
+  assert.equal(await lab('table.heatmap').isVisible(), true);
   assert.notEqual(await heat(), h1);
   assert.equal(
-    await lab('button.sink[data-l="1"][data-h="1"]').getAttribute('aria-pressed'),
+    await lab('button.sink[data-l="7"][data-h="1"]').getAttribute('aria-pressed'),
     'true',
   );
+  // The sink grid has the full layers only.
+  assert.equal(await lab('table.sinks tbody tr').count(), 2);
   await lab('details.panel summary', { hasText: /sink/ }).click();
   await timeToPaint(page, 'lab sink cell click', () =>
-    lab('button.sink[data-l="0"][data-h="5"]').click(),
+    lab('button.sink[data-l="3"][data-h="5"]').click(),
   );
-  assert.equal(await lab('output[for="layer"]').textContent(), '1');
+  assert.equal(await lab('output[for="layer"]').textContent(), '4');
   assert.equal(await lab('output[for="head"]').textContent(), '6');
   await page.keyboard.press('ArrowDown');
-  assert.equal(await lab('output[for="layer"]').textContent(), '2');
+  assert.equal(await lab('output[for="layer"]').textContent(), '8');
   const focused = await page.evaluate(() => ({
     ...document.querySelector('attn-lab').shadowRoot.activeElement.dataset,
   }));
-  assert.deepEqual(focused, { l: '1', h: '5' });
+  assert.deepEqual(focused, { l: '7', h: '5' });
   // The pattern table: sorting by first-token share puts the largest sink first.
   await lab('details.panel summary', { hasText: /按模式|by pattern/ }).click();
   await lab('select#sort').selectOption('firstToken');

@@ -1,6 +1,8 @@
 // The lab model's contract on small random weights (the trained model is checked natively in
-// tests/train/): the KV cache changes no logit, attention is causal with rows summing to 1,
-// GQA is MHA with K/V weights shared inside each group, and errors name what is wrong.
+// tests/train/): the cache changes no logit (KV on full layers, state on linear ones, whose
+// bytes stay the same at every length), attention is causal with rows summing to 1, GQA is MHA
+// with K/V weights shared inside each group, and errors name what is wrong.
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,18 @@ LabConfig small_config() {
     return c;
 }
 
+// Four layers, three of them linear (Gated DeltaNet, 3 heads of width 4, conv width 4) around
+// one full layer: both orders of the two kinds occur.
+LabConfig hybrid_config() {
+    LabConfig c = small_config();
+    c.n_layers = 4;
+    c.layer_types = {LabLayerType::Linear, LabLayerType::Linear, LabLayerType::Full, LabLayerType::Linear};
+    c.linear_heads = 3;
+    c.linear_head_dim = 4;
+    c.conv_kernel = 4;
+    return c;
+}
+
 LabModel small_model(const LabConfig& c = small_config(), std::uint64_t seed = 3) {
     return LabModel(c, small_vocab(c.vocab), lab_init_weights(c, seed));
 }
@@ -47,7 +61,7 @@ TEST_CASE("lab model: decoding through the KV cache gives the full pass's logits
     const Matrix full = model.forward(kTokens).logits;
     REQUIRE(full.shape(0) == kTokens.size());
     REQUIRE(full.shape(1) == 16);
-    KVCache cache = model.make_cache();
+    LabCache cache = model.make_cache();
     // The first 4 tokens in one pass, then one at a time.
     Matrix first = lab_forward(model.config(), model.weights(), {kTokens.begin(), kTokens.begin() + 4}, 0, &cache,
                                nullptr, nullptr);
@@ -56,8 +70,117 @@ TEST_CASE("lab model: decoding through the KV cache gives the full pass's logits
         const Matrix one = lab_forward(model.config(), model.weights(), {kTokens[t]}, t, &cache, nullptr, nullptr);
         CHECK(max_abs_diff(one, rows(full, t, 1)) < 1e-4f);
     }
-    CHECK(cache.length() == kTokens.size());
-    CHECK(cache.bytes(4) == 2 * 2 * kTokens.size() * 2 * 8 * 4);  // L × 2 × T × G × d × 4 B
+    CHECK(cache.length == kTokens.size());
+    CHECK(cache.kv_bytes() == 2 * 2 * kTokens.size() * 2 * 8 * 4);  // L × 2 × T × G × d × 4 B
+    CHECK(cache.state_bytes() == 0);                                // no linear layer
+}
+
+TEST_CASE("hybrid lab model: KV on the full layer and state on the linear ones give the full pass's logits",
+          "[lab][hybrid]") {
+    const LabConfig c = hybrid_config();
+    const LabModel model = small_model(c, 5);
+    const Matrix full = model.forward(kTokens).logits;
+    LabCache cache = model.make_cache();
+    REQUIRE(cache.kv.n_layers() == 1);
+    REQUIRE(cache.states.size() == 3);
+    // S [3, 4, 4] and the conv history [K − 1, 3 · 3 · 4] per linear layer, float32.
+    const std::size_t state_bytes = 3 * (3 * 4 * 4 + 3 * 36) * 4;
+    CHECK(lab_state_bytes(c) == state_bytes);
+    CHECK(lab_recurrent_state_bytes(c) == 3 * 3 * 4 * 4 * 4);
+    CHECK(cache.state_bytes() == state_bytes);
+    // 3 tokens in one pass, then 2, then one at a time.
+    std::size_t t = 0;
+    for (const std::size_t n : {3, 2, 1, 1, 1, 1, 1, 1}) {
+        const std::vector<int> part(kTokens.begin() + t, kTokens.begin() + t + n);
+        const Matrix logits = lab_forward(c, model.weights(), part, t, &cache, nullptr, nullptr);
+        INFO("positions " << t << " … " << t + n - 1);
+        CHECK(max_abs_diff(logits, rows(full, t, n)) < 1e-4f);
+        t += n;
+        CHECK(cache.length == t);
+        CHECK(cache.kv_bytes() == t * 2 * 2 * 8 * 4);  // 1 full layer × 2 × G × d × 4 B per token
+        CHECK(cache.state_bytes() == state_bytes);     // the same at every length
+    }
+    REQUIRE(t == kTokens.size());
+}
+
+TEST_CASE("hybrid lab model: the ledger counts K/V of the full layer and adds the constant state", "[lab][hybrid]") {
+    const LabConfig c = hybrid_config();
+    const ModelConfig f32 = lab_ledger_config(c, 4), bf16 = lab_ledger_config(c, 2);
+    CHECK(kv_layers(f32) == 1);
+    CHECK(bytes_per_token(f32) == 1 * 2 * 2 * 8 * 4);  // L_full × 2 × G × d × 4 B
+    CHECK(bytes_per_token(bf16) == 1 * 2 * 2 * 8 * 2);
+    CHECK(bytes_per_token_formula(f32) == "1 × 2 × 2 × 8 × 4 B = 128 B");
+    for (const std::uint64_t T : {1, 64, 4096, 262144}) {
+        CHECK(bytes_for_context(f32, T) == 128 * T + lab_state_bytes(c));
+        CHECK(bytes_for_context(bf16, T) == 64 * T + lab_state_bytes(c));  // the state stays float32
+    }
+    // What a cache filled by the model holds is what the ledger says.
+    const LabModel model = small_model(c, 5);
+    LabCache cache = model.make_cache();
+    lab_forward(c, model.weights(), kTokens, 0, &cache, nullptr, nullptr);
+    CHECK(cache.kv_bytes() + cache.state_bytes() == bytes_for_context(f32, kTokens.size()));
+    CHECK(exceeds_context(f32, 17));
+}
+
+TEST_CASE("hybrid lab model: linear layers show state norms instead of attention, the norm of the cached S",
+          "[lab][hybrid]") {
+    const LabConfig c = hybrid_config();
+    const LabModel model = small_model(c, 5);
+    const LabForward r = model.forward(kTokens, true);
+    REQUIRE(r.attention.size() == 4);
+    REQUIRE(r.state_norms.size() == 4);
+    const std::size_t T = kTokens.size();
+    for (std::size_t l = 0; l < 4; ++l) {
+        INFO("layer " << l);
+        if (layer_type(c, l) == LabLayerType::Full) {
+            CHECK(r.attention[l].shape(1) == T);
+            CHECK(r.state_norms[l].size() == 0);
+            continue;
+        }
+        CHECK(r.attention[l].size() == 0);
+        REQUIRE(r.state_norms[l].shape(0) == T);
+        REQUIRE(r.state_norms[l].shape(1) == 3);
+        for (const float n : r.state_norms[l]) CHECK(n > 0.0f);
+    }
+    // The last row is ‖S‖ of the state a cached run ends with.
+    LabCache cache = model.make_cache();
+    lab_forward(c, model.weights(), kTokens, 0, &cache, nullptr, nullptr);
+    for (std::size_t i = 0; i < 3; ++i) {
+        const std::size_t l = i < 2 ? i : 3;  // the linear layers
+        for (std::size_t h = 0; h < 3; ++h) {
+            double sq = 0.0;
+            for (std::size_t a = 0; a < 4; ++a)
+                for (std::size_t b = 0; b < 4; ++b)
+                    sq += double(cache.states[i].at(h, a, b)) * cache.states[i].at(h, a, b);
+            CHECK(std::fabs(r.state_norms[l](T - 1, h) - std::sqrt(sq)) < 1e-5);
+        }
+    }
+}
+
+TEST_CASE("hybrid lab model: greedy generation with KV and state picks the full pass's argmax", "[lab][hybrid]") {
+    const LabModel model = small_model(hybrid_config(), 5);
+    const LabGeneration g = model.generate({0, 2, 3}, 6);
+    REQUIRE(g.generated.size() == 6);
+    for (std::size_t s = 0; s < 6; ++s) {
+        const std::vector<int> prefix(g.tokens.begin(), g.tokens.begin() + 3 + s);
+        const Matrix logits = model.forward(prefix).logits;
+        CHECK(g.generated[s] == argmax(row_vector(logits, prefix.size() - 1)));
+    }
+}
+
+TEST_CASE("hybrid lab model: the tensors of a linear layer, in the reference's names and shapes", "[lab][hybrid]") {
+    const auto specs = lab_tensor_specs(hybrid_config());
+    std::vector<std::string> layer0;
+    for (const auto& s : specs)
+        if (s.name.rfind("layers.0.", 0) == 0)
+            layer0.push_back(s.name.substr(9) + " " + std::to_string(s.rows) + "x" + std::to_string(s.cols));
+    CHECK(layer0 == std::vector<std::string>{"attn_norm 1x24", "in_proj_qkvz 24x48", "in_proj_ba 24x6", "conv1d 36x4",
+                                             "dt_bias 1x3", "A_log 1x3", "gated_norm 1x4", "out_proj 12x24",
+                                             "mlp_norm 1x24", "w1 24x32", "w3 24x32", "w2 32x24"});
+    CHECK(lab_no_weight_decay("layers.0.A_log"));
+    CHECK(lab_no_weight_decay("layers.0.dt_bias"));
+    CHECK(lab_no_weight_decay("layers.0.gated_norm"));
+    CHECK_FALSE(lab_no_weight_decay("layers.0.in_proj_ba"));
 }
 
 TEST_CASE("lab model: greedy generation with the cache picks the full pass's argmax every step", "[lab]") {
@@ -163,6 +286,15 @@ TEST_CASE("lab model: errors name the field, the tensor or the position", "[lab]
             c.d_head = 8;
         },
         "n_heads × d_head (32768)");
+    fails_with([](LabConfig& c) { c.layer_types = {LabLayerType::Full}; },
+               "LabConfig.layer_types has 1 entries for n_layers = 2");
+    fails_with([](LabConfig& c) { c.layer_types = {LabLayerType::Linear, LabLayerType::Linear}; }, "has no full layer");
+    fails_with(
+        [](LabConfig& c) {
+            c.layer_types = {LabLayerType::Linear, LabLayerType::Full};
+            c.conv_kernel = 0;
+        },
+        "LabConfig.conv_kernel");
 
     const LabModel model = small_model();
     CHECK_THROWS_WITH(model.forward({0, 2, 99}), Catch::Contains("token 99 at position 2"));
@@ -182,9 +314,13 @@ TEST_CASE("lab model: errors name the field, the tensor or the position", "[lab]
     vocab.pop_back();
     CHECK_THROWS_WITH(LabModel(small_config(), vocab, model.weights()), Catch::Contains("15 entries"));
 
-    KVCache wrong(2, 4, 8, 8);
+    LabCache wrong = model.make_cache();
+    wrong.kv = KVCache(2, 4, 8, 8);
     CHECK_THROWS_AS(lab_forward(model.config(), model.weights(), {0}, 0, &wrong, nullptr, nullptr), ShapeError);
-    KVCache cache = model.make_cache();
+    LabCache hybrid_cache = lab_make_cache(hybrid_config());
+    CHECK_THROWS_WITH(lab_forward(model.config(), model.weights(), {0}, 0, &hybrid_cache, nullptr, nullptr),
+                      Catch::Contains("KV"));
+    LabCache cache = model.make_cache();
     CHECK_THROWS_WITH(lab_forward(model.config(), model.weights(), {0}, 3, &cache, nullptr, nullptr),
                       Catch::Contains("not 3"));
 }

@@ -33,6 +33,16 @@ LabModel tiny_model() {
     return LabModel(c, {kLabBosText, kLabUnkText, "小", "明", "。"}, lab_init_weights(c, 11));
 }
 
+// The same shape with its first layer linear (Gated DeltaNet, 2 heads of width 4, conv width 3).
+LabModel tiny_hybrid_model() {
+    LabConfig c = tiny_model().config();
+    c.layer_types = {LabLayerType::Linear, LabLayerType::Full};
+    c.linear_heads = 2;
+    c.linear_head_dim = 4;
+    c.conv_kernel = 3;
+    return LabModel(c, {kLabBosText, kLabUnkText, "小", "明", "。"}, lab_init_weights(c, 12));
+}
+
 // Offset of the first value of a named tensor in a file from save_lab_weights.
 std::size_t value_offset(const std::vector<std::uint8_t>& file, const std::string& name) {
     const auto at = std::search(file.begin(), file.end(), name.begin(), name.end());
@@ -64,8 +74,8 @@ TEST_CASE("weights file: f32 round trip is exact, f16 is half precision at half 
     const std::vector<int> tokens{0, 2, 3, 4, 2};
     const auto f32 = save_lab_weights(model, WeightsDtype::F32);
     const auto f16 = save_lab_weights(model, WeightsDtype::F16);
-    CHECK(std::memcmp(f32.data(), "ATTNLAB1", 8) == 0);
-    CHECK(f32[8] == 2);  // the version
+    CHECK(std::memcmp(f32.data(), "ATTNLAB2", 8) == 0);
+    CHECK(f32[8] == 1);  // the version
     std::size_t params = 0;
     for (const auto& s : lab_tensor_specs(model.config())) params += s.rows * s.cols;
     CHECK(f32.size() - f16.size() == 2 * params);
@@ -117,28 +127,58 @@ TEST_CASE("weights file: a wrong magic, version or dtype is named", "[weights][e
     bad[0] = 'X';
     CHECK_THROWS_AS(load_lab_weights(bad.data(), bad.size()), ValueError);
     CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()),
-                      "not a lab weights file: magic is 'XTTNLAB1', expected 'ATTNLAB1'");
+                      "not a lab weights file: magic is 'XTTNLAB2', expected 'ATTNLAB2'");
     bad = good;
     put_u32(bad, 8, 3);
     CHECK_THROWS_AS(load_lab_weights(bad.data(), bad.size()), ValueError);
-    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), "unsupported weights version 3 (this engine reads 2)");
+    CHECK_THROWS_WITH(load_lab_weights(bad.data(), bad.size()), "unsupported weights version 3 (this engine reads 1)");
     bad = good;
-    put_u32(bad, 8 + 4 + 10 * 4 + 4, 7);  // the dtype after version, 10 config u32 and rope_base
+    // the dtype after version, 10 config u32, rope_base, 3 linear-layer u32 and 2 layer types
+    put_u32(bad, 8 + 4 + 10 * 4 + 4 + 3 * 4 + 2 * 4, 7);
     CHECK_THROWS_WITH(load_lab_weights(resealed(bad).data(), bad.size()), "unknown weights dtype 7 (0 = f32, 1 = f16)");
     bad = good;
     put_u32(bad, 8 + 4 + 4 * 4, 3);  // n_kv_heads = 3 does not divide n_heads = 2
     CHECK_THROWS_AS(load_lab_weights(resealed(bad).data(), bad.size()), ConfigError);
 }
 
-TEST_CASE("weights file: version 1, the format before the checksum, is named as old", "[weights][errors]") {
-    // A version 1 file: the same bytes without the checksum.
-    auto v1 = save_lab_weights(tiny_model(), WeightsDtype::F16);
-    v1.resize(v1.size() - 4);
-    put_u32(v1, 8, 1);
-    CHECK_THROWS_AS(load_lab_weights(v1.data(), v1.size()), ValueError);
-    CHECK_THROWS_WITH(load_lab_weights(v1.data(), v1.size()),
-                      "weights file version 1 is an old format without a checksum (this engine reads version 2); "
-                      "write it again with attn-train");
+TEST_CASE("weights file: ATTNLAB1, the format before layer types, is named as old", "[weights][errors]") {
+    // An ATTNLAB1 file (its version 2, with a checksum): magic and version as it had them.
+    auto old = save_lab_weights(tiny_model(), WeightsDtype::F16);
+    std::memcpy(old.data(), "ATTNLAB1", 8);
+    put_u32(old, 8, 2);
+    const auto message = "lab weights: ATTNLAB1 is the old format without layer types; retrain with npm run train";
+    CHECK_THROWS_AS(load_lab_weights(old.data(), old.size()), ValueError);
+    CHECK_THROWS_WITH(load_lab_weights(old.data(), old.size()), message);
+    old = resealed(old);
+    CHECK_THROWS_WITH(load_lab_weights(old.data(), old.size()), message);
+    put_u32(old, 8, 1);  // its version 1, without the checksum
+    old.resize(old.size() - 4);
+    CHECK_THROWS_WITH(load_lab_weights(old.data(), old.size()), message);
+}
+
+TEST_CASE("weights file: a hybrid model keeps its layer types and linear-layer tensors", "[weights][hybrid]") {
+    const LabModel model = tiny_hybrid_model();
+    const auto file = save_lab_weights(model, WeightsDtype::F32);
+    const LabModel back = load_lab_weights(file.data(), file.size());
+    CHECK(back.config().layer_types == model.config().layer_types);
+    CHECK(back.config().linear_heads == 2);
+    CHECK(back.config().linear_head_dim == 4);
+    CHECK(back.config().conv_kernel == 3);
+    CHECK(max_abs_diff(back.weights().layers[0].in_proj_qkvz, model.weights().layers[0].in_proj_qkvz) == 0.0f);
+    CHECK(max_abs_diff(back.weights().layers[0].a_log, model.weights().layers[0].a_log) == 0.0f);
+    CHECK(max_abs_diff(back.forward({0, 2, 3, 4}).logits, model.forward({0, 2, 3, 4}).logits) == 0.0f);
+    // An all-full model is written with its types too: every one 0.
+    const auto full = save_lab_weights(tiny_model(), WeightsDtype::F32);
+    CHECK(load_lab_weights(full.data(), full.size()).config().layer_types ==
+          std::vector<LabLayerType>{LabLayerType::Full, LabLayerType::Full});
+    // A layer type that is neither, behind a good checksum, is named.
+    auto bad = file;
+    put_u32(bad, 8 + 4 + 10 * 4 + 4 + 3 * 4 + 4, 2);  // layer 1's type
+    CHECK_THROWS_WITH(load_lab_weights(resealed(bad).data(), bad.size()),
+                      "layer 1 has type 2, expected 0 (full) or 1 (linear)");
+    bad = file;
+    put_u32(bad, 8 + 4 + 10 * 4 + 4 + 3 * 4 + 4, 1);  // both linear: no full layer
+    CHECK_THROWS_AS(load_lab_weights(resealed(bad).data(), bad.size()), ConfigError);
 }
 
 TEST_CASE("weights file: a flipped byte anywhere is a named error", "[weights][errors]") {
@@ -192,7 +232,7 @@ TEST_CASE("weights file: truncation is named, by the checksum or by the tensor i
     CHECK_THROWS_WITH(
         load_lab_weights(cut.data(), cut.size()),
         "weights file truncated: expected " + std::to_string(need) + " bytes for tensor 'layers.1.wq', got 100");
-    cut = sealed(good, 60);
+    cut = sealed(good, 84);
     CHECK_THROWS_WITH(load_lab_weights(cut.data(), cut.size()), Catch::Contains("for vocabulary entry"));
     cut = sealed(good, good.size() - 5);
     CHECK_THROWS_WITH(load_lab_weights(cut.data(), cut.size()), Catch::Contains("bytes for tensor 'final_norm', got"));
@@ -233,14 +273,14 @@ TEST_CASE("weights file: the fuzzer's seed corpus is still what its names say", 
         REQUIRE(in);
         return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     };
-    for (const char* name :
-         {"valid-tiny-f16.bin", "valid-plain-f32.bin", "valid-smallest-f16.bin", "valid-many-heads-f16.bin"}) {
+    for (const char* name : {"valid-tiny-f16.bin", "valid-plain-f32.bin", "valid-smallest-f16.bin",
+                             "valid-many-heads-f16.bin", "valid-hybrid-f16.bin"}) {
         INFO(name);
         const auto file = read(name);
         CHECK_NOTHROW(load_lab_weights(file.data(), file.size()));
     }
     const std::pair<const char*, const char*> near_valid[] = {
-        {"old-version-1.bin", "weights file version 1 is an old format"},
+        {"old-format-attnlab1.bin", "lab weights: ATTNLAB1 is the old format without layer types"},
         {"flipped-byte.bin", "weights file is corrupt or truncated"},
         {"truncated-sealed.bin", "weights file truncated: expected"},
         {"byte-before-checksum.bin", "1 unexpected byte(s) between the last tensor and the checksum"},

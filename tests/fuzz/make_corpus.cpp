@@ -1,8 +1,9 @@
 // Writes the fuzzer's seed corpus (tests/fuzz/corpus/) with the engine's own writer, so the
 // seeds follow the format: build-fuzz/attn-fuzz-corpus tests/fuzz/corpus (after a format change).
 // Small files on purpose: valid models of every kind the format allows (f16 and f32, QK-norm and
-// output gate on and off, more query heads than KV heads, the smallest config), and near-valid
-// ones, each a step from a different error: version 1, a flipped byte, truncated, a byte before
+// output gate on and off, more query heads than KV heads, the smallest config, a hybrid model with
+// a linear layer), and near-valid ones, each a step from a different error: the old ATTNLAB1
+// format, a flipped byte, truncated, a byte before
 // the checksum, an invalid config, a non-finite weight, a header with absurd shapes.
 #include <cstdint>
 #include <cstdio>
@@ -86,9 +87,17 @@ int main(int argc, char** argv) {
     write(dir, "valid-smallest-f16.bin", model_file(config(3, 1, 1, 1, 1, 2, 1, 1, false), WeightsDtype::F16));
     write(dir, "valid-many-heads-f16.bin", model_file(config(3, 2, 1, 16, 2, 2, 1, 16, true), WeightsDtype::F16));
 
-    Bytes v1(good.begin(), good.end() - 4);
-    put_u32(v1, 8, 1);
-    write(dir, "old-version-1.bin", v1);
+    LabConfig hybrid = tiny;
+    hybrid.layer_types = {LabLayerType::Linear, LabLayerType::Full};
+    hybrid.linear_heads = 2;
+    hybrid.linear_head_dim = 2;
+    hybrid.conv_kernel = 2;
+    write(dir, "valid-hybrid-f16.bin", model_file(hybrid, WeightsDtype::F16));
+
+    Bytes old = good;
+    std::memcpy(old.data(), "ATTNLAB1", 8);
+    put_u32(old, 8, 2);
+    write(dir, "old-format-attnlab1.bin", sealed(old, body));
     Bytes flipped = good;
     flipped[good.size() / 2] ^= 0x04;
     write(dir, "flipped-byte.bin", flipped);

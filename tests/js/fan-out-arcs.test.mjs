@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { runtime, readJson } from './fixture.mjs';
 import { worldTensors } from '../../web/world.js';
-import { labModel, headWeights } from '../../widgets/lab/logic.js';
+import { labModel, headWeights, isFull } from '../../widgets/lab/logic.js';
 import {
   fanOutArcs,
   arcStroke,
@@ -32,6 +32,7 @@ before(async () => {
     weights: bin.toString('base64'),
     export: readJson('course-data/c3-attention.json'),
     ablation: readJson('course-data/kv-heads-ablation.json'),
+    hybridAblation: readJson('course-data/hybrid-ablation.json'),
   });
 });
 
@@ -89,7 +90,7 @@ test('stroke widths and opacities rise strictly with the weight, the heaviest ar
   });
   const T = run.tokens.length;
   let pairs = 0;
-  for (const { weights } of run.attention)
+  for (const { weights } of run.attention.filter(isFull))
     for (let head = 0; head < lab.config.nHeads; head++) {
       const w = headWeights(weights, head);
       for (const { q, arcs } of everyRow(w, T)) {
@@ -127,11 +128,13 @@ test('the caption’s case: a far key beating the adjacent one is found in the r
   // neighbour of the prediction's row — the thing the caption shows.
   const run = rt.engine.labRun(lab.id, { text: '小明把苹果给了', attention: true });
   const n = run.tokens.length;
-  const kinds = run.attention.flatMap(({ weights }) =>
-    Array.from({ length: lab.config.nHeads }, (_, h) =>
-      distanceFree(fanOutArcs(headWeights(weights, h), n, n - 1), n - 1),
-    ),
-  );
+  const kinds = run.attention
+    .filter(isFull)
+    .flatMap(({ weights }) =>
+      Array.from({ length: lab.config.nHeads }, (_, h) =>
+        distanceFree(fanOutArcs(headWeights(weights, h), n, n - 1), n - 1),
+      ),
+    );
   const far = kinds.filter((k) => k.kind === 'far');
   assert.ok(far.length >= 1, kinds.map((k) => k.kind).join(' '));
   for (const k of far) assert.ok(k.far.weight > k.adjacent.weight && k.far.key <= n - 3);

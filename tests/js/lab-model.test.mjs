@@ -1,7 +1,8 @@
 // node --test tests/js/lab-model.test.mjs
 // The lab's trained model through the real engine (dist/attn-engine.js, or ATTN_ENGINE_JS):
 // load course-data/lab-model.bin once, run it, and compare with course-data/c3-attention.json,
-// which the native engine exported from the same file (logits to 1e-4).
+// which the native engine exported from the same file (logits to 1e-4). The model is hybrid:
+// full layers give softmax weights, linear (Gated DeltaNet) layers their state instead.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,6 +12,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bytes = readFileSync(`${root}course-data/lab-model.bin`);
 const exported = JSON.parse(readFileSync(`${root}course-data/c3-attention.json`, 'utf8'));
+const hybridAblation = JSON.parse(readFileSync(`${root}course-data/hybrid-ablation.json`, 'utf8'));
+const LINEAR = 'linear',
+  FULL = 'full';
+const TYPES = [LINEAR, LINEAR, LINEAR, FULL, LINEAR, LINEAR, LINEAR, FULL];
 
 let engine, lab;
 before(async () => {
@@ -32,7 +37,7 @@ test('labLoad: id, config and vocabulary of the shipped model', () => {
   assert.deepEqual(lab.config, {
     vocab: exported.model.config.vocab,
     dModel: 64,
-    nLayers: 2,
+    nLayers: 8,
     nHeads: 8,
     nKvHeads: 2,
     dHead: 16,
@@ -41,7 +46,14 @@ test('labLoad: id, config and vocabulary of the shipped model', () => {
     ropeBase: 10000,
     qkNorm: true,
     outputGate: true,
+    layerTypes: TYPES,
+    fullLayers: 2,
+    linearLayers: 6,
+    linearHeads: 5,
+    linearHeadDim: 16,
+    convKernel: 4,
   });
+  assert.deepEqual(lab.config.layerTypes, exported.model.config.layerTypes);
   assert.equal(lab.vocab.length, lab.config.vocab);
   assert.deepEqual(lab.vocab.slice(0, 2), ['<bos>', '<unk>']);
 });
@@ -64,14 +76,18 @@ test("the prompt's last logits match the native export to 1e-4, and so does the 
   assert.deepEqual(r.sinkShare, []);
 });
 
-test('attention per layer and head, and the sink shares, match the export', () => {
+test('attention per full layer and head, and the sink shares, match the export', () => {
   for (const s of exported.sentences) {
     const r = engine.labRun(lab.id, { text: s.text, attention: true });
     assert.deepEqual(r.labels, s.labels);
     const T = s.tokens.length,
       H = lab.config.nHeads;
     assert.equal(r.attention.length, lab.config.nLayers);
-    for (const { layer, weights } of r.attention) {
+    assert.deepEqual(
+      r.attention.map((a) => a.type),
+      TYPES,
+    );
+    for (const { layer, weights } of r.attention.filter((a) => a.type === FULL)) {
       assert.deepEqual(weights.shape, [H, T, T]);
       for (const head of s.layers[layer].heads) {
         const mine = weights.data.slice(head.head * T * T, (head.head + 1) * T * T);
@@ -85,7 +101,47 @@ test('attention per layer and head, and the sink shares, match the export', () =
   }
 });
 
-test('labGenerate: greedy with the KV cache, as the native export', () => {
+test('a linear layer has no softmax matrix: its state bytes and ‖S‖ per token per head, as the export', () => {
+  const { linearHeads: Hl, linearHeadDim: d, convKernel: K } = lab.config;
+  for (const s of exported.sentences) {
+    const r = engine.labRun(lab.id, { text: s.text, attention: true });
+    const T = s.tokens.length;
+    for (const a of r.attention.filter((x) => x.type === LINEAR)) {
+      assert.equal(a.weights, undefined);
+      assert.deepEqual(r.sinkShare[a.layer], []);
+      // S [Hl, d, d] and the conv history [K − 1, 3 · Hl · d], float32.
+      assert.equal(a.recurrentStateBytes, Hl * d * d * 4);
+      assert.equal(a.stateBytes, (Hl * d * d + (K - 1) * 3 * Hl * d) * 4);
+      assert.deepEqual(a.stateNorms.shape, [T, Hl]);
+      for (const head of s.layers[a.layer].heads)
+        head.stateNorms.forEach((x, t) => {
+          const mine = a.stateNorms.data[t * Hl + head.head];
+          assert.ok(
+            Math.abs(mine - x) <= 1e-4 * Math.max(1, x),
+            `${s.text} layer ${a.layer} head ${head.head} token ${t}: ${mine} vs ${x}`,
+          );
+        });
+    }
+  }
+});
+
+test("labLedger: the model's KV bytes per token (full layers) plus its constant state", () => {
+  const [hybrid] = hybridAblation.rows;
+  for (const [i, tokens] of hybridAblation.requestTokens.entries()) {
+    const row = engine.labLedger(lab.id, { tokens });
+    assert.equal(row.fullLayers, 2);
+    assert.equal(row.linearLayers, 6);
+    assert.equal(row.kvBytesPerToken, 2 * 2 * 2 * 16 * 4); // L_full × 2 × G × d × 4 B
+    assert.equal(row.stateBytes, exported.model.stateBytes.f32);
+    assert.equal(row.bytesForContext, row.kvBytesPerToken * tokens + row.stateBytes);
+    assert.equal(row.bytesForContext, hybrid.requestBytes[i].f32);
+    assert.equal(row.exceedsContext, tokens > 64);
+  }
+  assert.equal(engine.labLedger(lab.id, { dtypeBytes: 2 }).formula, '2 × 2 × 2 × 16 × 2 B = 256 B');
+  assert.equal(engine.labLedger(lab.id, {}).tokens, 64);
+});
+
+test('labGenerate: greedy with the KV cache and the state, as the native export', () => {
   const g = engine.labGenerate(lab.id, { text: exported.prompt.text, steps: 12 });
   assert.equal(g.generatedText, exported.prompt.greedy);
   assert.equal(g.text, exported.prompt.text + exported.prompt.greedy);
@@ -118,13 +174,15 @@ test('errors are named: unknown id, truncated or corrupt file, wrong version, pa
   v3[8] = 3;
   assert.throws(() => engine.labLoad(v3), {
     name: 'ValueError',
-    message: 'unsupported weights version 3 (this engine reads 2)',
+    message: 'unsupported weights version 3 (this engine reads 1)',
   });
-  const v1 = new Uint8Array(bytes.subarray(0, bytes.length - 4));
-  v1[8] = 1;
-  assert.throws(() => engine.labLoad(v1), {
+  const old = new Uint8Array(bytes);
+  old.set(new TextEncoder().encode('ATTNLAB1'));
+  old[8] = 2;
+  assert.throws(() => engine.labLoad(old), {
     name: 'ValueError',
-    message: /^weights file version 1 is an old format without a checksum/,
+    message:
+      'lab weights: ATTNLAB1 is the old format without layer types; retrain with npm run train',
   });
   assert.throws(() => engine.labLoad([1, 2, 3]), { name: 'ValueError', message: /Uint8Array/ });
   assert.throws(() => engine.labRun(lab.id, { text: '小'.repeat(64) }), {

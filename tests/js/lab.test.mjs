@@ -1,8 +1,9 @@
 // node --test tests/js/lab.test.mjs
 // <attn-lab>'s numbers through the REAL engine and the real files: the trained model
 // (course-data/lab-model.bin, handed over as base64 exactly as dist/attn-lab-data.js does), its
-// native export c3-attention.json (the browser engine must match it to 1e-4) and the kv_heads
-// ablation; engine.headPatterns on the model's real heads (four parts adding up to 1).
+// native export c3-attention.json (the browser engine must match it to 1e-4), the kv_heads and
+// hybrid ablations; engine.headPatterns on the model's real heads (four parts adding up to 1);
+// the linear (Gated DeltaNet) layers' state, which they show instead of a softmax matrix.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -22,6 +23,9 @@ import {
   ablationLedger,
   labChecks,
   decodeBase64,
+  isFull,
+  fullLayers,
+  stateNormsOf,
 } from '../../widgets/lab/logic.js';
 
 const bin = readFileSync(new URL('../../course-data/lab-model.bin', import.meta.url));
@@ -29,6 +33,7 @@ const data = {
   weights: bin.toString('base64'),
   export: readJson('course-data/c3-attention.json'),
   ablation: readJson('course-data/kv-heads-ablation.json'),
+  hybridAblation: readJson('course-data/hybrid-ablation.json'),
 };
 
 let engine, lab;
@@ -47,7 +52,7 @@ test('the data travels as base64 byte for byte, and the model loads once per eng
 test('the self-check passes: the live engine reproduces the native export to 1e-4', () => {
   const rows = labChecks(engine, lab);
   for (const r of rows) assert.ok(r.ok, `${r.name}: expected ${r.expected}, got ${r.actual}`);
-  assert.equal(rows.length, 12);
+  assert.equal(rows.length, 17);
   // The same numbers checked here directly, not only through the widget's helper.
   const p = data.export.prompt;
   const r = engine.labRun(lab.id, { text: p.text, attention: true });
@@ -62,7 +67,7 @@ test('the self-check passes: the live engine reproduces the native export to 1e-
   );
   for (const s of data.export.sentences) {
     const run = engine.labRun(lab.id, { text: s.text, attention: true });
-    for (const layer of s.layers)
+    for (const layer of s.layers.filter((x) => x.type === 'full'))
       for (const head of layer.heads)
         assert.ok(
           Math.abs(run.sinkShare[layer.layer][head.head] - head.sinkShare) < TOLERANCE,
@@ -74,7 +79,8 @@ test('the self-check passes: the live engine reproduces the native export to 1e-
 test('headPatterns on the real heads: four parts in [0, 1] adding up to 1, first token = sink share', () => {
   for (const s of data.export.sentences) {
     const run = engine.labRun(lab.id, { text: s.text, attention: true });
-    run.attention.forEach((a, l) => {
+    run.attention.filter(isFull).forEach((a) => {
+      const l = a.layer;
       const ps = engine.headPatterns(a.weights);
       assert.equal(ps.length, lab.config.nHeads);
       ps.forEach((p, h) => {
@@ -116,17 +122,49 @@ test('headPatterns by hand: one head that always looks one back, and named error
   });
 });
 
-test('the default prompt: top 5, greedy continuation, attention of every layer', () => {
+test('the default prompt: top 5, greedy continuation, attention of every full layer', () => {
   const r = runPrompt(engine, lab, DEFAULT_PROMPT, DEFAULT_STEPS);
   assert.equal(r.run.tokens.length, 8);
-  assert.equal(r.run.top5[0].char, '小');
+  assert.equal(r.run.top5[0].char, data.export.prompt.top5[0].char);
   assert.equal(r.generation.generatedText, data.export.prompt.greedy);
   assert.equal(r.steps, DEFAULT_STEPS);
   assert.equal(r.patterns.length, lab.config.nLayers);
-  assert.deepEqual(r.run.attention[1].weights.shape, [8, 8, 8]);
-  const w = headWeights(r.run.attention[1].weights, 3);
+  assert.deepEqual(fullLayers(lab.config), [3, 7]);
+  // Patterns on the full layers only: a linear layer has no softmax weights to split.
+  assert.deepEqual(
+    r.patterns.map((p) => (p ? p.length : null)),
+    lab.config.layerTypes.map((t) => (t === 'full' ? lab.config.nHeads : null)),
+  );
+  assert.deepEqual(r.run.attention[3].weights.shape, [8, 8, 8]);
+  const w = headWeights(r.run.attention[3].weights, 3);
   assert.equal(w.length, 64);
   assert.equal(w[0], 1); // <bos> can only look at itself
+});
+
+test('a linear layer shows its state: ‖S‖ per head after each token, growing from the first token', () => {
+  const r = runPrompt(engine, lab, DEFAULT_PROMPT, 0).run;
+  const T = r.tokens.length;
+  const layer = r.attention[0];
+  assert.equal(layer.type, 'linear');
+  assert.equal(isFull(layer), false);
+  assert.deepEqual(layer.stateNorms.shape, [T, lab.config.linearHeads]);
+  for (let h = 0; h < lab.config.linearHeads; h++) {
+    const norms = stateNormsOf(layer, h);
+    assert.equal(norms.length, T);
+    assert.ok(
+      norms.every((x) => x > 0),
+      `head ${h}: ${norms}`,
+    );
+  }
+  // The same layer on a longer prompt: the first T rows are the same numbers (causal), and the
+  // state's bytes do not change.
+  const longer = engine.labRun(lab.id, { text: `${DEFAULT_PROMPT}小王。`, attention: true });
+  const L0 = longer.attention[0];
+  assert.equal(L0.stateBytes, layer.stateBytes);
+  for (let h = 0; h < lab.config.linearHeads; h++)
+    stateNormsOf(layer, h).forEach((x, t) =>
+      assert.ok(Math.abs(stateNormsOf(L0, h)[t] - x) < 1e-5),
+    );
 });
 
 test('prompts: characters outside the vocabulary become <unk>, length and steps stay inside the context', () => {
@@ -196,7 +234,9 @@ test('Run: the appended token is the argmax of the last logits row of the pass t
     assert.deepEqual(r.generation.generated, [next.token]);
     // The displayed pass covers it: every layer's weights are [H, T, T] over exactly these
     // tokens, and the prediction's query row is row T − 1.
-    for (const a of run.attention) assert.deepEqual(a.weights.shape, [lab.config.nHeads, T, T]);
+    for (const a of run.attention)
+      if (isFull(a)) assert.deepEqual(a.weights.shape, [lab.config.nHeads, T, T]);
+      else assert.deepEqual(a.stateNorms.shape, [T, lab.config.linearHeads]);
     assert.equal(run.labels.length, T);
     // Appending it and running again adds it as the query of the new last row (a predicted
     // <unk> is not text: the widget's Append button is disabled for it).
@@ -221,8 +261,9 @@ test('farHead: the first head whose prediction row gives a far content key more 
   const to = farHead(run, lab.config.nHeads, T - 1);
   assert.ok(to);
   assert.equal(kind(to.layer, to.head), 'far');
-  // Every head before it, layer by layer, is not 'far'.
-  for (let l = 0; l <= to.layer; l++)
+  assert.equal(lab.config.layerTypes[to.layer], 'full');
+  // Every head of a full layer before it, layer by layer, is not 'far'.
+  for (const l of fullLayers(lab.config).filter((x) => x <= to.layer))
     for (let h = 0; h < (l < to.layer ? lab.config.nHeads : to.head); h++)
       assert.notEqual(kind(l, h), 'far', `L${l} H${h}`);
   // A single <bos> has no row two back: no head to point at.

@@ -254,6 +254,7 @@ test('JSON files validate against their schemas', () => {
     ['lessons.schema.json', 'lessons.json'],
     ['c3-attention.schema.json', 'c3-attention.json'],
     ['kv-heads-ablation.schema.json', 'kv-heads-ablation.json'],
+    ['hybrid-ablation.schema.json', 'hybrid-ablation.json'],
   ];
   for (const [schemaFile, dataFile] of pairs) {
     const schema = JSON.parse(readFileSync(dataUrl(schemaFile), 'utf8'));
@@ -279,14 +280,25 @@ test('lessons.json: unique slugs, and every tag is a widget folder (widgets/<nam
     }
 });
 
-test("c3-attention.json: every sentence's attention has the model's layers, heads and T × T causal rows", () => {
+test("c3-attention.json: every sentence's full layers have T × T causal rows, its linear layers T state norms", () => {
   const c3 = readData('c3-attention.json');
   const c = c3.model.config;
+  assert.equal(c.layerTypes.length, c.nLayers);
   for (const s of c3.sentences) {
     const T = s.tokens.length;
     assert.equal(s.labels.length, T, s.text);
     assert.equal(s.layers.length, c.nLayers, s.text);
+    assert.deepEqual(
+      s.layers.map((l) => l.type),
+      c.layerTypes,
+      s.text,
+    );
     for (const l of s.layers) {
+      if (l.type === 'linear') {
+        assert.equal(l.heads.length, c.linearHeads, `${s.text} layer ${l.layer}`);
+        for (const h of l.heads) assert.equal(h.stateNorms.length, T);
+        continue;
+      }
       assert.equal(l.heads.length, c.nHeads, `${s.text} layer ${l.layer}`);
       for (const h of l.heads) {
         assert.equal(h.weights.length, T);
@@ -302,7 +314,7 @@ test("c3-attention.json: every sentence's attention has the model's layers, head
   }
   assert.deepEqual(
     c3.meanSinkShare.map((r) => r.length),
-    Array(c.nLayers).fill(c.nHeads),
+    c.layerTypes.map((t) => (t === 'full' ? c.nHeads : 0)),
   );
   assert.equal(c3.prompt.logits.length, c.vocab);
   const probs = c3.prompt.top5.map((t) => t.prob);

@@ -97,7 +97,7 @@ TEST_CASE("the kv-heads ablation writer reproduces the shipped table from its fi
     std::vector<AblationRow> rows;
     for (const Json& r : shipped["rows"]) {
         AblationRow row;
-        row.config = main_config(vocab);
+        row.config = kv_ablation_config(vocab);
         row.config.n_kv_heads = r["nKvHeads"];
         row.train_loss = r["trainLoss"];
         row.valid_loss = r["validLoss"];
@@ -107,6 +107,60 @@ TEST_CASE("the kv-heads ablation writer reproduces the shipped table from its fi
     REQUIRE(rows.size() == 4);
     const Json written = Json::parse(kv_heads_ablation_json(rows, opt, shipped["unigramLoss"]));
     CHECK(first_difference(written, shipped, "kv-heads-ablation") == "");
+}
+
+TEST_CASE("the hybrid ablation writer reproduces the shipped table from its figures", "[train][shipped][json]") {
+    const Json shipped = read_json(ATTN_SOURCE_DIR "/course-data/hybrid-ablation.json");
+    const std::size_t vocab = read_json(ATTN_SOURCE_DIR "/course-data/c3-attention.json")["model"]["config"]["vocab"];
+    TrainOptions opt;
+    opt.steps = shipped["training"]["steps"];
+    opt.batch = shipped["training"]["batch"];
+    opt.seed = shipped["training"]["seed"];
+    std::vector<AblationRow> rows;
+    for (const LabConfig& c : {main_config(vocab), all_full_config(vocab)}) {
+        const Json& r = shipped["rows"][rows.size()];
+        AblationRow row;
+        row.config = c;
+        row.train_loss = r["trainLoss"];
+        row.valid_loss = r["validLoss"];
+        row.seconds = r["seconds"];
+        rows.push_back(row);
+    }
+    REQUIRE(shipped["rows"].size() == 2);
+    const Json written = Json::parse(hybrid_ablation_json(rows, opt, shipped["unigramLoss"]));
+    CHECK(first_difference(written, shipped, "hybrid-ablation") == "");
+    CHECK(shipped["seeds"] == 1);
+}
+
+TEST_CASE("hybrid ablation: the bytes of one request are KV per token × T plus the constant state", "[train][json]") {
+    const Json table = Json::parse(
+        hybrid_ablation_json({AblationRow{main_config(512)}, AblationRow{all_full_config(512)}}, TrainOptions{}, 1.0));
+    const Json& hybrid = table["rows"][0];
+    const Json& full = table["rows"][1];
+    CHECK(hybrid["name"] == "hybrid");
+    CHECK(hybrid["fullLayers"] == 2);
+    CHECK(hybrid["linearLayers"] == 6);
+    // 2 full layers × 2 (K, V) × 2 KV heads × 16 × 4 B; 8 layers of it for the all-full model.
+    CHECK(hybrid["kvBytesPerTokenF32"] == 2 * 2 * 2 * 16 * 4);
+    CHECK(full["kvBytesPerTokenF32"] == 8 * 2 * 2 * 16 * 4);
+    // 6 linear layers × (S: 5 heads × 16 × 16, conv: 3 × 240 inputs) × 4 B.
+    CHECK(hybrid["stateBytes"]["f32"] == 6 * (5 * 16 * 16 + 3 * 240) * 4);
+    CHECK(hybrid["stateBytes"]["recurrentF32"] == 6 * 5 * 16 * 16 * 4);
+    CHECK(full["stateBytes"]["f32"] == 0);
+    const std::uint64_t tokens[] = {64, 4096, 262144};
+    for (std::size_t i = 0; i < 3; ++i) {
+        CHECK(hybrid["requestBytes"][i]["tokens"] == tokens[i]);
+        CHECK(hybrid["requestBytes"][i]["f32"] == 512 * tokens[i] + 48000);
+        CHECK(hybrid["requestBytes"][i]["bf16"] == 256 * tokens[i] + 48000);  // the state stays float32
+        CHECK(full["requestBytes"][i]["f32"] == 2048 * tokens[i]);
+    }
+    // At the anchor's 262,144 tokens the hybrid holds a quarter of the all-full model's KV, plus 47 KiB.
+    const double ratio = hybrid["requestBytes"][2]["f32"].get<double>() / full["requestBytes"][2]["f32"].get<double>();
+    CHECK(ratio == Approx(0.25).epsilon(0.001));
+    // Within 2% of each other's parameters (at the shipped vocabulary of 512).
+    const double params = hybrid["parameters"].get<double>() / full["parameters"].get<double>();
+    CHECK(params > 0.98);
+    CHECK(params < 1.0);
 }
 
 TEST_CASE("the writers refuse a non-finite number instead of writing invalid JSON", "[train][json]") {

@@ -58,8 +58,18 @@ LabConfig toy_config(std::size_t vocab) {
     return c;
 }
 
-std::vector<std::uint8_t> trained_bytes(const ToyText& t, std::uint64_t seed) {
-    const LabConfig c = toy_config(t.vocab.size());
+// Two layers, a linear (Gated DeltaNet) one under a full one.
+LabConfig toy_hybrid_config(std::size_t vocab) {
+    LabConfig c = toy_config(vocab);
+    c.n_layers = 2;
+    c.layer_types = {LabLayerType::Linear, LabLayerType::Full};
+    c.linear_heads = 2;
+    c.linear_head_dim = 4;
+    return c;
+}
+
+std::vector<std::uint8_t> trained_bytes(const ToyText& t, std::uint64_t seed, bool hybrid) {
+    const LabConfig c = hybrid ? toy_hybrid_config(t.vocab.size()) : toy_config(t.vocab.size());
     TrainOptions opt;
     opt.steps = 5;
     opt.batch = 4;
@@ -90,10 +100,12 @@ std::vector<double> json_numbers_after(const std::string& text, const std::strin
 }  // namespace
 
 TEST_CASE("training is reproducible: the same seed gives the same bytes", "[train]") {
+    const bool hybrid = GENERATE(false, true);
+    INFO((hybrid ? "hybrid" : "all full"));
     const ToyText t = toy_text(60);
-    const auto a = trained_bytes(t, 7), b = trained_bytes(t, 7);
+    const auto a = trained_bytes(t, 7, hybrid), b = trained_bytes(t, 7, hybrid);
     CHECK(a == b);
-    CHECK(a != trained_bytes(t, 8));
+    CHECK(a != trained_bytes(t, 8, hybrid));
 }
 
 TEST_CASE("training lowers the loss on generated sentences", "[train]") {

@@ -50,8 +50,15 @@ async function labPrompt(bytes: Uint8Array): Promise<string> {
   const engine: AttnEngine = await createAttnEngine();
   const lab = engine.labLoad(bytes);
   const r = engine.labRun(lab.id, { text: '小明把苹果给了', attention: true });
-  const sink: number = r.sinkShare[0][0] + r.top5[0].prob + r.attention[0].weights.data[0];
+  const layer = r.attention[0];
+  // A layer is full (softmax weights) or linear (its state instead): narrowed by its type.
+  const first: number = layer.type === 'full' ? layer.weights.data[0] : layer.stateNorms.data[0];
+  // @ts-expect-error a linear layer may have no weights: narrow by type first
+  void r.attention[1].weights;
+  const sink: number = r.sinkShare[3][0] + r.top5[0].prob + first;
   void sink;
+  const ledger: number = engine.labLedger(lab.id, { tokens: 4096 }).bytesForContext;
+  void ledger;
   const g = engine.labGenerate(lab.id, { tokens: r.tokens, steps: 4 });
   // @ts-expect-error labRun needs tokens or text
   engine.labRun(lab.id, { attention: true });

@@ -4,11 +4,14 @@
 // (button or Enter): the predicted next character appended, highlighted, to the prompt's tokens,
 // the top 5, and the attention of that very forward pass, layer by layer and head by head, as a
 // heatmap (layer and head sliders in a bar that stays in view above it) with the fan-out arcs of
-// the selected query row under it (web/fan-out-arcs.js; the prediction's row first). Folded
+// the selected query row under it (web/fan-out-arcs.js; the prediction's row first). The model
+// is hybrid: on a linear (Gated DeltaNet) layer there is no softmax matrix, and the layer slider
+// shows that layer's fixed-size state instead (its bytes and ‖S‖ per head after each token). Folded
 // below, in <details>: greedy generation with the KV cache, each head's attention-sink share
 // (small multiples, layer × head), the heads compared by pattern (engine.headPatterns: previous
-// token / first token / itself / the rest), and the kv_heads ablation (validation loss against
-// KV bytes per token, one seed). A Run takes a few ms for 32 tokens.
+// token / first token / itself / the rest), the kv_heads ablation (validation loss against
+// KV bytes per token, one seed) and the hybrid ablation (hybrid against all-full attention:
+// loss, KV and state bytes, one request's bytes). A Run takes a few ms for 32 tokens.
 // The model and its two exports come from a second script, attn-lab-data.js
 // (globalThis.AttnLabData);
 // without it the widget says which script to add. The self-check runs the export's prompt and
@@ -16,7 +19,7 @@
 // Attributes: lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
-import { h, svg, pct, num, exactBytes, gridMove } from '../../web/dom.js';
+import { h, svg, pct, num, bytes, exactBytes, gridMove } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
 import {
@@ -27,8 +30,7 @@ import {
   distanceFree,
 } from '../../web/fan-out-arcs.js';
 import { scrollRegion } from '../../web/scroll-region.js';
-import { kvHeadsKind } from '../../web/kv-heads.js';
-import { line, row, sub, sup, frac, sum, paren, formula } from '../../web/mathml.js';
+import { line, row, sub, sup, frac, sqrt, sum, paren, formula } from '../../web/mathml.js';
 import { weightMath } from '../../web/formulas.js';
 import {
   DATA_SCRIPT,
@@ -45,6 +47,9 @@ import {
   farHead,
   ablationLedger,
   labChecks,
+  isFull,
+  fullLayers,
+  stateNormsOf,
 } from './logic.js';
 
 const PARTS = [
@@ -98,13 +103,40 @@ table.ablation td .formula { display: block; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: 0.85em; margin: 4px 0; }
 .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; border: 1px solid var(--_control-border); }
 svg.chart { width: 100%; max-width: 340px; height: auto; display: block; }
+.linear-note { padding: 6px 8px; border-left: 4px solid var(--_accent); background: var(--_accent-soft); }
+table.state-norms td, table.state-norms th { white-space: nowrap; font-variant-numeric: tabular-nums; padding: 1px 5px; text-align: right; }
 @media (max-width: 420px) {
   table.heatmap { border-spacing: 1px; }
   table.heatmap th { padding: 1px 2px; font-size: 0.85em; }
   table.heatmap td.hm-cell { min-width: 29px; width: 29px; height: 26px; padding: 0; font-size: 0.68em; }
 }
 table.ablation tr.shipped th, table.ablation tr.shipped td { background: var(--_accent-soft); }
+table.ablation.hybrid th.shipped, table.ablation.hybrid td.shipped { background: var(--_accent-soft); }
+table.ablation.hybrid th { white-space: normal; }
+table.ablation.hybrid td.num { text-align: right; font-variant-numeric: tabular-nums; }
 `;
+
+/** One colour per head of a linear layer's ‖S‖ chart (Okabe–Ito, as web/color.js's CATEGORY). */
+const headColour = (hd) =>
+  [CATEGORY.a, CATEGORY.b, CATEGORY.c, '#CC79A7', '#56B4E9', '#D55E00', '#000000'][hd % 7];
+
+/** ‖S‖ = √(Σ_{i,j} S_{i,j}²) */
+const STATE_NORM_MATH = row(
+  '‖S‖',
+  '=',
+  sqrt(sum(row('i', ',', 'j')), sup(sub('S', row('i', ',', 'j')), 2)),
+);
+/** S_t = g_t S_{t−1} + β_t k̂_tᵀ (v_t − g_t k̂_t S_{t−1}) */
+const DELTA_RULE_MATH = row(
+  sub('S', 't'),
+  '=',
+  sub('g', 't'),
+  sub('S', row('t', '−', 1)),
+  '+',
+  sub('β', 't'),
+  sup(sub('k̂', 't'), 'T'),
+  paren(sub('v', 't'), '−', sub('g', 't'), sub('k̂', 't'), sub('S', row('t', '−', 1))),
+);
 
 /** w_{i,j}: the weight row i gives key j. */
 const weightOf = (i, j) => sub('w', row(i, ',', j));
@@ -177,8 +209,8 @@ export class Lab extends AttnWidget {
       passCaption: (T, last, i, c) =>
         `热力图和扇出图就是产生这个预测的那一次前向传播：${T} 个 token（<bos> 到「${last}」），一行一个 query。预测「${c}」出自最后一行（query「${last}」，位置 ${i}）；它自己还不是一行，按「接上预测再运行」把它作为位置 ${T} 喂进去。`,
       farHead: (l, hd) => `看一个远处 key 胜过邻居的头：第 ${l} 层头 ${hd}`,
-      facts: (c, p, v, u) =>
-        `字符级解码器：${c.nLayers} 层，d_model ${c.dModel}，${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头（每头 ${c.dHead} 维），QK-Norm、RoPE、输出门，上下文 ${c.context}，词表 ${c.vocab}（<bos>、<unk> 和 ${c.vocab - 2} 个字）；${p} 个参数。验证集 ${v} nats/字（只按字频猜是 ${u}）。`,
+      facts: (c, full, p, v, u) =>
+        `字符级的混合架构解码器：${c.nLayers} 层，d_model ${c.dModel}。其中 ${c.fullLayers} 层（第 ${full.join('、')} 层）是完整的 softmax 自注意力：${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头（每头 ${c.dHead} 维），QK-Norm、RoPE、输出门；其余 ${c.linearLayers} 层是线性注意力（GatedDeltaNet，${c.linearHeads} 个头，每头维护一份 ${c.linearHeadDim} × ${c.linearHeadDim} 的固定大小状态），比例接近锚点模型的 3 : 1。上下文 ${c.context}，词表 ${c.vocab}（<bos>、<unk> 和 ${c.vocab - 2} 个字）；${p} 个参数。验证集 ${v} nats/字（只按字频猜是 ${u}）。`,
       noData: `这一页缺少实验课的数据：请在 attn-widgets.js 之后加上 <script src="${DATA_SCRIPT}"></script>。`,
       loadingData: `正在等待 ${DATA_SCRIPT}（实验课的模型和数据）…`,
       promptLabel: '输入一句话',
@@ -190,17 +222,36 @@ export class Lab extends AttnWidget {
       topFormula: (V) =>
         line(NEXT_TOKEN_MATH, `，对全部 ${V} 个 token 求和；z 是最后一个位置的 logits`),
       logit: (z) => `z = ${z}`,
-      genTitle: '贪心生成（用 KV cache）',
+      genTitle: '贪心生成（全注意力层用 KV cache，线性层用状态）',
       steps: '生成几步',
       genFormula: (T, n) =>
-        `先把 ${T} 个 token 一次喂进去（prefill），之后每一步只喂 1 个新 token、取 argmax；它从 KV cache 读前面所有 token 的 K、V，不重算。共 ${n} 步。`,
-      cacheLine: (f) => `这个模型每个 token 缓存的 K、V（float32，引擎的账本）：${f}`,
+        `先把 ${T} 个 token 一次喂进去（prefill），之后每一步只喂 1 个新 token、取 argmax；全注意力层从 KV cache 读前面所有 token 的 K、V，线性层只带着它固定大小的状态往下走，都不重算。共 ${n} 步。`,
+      cacheLine: (f, n) =>
+        `这个模型每个 token 缓存的 K、V（float32，引擎的账本）：只有 ${n} 个全注意力层缓存，${f}`,
+      ledgerRow: (L, T, state, total) =>
+        `再加 ${L} 个线性层固定的状态 ${state}（与长度无关）：${T} 个 token 的一条请求共 ${total}。`,
       noRoom: (c) => `提示已经占满上下文 ${c}，没有位置再生成。`,
       heatTitle: '逐层逐头的注意力',
       layer: '层',
       head: '头',
       headOf: (l, hd, g, H, G) =>
-        `第 ${l} 层 · 头 ${hd}（读 KV 头 ${g}：${H} 个 Q 头分 ${G} 组共用）`,
+        `第 ${l} 层（全注意力）· 头 ${hd}（读 KV 头 ${g}：${H} 个 Q 头分 ${G} 组共用）`,
+      linearOf: (l, Hl) => `第 ${l} 层（线性注意力，GatedDeltaNet）· ${Hl} 个头`,
+      linearNote:
+        '这一层是线性注意力（GatedDeltaNet）：它不输出 softmax 注意力矩阵，所以这里没有热力图。它不对所有过去的 token 做注意力，而是维护一份固定大小的滚动状态 S：每来一个 token，S 先按门控衰减，再按增量规则写入这个 token 的 k、v。',
+      stateSize: (b, Hl, d, conv, K) =>
+        `状态大小：每个头一个 ${d} × ${d} 的 S（float32），${Hl} 个头，再加短卷积最近 ${K - 1} 个输入 ${conv}，共 ${b}——输入的句子多长都是这么多。`,
+      stateTitle: (l) => `第 ${l} 层各头的 ‖S‖：读完每个 token 之后的状态有多大`,
+      stateChart: (l, rows) => `第 ${l} 层各头 ‖S‖ 随 token 增长：${rows}`,
+      stateX: 'token 位置',
+      stateY: '‖S‖',
+      stateFormula: line(
+        STATE_NORM_MATH,
+        '；',
+        DELTA_RULE_MATH,
+        '，g、β 由输入算出，k̂ 是 L2 归一化后的 k（引擎的 gdn_step）',
+      ),
+      sinkLinear: (l) => `第 ${l} 层是线性层：没有 softmax，也就没有 sink。表里只有全注意力层。`,
       heatCaption: (l, hd) => `第 ${l} 层头 ${hd} 的注意力权重`,
       heatFormula: (d) =>
         line(weightMath(d), '，q、k 先过 QK-Norm 和 RoPE；因果掩码下 j > i 恰为 0，每行和为 1'),
@@ -257,9 +308,18 @@ export class Lab extends AttnWidget {
       valid: '验证 loss',
       train: '训练 loss',
       params: '参数量',
-      shipped: (g) => `★ 本课模型的配置（G = ${g}）。`,
+      shipped: (g) =>
+        `★ 本课模型全注意力层的配置（G = ${g}）；这项消融用的是 2 层全注意力的旧版实验模型。`,
       ablNote: (u) =>
         `loss 单位 nats/字；只按字频猜是 ${u}。这些短训练的 loss 高于上面的模型（它训练了更多步）。`,
+      hybTitle: '混合架构消融：线性层 + 全注意力 vs 全部全注意力',
+      hybHelp: (s, b) =>
+        `同样的 8 层、差不多的参数量、同样的 ${s} 步训练：一个是本课的混合模型（每 4 层 1 层全注意力），一个把 8 层都换成全注意力。只跑了一个随机种子（seed ${b}），没有误差条。字节数来自引擎的账本：全注意力层的 K、V 每 token 一份，线性层只有固定的状态。模型上下文只有 64，更长的请求是同一笔账。`,
+      hybModel: '模型',
+      hybNames: { hybrid: '混合（6 线性 + 2 全）', 'all-full': '全部全注意力（8 层）' },
+      kvPerToken: '每 token KV（float32）',
+      stateCol: '固定状态',
+      request: (t) => `一条 ${t} token 请求`,
     },
     en: {
       ...FAN_OUT_STRINGS.en,
@@ -274,8 +334,8 @@ export class Lab extends AttnWidget {
       passCaption: (T, last, i, c) =>
         `The heatmap and the arcs are the very forward pass that produced this prediction: ${T} tokens (<bos> to ${last}), one row per query. The prediction ${c} comes out of the last row (query ${last}, position ${i}); it is not a row itself yet: "Append it and run" feeds it in as position ${T}.`,
       farHead: (l, hd) => `Show a head where a far key beats the neighbour: layer ${l}, head ${hd}`,
-      facts: (c, p, v, u) =>
-        `A character-level decoder: ${c.nLayers} layers, d_model ${c.dModel}, ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads (${c.dHead} dims each), QK-norm, RoPE, output gate, context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
+      facts: (c, full, p, v, u) =>
+        `A character-level hybrid decoder: ${c.nLayers} layers, d_model ${c.dModel}. ${c.fullLayers} of them (layers ${full.join(' and ')}) are full softmax self-attention: ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads (${c.dHead} dims each), QK-norm, RoPE, output gate; the other ${c.linearLayers} are linear attention (GatedDeltaNet, ${c.linearHeads} heads, each keeping a fixed-size ${c.linearHeadDim} × ${c.linearHeadDim} state), close to the anchor model's 3 : 1. Context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
       noData: `This page lacks the lab's data: add <script src="${DATA_SCRIPT}"></script> after attn-widgets.js.`,
       loadingData: `Waiting for ${DATA_SCRIPT} (the lab's model and data)…`,
       promptLabel: 'Type a sentence',
@@ -288,17 +348,37 @@ export class Lab extends AttnWidget {
       topFormula: (V) =>
         line(NEXT_TOKEN_MATH, ` over all ${V} tokens; z are the last position's logits`),
       logit: (z) => `z = ${z}`,
-      genTitle: 'Greedy generation (with the KV cache)',
+      genTitle: 'Greedy generation (KV cache on full layers, state on linear ones)',
       steps: 'Steps',
       genFormula: (T, n) =>
-        `The ${T} prompt tokens go in one pass (prefill); then each step feeds only the 1 new token and takes the argmax, reading the K and V of every earlier token from the KV cache instead of recomputing them. ${n} steps.`,
-      cacheLine: (f) => `K and V this model caches per token (float32, the engine's ledger): ${f}`,
+        `The ${T} prompt tokens go in one pass (prefill); then each step feeds only the 1 new token and takes the argmax: the full layers read the K and V of every earlier token from the KV cache, the linear layers carry only their fixed-size state on; nothing is recomputed. ${n} steps.`,
+      cacheLine: (f, n) =>
+        `K and V this model caches per token (float32, the engine's ledger): only its ${n} full layers do, ${f}`,
+      ledgerRow: (L, T, state, total) =>
+        `plus the ${L} linear layers' fixed state of ${state} (the same at any length): one request of ${T} tokens holds ${total}.`,
       noRoom: (c) => `The prompt fills the context of ${c}: no room to generate.`,
       heatTitle: 'Attention, layer by layer and head by head',
       layer: 'Layer',
       head: 'Head',
       headOf: (l, hd, g, H, G) =>
-        `Layer ${l} · head ${hd} (reads KV head ${g}: ${H} query heads in ${G} groups)`,
+        `Layer ${l} (full attention) · head ${hd} (reads KV head ${g}: ${H} query heads in ${G} groups)`,
+      linearOf: (l, Hl) => `Layer ${l} (linear attention, GatedDeltaNet) · ${Hl} heads`,
+      linearNote:
+        "This layer is linear attention (GatedDeltaNet): it outputs no softmax attention matrix, so there is no heatmap here. Instead of attending over every past token it keeps a fixed-size rolling state S: with each token, S first decays by a gate, then the delta rule writes that token's k and v into it.",
+      stateSize: (b, Hl, d, conv, K) =>
+        `State size: one ${d} × ${d} S per head (float32), ${Hl} heads, plus the short convolution's last ${K - 1} inputs (${conv}): ${b} in all, however long the prompt.`,
+      stateTitle: (l) => `‖S‖ of each head of layer ${l}: how big the state is after each token`,
+      stateChart: (l, rows) => `‖S‖ of each head of layer ${l} as the tokens come in: ${rows}`,
+      stateX: 'token position',
+      stateY: '‖S‖',
+      stateFormula: line(
+        STATE_NORM_MATH,
+        '; ',
+        DELTA_RULE_MATH,
+        ", g and β computed from the input, k̂ the L2-normalised k (the engine's gdn_step)",
+      ),
+      sinkLinear: (l) =>
+        `Layer ${l} is a linear layer: no softmax, so no sink. The table shows the full layers only.`,
       heatCaption: (l, hd) => `Attention weights of layer ${l}, head ${hd}`,
       heatFormula: (d) =>
         line(
@@ -359,9 +439,18 @@ export class Lab extends AttnWidget {
       valid: 'valid loss',
       train: 'train loss',
       params: 'parameters',
-      shipped: (g) => `★ this lesson's model (G = ${g}).`,
+      shipped: (g) =>
+        `★ the G of this lesson's model's full layers (G = ${g}); this ablation ran on the earlier 2-layer full-attention lab model.`,
       ablNote: (u) =>
         `Losses in nats per character; guessing by character frequency gives ${u}. These short runs end above the model above (it trained for more steps).`,
+      hybTitle: 'Hybrid ablation: linear layers + full attention vs full attention everywhere',
+      hybHelp: (s, b) =>
+        `The same 8 layers, about the same parameter count, the same ${s} training steps: this lesson's hybrid model (full attention on every fourth layer) and one with all 8 layers full attention. One random seed (seed ${b}), no error bars. Bytes from the engine's ledger: full layers cache K and V for every token, linear layers only keep their fixed state. The model's context is only 64; longer requests are the same arithmetic.`,
+      hybModel: 'model',
+      hybNames: { hybrid: 'hybrid (6 linear + 2 full)', 'all-full': 'all full attention (8)' },
+      kvPerToken: 'KV per token (float32)',
+      stateCol: 'fixed state',
+      request: (t) => `one request of ${t} tokens`,
     },
   };
 
@@ -399,7 +488,7 @@ export class Lab extends AttnWidget {
     const ex = lab.export;
     this.prompt ??= DEFAULT_PROMPT;
     this.steps ??= DEFAULT_STEPS;
-    this.layer ??= 0;
+    this.layer ??= fullLayers(c)[0]; // start where there is a heatmap; the slider walks them all
     this.head ??= 0;
     this.sortKey ??= 'order';
     this.body.append(
@@ -412,6 +501,7 @@ export class Lab extends AttnWidget {
           this.t(
             'facts',
             c,
+            fullLayers(c).map((l) => l + 1),
             ex.model.config.parameters.toLocaleString('en-US'),
             num(ex.model.training.validLoss, 2),
             num(ex.model.training.unigramLoss, 2),
@@ -425,6 +515,7 @@ export class Lab extends AttnWidget {
       this.sinkSection(),
       this.patternSection(),
       this.ablationSection(rt, lab),
+      this.hybridSection(lab),
     );
   }
 
@@ -551,18 +642,9 @@ export class Lab extends AttnWidget {
     this.stepsOut = h('output', { for: 'steps' });
     this.gen = h('p', { class: 'gen', 'aria-live': 'polite' });
     this.genFormula = h('p', { class: 'formula' });
-    // What the engine's KV cache holds per token for this model (float32), from the ledger.
-    const cache32 = rt.engine.kvLedger({
-      name: 'lab',
-      layers: c.nLayers,
-      dtypeBytes: 4,
-      attention: {
-        kind: kvHeadsKind(c.nHeads, c.nKvHeads),
-        nHeads: c.nHeads,
-        nKvHeads: c.nKvHeads,
-        headDim: c.dHead,
-      },
-    });
+    // The model's own ledger row (float32, the engine's): K/V of the full layers per token, the
+    // linear layers' constant state, one request at the full context.
+    const ledger = rt.engine.labLedger(this.lab.id, { tokens: c.context });
     return panel(this.t('genTitle'), [
       h('div', { class: 'row' }, [
         h('label', { for: 'steps' }, this.t('steps')),
@@ -571,7 +653,17 @@ export class Lab extends AttnWidget {
       ]),
       this.gen,
       this.genFormula,
-      h('p', { class: 'formula' }, this.t('cacheLine', cache32.formula)),
+      h('p', { class: 'formula' }, [
+        this.t('cacheLine', ledger.formula, ledger.fullLayers),
+        ' ',
+        this.t(
+          'ledgerRow',
+          ledger.linearLayers,
+          ledger.tokens,
+          exactBytes(ledger.stateBytes),
+          `${exactBytes(ledger.bytesForContext)} (${bytes(ledger.bytesForContext)})`,
+        ),
+      ]),
     ]);
   }
 
@@ -623,6 +715,29 @@ export class Lab extends AttnWidget {
       t: (key, ...args) => this.t(key, ...args),
       onSelect: (q) => (this.query = q),
     });
+    // A linear layer shows what it keeps instead of a softmax matrix.
+    this.linearNote = h('p', { class: 'linear-note' }, this.t('linearNote'));
+    this.stateSize = h('p', {});
+    this.stateTitle = h('h4', {});
+    this.stateChartBox = h('div', {});
+    this.stateRegion = scrollRegion([], { label: this.t('stateY'), lang: this.lang });
+    this.linearBox = h('div', { class: 'linear' }, [
+      this.linearNote,
+      this.stateSize,
+      this.stateTitle,
+      this.stateChartBox,
+      this.stateRegion,
+      h('p', { class: 'formula' }, formula(this.t('stateFormula'))),
+    ]);
+    this.fullBox = h('div', { class: 'full' }, [
+      this.passCaption,
+      this.heatRegion,
+      heatmapLegend(),
+      this.readout,
+      this.arcs.el,
+      this.farBox,
+      h('p', { class: 'formula' }, formula(this.t('heatFormula', c.dHead))),
+    ]);
     // The sliders stay in view (sticky) while the heatmap and arcs they drive are on screen.
     return h('section', {}, [
       h('h3', {}, this.t('heatTitle')),
@@ -641,13 +756,8 @@ export class Lab extends AttnWidget {
         ]),
       ]),
       this.headOf,
-      this.passCaption,
-      this.heatRegion,
-      heatmapLegend(),
-      this.readout,
-      this.arcs.el,
-      this.farBox,
-      h('p', { class: 'formula' }, formula(this.t('heatFormula', c.dHead))),
+      this.fullBox,
+      this.linearBox,
     ]);
   }
 
@@ -726,6 +836,54 @@ export class Lab extends AttnWidget {
         { class: 'muted' },
         `${this.t('shipped', c.nKvHeads)} ${this.t('ablNote', num(lab.ablation.unigramLoss, 2))}`,
       ),
+    ]);
+  }
+
+  /**
+   * The hybrid ablation: hybrid against all-full attention, loss and bytes, one column per model
+   * (so that it fits a phone).
+   */
+  hybridSection(lab) {
+    const a = lab.hybridAblation;
+    const names = this.t('hybNames');
+    /** @type {[string, (r: any) => string][]} */
+    const quantities = [
+      [this.t('params'), (r) => r.parameters.toLocaleString('en-US')],
+      [this.t('valid'), (r) => num(r.validLoss, 4)],
+      [this.t('train'), (r) => num(r.trainLoss, 4)],
+      [this.t('kvPerToken'), (r) => exactBytes(r.kvBytesPerTokenF32)],
+      [this.t('stateCol'), (r) => exactBytes(r.stateBytes.f32)],
+      ...a.requestTokens.map((t, i) => [
+        this.t('request', t.toLocaleString('en-US')),
+        (r) => bytes(r.requestBytes[i].f32),
+      ]),
+    ];
+    const head = h('tr', {}, [
+      h('th', { scope: 'col' }, this.t('hybModel')),
+      ...a.rows.map((r) =>
+        h(
+          'th',
+          { scope: 'col', class: r.name === 'hybrid' ? 'shipped' : '' },
+          r.name === 'hybrid' ? `${names[r.name]} ★` : names[r.name],
+        ),
+      ),
+    ]);
+    const body = quantities.map(([name, value]) =>
+      h('tr', {}, [
+        h('th', { scope: 'row' }, name),
+        ...a.rows.map((r) =>
+          h('td', { class: r.name === 'hybrid' ? 'shipped num' : 'num' }, value(r)),
+        ),
+      ]),
+    );
+    const region = scrollRegion(
+      [h('table', { class: 'ablation hybrid' }, [h('thead', {}, head), h('tbody', {}, body)])],
+      { label: this.t('hybTitle'), lang: this.lang },
+    );
+    return panel(this.t('hybTitle'), [
+      h('p', { class: 'muted' }, this.t('hybHelp', a.training.steps, a.training.seed)),
+      region,
+      h('p', { class: 'muted' }, this.t('ablNote', num(a.unigramLoss, 2))),
     ]);
   }
 
@@ -828,7 +986,10 @@ export class Lab extends AttnWidget {
     }
   }
 
-  /** The heatmap of the chosen layer and head, and which KV head it reads. */
+  /**
+   * The chosen layer: a full layer's heatmap of the chosen head and which KV head it reads, or a
+   * linear layer's state (it has no softmax matrix; the head slider has nothing to pick there).
+   */
   drawHeatmap(lab, run) {
     const c = lab.config;
     const T = run.tokens.length;
@@ -839,10 +1000,18 @@ export class Lab extends AttnWidget {
     this.headInput.value = String(H + 1);
     this.layerOut.textContent = String(L + 1);
     this.headOut.textContent = String(H + 1);
+    const layer = run.attention[L];
+    const full = isFull(layer);
+    this.fullBox.hidden = !full;
+    this.linearBox.hidden = full;
+    this.headInput.disabled = !full;
+    if (!full) {
+      this.drawState(lab, run, layer);
+      return;
+    }
     const group = Math.floor(H / (c.nHeads / c.nKvHeads));
     this.headOf.textContent = this.t('headOf', L + 1, H + 1, group + 1, c.nHeads, c.nKvHeads);
-    const weights = run.attention[L].weights;
-    const w = headWeights(weights, H);
+    const w = headWeights(layer.weights, H);
     const show = (i, j) => {
       this.readout.textContent = this.t(
         'readout',
@@ -874,6 +1043,124 @@ export class Lab extends AttnWidget {
     this.query ??= T - 1;
     this.arcs.show({ weights: w, labels, causal: true, query: this.query });
     this.drawFarHead(run, w);
+  }
+
+  /**
+   * A linear layer: what it keeps (bytes, from the engine) and ‖S‖ of each head after each token
+   * as a chart and a table (heads as rows, tokens as columns, in a scroll region).
+   * @param {import('../../web/attn-engine.js').LabLinearLayer} layer
+   */
+  drawState(lab, run, layer) {
+    const c = lab.config;
+    const L = this.layer;
+    this.headOf.textContent = this.t('linearOf', L + 1, c.linearHeads);
+    this.stateSize.textContent = this.t(
+      'stateSize',
+      exactBytes(layer.stateBytes),
+      c.linearHeads,
+      c.linearHeadDim,
+      exactBytes(layer.stateBytes - layer.recurrentStateBytes),
+      c.convKernel,
+    );
+    this.stateTitle.textContent = this.t('stateTitle', L + 1);
+    const norms = Array.from({ length: c.linearHeads }, (_, hd) => stateNormsOf(layer, hd));
+    this.stateChartBox.replaceChildren(
+      this.stateChart(L, norms),
+      h(
+        'div',
+        { class: 'legend', 'aria-hidden': 'true' },
+        norms.map((_, hd) =>
+          h('span', {}, [
+            h('span', { class: 'swatch', style: { background: headColour(hd) } }),
+            `H${hd + 1}`,
+          ]),
+        ),
+      ),
+    );
+    const head = h('tr', {}, [
+      h('th', { scope: 'col' }, ''),
+      ...run.labels.map((l, t) =>
+        h('th', { scope: 'col' }, [l, h('br'), h('small', {}, String(t))]),
+      ),
+    ]);
+    const body = norms.map((row, hd) =>
+      h('tr', {}, [
+        h('th', { scope: 'row' }, `H${hd + 1}`),
+        ...row.map((x) => h('td', {}, num(x, 2))),
+      ]),
+    );
+    this.stateRegion.box.replaceChildren(
+      h('table', { class: 'state-norms', 'aria-label': this.t('stateTitle', L + 1) }, [
+        h('thead', {}, head),
+        h('tbody', {}, body),
+      ]),
+    );
+  }
+
+  /**
+   * ‖S‖ per head against token position: one line per head, drawn from the engine's numbers.
+   * @param {number} L @param {number[][]} norms [Hl][T]
+   */
+  stateChart(L, norms) {
+    const W = 340,
+      Hgt = 180,
+      left = 40,
+      right = 12,
+      top = 10,
+      bottom = 36;
+    const T = norms[0].length;
+    const max = Math.max(...norms.flat(), 1e-6);
+    const x = (t) => left + (T > 1 ? t / (T - 1) : 0.5) * (W - left - right);
+    const y = (v) => top + (1 - v / max) * (Hgt - top - bottom);
+    const label = norms
+      .map((r, hd) => `H${hd + 1} ${num(r[0], 2)} → ${num(r[T - 1], 2)}`)
+      .join('; ');
+    return svg(
+      'svg',
+      {
+        class: 'chart',
+        viewBox: `0 0 ${W} ${Hgt}`,
+        role: 'img',
+        'aria-label': this.t('stateChart', L + 1, label),
+      },
+      [
+        svg('line', { x1: left, x2: left, y1: top, y2: Hgt - bottom, stroke: '#6b6b6b' }),
+        svg('line', {
+          x1: left,
+          x2: W - right,
+          y1: Hgt - bottom,
+          y2: Hgt - bottom,
+          stroke: '#6b6b6b',
+        }),
+        ...[0, max / 2, max].map((v) =>
+          svg(
+            'text',
+            { x: left - 4, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#1b1b1b' },
+            num(v, 1),
+          ),
+        ),
+        ...norms.map((r, hd) =>
+          svg('polyline', {
+            points: r.map((v, t) => `${x(t).toFixed(1)},${y(v).toFixed(1)}`).join(' '),
+            fill: 'none',
+            stroke: headColour(hd),
+            'stroke-width': 2,
+          }),
+        ),
+
+        svg(
+          'text',
+          {
+            x: (left + W - right) / 2,
+            y: Hgt - 8,
+            'text-anchor': 'middle',
+            'font-size': 11,
+            fill: '#1b1b1b',
+          },
+          `${this.t('stateX')} 0 … ${T - 1}`,
+        ),
+      ],
+    );
   }
 
   /**
@@ -916,10 +1203,10 @@ export class Lab extends AttnWidget {
       h('th', { scope: 'col' }, ''),
       ...Array.from({ length: c.nHeads }, (_, hd) => h('th', { scope: 'col' }, `H${hd + 1}`)),
     ]);
-    const body = run.sinkShare.map((shares, l) =>
+    const body = fullLayers(c).map((l) =>
       h('tr', {}, [
         h('th', { scope: 'row' }, `L${l + 1}`),
-        ...shares.map((s, hd) => {
+        ...run.sinkShare[l].map((s, hd) => {
           const on = l === this.layer && hd === this.head;
           return h(
             'td',
@@ -954,7 +1241,12 @@ export class Lab extends AttnWidget {
         this.sinkBox.querySelector('button[aria-pressed="true"]')
       )?.focus();
     // The selected head's statistic with its terms: column 0 of rows 1 … T−1 (shown up to 8 terms).
-    const w = headWeights(run.attention[this.layer].weights, this.head);
+    const layer = run.attention[this.layer];
+    if (!isFull(layer)) {
+      this.sinkFormula.textContent = this.t('sinkLinear', this.layer + 1);
+      return;
+    }
+    const w = headWeights(layer.weights, this.head);
     const col = Array.from({ length: T - 1 }, (_, i) => num(w[(i + 1) * T], 2));
     const terms = col.length <= 8 ? col : [...col.slice(0, 3), '…', col[col.length - 1]];
     this.sinkFormula.replaceChildren(
@@ -979,10 +1271,12 @@ export class Lab extends AttnWidget {
 
   onSinkKey(e) {
     const c = this.lab.config;
-    const to = gridMove(e.key, [this.layer, this.head], c.nLayers, c.nHeads);
+    const full = fullLayers(c); // the table's rows
+    const at = Math.max(0, full.indexOf(this.layer));
+    const to = gridMove(e.key, [at, this.head], full.length, c.nHeads);
     if (!to || !e.target.classList?.contains('sink')) return;
     e.preventDefault();
-    this.select(to[0], to[1]);
+    this.select(full[to[0]], to[1]);
     /** @type {HTMLElement | null} */ (
       this.sinkBox.querySelector('button[aria-pressed="true"]')
     )?.focus();
@@ -995,7 +1289,7 @@ export class Lab extends AttnWidget {
       return;
     }
     const parts = this.t('parts');
-    let rows = patterns.flatMap((layer, l) => layer.map((p, hd) => ({ l, hd, p })));
+    let rows = patterns.flatMap((layer, l) => (layer ?? []).map((p, hd) => ({ l, hd, p })));
     if (this.sortKey !== 'order')
       rows = [...rows].sort((a, b) => b.p[this.sortKey] - a.p[this.sortKey]);
     const largest = (p) =>

@@ -1,9 +1,13 @@
 // The lab's pure helpers (no DOM), shared by <attn-lab> and its node test: where the data comes
-// from (dist/attn-lab-data.js sets globalThis.AttnLabData = {weights: base64, export, ablation}),
+// from (dist/attn-lab-data.js sets globalThis.AttnLabData = {weights: base64, export, ablation,
+// hybridAblation}),
 // loading the trained model into the engine once, one run of a prompt, and the self-check rows
 // that compare the live engine with the native export. Every number is an engine result or a
 // field of the data files; this file picks, compares and formats.
-/** @import { AttnEngine, LabRunResult } from '../../web/attn-engine.js' */
+/**
+ * @import { AttnEngine, LabRunResult } from '../../web/attn-engine.js'
+ * @import { LabFullLayer, LabLinearLayer } from '../../web/attn-engine.js'
+ */
 import { pct, exactBytes } from '../../web/dom.js';
 import { fanOutArcs, distanceFree } from '../../web/fan-out-arcs.js';
 
@@ -25,7 +29,9 @@ export const TOLERANCE = 1e-4;
 /** globalThis.AttnLabData, or null when the page did not load attn-lab-data.js (yet). */
 export function labData() {
   const d = globalThis.AttnLabData;
-  return d && typeof d.weights === 'string' && d.export && d.ablation ? d : null;
+  return d && typeof d.weights === 'string' && d.export && d.ablation && d.hybridAblation
+    ? d
+    : null;
 }
 
 /** base64 → bytes (atob is in browsers and node ≥ 16). */
@@ -38,8 +44,9 @@ export function decodeBase64(s) {
 
 const loaded = new WeakMap();
 /**
- * {id, config, vocab, export, ablation}: the model parsed by engine.labLoad once per engine and
- * kept for the page's lifetime (the page never unloads it: one model, ~0.6 MB of heap).
+ * {id, config, vocab, export, ablation, hybridAblation}: the model parsed by engine.labLoad once
+ * per engine and kept for the page's lifetime (the page never unloads it: one model, ~1.8 MB of
+ * heap as float32).
  * @param {AttnEngine} engine
  */
 export function labModel(engine, data) {
@@ -47,7 +54,12 @@ export function labModel(engine, data) {
   if (!perEngine) loaded.set(engine, (perEngine = new Map()));
   if (!perEngine.has(data.weights)) {
     const r = engine.labLoad(decodeBase64(data.weights));
-    perEngine.set(data.weights, { ...r, export: data.export, ablation: data.ablation });
+    perEngine.set(data.weights, {
+      ...r,
+      export: data.export,
+      ablation: data.ablation,
+      hybridAblation: data.hybridAblation,
+    });
   }
   return perEngine.get(data.weights);
 }
@@ -71,8 +83,31 @@ export function headWeights(weights, head) {
 }
 
 /**
+ * Is this layer of labRun's attention a full (softmax) layer? A linear layer has no weights.
+ * @param {LabFullLayer | LabLinearLayer} layer
+ * @returns {layer is LabFullLayer}
+ */
+export const isFull = (layer) => layer.type === 'full';
+
+/** The indices of the full layers, in order. */
+export function fullLayers(config) {
+  return config.layerTypes.flatMap((t, l) => (t === 'full' ? [l] : []));
+}
+
+/**
+ * Head h's ‖S‖ after each token, from a linear layer's stateNorms [T, Hl].
+ * @param {import('../../web/attn-engine.js').LabLinearLayer} layer
+ * @param {number} head
+ */
+export function stateNormsOf(layer, head) {
+  const [T, Hl] = layer.stateNorms.shape;
+  return Array.from({ length: T }, (_, t) => layer.stateNorms.data[t * Hl + head]);
+}
+
+/**
  * Everything the widget draws for one prompt, with the time each engine call took:
- * {run (labRun with attention), patterns [L][H] (engine.headPatterns per layer, null for T < 2),
+ * {run (labRun with attention), patterns [L][H] (engine.headPatterns per full layer, null for a
+ *  linear layer; null altogether for T < 2),
  *  generation (labGenerate, null when steps is 0), ms: {run, patterns, generate}}.
  * @param {AttnEngine} engine
  */
@@ -82,7 +117,8 @@ export function runPrompt(engine, lab, text, steps) {
   const run = engine.labRun(lab.id, { text, attention: true });
   const t1 = now();
   const T = run.tokens.length;
-  const patterns = T >= 2 ? run.attention.map((a) => engine.headPatterns(a.weights)) : null;
+  const patterns =
+    T >= 2 ? run.attention.map((a) => (isFull(a) ? engine.headPatterns(a.weights) : null)) : null;
   const t2 = now();
   const room = lab.config.context - T;
   const n = Math.min(steps, room);
@@ -118,11 +154,13 @@ export function prediction(run) {
  */
 export function farHead(run, nHeads, query) {
   const T = run.tokens.length;
-  for (const [layer, a] of run.attention.entries())
+  for (const [layer, a] of run.attention.entries()) {
+    if (!isFull(a)) continue; // a linear layer has no arcs to draw
     for (let head = 0; head < nHeads; head++) {
       const arcs = fanOutArcs(headWeights(a.weights, head), T, query);
       if (distanceFree(arcs, query).kind === 'far') return { layer, head };
     }
+  }
   return null;
 }
 
@@ -141,14 +179,14 @@ const below = (name, x, tol = TOLERANCE) => ({
 });
 
 /**
- * The ledger's view of one ablation row: bf16 KV bytes per token of the lab model's shape with G KV
- * heads.
+ * The ledger's view of one kv_heads ablation row: bf16 KV bytes per token of its nLayers full
+ * layers with G KV heads, the lab model's head width.
  * @param {AttnEngine} engine
  */
 export function ablationLedger(engine, lab, row) {
   return engine.kvLedger({
     name: `lab G=${row.nKvHeads}`,
-    layers: lab.config.nLayers,
+    layers: row.nLayers,
     attention: {
       kind: row.kind,
       nHeads: row.nHeads,
@@ -161,19 +199,26 @@ export function ablationLedger(engine, lab, row) {
 
 /**
  * The self-check: the export's prompt and sentences through the live engine against
- * c3-attention.json (logits, top 5, greedy text, attention weights and sink shares to 1e-4;
- * head patterns adding up to 1), and the kv_heads ablation file (4 rows, KV bytes per token
- * halving 8 → 4 → 2 → 1, equal to the engine's ledger).
+ * c3-attention.json (layer types; logits, top 5, greedy text, attention weights, sink shares and
+ * the linear layers' ‖S‖ to 1e-4; head patterns adding up to 1), the kv_heads ablation file (4
+ * rows, KV bytes per token halving 8 → 4 → 2 → 1, equal to the engine's ledger) and the hybrid
+ * ablation's bytes (the hybrid row = this model's own ledger row).
  * @param {AttnEngine} engine
  */
 export function labChecks(engine, lab) {
   const p = lab.export.prompt;
   const r = engine.labRun(lab.id, { text: p.text, attention: true });
   return [
+    check(
+      'layer types (full / linear) = export',
+      lab.export.model.config.layerTypes.join(' '),
+      lab.config.layerTypes.join(' '),
+    ),
     ...promptChecks(engine, lab, r),
     ...sentenceChecks(engine, lab),
     ...patternChecks(engine, r),
     ...ablationChecks(engine, lab),
+    ...hybridChecks(engine, lab),
   ];
 }
 
@@ -209,7 +254,11 @@ function promptChecks(engine, lab, r) {
   );
   const g = engine.labGenerate(lab.id, { text: p.text, steps: Array.from(p.greedy).length });
   out.push(
-    check(`greedy ${Array.from(p.greedy).length} steps (KV cache)`, p.greedy, g.generatedText),
+    check(
+      `greedy ${Array.from(p.greedy).length} steps (KV cache + state)`,
+      p.greedy,
+      g.generatedText,
+    ),
   );
   // The Run's appended token: the export's top 1, = the first greedy character.
   const next = prediction(r);
@@ -232,12 +281,33 @@ function sentenceChecks(engine, lab) {
   const out = [];
   let wDiff = 0,
     sDiff = 0,
-    heads = 0;
+    nDiff = 0,
+    heads = 0,
+    linearHeads = 0;
   for (const s of ex.sentences) {
     const run = engine.labRun(lab.id, { text: s.text, attention: true });
     const n = s.tokens.length;
     for (const layer of s.layers) {
-      const weights = run.attention[layer.layer].weights;
+      const live = run.attention[layer.layer];
+      if (layer.type === 'linear') {
+        if (isFull(live)) nDiff = Infinity;
+        else
+          for (const head of layer.heads) {
+            // 5 significant digits in the export: compare relative to the norm's size.
+            const norms = stateNormsOf(live, head.head);
+            nDiff = Math.max(
+              nDiff,
+              ...head.stateNorms.map((x, t) => Math.abs(norms[t] - x) / Math.max(1, Math.abs(x))),
+            );
+            linearHeads++;
+          }
+        continue;
+      }
+      if (!isFull(live)) {
+        wDiff = Infinity;
+        continue;
+      }
+      const weights = live.weights;
       for (const head of layer.heads) {
         wDiff = Math.max(wDiff, maxAbsDiff(headWeights(weights, head.head), head.weights.flat()));
         sDiff = Math.max(sDiff, Math.abs(run.sinkShare[layer.layer][head.head] - head.sinkShare));
@@ -253,6 +323,12 @@ function sentenceChecks(engine, lab) {
     ),
   );
   out.push(below(`sink share of each head (${heads}), max |Δ|`, sDiff));
+  out.push(
+    below(
+      `linear layers: ‖S‖ after each token, ${linearHeads / ex.sentences.length} heads, max relative |Δ|`,
+      nDiff,
+    ),
+  );
   return out;
 }
 
@@ -267,7 +343,7 @@ function patternChecks(engine, r) {
   let sumErr = 0,
     sinkErr = 0;
   r.attention.forEach((a, l) =>
-    engine.headPatterns(a.weights).forEach((hp, h) => {
+    (isFull(a) ? engine.headPatterns(a.weights) : []).forEach((hp, h) => {
       sumErr = Math.max(
         sumErr,
         Math.abs(hp.previousToken + hp.firstToken + hp.diagonal + hp.other - 1),
@@ -300,4 +376,36 @@ function ablationChecks(engine, lab) {
     ok: halves && ledger.every((b, i) => b === file[i]),
   });
   return out;
+}
+
+/**
+ * The hybrid ablation file: the hybrid row's bytes are this model's own ledger row (KV per token
+ * of its full layers, the linear layers' state, one request at each length), and at every length
+ * the hybrid holds fewer bytes than the all-full model.
+ * @param {AttnEngine} engine
+ */
+function hybridChecks(engine, lab) {
+  const [hybrid, full] = lab.hybridAblation.rows;
+  const rows = lab.hybridAblation.requestTokens.map((tokens) =>
+    engine.labLedger(lab.id, { tokens }),
+  );
+  const fileBytes = (r) => r.requestBytes.map((x) => exactBytes(x.f32)).join(' / ');
+  return [
+    check(
+      'hybrid ablation: KV bytes per token + state = engine ledger (float32)',
+      `${exactBytes(hybrid.kvBytesPerTokenF32)} + ${exactBytes(hybrid.stateBytes.f32)}`,
+      `${exactBytes(rows[0].kvBytesPerToken)} + ${exactBytes(rows[0].stateBytes)}`,
+    ),
+    check(
+      `hybrid ablation: one request of ${lab.hybridAblation.requestTokens.join(' / ')} tokens = engine ledger`,
+      fileBytes(hybrid),
+      rows.map((r) => exactBytes(r.bytesForContext)).join(' / '),
+    ),
+    {
+      name: 'hybrid ablation: the hybrid holds fewer bytes than all-full at every length',
+      expected: 'true',
+      actual: String(hybrid.requestBytes.every((x, i) => x.f32 < full.requestBytes[i].f32)),
+      ok: hybrid.requestBytes.every((x, i) => x.f32 < full.requestBytes[i].f32),
+    },
+  ];
 }

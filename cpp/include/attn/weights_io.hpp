@@ -2,11 +2,13 @@
 // browser loads.
 //
 // Little-endian throughout; u32 is 4 bytes, f32 an IEEE single, f16 an IEEE half:
-//   magic        8 bytes  "ATTNLAB1"
-//   version      u32      2
+//   magic        8 bytes  "ATTNLAB2"
+//   version      u32      1
 //   config       u32 × 10 vocab, d_model, n_layers, n_heads, n_kv_heads, d_head, mlp_hidden,
 //                         context, qk_norm (0/1), output_gate (0/1)
 //                f32      rope_base
+//                u32 × 3  linear_heads, linear_head_dim, conv_kernel
+//                u32 × n_layers  layer types, 0 = full, 1 = linear
 //   dtype        u32      0 = f32, 1 = f16 (tensor values only)
 //   vocabulary   vocab × (u32 byte length, UTF-8 bytes)
 //   tensor count u32      = lab_tensors(weights, config).size()
@@ -15,10 +17,9 @@
 //   checksum     u32      CRC-32 (attn/crc32.hpp) of every byte before it
 // Nothing may follow the checksum.
 //
-// Version 1 was the same without the checksum. Version 2 added it so that a corrupted file (a
-// flipped byte in a weight would otherwise load as a slightly different model) is a named error.
-// A version 1 file becomes a version 2 file by setting the version to 2 and appending the CRC-32;
-// the weights stay the same bytes.
+// "ATTNLAB1" was the format before hybrid models: no layer types, every layer full attention
+// (its version 1 without the checksum, its version 2 with it). Such a file is a named error: the
+// model it holds is not the lab's model any more, so it is trained again rather than converted.
 //
 // f16 halves the file; the rounding (to nearest, ties to even) happens once, when the trainer
 // writes the file, and every consumer (native export, browser) computes with the same
@@ -32,17 +33,19 @@
 
 namespace attn {
 
-constexpr char kLabWeightsMagic[] = "ATTNLAB1";
-constexpr std::uint32_t kLabWeightsVersion = 2;
+constexpr char kLabWeightsMagic[] = "ATTNLAB2";
+constexpr char kOldLabWeightsMagic[] = "ATTNLAB1";
+constexpr std::uint32_t kLabWeightsVersion = 1;
 
 enum class WeightsDtype : std::uint32_t { F32 = 0, F16 = 1 };
 
 // Serialises model in the layout above.
 std::vector<std::uint8_t> save_lab_weights(const LabModel& model, WeightsDtype dtype);
 
-// Parses a file written by save_lab_weights. Throws ValueError naming what is wrong: a wrong
-// magic, the old version 1 ("weights file version 1 is an old format without a checksum ..."),
-// an unsupported version ("unsupported weights version 3 (this engine reads 2)"), a checksum
+// Parses a file written by save_lab_weights. Throws ValueError naming what is wrong: the old
+// format ("lab weights: ATTNLAB1 is the old format without layer types; retrain with npm run
+// train"), another magic, an unsupported version ("unsupported weights version 3 (this engine
+// reads 1)"), a layer type other than 0 or 1, a checksum
 // that does not match (any flipped byte, a truncated file), then, behind a good checksum, an
 // unknown dtype, a tensor out of order, a file shorter than its header says ("weights file
 // truncated: expected 32768 bytes for tensor 'layers.1.wq', got 100"), bytes after the last
