@@ -37,6 +37,7 @@ import { hfNameOfGguf, hfNameOfSafetensors, permutedHeads, unpermuteRows } from 
 import { expectedTensors } from './expected-tensors.js';
 import { tokenizerFromJson, tokenizerJsonFromGguf } from './tokenizer.js';
 import { rowBytes } from './weight-types.js';
+import { bytes as binaryBytes } from '../dom.js';
 
 /** Bytes read from a file per slice: small enough for a smooth progress bar. */
 export const SLICE_BYTES = 4 << 20;
@@ -316,9 +317,6 @@ function fromEngine(e) {
   return rule ? new OpenModelError(rule[1], msg) : e;
 }
 
-/** @param {number} n */
-const mib = (n) => `${(n / 2 ** 20).toFixed(1)} MiB`;
-
 /**
  * Opens the model in `files` in the engine.
  * @param {OpenModelEngine} engine
@@ -359,7 +357,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
   if (needed > limit)
     throw new OpenModelError(
       'too-large',
-      `${name} needs ${mib(needed)} in the engine's heap, more than its ${mib(limit)}`,
+      `${name} needs ${binaryBytes(needed)} in the engine's heap, more than its ${binaryBytes(limit)}`,
       { needed, limit },
     );
 
