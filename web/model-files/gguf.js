@@ -73,9 +73,13 @@ class NeedMore extends Error {}
 
 /** A cursor over the bytes of the file's start read so far. */
 class Cursor {
-  /** @param {Uint8Array} bytes */
-  constructor(bytes) {
+  /**
+   * @param {Uint8Array} bytes
+   * @param {number} fileSize a length past it is corruption, not a reason to read more
+   */
+  constructor(bytes, fileSize) {
     this.bytes = bytes;
+    this.fileSize = fileSize;
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.pos = 0;
     this.text = new TextDecoder('utf-8', { fatal: false });
@@ -127,6 +131,7 @@ class Cursor {
   }
   string() {
     const n = this.u64();
+    if (n > this.fileSize) throw new RangeError(`a string of ${n} bytes`);
     this.need(n);
     const s = this.text.decode(this.bytes.subarray(this.pos, this.pos + n));
     this.pos += n;
@@ -138,6 +143,7 @@ class Cursor {
     if (type !== T_ARRAY) return this.scalar(type);
     const itemType = this.u32();
     const n = this.u64();
+    if (n > this.fileSize) throw new RangeError(`an array of ${n} items`);
     const out = new Array(n);
     for (let i = 0; i < n; i++) out[i] = this.value(itemType);
     return out;
@@ -164,7 +170,7 @@ export async function readGgufHeader(file) {
   for (;;) {
     const bytes = await file.slice(0, length);
     try {
-      return parse(new Cursor(bytes), file, bad);
+      return parse(new Cursor(bytes, file.size), file, bad);
     } catch (e) {
       if (!(e instanceof NeedMore)) {
         if (e instanceof RangeError) throw bad(`is corrupt (${e.message} in the header)`);
