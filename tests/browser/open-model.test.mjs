@@ -183,6 +183,26 @@ for (const lang of ['zh-CN', 'en'])
       await page.close();
     });
 
+test('the page loads the loader, attn-widgets.js and attn-open-model.js, nothing else', async () => {
+  const page = await browser.context.newPage();
+  const requested = [];
+  page.on('request', (r) => requested.push(r.url().split('/').pop().split('?')[0]));
+  await page.goto(`${browser.fileUrl}open-model.html?lang=en`);
+  await page.waitForFunction((t) => document.querySelector(t)?.rt, TAG);
+  assert.deepEqual(
+    requested.filter((f) => f.endsWith('.js')),
+    ['attn-loader.js', 'attn-widgets.js', 'attn-open-model.js'],
+  );
+  // Its engine is its own: not the one the page's other widgets share.
+  const own = await page.evaluate(
+    async (t) =>
+      document.querySelector(t).rt.engine !== (await window.AttnCourse.getRuntime()).engine,
+    TAG,
+  );
+  assert.equal(own, true);
+  await page.close();
+});
+
 test('the lab page links to the open-model page', async () => {
   const { page } = await openPage(browser, browser.fileUrl, 'lab.html?lang=en');
   const href = await page.locator('p.see-also a').getAttribute('href');

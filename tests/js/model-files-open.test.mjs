@@ -5,7 +5,11 @@
 // (they are omengine's, merged separately).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openModelFromFiles, planTensors } from '../../web/model-files/open-model-files.js';
+import {
+  openModelFromFiles,
+  planTensors,
+  fillTensor,
+} from '../../web/model-files/open-model-files.js';
 import { expectedTensors } from '../../web/model-files/expected-tensors.js';
 import { configFromHf } from '../../web/model-files/model-config.js';
 import { engine } from './fixture.mjs';
@@ -285,6 +289,25 @@ test('plan: llama GGUF q/k are marked for un-permuting, qwen3 GGUF are not', () 
     'model.layers.0.self_attn.k_proj.weight': 1,
   });
   assert.deepEqual(heads(config, 'safetensors'), {});
+});
+
+test('fillTensor undoes the Q/K permutation: rows of a matrix (even quantised), elements of a bias', () => {
+  // q of 2 heads of d = 4, each GGUF row g filled with the byte g (a row of 3 bytes: any block)
+  const rows = Uint8Array.from({ length: 8 * 3 }, (_, i) => Math.floor(i / 3));
+  const view = new Uint8Array(24);
+  fillTensor(view, rows, { rows: 8, cols: 3, bytes: 24, permuteHeads: 2 });
+  // HF row r holds GGUF row: within a head, [0, 2, 1, 3]
+  assert.deepEqual(
+    [...view].filter((_, i) => i % 3 === 0),
+    [0, 2, 1, 3, 4, 6, 5, 7],
+  );
+  const bias = new Uint8Array(new Float32Array([0, 1, 2, 3]).buffer);
+  const out = new Uint8Array(16);
+  fillTensor(out, bias, { rows: 1, cols: 4, bytes: 16, permuteHeads: 1 });
+  assert.deepEqual([...new Float32Array(out.buffer)], [0, 2, 1, 3]);
+  const plain = new Uint8Array(4);
+  fillTensor(plain, Uint8Array.of(9, 8, 7, 6), { rows: 2, cols: 2, bytes: 4, permuteHeads: 0 });
+  assert.deepEqual([...plain], [9, 8, 7, 6]);
 });
 
 // ---- through the engine ----------------------------------------------------------------------

@@ -282,6 +282,25 @@ function planned(name, entry, rows, cols, layout, bytes, permuteHeads) {
 }
 
 /**
+ * Copies a tensor's stored bytes into the engine's fill view, undoing llama.cpp's Q/K
+ * permutation on the way when the plan says so: a matrix moves whole rows (whole blocks, for a
+ * quantised one), a bias (one row of H·d) its elements the same way.
+ * @param {Uint8Array} view
+ * @param {Uint8Array} bytes
+ * @param {Pick<PlannedTensor, 'rows' | 'cols' | 'bytes' | 'permuteHeads'>} t
+ */
+export function fillTensor(view, bytes, t) {
+  if (!t.permuteHeads) {
+    view.set(bytes);
+    return;
+  }
+  const units = t.rows > 1 ? t.rows : t.cols;
+  const ub = t.bytes / units;
+  const to = unpermuteRows(units, t.permuteHeads);
+  for (let g = 0; g < units; g++) view.set(bytes.subarray(g * ub, (g + 1) * ub), to[g] * ub);
+}
+
+/**
  * Bytes and tensors per weight type (what the widget shows as "Q4_K 64% · Q6_K 21% · …").
  * @param {PlannedTensor[]} plan
  */
@@ -384,11 +403,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
         });
       }
       const view = engine.openModelTensor(id, t.name, t.type, t.rows, t.cols, t.layout);
-      if (t.permuteHeads) {
-        const rb = t.bytes / t.rows;
-        const to = unpermuteRows(t.rows, t.permuteHeads);
-        for (let g = 0; g < t.rows; g++) view.set(bytes.subarray(g * rb, (g + 1) * rb), to[g] * rb);
-      } else view.set(bytes);
+      fillTensor(view, bytes, t);
       report({
         phase: 'tensors',
         bytesRead,
