@@ -123,6 +123,24 @@ test('GGUF byte-level BPE (gpt2 model): merges applied, specials matched whole, 
   assert.equal(t.size, 18);
 });
 
+test('the pre-tokenizer follows tokenizer.ggml.pre: Llama 3 groups digits by three, Qwen2 one by one', () => {
+  // Byte-level: every digit is its own piece and "12", "123", "1234" are merges.
+  const tokens = ['1', '2', '3', '4', '12', '123', '34'];
+  const md = (pre) => ({
+    'tokenizer.ggml.model': 'gpt2',
+    'tokenizer.ggml.pre': pre,
+    'tokenizer.ggml.tokens': tokens,
+    'tokenizer.ggml.merges': ['1 2', '12 3', '3 4'],
+  });
+  const ids = (pre) => {
+    const { json, addBos } = tokenizerJsonFromGguf(md(pre), 'x.gguf');
+    return tokenizerFromJson(json, {}, { addBos }).encode('1234');
+  };
+  assert.deepEqual(ids('llama-bpe'), [5, 3], '"123" "4"');
+  assert.deepEqual(ids('qwen2'), [0, 1, 2, 3], 'one digit per pre-token');
+  assert.deepEqual(ids('gpt-2'), [5, 3], 'GPT-2: the digits are one pre-token, merged greedily');
+});
+
 test('SentencePiece merges come from the scores: the higher-scored piece merges first', () => {
   const tokens = ['a', 'b', 'c', 'ab', 'bc', 'abc'];
   const scores = [0, 0, 0, -1, -2, -3];

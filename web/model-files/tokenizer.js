@@ -63,6 +63,8 @@ const LLAMA3_SPLIT = String.raw`(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\
 const QWEN2_SPLIT = String.raw`(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`;
 const PRE_SPLIT = /** @type {Record<string, string>} */ ({
   gpt2: GPT2_SPLIT,
+  'gpt-2': GPT2_SPLIT,
+  default: GPT2_SPLIT,
   'llama-bpe': LLAMA3_SPLIT,
   llama3: LLAMA3_SPLIT,
   qwen2: QWEN2_SPLIT,

@@ -263,7 +263,7 @@ export class OpenModel extends AttnWidget {
       tabindex: '-1',
       'aria-hidden': 'true',
       accept: '.gguf,.json,.safetensors',
-      onchange: () => this.open(fileListSources(filesInput.files ?? [])),
+      onchange: () => this.open(picked(filesInput)),
     });
     const folderInput = h('input', {
       type: 'file',
@@ -272,7 +272,7 @@ export class OpenModel extends AttnWidget {
       class: 'visually-hidden',
       tabindex: '-1',
       'aria-hidden': 'true',
-      onchange: () => this.open(fileListSources(folderInput.files ?? [])),
+      onchange: () => this.open(picked(folderInput)),
     });
     const drop = h(
       'div',
@@ -472,9 +472,10 @@ export class OpenModel extends AttnWidget {
       return;
     }
     const c = m.config;
+    const stored = Object.values(m.dtypeSummary).reduce((a, s) => a + s.bytes, 0);
     const types = Object.entries(m.dtypeSummary)
       .sort((a, b) => b[1].bytes - a[1].bytes)
-      .map(([t, s]) => `${t.toUpperCase()} ${pct(s.bytes / m.weightBytes, 0)}`)
+      .map(([t, s]) => `${t.toUpperCase()} ${pct(s.bytes / stored, 0)}`)
       .join(' · ');
     const ledger = m.ledgerRow;
     /** @type {Record<string, (v: any) => string>} */
@@ -782,6 +783,17 @@ export class OpenModel extends AttnWidget {
       tokens: this.ran,
     };
   }
+}
+
+/**
+ * The files an input holds, the input then emptied so that picking the same files again (after
+ * fixing one) fires `change` again.
+ * @param {HTMLInputElement} input
+ */
+function picked(input) {
+  const files = fileListSources(input.files ?? []);
+  input.value = '';
+  return files;
 }
 
 /**
