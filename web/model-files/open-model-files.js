@@ -249,7 +249,7 @@ export function planTensors(config, named, format) {
       continue;
     }
     if (s.length !== 2) throw wrong(`[${want.rows}, ${want.cols}]`);
-    if (name === 'wpe.weight') {
+    if (want.prefixRows) {
       // Learned positions: the page runs config.context of the file's rows (the first ones).
       if (s[1] !== want.cols || s[0] < config.context)
         throw wrong(`[≥ ${config.context}, ${want.cols}]`);
@@ -367,7 +367,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
   const infos = [...expected].map(([n, w]) => ({
     name: n,
     type: types.get(n) ?? common,
-    rows: n === 'wpe.weight' ? config.context : w.rows,
+    rows: w.rows,
     cols: w.cols,
     layout: 'nk',
   }));
