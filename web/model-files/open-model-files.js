@@ -337,6 +337,26 @@ function fromEngine(e) {
 }
 
 /**
+ * The engine's model for `config`: its refusal of a config (a ConfigError naming the field,
+ * e.g. heads that do not divide) is the config's fault, a bad-header; too large, too-large.
+ * @param {OpenModelEngine} engine
+ * @param {EngineConfig} config
+ * @param {string} name
+ */
+function created(engine, config, name) {
+  try {
+    return engine.openModelCreate(config).id;
+  } catch (e) {
+    const mapped = fromEngine(e);
+    if (mapped instanceof OpenModelError && mapped.code === 'too-large') throw mapped;
+    const msg = e instanceof Error ? e.message : String(e);
+    throw new OpenModelError('bad-header', `${name}: the engine refuses its config (${msg})`, {
+      field: msg,
+    });
+  }
+}
+
+/**
  * Opens the model in `files` in the engine.
  * @param {OpenModelEngine} engine
  * @param {ModelFile[]} files
@@ -383,7 +403,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
   const plan = planTensors(config, named, format);
   const bytesTotal = plan.reduce((a, t) => a + t.bytes, 0);
   let bytesRead = 0;
-  const { id } = engine.openModelCreate(config);
+  const id = created(engine, config, name);
   try {
     for (const [i, t] of plan.entries()) {
       // Read the whole tensor first, then allocate and fill it without awaiting in between: the
