@@ -183,6 +183,21 @@ test('a tokenizer.json the library cannot build is bad-header naming it', async 
   );
 });
 
+test('a GGUF without its extension (an Ollama blob) is found by its magic, the largest one', async () => {
+  const blob = (md) => ggufBytes({ 'general.architecture': 'phi3', ...md }, []);
+  await assert.rejects(
+    openModelFromFiles(E, [
+      memFile('sha256-aaaa', 'license text'),
+      memFile('sha256-bbbb', blob({ pad: 'x'.repeat(100) })),
+      memFile('sha256-cccc', blob({})),
+    ]),
+    code(
+      'unsupported-arch',
+      /^sha256-bbbb \(general\.architecture\) says the architecture is "phi3"/,
+    ),
+  );
+});
+
 test('a GGUF with a corrupt magic is bad-header', async () => {
   const bad = ggufBytes({ 'general.architecture': 'qwen3' }, [], { magic: 'GGUX' });
   await assert.rejects(

@@ -100,6 +100,23 @@ async function readJsonFile(f) {
 }
 
 /**
+ * The largest file that starts with "GGUF": Ollama keeps its models as blobs named by their
+ * hash (models/blobs/sha256-…), without the extension; the largest is the model (a vision
+ * projector is a smaller GGUF beside it).
+ * @param {ModelFile[]} files
+ * @returns {Promise<ModelFile | undefined>}
+ */
+async function ggufByMagic(files) {
+  let best;
+  for (const f of files) {
+    if (f.size < 4 || (best && f.size <= best.size)) continue;
+    const magic = await f.slice(0, 4);
+    if (String.fromCharCode(...magic) === 'GGUF') best = f;
+  }
+  return best;
+}
+
+/**
  * The tokenizer `make` builds; the library's complaint about a malformed tokenizer.json (or a
  * GGUF vocabulary it cannot use) as a bad-header naming the file.
  * @param {string} file
@@ -125,7 +142,9 @@ async function readFormat(files) {
   /** @type {Map<string, ModelFile>} */
   const byName = new Map();
   for (const f of files) if (!byName.has(f.name)) byName.set(f.name, f);
-  const gguf = files.find((f) => f.name.toLowerCase().endsWith('.gguf'));
+  const gguf =
+    files.find((f) => f.name.toLowerCase().endsWith('.gguf')) ??
+    (byName.has('config.json') ? undefined : await ggufByMagic(files));
   if (gguf) {
     const header = await readGgufHeader(gguf);
     const shape = configFromGguf(header.metadata, header.tensors, gguf.name);

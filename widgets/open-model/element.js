@@ -262,7 +262,6 @@ export class OpenModel extends AttnWidget {
       class: 'visually-hidden',
       tabindex: '-1',
       'aria-hidden': 'true',
-      accept: '.gguf,.json,.safetensors',
       onchange: () => this.open(picked(filesInput)),
     });
     const folderInput = h('input', {
