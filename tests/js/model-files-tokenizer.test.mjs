@@ -68,6 +68,17 @@ test('a character-level tokenizer.json: one id per character, <unk> outside, <bo
   assert.deepEqual(t.tokens([0, 3, 6]), ['<bos>', 'a', '猫']);
   const noBos = tokenizerFromJson({ ...charJson, post_processor: null });
   assert.equal(noBos.bosId, null);
+  // tokenizer_config.json's add_bos_token (Llama 2's way) puts it back.
+  const cfgBos = tokenizerFromJson(
+    { ...charJson, post_processor: null },
+    { add_bos_token: true, bos_token: '<bos>' },
+  );
+  assert.equal(cfgBos.bosId, 0);
+  const objBos = tokenizerFromJson(
+    { ...charJson, post_processor: null },
+    { add_bos_token: true, bos_token: { content: '<bos>' } },
+  );
+  assert.equal(objBos.bosId, 0);
 });
 
 // GPT-2's byte-level alphabet for the few bytes used here: space is "Ġ" (U+0120).

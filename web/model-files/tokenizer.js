@@ -41,6 +41,10 @@ export function tokenizerFromJson(json, config = {}, opts = {}) {
     const plain = tok.encode('a', { add_special_tokens: false }).ids;
     const full = tok.encode('a', { add_special_tokens: true }).ids;
     bosId = full.length > plain.length && full[0] !== plain[0] ? full[0] : null;
+    // A tokenizer_config.json may ask for the BOS that tokenizer.json's post-processor omits.
+    const bos = config.bos_token?.content ?? config.bos_token;
+    if (bosId === null && config.add_bos_token === true && typeof bos === 'string')
+      bosId = tok.token_to_id(bos) ?? null;
   }
   return {
     encode: (text) => tok.encode(text, { add_special_tokens: false }).ids,
