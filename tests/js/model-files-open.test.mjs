@@ -66,6 +66,13 @@ const TOKENIZER = JSON.stringify({
   },
 });
 
+/** TOKENIZER with `extra` pieces after the 8 the embedding has. */
+function tokenizerWith(extra) {
+  const t = JSON.parse(TOKENIZER);
+  extra.forEach((p, i) => (t.model.vocab[p] = CHARS.length + i));
+  return JSON.stringify(t);
+}
+
 // Deterministic small weights (a portable LCG), F32.
 function weights(n, seed) {
   const a = new Float32Array(n);
@@ -196,6 +203,11 @@ test('a GGUF without its extension (an Ollama blob) is found by its magic, the l
       /^sha256-bbbb \(general\.architecture\) says the architecture is "phi3"/,
     ),
   );
+});
+
+test("files without a path (as a test's fs source gives them) are read the same", async () => {
+  const files = hfFiles(TINY, { tokenizer: tokenizerWith(['f', 'g']) }).map(({ path, ...f }) => f);
+  await assert.rejects(openModelFromFiles(E, files), code('vocab-mismatch', /ids up to 9/));
 });
 
 test('a GGUF with a corrupt magic is bad-header', async () => {

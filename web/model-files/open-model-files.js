@@ -213,7 +213,9 @@ async function readFormat(files) {
   const tokenizerJson = await readJsonFile(tokenizerFile);
   const tcFile = byName.get('tokenizer_config.json');
   const tokenizerConfig = tcFile ? await readJsonFile(tcFile) : {};
-  const folder = configFile.path.includes('/') ? configFile.path.split('/').at(-2) : '';
+  // The folder's name (a picked folder's files carry their path; a test's files may not).
+  const path = configFile.path ?? configFile.name;
+  const folder = path.includes('/') ? path.split('/').at(-2) : '';
   const name = String(cfg._name_or_path || folder || cfg.model_type || 'model');
   return {
     format: /** @type {const} */ ('safetensors'),
