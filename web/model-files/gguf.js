@@ -24,7 +24,8 @@ const SUPPORTED = /** @type {Record<number, WeightType>} */ ({
   14: 'q6_k',
   30: 'bf16',
 });
-/** The names of the other ggml types, for the error that names them. */
+/** The names of the other ggml types, for the error that names them (ggml.h's enum, as
+ * @huggingface/tasks' GGMLQuantizationType lists it too). */
 const GGML_TYPE_NAMES = /** @type {Record<number, string>} */ ({
   3: 'Q4_1',
   6: 'Q5_0',
@@ -51,6 +52,9 @@ const GGML_TYPE_NAMES = /** @type {Record<number, string>} */ ({
   34: 'TQ1_0',
   35: 'TQ2_0',
   39: 'MXFP4',
+  40: 'NVFP4',
+  41: 'Q1_0',
+  42: 'Q2_0',
 });
 
 // Metadata value types (gguf.md: enum gguf_metadata_value_type).
