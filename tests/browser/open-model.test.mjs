@@ -364,6 +364,13 @@ test('an error in Chinese: the code in Chinese, the detail naming the file', asy
   const { page } = await open('zh-CN');
   const r = await pick(page, { dir: hfFolder({ over: { 'tokenizer.json': undefined } }) });
   assert.match(r.error, /^缺少文件。详情（英文，含文件名和张量名）：tokenizer\.json is missing/);
+  // Under the pickers, titled by its code; the language button re-titles it.
+  assert.equal(await page.locator(`${TAG} .drop + .error strong`).textContent(), '缺少文件');
+  await page.click('[data-attn-lang-toggle]');
+  await page.waitForFunction(
+    (t) => document.querySelector(t).dataset.error.startsWith('A file is missing. Details: '),
+    TAG,
+  );
   await page.close();
 });
 

@@ -147,6 +147,7 @@ export class OpenModel extends AttnWidget {
       },
       detail: (/** @type {string} */ t, /** @type {string} */ m) =>
         `${t}。详情（英文，含文件名和张量名）：${m}`,
+      detailLabel: '详情（英文，含文件名和张量名）：',
     },
     en: {
       title: 'Open your own model',
@@ -221,6 +222,7 @@ export class OpenModel extends AttnWidget {
         'vocab-mismatch': 'The tokenizer does not match the vocabulary',
       },
       detail: (/** @type {string} */ t, /** @type {string} */ m) => `${t}. Details: ${m}`,
+      detailLabel: 'Details:',
     },
   };
 
@@ -308,10 +310,12 @@ export class OpenModel extends AttnWidget {
     );
     this.loadArea = h('div', { class: 'load', 'aria-live': 'polite' });
     this.modelArea = h('div', { class: 'model' });
+    // The error box moves under the pickers: a file's error belongs next to where it was picked.
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('intro')),
       drop,
+      this.errorBox,
       this.loadArea,
       this.modelArea,
     );
@@ -446,21 +450,25 @@ export class OpenModel extends AttnWidget {
   render(_rt) {
     this.drawLoad();
     this.drawModel();
-    if (this.failure) throw this.translated(this.failure);
+    if (this.failure) throw this.failure;
   }
 
   /**
-   * An error as the widget shows it: its code's title in the widget's language, then the
-   * message (English: it names files, tensors and sizes).
-   * @param {unknown} e
+   * A file error is shown under the pickers, titled by its code in the widget's language, then
+   * its message (English: it names files, tensors and sizes); any other error as every widget
+   * shows it.
+   * @param {any} e
    */
-  translated(e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    if (!(e instanceof OpenModelError)) return e instanceof Error ? e : new Error(msg);
+  showError(e) {
+    if (!(e instanceof OpenModelError)) {
+      super.showError(e);
+      return;
+    }
     const title = this.t('codes')[e.code];
-    const out = new Error(this.t('detail', title, msg));
-    out.name = `OpenModelError (${e.code})`;
-    return out;
+    this.errorBox.replaceChildren(h('strong', {}, title), this.t('detailLabel'), ' ', e.message);
+    this.errorBox.hidden = false;
+    this.errorBox.dataset.code = e.code;
+    this.dataset.error = this.t('detail', title, e.message);
   }
 
   drawModel() {
