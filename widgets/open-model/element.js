@@ -58,6 +58,8 @@ table.sinks td { min-width: 38px; text-align: center; font-size: 0.8em; border: 
 table.sinks th { text-align: center; font-size: 0.85em; }
 table.patterns td, table.patterns th { white-space: nowrap; }
 section { margin-top: 12px; }
+.nowrap { white-space: nowrap; }
+label.prompt { flex: 1 1 240px; min-width: 0; }
 `;
 
 /** @typedef {import('../../web/model-files/open-model-error.js').OpenModelErrorCode} Code */
@@ -539,7 +541,7 @@ export class OpenModel extends AttnWidget {
     });
     const controls = h('section', {}, [
       h('div', { class: 'row' }, [
-        h('label', {}, [this.t('prompt'), input]),
+        h('label', { class: 'prompt' }, [h('span', { class: 'nowrap' }, this.t('prompt')), input]),
         h(
           'button',
           { type: 'button', class: 'run', disabled: this.busy, onclick: () => this.run() },
@@ -547,7 +549,7 @@ export class OpenModel extends AttnWidget {
         ),
       ]),
       h('div', { class: 'row' }, [
-        h('label', {}, [this.t('steps'), steps]),
+        h('label', {}, [h('span', { class: 'nowrap' }, this.t('steps')), steps]),
         h(
           'button',
           {
