@@ -424,8 +424,10 @@ test('another widget on the page keeps working after an error', async () => {
 
 test('the pickers are buttons reached by Tab that open the file chooser', async () => {
   const { page } = await open('en');
+  // Listen first: Playwright intercepts file choosers only once a listener is set up.
+  const chooser = page.waitForEvent('filechooser', { timeout: 15000 });
   const names = [];
-  for (let i = 0; i < 6 && names.length < 2; i++) {
+  for (let i = 0; i < 15; i++) {
     await page.keyboard.press('Tab');
     const name = await page.evaluate(() => {
       let a = document.activeElement;
@@ -435,8 +437,9 @@ test('the pickers are buttons reached by Tab that open the file chooser', async 
     if (name && !names.includes(name) && /Pick/.test(name)) names.push(name);
     if (name === 'Pick a folder…') break;
   }
-  assert.ok(names.includes('Pick a folder…'), names.join(', '));
-  const chooser = page.waitForEvent('filechooser');
+  assert.deepEqual(names, ['Pick files…', 'Pick a folder…'], 'both pickers, in order');
+  // Back to the files picker: Enter opens its chooser, for several files.
+  await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
   assert.equal((await chooser).isMultiple(), true);
   await page.close();
