@@ -258,4 +258,7 @@ export const CHECK_NAMES_ZH = {
     '另一句（it 指 street）：it 读得最多的书',
   'read back closer to the right noun’s contents (cos)': '读回来的内容更接近该指的那个名词（余弦）',
   'it rows sum to 1 (±1e-6)': 'it 那一行的和为 1（±1e-6）',
+  // <attn-open-model>
+  'greedy next token: the KV-cached generation equals the full pass':
+    '贪心生成的下一个 token：用 KV 缓存生成的和完整前向传播的一致',
 };

@@ -75,6 +75,15 @@ export async function openPage(browser, base, name, { viewport } = {}) {
 /** Resolves when every attn-* element on the page has finished its first draw. */
 export async function waitForWidgets(page) {
   await page.waitForFunction(() => window.AttnCourse !== undefined, null, { timeout: 20000 });
+  // A tag defined by a script of its own (attn-open-model.js) is upgraded after attn-widgets.js.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.localName.startsWith('attn-'))
+        .every((e) => customElements.get(e.localName)),
+    null,
+    { timeout: 20000 },
+  );
   await page.evaluate(() =>
     Promise.all(
       [...document.querySelectorAll('*')]

@@ -182,6 +182,30 @@ test('any other architecture is unsupported-arch naming what was found and the s
   assert.deepEqual(SUPPORTED_ARCHS, ['gpt2', 'llama', 'mistral', 'qwen2', 'qwen3']);
 });
 
+test('heads that do not divide, or a head width that is not whole or even, are bad-header naming the field', () => {
+  assert.throws(() => configFromHf({ ...QWEN3_06B, num_key_value_heads: 5 }), {
+    code: 'bad-header',
+    message: 'config.json: "num_key_value_heads" (5) must divide "num_attention_heads" (16)',
+  });
+  assert.throws(
+    () =>
+      configFromHf({
+        ...QWEN3_06B,
+        head_dim: undefined,
+        num_attention_heads: 24,
+        num_key_value_heads: 8,
+      }),
+    {
+      code: 'bad-header',
+      message: 'config.json: 1024 / 24 heads is not a whole head width (head_dim is not given)',
+    },
+  );
+  assert.throws(() => configFromHf({ ...QWEN3_06B, head_dim: 63 }), {
+    code: 'bad-header',
+    message: 'config.json: the head width 63 is odd: RoPE rotates pairs',
+  });
+});
+
 test('a missing or non-integer size is bad-header naming the field', () => {
   const { num_hidden_layers, ...noLayers } = QWEN3_06B;
   assert.throws(() => configFromHf(noLayers), {

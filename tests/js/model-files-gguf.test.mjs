@@ -144,6 +144,19 @@ test('corrupt counts and value types are bad-header, not a hang or a crash', asy
   );
 });
 
+test('a string length past the end of the file is corruption, found without reading the whole file', async () => {
+  const b = ggufBytes({ key: 'value' }, [{ name: 'w', ne: [1 << 20], type: 0 }]);
+  new DataView(b.buffer).setBigUint64(24, 10n ** 9n, true); // the key's length
+  let read = 0;
+  const f = memFile('big.gguf', b);
+  const counting = { ...f, slice: (a, e) => ((read += e - a), f.slice(a, e)) };
+  await assert.rejects(
+    readGgufHeader(counting),
+    code('bad-header', /is corrupt \(a string of 1000000000 bytes in the header\)/),
+  );
+  assert.ok(read <= 4 << 20, `read ${read} bytes`);
+});
+
 test('tensor data past the end of the file is bad-header (truncated), naming the tensor', async () => {
   const bytes = ggufBytes({}, [{ name: 'blk.0.ffn_up.weight', ne: [256, 4], type: 12 }]);
   await assert.rejects(

@@ -5,7 +5,11 @@
 // (they are omengine's, merged separately).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openModelFromFiles, planTensors } from '../../web/model-files/open-model-files.js';
+import {
+  openModelFromFiles,
+  planTensors,
+  fillTensor,
+} from '../../web/model-files/open-model-files.js';
 import { expectedTensors } from '../../web/model-files/expected-tensors.js';
 import { configFromHf } from '../../web/model-files/model-config.js';
 import { engine } from './fixture.mjs';
@@ -61,6 +65,13 @@ const TOKENIZER = JSON.stringify({
     merges: [],
   },
 });
+
+/** TOKENIZER with `extra` pieces after the 8 the embedding has. */
+function tokenizerWith(extra) {
+  const t = JSON.parse(TOKENIZER);
+  extra.forEach((p, i) => (t.model.vocab[p] = CHARS.length + i));
+  return JSON.stringify(t);
+}
 
 // Deterministic small weights (a portable LCG), F32.
 function weights(n, seed) {
@@ -179,6 +190,26 @@ test('a tokenizer.json the library cannot build is bad-header naming it', async 
   );
 });
 
+test('a GGUF without its extension (an Ollama blob) is found by its magic, the largest one', async () => {
+  const blob = (md) => ggufBytes({ 'general.architecture': 'phi3', ...md }, []);
+  await assert.rejects(
+    openModelFromFiles(E, [
+      memFile('sha256-aaaa', 'license text'),
+      memFile('sha256-bbbb', blob({ pad: 'x'.repeat(100) })),
+      memFile('sha256-cccc', blob({})),
+    ]),
+    code(
+      'unsupported-arch',
+      /^sha256-bbbb \(general\.architecture\) says the architecture is "phi3"/,
+    ),
+  );
+});
+
+test("files without a path (as a test's fs source gives them) are read the same", async () => {
+  const files = hfFiles(TINY, { tokenizer: tokenizerWith(['f', 'g']) }).map(({ path, ...f }) => f);
+  await assert.rejects(openModelFromFiles(E, files), code('vocab-mismatch', /ids up to 9/));
+});
+
 test('a GGUF with a corrupt magic is bad-header', async () => {
   const bad = ggufBytes({ 'general.architecture': 'qwen3' }, [], { magic: 'GGUX' });
   await assert.rejects(
@@ -287,6 +318,25 @@ test('plan: llama GGUF q/k are marked for un-permuting, qwen3 GGUF are not', () 
   assert.deepEqual(heads(config, 'safetensors'), {});
 });
 
+test('fillTensor undoes the Q/K permutation: rows of a matrix (even quantised), elements of a bias', () => {
+  // q of 2 heads of d = 4, each GGUF row g filled with the byte g (a row of 3 bytes: any block)
+  const rows = Uint8Array.from({ length: 8 * 3 }, (_, i) => Math.floor(i / 3));
+  const view = new Uint8Array(24);
+  fillTensor(view, rows, { rows: 8, cols: 3, bytes: 24, permuteHeads: 2 });
+  // HF row r holds GGUF row: within a head, [0, 2, 1, 3]
+  assert.deepEqual(
+    [...view].filter((_, i) => i % 3 === 0),
+    [0, 2, 1, 3, 4, 6, 5, 7],
+  );
+  const bias = new Uint8Array(new Float32Array([0, 1, 2, 3]).buffer);
+  const out = new Uint8Array(16);
+  fillTensor(out, bias, { rows: 1, cols: 4, bytes: 16, permuteHeads: 1 });
+  assert.deepEqual([...new Float32Array(out.buffer)], [0, 2, 1, 3]);
+  const plain = new Uint8Array(4);
+  fillTensor(plain, Uint8Array.of(9, 8, 7, 6), { rows: 2, cols: 2, bytes: 4, permuteHeads: 0 });
+  assert.deepEqual([...plain], [9, 8, 7, 6]);
+});
+
 // ---- through the engine ----------------------------------------------------------------------
 
 test(
@@ -312,7 +362,10 @@ test(
     files[0] = memFile('config.json', JSON.stringify(huge));
     await assert.rejects(
       openModelFromFiles(E, files),
-      code('too-large', /needs [\d.]+ MiB in the engine's heap, more than its [\d.]+ MiB/),
+      code(
+        'too-large',
+        /needs [\d.]+ [KMGT]iB in the engine's heap, more than its [\d.]+ [KMGT]iB/,
+      ),
     );
     assert.ok(read < 1024, `only the safetensors header was read (${read} bytes)`);
   },

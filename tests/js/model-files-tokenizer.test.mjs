@@ -68,6 +68,17 @@ test('a character-level tokenizer.json: one id per character, <unk> outside, <bo
   assert.deepEqual(t.tokens([0, 3, 6]), ['<bos>', 'a', '猫']);
   const noBos = tokenizerFromJson({ ...charJson, post_processor: null });
   assert.equal(noBos.bosId, null);
+  // tokenizer_config.json's add_bos_token (Llama 2's way) puts it back.
+  const cfgBos = tokenizerFromJson(
+    { ...charJson, post_processor: null },
+    { add_bos_token: true, bos_token: '<bos>' },
+  );
+  assert.equal(cfgBos.bosId, 0);
+  const objBos = tokenizerFromJson(
+    { ...charJson, post_processor: null },
+    { add_bos_token: true, bos_token: { content: '<bos>' } },
+  );
+  assert.equal(objBos.bosId, 0);
 });
 
 // GPT-2's byte-level alphabet for the few bytes used here: space is "Ġ" (U+0120).
@@ -121,6 +132,24 @@ test('GGUF byte-level BPE (gpt2 model): merges applied, specials matched whole, 
   const withBos = tokenizerJsonFromGguf(bpeMd({ 'tokenizer.ggml.add_bos_token': true }), 'q.gguf');
   assert.equal(withBos.addBos, 17);
   assert.equal(t.size, 18);
+});
+
+test('the pre-tokenizer follows tokenizer.ggml.pre: Llama 3 groups digits by three, Qwen2 one by one', () => {
+  // Byte-level: every digit is its own piece and "12", "123", "1234" are merges.
+  const tokens = ['1', '2', '3', '4', '12', '123', '34'];
+  const md = (pre) => ({
+    'tokenizer.ggml.model': 'gpt2',
+    'tokenizer.ggml.pre': pre,
+    'tokenizer.ggml.tokens': tokens,
+    'tokenizer.ggml.merges': ['1 2', '12 3', '3 4'],
+  });
+  const ids = (pre) => {
+    const { json, addBos } = tokenizerJsonFromGguf(md(pre), 'x.gguf');
+    return tokenizerFromJson(json, {}, { addBos }).encode('1234');
+  };
+  assert.deepEqual(ids('llama-bpe'), [5, 3], '"123" "4"');
+  assert.deepEqual(ids('qwen2'), [0, 1, 2, 3], 'one digit per pre-token');
+  assert.deepEqual(ids('gpt-2'), [5, 3], 'GPT-2: the digits are one pre-token, merged greedily');
 });
 
 test('SentencePiece merges come from the scores: the higher-scored piece merges first', () => {

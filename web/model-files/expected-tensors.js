@@ -7,7 +7,9 @@
  * One expected tensor: its shape [rows, cols] as stored [out, in] ("nk"), and whether the
  * transposed [in, out] ("kn": GPT-2's Conv1D) is the other accepted layout. 1-D tensors are
  * [1, n] (vector: true), the safetensors/GGUF shape being [n].
- * @typedef {{ rows: number, cols: number, vector?: boolean, conv1d?: boolean }} ExpectedShape
+ * prefixRows: the file may hold more rows, of which the first `rows` are taken (wpe).
+ * @typedef {{ rows: number, cols: number, vector?: boolean, conv1d?: boolean,
+ *   prefixRows?: boolean }} ExpectedShape
  */
 
 /**
@@ -25,7 +27,9 @@ export function expectedTensors(c) {
   const D = c.dModel;
   if (c.arch === 'gpt2') {
     mat('wte.weight', c.vocab, D);
-    mat('wpe.weight', -1, D); // rows: at least the page's context, checked by the loader
+    // Learned positions: the file may hold more rows (GPT-2: 1,024); the page runs the first
+    // `context` of them.
+    m.set('wpe.weight', { rows: c.context, cols: D, prefixRows: true });
     for (let l = 0; l < c.nLayers; l++) {
       const p = `h.${l}.`;
       const conv = (

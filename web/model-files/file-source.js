@@ -6,7 +6,8 @@
 /**
  * @typedef {object} ModelFile
  * @property {string} name the file name without its folder ("config.json")
- * @property {string} path the folder-relative path when picked as a folder, else the name
+ * @property {string} [path] the folder-relative path when picked as a folder, else the name
+ *   (optional: the loader reads only name, size and slice, and path for the model's name)
  * @property {number} size bytes
  * @property {(start: number, end: number) => Promise<Uint8Array>} slice
  */

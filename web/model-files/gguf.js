@@ -24,7 +24,8 @@ const SUPPORTED = /** @type {Record<number, WeightType>} */ ({
   14: 'q6_k',
   30: 'bf16',
 });
-/** The names of the other ggml types, for the error that names them. */
+/** The names of the other ggml types, for the error that names them (ggml.h's enum, as
+ * @huggingface/tasks' GGMLQuantizationType lists it too). */
 const GGML_TYPE_NAMES = /** @type {Record<number, string>} */ ({
   3: 'Q4_1',
   6: 'Q5_0',
@@ -51,6 +52,9 @@ const GGML_TYPE_NAMES = /** @type {Record<number, string>} */ ({
   34: 'TQ1_0',
   35: 'TQ2_0',
   39: 'MXFP4',
+  40: 'NVFP4',
+  41: 'Q1_0',
+  42: 'Q2_0',
 });
 
 // Metadata value types (gguf.md: enum gguf_metadata_value_type).
@@ -73,9 +77,13 @@ class NeedMore extends Error {}
 
 /** A cursor over the bytes of the file's start read so far. */
 class Cursor {
-  /** @param {Uint8Array} bytes */
-  constructor(bytes) {
+  /**
+   * @param {Uint8Array} bytes
+   * @param {number} fileSize a length past it is corruption, not a reason to read more
+   */
+  constructor(bytes, fileSize) {
     this.bytes = bytes;
+    this.fileSize = fileSize;
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.pos = 0;
     this.text = new TextDecoder('utf-8', { fatal: false });
@@ -127,6 +135,7 @@ class Cursor {
   }
   string() {
     const n = this.u64();
+    if (n > this.fileSize) throw new RangeError(`a string of ${n} bytes`);
     this.need(n);
     const s = this.text.decode(this.bytes.subarray(this.pos, this.pos + n));
     this.pos += n;
@@ -138,6 +147,7 @@ class Cursor {
     if (type !== T_ARRAY) return this.scalar(type);
     const itemType = this.u32();
     const n = this.u64();
+    if (n > this.fileSize) throw new RangeError(`an array of ${n} items`);
     const out = new Array(n);
     for (let i = 0; i < n; i++) out[i] = this.value(itemType);
     return out;
@@ -164,7 +174,7 @@ export async function readGgufHeader(file) {
   for (;;) {
     const bytes = await file.slice(0, length);
     try {
-      return parse(new Cursor(bytes), file, bad);
+      return parse(new Cursor(bytes, file.size), file, bad);
     } catch (e) {
       if (!(e instanceof NeedMore)) {
         if (e instanceof RangeError) throw bad(`is corrupt (${e.message} in the header)`);

@@ -130,6 +130,32 @@ function pageContext(modelContext, slidingWindow, notes) {
 }
 
 /**
+ * The shape rules a config must meet for the engine, named by the fields they come from.
+ * @param {ModelShape} shape
+ * @param {string} where the file
+ * @param {{ heads: string, kvHeads: string, headDim: string }} keys the field names there
+ * @returns {ModelShape}
+ */
+function consistent(shape, where, keys) {
+  const c = shape.config;
+  const bad = (/** @type {string} */ field, /** @type {string} */ what) =>
+    new OpenModelError('bad-header', `${where}: ${what}`, { file: where, field });
+  if (!Number.isInteger(c.dHead))
+    throw bad(
+      keys.headDim,
+      `${c.dModel} / ${c.nHeads} heads is not a whole head width (${keys.headDim} is not given)`,
+    );
+  if (c.nHeads % c.nKvHeads !== 0)
+    throw bad(
+      keys.kvHeads,
+      `"${keys.kvHeads}" (${c.nKvHeads}) must divide "${keys.heads}" (${c.nHeads})`,
+    );
+  if (c.arch !== 'gpt2' && c.dHead % 2 !== 0)
+    throw bad(keys.headDim, `the head width ${c.dHead} is odd: RoPE rotates pairs`);
+  return shape;
+}
+
+/**
  * config.json (parsed) → the engine config.
  * @param {Record<string, any>} cfg
  * @returns {ModelShape}
@@ -157,26 +183,30 @@ export function configFromHf(cfg) {
     const dModel = need(['n_embd', 'hidden_size']);
     const nHeads = need(['n_head', 'num_attention_heads']);
     const modelContext = need(['n_positions', 'n_ctx', 'max_position_embeddings']);
-    return {
-      config: {
-        arch,
-        vocab: need(['vocab_size']),
-        dModel,
-        nLayers: need(['n_layer', 'num_hidden_layers']),
-        nHeads,
-        nKvHeads: nHeads,
-        dHead: dModel / nHeads,
-        mlpHidden: cfg.n_inner ? positive(where, 'n_inner', cfg.n_inner) : 4 * dModel,
-        context: pageContext(modelContext, null, notes),
-        ropeTheta: 0,
-        normEps: cfg.layer_norm_epsilon ?? 1e-5,
-        tiedEmbeddings: true,
-        attentionBias: true,
-        attnOutputGate: false,
+    return consistent(
+      {
+        config: {
+          arch,
+          vocab: need(['vocab_size']),
+          dModel,
+          nLayers: need(['n_layer', 'num_hidden_layers']),
+          nHeads,
+          nKvHeads: nHeads,
+          dHead: dModel / nHeads,
+          mlpHidden: cfg.n_inner ? positive(where, 'n_inner', cfg.n_inner) : 4 * dModel,
+          context: pageContext(modelContext, null, notes),
+          ropeTheta: 0,
+          normEps: cfg.layer_norm_epsilon ?? 1e-5,
+          tiedEmbeddings: true,
+          attentionBias: true,
+          attnOutputGate: false,
+        },
+        modelContext,
+        notes,
       },
-      modelContext,
-      notes,
-    };
+      where,
+      { heads: 'n_head', kvHeads: 'n_head', headDim: 'n_embd' },
+    );
   }
   const dModel = need(['hidden_size']);
   const nHeads = need(['num_attention_heads']);
@@ -197,29 +227,33 @@ export function configFromHf(cfg) {
         ? cfg.sliding_window
         : null
       : null;
-  return {
-    config: {
-      arch,
-      vocab: need(['vocab_size']),
-      dModel,
-      nLayers: need(['num_hidden_layers']),
-      nHeads,
-      nKvHeads: cfg.num_key_value_heads
-        ? positive(where, 'num_key_value_heads', cfg.num_key_value_heads)
-        : nHeads,
-      dHead: cfg.head_dim ? positive(where, 'head_dim', cfg.head_dim) : dModel / nHeads,
-      mlpHidden: need(['intermediate_size']),
-      context: pageContext(modelContext, window, notes),
-      ropeTheta,
-      normEps: cfg.rms_norm_eps ?? 1e-6,
-      // transformers' LlamaConfig, MistralConfig, Qwen2Config and Qwen3Config default to False.
-      tiedEmbeddings: cfg.tie_word_embeddings === true,
-      attentionBias: arch === 'qwen2' || (arch === 'llama' && cfg.attention_bias === true),
-      attnOutputGate: cfg.attn_output_gate === true,
+  return consistent(
+    {
+      config: {
+        arch,
+        vocab: need(['vocab_size']),
+        dModel,
+        nLayers: need(['num_hidden_layers']),
+        nHeads,
+        nKvHeads: cfg.num_key_value_heads
+          ? positive(where, 'num_key_value_heads', cfg.num_key_value_heads)
+          : nHeads,
+        dHead: cfg.head_dim ? positive(where, 'head_dim', cfg.head_dim) : dModel / nHeads,
+        mlpHidden: need(['intermediate_size']),
+        context: pageContext(modelContext, window, notes),
+        ropeTheta,
+        normEps: cfg.rms_norm_eps ?? 1e-6,
+        // transformers' LlamaConfig, MistralConfig, Qwen2Config and Qwen3Config default to False.
+        tiedEmbeddings: cfg.tie_word_embeddings === true,
+        attentionBias: arch === 'qwen2' || (arch === 'llama' && cfg.attention_bias === true),
+        attnOutputGate: cfg.attn_output_gate === true,
+      },
+      modelContext,
+      notes,
     },
-    modelContext,
-    notes,
-  };
+    where,
+    { heads: 'num_attention_heads', kvHeads: 'num_key_value_heads', headDim: 'head_dim' },
+  );
 }
 
 /** GGUF general.architecture values the page runs (Mistral's converter writes "llama"). */
@@ -270,42 +304,50 @@ export function configFromGguf(md, tensors, fileName) {
       ),
     );
   const slidingWindow = md[`${a}.attention.sliding_window`];
-  return {
-    config: {
-      arch,
-      vocab,
-      dModel,
-      nLayers: need('block_count'),
-      nHeads,
-      nKvHeads: headCountKv
-        ? positive(fileName, `${a}.attention.head_count_kv`, headCountKv)
-        : nHeads,
-      dHead: keyLength
-        ? positive(fileName, `${a}.attention.key_length`, keyLength)
-        : dModel / nHeads,
-      mlpHidden: need('feed_forward_length'),
-      context: pageContext(
-        modelContext,
-        typeof slidingWindow === 'number' ? slidingWindow : null,
-        notes,
-      ),
-      ropeTheta: arch === 'gpt2' ? 0 : (md[`${a}.rope.freq_base`] ?? 10000),
-      normEps:
-        arch === 'gpt2'
-          ? (md[`${a}.attention.layer_norm_epsilon`] ?? 1e-5)
-          : (md[`${a}.attention.layer_norm_rms_epsilon`] ?? 1e-6),
-      tiedEmbeddings: arch === 'gpt2' || !has('output.weight'),
-      attentionBias: arch === 'qwen2' || (arch === 'llama' && has('blk.0.attn_q.bias')),
-      // An output gate (Qwen3-Next, the lab model) rides in attn_q: twice H·d rows, q and gate
-      // interleaved head by head. GGUF has no key for it, so the shape tells.
-      attnOutputGate:
-        md[`${a}.attention.output_gate`] === true ||
-        tensors.find((t) => t.name === 'blk.0.attn_q.weight')?.shape[0] ===
-          2 * nHeads * (keyLength || dModel / nHeads),
+  return consistent(
+    {
+      config: {
+        arch,
+        vocab,
+        dModel,
+        nLayers: need('block_count'),
+        nHeads,
+        nKvHeads: headCountKv
+          ? positive(fileName, `${a}.attention.head_count_kv`, headCountKv)
+          : nHeads,
+        dHead: keyLength
+          ? positive(fileName, `${a}.attention.key_length`, keyLength)
+          : dModel / nHeads,
+        mlpHidden: need('feed_forward_length'),
+        context: pageContext(
+          modelContext,
+          typeof slidingWindow === 'number' ? slidingWindow : null,
+          notes,
+        ),
+        ropeTheta: arch === 'gpt2' ? 0 : (md[`${a}.rope.freq_base`] ?? 10000),
+        normEps:
+          arch === 'gpt2'
+            ? (md[`${a}.attention.layer_norm_epsilon`] ?? 1e-5)
+            : (md[`${a}.attention.layer_norm_rms_epsilon`] ?? 1e-6),
+        tiedEmbeddings: arch === 'gpt2' || !has('output.weight'),
+        attentionBias: arch === 'qwen2' || (arch === 'llama' && has('blk.0.attn_q.bias')),
+        // An output gate (Qwen3-Next, the lab model) rides in attn_q: twice H·d rows, q and gate
+        // interleaved head by head. GGUF has no key for it, so the shape tells.
+        attnOutputGate:
+          md[`${a}.attention.output_gate`] === true ||
+          tensors.find((t) => t.name === 'blk.0.attn_q.weight')?.shape[0] ===
+            2 * nHeads * (keyLength || dModel / nHeads),
+      },
+      modelContext,
+      notes,
     },
-    modelContext,
-    notes,
-  };
+    fileName,
+    {
+      heads: `${a}.attention.head_count`,
+      kvHeads: `${a}.attention.head_count_kv`,
+      headDim: `${a}.attention.key_length`,
+    },
+  );
 }
 
 /**

@@ -37,6 +37,7 @@ import { hfNameOfGguf, hfNameOfSafetensors, permutedHeads, unpermuteRows } from 
 import { expectedTensors } from './expected-tensors.js';
 import { tokenizerFromJson, tokenizerJsonFromGguf } from './tokenizer.js';
 import { rowBytes } from './weight-types.js';
+import { bytes as binaryBytes } from '../dom.js';
 
 /** Bytes read from a file per slice: small enough for a smooth progress bar. */
 export const SLICE_BYTES = 4 << 20;
@@ -99,6 +100,23 @@ async function readJsonFile(f) {
 }
 
 /**
+ * The largest file that starts with "GGUF": Ollama keeps its models as blobs named by their
+ * hash (models/blobs/sha256-…), without the extension; the largest is the model (a vision
+ * projector is a smaller GGUF beside it).
+ * @param {ModelFile[]} files
+ * @returns {Promise<ModelFile | undefined>}
+ */
+async function ggufByMagic(files) {
+  let best;
+  for (const f of files) {
+    if (f.size < 4 || (best && f.size <= best.size)) continue;
+    const magic = await f.slice(0, 4);
+    if (String.fromCharCode(...magic) === 'GGUF') best = f;
+  }
+  return best;
+}
+
+/**
  * The tokenizer `make` builds; the library's complaint about a malformed tokenizer.json (or a
  * GGUF vocabulary it cannot use) as a bad-header naming the file.
  * @param {string} file
@@ -124,7 +142,9 @@ async function readFormat(files) {
   /** @type {Map<string, ModelFile>} */
   const byName = new Map();
   for (const f of files) if (!byName.has(f.name)) byName.set(f.name, f);
-  const gguf = files.find((f) => f.name.toLowerCase().endsWith('.gguf'));
+  const gguf =
+    files.find((f) => f.name.toLowerCase().endsWith('.gguf')) ??
+    (byName.has('config.json') ? undefined : await ggufByMagic(files));
   if (gguf) {
     const header = await readGgufHeader(gguf);
     const shape = configFromGguf(header.metadata, header.tensors, gguf.name);
@@ -193,7 +213,9 @@ async function readFormat(files) {
   const tokenizerJson = await readJsonFile(tokenizerFile);
   const tcFile = byName.get('tokenizer_config.json');
   const tokenizerConfig = tcFile ? await readJsonFile(tcFile) : {};
-  const folder = configFile.path.includes('/') ? configFile.path.split('/').at(-2) : '';
+  // The folder's name (a picked folder's files carry their path; a test's files may not).
+  const path = configFile.path ?? configFile.name;
+  const folder = path.includes('/') ? path.split('/').at(-2) : '';
   const name = String(cfg._name_or_path || folder || cfg.model_type || 'model');
   return {
     format: /** @type {const} */ ('safetensors'),
@@ -248,7 +270,7 @@ export function planTensors(config, named, format) {
       continue;
     }
     if (s.length !== 2) throw wrong(`[${want.rows}, ${want.cols}]`);
-    if (name === 'wpe.weight') {
+    if (want.prefixRows) {
       // Learned positions: the page runs config.context of the file's rows (the first ones).
       if (s[1] !== want.cols || s[0] < config.context)
         throw wrong(`[≥ ${config.context}, ${want.cols}]`);
@@ -278,6 +300,25 @@ export function planTensors(config, named, format) {
  */
 function planned(name, entry, rows, cols, layout, bytes, permuteHeads) {
   return { name, entry, type: entry.type, rows, cols, layout, bytes, permuteHeads };
+}
+
+/**
+ * Copies a tensor's stored bytes into the engine's fill view, undoing llama.cpp's Q/K
+ * permutation on the way when the plan says so: a matrix moves whole rows (whole blocks, for a
+ * quantised one), a bias (one row of H·d) its elements the same way.
+ * @param {Uint8Array} view
+ * @param {Uint8Array} bytes
+ * @param {Pick<PlannedTensor, 'rows' | 'cols' | 'bytes' | 'permuteHeads'>} t
+ */
+export function fillTensor(view, bytes, t) {
+  if (!t.permuteHeads) {
+    view.set(bytes);
+    return;
+  }
+  const units = t.rows > 1 ? t.rows : t.cols;
+  const ub = t.bytes / units;
+  const to = unpermuteRows(units, t.permuteHeads);
+  for (let g = 0; g < units; g++) view.set(bytes.subarray(g * ub, (g + 1) * ub), to[g] * ub);
 }
 
 /**
@@ -316,8 +357,25 @@ function fromEngine(e) {
   return rule ? new OpenModelError(rule[1], msg) : e;
 }
 
-/** @param {number} n */
-const mib = (n) => `${(n / 2 ** 20).toFixed(1)} MiB`;
+/**
+ * The engine's model for `config`: its refusal of a config (a ConfigError naming the field,
+ * e.g. heads that do not divide) is the config's fault, a bad-header; too large, too-large.
+ * @param {OpenModelEngine} engine
+ * @param {EngineConfig} config
+ * @param {string} name
+ */
+function created(engine, config, name) {
+  try {
+    return engine.openModelCreate(config).id;
+  } catch (e) {
+    const mapped = fromEngine(e);
+    if (mapped instanceof OpenModelError && mapped.code === 'too-large') throw mapped;
+    const msg = e instanceof Error ? e.message : String(e);
+    throw new OpenModelError('bad-header', `${name}: the engine refuses its config (${msg})`, {
+      field: msg,
+    });
+  }
+}
 
 /**
  * Opens the model in `files` in the engine.
@@ -350,7 +408,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
   const infos = [...expected].map(([n, w]) => ({
     name: n,
     type: types.get(n) ?? common,
-    rows: n === 'wpe.weight' ? config.context : w.rows,
+    rows: w.rows,
     cols: w.cols,
     layout: 'nk',
   }));
@@ -359,14 +417,14 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
   if (needed > limit)
     throw new OpenModelError(
       'too-large',
-      `${name} needs ${mib(needed)} in the engine's heap, more than its ${mib(limit)}`,
+      `${name} needs ${binaryBytes(needed)} in the engine's heap, more than its ${binaryBytes(limit)}`,
       { needed, limit },
     );
 
   const plan = planTensors(config, named, format);
   const bytesTotal = plan.reduce((a, t) => a + t.bytes, 0);
   let bytesRead = 0;
-  const { id } = engine.openModelCreate(config);
+  const id = created(engine, config, name);
   try {
     for (const [i, t] of plan.entries()) {
       // Read the whole tensor first, then allocate and fill it without awaiting in between: the
@@ -386,11 +444,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
         });
       }
       const view = engine.openModelTensor(id, t.name, t.type, t.rows, t.cols, t.layout);
-      if (t.permuteHeads) {
-        const rb = t.bytes / t.rows;
-        const to = unpermuteRows(t.rows, t.permuteHeads);
-        for (let g = 0; g < t.rows; g++) view.set(bytes.subarray(g * rb, (g + 1) * rb), to[g] * rb);
-      } else view.set(bytes);
+      fillTensor(view, bytes, t);
       report({
         phase: 'tensors',
         bytesRead,

@@ -41,6 +41,10 @@ export function tokenizerFromJson(json, config = {}, opts = {}) {
     const plain = tok.encode('a', { add_special_tokens: false }).ids;
     const full = tok.encode('a', { add_special_tokens: true }).ids;
     bosId = full.length > plain.length && full[0] !== plain[0] ? full[0] : null;
+    // A tokenizer_config.json may ask for the BOS that tokenizer.json's post-processor omits.
+    const bos = config.bos_token?.content ?? config.bos_token;
+    if (bosId === null && config.add_bos_token === true && typeof bos === 'string')
+      bosId = tok.token_to_id(bos) ?? null;
   }
   return {
     encode: (text) => tok.encode(text, { add_special_tokens: false }).ids,
@@ -63,6 +67,8 @@ const LLAMA3_SPLIT = String.raw`(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\
 const QWEN2_SPLIT = String.raw`(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`;
 const PRE_SPLIT = /** @type {Record<string, string>} */ ({
   gpt2: GPT2_SPLIT,
+  'gpt-2': GPT2_SPLIT,
+  default: GPT2_SPLIT,
   'llama-bpe': LLAMA3_SPLIT,
   llama3: LLAMA3_SPLIT,
   qwen2: QWEN2_SPLIT,

@@ -58,6 +58,8 @@ table.sinks td { min-width: 38px; text-align: center; font-size: 0.8em; border: 
 table.sinks th { text-align: center; font-size: 0.85em; }
 table.patterns td, table.patterns th { white-space: nowrap; }
 section { margin-top: 12px; }
+.nowrap { white-space: nowrap; }
+label.prompt { flex: 1 1 240px; min-width: 0; }
 `;
 
 /** @typedef {import('../../web/model-files/open-model-error.js').OpenModelErrorCode} Code */
@@ -147,6 +149,7 @@ export class OpenModel extends AttnWidget {
       },
       detail: (/** @type {string} */ t, /** @type {string} */ m) =>
         `${t}。详情（英文，含文件名和张量名）：${m}`,
+      detailLabel: '详情（英文，含文件名和张量名）：',
     },
     en: {
       title: 'Open your own model',
@@ -221,6 +224,7 @@ export class OpenModel extends AttnWidget {
         'vocab-mismatch': 'The tokenizer does not match the vocabulary',
       },
       detail: (/** @type {string} */ t, /** @type {string} */ m) => `${t}. Details: ${m}`,
+      detailLabel: 'Details:',
     },
   };
 
@@ -262,8 +266,7 @@ export class OpenModel extends AttnWidget {
       class: 'visually-hidden',
       tabindex: '-1',
       'aria-hidden': 'true',
-      accept: '.gguf,.json,.safetensors',
-      onchange: () => this.open(fileListSources(filesInput.files ?? [])),
+      onchange: () => this.open(picked(filesInput)),
     });
     const folderInput = h('input', {
       type: 'file',
@@ -272,7 +275,7 @@ export class OpenModel extends AttnWidget {
       class: 'visually-hidden',
       tabindex: '-1',
       'aria-hidden': 'true',
-      onchange: () => this.open(fileListSources(folderInput.files ?? [])),
+      onchange: () => this.open(picked(folderInput)),
     });
     const drop = h(
       'div',
@@ -309,10 +312,12 @@ export class OpenModel extends AttnWidget {
     );
     this.loadArea = h('div', { class: 'load', 'aria-live': 'polite' });
     this.modelArea = h('div', { class: 'model' });
+    // The error box moves under the pickers: a file's error belongs next to where it was picked.
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('intro')),
       drop,
+      this.errorBox,
       this.loadArea,
       this.modelArea,
     );
@@ -447,21 +452,25 @@ export class OpenModel extends AttnWidget {
   render(_rt) {
     this.drawLoad();
     this.drawModel();
-    if (this.failure) throw this.translated(this.failure);
+    if (this.failure) throw this.failure;
   }
 
   /**
-   * An error as the widget shows it: its code's title in the widget's language, then the
-   * message (English: it names files, tensors and sizes).
-   * @param {unknown} e
+   * A file error is shown under the pickers, titled by its code in the widget's language, then
+   * its message (English: it names files, tensors and sizes); any other error as every widget
+   * shows it.
+   * @param {any} e
    */
-  translated(e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    if (!(e instanceof OpenModelError)) return e instanceof Error ? e : new Error(msg);
+  showError(e) {
+    if (!(e instanceof OpenModelError)) {
+      super.showError(e);
+      return;
+    }
     const title = this.t('codes')[e.code];
-    const out = new Error(this.t('detail', title, msg));
-    out.name = `OpenModelError (${e.code})`;
-    return out;
+    this.errorBox.replaceChildren(h('strong', {}, title), this.t('detailLabel'), ' ', e.message);
+    this.errorBox.hidden = false;
+    this.errorBox.dataset.code = e.code;
+    this.dataset.error = this.t('detail', title, e.message);
   }
 
   drawModel() {
@@ -472,9 +481,10 @@ export class OpenModel extends AttnWidget {
       return;
     }
     const c = m.config;
+    const stored = Object.values(m.dtypeSummary).reduce((a, s) => a + s.bytes, 0);
     const types = Object.entries(m.dtypeSummary)
       .sort((a, b) => b[1].bytes - a[1].bytes)
-      .map(([t, s]) => `${t.toUpperCase()} ${pct(s.bytes / m.weightBytes, 0)}`)
+      .map(([t, s]) => `${t.toUpperCase()} ${pct(s.bytes / stored, 0)}`)
       .join(' · ');
     const ledger = m.ledgerRow;
     /** @type {Record<string, (v: any) => string>} */
@@ -531,7 +541,7 @@ export class OpenModel extends AttnWidget {
     });
     const controls = h('section', {}, [
       h('div', { class: 'row' }, [
-        h('label', {}, [this.t('prompt'), input]),
+        h('label', { class: 'prompt' }, [h('span', { class: 'nowrap' }, this.t('prompt')), input]),
         h(
           'button',
           { type: 'button', class: 'run', disabled: this.busy, onclick: () => this.run() },
@@ -539,7 +549,7 @@ export class OpenModel extends AttnWidget {
         ),
       ]),
       h('div', { class: 'row' }, [
-        h('label', {}, [this.t('steps'), steps]),
+        h('label', {}, [h('span', { class: 'nowrap' }, this.t('steps')), steps]),
         h(
           'button',
           {
@@ -782,6 +792,17 @@ export class OpenModel extends AttnWidget {
       tokens: this.ran,
     };
   }
+}
+
+/**
+ * The files an input holds, the input then emptied so that picking the same files again (after
+ * fixing one) fires `change` again.
+ * @param {HTMLInputElement} input
+ */
+function picked(input) {
+  const files = fileListSources(input.files ?? []);
+  input.value = '';
+  return files;
 }
 
 /**
