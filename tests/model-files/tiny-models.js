@@ -24,6 +24,7 @@ import { ggufBytes } from './gguf-writer.js';
 import { ggufName } from './gguf-names.js';
 import { quantizeMatrix } from './quantize.js';
 import { isBlockType } from './block-types.js';
+import { transpose } from './matrix.js';
 
 export const ARCHS = ['gpt2', 'llama', 'mistral', 'qwen2', 'qwen3'];
 export const HF_DTYPES = ['f32', 'f16', 'bf16'];
@@ -316,13 +317,6 @@ export function unpermuteRows(data, heads, cols) {
           data.subarray((h * d + 2 * i + j) * cols, (h * d + 2 * i + j + 1) * cols),
           (h * d + j * (d / 2) + i) * cols,
         );
-  return out;
-}
-
-function transpose(data, rows, cols) {
-  const out = new Float32Array(rows * cols);
-  for (let r = 0; r < rows; r++)
-    for (let c = 0; c < cols; c++) out[c * rows + r] = data[r * cols + c];
   return out;
 }
 
