@@ -31,17 +31,10 @@ import { writeSafetensors } from '../tests/model-files/safetensors-writer.js';
 import { ggufBytes } from '../tests/model-files/gguf-writer.js';
 import { quantizeRow } from '../tests/model-files/quantize.js';
 import { ggufName } from '../tests/model-files/gguf-names.js';
+import { transpose } from '../tests/model-files/matrix.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const RMS_EPS = 1e-6;
-
-/** [rows, cols] row-major → its transpose [cols, rows]. */
-function transpose(data, rows, cols) {
-  const out = new Float32Array(rows * cols);
-  for (let r = 0; r < rows; r++)
-    for (let c = 0; c < cols; c++) out[c * rows + r] = data[r * cols + c];
-  return out;
-}
 
 /**
  * The lab model (engine.labLoad result + engine.labTensors) as HF tensors:

@@ -212,3 +212,36 @@ test('nodeFileSource reads the slices asked for, clamped to the file, with name 
     'src/tokenizer_config.json',
   ]);
 });
+
+test('llama with attention_bias: q/k biases permuted in GGUF like the weights, undone on read', () => {
+  const model = tiny.tinyModel('llama', 2, { attentionBias: true });
+  assert.equal(model.hfConfig.attention_bias, true);
+  assert.ok(model.weights.has('model.layers.1.self_attn.k_proj.bias'));
+  const hf = tiny.writeHfModel(join(dir, 'llama-bias'), model, 'f32');
+  const st = readSafetensors(new Uint8Array(readFileSync(join(hf, 'model.safetensors'))));
+  const g = readGguf(tiny.ggufModelBytes(model, 'f32'));
+  const q = model.weights.get('model.layers.0.self_attn.q_proj.bias').data;
+  const inFile = ggufF32(g).get('blk.0.attn_q.bias').data;
+  assert.deepEqual([...inFile], [...tiny.permuteRows(q, model.config.nHeads, 1)]);
+  const a = referenceForward(
+    model.config,
+    tiny.hfWeightsFromSafetensors(safetensorsF32(st)),
+    TOKENS,
+  );
+  const b = referenceForward(model.config, tiny.hfWeightsFromGguf(model, ggufF32(g)), TOKENS);
+  let d = 0;
+  for (let i = 0; i < a.logits.length; i++) d = Math.max(d, Math.abs(a.logits[i] - b.logits[i]));
+  assert.ok(d < 1e-9, `differ by ${d}`);
+});
+
+test("GPT-2 as the hub ships it: no 'transformer.' prefix, causal-mask buffers h.N.attn.bias", () => {
+  const model = tiny.tinyModel('gpt2');
+  const hf = tiny.writeHfModel(join(dir, 'gpt2-hub'), model, 'f32', { hubGpt2: true });
+  const st = readSafetensors(new Uint8Array(readFileSync(join(hf, 'model.safetensors'))));
+  const n = model.config.context;
+  assert.deepEqual(st.tensors.get('h.1.attn.bias').shape, [1, 1, n, n]);
+  assert.ok(st.tensors.has('h.0.attn.c_attn.weight') && !st.tensors.has('transformer.wte.weight'));
+  const w = tiny.hfWeightsFromSafetensors(safetensorsF32(st));
+  assert.ok(!w.has('h.0.attn.bias'));
+  assert.equal(w.size, model.weights.size);
+});

@@ -174,3 +174,17 @@ test('the exported model generates what the lab generates (greedy, KV cache)', a
     engine.openModelUnload(m.id);
   }
 });
+
+test('labTensors: every weight in the file order, f32 copies, and a named error for a bad id', () => {
+  const t = engine.labTensors(lab.id);
+  assert.equal(t[0].name, 'embedding');
+  assert.deepEqual(t[0].shape, [lab.config.vocab, lab.config.dModel]);
+  assert.equal(t.at(-1).name, 'final_norm');
+  assert.equal(t.length, 2 + 12 * lab.config.nLayers);
+  assert.ok(
+    t.every((x) => x.data instanceof Float32Array && x.data.length === x.shape[0] * x.shape[1]),
+  );
+  t[0].data[0] = 1e6; // a copy: the model is untouched
+  assert.notEqual(engine.labTensors(lab.id)[0].data[0], 1e6);
+  assert.throws(() => engine.labTensors(999), /no lab model with id 999/);
+});

@@ -38,11 +38,13 @@ before(async () => {
 after(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 /** Writes the model's files; → { sources, weights (what the files hold, HF names), cleanup }. */
-function writeFiles(arch, format, type, { shards = 1 } = {}) {
-  const m = model(arch);
-  const where = join(dir, `${arch}-${format}-${type}${shards > 1 ? '-sharded' : ''}`);
+function writeFiles(arch, format, type, { shards = 1, hubGpt2 = false, m = model(arch) } = {}) {
+  const where = join(
+    dir,
+    `${arch}-${format}-${type}${shards > 1 ? '-sharded' : ''}${hubGpt2 ? '-hub' : ''}`,
+  );
   if (format === 'hf') {
-    tiny.writeHfModel(where, m, type, { shards });
+    tiny.writeHfModel(where, m, type, { shards, hubGpt2 });
     const byName = new Map();
     for (const src of folderSources(where).filter((f) => f.name.endsWith('.safetensors'))) {
       const st = readSafetensors(new Uint8Array(readFileSync(join(where, src.name))));
@@ -73,7 +75,7 @@ async function withOpened(arch, format, type, fn, opts) {
     opened = await loader.openModelFromFiles(engine, files.sources, {
       onProgress: () => progress++,
     });
-    const c = model(arch).config;
+    const c = (opts?.m ?? model(arch)).config;
     assert.equal(opened.arch, format === 'gguf' ? tiny.ggufArch(arch) : arch);
     for (const k of ['vocab', 'dModel', 'nLayers', 'nHeads', 'nKvHeads', 'dHead', 'mlpHidden'])
       assert.equal(opened.config[k], c[k], `config.${k}`);
@@ -88,8 +90,8 @@ async function withOpened(arch, format, type, fn, opts) {
   }
 }
 
-function assertAgainstReference(arch, opened, weights, label) {
-  const c = model(arch).config;
+function assertAgainstReference(arch, opened, weights, label, m = model(arch)) {
+  const c = m.config;
   const ref = referenceForward(
     { ...c, arch: opened.arch === 'llama' ? 'llama' : arch },
     weights,
@@ -140,6 +142,36 @@ test('a sharded HF checkpoint (index + 2 shards) loads like the single file', as
     'bf16',
     (opened, files) => assertAgainstReference('qwen2', opened, files.weights, 'qwen2 sharded'),
     { shards: 2 },
+  );
+});
+
+test('llama with attention_bias (GGUF q/k biases permuted like the rows) in both formats', async (t) => {
+  if (skip) return t.skip(skip);
+  const m = tiny.tinyModel('llama', 2, { attentionBias: true });
+  for (const [format, type] of [
+    ['hf', 'bf16'],
+    ['gguf', 'q8_0'],
+  ])
+    await withOpened(
+      'llama',
+      format,
+      type,
+      (opened, files) => {
+        assert.equal(opened.config.attentionBias, true);
+        assertAgainstReference('llama', opened, files.weights, `llama+bias ${format}`, m);
+      },
+      { m },
+    );
+});
+
+test("GPT-2 as the hub ships it (no 'transformer.' prefix, attn.bias mask buffers) loads", async (t) => {
+  if (skip) return t.skip(skip);
+  await withOpened(
+    'gpt2',
+    'hf',
+    'f32',
+    (opened, files) => assertAgainstReference('gpt2', opened, files.weights, 'gpt2 hub'),
+    { hubGpt2: true },
   );
 });
 

@@ -1,23 +1,17 @@
-// What the integration tests of the open-model work share: the REAL engine (dist/attn-engine.js,
-// or ATTN_ENGINE_JS), the loader web/model-files/open-model-files.js, and one place that says
-// when either is not there yet. The three helpers of issue 13 build the engine functions, the
-// loader and these tests in parallel branches; until the lead merges them, a test that needs a
-// missing piece is skipped with a reason naming it (never passes without running). After the
-// merge nothing is missing and every test runs.
-import { createRequire } from 'node:module';
+// What the integration tests of the open-model work share: the REAL engine
+// (dist/attn-engine.js, through tests/js/fixture.mjs), the loader
+// web/model-files/open-model-files.js, and one place that says when either is not there yet.
+// The three helpers of issue 13 build the engine functions, the loader and these tests in
+// parallel branches; until the lead merges them, a test that needs a missing piece is skipped
+// with a reason naming it (never passes without running). After the merge nothing is missing
+// and every test runs.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
-let enginePromise;
-/** The engine module, created once per test file. */
-export function engine() {
-  enginePromise ??= createRequire(import.meta.url)(
-    process.env.ATTN_ENGINE_JS ?? `${root}dist/attn-engine.js`,
-  )();
-  return enginePromise;
-}
+/** The engine module (dist/attn-engine.js), created once per test file. */
+export { engine } from '../js/fixture.mjs';
 
 /** null when the engine has every named function, else the reason a test must skip. */
 export function missingEngine(e, names) {

@@ -110,7 +110,9 @@ const SAFETENSORS_TYPE = { F32: 'f32', F16: 'f16', BF16: 'bf16' };
 export function safetensorsF32(read) {
   const out = new Map();
   for (const [name, t] of read.tensors) {
-    const [rows, cols] = t.shape.length === 1 ? [1, t.shape[0]] : t.shape;
+    // Rows × cols with every leading dimension folded into rows (a 1-D tensor is one row).
+    const cols = t.shape.at(-1) ?? 1;
+    const rows = t.shape.slice(0, -1).reduce((a, b) => a * b, 1);
     out.set(name, {
       rows,
       cols,

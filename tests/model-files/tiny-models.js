@@ -24,6 +24,7 @@ import { ggufBytes } from './gguf-writer.js';
 import { ggufName } from './gguf-names.js';
 import { quantizeMatrix } from './quantize.js';
 import { isBlockType } from './block-types.js';
+import { transpose } from './matrix.js';
 
 export const ARCHS = ['gpt2', 'llama', 'mistral', 'qwen2', 'qwen3'];
 export const HF_DTYPES = ['f32', 'f16', 'bf16'];
@@ -55,9 +56,10 @@ function tokenizerFor(arch) {
 /**
  * A random model: { arch, config (the engine's open-model config), hfConfig (config.json),
  * weights: Map HF name → { rows, cols, data } (HF orientation; GPT-2's Conv1D [in, out], no
- * "transformer." prefix), tokenizer, bosId, eosId }.
+ * "transformer." prefix), tokenizer, bosId, eosId }. attentionBias (llama only): q/k/v biases,
+ * config.json's attention_bias.
  */
-export function tinyModel(arch, seed = 1) {
+export function tinyModel(arch, seed = 1, { attentionBias = false } = {}) {
   if (!SHAPES[arch]) throw new Error(`no tiny model for ${arch}`);
   const rng = mulberry32(seed * 7919 + ARCHS.indexOf(arch));
   const tokenizer = tokenizerFor(arch);
@@ -81,7 +83,7 @@ export function tinyModel(arch, seed = 1) {
     ropeTheta: { gpt2: 10000, llama: 500000, mistral: 10000, qwen2: 1e6, qwen3: 1e6 }[arch],
     normEps: { gpt2: 1e-5, llama: 1e-5, mistral: 1e-5, qwen2: 1e-6, qwen3: 1e-6 }[arch],
     tiedEmbeddings: arch === 'gpt2' || qwen,
-    attentionBias: false,
+    attentionBias: arch === 'llama' && attentionBias,
     attnOutputGate: false,
   };
   const weights = new Map();
@@ -126,7 +128,7 @@ export function tinyModel(arch, seed = 1) {
       matrix(`${p}.self_attn.q_proj.weight`, H * d, D, 1 / Math.sqrt(D)); // Linear [out, in]
       matrix(`${p}.self_attn.k_proj.weight`, G * d, D, 1 / Math.sqrt(D));
       matrix(`${p}.self_attn.v_proj.weight`, G * d, D, 1 / Math.sqrt(D));
-      if (arch === 'qwen2') {
+      if (arch === 'qwen2' || config.attentionBias) {
         vector(`${p}.self_attn.q_proj.bias`, H * d, 0, 0.3);
         vector(`${p}.self_attn.k_proj.bias`, G * d, 0, 0.3);
         vector(`${p}.self_attn.v_proj.bias`, G * d, 0, 0.3);
@@ -260,9 +262,11 @@ function hfConfigJson(c, bosId, eosId) {
 /**
  * Writes the HF layout of `model` into `dir` (created): config.json (torch_dtype of `dtype`),
  * tokenizer.json, tokenizer_config.json, and model.safetensors — or, with `shards`, that many
- * shards and model.safetensors.index.json. Returns dir.
+ * shards and model.safetensors.index.json. GPT-2 with `hubGpt2`: the names without
+ * "transformer." and with the causal-mask buffers h.N.attn.bias [1, 1, n_ctx, n_ctx], as the
+ * hub's original gpt2 checkpoint has them (llama.cpp's converter skips them). Returns dir.
  */
-export function writeHfModel(dir, model, dtype, { shards = 1 } = {}) {
+export function writeHfModel(dir, model, dtype, { shards = 1, hubGpt2 = false } = {}) {
   mkdirSync(dir, { recursive: true });
   const json = (name, o) => writeFileSync(join(dir, name), JSON.stringify(o, null, 2) + '\n');
   json('config.json', { ...model.hfConfig, torch_dtype: TORCH_DTYPE[dtype] });
@@ -273,13 +277,26 @@ export function writeHfModel(dir, model, dtype, { shards = 1 } = {}) {
     model_max_length: model.config.context,
     tokenizer_class: 'PreTrainedTokenizerFast',
   });
-  const prefix = model.arch === 'gpt2' ? 'transformer.' : '';
+  const prefix = model.arch === 'gpt2' && !hubGpt2 ? 'transformer.' : '';
   const tensors = [...model.weights].map(([name, w]) => ({
     name: prefix + name,
     dtype: dtype.toUpperCase(),
     shape: w.rows === 1 ? [w.cols] : [w.rows, w.cols],
     data: w.data,
   }));
+  if (model.arch === 'gpt2' && hubGpt2) {
+    const n = model.config.context;
+    const mask = Float32Array.from({ length: n * n }, (_, i) =>
+      i % n <= Math.floor(i / n) ? 1 : 0,
+    );
+    for (let l = 0; l < model.config.nLayers; l++)
+      tensors.push({
+        name: `h.${l}.attn.bias`,
+        dtype: dtype.toUpperCase(),
+        shape: [1, 1, n, n],
+        data: mask,
+      });
+  }
   if (shards > 1) writeShardedSafetensors(dir, tensors, shards);
   else writeSafetensors(dir, tensors);
   return dir;
@@ -316,13 +333,6 @@ export function unpermuteRows(data, heads, cols) {
           data.subarray((h * d + 2 * i + j) * cols, (h * d + 2 * i + j + 1) * cols),
           (h * d + j * (d / 2) + i) * cols,
         );
-  return out;
-}
-
-function transpose(data, rows, cols) {
-  const out = new Float32Array(rows * cols);
-  for (let r = 0; r < rows; r++)
-    for (let c = 0; c < cols; c++) out[c * rows + r] = data[r * cols + c];
   return out;
 }
 
@@ -378,10 +388,11 @@ export function ggufModelBytes(model, type) {
       data = transpose(data, rows, cols); // Conv1D [in, out] → [out, in]
       [rows, cols] = [cols, rows];
     }
-    if (a === 'llama' && /self_attn\.q_proj\.weight$/.test(name))
-      data = permuteRows(data, c.nHeads, cols);
-    if (a === 'llama' && /self_attn\.k_proj\.weight$/.test(name))
-      data = permuteRows(data, c.nKvHeads, cols);
+    // The converter permutes q/k biases too (one element per row).
+    if (a === 'llama' && /self_attn\.q_proj\.(weight|bias)$/.test(name))
+      data = permuteRows(data, c.nHeads, rows === 1 ? 1 : cols);
+    if (a === 'llama' && /self_attn\.k_proj\.(weight|bias)$/.test(name))
+      data = permuteRows(data, c.nKvHeads, rows === 1 ? 1 : cols);
     const t = tensorType(type, name, rows);
     tensors.push({
       name: ggufName(model.arch, name),
@@ -412,19 +423,23 @@ export function hfWeightsFromGguf(model, byGgufName) {
     if (!t) throw new Error(`GGUF has no ${ggufName(model.arch, name)}`);
     let data = t.data;
     const a = ggufArch(model.arch);
-    if (a === 'llama' && /self_attn\.q_proj\.weight$/.test(name))
-      data = unpermuteRows(data, c.nHeads, t.cols);
-    if (a === 'llama' && /self_attn\.k_proj\.weight$/.test(name))
-      data = unpermuteRows(data, c.nKvHeads, t.cols);
+    if (a === 'llama' && /self_attn\.q_proj\.(weight|bias)$/.test(name))
+      data = unpermuteRows(data, c.nHeads, t.rows === 1 ? 1 : t.cols);
+    if (a === 'llama' && /self_attn\.k_proj\.(weight|bias)$/.test(name))
+      data = unpermuteRows(data, c.nKvHeads, t.rows === 1 ? 1 : t.cols);
     const layout = model.arch === 'gpt2' && GPT2_CONV1D.test(name) ? 'nk' : undefined;
     out.set(name, { rows: t.rows, cols: t.cols, data, type: t.type, layout });
   }
   return out;
 }
 
-/** HF weights from safetensors read back (read-back.js safetensorsF32), "transformer." dropped. */
+/**
+ * HF weights from safetensors read back (read-back.js safetensorsF32): "transformer." dropped,
+ * GPT-2's mask buffers (attn.bias, attn.masked_bias: not weights) left out.
+ */
 export function hfWeightsFromSafetensors(byName) {
   const out = new Map();
-  for (const [name, t] of byName) out.set(name.replace(/^transformer\./, ''), t);
+  for (const [name, t] of byName)
+    if (!/\.attn\.(masked_)?bias$/.test(name)) out.set(name.replace(/^transformer\./, ''), t);
   return out;
 }

@@ -62,8 +62,11 @@ async function labPrompt(bytes: Uint8Array): Promise<string> {
   const g = engine.labGenerate(lab.id, { tokens: r.tokens, steps: 4 });
   // @ts-expect-error labRun needs tokens or text
   engine.labRun(lab.id, { attention: true });
+  // Its weights as the exporter reads them: named f32 tensors.
+  const w = engine.labTensors(lab.id)[0];
+  const described: string = `${w.name} [${w.shape.join(', ')}] ${w.data[0]}`;
   engine.labUnload(lab.id);
-  return g.text + lab.vocab[0] + lab.config.nKvHeads;
+  return g.text + lab.vocab[0] + lab.config.nKvHeads + described;
 }
 void labPrompt;
 
