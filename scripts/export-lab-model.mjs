@@ -1,5 +1,7 @@
-// npm run export-hf -- --out DIR
-// The lab's trained model (course-data/lab-model.bin) as a real checkpoint, in the two layouts
+// npm run export-hf -- --out DIR [--model FILE]
+// The lab's all-full-attention model (course-data/lab-model-full.bin, the hybrid ablation's
+// comparison model; the shipped hybrid's Gated DeltaNet layers have no Qwen3 layout) as a real
+// checkpoint, in the two layouts
 // the open-model widget reads, so that the widget's whole path (file picker → parsers → engine)
 // can be checked against the lab without downloading anything:
 //   DIR/hf/    config.json (Qwen3 + "attn_output_gate": true), model.safetensors (F16, the
@@ -42,6 +44,12 @@ const RMS_EPS = 1e-6;
  */
 export function labToHf(lab, labTensors) {
   const c = lab.config;
+  const linear0 = (c.layerTypes ?? []).indexOf('linear');
+  if (linear0 >= 0)
+    throw new Error(
+      `lab model layer ${linear0} is linear (Gated DeltaNet): the Qwen3 layout has full-attention ` +
+        'layers only; export course-data/lab-model-full.bin',
+    );
   const t = new Map(labTensors.map((x) => [x.name, x]));
   const get = (name) => {
     const x = t.get(name);
@@ -278,18 +286,16 @@ export function exportLabModel(engine, labBytes, outDir) {
 async function main() {
   const i = process.argv.indexOf('--out');
   if (i < 0 || !process.argv[i + 1]) {
-    console.error('usage: npm run export-hf -- --out DIR');
+    console.error('usage: npm run export-hf -- --out DIR [--model FILE]');
     process.exit(2);
   }
   const out = resolve(process.argv[i + 1]);
   const engine = await createRequire(import.meta.url)(
     process.env.ATTN_ENGINE_JS ?? `${root}dist/attn-engine.js`,
   )();
-  const r = exportLabModel(
-    engine,
-    new Uint8Array(readFileSync(`${root}course-data/lab-model.bin`)),
-    out,
-  );
+  const m = process.argv.indexOf('--model');
+  const model = m >= 0 ? resolve(process.argv[m + 1]) : `${root}course-data/lab-model-full.bin`;
+  const r = exportLabModel(engine, new Uint8Array(readFileSync(model)), out);
   console.log(
     `wrote ${r.hfDir}/ (config.json, model.safetensors, tokenizer.json, tokenizer_config.json)`,
   );

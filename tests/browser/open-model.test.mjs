@@ -8,7 +8,14 @@
 // (they come from omengine's branch); the end-to-end test skips while the exporter is absent.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, existsSync, readdirSync, statSync } from 'node:fs';
+import {
+  mkdtempSync,
+  mkdirSync,
+  writeFileSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -485,70 +492,65 @@ function walk(dir) {
   });
 }
 
-test(
-  "the exported lab model opens in both formats and shows the lab's heatmap",
-  { skip: !existsSync(EXPORTER) && `${EXPORTER} is absent (omref's exporter, merged separately)` },
-  async () => {
-    const out = join(tmp, 'lab-export');
-    execFileSync(process.execPath, [EXPORTER, '--out', out], { cwd: root, stdio: 'inherit' });
-    const files = walk(out);
-    const hfDir = dirname(files.find((f) => f.endsWith('config.json')));
-    const gguf = files.find((f) => f.endsWith('.gguf'));
-    assert.ok(hfDir && gguf, `the exporter wrote an HF folder and a .gguf: ${files.join(', ')}`);
-    const prompt = '小明把苹果给了';
-    // The lab's own numbers for the prompt, from its engine (labRun over the shipped weights).
-    const { page: lab } = await openPage(browser, browser.fileUrl, 'lab.html?lang=en');
-    const expected = await lab.evaluate(async (text) => {
-      const rt = await window.AttnCourse.getRuntime();
-      const bin = Uint8Array.from(atob(window.AttnLabData.weights), (c) => c.charCodeAt(0));
-      const { id } = rt.engine.labLoad(bin);
-      const r = rt.engine.labRun(id, { text, attention: true });
-      rt.engine.labUnload(id);
+test("the exported lab model opens in both formats and shows the lab's heatmap", async () => {
+  const out = join(tmp, 'lab-export');
+  execFileSync(process.execPath, [EXPORTER, '--out', out], { cwd: root, stdio: 'inherit' });
+  const files = walk(out);
+  const hfDir = dirname(files.find((f) => f.endsWith('config.json')));
+  const gguf = files.find((f) => f.endsWith('.gguf'));
+  assert.ok(hfDir && gguf, `the exporter wrote an HF folder and a .gguf: ${files.join(', ')}`);
+  const prompt = '小明把苹果给了';
+  // The lab's own numbers for the prompt: labRun over the exported weights file (the lab's
+  // all-full-attention model), in the same engine build the page runs.
+  const expected = (() => {
+    const { id } = nodeEngine.labLoad(
+      readFileSync(join(root, 'course-data', 'lab-model-full.bin')),
+    );
+    const r = nodeEngine.labRun(id, { text: prompt, attention: true });
+    nodeEngine.labUnload(id);
+    return {
+      tokens: r.tokens,
+      top: r.top5[0].token,
+      layers: r.attention.map((a) => [...a.weights.data]),
+    };
+  })();
+  for (const pickArgs of [{ dir: hfDir }, { paths: [gguf] }]) {
+    const { page, errors } = await open('en');
+    await page.evaluate(
+      ([t, text]) => {
+        document.querySelector(t).promptText = text;
+      },
+      [TAG, prompt],
+    );
+    const r = await pick(page, pickArgs);
+    assert.equal(r.error, null, JSON.stringify(pickArgs));
+    const got = await page.evaluate((t) => {
+      const el = document.querySelector(t);
       return {
-        tokens: r.tokens,
-        top: r.top5[0].token,
-        layers: r.attention.map((a) => [...a.weights.data]),
+        tokens: el.ran,
+        top: el.result.top5[0].token,
+        layers: el.result.attention.map((a) => [...a.weights]),
+        cells: [...el.shadowRoot.querySelectorAll('table.heatmap td')].map((td) => [
+          Number(td.dataset.i),
+          Number(td.dataset.j),
+          td.textContent,
+        ]),
       };
-    }, prompt);
-    await lab.close();
-    for (const pickArgs of [{ dir: hfDir }, { paths: [gguf] }]) {
-      const { page, errors } = await open('en');
-      await page.evaluate(
-        ([t, text]) => {
-          document.querySelector(t).promptText = text;
-        },
-        [TAG, prompt],
+    }, TAG);
+    assert.deepEqual(got.tokens, expected.tokens, 'the same ids: <bos> + one per character');
+    assert.equal(got.top, expected.top);
+    expected.layers.forEach((w, l) =>
+      w.forEach((x, k) => assert.ok(Math.abs(got.layers[l][k] - x) < 1e-4, `layer ${l} [${k}]`)),
+    );
+    // The heatmap on screen (layer 1, head 1) is the lab's numbers as percentages.
+    const T = expected.tokens.length;
+    for (const [i, j, text] of got.cells)
+      assert.equal(
+        text,
+        j > i ? '' : `${(expected.layers[0][i * T + j] * 100).toFixed(0)}%`,
+        `${i},${j}`,
       );
-      const r = await pick(page, pickArgs);
-      assert.equal(r.error, null, JSON.stringify(pickArgs));
-      const got = await page.evaluate((t) => {
-        const el = document.querySelector(t);
-        return {
-          tokens: el.ran,
-          top: el.result.top5[0].token,
-          layers: el.result.attention.map((a) => [...a.weights]),
-          cells: [...el.shadowRoot.querySelectorAll('table.heatmap td')].map((td) => [
-            Number(td.dataset.i),
-            Number(td.dataset.j),
-            td.textContent,
-          ]),
-        };
-      }, TAG);
-      assert.deepEqual(got.tokens, expected.tokens, 'the same ids: <bos> + one per character');
-      assert.equal(got.top, expected.top);
-      expected.layers.forEach((w, l) =>
-        w.forEach((x, k) => assert.ok(Math.abs(got.layers[l][k] - x) < 1e-4, `layer ${l} [${k}]`)),
-      );
-      // The heatmap on screen (layer 1, head 1) is the lab's numbers as percentages.
-      const T = expected.tokens.length;
-      for (const [i, j, text] of got.cells)
-        assert.equal(
-          text,
-          j > i ? '' : `${(expected.layers[0][i * T + j] * 100).toFixed(0)}%`,
-          `${i},${j}`,
-        );
-      assert.deepEqual(errors, []);
-      await page.close();
-    }
-  },
-);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

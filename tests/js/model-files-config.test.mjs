@@ -93,7 +93,7 @@ test('GPT-2 (openai-community/gpt2): MHA, learned positions, GELU family, tied, 
     ropeTheta: 0,
     normEps: 1e-5,
     tiedEmbeddings: true,
-    attentionBias: true,
+    attentionBias: false,
     attnOutputGate: false,
   });
 });

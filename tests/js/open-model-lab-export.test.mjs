@@ -1,7 +1,8 @@
 // node --test tests/js/open-model-lab-export.test.mjs
-// The end-to-end check of issue 13 without any downloaded model: the lab model exported by
-// scripts/export-lab-model.mjs (npm run export-hf) as a Qwen3 HF checkpoint and as a GGUF, into a
-// temp dir. First the files themselves: read back with the tests' own readers and run through
+// The end-to-end check of issue 13 without any downloaded model: the lab's all-full-attention
+// model (course-data/lab-model-full.bin; the hybrid's linear layers have no Qwen3 layout) exported
+// by scripts/export-lab-model.mjs (npm run export-hf) as a Qwen3 HF checkpoint and as a GGUF, into
+// a temp dir. First the files themselves: read back with the tests' own readers and run through
 // the plain-JS reference forward (tests/model-files/reference-forward.js), they give labRun's
 // logits and attention to 1e-4 — the mapping lab → Qwen3 (+ Qwen3-Next's output gate) is right.
 // Then the widget's path: openModelFromFiles (web/model-files/, omweb) into the engine's open
@@ -24,7 +25,7 @@ let engine, lab, dir, exported;
 
 before(async () => {
   engine = await it.engine();
-  const bytes = new Uint8Array(readFileSync(`${it.root}course-data/lab-model.bin`));
+  const bytes = new Uint8Array(readFileSync(`${it.root}course-data/lab-model-full.bin`));
   dir = mkdtempSync(join(tmpdir(), 'attn-lab-export-'));
   exported = exportLabModel(engine, bytes, dir);
   lab = engine.labLoad(bytes);

@@ -198,7 +198,7 @@ export function configFromHf(cfg) {
           ropeTheta: 0,
           normEps: cfg.layer_norm_epsilon ?? 1e-5,
           tiedEmbeddings: true,
-          attentionBias: true,
+          attentionBias: false, // the engine gives gpt2 its biases by architecture
           attnOutputGate: false,
         },
         modelContext,

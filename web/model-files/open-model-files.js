@@ -264,9 +264,11 @@ export function planTensors(config, named, format) {
         `${where(e)}: tensor "${name}" is ${shown}, expected ${expect}`,
         { file: where(e), tensor: name, shape: s, expected: expect },
       );
+    // llama.cpp permutes a q/k bias like the rows it adds to (elements, not rows, here).
+    const heads = format === 'gguf' ? permutedHeads(config.arch, name, config) : 0;
     if (want.vector) {
       if (s.length !== 1 || s[0] !== want.cols) throw wrong(`[${want.cols}]`);
-      plan.push(planned(name, e, 1, want.cols, 'nk', e.bytes, 0));
+      plan.push(planned(name, e, 1, want.cols, 'nk', e.bytes, heads));
       continue;
     }
     if (s.length !== 2) throw wrong(`[${want.rows}, ${want.cols}]`);
@@ -282,7 +284,6 @@ export function planTensors(config, named, format) {
     const kn = want.conv1d && format === 'safetensors';
     const [rows, cols] = kn ? [want.cols, want.rows] : [want.rows, want.cols];
     if (s[0] !== rows || s[1] !== cols) throw wrong(`[${rows}, ${cols}]`);
-    const heads = format === 'gguf' ? permutedHeads(config.arch, name, config) : 0;
     plan.push(planned(name, e, rows, cols, kn ? 'kn' : 'nk', e.bytes, heads));
   }
   return plan;
