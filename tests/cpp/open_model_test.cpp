@@ -6,13 +6,17 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
+#include "attn/lab_model.hpp"
 #include "attn/quant_blocks.hpp"
+#include "attn/weights_io.hpp"
 #include "stored_weights.hpp"
 #include "test_util.hpp"
 
@@ -449,4 +453,73 @@ TEST_CASE("open model: run errors, counts and the bytes it needs", "[open_model]
     const std::uint64_t need = open_model_bytes_needed(c, infos);
     CHECK(need > stored);
     CHECK(need < stored + 4 * 1024 * 1024);
+}
+
+TEST_CASE("open model: the lab model mapped onto qwen3 + attnOutputGate gives the lab's logits and attention",
+          "[open_model]") {
+    // The contract's mapping (OPEN-MODEL-API.md, "Lab model export"): Wq and Wgate transposed to
+    // [out, in] and interleaved head by head into q_proj, every other matrix transposed.
+    std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/course-data/lab-model.bin", std::ios::binary);
+    const std::vector<std::uint8_t> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(!file.empty());
+    const LabModel lab = load_lab_weights(file.data(), file.size());
+    const LabConfig& lc = lab.config();
+    REQUIRE(lc.qk_norm);
+    REQUIRE(lc.output_gate);
+    OpenModelConfig c;
+    c.arch = OpenArch::Qwen3;
+    c.vocab = lc.vocab;
+    c.d_model = lc.d_model;
+    c.n_layers = lc.n_layers;
+    c.n_heads = lc.n_heads;
+    c.n_kv_heads = lc.n_kv_heads;
+    c.d_head = lc.d_head;
+    c.mlp_hidden = lc.mlp_hidden;
+    c.context = lc.context;
+    c.rope_theta = lc.rope_base;
+    c.norm_eps = 1e-6f;
+    c.tied_embeddings = true;
+    c.attn_output_gate = true;
+    OpenModel m(c);
+    auto put = [&](const std::string& name, const Matrix& stored) {  // stored as given, [rows, cols]
+        std::uint8_t* dst = m.tensor(name, WeightType::F32, stored.shape(0), stored.shape(1), gemm::BLayout::NK);
+        std::memcpy(dst, stored.data(), stored.size() * sizeof(float));
+    };
+    auto transposed = [](const Matrix& w) { return Matrix(xt::transpose(w)); };
+    const LabWeights& w = lab.weights();
+    const std::size_t H = lc.n_heads, d = lc.d_head, D = lc.d_model;
+    put("model.embed_tokens.weight", w.embedding);
+    for (std::size_t l = 0; l < lc.n_layers; ++l) {
+        const LabLayer& y = w.layers[l];
+        const std::string p = "model.layers." + std::to_string(l) + ".";
+        Matrix q({2 * H * d, D});
+        for (std::size_t h = 0; h < H; ++h)
+            for (std::size_t i = 0; i < d; ++i)
+                for (std::size_t j = 0; j < D; ++j) {
+                    q(h * 2 * d + i, j) = y.wq(j, h * d + i);
+                    q(h * 2 * d + d + i, j) = y.w_gate(j, h * d + i);
+                }
+        put(p + "input_layernorm.weight", y.attn_norm);
+        put(p + "self_attn.q_proj.weight", q);
+        put(p + "self_attn.k_proj.weight", transposed(y.wk));
+        put(p + "self_attn.v_proj.weight", transposed(y.wv));
+        put(p + "self_attn.q_norm.weight", y.q_norm);
+        put(p + "self_attn.k_norm.weight", y.k_norm);
+        put(p + "self_attn.o_proj.weight", transposed(y.wo));
+        put(p + "post_attention_layernorm.weight", y.mlp_norm);
+        put(p + "mlp.gate_proj.weight", transposed(y.w1));
+        put(p + "mlp.up_proj.weight", transposed(y.w3));
+        put(p + "mlp.down_proj.weight", transposed(y.w2));
+    }
+    put("model.norm.weight", w.final_norm);
+    m.finalize();
+    const std::vector<int> tokens = lab.encode("注意力就是加权平均");
+    const LabForward want = lab.forward(tokens, true);
+    OpenRunOptions opt;
+    opt.attention = true;
+    opt.all_logits = true;
+    const OpenRunResult got = m.run(tokens, opt);
+    CHECK(test::max_abs_diff(got.logits, want.logits) < 1e-4f);
+    for (std::size_t l = 0; l < lc.n_layers; ++l)
+        CHECK(test::max_abs_diff(got.attention[l].weights, want.attention[l]) < 1e-5f);
 }
