@@ -457,6 +457,16 @@ export interface OpenModelConfig {
   attnOutputGate?: boolean;
   /** mistral: a window shorter than context is a ConfigError (not supported). */
   slidingWindow?: number;
+  /** RoPE families: config.json's rope_scaling (Llama 3.1 / 3.2 have type 'llama3'). Any other
+   *  type is a ConfigError. Defaults: factor 1, lowFreqFactor 1, highFreqFactor 4,
+   *  originalContext 8192 (original_max_position_embeddings). */
+  ropeScaling?: {
+    type: 'linear' | 'llama3';
+    factor?: number;
+    lowFreqFactor?: number;
+    highFreqFactor?: number;
+    originalContext?: number;
+  };
 }
 
 /** One tensor as the files describe it, before its bytes are read. */

@@ -106,10 +106,31 @@ Vec layer_norm(const Vec& x, const std::vector<double>& g, const std::vector<dou
     return y;
 }
 
-// Rotate-half RoPE of one head in place: dim i pairs with i + d/2, angle pos · θ^(−2i/d).
-void rope_head(double* v, std::size_t d, double pos, double theta) {
+// θ_i of the config, with transformers' rope_scaling (_compute_default_rope_parameters,
+// _compute_linear_scaling_rope_parameters, _compute_llama3_parameters).
+std::vector<double> inv_freq(const OpenModelConfig& c) {
+    const std::size_t d = c.d_head;
+    std::vector<double> f(d / 2);
+    const RopeScaling& s = c.rope_scaling;
     for (std::size_t i = 0; i < d / 2; ++i) {
-        const double a = pos * std::pow(theta, -2.0 * static_cast<double>(i) / static_cast<double>(d));
+        f[i] = 1.0 / std::pow(static_cast<double>(c.rope_theta), static_cast<double>(2 * i) / static_cast<double>(d));
+        if (s.kind == RopeScaling::Kind::Linear) f[i] /= s.factor;
+        if (s.kind != RopeScaling::Kind::Llama3) continue;
+        const double wavelen = 2 * M_PI / f[i];
+        const double scaled = wavelen > s.original_context / s.low_freq_factor ? f[i] / s.factor : f[i];
+        const double smooth =
+            (s.original_context / wavelen - s.low_freq_factor) / (s.high_freq_factor - s.low_freq_factor);
+        const bool medium =
+            !(wavelen < s.original_context / s.high_freq_factor) && !(wavelen > s.original_context / s.low_freq_factor);
+        f[i] = medium ? (1 - smooth) * scaled / s.factor + smooth * scaled : scaled;
+    }
+    return f;
+}
+
+// Rotate-half RoPE of one head in place: dim i pairs with i + d/2, angle pos · θ_i.
+void rope_head(double* v, std::size_t d, double pos, const std::vector<double>& theta) {
+    for (std::size_t i = 0; i < d / 2; ++i) {
+        const double a = pos * theta[i];
         const double x1 = v[i], x2 = v[i + d / 2];
         v[i] = x1 * std::cos(a) - x2 * std::sin(a);
         v[i + d / 2] = x2 * std::cos(a) + x1 * std::sin(a);
@@ -124,6 +145,7 @@ std::vector<Vec> reference(const OpenModelConfig& c, const std::map<std::string,
                            std::vector<std::vector<std::vector<Vec>>>* attn_out = nullptr) {
     const std::size_t T = tokens.size(), D = c.d_model, H = c.n_heads, G = c.n_kv_heads, d = c.d_head;
     const bool gpt2 = c.arch == OpenArch::Gpt2;
+    const std::vector<double> theta = gpt2 ? std::vector<double>{} : inv_freq(c);
     std::vector<Vec> x(T, Vec(D));
     const Ref& E = R.at(gpt2 ? "wte.weight" : "model.embed_tokens.weight");
     for (std::size_t t = 0; t < T; ++t)
@@ -168,9 +190,8 @@ std::vector<Vec> reference(const OpenModelConfig& c, const std::map<std::string,
                         std::copy(n.begin(), n.end(), k[t].begin() + g * d);
                     }
                 }
-                for (std::size_t hd = 0; hd < H; ++hd)
-                    rope_head(&q[t][hd * d], d, static_cast<double>(t), c.rope_theta);
-                for (std::size_t g = 0; g < G; ++g) rope_head(&k[t][g * d], d, static_cast<double>(t), c.rope_theta);
+                for (std::size_t hd = 0; hd < H; ++hd) rope_head(&q[t][hd * d], d, static_cast<double>(t), theta);
+                for (std::size_t g = 0; g < G; ++g) rope_head(&k[t][g * d], d, static_cast<double>(t), theta);
             }
         }
         const std::string p = gpt2 ? "h." + std::to_string(l) + "." : "model.layers." + std::to_string(l) + ".";
@@ -291,6 +312,28 @@ TEST_CASE("open model: llama with attention bias (o_proj's too), and mistral, un
     OpenModelConfig m = config(OpenArch::Mistral, 64, 8, 2, 8, 64);
     m.sliding_window = 4096;  // longer than the context: ignored
     check_against_reference(m, WeightType::Q8_0);
+}
+
+TEST_CASE("open model: llama with rope_scaling, llama3 (Llama 3.1 / 3.2) and linear", "[open_model]") {
+    // theta 500000, original context 64, high / low frequency factors 8 / 1: the wavelengths
+    // 2π/θ_i (6.3, 32, 167, … at d = 16) fall in all three bands: below 64/8 kept, between 8
+    // and 64 blended, above 64 divided by the factor.
+    OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 64);
+    c.rope_theta = 500000.0f;
+    c.rope_scaling = {RopeScaling::Kind::Llama3, 32.0, 1.0, 8.0, 64.0};
+    const auto theta = rope_scaled_thetas(16, c.rope_theta, c.rope_scaling);
+    const auto plain = rope_scaled_thetas(16, c.rope_theta, {});
+    CHECK(theta[0] == plain[0]);         // high frequency: kept
+    CHECK(theta[7] == plain[7] / 32.0);  // low frequency: divided by the factor
+    CHECK(theta[2] < plain[2]);          // wavelength 2π·500000^(1/4) ≈ 167 > 8: divided
+    check_against_reference(c, WeightType::F16);
+    c.rope_scaling = {RopeScaling::Kind::Linear, 4.0, 1.0, 4.0, 8192.0};
+    check_against_reference(c, WeightType::F16);
+    auto bad = c;
+    bad.rope_scaling = {RopeScaling::Kind::Llama3, 8.0, 4.0, 1.0, 8192.0};
+    CHECK_THROWS_WITH(validate(bad), "ropeScaling: lowFreqFactor must be > 0 and below highFreqFactor");
+    bad.rope_scaling = {RopeScaling::Kind::Linear, 0.5, 1.0, 4.0, 8192.0};
+    CHECK_THROWS_WITH(validate(bad), "ropeScaling.factor must be a finite number ≥ 1");
 }
 
 TEST_CASE("open model: qwen2 (q/k/v bias) and qwen3 (QK-norm, tied) in bf16, q4_k and q6_k", "[open_model]") {

@@ -175,6 +175,24 @@ test('every openModel error is named and says what is wrong', () => {
     message: 'config.vocab is missing',
   });
   assert.throws(() => engine.openModelCreate({ ...config, nKvHeads: 3 }), { name: 'ConfigError' });
+  assert.throws(
+    () => engine.openModelCreate({ ...config, ropeScaling: { type: 'yarn', factor: 4 } }),
+    {
+      name: 'ConfigError',
+      message: "ropeScaling.type 'yarn' is not supported (linear, llama3)",
+    },
+  );
+  const scaled = engine.openModelCreate({
+    ...config,
+    ropeScaling: {
+      type: 'llama3',
+      factor: 32,
+      lowFreqFactor: 1,
+      highFreqFactor: 4,
+      originalContext: 8192,
+    },
+  });
+  assert.equal(engine.openModelUnload(scaled.id), true);
   const { id } = engine.openModelCreate(config);
   assert.throws(
     () => engine.openModelTensor(id, 'model.layers.0.self_attn.k_proj.weight', 'f32', 8, 8, 'nk'),
