@@ -477,8 +477,10 @@ export interface OpenTensorInfo {
   cols: number;
 }
 
-/** Stored weight types: ggml's block layouts for the quantised ones. */
-export type OpenWeightType = 'f32' | 'f16' | 'bf16' | 'q8_0' | 'q4_0' | 'q4_k' | 'q6_k';
+/** Stored weight types: ggml's block layouts for the quantised ones (q5_0 / q5_1 are what
+ *  llama.cpp's K-quant files store for matrices whose rows are not whole 256-blocks). */
+export type OpenWeightType =
+  'f32' | 'f16' | 'bf16' | 'q8_0' | 'q5_0' | 'q5_1' | 'q4_0' | 'q4_1' | 'q4_k' | 'q6_k';
 
 export interface OpenModelRunResult {
   /** [V] logits after the last position. */

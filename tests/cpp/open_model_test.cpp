@@ -299,9 +299,10 @@ void check_against_reference(const OpenModelConfig& c, WeightType type, gemm::BL
 
 }  // namespace
 
-TEST_CASE("open model: llama (GQA) matches the reference in f32, f16, q8_0 and q4_0", "[open_model]") {
+TEST_CASE("open model: llama (GQA) matches the reference in f32, f16 and every 32-block type", "[open_model]") {
     const OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 96);
-    for (WeightType t : {WeightType::F32, WeightType::F16, WeightType::Q8_0, WeightType::Q4_0})
+    for (WeightType t : {WeightType::F32, WeightType::F16, WeightType::Q8_0, WeightType::Q5_0, WeightType::Q5_1,
+                         WeightType::Q4_0, WeightType::Q4_1})
         check_against_reference(c, t);
 }
 

@@ -148,7 +148,8 @@ test('openModelDequantizeRow decodes a hand-made q8_0 block and f16 halves', () 
   });
   assert.throws(() => engine.openModelDequantizeRow('q5_k', block, 32), {
     name: 'ConfigError',
-    message: "type 'q5_k' is not a supported weight type (f32, f16, bf16, q8_0, q4_0, q4_k, q6_k)",
+    message:
+      "type 'q5_k' is not a supported weight type (f32, f16, bf16, q8_0, q5_0, q5_1, q4_0, q4_1, q4_k, q6_k)",
   });
 });
 
