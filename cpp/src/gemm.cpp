@@ -104,36 +104,52 @@ void gemm_packed(std::size_t m, std::size_t n, std::size_t k, const float* a, st
         for (std::size_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
         return;
     }
-    // One panel (kKC × 8 floats, 8 KiB: L1) is packed and then used by every row tile of A, so
-    // a decode step (m = 1) decodes each weight once and reads it back from L1.
+    // One panel (kKC × 8 floats, 8 KiB: L1) is packed and then used by every row tile of A: each
+    // weight is decoded once per call and read back from L1.
     std::vector<float> panel_buf(std::min(kKC, k) * kPanel);
     float* const panel = panel_buf.data();
+    // C[rows i0 … i0 + R) of the panel at column jq += A · panel, for the K block at p0.
+    auto tiles = [&](std::size_t p0, std::size_t kc, std::size_t jq, std::size_t w) {
+        const bool accumulate = p0 > 0;
+        std::size_t i = 0;
+        for (; i + kRows <= m; i += kRows)
+            tile<4>(kc, a + i * lda + p0, lda, panel, c + i * ldc + jq, ldc, w, accumulate);
+        const float* ai = a + i * lda + p0;
+        float* ci = c + i * ldc + jq;
+        switch (m - i) {
+            case 3:
+                tile<3>(kc, ai, lda, panel, ci, ldc, w, accumulate);
+                break;
+            case 2:
+                tile<2>(kc, ai, lda, panel, ci, ldc, w, accumulate);
+                break;
+            case 1:
+                tile<1>(kc, ai, lda, panel, ci, ldc, w, accumulate);
+                break;
+            default:
+                break;
+        }
+    };
+    if (m <= kRows) {
+        // Decoding (m = 1) reads every weight once: walk each panel's 8 columns down all of K, so
+        // B is read as 8 sequential streams (B comes from memory, not cache, in a real model).
+        for (std::size_t jq = 0; jq < n; jq += kPanel)
+            for (std::size_t p0 = 0; p0 < k; p0 += kKC) {
+                const std::size_t kc = std::min(kKC, k - p0), w = std::min(kPanel, n - jq);
+                pack_panel(b, ldb, layout, p0, kc, jq, w, panel);
+                tiles(p0, kc, jq, w);
+            }
+        return;
+    }
+    // Otherwise A's K block (m × 256) stays in cache while NC columns of B go past it.
     for (std::size_t j0 = 0; j0 < n; j0 += kNC) {
         const std::size_t nc = std::min(kNC, n - j0);
         for (std::size_t p0 = 0; p0 < k; p0 += kKC) {
             const std::size_t kc = std::min(kKC, k - p0);
-            const bool accumulate = p0 > 0;
             for (std::size_t q = 0; q * kPanel < nc; ++q) {
                 const std::size_t jq = j0 + q * kPanel, w = std::min(kPanel, n - jq);
                 pack_panel(b, ldb, layout, p0, kc, jq, w, panel);
-                std::size_t i = 0;
-                for (; i + kRows <= m; i += kRows)
-                    tile<4>(kc, a + i * lda + p0, lda, panel, c + i * ldc + jq, ldc, w, accumulate);
-                const float* ai = a + i * lda + p0;
-                float* ci = c + i * ldc + jq;
-                switch (m - i) {
-                    case 3:
-                        tile<3>(kc, ai, lda, panel, ci, ldc, w, accumulate);
-                        break;
-                    case 2:
-                        tile<2>(kc, ai, lda, panel, ci, ldc, w, accumulate);
-                        break;
-                    case 1:
-                        tile<1>(kc, ai, lda, panel, ci, ldc, w, accumulate);
-                        break;
-                    default:
-                        break;
-                }
+                tiles(p0, kc, jq, w);
             }
         }
     }
