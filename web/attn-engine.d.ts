@@ -467,6 +467,9 @@ export interface OpenModelConfig {
     highFreqFactor?: number;
     originalContext?: number;
   };
+  /** RoPE families: GGUF's rope_freqs.weight ([dHead / 2], how llama.cpp files carry Llama 3's
+   *  scaling): θ_i is divided by entry i. Applied after ropeScaling. */
+  ropeFreqFactors?: ArrayLike<number>;
 }
 
 /** One tensor as the files describe it, before its bytes are read. */

@@ -117,6 +117,7 @@ OpenModelConfig config_from_js(const val& in) {
     c.attn_output_gate = opt_bool(o, "attnOutputGate", false);
     c.sliding_window = opt_size(o, "slidingWindow", 0);
     if (has(o, "ropeScaling")) c.rope_scaling = rope_scaling_from_js(o["ropeScaling"]);
+    if (has(o, "ropeFreqFactors")) c.rope_freq_factors = to_floats(o["ropeFreqFactors"], "config.ropeFreqFactors");
     validate(c);
     return c;
 }

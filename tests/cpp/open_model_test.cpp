@@ -124,6 +124,7 @@ std::vector<double> inv_freq(const OpenModelConfig& c) {
             !(wavelen < s.original_context / s.high_freq_factor) && !(wavelen > s.original_context / s.low_freq_factor);
         f[i] = medium ? (1 - smooth) * scaled / s.factor + smooth * scaled : scaled;
     }
+    for (std::size_t i = 0; i < c.rope_freq_factors.size(); ++i) f[i] /= c.rope_freq_factors[i];
     return f;
 }
 
@@ -315,7 +316,7 @@ TEST_CASE("open model: llama with attention bias (o_proj's too), and mistral, un
     check_against_reference(m, WeightType::Q8_0);
 }
 
-TEST_CASE("open model: llama with rope_scaling, llama3 (Llama 3.1 / 3.2) and linear", "[open_model]") {
+TEST_CASE("open model: llama with rope_scaling (llama3, linear) and GGUF's frequency factors", "[open_model]") {
     // theta 500000, original context 64, high / low frequency factors 8 / 1: the wavelengths
     // 2π/θ_i (6.3, 32, 167, … at d = 16) fall in all three bands: below 64/8 kept, between 8
     // and 64 blended, above 64 divided by the factor.
@@ -330,7 +331,16 @@ TEST_CASE("open model: llama with rope_scaling, llama3 (Llama 3.1 / 3.2) and lin
     check_against_reference(c, WeightType::F16);
     c.rope_scaling = {RopeScaling::Kind::Linear, 4.0, 1.0, 4.0, 8192.0};
     check_against_reference(c, WeightType::F16);
+    // llama.cpp's form of the same thing: per-frequency divisors (GGUF's rope_freqs.weight).
+    c.rope_scaling = {};
+    c.rope_freq_factors = {1.0f, 1.5f, 4.0f, 8.0f, 32.0f, 32.0f, 32.0f, 32.0f};
+    check_against_reference(c, WeightType::F16);
     auto bad = c;
+    bad.rope_freq_factors = {1.0f, 2.0f};
+    CHECK_THROWS_WITH(validate(bad), "ropeFreqFactors has 2 entries, dHead / 2 = 8 expected");
+    bad.rope_freq_factors.assign(8, 0.0f);
+    CHECK_THROWS_WITH(validate(bad), "ropeFreqFactors[0] must be a finite number > 0");
+    bad.rope_freq_factors.clear();
     bad.rope_scaling = {RopeScaling::Kind::Llama3, 8.0, 4.0, 1.0, 8192.0};
     CHECK_THROWS_WITH(validate(bad), "ropeScaling: lowFreqFactor must be > 0 and below highFreqFactor");
     bad.rope_scaling = {RopeScaling::Kind::Linear, 0.5, 1.0, 4.0, 8192.0};

@@ -194,6 +194,12 @@ test('every openModel error is named and says what is wrong', () => {
     },
   });
   assert.equal(engine.openModelUnload(scaled.id), true);
+  const factors = engine.openModelCreate({ ...config, ropeFreqFactors: new Float32Array([1, 8]) });
+  assert.equal(engine.openModelUnload(factors.id), true);
+  assert.throws(() => engine.openModelCreate({ ...config, ropeFreqFactors: [1, 2, 4] }), {
+    name: 'ConfigError',
+    message: 'ropeFreqFactors has 3 entries, dHead / 2 = 2 expected',
+  });
   const { id } = engine.openModelCreate(config);
   assert.throws(
     () => engine.openModelTensor(id, 'model.layers.0.self_attn.k_proj.weight', 'f32', 8, 8, 'nk'),

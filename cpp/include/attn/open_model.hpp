@@ -69,11 +69,15 @@ struct OpenModelConfig {
     bool attn_output_gate = false;   // Qwen3-Next's gate, interleaved with q head by head
     std::size_t sliding_window = 0;  // mistral: 0 = none; a window shorter than context is refused
     RopeScaling rope_scaling;        // RoPE families: none, linear or llama3 (Llama 3.1 / 3.2)
+    // GGUF's rope_freqs.weight (llama.cpp's freq_factors, [d/2]): θ_i is divided by factor i.
+    // How llama.cpp files carry Llama 3's scaling; empty for none. Applied after rope_scaling.
+    std::vector<float> rope_freq_factors;
 };
 
 // Throws ConfigError naming the field as JS spells it ("nKvHeads"): a size of 0, nHeads not a
 // multiple of nKvHeads, an odd dHead (RoPE families), gpt2 with nKvHeads ≠ nHeads or
-// nHeads·dHead ≠ dModel, gpt2 with an output gate or attention bias flag, ropeTheta not > 1,
+// nHeads·dHead ≠ dModel, gpt2 with an output gate, attention bias, rope scaling or frequency
+// factors, ropeFreqFactors not dHead / 2 finite numbers > 0, ropeTheta not > 1,
 // normEps not > 0, a sliding window shorter than the context, a size past limits::kMaxDimension.
 void validate(const OpenModelConfig& cfg);
 
