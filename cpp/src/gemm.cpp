@@ -54,7 +54,21 @@ void pack_panel(const StoredB& b, std::size_t, BLayout layout, std::size_t p0, s
         alignas(16) float rows[kPanel][kKC];
         for (std::size_t c = 0; c < w; ++c) dequantize(b.type, b.bytes + (jq + c) * b.row_bytes, p0, kc, rows[c]);
         for (std::size_t c = w; c < kPanel; ++c) std::fill(rows[c], rows[c] + kc, 0.0f);
-        for (std::size_t p = 0; p < kc; ++p, dst += kPanel)
+        // Interleave: 4 × 4 transposes (a decode step's inner loop: strided scalar copies cost as
+        // much as the products), then the rows of K past the last multiple of 4.
+        std::size_t p = 0;
+        for (; p + 4 <= kc; p += 4, dst += 4 * kPanel)
+            for (std::size_t h = 0; h < kPanel; h += 4) {
+                const f32x4 r0 = load(rows[h] + p), r1 = load(rows[h + 1] + p), r2 = load(rows[h + 2] + p),
+                            r3 = load(rows[h + 3] + p);
+                const f32x4 t0 = interleave_lo(r0, r1), t1 = interleave_lo(r2, r3);
+                const f32x4 t2 = interleave_hi(r0, r1), t3 = interleave_hi(r2, r3);
+                store(dst + h, halves_lo(t0, t1));
+                store(dst + kPanel + h, halves_hi(t0, t1));
+                store(dst + 2 * kPanel + h, halves_lo(t2, t3));
+                store(dst + 3 * kPanel + h, halves_hi(t2, t3));
+            }
+        for (; p < kc; ++p, dst += kPanel)
             for (std::size_t c = 0; c < kPanel; ++c) dst[c] = rows[c][p];
     } else {
         for (std::size_t p = 0; p < kc; ++p) {

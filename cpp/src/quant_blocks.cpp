@@ -8,7 +8,14 @@
 namespace attn {
 namespace {
 
-std::uint16_t u16(const std::uint8_t* p) noexcept { return static_cast<std::uint16_t>(p[0] | (p[1] << 8)); }
+// Little-endian 16 bits (GGUF and safetensors store little-endian; so do WASM and x86-64, the
+// engine's targets): one 2-byte load, which the vectoriser widens, where two byte loads and a
+// shift become shuffles.
+std::uint16_t u16(const std::uint8_t* p) noexcept {
+    std::uint16_t v;
+    std::memcpy(&v, p, 2);
+    return v;
+}
 
 // IEEE half → float, exactly (the same bits as gemm::half_bits_to_float, tested on all 65536),
 // inline and without branches, so that the compiler vectorises a row of them: f16 rows decode
