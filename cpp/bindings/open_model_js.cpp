@@ -153,7 +153,8 @@ val js_open_model_bytes_needed(val config, val tensors) {
         for (std::size_t i = 0; i < n; ++i) {
             const val t = options(tensors[i], "tensorsInfo entry");
             const std::string at = "tensorsInfo[" + std::to_string(i) + "]";
-            const std::string name = has(t, "name") ? t["name"].as<std::string>() : at;
+            const std::string name =
+                has(t, "name") && t["name"].typeOf().as<std::string>() == "string" ? t["name"].as<std::string>() : at;
             infos.push_back({name, parse_weight_type(type_string(t["type"], at + ".type"), name + "'s type"),
                              to_size(t["rows"], at + ".rows"), to_size(t["cols"], at + ".cols")});
         }

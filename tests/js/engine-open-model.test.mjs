@@ -236,3 +236,66 @@ test('every openModel error is named and says what is wrong', () => {
   });
   assert.equal(engine.openModelUnload(id), true);
 });
+
+test('bad openModel calls throw one of the four named kinds and leave the engine usable', () => {
+  const KINDS = new Set(['ShapeError', 'ValueError', 'ConfigError', 'MaskError']);
+  const id = load();
+  engine.openModelFinalize(id);
+  const before = engine.heapBytesInUse();
+  const info = [{ name: 'model.norm.weight', type: 'f32', rows: 1, cols: 8 }];
+  const bad = [
+    () => engine.openModelCreate(undefined),
+    () => engine.openModelCreate(5),
+    () => engine.openModelCreate({ ...config, arch: 5 }),
+    () => engine.openModelCreate({ ...config, vocab: -1 }),
+    () => engine.openModelCreate({ ...config, vocab: 1.5 }),
+    () => engine.openModelCreate({ ...config, dModel: 'x' }),
+    () => engine.openModelCreate({ ...config, normEps: NaN }),
+    () => engine.openModelCreate({ ...config, ropeScaling: 5 }),
+    () => engine.openModelCreate({ ...config, ropeFreqFactors: 'x' }),
+    () => engine.openModelBytesNeeded(config, 5),
+    () => engine.openModelBytesNeeded(config, [5]),
+    () => engine.openModelBytesNeeded(config, [{ ...info[0], name: 5, type: 'q9' }]),
+    () => engine.openModelBytesNeeded(config, [{ ...info[0], type: 7 }]),
+    () => engine.openModelBytesNeeded(config, [{ ...info[0], rows: -1 }]),
+    () => engine.openModelTensor(id, 5, 'f32', 1, 8),
+    () => engine.openModelTensor(id, 'model.norm.weight', 5, 1, 8),
+    () => engine.openModelTensor(id, 'model.norm.weight', 'f32', 'x', 8),
+    () => engine.openModelTensor(id, 'model.norm.weight', 'f32', 1, 8, 5),
+    () => engine.openModelTensor('x', 'model.norm.weight', 'f32', 1, 8),
+    () => engine.openModelTensor(id, 'model.norm.weight', 'f32', 1, 8),
+    () => engine.openModelFinalize(987654),
+    () => engine.openModelRun(id, 'x'),
+    () => engine.openModelRun(id, [1.5]),
+    () => engine.openModelRun(id, [1], 5),
+    () => engine.openModelRun(id, [1], { layers: 5 }),
+    () => engine.openModelRun(id, [1], { layers: [-1] }),
+    () => engine.openModelRun(id, [1], { attention: 'yes' }),
+    () => engine.openModelPass(987654, [1]),
+    () => engine.openModelPassStep('x'),
+    () => engine.openModelPassResult(987654),
+    () => engine.openModelGenerate(id, [1], -1),
+    () => engine.openModelGenerate(id, [1], 'x'),
+    () => engine.openModelGenerate(id, [], 2),
+    () => engine.openModelDequantizeRow(5, new Uint8Array(4), 1),
+    () => engine.openModelDequantizeRow('f32', 5, 1),
+    () => engine.openModelDequantizeRow('f32', new Uint8Array(4), -1),
+    () => engine.openModelDequantizeRow('f32', new Uint8Array(2), 1),
+    () => engine.openModelRun(id),
+  ];
+  for (const [i, call] of bad.entries()) {
+    let err;
+    try {
+      call();
+    } catch (e) {
+      err = e;
+    }
+    assert.ok(err, `call ${i} should throw`);
+    assert.ok(KINDS.has(err.name), `call ${i}: ${err.name}: ${err.message}`);
+    assert.ok(err.message.length > 0);
+  }
+  assert.equal(engine.openModelUnload('x'), false);
+  assert.equal(engine.heapBytesInUse(), before);
+  assert.equal(engine.openModelRun(id, [0, 3]).logitsLast.length, config.vocab);
+  assert.equal(engine.openModelUnload(id), true);
+});
