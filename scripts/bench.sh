@@ -18,11 +18,11 @@ echo "bench: $machine"
 
 echo "== build: native (build/)"
 [ -f build/CMakeCache.txt ] || cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)" --target attn-bench attn-gemm-bench
+cmake --build build -j"$(nproc)" --target attn-bench attn-gemm-bench attn-open-model-bench
 
 echo "== build: WASM SIMD (build-wasm/)"
 [ -f build-wasm/CMakeCache.txt ] || emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build-wasm -j"$(nproc)" --target attn-bench attn-gemm-bench attn-engine
+cmake --build build-wasm -j"$(nproc)" --target attn-bench attn-gemm-bench attn-engine attn-open-model-bench
 
 echo "== build: WASM scalar (build-wasm-scalar/)"
 [ -f build-wasm-scalar/CMakeCache.txt ] ||
@@ -55,3 +55,9 @@ node bench/report.mjs --machine "$machine" --load-end "$(cut -d' ' -f1-3 /proc/l
   engine-js="$out/engine-js.jsonl" onnxruntime-web="$out/onnxruntime-web.jsonl" \
   tfjs-wasm="$out/tfjs-wasm.jsonl" plain-js="$out/plain-js.jsonl" \
   gemm-native="$out/gemm-native.jsonl" gemm-wasm="$out/gemm-wasm.jsonl"
+
+# An opened model of Qwen3-0.6B's shapes (random weights made at bench time, never stored), f16
+# and q4_k: prefill and cached decode tokens/s, and the stored-weights GEMM; JSON lines, no table.
+echo "== run: open model, Qwen3-0.6B shapes (native, then WASM SIMD)"
+./build/attn-open-model-bench
+node build-wasm/attn-open-model-bench.js

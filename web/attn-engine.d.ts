@@ -507,6 +507,19 @@ export interface OpenModelConfig {
   attnOutputGate?: boolean;
   /** mistral: a window shorter than context is a ConfigError (not supported). */
   slidingWindow?: number;
+  /** RoPE families: config.json's rope_scaling (Llama 3.1 / 3.2 have type 'llama3'). Any other
+   *  type is a ConfigError. Defaults: factor 1, lowFreqFactor 1, highFreqFactor 4,
+   *  originalContext 8192 (original_max_position_embeddings). */
+  ropeScaling?: {
+    type: 'linear' | 'llama3';
+    factor?: number;
+    lowFreqFactor?: number;
+    highFreqFactor?: number;
+    originalContext?: number;
+  };
+  /** RoPE families: GGUF's rope_freqs.weight ([dHead / 2], how llama.cpp files carry Llama 3's
+   *  scaling): θ_i is divided by entry i. Applied after ropeScaling. */
+  ropeFreqFactors?: ArrayLike<number>;
 }
 
 /** One tensor as the files describe it, before its bytes are read. */
@@ -517,8 +530,10 @@ export interface OpenTensorInfo {
   cols: number;
 }
 
-/** Stored weight types: ggml's block layouts for the quantised ones. */
-export type OpenWeightType = 'f32' | 'f16' | 'bf16' | 'q8_0' | 'q4_0' | 'q4_k' | 'q6_k';
+/** Stored weight types: ggml's block layouts for the quantised ones (q5_0 / q5_1 are what
+ *  llama.cpp's K-quant files store for matrices whose rows are not whole 256-blocks). */
+export type OpenWeightType =
+  'f32' | 'f16' | 'bf16' | 'q8_0' | 'q5_0' | 'q5_1' | 'q4_0' | 'q4_1' | 'q4_k' | 'q6_k';
 
 export interface OpenModelRunResult {
   /** [V] logits after the last position. */

@@ -77,6 +77,25 @@ std::size_t required_size(const val& o, const char* key) {
     return to_size(o[key], std::string("config.") + key);
 }
 
+// config.json's rope_scaling, camelCased: {type: 'linear' | 'llama3', factor, lowFreqFactor,
+// highFreqFactor, originalContext}.
+RopeScaling rope_scaling_from_js(const val& in) {
+    const val o = options(in, "ropeScaling");
+    RopeScaling s;
+    const std::string type = opt_string(o, "type", "");
+    if (type == "linear")
+        s.kind = RopeScaling::Kind::Linear;
+    else if (type == "llama3")
+        s.kind = RopeScaling::Kind::Llama3;
+    else
+        throw ConfigError("ropeScaling.type '" + type + "' is not supported (linear, llama3)");
+    s.factor = opt_float(o, "factor").value_or(1.0f);
+    s.low_freq_factor = opt_float(o, "lowFreqFactor").value_or(1.0f);
+    s.high_freq_factor = opt_float(o, "highFreqFactor").value_or(4.0f);
+    s.original_context = opt_float(o, "originalContext").value_or(8192.0f);
+    return s;
+}
+
 OpenModelConfig config_from_js(const val& in) {
     const val o = options(in, "openModel config");
     OpenModelConfig c;
@@ -97,6 +116,8 @@ OpenModelConfig config_from_js(const val& in) {
     c.attention_bias = opt_bool(o, "attentionBias", false);
     c.attn_output_gate = opt_bool(o, "attnOutputGate", false);
     c.sliding_window = opt_size(o, "slidingWindow", 0);
+    if (has(o, "ropeScaling")) c.rope_scaling = rope_scaling_from_js(o["ropeScaling"]);
+    if (has(o, "ropeFreqFactors")) c.rope_freq_factors = to_floats(o["ropeFreqFactors"], "config.ropeFreqFactors");
     validate(c);
     return c;
 }
@@ -132,7 +153,8 @@ val js_open_model_bytes_needed(val config, val tensors) {
         for (std::size_t i = 0; i < n; ++i) {
             const val t = options(tensors[i], "tensorsInfo entry");
             const std::string at = "tensorsInfo[" + std::to_string(i) + "]";
-            const std::string name = has(t, "name") ? t["name"].as<std::string>() : at;
+            const std::string name =
+                has(t, "name") && t["name"].typeOf().as<std::string>() == "string" ? t["name"].as<std::string>() : at;
             infos.push_back({name, parse_weight_type(type_string(t["type"], at + ".type"), name + "'s type"),
                              to_size(t["rows"], at + ".rows"), to_size(t["cols"], at + ".cols")});
         }

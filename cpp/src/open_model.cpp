@@ -63,12 +63,23 @@ void validate(const OpenModelConfig& c) {
                               ") must equal dModel (" + std::to_string(c.d_model) + ")");
         if (c.attn_output_gate) throw ConfigError("attnOutputGate is not a gpt2 option");
         if (c.attention_bias) throw ConfigError("attentionBias is not a gpt2 option (gpt2 always has biases)");
+        if (c.rope_scaling.kind != RopeScaling::Kind::None) throw ConfigError("ropeScaling is not a gpt2 option");
+        if (!c.rope_freq_factors.empty()) throw ConfigError("ropeFreqFactors is not a gpt2 option");
         return;
     }
     if (c.d_head % 2 != 0)
         throw ConfigError("dHead (" + std::to_string(c.d_head) + ") must be even: RoPE turns pairs of dims");
     if (!std::isfinite(c.rope_theta) || !(c.rope_theta > 1.0f))
         throw ConfigError("ropeTheta must be a finite number > 1");
+    rope_scaled_thetas(c.d_head, c.rope_theta, c.rope_scaling);  // ConfigError for bad scaling
+    if (!c.rope_freq_factors.empty()) {
+        if (c.rope_freq_factors.size() != c.d_head / 2)
+            throw ConfigError("ropeFreqFactors has " + std::to_string(c.rope_freq_factors.size()) +
+                              " entries, dHead / 2 = " + std::to_string(c.d_head / 2) + " expected");
+        for (std::size_t i = 0; i < c.rope_freq_factors.size(); ++i)
+            if (!std::isfinite(c.rope_freq_factors[i]) || !(c.rope_freq_factors[i] > 0.0f))
+                throw ConfigError("ropeFreqFactors[" + std::to_string(i) + "] must be a finite number > 0");
+    }
     if (c.sliding_window != 0 && c.sliding_window < c.context)
         throw ConfigError("slidingWindow (" + std::to_string(c.sliding_window) + ") is shorter than the context (" +
                           std::to_string(c.context) +
@@ -153,7 +164,12 @@ std::uint64_t open_model_bytes_needed(const OpenModelConfig& c, const std::vecto
     return total + (cache + activations + maps + 2 * std::uint64_t(c.vocab)) * sizeof(float);
 }
 
-OpenModel::OpenModel(const OpenModelConfig& cfg) : cfg_(cfg), specs_(open_model_tensor_specs(cfg)) {}
+OpenModel::OpenModel(const OpenModelConfig& cfg) : cfg_(cfg), specs_(open_model_tensor_specs(cfg)) {
+    if (cfg_.arch == OpenArch::Gpt2) return;
+    rope_thetas_ = rope_scaled_thetas(cfg_.d_head, cfg_.rope_theta, cfg_.rope_scaling);
+    for (std::size_t i = 0; i < cfg_.rope_freq_factors.size(); ++i)
+        rope_thetas_[i] /= static_cast<double>(cfg_.rope_freq_factors[i]);
+}
 
 std::uint8_t* OpenModel::tensor(const std::string& name, WeightType type, std::size_t rows, std::size_t cols,
                                 gemm::BLayout layout) {

@@ -41,8 +41,8 @@ void OpenModel::llama_layer(OpenPass& pass, std::size_t l) const {
     if (y.k_norm) rms_norm_blocks_inplace(k, d, y.k_norm, nullptr, cfg_.norm_eps);
     std::vector<float> positions(T);
     for (std::size_t t = 0; t < T; ++t) positions[t] = static_cast<float>(pass.start + t);
-    q = rope(q, {H, 0, cfg_.rope_theta}, positions);
-    k = rope(k, {cfg_.n_kv_heads, 0, cfg_.rope_theta}, positions);
+    q = rope(q, {H, 0, cfg_.rope_theta, rope_thetas_}, positions);
+    k = rope(k, {cfg_.n_kv_heads, 0, cfg_.rope_theta, rope_thetas_}, positions);
     const Matrix* keys = &k;
     const Matrix* values = &v;
     if (pass.cache) {

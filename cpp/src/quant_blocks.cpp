@@ -8,7 +8,14 @@
 namespace attn {
 namespace {
 
-std::uint16_t u16(const std::uint8_t* p) noexcept { return static_cast<std::uint16_t>(p[0] | (p[1] << 8)); }
+// Little-endian 16 bits (GGUF and safetensors store little-endian; so do WASM and x86-64, the
+// engine's targets): one 2-byte load, which the vectoriser widens, where two byte loads and a
+// shift become shuffles.
+std::uint16_t u16(const std::uint8_t* p) noexcept {
+    std::uint16_t v;
+    std::memcpy(&v, p, 2);
+    return v;
+}
 
 // IEEE half → float, exactly (the same bits as gemm::half_bits_to_float, tested on all 65536),
 // inline and without branches, so that the compiler vectorises a row of them: f16 rows decode
@@ -50,6 +57,38 @@ void q4_0(const std::uint8_t* b, float* out) noexcept {
     for (int j = 0; j < 16; ++j) {
         out[j] = static_cast<float>((qs[j] & 0x0F) - 8) * d;
         out[(j + 16)] = static_cast<float>((qs[j] >> 4) - 8) * d;
+    }
+}
+
+// block_q4_1: f16 d, m; uint8 qs[16]: x = q · d + m.
+void q4_1(const std::uint8_t* b, float* out) noexcept {
+    const float d = f16(b), m = f16(b + 2);
+    const std::uint8_t* qs = b + 4;
+    for (int j = 0; j < 16; ++j) {
+        out[j] = static_cast<float>(qs[j] & 0x0F) * d + m;
+        out[j + 16] = static_cast<float>(qs[j] >> 4) * d + m;
+    }
+}
+
+// block_q5_0 (f16 d; uint8 qh[4]; uint8 qs[16]) and block_q5_1 (f16 d, m; qh; qs): element i's
+// fifth bit is bit i of qh (little-endian 32 bits); q5_0: x = d · (q − 16), q5_1: x = q · d + m.
+template <bool kWithMin>
+void q5(const std::uint8_t* b, float* out) noexcept {
+    const float d = f16(b), m = kWithMin ? f16(b + 2) : 0.0f;
+    const std::uint8_t* p = b + (kWithMin ? 4 : 2);
+    const std::uint32_t qh = static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
+                             (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
+    const std::uint8_t* qs = p + 4;
+    for (int j = 0; j < 16; ++j) {
+        const int x0 = (qs[j] & 0x0F) | static_cast<int>(((qh >> j) << 4) & 0x10);
+        const int x1 = (qs[j] >> 4) | static_cast<int>((qh >> (j + 12)) & 0x10);
+        if (kWithMin) {
+            out[j] = static_cast<float>(x0) * d + m;
+            out[j + 16] = static_cast<float>(x1) * d + m;
+        } else {
+            out[j] = static_cast<float>(x0 - 16) * d;
+            out[j + 16] = static_cast<float>(x1 - 16) * d;
+        }
     }
 }
 
@@ -144,6 +183,15 @@ void dequantize(WeightType type, const std::uint8_t* row, std::size_t first, std
                 break;
             case WeightType::Q4_0:
                 q4_0(b, y);
+                break;
+            case WeightType::Q4_1:
+                q4_1(b, y);
+                break;
+            case WeightType::Q5_0:
+                q5<false>(b, y);
+                break;
+            case WeightType::Q5_1:
+                q5<true>(b, y);
                 break;
             case WeightType::Q4_K:
                 q4_k(b, y);

@@ -38,7 +38,7 @@ Matrix rope(const Matrix& x, const RopeConfig& cfg, const std::vector<float>& po
     if (r > d)
         throw ConfigError("rope: rotary_dim " + std::to_string(r) + " is larger than d_head " + std::to_string(d));
     if (r % 2 != 0) throw ConfigError("rope: rotary_dim " + std::to_string(r) + " must be even");
-    require_base(cfg.base);
+    if (cfg.thetas.empty()) require_base(cfg.base);
     if (!positions.empty() && positions.size() != x.shape(0))
         throw ShapeError("rope: " + std::to_string(positions.size()) + " positions for " + std::to_string(x.shape(0)) +
                          " rows of x");
@@ -47,7 +47,10 @@ Matrix rope(const Matrix& x, const RopeConfig& cfg, const std::vector<float>& po
             throw ValueError("rope: positions[" + std::to_string(t) + "] is " +
                              (std::isnan(positions[t]) ? "NaN" : "infinite"));
     require_finite(x, "x");
-    const std::vector<double> theta = thetas(r, cfg.base);
+    if (!cfg.thetas.empty() && cfg.thetas.size() != r / 2)
+        throw ConfigError("rope: " + std::to_string(cfg.thetas.size()) + " thetas given for rotary_dim " +
+                          std::to_string(r) + " (it takes " + std::to_string(r / 2) + ")");
+    const std::vector<double> theta = cfg.thetas.empty() ? thetas(r, cfg.base) : cfg.thetas;
     Matrix out = x;
     const std::size_t half = r / 2;
     for (std::size_t t = 0; t < x.shape(0); ++t) {
@@ -63,6 +66,38 @@ Matrix rope(const Matrix& x, const RopeConfig& cfg, const std::vector<float>& po
         }
     }
     return out;
+}
+
+std::vector<double> rope_scaled_thetas(std::size_t rotary_dim, float base, const RopeScaling& s) {
+    if (rotary_dim % 2 != 0) throw ConfigError("rope: rotary_dim " + std::to_string(rotary_dim) + " must be even");
+    require_base(base);
+    std::vector<double> theta = thetas(rotary_dim, base);
+    if (s.kind == RopeScaling::Kind::None) return theta;
+    if (!std::isfinite(s.factor) || !(s.factor >= 1.0))
+        throw ConfigError("ropeScaling.factor must be a finite number ≥ 1");
+    if (s.kind == RopeScaling::Kind::Linear) {
+        for (double& t : theta) t /= s.factor;
+        return theta;
+    }
+    if (!(s.low_freq_factor < s.high_freq_factor) || !std::isfinite(s.high_freq_factor) || !(s.low_freq_factor > 0.0))
+        throw ConfigError("ropeScaling: lowFreqFactor must be > 0 and below highFreqFactor");
+    if (!std::isfinite(s.original_context) || !(s.original_context >= 1.0))
+        throw ConfigError("ropeScaling.originalContext must be at least 1");
+    // transformers' _compute_llama3_parameters, element by element.
+    const double low_wavelen = s.original_context / s.low_freq_factor;
+    const double high_wavelen = s.original_context / s.high_freq_factor;
+    const double pi = 3.14159265358979323846;
+    for (double& t : theta) {
+        const double wavelen = 2.0 * pi / t;
+        if (wavelen > low_wavelen) {
+            t /= s.factor;
+        } else if (!(wavelen < high_wavelen)) {
+            const double smooth =
+                (s.original_context / wavelen - s.low_freq_factor) / (s.high_freq_factor - s.low_freq_factor);
+            t = (1.0 - smooth) * t / s.factor + smooth * t;
+        }
+    }
+    return theta;
 }
 
 }  // namespace attn

@@ -11,12 +11,15 @@ struct TypeInfo {
     std::size_t elements, bytes;
 };
 
-// One table: names, block sizes and block bytes (ggml-common.h's block structs).
+// One table: names, block sizes and block bytes (ggml-common.h's block structs), in the enum's
+// order (info() indexes it).
 constexpr TypeInfo kTypes[] = {
     {WeightType::F32, "f32", 1, 4},       {WeightType::F16, "f16", 1, 2},     {WeightType::BF16, "bf16", 1, 2},
-    {WeightType::Q8_0, "q8_0", 32, 34},   {WeightType::Q4_0, "q4_0", 32, 18}, {WeightType::Q4_K, "q4_k", 256, 144},
+    {WeightType::Q8_0, "q8_0", 32, 34},   {WeightType::Q5_0, "q5_0", 32, 22}, {WeightType::Q5_1, "q5_1", 32, 24},
+    {WeightType::Q4_0, "q4_0", 32, 18},   {WeightType::Q4_1, "q4_1", 32, 20}, {WeightType::Q4_K, "q4_k", 256, 144},
     {WeightType::Q6_K, "q6_k", 256, 210},
 };
+static_assert(sizeof(kTypes) / sizeof(kTypes[0]) == static_cast<std::size_t>(WeightType::Q6_K) + 1, "one row per type");
 
 const TypeInfo& info(WeightType type) noexcept { return kTypes[static_cast<int>(type)]; }
 

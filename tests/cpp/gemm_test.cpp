@@ -3,6 +3,7 @@
 #include <cstring>
 #include <vector>
 
+#include "attn/crc32.hpp"
 #include "attn/errors.hpp"
 #include "attn/gemm.hpp"
 #include "attn/quant_blocks.hpp"
@@ -86,8 +87,8 @@ TEST_CASE("matmul and matmul_bt run the GEMM: definitions on small cases, K = 0"
 TEST_CASE("GEMM over stored weights of every type equals gemm_scalar over the decoded matrix, bit for bit", "[gemm]") {
     // m = 1 is a decode step; 3, 5, 17 cross the 4-row tile; n crosses the 8-column panel; K =
     // 512 takes two 256-deep blocks, so the panels are decoded block by block.
-    for (WeightType type : {WeightType::F32, WeightType::F16, WeightType::BF16, WeightType::Q8_0, WeightType::Q4_0,
-                            WeightType::Q4_K, WeightType::Q6_K})
+    for (WeightType type : {WeightType::F32, WeightType::F16, WeightType::BF16, WeightType::Q8_0, WeightType::Q5_0,
+                            WeightType::Q5_1, WeightType::Q4_0, WeightType::Q4_1, WeightType::Q4_K, WeightType::Q6_K})
         for (std::size_t k : {256u, 512u})
             for (std::size_t n : {1u, 3u, 5u, 17u}) {
                 const auto stored = attn::test::random_stored(type, n, k, 100 + n + k);  // [n, k]: "nk"
@@ -124,4 +125,25 @@ TEST_CASE("GEMM over float weights stored [in, out] (GPT-2's Conv1D); block type
     const float a[32] = {};
     CHECK_THROWS_AS(gemm::gemm_weights(1, 1, 32, a, 32, block.data(), WeightType::Q8_0, gemm::BLayout::KN, c.data(), 1),
                     ConfigError);
+}
+
+TEST_CASE("GEMM over stored weights: the same bits natively and in WASM (CRC-32 of C recorded natively)", "[gemm]") {
+    // The decoders are exact integer and float operations and the GEMM's order is fixed, so
+    // every build must give these bits (AVX2, SSE2, NEON, WASM SIMD, scalar).
+    const std::pair<WeightType, std::uint32_t> golden[] = {
+        {WeightType::F32, 0x209b9dccu},  {WeightType::F16, 0x17ba9dc7u},  {WeightType::BF16, 0xe2d3d1ecu},
+        {WeightType::Q8_0, 0xcd8cfd78u}, {WeightType::Q4_0, 0x3543416du}, {WeightType::Q4_K, 0xe5e6033eu},
+        {WeightType::Q6_K, 0x2d1acb8cu}, {WeightType::Q5_0, 0xedb71c73u}, {WeightType::Q5_1, 0x03bd0baeu},
+        {WeightType::Q4_1, 0xf6163b8au},
+    };
+    for (const auto& [type, want] : golden) {
+        const std::size_t m = 5, n = 17, k = 512;
+        const Matrix a = randn(m, k, 11);
+        const auto b = attn::test::random_stored(type, n, k, 12);
+        std::vector<float> c(m * n);
+        gemm::gemm_weights(m, n, k, a.data(), k, b.data(), type, gemm::BLayout::NK, c.data(), n);
+        const std::uint32_t got = crc32(reinterpret_cast<const std::uint8_t*>(c.data()), c.size() * sizeof(float));
+        INFO(weight_type_name(type) << ": CRC-32 0x" << std::hex << got);
+        CHECK(got == want);
+    }
 }

@@ -6,13 +6,17 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
+#include "attn/lab_model.hpp"
 #include "attn/quant_blocks.hpp"
+#include "attn/weights_io.hpp"
 #include "stored_weights.hpp"
 #include "test_util.hpp"
 
@@ -102,10 +106,32 @@ Vec layer_norm(const Vec& x, const std::vector<double>& g, const std::vector<dou
     return y;
 }
 
-// Rotate-half RoPE of one head in place: dim i pairs with i + d/2, angle pos · θ^(−2i/d).
-void rope_head(double* v, std::size_t d, double pos, double theta) {
+// θ_i of the config, with transformers' rope_scaling (_compute_default_rope_parameters,
+// _compute_linear_scaling_rope_parameters, _compute_llama3_parameters).
+std::vector<double> inv_freq(const OpenModelConfig& c) {
+    const std::size_t d = c.d_head;
+    std::vector<double> f(d / 2);
+    const RopeScaling& s = c.rope_scaling;
     for (std::size_t i = 0; i < d / 2; ++i) {
-        const double a = pos * std::pow(theta, -2.0 * static_cast<double>(i) / static_cast<double>(d));
+        f[i] = 1.0 / std::pow(static_cast<double>(c.rope_theta), static_cast<double>(2 * i) / static_cast<double>(d));
+        if (s.kind == RopeScaling::Kind::Linear) f[i] /= s.factor;
+        if (s.kind != RopeScaling::Kind::Llama3) continue;
+        const double wavelen = 2 * M_PI / f[i];
+        const double scaled = wavelen > s.original_context / s.low_freq_factor ? f[i] / s.factor : f[i];
+        const double smooth =
+            (s.original_context / wavelen - s.low_freq_factor) / (s.high_freq_factor - s.low_freq_factor);
+        const bool medium =
+            !(wavelen < s.original_context / s.high_freq_factor) && !(wavelen > s.original_context / s.low_freq_factor);
+        f[i] = medium ? (1 - smooth) * scaled / s.factor + smooth * scaled : scaled;
+    }
+    for (std::size_t i = 0; i < c.rope_freq_factors.size(); ++i) f[i] /= c.rope_freq_factors[i];
+    return f;
+}
+
+// Rotate-half RoPE of one head in place: dim i pairs with i + d/2, angle pos · θ_i.
+void rope_head(double* v, std::size_t d, double pos, const std::vector<double>& theta) {
+    for (std::size_t i = 0; i < d / 2; ++i) {
+        const double a = pos * theta[i];
         const double x1 = v[i], x2 = v[i + d / 2];
         v[i] = x1 * std::cos(a) - x2 * std::sin(a);
         v[i + d / 2] = x2 * std::cos(a) + x1 * std::sin(a);
@@ -120,6 +146,7 @@ std::vector<Vec> reference(const OpenModelConfig& c, const std::map<std::string,
                            std::vector<std::vector<std::vector<Vec>>>* attn_out = nullptr) {
     const std::size_t T = tokens.size(), D = c.d_model, H = c.n_heads, G = c.n_kv_heads, d = c.d_head;
     const bool gpt2 = c.arch == OpenArch::Gpt2;
+    const std::vector<double> theta = gpt2 ? std::vector<double>{} : inv_freq(c);
     std::vector<Vec> x(T, Vec(D));
     const Ref& E = R.at(gpt2 ? "wte.weight" : "model.embed_tokens.weight");
     for (std::size_t t = 0; t < T; ++t)
@@ -164,9 +191,8 @@ std::vector<Vec> reference(const OpenModelConfig& c, const std::map<std::string,
                         std::copy(n.begin(), n.end(), k[t].begin() + g * d);
                     }
                 }
-                for (std::size_t hd = 0; hd < H; ++hd)
-                    rope_head(&q[t][hd * d], d, static_cast<double>(t), c.rope_theta);
-                for (std::size_t g = 0; g < G; ++g) rope_head(&k[t][g * d], d, static_cast<double>(t), c.rope_theta);
+                for (std::size_t hd = 0; hd < H; ++hd) rope_head(&q[t][hd * d], d, static_cast<double>(t), theta);
+                for (std::size_t g = 0; g < G; ++g) rope_head(&k[t][g * d], d, static_cast<double>(t), theta);
             }
         }
         const std::string p = gpt2 ? "h." + std::to_string(l) + "." : "model.layers." + std::to_string(l) + ".";
@@ -274,9 +300,10 @@ void check_against_reference(const OpenModelConfig& c, WeightType type, gemm::BL
 
 }  // namespace
 
-TEST_CASE("open model: llama (GQA) matches the reference in f32, f16, q8_0 and q4_0", "[open_model]") {
+TEST_CASE("open model: llama (GQA) matches the reference in f32, f16 and every 32-block type", "[open_model]") {
     const OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 96);
-    for (WeightType t : {WeightType::F32, WeightType::F16, WeightType::Q8_0, WeightType::Q4_0})
+    for (WeightType t : {WeightType::F32, WeightType::F16, WeightType::Q8_0, WeightType::Q5_0, WeightType::Q5_1,
+                         WeightType::Q4_0, WeightType::Q4_1})
         check_against_reference(c, t);
 }
 
@@ -287,6 +314,37 @@ TEST_CASE("open model: llama with attention bias (o_proj's too), and mistral, un
     OpenModelConfig m = config(OpenArch::Mistral, 64, 8, 2, 8, 64);
     m.sliding_window = 4096;  // longer than the context: ignored
     check_against_reference(m, WeightType::Q8_0);
+}
+
+TEST_CASE("open model: llama with rope_scaling (llama3, linear) and GGUF's frequency factors", "[open_model]") {
+    // theta 500000, original context 64, high / low frequency factors 8 / 1: the wavelengths
+    // 2π/θ_i (6.3, 32, 167, … at d = 16) fall in all three bands: below 64/8 kept, between 8
+    // and 64 blended, above 64 divided by the factor.
+    OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 64);
+    c.rope_theta = 500000.0f;
+    c.rope_scaling = {RopeScaling::Kind::Llama3, 32.0, 1.0, 8.0, 64.0};
+    const auto theta = rope_scaled_thetas(16, c.rope_theta, c.rope_scaling);
+    const auto plain = rope_scaled_thetas(16, c.rope_theta, {});
+    CHECK(theta[0] == plain[0]);         // high frequency: kept
+    CHECK(theta[7] == plain[7] / 32.0);  // low frequency: divided by the factor
+    CHECK(theta[2] < plain[2]);          // wavelength 2π·500000^(1/4) ≈ 167 > 8: divided
+    check_against_reference(c, WeightType::F16);
+    c.rope_scaling = {RopeScaling::Kind::Linear, 4.0, 1.0, 4.0, 8192.0};
+    check_against_reference(c, WeightType::F16);
+    // llama.cpp's form of the same thing: per-frequency divisors (GGUF's rope_freqs.weight).
+    c.rope_scaling = {};
+    c.rope_freq_factors = {1.0f, 1.5f, 4.0f, 8.0f, 32.0f, 32.0f, 32.0f, 32.0f};
+    check_against_reference(c, WeightType::F16);
+    auto bad = c;
+    bad.rope_freq_factors = {1.0f, 2.0f};
+    CHECK_THROWS_WITH(validate(bad), "ropeFreqFactors has 2 entries, dHead / 2 = 8 expected");
+    bad.rope_freq_factors.assign(8, 0.0f);
+    CHECK_THROWS_WITH(validate(bad), "ropeFreqFactors[0] must be a finite number > 0");
+    bad.rope_freq_factors.clear();
+    bad.rope_scaling = {RopeScaling::Kind::Llama3, 8.0, 4.0, 1.0, 8192.0};
+    CHECK_THROWS_WITH(validate(bad), "ropeScaling: lowFreqFactor must be > 0 and below highFreqFactor");
+    bad.rope_scaling = {RopeScaling::Kind::Linear, 0.5, 1.0, 4.0, 8192.0};
+    CHECK_THROWS_WITH(validate(bad), "ropeScaling.factor must be a finite number ≥ 1");
 }
 
 TEST_CASE("open model: qwen2 (q/k/v bias) and qwen3 (QK-norm, tied) in bf16, q4_k and q6_k", "[open_model]") {
@@ -449,4 +507,73 @@ TEST_CASE("open model: run errors, counts and the bytes it needs", "[open_model]
     const std::uint64_t need = open_model_bytes_needed(c, infos);
     CHECK(need > stored);
     CHECK(need < stored + 4 * 1024 * 1024);
+}
+
+TEST_CASE("open model: the lab model mapped onto qwen3 + attnOutputGate gives the lab's logits and attention",
+          "[open_model]") {
+    // The contract's mapping (OPEN-MODEL-API.md, "Lab model export"): Wq and Wgate transposed to
+    // [out, in] and interleaved head by head into q_proj, every other matrix transposed.
+    std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/course-data/lab-model.bin", std::ios::binary);
+    const std::vector<std::uint8_t> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(!file.empty());
+    const LabModel lab = load_lab_weights(file.data(), file.size());
+    const LabConfig& lc = lab.config();
+    REQUIRE(lc.qk_norm);
+    REQUIRE(lc.output_gate);
+    OpenModelConfig c;
+    c.arch = OpenArch::Qwen3;
+    c.vocab = lc.vocab;
+    c.d_model = lc.d_model;
+    c.n_layers = lc.n_layers;
+    c.n_heads = lc.n_heads;
+    c.n_kv_heads = lc.n_kv_heads;
+    c.d_head = lc.d_head;
+    c.mlp_hidden = lc.mlp_hidden;
+    c.context = lc.context;
+    c.rope_theta = lc.rope_base;
+    c.norm_eps = 1e-6f;
+    c.tied_embeddings = true;
+    c.attn_output_gate = true;
+    OpenModel m(c);
+    auto put = [&](const std::string& name, const Matrix& stored) {  // stored as given, [rows, cols]
+        std::uint8_t* dst = m.tensor(name, WeightType::F32, stored.shape(0), stored.shape(1), gemm::BLayout::NK);
+        std::memcpy(dst, stored.data(), stored.size() * sizeof(float));
+    };
+    auto transposed = [](const Matrix& w) { return Matrix(xt::transpose(w)); };
+    const LabWeights& w = lab.weights();
+    const std::size_t H = lc.n_heads, d = lc.d_head, D = lc.d_model;
+    put("model.embed_tokens.weight", w.embedding);
+    for (std::size_t l = 0; l < lc.n_layers; ++l) {
+        const LabLayer& y = w.layers[l];
+        const std::string p = "model.layers." + std::to_string(l) + ".";
+        Matrix q({2 * H * d, D});
+        for (std::size_t h = 0; h < H; ++h)
+            for (std::size_t i = 0; i < d; ++i)
+                for (std::size_t j = 0; j < D; ++j) {
+                    q(h * 2 * d + i, j) = y.wq(j, h * d + i);
+                    q(h * 2 * d + d + i, j) = y.w_gate(j, h * d + i);
+                }
+        put(p + "input_layernorm.weight", y.attn_norm);
+        put(p + "self_attn.q_proj.weight", q);
+        put(p + "self_attn.k_proj.weight", transposed(y.wk));
+        put(p + "self_attn.v_proj.weight", transposed(y.wv));
+        put(p + "self_attn.q_norm.weight", y.q_norm);
+        put(p + "self_attn.k_norm.weight", y.k_norm);
+        put(p + "self_attn.o_proj.weight", transposed(y.wo));
+        put(p + "post_attention_layernorm.weight", y.mlp_norm);
+        put(p + "mlp.gate_proj.weight", transposed(y.w1));
+        put(p + "mlp.up_proj.weight", transposed(y.w3));
+        put(p + "mlp.down_proj.weight", transposed(y.w2));
+    }
+    put("model.norm.weight", w.final_norm);
+    m.finalize();
+    const std::vector<int> tokens = lab.encode("注意力就是加权平均");
+    const LabForward want = lab.forward(tokens, true);
+    OpenRunOptions opt;
+    opt.attention = true;
+    opt.all_logits = true;
+    const OpenRunResult got = m.run(tokens, opt);
+    CHECK(test::max_abs_diff(got.logits, want.logits) < 1e-4f);
+    for (std::size_t l = 0; l < lc.n_layers; ++l)
+        CHECK(test::max_abs_diff(got.attention[l].weights, want.attention[l]) < 1e-5f);
 }

@@ -25,14 +25,18 @@ void put16(std::vector<std::uint8_t>& b, std::size_t at, std::uint16_t v) {
 }  // namespace
 
 TEST_CASE("weight types: JS names, block sizes, row bytes, named errors", "[quant]") {
-    for (const char* name : {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_k", "q6_k"})
+    for (const char* name : {"f32", "f16", "bf16", "q8_0", "q5_0", "q5_1", "q4_0", "q4_1", "q4_k", "q6_k"})
         CHECK(std::string(weight_type_name(parse_weight_type(name))) == name);
-    CHECK_THROWS_WITH(parse_weight_type("q5_k", "tensor type"),
-                      "tensor type 'q5_k' is not a supported weight type (f32, f16, bf16, q8_0, q4_0, q4_k, q6_k)");
+    CHECK_THROWS_WITH(
+        parse_weight_type("q5_k", "tensor type"),
+        "tensor type 'q5_k' is not a supported weight type (f32, f16, bf16, q8_0, q5_0, q5_1, q4_0, q4_1, q4_k, q6_k)");
     CHECK(row_bytes(WeightType::F32, 3) == 12);
     CHECK(row_bytes(WeightType::BF16, 3) == 6);
     CHECK(row_bytes(WeightType::Q8_0, 64) == 68);
     CHECK(row_bytes(WeightType::Q4_0, 64) == 36);
+    CHECK(row_bytes(WeightType::Q4_1, 64) == 40);
+    CHECK(row_bytes(WeightType::Q5_0, 64) == 44);
+    CHECK(row_bytes(WeightType::Q5_1, 64) == 48);
     CHECK(row_bytes(WeightType::Q4_K, 512) == 288);
     CHECK(row_bytes(WeightType::Q6_K, 256) == 210);
     CHECK_THROWS_AS(row_bytes(WeightType::Q4_K, 100, "w"), ShapeError);
@@ -82,6 +86,42 @@ TEST_CASE("q4_0: low nibbles are elements 0-15, high nibbles 16-31, x = d · (q 
     CHECK(x[2] == 0.0f);
     CHECK(x[32] == -1.0f);
     CHECK(x[48] == 7.0f);
+}
+
+TEST_CASE("q4_1: x = q · d + m", "[quant]") {
+    std::vector<std::uint8_t> b(20, 0);
+    put16(b, 0, 0x4000);  // d = 2
+    put16(b, 2, 0x3800);  // m = 0.5
+    b[4] = 0x3F;          // element 0: 15; element 16: 3
+    const auto x = decode(WeightType::Q4_1, b, 32);
+    CHECK(x[0] == 30.5f);  // 15·2 + 0.5
+    CHECK(x[16] == 6.5f);  // 3·2 + 0.5
+    CHECK(x[1] == 0.5f);   // 0·2 + 0.5
+}
+
+TEST_CASE("q5_0 and q5_1: bit i of qh is element i's fifth bit", "[quant]") {
+    std::vector<std::uint8_t> b(22, 0);
+    put16(b, 0, 0x3800);  // d = 0.5
+    b[2] = 0x01;          // qh bit 0: element 0
+    b[4] = 0x02;          // qh bit 17: element 17
+    b[6] = 0x3F;          // qs[0]: element 0 low nibble 15, element 16 high nibble 3
+    b[7] = 0x80;          // qs[1]: element 1 low 0, element 17 high 8
+    const auto x = decode(WeightType::Q5_0, b, 32);
+    CHECK(x[0] == 7.5f);    // 0.5·((15 | 16) − 16)
+    CHECK(x[16] == -6.5f);  // 0.5·(3 − 16)
+    CHECK(x[1] == -8.0f);   // 0.5·(0 − 16)
+    CHECK(x[17] == 4.0f);   // 0.5·((8 | 16) − 16)
+    std::vector<std::uint8_t> b1(24, 0);
+    put16(b1, 0, 0x3800);  // d = 0.5
+    put16(b1, 2, 0xBC00);  // m = −1
+    b1[4 + 3] = 0x80;      // qh bit 31: element 31
+    b1[8] = 0x3F;          // element 0: 15; element 16: 3
+    b1[8 + 15] = 0x20;     // element 15: 0; element 31: 2 | 16 = 18
+    const auto y = decode(WeightType::Q5_1, b1, 32);
+    CHECK(y[0] == 6.5f);    // 15·0.5 − 1
+    CHECK(y[16] == 0.5f);   // 3·0.5 − 1
+    CHECK(y[15] == -1.0f);  // 0·0.5 − 1
+    CHECK(y[31] == 8.0f);   // 18·0.5 − 1
 }
 
 TEST_CASE("q4_k: 6-bit scales and mins of all 8 sub-blocks, x = d·sc·q - dmin·m", "[quant]") {

@@ -53,6 +53,14 @@ inline std::vector<std::uint8_t> random_stored(WeightType type, std::size_t rows
             case WeightType::Q4_0:
                 put16(at, float_to_half(scale * jitter / 4.0f));
                 break;
+            case WeightType::Q5_0:
+                put16(at, float_to_half(scale * jitter / 8.0f));
+                break;
+            case WeightType::Q4_1:
+            case WeightType::Q5_1:
+                put16(at, float_to_half(scale * jitter / (type == WeightType::Q4_1 ? 8.0f : 16.0f)));
+                put16(at + 2, float_to_half(-scale * jitter));
+                break;
             case WeightType::Q4_K:
                 put16(at, float_to_half(scale * jitter / 500.0f));
                 put16(at + 2, float_to_half(scale * jitter / 100.0f));

@@ -148,7 +148,8 @@ test('openModelDequantizeRow decodes a hand-made q8_0 block and f16 halves', () 
   });
   assert.throws(() => engine.openModelDequantizeRow('q5_k', block, 32), {
     name: 'ConfigError',
-    message: "type 'q5_k' is not a supported weight type (f32, f16, bf16, q8_0, q4_0, q4_k, q6_k)",
+    message:
+      "type 'q5_k' is not a supported weight type (f32, f16, bf16, q8_0, q5_0, q5_1, q4_0, q4_1, q4_k, q6_k)",
   });
 });
 
@@ -175,6 +176,30 @@ test('every openModel error is named and says what is wrong', () => {
     message: 'config.vocab is missing',
   });
   assert.throws(() => engine.openModelCreate({ ...config, nKvHeads: 3 }), { name: 'ConfigError' });
+  assert.throws(
+    () => engine.openModelCreate({ ...config, ropeScaling: { type: 'yarn', factor: 4 } }),
+    {
+      name: 'ConfigError',
+      message: "ropeScaling.type 'yarn' is not supported (linear, llama3)",
+    },
+  );
+  const scaled = engine.openModelCreate({
+    ...config,
+    ropeScaling: {
+      type: 'llama3',
+      factor: 32,
+      lowFreqFactor: 1,
+      highFreqFactor: 4,
+      originalContext: 8192,
+    },
+  });
+  assert.equal(engine.openModelUnload(scaled.id), true);
+  const factors = engine.openModelCreate({ ...config, ropeFreqFactors: new Float32Array([1, 8]) });
+  assert.equal(engine.openModelUnload(factors.id), true);
+  assert.throws(() => engine.openModelCreate({ ...config, ropeFreqFactors: [1, 2, 4] }), {
+    name: 'ConfigError',
+    message: 'ropeFreqFactors has 3 entries, dHead / 2 = 2 expected',
+  });
   const { id } = engine.openModelCreate(config);
   assert.throws(
     () => engine.openModelTensor(id, 'model.layers.0.self_attn.k_proj.weight', 'f32', 8, 8, 'nk'),
@@ -209,5 +234,68 @@ test('every openModel error is named and says what is wrong', () => {
     name: 'ConfigError',
     message: /not finalised/,
   });
+  assert.equal(engine.openModelUnload(id), true);
+});
+
+test('bad openModel calls throw one of the four named kinds and leave the engine usable', () => {
+  const KINDS = new Set(['ShapeError', 'ValueError', 'ConfigError', 'MaskError']);
+  const id = load();
+  engine.openModelFinalize(id);
+  const before = engine.heapBytesInUse();
+  const info = [{ name: 'model.norm.weight', type: 'f32', rows: 1, cols: 8 }];
+  const bad = [
+    () => engine.openModelCreate(undefined),
+    () => engine.openModelCreate(5),
+    () => engine.openModelCreate({ ...config, arch: 5 }),
+    () => engine.openModelCreate({ ...config, vocab: -1 }),
+    () => engine.openModelCreate({ ...config, vocab: 1.5 }),
+    () => engine.openModelCreate({ ...config, dModel: 'x' }),
+    () => engine.openModelCreate({ ...config, normEps: NaN }),
+    () => engine.openModelCreate({ ...config, ropeScaling: 5 }),
+    () => engine.openModelCreate({ ...config, ropeFreqFactors: 'x' }),
+    () => engine.openModelBytesNeeded(config, 5),
+    () => engine.openModelBytesNeeded(config, [5]),
+    () => engine.openModelBytesNeeded(config, [{ ...info[0], name: 5, type: 'q9' }]),
+    () => engine.openModelBytesNeeded(config, [{ ...info[0], type: 7 }]),
+    () => engine.openModelBytesNeeded(config, [{ ...info[0], rows: -1 }]),
+    () => engine.openModelTensor(id, 5, 'f32', 1, 8),
+    () => engine.openModelTensor(id, 'model.norm.weight', 5, 1, 8),
+    () => engine.openModelTensor(id, 'model.norm.weight', 'f32', 'x', 8),
+    () => engine.openModelTensor(id, 'model.norm.weight', 'f32', 1, 8, 5),
+    () => engine.openModelTensor('x', 'model.norm.weight', 'f32', 1, 8),
+    () => engine.openModelTensor(id, 'model.norm.weight', 'f32', 1, 8),
+    () => engine.openModelFinalize(987654),
+    () => engine.openModelRun(id, 'x'),
+    () => engine.openModelRun(id, [1.5]),
+    () => engine.openModelRun(id, [1], 5),
+    () => engine.openModelRun(id, [1], { layers: 5 }),
+    () => engine.openModelRun(id, [1], { layers: [-1] }),
+    () => engine.openModelRun(id, [1], { attention: 'yes' }),
+    () => engine.openModelPass(987654, [1]),
+    () => engine.openModelPassStep('x'),
+    () => engine.openModelPassResult(987654),
+    () => engine.openModelGenerate(id, [1], -1),
+    () => engine.openModelGenerate(id, [1], 'x'),
+    () => engine.openModelGenerate(id, [], 2),
+    () => engine.openModelDequantizeRow(5, new Uint8Array(4), 1),
+    () => engine.openModelDequantizeRow('f32', 5, 1),
+    () => engine.openModelDequantizeRow('f32', new Uint8Array(4), -1),
+    () => engine.openModelDequantizeRow('f32', new Uint8Array(2), 1),
+    () => engine.openModelRun(id),
+  ];
+  for (const [i, call] of bad.entries()) {
+    let err;
+    try {
+      call();
+    } catch (e) {
+      err = e;
+    }
+    assert.ok(err, `call ${i} should throw`);
+    assert.ok(KINDS.has(err.name), `call ${i}: ${err.name}: ${err.message}`);
+    assert.ok(err.message.length > 0);
+  }
+  assert.equal(engine.openModelUnload('x'), false);
+  assert.equal(engine.heapBytesInUse(), before);
+  assert.equal(engine.openModelRun(id, [0, 3]).logitsLast.length, config.vocab);
   assert.equal(engine.openModelUnload(id), true);
 });

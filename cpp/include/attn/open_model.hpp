@@ -17,7 +17,8 @@
 //                q = h·q_projᵀ (+ bias), k, v likewise                 bias: qwen2, attentionBias
 //                attnOutputGate: q_proj's output is, head by head, [q_h (d) | gate_h (d)]
 //                qwen3: q, k = rmsnorm of every head ⊙ q_norm, k_norm   (one gain [d] for all heads)
-//                q, k = rope(q), rope(k), rotate-half over all of d, positions 0, 1, …
+//                q, k = rope(q), rope(k), rotate-half over all of d, positions 0, 1, …, with the
+//                checkpoint's rope_scaling (linear, llama3) when it has one
 //                a = causal GQA attention, scores / √d (query head h reads KV head h / (H/G))
 //                attnOutputGate: a ⊙= sigmoid(gate)
 //                x += a·o_projᵀ (+ o_proj.bias when given)
@@ -44,6 +45,7 @@
 
 #include "attn/gemm.hpp"
 #include "attn/kv_cache.hpp"
+#include "attn/rope.hpp"
 #include "attn/tensor.hpp"
 #include "attn/weight_types.hpp"
 
@@ -66,11 +68,16 @@ struct OpenModelConfig {
     bool attention_bias = false;     // llama, mistral, qwen3: q/k/v biases (qwen2 always has them)
     bool attn_output_gate = false;   // Qwen3-Next's gate, interleaved with q head by head
     std::size_t sliding_window = 0;  // mistral: 0 = none; a window shorter than context is refused
+    RopeScaling rope_scaling;        // RoPE families: none, linear or llama3 (Llama 3.1 / 3.2)
+    // GGUF's rope_freqs.weight (llama.cpp's freq_factors, [d/2]): θ_i is divided by factor i.
+    // How llama.cpp files carry Llama 3's scaling; empty for none. Applied after rope_scaling.
+    std::vector<float> rope_freq_factors;
 };
 
 // Throws ConfigError naming the field as JS spells it ("nKvHeads"): a size of 0, nHeads not a
 // multiple of nKvHeads, an odd dHead (RoPE families), gpt2 with nKvHeads ≠ nHeads or
-// nHeads·dHead ≠ dModel, gpt2 with an output gate or attention bias flag, ropeTheta not > 1,
+// nHeads·dHead ≠ dModel, gpt2 with an output gate, attention bias, rope scaling or frequency
+// factors, ropeFreqFactors not dHead / 2 finite numbers > 0, ropeTheta not > 1,
 // normEps not > 0, a sliding window shorter than the context, a size past limits::kMaxDimension.
 void validate(const OpenModelConfig& cfg);
 
@@ -227,6 +234,7 @@ class OpenModel {
     const Stored* wpe_ = nullptr;    // gpt2
     const Stored* head_ = nullptr;   // lm_head, or embed_ when tied
     const float *final_norm_ = nullptr, *final_norm_bias_ = nullptr;
+    std::vector<double> rope_thetas_;  // RoPE families: θ_i after rope_scaling
 };
 
 }  // namespace attn

@@ -3,6 +3,9 @@
 //
 //   q8_0   x[j] = d · qs[j]
 //   q4_0   x[j] = d · ((qs[j] & 15) − 8),  x[j + 16] = d · ((qs[j] >> 4) − 8)       j < 16
+//   q4_1   x[j] = (qs[j] & 15) · d + m,    x[j + 16] = (qs[j] >> 4) · d + m
+//   q5_0   the q4 nibbles with bit i of qh as element i's fifth bit: x = d · (q − 16)
+//   q5_1   likewise, x = q · d + m
 //   q4_k   8 sub-blocks of 32, sub-block s with 6-bit scale sc_s and min m_s (get_scale_min_k4:
 //          s < 4: sc = scales[s] & 63, m = scales[s + 4] & 63; s ≥ 4: the low 4 bits from
 //          scales[s + 4], the high 2 from the top bits of scales[s − 4] (sc) and scales[s] (m));

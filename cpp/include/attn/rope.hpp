@@ -19,7 +19,25 @@ struct RopeConfig {
     std::size_t n_heads = 1;     // x is [T, n_heads · d_head]
     std::size_t rotary_dim = 0;  // 0 means all of d_head
     float base = 10000.0f;
+    // θ_0 … θ_{r/2 − 1} given explicitly (a scaled RoPE: rope_scaled_thetas), instead of
+    // base^(−2i / r); base is then not used.
+    std::vector<double> thetas = {};
 };
+
+// How a checkpoint stretches RoPE past the context it was trained at (transformers'
+// rope_scaling): "linear" divides every θ_i by factor; "llama3" (Llama 3.1 / 3.2) divides
+// the low frequencies (wavelength 2π/θ_i above original_context / low_freq_factor) by factor,
+// keeps the high ones (below original_context / high_freq_factor), and blends in between.
+struct RopeScaling {
+    enum class Kind { None, Linear, Llama3 } kind = Kind::None;
+    double factor = 1.0, low_freq_factor = 1.0, high_freq_factor = 4.0;
+    double original_context = 8192.0;
+};
+
+// The θ_i of base^(−2i / r) after scaling, in double (as rope() computes them). ConfigError for an
+// odd rotary_dim, a bad base, factor < 1, or llama3 with low_freq_factor ≥ high_freq_factor or
+// original_context < 1.
+std::vector<double> rope_scaled_thetas(std::size_t rotary_dim, float base, const RopeScaling& scaling);
 
 // x [T, H·d] with row t at position positions[t] (empty positions = 0, 1, …, T−1).
 // Throws ShapeError (x does not split into heads, positions count ≠ T), ConfigError

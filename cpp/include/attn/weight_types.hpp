@@ -11,9 +11,14 @@
 //   f16    "f16"          1              2      IEEE binary16
 //   bf16   "bf16"         1              2      the top 16 bits of a float32
 //   q8_0   "q8_0"        32             34      f16 d; int8 qs[32]
+//   q5_0   "q5_0"        32             22      f16 d; uint8 qh[4], qs[16]
+//   q5_1   "q5_1"        32             24      f16 d, m; uint8 qh[4], qs[16]
 //   q4_0   "q4_0"        32             18      f16 d; uint8 qs[16]
+//   q4_1   "q4_1"        32             20      f16 d, m; uint8 qs[16]
 //   q4_k   "q4_k"       256            144      f16 d, dmin; uint8 scales[12], qs[128]
 //   q6_k   "q6_k"       256            210      uint8 ql[128], qh[64]; int8 scales[16]; f16 d
+// q5_0 and q5_1 are what llama.cpp's Q4_K_M / Q5_K_M store instead of q4_k / q5_k for a matrix
+// whose rows are not whole 256-blocks (Qwen2.5-0.5B's 896 columns, say).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -21,10 +26,10 @@
 
 namespace attn {
 
-enum class WeightType { F32, F16, BF16, Q8_0, Q4_0, Q4_K, Q6_K };
+enum class WeightType { F32, F16, BF16, Q8_0, Q5_0, Q5_1, Q4_0, Q4_1, Q4_K, Q6_K };
 
 // "f32" … "q6_k" → the type. ConfigError "<field> 'q5_k' is not a supported weight type
-// (f32, f16, bf16, q8_0, q4_0, q4_k, q6_k)".
+// (f32, f16, bf16, q8_0, q5_0, q5_1, q4_0, q4_1, q4_k, q6_k)".
 WeightType parse_weight_type(const std::string& name, const std::string& field = "type");
 // The JS name, "f32" … "q6_k".
 const char* weight_type_name(WeightType type) noexcept;
