@@ -43,7 +43,8 @@ void gemm_weights(std::size_t m, std::size_t n, std::size_t k, const float* a, s
 void gemm_scalar(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const float* b,
                  std::size_t ldb, BLayout layout, float* c, std::size_t ldc) noexcept;
 
-// Each allocates its packing buffer (one panel, at most 8 KiB) per call.
+// Each allocates its packing buffer (one panel, at most 8 KiB) per call; gemm_f32 with fewer than
+// 4 rows of A (one decoded token) runs the scalar twin instead: same bits, no packing.
 
 // IEEE half bits → float, exactly (subnormals, ±∞, NaN included).
 float half_bits_to_float(std::uint16_t h) noexcept;
