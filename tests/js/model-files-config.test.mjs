@@ -155,8 +155,21 @@ test('Qwen2.5 has q/k/v biases whatever attention_bias says; Llama only when att
     configFromHf({ ...llama, tie_word_embeddings: undefined }).config.tiedEmbeddings,
     false,
   );
+  // Llama 3.2's rope_scaling goes to the engine, with transformers' defaults filled in.
   const scaled = configFromHf({ ...llama, rope_scaling: { rope_type: 'llama3', factor: 32 } });
-  assert.match(scaled.notes.map((n) => n.text).join(' '), /rope_scaling \(llama3\) is not applied/);
+  assert.deepEqual(scaled.config.ropeScaling, {
+    type: 'llama3',
+    factor: 32,
+    lowFreqFactor: 1,
+    highFreqFactor: 4,
+    originalContext: 8192,
+  });
+  assert.deepEqual(scaled.notes, configFromHf(llama).notes);
+  const linear = configFromHf({ ...llama, rope_scaling: { type: 'linear', factor: 2 } });
+  assert.deepEqual(linear.config.ropeScaling, { type: 'linear', factor: 2 });
+  const yarn = configFromHf({ ...llama, rope_scaling: { rope_type: 'yarn', factor: 4 } });
+  assert.equal(yarn.config.ropeScaling, undefined);
+  assert.match(yarn.notes.map((n) => n.text).join(' '), /rope_scaling \(yarn\) is not applied/);
 });
 
 test('the lab export key attn_output_gate turns the output gate on', () => {

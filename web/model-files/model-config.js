@@ -46,6 +46,8 @@ const HF_ARCHS = /** @type {Record<string, string>} */ ({
  * @property {boolean} tiedEmbeddings
  * @property {boolean} attentionBias
  * @property {boolean} attnOutputGate
+ * @property {{ type: 'linear' | 'llama3', factor: number, lowFreqFactor?: number,
+ *   highFreqFactor?: number, originalContext?: number }} [ropeScaling] config.json's rope_scaling
  */
 
 /**
@@ -213,12 +215,28 @@ export function configFromHf(cfg) {
   const modelContext = need(['max_position_embeddings']);
   const ropeTheta = cfg.rope_theta ?? cfg.rope_parameters?.rope_theta ?? 10000;
   const scaling = cfg.rope_scaling ?? null;
-  if (scaling && scaling.rope_type !== 'default' && scaling.type !== 'default')
+  const scalingType = scaling ? (scaling.rope_type ?? scaling.type ?? 'default') : 'default';
+  /** @type {EngineConfig['ropeScaling']} */
+  let ropeScaling;
+  // The engine applies what transformers' _compute_linear_scaling_rope_parameters and
+  // _compute_llama3_parameters do (Llama 3.1 / 3.2); other kinds run as plain RoPE, said.
+  if (scalingType === 'linear' || scalingType === 'llama3') {
+    ropeScaling = {
+      type: scalingType,
+      factor: positive(where, 'rope_scaling.factor', scaling.factor),
+    };
+    if (scalingType === 'llama3')
+      Object.assign(ropeScaling, {
+        lowFreqFactor: scaling.low_freq_factor ?? 1,
+        highFreqFactor: scaling.high_freq_factor ?? 4,
+        originalContext: scaling.original_max_position_embeddings ?? 8192,
+      });
+  } else if (scalingType !== 'default')
     notes.push(
       note(
         'rope-scaling',
-        `rope_scaling (${scaling.rope_type ?? scaling.type}) is not applied: positions use plain RoPE with θ = ${ropeTheta}.`,
-        { kind: String(scaling.rope_type ?? scaling.type), theta: ropeTheta },
+        `rope_scaling (${scalingType}) is not applied: positions use plain RoPE with θ = ${ropeTheta}.`,
+        { kind: String(scalingType), theta: ropeTheta },
       ),
     );
   const window =
@@ -247,6 +265,7 @@ export function configFromHf(cfg) {
         tiedEmbeddings: cfg.tie_word_embeddings === true,
         attentionBias: arch === 'qwen2' || (arch === 'llama' && cfg.attention_bias === true),
         attnOutputGate: cfg.attn_output_gate === true,
+        ...(ropeScaling ? { ropeScaling } : {}),
       },
       modelContext,
       notes,
