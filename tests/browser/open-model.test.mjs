@@ -285,7 +285,7 @@ const ERRORS = [
       ],
     }),
     'Unsupported dtype or quantisation',
-    /tensor "token_embd\.weight" is Q5_K; the engine runs F32, F16, BF16, Q8_0, Q4_0, Q4_K and Q6_K/,
+    /tensor "token_embd\.weight" is Q5_K; the engine runs F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K and Q6_K/,
   ],
   [
     'unsupported architecture',

@@ -171,7 +171,7 @@ test('tensor data past the end of the file is bad-header (truncated), naming the
 test('a quant type the engine does not run is unsupported-dtype naming type and tensor', async () => {
   for (const [id, name] of [
     [13, 'Q5_K'],
-    [3, 'Q4_1'],
+    [10, 'Q2_K'],
     [23, 'IQ4_XS'],
     [77, 'ggml type 77'],
   ]) {
@@ -185,7 +185,7 @@ test('a quant type the engine does not run is unsupported-dtype naming type and 
         code(
           'unsupported-dtype',
           new RegExp(
-            `tensor "blk\\.3\\.ffn_down\\.weight" is ${name}; the engine runs F32, F16, BF16, Q8_0, Q4_0, Q4_K and Q6_K`,
+            `tensor "blk\\.3\\.ffn_down\\.weight" is ${name}; the engine runs F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K and Q6_K`,
           ),
         )(e) && e.detail.dtype === name,
       name,

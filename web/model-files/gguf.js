@@ -19,6 +19,9 @@ const SUPPORTED = /** @type {Record<number, WeightType>} */ ({
   0: 'f32',
   1: 'f16',
   2: 'q4_0',
+  3: 'q4_1',
+  6: 'q5_0',
+  7: 'q5_1',
   8: 'q8_0',
   12: 'q4_k',
   14: 'q6_k',
@@ -27,9 +30,6 @@ const SUPPORTED = /** @type {Record<number, WeightType>} */ ({
 /** The names of the other ggml types, for the error that names them (ggml.h's enum, as
  * @huggingface/tasks' GGMLQuantizationType lists it too). */
 const GGML_TYPE_NAMES = /** @type {Record<number, string>} */ ({
-  3: 'Q4_1',
-  6: 'Q5_0',
-  7: 'Q5_1',
   9: 'Q8_1',
   10: 'Q2_K',
   11: 'Q3_K',
@@ -234,7 +234,7 @@ function parse(c, file, bad) {
       const typeName = GGML_TYPE_NAMES[ggmlType] ?? `ggml type ${ggmlType}`;
       throw new OpenModelError(
         'unsupported-dtype',
-        `${file.name}: tensor "${name}" is ${typeName}; the engine runs F32, F16, BF16, Q8_0, Q4_0, Q4_K and Q6_K`,
+        `${file.name}: tensor "${name}" is ${typeName}; the engine runs F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K and Q6_K`,
         { file: file.name, tensor: name, dtype: typeName },
       );
     }

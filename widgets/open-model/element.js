@@ -2,7 +2,7 @@
 // Studio keep them) or the folder of a Hugging Face checkpoint (config.json, safetensors,
 // tokenizer.json), by file picker, folder picker or drop. Nothing leaves the computer: the files
 // are read a few MiB at a time (web/model-files/) into this widget's own engine, which keeps
-// the weights in their stored precision (f16, bf16, Q8_0, Q4_0, Q4_K, Q6_K) in its heap. Then a
+// the weights in their stored precision (f16, bf16, ggml blocks) in its heap. Then a
 // prompt, Run (the forward pass a layer at a time, with a progress bar), the next-token top 5,
 // greedy generation with the KV cache, the attention of any layer and head (query heads labelled
 // with the KV group they read), each head's attention-sink share, the heads' patterns
