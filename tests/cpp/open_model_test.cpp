@@ -512,14 +512,16 @@ TEST_CASE("open model: run errors, counts and the bytes it needs", "[open_model]
 TEST_CASE("open model: the lab model mapped onto qwen3 + attnOutputGate gives the lab's logits and attention",
           "[open_model]") {
     // The contract's mapping (OPEN-MODEL-API.md, "Lab model export"): Wq and Wgate transposed to
-    // [out, in] and interleaved head by head into q_proj, every other matrix transposed.
-    std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/course-data/lab-model.bin", std::ios::binary);
+    // [out, in] and interleaved head by head into q_proj, every other matrix transposed. The
+    // all-full-attention lab model: the shipped hybrid's linear layers have no Qwen3 layout.
+    std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/course-data/lab-model-full.bin", std::ios::binary);
     const std::vector<std::uint8_t> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     REQUIRE(!file.empty());
     const LabModel lab = load_lab_weights(file.data(), file.size());
     const LabConfig& lc = lab.config();
     REQUIRE(lc.qk_norm);
     REQUIRE(lc.output_gate);
+    REQUIRE(full_layer_count(lc) == lc.n_layers);
     OpenModelConfig c;
     c.arch = OpenArch::Qwen3;
     c.vocab = lc.vocab;
