@@ -538,6 +538,13 @@ test("the exported lab model opens in both formats and shows the lab's heatmap",
       };
     }, TAG);
     assert.deepEqual(got.tokens, expected.tokens, 'the same ids: <bos> + one per character');
+    // The figure exists only once a model is open (theme.test.mjs checks the other parts; `note`
+    // appears only for a model whose config the page changes, e.g. a capped context).
+    const parts = await page.evaluate((t) => {
+      const root = document.querySelector(t).shadowRoot;
+      return [...root.querySelectorAll('[part]')].flatMap((e) => [...e.part]);
+    }, TAG);
+    assert.ok(parts.includes('figure'), 'part figure once open');
     assert.equal(got.top, expected.top);
     expected.layers.forEach((w, l) =>
       w.forEach((x, k) => assert.ok(Math.abs(got.layers[l][k] - x) < 1e-4, `layer ${l} [${k}]`)),

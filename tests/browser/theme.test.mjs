@@ -158,6 +158,11 @@ test('theme="light" keeps the light theme on a dark system; theme="dark" the oth
   await page.close();
 });
 
+// Parts that exist only once the student has acted: the open-model widget draws its figure and
+// notes after a model is opened (open-model.test.mjs checks the figure; notes need a model whose
+// config the page changes).
+const PARTS_AFTER_LOAD = new Map([['attn-open-model', ['figure', 'note']]]);
+
 test('every part a widget documents is on the first course page that has it', async () => {
   const manifest = JSON.parse(readFileSync(join(dist, 'custom-elements.json'), 'utf8'));
   const parts = new Map(
@@ -178,7 +183,9 @@ test('every part a widget documents is on the first course page that has it', as
         ]),
       tag,
     );
-    for (const p of documented) assert.ok(present.includes(p), `${tag} (${name}) has part ${p}`);
+    for (const p of documented)
+      if (!PARTS_AFTER_LOAD.get(tag)?.includes(p))
+        assert.ok(present.includes(p), `${tag} (${name}) has part ${p}`);
     await page.close();
   }
 });
