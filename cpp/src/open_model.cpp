@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attn/attention.hpp"
 #include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
 #include "attn/lab_model.hpp"
@@ -355,11 +356,22 @@ OpenPass OpenModel::begin(const std::vector<int>& tokens, const OpenRunOptions& 
     return pass;
 }
 
-void OpenModel::keep_attention(OpenPass& pass, std::size_t l, Tensor3&& weights) const {
-    if (weights.shape(1) >= 2) pass.result.sink_share.push_back(sink_share(weights));
+Matrix OpenModel::attend(OpenPass& pass, std::size_t l, const Matrix& q, const Matrix& k, const Matrix& v,
+                         const AttentionOptions& opt) const {
+    const Matrix* keys = &k;
+    const Matrix* values = &v;
+    if (pass.cache) {
+        pass.cache->append(l, k, v);
+        keys = &pass.cache->k(l);
+        values = &pass.cache->v(l);
+    }
+    if (!pass.options.attention) return attention_output(q, *keys, *values, opt);
+    AttentionResult r = attention(q, *keys, *values, opt);
+    if (r.weights.shape(1) >= 2) pass.result.sink_share.push_back(sink_share(r.weights));
     const auto& keep = pass.options.layers;
     if (keep.empty() || std::find(keep.begin(), keep.end(), l) != keep.end())
-        pass.result.attention.push_back({l, std::move(weights)});
+        pass.result.attention.push_back({l, std::move(r.weights)});
+    return std::move(r.output);
 }
 
 void OpenModel::step(OpenPass& pass) const {

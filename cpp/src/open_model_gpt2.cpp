@@ -32,21 +32,7 @@ void OpenModel::gpt2_layer(OpenPass& pass, std::size_t l) const {
     AttentionOptions opt;
     opt.n_heads = cfg_.n_heads;
     opt.causal = true;
-    const Matrix* keys = &k;
-    const Matrix* values = &v;
-    if (pass.cache) {
-        pass.cache->append(l, k, v);
-        keys = &pass.cache->k(l);
-        values = &pass.cache->v(l);
-    }
-    Matrix a;
-    if (pass.options.attention) {
-        AttentionResult r = attention(q, *keys, *values, opt);
-        a = std::move(r.output);
-        keep_attention(pass, l, std::move(r.weights));
-    } else {
-        a = attention_output(q, *keys, *values, opt);
-    }
+    const Matrix a = attend(pass, l, q, k, v, opt);
     add_inplace(pass.x, apply(y.o, a));
     Matrix u = pass.x;
     layer_norm_rows(u, y.norm2, y.norm2_bias, cfg_.norm_eps);

@@ -43,21 +43,7 @@ void OpenModel::llama_layer(OpenPass& pass, std::size_t l) const {
     for (std::size_t t = 0; t < T; ++t) positions[t] = static_cast<float>(pass.start + t);
     q = rope(q, {H, 0, cfg_.rope_theta, rope_thetas_}, positions);
     k = rope(k, {cfg_.n_kv_heads, 0, cfg_.rope_theta, rope_thetas_}, positions);
-    const Matrix* keys = &k;
-    const Matrix* values = &v;
-    if (pass.cache) {
-        pass.cache->append(l, k, v);
-        keys = &pass.cache->k(l);
-        values = &pass.cache->v(l);
-    }
-    Matrix a;
-    if (pass.options.attention) {
-        AttentionResult r = attention(q, *keys, *values, opt);
-        a = std::move(r.output);
-        keep_attention(pass, l, std::move(r.weights));
-    } else {
-        a = attention_output(q, *keys, *values, opt);
-    }
+    const Matrix a = attend(pass, l, q, k, v, opt);
     add_inplace(pass.x, apply(y.o, a));
     Matrix u = pass.x;
     rms_norm_blocks_inplace(u, D, y.norm2, nullptr, cfg_.norm_eps);

@@ -28,9 +28,7 @@ import {
   seriousViolations,
   screenshot,
 } from './harness.mjs';
-import { safetensorsBytes, ggufBytes } from '../js/model-files-bytes.mjs';
-import { expectedTensors } from '../../web/model-files/expected-tensors.js';
-import { configFromHf } from '../../web/model-files/model-config.js';
+import { safetensorsBytes, ggufBytes, hfTensorsOf, lcgWeights } from '../js/model-files-bytes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const EXPORTER = join(root, 'scripts', 'export-lab-model.mjs');
@@ -98,29 +96,7 @@ const tokenizer = (chars = CHARS) =>
     },
   });
 
-// Small deterministic weights (a portable LCG).
-function weights(n, seed) {
-  const a = new Float32Array(n);
-  let s = seed >>> 0;
-  for (let i = 0; i < n; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    a[i] = (s / 2 ** 32 - 0.5) * 0.5;
-  }
-  return new Uint8Array(a.buffer);
-}
-
-function tensorsOf(cfg, edit = (t) => t) {
-  const { config } = configFromHf(cfg);
-  return [...expectedTensors(config)]
-    .map(([name, s], i) => ({
-      name,
-      dtype: 'F32',
-      shape: s.vector ? [s.cols] : [s.rows, s.cols],
-      data: weights(s.rows * s.cols, i + 1),
-    }))
-    .map(edit)
-    .filter(Boolean);
-}
+const tensorsOf = (cfg, edit) => hfTensorsOf(cfg, edit, 0.5);
 
 let dirs = 0;
 /** A folder of files {name: bytes | text}; returns its path. */
@@ -320,7 +296,7 @@ const ERRORS = [
       dir: hfFolder({
         edit: (t) =>
           t.name === 'model.layers.0.self_attn.v_proj.weight'
-            ? { ...t, shape: [16, 8], data: weights(128, 3) }
+            ? { ...t, shape: [16, 8], data: lcgWeights(128, 3, 0.5) }
             : t,
       }),
     }),

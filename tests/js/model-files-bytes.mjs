@@ -2,6 +2,9 @@
 // full writers and quantisers of real models are tests/model-files/; these only need headers
 // and a few bytes of data), and the in-memory ModelFile the loader reads them through.
 
+import { expectedTensors } from '../../web/model-files/expected-tensors.js';
+import { configFromHf } from '../../web/model-files/model-config.js';
+
 /** A ModelFile over bytes in memory (the loader's file interface, as fileSource gives it). */
 export function memFile(name, bytes, path = name) {
   const data = bytes instanceof Uint8Array ? bytes : new TextEncoder().encode(bytes);
@@ -11,6 +14,34 @@ export function memFile(name, bytes, path = name) {
     size: data.byteLength,
     slice: async (a, b) => data.slice(a, b),
   };
+}
+
+/** Deterministic small F32 weights (a portable LCG) in [−scale/2, scale/2), as bytes. */
+export function lcgWeights(n, seed, scale = 0.4) {
+  const a = new Float32Array(n);
+  let s = seed >>> 0;
+  for (let i = 0; i < n; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    a[i] = (s / 2 ** 32 - 0.5) * scale;
+  }
+  return new Uint8Array(a.buffer);
+}
+
+/**
+ * Every tensor an HF config.json needs (web/model-files/expected-tensors.js) as safetensors
+ * entries of F32 LCG weights; `edit` may change or drop (return null) each one.
+ */
+export function hfTensorsOf(cfg, edit = (t) => t, scale = 0.4) {
+  const { config } = configFromHf(cfg);
+  return [...expectedTensors(config)]
+    .map(([name, s], i) => ({
+      name,
+      dtype: 'F32',
+      shape: s.vector ? [s.cols] : [s.rows, s.cols],
+      data: lcgWeights(s.rows * s.cols, i + 1, scale),
+    }))
+    .map(edit)
+    .filter(Boolean);
 }
 
 const DTYPE_BYTES = { F32: 4, F16: 2, BF16: 2, I8: 1, F64: 8, I64: 8 };

@@ -13,7 +13,7 @@ import {
 import { expectedTensors } from '../../web/model-files/expected-tensors.js';
 import { configFromHf } from '../../web/model-files/model-config.js';
 import { engine } from './fixture.mjs';
-import { memFile, safetensorsBytes, ggufBytes } from './model-files-bytes.mjs';
+import { memFile, safetensorsBytes, ggufBytes, hfTensorsOf } from './model-files-bytes.mjs';
 
 const E = await engine();
 const NO_ENGINE =
@@ -73,30 +73,7 @@ function tokenizerWith(extra) {
   return JSON.stringify(t);
 }
 
-// Deterministic small weights (a portable LCG), F32.
-function weights(n, seed) {
-  const a = new Float32Array(n);
-  let s = seed >>> 0;
-  for (let i = 0; i < n; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    a[i] = (s / 2 ** 32 - 0.5) * 0.4;
-  }
-  return new Uint8Array(a.buffer);
-}
-
-/** The tensors of `cfg` as safetensors entries (every one, or `edit`ed). */
-function hfTensors(cfg, edit = (t) => t) {
-  const { config } = configFromHf(cfg);
-  return [...expectedTensors(config)]
-    .map(([name, s], i) => ({
-      name,
-      dtype: 'F32',
-      shape: s.vector ? [s.cols] : [s.rows, s.cols],
-      data: weights(s.rows * s.cols, i + 1),
-    }))
-    .map(edit)
-    .filter(Boolean);
-}
+const hfTensors = (cfg, edit) => hfTensorsOf(cfg, edit);
 
 function hfFiles(cfg = TINY, { edit, tokenizer = TOKENIZER } = {}) {
   return [

@@ -43,6 +43,7 @@
 #include <string>
 #include <vector>
 
+#include "attn/attention.hpp"
 #include "attn/gemm.hpp"
 #include "attn/kv_cache.hpp"
 #include "attn/rope.hpp"
@@ -223,7 +224,10 @@ class OpenModel {
     // One layer of each family (open_model_llama.cpp, open_model_gpt2.cpp).
     void llama_layer(OpenPass& pass, std::size_t l) const;
     void gpt2_layer(OpenPass& pass, std::size_t l) const;
-    void keep_attention(OpenPass& pass, std::size_t l, Tensor3&& weights) const;
+    // Layer l's attention of q over k, v (appended to the pass's cache first, when it has one):
+    // the output, and the weights and sink share kept when the pass asked for them.
+    Matrix attend(OpenPass& pass, std::size_t l, const Matrix& q, const Matrix& k, const Matrix& v,
+                  const AttentionOptions& opt) const;
 
     OpenModelConfig cfg_;
     std::vector<OpenTensorSpec> specs_;
