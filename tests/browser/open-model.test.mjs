@@ -4,8 +4,6 @@
 // on the same page still working after an error; the pickers reachable by keyboard; a tiny
 // model opened and run; and the end-to-end check: the lab model exported by omref's
 // scripts/export-lab-model.mjs (HF and GGUF), opened here, shows the lab's heatmap.
-// Tests that need the engine's openModel* functions skip, saying so, on an engine without them
-// (they come from omengine's branch); the end-to-end test skips while the exporter is absent.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -34,12 +32,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const EXPORTER = join(root, 'scripts', 'export-lab-model.mjs');
 const TAG = 'attn-open-model';
 
-// The page runs dist/attn-engine.js: whether it has the openModel* bindings is known here, in
-// node, before the tests are declared (a skip is decided when a test is declared).
+// The engine build the page runs, in node: the lab's own numbers for the end-to-end check.
 const nodeEngine = await createRequire(import.meta.url)('../../dist/attn-engine.js')();
-const NEEDS_ENGINE = () =>
-  typeof nodeEngine.openModelCreate !== 'function' &&
-  'the engine has no openModel* functions yet (omengine)';
 
 let browser, tmp;
 before(async () => {
@@ -288,7 +282,6 @@ const ERRORS = [
     }),
     'A tensor is missing',
     /tensor "model\.layers\.1\.self_attn\.q_norm\.weight" is missing: a qwen3 model with this config needs it/,
-    true,
   ],
   [
     'wrong shape',
@@ -302,7 +295,6 @@ const ERRORS = [
     }),
     'A tensor has the wrong shape',
     /tensor "model\.layers\.0\.self_attn\.v_proj\.weight" is \[16, 8\], expected \[8, 8\]/,
-    true,
   ],
   [
     'too large for the heap',
@@ -322,26 +314,21 @@ const ERRORS = [
     }),
     "The model is too large for the engine's heap",
     /needs [\d.]+ [KMGT]iB in the engine's heap, more than its [\d.]+ [KMGT]iB/,
-    true,
   ],
 ];
 
-for (const [what, files, title, detail, engine] of ERRORS)
-  test(
-    `${what}: shown inline by its code, in English`,
-    { skip: engine && NEEDS_ENGINE() },
-    async () => {
-      const { page, errors } = await open('en');
-      const r = await pick(page, files());
-      assert.equal(r.loaded, false);
-      assert.ok(r.error?.startsWith(`${title}. Details: `), r.error);
-      assert.match(r.error, detail);
-      const box = await page.locator(`${TAG} .error`).textContent();
-      assert.match(box, detail);
-      assert.deepEqual(errors, []);
-      await page.close();
-    },
-  );
+for (const [what, files, title, detail] of ERRORS)
+  test(`${what}: shown inline by its code, in English`, async () => {
+    const { page, errors } = await open('en');
+    const r = await pick(page, files());
+    assert.equal(r.loaded, false);
+    assert.ok(r.error?.startsWith(`${title}. Details: `), r.error);
+    assert.match(r.error, detail);
+    const box = await page.locator(`${TAG} .error`).textContent();
+    assert.match(box, detail);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 
 test('an error in Chinese: the code in Chinese, the detail naming the file', async () => {
   const { page } = await open('zh-CN');
@@ -428,37 +415,33 @@ test('the pickers are buttons reached by Tab that open the file chooser', async 
   await page.close();
 });
 
-test(
-  'a tiny qwen3 opens, runs, labels heads with their KV group and passes its self-check',
-  { skip: NEEDS_ENGINE() },
-  async () => {
-    const { page, errors } = await open('en');
-    const r = await pick(page, { dir: hfFolder() });
-    assert.equal(r.error, null);
-    assert.equal(r.loaded, true);
-    const heads = await page.locator(`${TAG} select[aria-label="Head"] option`).allTextContents();
-    assert.deepEqual(heads, [
-      'head 1 · KV group 1',
-      'head 2 · KV group 1',
-      'head 3 · KV group 2',
-      'head 4 · KV group 2',
-    ]);
-    assert.ok((await page.locator(`${TAG} table.heatmap td`).count()) > 0);
-    assert.equal(await page.locator(`${TAG} table.sinks tbody tr`).count(), 2);
-    const checks = await page.evaluate((t) => document.querySelector(t).selfCheck(), TAG);
-    assert.equal(checks.length, 1);
-    assert.ok(checks[0].ok, JSON.stringify(checks));
-    await page.locator(`${TAG} button.generate`).click();
-    await page.waitForFunction((t) => document.querySelector(t).generation, TAG);
-    assert.ok((await page.locator(`${TAG} .gen mark`).count()) === 1);
-    for (const width of [360, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await assertFitsWidth(page, TAG, width);
-    }
-    assert.deepEqual(errors, []);
-    await page.close();
-  },
-);
+test('a tiny qwen3 opens, runs, labels heads with their KV group and passes its self-check', async () => {
+  const { page, errors } = await open('en');
+  const r = await pick(page, { dir: hfFolder() });
+  assert.equal(r.error, null);
+  assert.equal(r.loaded, true);
+  const heads = await page.locator(`${TAG} select[aria-label="Head"] option`).allTextContents();
+  assert.deepEqual(heads, [
+    'head 1 · KV group 1',
+    'head 2 · KV group 1',
+    'head 3 · KV group 2',
+    'head 4 · KV group 2',
+  ]);
+  assert.ok((await page.locator(`${TAG} table.heatmap td`).count()) > 0);
+  assert.equal(await page.locator(`${TAG} table.sinks tbody tr`).count(), 2);
+  const checks = await page.evaluate((t) => document.querySelector(t).selfCheck(), TAG);
+  assert.equal(checks.length, 1);
+  assert.ok(checks[0].ok, JSON.stringify(checks));
+  await page.locator(`${TAG} button.generate`).click();
+  await page.waitForFunction((t) => document.querySelector(t).generation, TAG);
+  assert.ok((await page.locator(`${TAG} .gen mark`).count()) === 1);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await assertFitsWidth(page, TAG, width);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
 
 /** Every file under dir, recursively. */
 function walk(dir) {

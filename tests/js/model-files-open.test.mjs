@@ -1,8 +1,6 @@
 // web/model-files/open-model-files.js: format detection, the tensor plan (every tensor matched
 // by name and shape before a byte is read), and every error code of OPEN-MODEL-API through
-// openModelFromFiles on files built in the test, with the real engine. The cases that reach
-// the engine's openModel* functions are skipped, saying so, while the engine in dist/ has none
-// (they are omengine's, merged separately).
+// openModelFromFiles on files built in the test, with the real engine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -16,9 +14,6 @@ import { engine } from './fixture.mjs';
 import { memFile, safetensorsBytes, ggufBytes, hfTensorsOf } from './model-files-bytes.mjs';
 
 const E = await engine();
-const NO_ENGINE =
-  typeof E.openModelCreate !== 'function' &&
-  'the engine has no openModel* functions yet (omengine)';
 
 const TINY = {
   architectures: ['Qwen3ForCausalLM'],
@@ -316,82 +311,66 @@ test('fillTensor undoes the Q/K permutation: rows of a matrix (even quantised), 
 
 // ---- through the engine ----------------------------------------------------------------------
 
-test(
-  'too large for the heap: named with both sizes, before any tensor is read',
-  { skip: NO_ENGINE },
-  async () => {
-    const huge = {
-      ...TINY,
-      vocab_size: 1_000_000,
-      hidden_size: 8192,
-      num_hidden_layers: 80,
-      intermediate_size: 28672,
-      num_attention_heads: 64,
-      num_key_value_heads: 8,
-      head_dim: 128,
-    };
-    let read = 0;
-    const files = hfFiles().map((f) =>
-      f.name === 'model.safetensors'
-        ? { ...f, slice: (a, b) => ((read += b - a), f.slice(a, b)) }
-        : f,
-    );
-    files[0] = memFile('config.json', JSON.stringify(huge));
-    await assert.rejects(
-      openModelFromFiles(E, files),
-      code(
-        'too-large',
-        /needs [\d.]+ [KMGT]iB in the engine's heap, more than its [\d.]+ [KMGT]iB/,
-      ),
-    );
-    const st = files.find((f) => f.name === 'model.safetensors');
-    const len = await st.slice(0, 8);
-    read -= 8; // this test's own read of the length
-    const headerBytes =
-      8 + Number(new DataView(len.buffer, len.byteOffset, 8).getBigUint64(0, true));
-    assert.ok(
-      read <= headerBytes,
-      `only the safetensors header was read (${read} of its ${headerBytes} bytes)`,
-    );
-  },
-);
+test('too large for the heap: named with both sizes, before any tensor is read', async () => {
+  const huge = {
+    ...TINY,
+    vocab_size: 1_000_000,
+    hidden_size: 8192,
+    num_hidden_layers: 80,
+    intermediate_size: 28672,
+    num_attention_heads: 64,
+    num_key_value_heads: 8,
+    head_dim: 128,
+  };
+  let read = 0;
+  const files = hfFiles().map((f) =>
+    f.name === 'model.safetensors'
+      ? { ...f, slice: (a, b) => ((read += b - a), f.slice(a, b)) }
+      : f,
+  );
+  files[0] = memFile('config.json', JSON.stringify(huge));
+  await assert.rejects(
+    openModelFromFiles(E, files),
+    code('too-large', /needs [\d.]+ [KMGT]iB in the engine's heap, more than its [\d.]+ [KMGT]iB/),
+  );
+  const st = files.find((f) => f.name === 'model.safetensors');
+  const len = await st.slice(0, 8);
+  read -= 8; // this test's own read of the length
+  const headerBytes = 8 + Number(new DataView(len.buffer, len.byteOffset, 8).getBigUint64(0, true));
+  assert.ok(
+    read <= headerBytes,
+    `only the safetensors header was read (${read} of its ${headerBytes} bytes)`,
+  );
+});
 
-test(
-  'a tokenizer with more ids than the embedding has rows is vocab-mismatch',
-  { skip: NO_ENGINE },
-  async () => {
-    const big = JSON.parse(TOKENIZER);
-    big.model.vocab.f = 8;
-    big.model.vocab.g = 9;
-    await assert.rejects(
-      openModelFromFiles(E, hfFiles(TINY, { tokenizer: JSON.stringify(big) })),
-      code('vocab-mismatch', /^the tokenizer has ids up to 9, but the embedding has only 8 rows$/),
-    );
-  },
-);
+test('a tokenizer with more ids than the embedding has rows is vocab-mismatch', async () => {
+  const big = JSON.parse(TOKENIZER);
+  big.model.vocab.f = 8;
+  big.model.vocab.g = 9;
+  await assert.rejects(
+    openModelFromFiles(E, hfFiles(TINY, { tokenizer: JSON.stringify(big) })),
+    code('vocab-mismatch', /^the tokenizer has ids up to 9, but the embedding has only 8 rows$/),
+  );
+});
 
-test(
-  'a tiny qwen3 opens from safetensors and runs; progress counts bytes and tensors',
-  { skip: NO_ENGINE },
-  async () => {
-    const progress = [];
-    const m = await openModelFromFiles(E, hfFiles(), { onProgress: (p) => progress.push(p) });
-    try {
-      assert.equal(m.format, 'safetensors');
-      assert.equal(m.arch, 'qwen3');
-      assert.equal(m.name, 'tiny');
-      assert.equal(m.bosId, 0);
-      assert.deepEqual(m.tokenizer.encode('abc'), [3, 4, 5]);
-      const last = progress.at(-1);
-      assert.equal(last.phase, 'done');
-      assert.equal(last.tensorsLoaded, last.tensorsTotal);
-      assert.equal(last.bytesRead, last.bytesTotal);
-      assert.equal(m.ledgerRow.bytesPerToken, 1 * 2 * 1 * 4 * 2);
-      const r = E.openModelRun(m.id, [0, 3, 4], { attention: true });
-      assert.equal(r.logitsLast.length, 8);
-      assert.equal(r.attention.length, 1);
-    } finally {
-      E.openModelUnload(m.id);
-    }
-  },
-);
+test('a tiny qwen3 opens from safetensors and runs; progress counts bytes and tensors', async () => {
+  const progress = [];
+  const m = await openModelFromFiles(E, hfFiles(), { onProgress: (p) => progress.push(p) });
+  try {
+    assert.equal(m.format, 'safetensors');
+    assert.equal(m.arch, 'qwen3');
+    assert.equal(m.name, 'tiny');
+    assert.equal(m.bosId, 0);
+    assert.deepEqual(m.tokenizer.encode('abc'), [3, 4, 5]);
+    const last = progress.at(-1);
+    assert.equal(last.phase, 'done');
+    assert.equal(last.tensorsLoaded, last.tensorsTotal);
+    assert.equal(last.bytesRead, last.bytesTotal);
+    assert.equal(m.ledgerRow.bytesPerToken, 1 * 2 * 1 * 4 * 2);
+    const r = E.openModelRun(m.id, [0, 3, 4], { attention: true });
+    assert.equal(r.logitsLast.length, 8);
+    assert.equal(r.attention.length, 1);
+  } finally {
+    E.openModelUnload(m.id);
+  }
+});

@@ -23,16 +23,13 @@ import * as it from '../model-files/integration.js';
 
 const TOKENS = [3, 17, 101, 256, 7, 42, 199, 5, 64, 12];
 const TOLERANCE = 1e-3;
-let engine, loader, skip, dir;
+let engine, loader, dir;
 const models = new Map();
 const model = (arch) => models.get(arch) ?? models.set(arch, tiny.tinyModel(arch)).get(arch);
 
 before(async () => {
   engine = await it.engine();
   loader = await it.openModelFiles();
-  skip = loader
-    ? it.missingEngine(engine, ['openModelCreate', 'openModelRun', 'openModelUnload'])
-    : it.missingLoader;
   dir = mkdtempSync(join(tmpdir(), 'attn-open-model-'));
 });
 after(() => dir && rmSync(dir, { recursive: true, force: true }));
@@ -119,23 +116,20 @@ function assertAgainstReference(arch, opened, weights, label, m = model(arch)) {
 
 for (const arch of tiny.ARCHS) {
   for (const type of tiny.HF_DTYPES)
-    test(`${arch} HF ${type}: logits and attention = reference to 1e-3`, async (t) => {
-      if (skip) return t.skip(skip);
+    test(`${arch} HF ${type}: logits and attention = reference to 1e-3`, async () => {
       await withOpened(arch, 'hf', type, (opened, files) =>
         assertAgainstReference(arch, opened, files.weights, `${arch} hf ${type}`),
       );
     });
   for (const type of tiny.GGUF_TYPES)
-    test(`${arch} GGUF ${type}: logits and attention = reference to 1e-3`, async (t) => {
-      if (skip) return t.skip(skip);
+    test(`${arch} GGUF ${type}: logits and attention = reference to 1e-3`, async () => {
       await withOpened(arch, 'gguf', type, (opened, files) =>
         assertAgainstReference(arch, opened, files.weights, `${arch} gguf ${type}`),
       );
     });
 }
 
-test('a sharded HF checkpoint (index + 2 shards) loads like the single file', async (t) => {
-  if (skip) return t.skip(skip);
+test('a sharded HF checkpoint (index + 2 shards) loads like the single file', async () => {
   await withOpened(
     'qwen2',
     'hf',
@@ -145,8 +139,7 @@ test('a sharded HF checkpoint (index + 2 shards) loads like the single file', as
   );
 });
 
-test('llama with attention_bias (GGUF q/k biases permuted like the rows) in both formats', async (t) => {
-  if (skip) return t.skip(skip);
+test('llama with attention_bias (GGUF q/k biases permuted like the rows) in both formats', async () => {
   const m = tiny.tinyModel('llama', 2, { attentionBias: true });
   for (const [format, type] of [
     ['hf', 'bf16'],
@@ -164,8 +157,7 @@ test('llama with attention_bias (GGUF q/k biases permuted like the rows) in both
     );
 });
 
-test("GPT-2 as the hub ships it (no 'transformer.' prefix, attn.bias mask buffers) loads", async (t) => {
-  if (skip) return t.skip(skip);
+test("GPT-2 as the hub ships it (no 'transformer.' prefix, attn.bias mask buffers) loads", async () => {
   await withOpened(
     'gpt2',
     'hf',
@@ -193,10 +185,7 @@ for (const [arch, format, type] of [
   ['qwen3', 'gguf', 'q4_k'],
   ['mistral', 'gguf', 'q6_k'],
 ]) {
-  test(`${arch} ${format} ${type}: greedy generation with the KV cache = the reference's argmax loop`, async (t) => {
-    if (skip) return t.skip(skip);
-    if (typeof engine.openModelGenerate !== 'function')
-      return t.skip('engine has no openModelGenerate');
+  test(`${arch} ${format} ${type}: greedy generation with the KV cache = the reference's argmax loop`, async () => {
     await withOpened(arch, format, type, (opened, files) => {
       const g = engine.openModelGenerate(opened.id, TOKENS.slice(0, 5), 6);
       assert.deepEqual(g.tokens.slice(0, 5), TOKENS.slice(0, 5));
@@ -206,11 +195,7 @@ for (const [arch, format, type] of [
   });
 }
 
-test('a pass layer by layer (openModelPass / PassStep / PassResult) = openModelRun', async (t) => {
-  if (skip) return t.skip(skip);
-  const fns = ['openModelPass', 'openModelPassStep', 'openModelPassResult'];
-  const absent = it.missingEngine(engine, fns);
-  if (absent) return t.skip(absent);
+test('a pass layer by layer (openModelPass / PassStep / PassResult) = openModelRun', async () => {
   await withOpened('llama', 'gguf', 'q8_0', (opened) => {
     const whole = engine.openModelRun(opened.id, TOKENS, { attention: true });
     const pass = engine.openModelPass(opened.id, TOKENS);
@@ -224,8 +209,7 @@ test('a pass layer by layer (openModelPass / PassStep / PassResult) = openModelR
 });
 
 for (const arch of tiny.ARCHS) {
-  test(`${arch}: the HF and GGUF tokenizers give the same ids and decode back to the text`, async (t) => {
-    if (skip) return t.skip(skip);
+  test(`${arch}: the HF and GGUF tokenizers give the same ids and decode back to the text`, async () => {
     const text = CORPUS[0].slice(0, 40) + ' 小明';
     const ids = {};
     for (const [format, type] of [

@@ -10,7 +10,7 @@ import { dequantizeRow } from '../model-files/dequantize.js';
 import { quantizeRow, nearestInt } from '../model-files/quantize.js';
 import { rowBytes } from '../model-files/block-types.js';
 import { toHalf, toBf16, fromHalf } from '../model-files/float16.js';
-import { engine, missingEngine } from '../model-files/integration.js';
+import { engine } from '../model-files/integration.js';
 import { mulberry32, normal } from '../model-files/random.js';
 
 /** A block of `n` bytes, zero except the given [offset, byte] pairs. */
@@ -211,10 +211,9 @@ test('quantise → dequantise stays within each type’s bound, and is not exact
     );
 });
 
-let e, skip;
+let e;
 before(async () => {
   e = await engine();
-  skip = missingEngine(e, ['openModelDequantizeRow']);
 });
 
 /** |engine − reference| within float32 rounding of the reference (different association). */
@@ -230,8 +229,7 @@ function assertSameRow(type, bytesIn, cols) {
     );
 }
 
-test('engine: openModelDequantizeRow equals the plain-JS decoder on the hand-made blocks', (t) => {
-  if (skip) return t.skip(skip);
+test('engine: openModelDequantizeRow equals the plain-JS decoder on the hand-made blocks', () => {
   for (const [type, [b, cols]] of Object.entries(HAND))
     // The f16 block ends in +∞, which the engine refuses to hand out (a finite-results rule):
     // its first four, finite halves.
@@ -239,8 +237,7 @@ test('engine: openModelDequantizeRow equals the plain-JS decoder on the hand-mad
     else assertSameRow(type, b, cols);
 });
 
-test('engine: openModelDequantizeRow equals the plain-JS decoder on random rows of every type', (t) => {
-  if (skip) return t.skip(skip);
+test('engine: openModelDequantizeRow equals the plain-JS decoder on random rows of every type', () => {
   const rng = mulberry32(11);
   for (const type of ['f32', 'f16', 'bf16', 'q8_0', 'q4_0', 'q4_k', 'q6_k']) {
     for (const cols of [256, 768]) {
@@ -265,8 +262,7 @@ function fixScales(type, b) {
   for (let at = 0; at < b.length; at += size) for (const h of highBytes) b[at + h] &= 0xbf;
 }
 
-test('engine: a row that does not split into blocks is refused with a message naming the type', (t) => {
-  if (skip) return t.skip(skip);
+test('engine: a row that does not split into blocks is refused with a message naming the type', () => {
   assert.throws(() => e.openModelDequantizeRow('q4_k', new Uint8Array(144), 128), /q4_k|256/);
   assert.throws(() => e.openModelDequantizeRow('q5_k', new Uint8Array(176), 256), /q5_k/);
 });
