@@ -231,3 +231,82 @@ for (const arch of tiny.ARCHS) {
     assert.ok(ids.hf.length < new TextEncoder().encode(text).length);
   });
 }
+
+/**
+ * llama.cpp's rope_freqs.weight for a llama3 rope_scaling, as convert_hf_to_gguf.py's
+ * LlamaModel.generate_extra_tensors computes it (its own arithmetic, not the engine's): per
+ * frequency of θ^(−2i/d), 1 for short wavelengths, `factor` for long ones, smooth in between.
+ */
+function llama3RopeFreqs(theta, d, { factor, lowFreqFactor, highFreqFactor, originalContext }) {
+  const lowWavelen = originalContext / lowFreqFactor;
+  const highWavelen = originalContext / highFreqFactor;
+  const out = new Float32Array(d / 2);
+  for (let i = 0; i < d / 2; i++) {
+    const wavelen = (2 * Math.PI) / (1 / theta ** ((2 * i) / d));
+    if (wavelen < highWavelen) out[i] = 1;
+    else if (wavelen > lowWavelen) out[i] = factor;
+    else {
+      const smooth = (originalContext / wavelen - lowFreqFactor) / (highFreqFactor - lowFreqFactor);
+      out[i] = 1 / ((1 - smooth) / factor + smooth);
+    }
+  }
+  return out;
+}
+
+test("Llama 3.x RoPE scaling: config.json's rope_scaling and a GGUF's rope_freqs.weight give the same logits", async () => {
+  const m = tiny.tinyModel('llama', 5);
+  const c = m.config;
+  // A short original context puts most frequencies in the scaled range at these few positions.
+  const scaling = { factor: 8, lowFreqFactor: 1, highFreqFactor: 4, originalContext: 16 };
+  const hfDir = join(dir, 'llama3-scaled-hf');
+  tiny.writeHfModel(
+    hfDir,
+    {
+      ...m,
+      hfConfig: {
+        ...m.hfConfig,
+        rope_scaling: {
+          rope_type: 'llama3',
+          factor: scaling.factor,
+          low_freq_factor: scaling.lowFreqFactor,
+          high_freq_factor: scaling.highFreqFactor,
+          original_max_position_embeddings: scaling.originalContext,
+        },
+      },
+    },
+    'f32',
+  );
+  const freqs = llama3RopeFreqs(c.ropeTheta, c.dHead, scaling);
+  const rope = {
+    name: 'rope_freqs.weight',
+    type: 'f32',
+    dims: [c.dHead / 2],
+    bytes: new Uint8Array(freqs.buffer),
+  };
+  const scaled = tiny.writeGgufModel(join(dir, 'llama3-scaled.gguf'), m, 'f32', {
+    extraTensors: [rope],
+  });
+  const plain = tiny.writeGgufModel(join(dir, 'llama3-plain.gguf'), m, 'f32');
+  const run = async (sources) => {
+    const o = await loader.openModelFromFiles(engine, sources);
+    try {
+      return {
+        config: o.config,
+        notes: o.notes,
+        logits: engine.openModelRun(o.id, TOKENS, {}).logitsLast,
+      };
+    } finally {
+      engine.openModelUnload(o.id);
+    }
+  };
+  const hf = await run(folderSources(hfDir));
+  const gguf = await run([nodeFileSource(scaled)]);
+  const unscaled = await run([nodeFileSource(plain)]);
+  assert.equal(hf.config.ropeScaling.type, 'llama3');
+  assert.equal(gguf.config.ropeFreqFactors.length, c.dHead / 2);
+  assert.deepEqual(gguf.notes, unscaled.notes, 'no "not applied" note: the factors are applied');
+  const d = it.maxAbsDiff(hf.logits, gguf.logits);
+  assert.ok(d < 1e-4, `HF rope_scaling vs GGUF rope_freqs: logits differ by ${d}`);
+  const off = it.maxAbsDiff(hf.logits, unscaled.logits);
+  assert.ok(off > 1e-3, `the scaling matters at these positions (plain RoPE differs by ${off})`);
+});

@@ -352,7 +352,7 @@ function tensorType(type, hfName, rows) {
 }
 
 /** The GGUF file of `model` with matrices in `type`, as bytes. */
-export function ggufModelBytes(model, type) {
+export function ggufModelBytes(model, type, { extraTensors = [] } = {}) {
   const c = model.config;
   const a = ggufArch(model.arch);
   const meta = [
@@ -401,12 +401,15 @@ export function ggufModelBytes(model, type) {
       bytes: quantizeMatrix(t, data, rows, cols),
     });
   }
-  return ggufBytes({ metadata: meta, tensors });
+  return ggufBytes({ metadata: meta, tensors: [...tensors, ...extraTensors] });
 }
 
-/** Writes the GGUF of `model` in `type` to `path`. */
-export function writeGgufModel(path, model, type) {
-  writeFileSync(path, ggufModelBytes(model, type));
+/**
+ * Writes the GGUF of `model` in `type` to `path`; `extraTensors` ({ name, type, dims, bytes },
+ * e.g. llama.cpp's rope_freqs.weight) are appended as given.
+ */
+export function writeGgufModel(path, model, type, options) {
+  writeFileSync(path, ggufModelBytes(model, type, options));
   return path;
 }
 

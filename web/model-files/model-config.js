@@ -48,6 +48,7 @@ const HF_ARCHS = /** @type {Record<string, string>} */ ({
  * @property {boolean} attnOutputGate
  * @property {{ type: 'linear' | 'llama3', factor: number, lowFreqFactor?: number,
  *   highFreqFactor?: number, originalContext?: number }} [ropeScaling] config.json's rope_scaling
+ * @property {number[]} [ropeFreqFactors] a GGUF's rope_freqs.weight: θ_i is divided by entry i
  */
 
 /**
@@ -315,13 +316,6 @@ export function configFromGguf(md, tensors, fileName) {
   const modelContext = need('context_length');
   const headCountKv = md[`${a}.attention.head_count_kv`];
   const keyLength = md[`${a}.attention.key_length`];
-  if (has('rope_freqs.weight'))
-    notes.push(
-      note(
-        'rope-freqs',
-        'rope_freqs (Llama 3.1 RoPE scaling) is not applied: positions use plain RoPE.',
-      ),
-    );
   const slidingWindow = md[`${a}.attention.sliding_window`];
   return consistent(
     {

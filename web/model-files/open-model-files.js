@@ -166,6 +166,7 @@ async function readFormat(files) {
       format: /** @type {const} */ ('gguf'),
       shape,
       named,
+      ropeFreqs: header.tensors.find((t) => t.name === 'rope_freqs.weight'),
       tokenizer: () => tokenizerOf(gguf.name, () => tokenizerFromJson(json, {}, { addBos })),
       name,
     };
@@ -388,8 +389,28 @@ function created(engine, config, name) {
 export async function openModelFromFiles(engine, files, { onProgress } = {}) {
   const report = (/** @type {OpenProgress} */ p) => onProgress?.(p);
   report({ phase: 'header', bytesRead: 0, bytesTotal: 0, tensorsLoaded: 0, tensorsTotal: 0 });
-  const { format, shape, named, tokenizer: makeTokenizer, name } = await readFormat(files);
+  const {
+    format,
+    shape,
+    named,
+    ropeFreqs,
+    tokenizer: makeTokenizer,
+    name,
+  } = await readFormat(files);
   const { config, modelContext, notes } = /** @type {ModelShape} */ (shape);
+  // llama.cpp carries Llama 3.1 / 3.2's RoPE scaling as a tensor, rope_freqs.weight [d/2] of
+  // divisors of θ_i (convert_hf_to_gguf.py, LlamaModel.generate_extra_tensors): it goes to the
+  // engine with the config.
+  if (ropeFreqs) {
+    if (ropeFreqs.type !== 'f32' || ropeFreqs.bytes !== 2 * config.dHead)
+      throw new OpenModelError(
+        'wrong-shape',
+        `${ropeFreqs.file.name}: tensor "rope_freqs.weight" is ${ropeFreqs.type} [${ropeFreqs.shape.join(', ')}], expected f32 [${config.dHead / 2}]`,
+        { file: ropeFreqs.file.name, tensor: 'rope_freqs.weight', shape: ropeFreqs.shape },
+      );
+    const b = await ropeFreqs.file.slice(ropeFreqs.offset, ropeFreqs.offset + ropeFreqs.bytes);
+    config.ropeFreqFactors = Array.from(new Float32Array(b.slice().buffer));
+  }
 
   const tokenizer = makeTokenizer();
   if (tokenizer.size > config.vocab)
