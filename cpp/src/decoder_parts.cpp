@@ -16,7 +16,12 @@ void rms_norm_blocks_inplace(Matrix& x, std::size_t b, const float* gain, std::v
     for (std::size_t i = 0; i < x.shape(0); ++i)
         for (std::size_t c = 0; c < n; c += b, ++k) {
             float* block = &x(i, c);
-            const float inv = 1.0f / std::sqrt(kernels::dot(block, block, b) / static_cast<float>(b) + eps);
+            const float squares = kernels::dot(block, block, b);
+            // Finite values whose Σx² overflows would normalise to zeros, silently.
+            if (!std::isfinite(squares))
+                throw ValueError("RMSNorm of row " + std::to_string(i) + ": the sum of squares is not finite" +
+                                 (std::isinf(squares) ? " (values past ~1.8e19 overflow float)" : ""));
+            const float inv = 1.0f / std::sqrt(squares / static_cast<float>(b) + eps);
             kernels::scale(block, b, inv);
             if (gain)
                 for (std::size_t j = 0; j < b; ++j) block[j] *= gain[j];
@@ -33,6 +38,9 @@ void layer_norm_rows(Matrix& x, const float* gain, const float* bias, float eps)
         mean /= static_cast<float>(n);
         float var = 0.0f;
         for (std::size_t j = 0; j < n; ++j) var += (row[j] - mean) * (row[j] - mean);
+        if (!std::isfinite(var))
+            throw ValueError("LayerNorm of row " + std::to_string(i) + ": the variance is not finite" +
+                             (std::isinf(var) ? " (values past ~1.8e19 overflow float)" : ""));
         const float inv = 1.0f / std::sqrt(var / static_cast<float>(n) + eps);
         for (std::size_t j = 0; j < n; ++j) row[j] = (row[j] - mean) * inv * gain[j] + bias[j];
     }

@@ -73,26 +73,28 @@ Vector gdn_step(GdnState& state, const Vector& q_t, const Vector& k_t, const Vec
     }
 
     Vector out = xt::zeros<float>({H * dv});
-    std::vector<double> q(dk), k(dk), delta(dv);
+    std::vector<double> q(dk), k(dk), delta(dv), acc(dv);
     for (std::size_t h = 0; h < H; ++h) {
         normalise_head(&q_t(h * dk), dk, 1.0 / std::sqrt(double(dk)), q.data());
         normalise_head(&k_t(h * dk), dk, 1.0, k.data());
         const float g = g_t(h);
         // The references' order: decay S, read what it stores for k (k S), write β (v − k S) along k.
+        // S is walked row by row (i outer): each sum over i still adds in the order i = 0, 1, …,
+        // so the bits are those of the column-wise loops, without a stride of d_v per step.
+        std::fill(acc.begin(), acc.end(), 0.0);
         for (std::size_t i = 0; i < dk; ++i)
-            for (std::size_t j = 0; j < dv; ++j) state.at(h, i, j) *= g;
-        for (std::size_t j = 0; j < dv; ++j) {
-            double kv_mem = 0.0;
-            for (std::size_t i = 0; i < dk; ++i) kv_mem += k[i] * double(state.at(h, i, j));
-            delta[j] = double(beta_t(h)) * (double(v_t(h * dv + j)) - kv_mem);
-        }
+            for (std::size_t j = 0; j < dv; ++j) {
+                state.at(h, i, j) *= g;
+                acc[j] += k[i] * double(state.at(h, i, j));
+            }
+        for (std::size_t j = 0; j < dv; ++j) delta[j] = double(beta_t(h)) * (double(v_t(h * dv + j)) - acc[j]);
+        std::fill(acc.begin(), acc.end(), 0.0);
         for (std::size_t i = 0; i < dk; ++i)
-            for (std::size_t j = 0; j < dv; ++j) state.at(h, i, j) = float(double(state.at(h, i, j)) + k[i] * delta[j]);
-        for (std::size_t j = 0; j < dv; ++j) {
-            double o = 0.0;
-            for (std::size_t i = 0; i < dk; ++i) o += q[i] * double(state.at(h, i, j));
-            out(h * dv + j) = float(o);
-        }
+            for (std::size_t j = 0; j < dv; ++j) {
+                state.at(h, i, j) = float(double(state.at(h, i, j)) + k[i] * delta[j]);
+                acc[j] += q[i] * double(state.at(h, i, j));
+            }
+        for (std::size_t j = 0; j < dv; ++j) out(h * dv + j) = float(acc[j]);
     }
     return out;
 }

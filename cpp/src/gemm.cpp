@@ -210,7 +210,7 @@ void gemm_weights(std::size_t m, std::size_t n, std::size_t k, const float* a, s
     if (layout == BLayout::KN && is_block_type(type))
         throw ConfigError(std::string("a ") + weight_type_name(type) +
                           " matrix must be stored [out, in] (\"nk\"): its blocks run along the inner dimension");
-    const StoredB sb{b, type, row_bytes(type, layout == BLayout::NK ? k : n, "B")};
+    const StoredB sb{b, type, static_cast<std::size_t>(row_bytes(type, layout == BLayout::NK ? k : n, "B"))};
     gemm_packed(m, n, k, a, lda, sb, 0, layout, c, ldc);
 }
 

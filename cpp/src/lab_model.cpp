@@ -170,8 +170,36 @@ void validate(const LabConfig& cfg) {
                           std::to_string(cfg.linear_heads * cfg.linear_head_dim) + ") or conv_kernel (" +
                           std::to_string(cfg.conv_kernel) + ") is larger than a lab model can be (4096, 64)");
     // A valid-format file must also be able to run at its full context: the attention buffers
-    // of a run with attention, checked now rather than when the page first runs it.
+    // of a run with attention, and its work, checked now rather than when the page first runs it.
     require_attention_buffers(cfg, cfg.context, "LabConfig (at its full context)");
+    const std::uint64_t work = lab_pass_work(cfg, cfg.context, 0);
+    if (work > limits::kMaxCallWork)
+        throw ConfigError("LabConfig: a pass over the whole context of " + std::to_string(cfg.context) + " tokens is " +
+                          std::to_string(work) + " multiply-adds, more than the limit of " +
+                          std::to_string(limits::kMaxCallWork) + " per call");
+}
+
+std::uint64_t lab_pass_work(const LabConfig& cfg, std::size_t T, std::size_t start) {
+    // The sizes are bounded by 16384 (validate), so every product of three fits 64 bits.
+    const std::uint64_t D = cfg.d_model, F = cfg.mlp_hidden, d = cfg.d_head, H = cfg.n_heads;
+    const std::uint64_t qw = H * d, kvw = std::uint64_t(cfg.n_kv_heads) * d;
+    const std::uint64_t hl = cfg.linear_heads, dl = cfg.linear_head_dim;
+    std::uint64_t per_token = std::uint64_t(cfg.vocab) * D, attention = 0;
+    for (std::size_t l = 0; l < cfg.n_layers; ++l) {
+        per_token += 3 * D * F;
+        if (layer_type(cfg, l) == LabLayerType::Linear) {
+            per_token += D * (hl * 4 * dl + 2 * hl) + hl * dl * D + 3 * hl * dl * cfg.conv_kernel +
+                         kLabStateWork * hl * dl * dl;
+        } else {
+            per_token += D * (2 * qw + 2 * kvw + (cfg.output_gate ? qw : 0));
+            attention += 2 * qw;  // × T × (start + T) below
+        }
+    }
+    using limits::checked_add;
+    using limits::checked_mul;
+    return checked_add(checked_mul(per_token, T, "a lab pass's work"),
+                       checked_mul(checked_mul(attention, T, "a lab pass's work"), start + T, "a lab pass's work"),
+                       "a lab pass's work");
 }
 
 std::vector<std::pair<std::string, Matrix*>> lab_tensors(LabWeights& w, const LabConfig& cfg) {
@@ -383,6 +411,7 @@ Matrix lab_forward(const LabConfig& cfg, const LabWeights& w, const std::vector<
         if (acts) throw ConfigError("lab_forward records activations only without a cache");
     }
     if (trace || acts) require_attention_buffers(cfg, start + T, "lab run of " + std::to_string(T) + " tokens");
+    limits::require_work(lab_pass_work(cfg, T, start), "a lab pass over " + std::to_string(T) + " tokens");
     Matrix x({T, D});
     std::vector<float> positions(T);
     for (std::size_t t = 0; t < T; ++t) {

@@ -52,6 +52,9 @@ void validate(const OpenModelConfig& c) {
         require_positive(value, field);
         limits::require_dimension(value, field);
     }
+    if (c.n_layers > limits::kMaxLayers)
+        throw ConfigError("nLayers (" + std::to_string(c.n_layers) + ") is above the limit of " +
+                          std::to_string(limits::kMaxLayers));
     require_head_groups(c.n_heads, c.n_kv_heads);
     limits::require_dimension(std::uint64_t(c.n_heads) * c.d_head * 2, "nHeads × dHead × 2");
     if (!std::isfinite(c.norm_eps) || !(c.norm_eps > 0.0f)) throw ConfigError("normEps must be a finite number > 0");
@@ -152,17 +155,27 @@ std::vector<OpenTensorSpec> open_model_tensor_specs(const OpenModelConfig& c) {
 
 std::uint64_t open_model_bytes_needed(const OpenModelConfig& c, const std::vector<OpenTensorInfo>& tensors) {
     validate(c);
+    // Every size here can come from a file's header: the sums and products are checked, and one
+    // tensor larger than the whole heap is an error rather than a number to compare.
     std::uint64_t total = 0;
     for (const OpenTensorInfo& t : tensors) {
-        total += std::uint64_t(t.rows) * row_bytes(t.type, t.cols, t.name);
+        const std::uint64_t bytes = limits::checked_mul(t.rows, row_bytes(t.type, t.cols, t.name), t.name + "'s bytes");
+        if (bytes > limits::kWasmHeapMaxBytes)
+            throw ShapeError("tensor '" + t.name + "' [" + std::to_string(t.rows) + ", " + std::to_string(t.cols) +
+                             "] takes " + std::to_string(bytes) + " bytes, more than the engine's whole heap (" +
+                             std::to_string(limits::kWasmHeapMaxBytes) + " bytes)");
+        total = limits::checked_add(total, bytes, "the tensors' bytes");
         if (t.rows == 1) total += std::uint64_t(t.cols) * sizeof(float);  // the f32 copy of a 1-D tensor
     }
+    // validate() bounds L by kMaxLayers and every width by kMaxDimension, T is at most 256: each
+    // product below stays under 2^61.
     const std::uint64_t T = std::min(c.context, kOpenPlannedTokens), L = c.n_layers, H = c.n_heads;
     const std::uint64_t qw = H * c.d_head * 2, kvw = std::uint64_t(c.n_kv_heads) * c.d_head;
     const std::uint64_t cache = L * T * kvw * 2;
     const std::uint64_t activations = T * (4 * std::uint64_t(c.d_model) + 2 * qw + 4 * kvw + 3 * c.mlp_hidden);
     const std::uint64_t maps = (L + 2) * H * T * T;
-    return total + (cache + activations + maps + 2 * std::uint64_t(c.vocab)) * sizeof(float);
+    return limits::checked_add(total, (cache + activations + maps + 2 * std::uint64_t(c.vocab)) * sizeof(float),
+                               "the model's bytes");
 }
 
 OpenModel::OpenModel(const OpenModelConfig& cfg) : cfg_(cfg), specs_(open_model_tensor_specs(cfg)) {
@@ -338,6 +351,7 @@ OpenPass OpenModel::begin(const std::vector<int>& tokens, const OpenRunOptions& 
                                    "nLayers + 2 attention maps [nHeads, T, T]");
     }
     limits::require_elements({T, cfg_.mlp_hidden}, "the MLP activations [T, mlpHidden]");
+    limits::require_work(layer_work(T, start), "one layer over " + std::to_string(T) + " tokens");
     OpenPass pass;
     pass.tokens = tokens;
     pass.start = start;
@@ -374,26 +388,71 @@ Matrix OpenModel::attend(OpenPass& pass, std::size_t l, const Matrix& q, const M
     return std::move(r.output);
 }
 
+std::uint64_t OpenModel::layer_work(std::size_t T, std::size_t start) const {
+    using limits::checked_add;
+    using limits::checked_mul;
+    const std::uint64_t D = cfg_.d_model, H = cfg_.n_heads, d = cfg_.d_head, F = cfg_.mlp_hidden;
+    const std::uint64_t kv = std::uint64_t(cfg_.n_kv_heads) * d, q = H * d * (cfg_.attn_output_gate ? 2 : 1);
+    // validate() bounds every width by 2^24, so each product of two fits 64 bits.
+    const std::uint64_t weights = cfg_.arch == OpenArch::Gpt2 ? 4 * D * D + 2 * F * D : D * (q + 2 * kv + H * d + 3 * F);
+    const std::uint64_t rows = std::max<std::uint64_t>(T, limits::kWeightReadTokens);
+    const std::uint64_t attention = checked_mul(checked_mul(H * 2 * d, T, "attention work"), start + T, "attention work");
+    return checked_add(checked_mul(rows, weights, "a layer's work"), attention, "a layer's work");
+}
+
+std::uint64_t OpenModel::head_work(std::size_t rows) const {
+    return limits::checked_mul(std::max<std::uint64_t>(rows, limits::kWeightReadTokens),
+                               std::uint64_t(cfg_.vocab) * cfg_.d_model, "the head's work");
+}
+
+namespace {
+
+// Every value of m finite, else ValueError "<where>: … is not finite".
+void require_finite_values(const Matrix& m, const std::string& where) {
+    for (std::size_t i = 0; i < m.size(); ++i)
+        if (!std::isfinite(m.data()[i]))
+            throw ValueError(where + ": value " + std::to_string(i) + " of [" + std::to_string(m.shape(0)) + ", " +
+                             std::to_string(m.shape(1)) + "] is not finite (an overflow in the weights' products)");
+}
+
+}  // namespace
+
 void OpenModel::step(OpenPass& pass) const {
     if (pass.done()) throw ShapeError("the pass has run all " + std::to_string(pass.n_layers) + " layers");
-    if (cfg_.arch == OpenArch::Gpt2)
-        gpt2_layer(pass, pass.layer);
-    else
-        llama_layer(pass, pass.layer);
+    const std::string where = "layer " + std::to_string(pass.layer);
+    try {
+        if (cfg_.arch == OpenArch::Gpt2)
+            gpt2_layer(pass, pass.layer);
+        else
+            llama_layer(pass, pass.layer);
+    } catch (const ValueError& e) {
+        throw ValueError(where + ": " + e.what());
+    }
+    require_finite_values(pass.x, where + "'s output");
     ++pass.layer;
 }
 
 OpenRunResult OpenModel::finish(OpenPass& pass) const {
-    while (!pass.done()) step(pass);
     const std::size_t T = pass.x.shape(0), D = cfg_.d_model;
+    const std::size_t left = pass.n_layers - std::min(pass.layer, pass.n_layers);
+    limits::require_work(limits::checked_add(limits::checked_mul(left, layer_work(T, pass.start), "the pass's work"),
+                                             head_work(pass.options.all_logits ? T : 1), "the pass's work"),
+                         "the remaining " + std::to_string(left) + " layers and the head over " + std::to_string(T) +
+                             " tokens");
+    while (!pass.done()) step(pass);
     Matrix x = pass.options.all_logits ? pass.x : Matrix({1, D});
     if (!pass.options.all_logits) std::copy(&pass.x(T - 1, 0), &pass.x(T - 1, 0) + D, x.data());
-    if (cfg_.arch == OpenArch::Gpt2)
-        layer_norm_rows(x, final_norm_, final_norm_bias_, cfg_.norm_eps);
-    else
-        rms_norm_blocks_inplace(x, D, final_norm_, nullptr, cfg_.norm_eps);
     OpenRunResult r = std::move(pass.result);
-    r.logits = apply({head_, nullptr}, x);
+    try {
+        if (cfg_.arch == OpenArch::Gpt2)
+            layer_norm_rows(x, final_norm_, final_norm_bias_, cfg_.norm_eps);
+        else
+            rms_norm_blocks_inplace(x, D, final_norm_, nullptr, cfg_.norm_eps);
+        r.logits = apply({head_, nullptr}, x);
+    } catch (const ValueError& e) {
+        throw ValueError(std::string("the final norm: ") + e.what());
+    }
+    require_finite_values(r.logits, "the LM head's logits");
     return r;
 }
 
@@ -404,23 +463,47 @@ OpenRunResult OpenModel::run(const std::vector<int>& tokens, const OpenRunOption
 
 KVCache OpenModel::make_cache() const { return KVCache(cfg_.n_layers, cfg_.n_kv_heads, cfg_.d_head, cfg_.d_head); }
 
-OpenGeneration OpenModel::generate(const std::vector<int>& prompt, std::size_t steps) const {
+OpenGenerator OpenModel::start_generation(const std::vector<int>& prompt, std::size_t steps) const {
     check_tokens(prompt, 0, cfg_.vocab, "prompt");
     if (prompt.size() + steps > cfg_.context)
         throw ShapeError("a prompt of " + std::to_string(prompt.size()) + " tokens and " + std::to_string(steps) +
                          " steps pass the model's context of " + std::to_string(cfg_.context) + " tokens");
-    OpenGeneration g{prompt, {}};
-    KVCache cache = make_cache();
-    std::vector<int> feed = prompt;
-    for (std::size_t s = 0; s < steps; ++s) {
-        OpenPass pass = begin(feed, {}, &cache, cache.length());
-        const OpenRunResult r = finish(pass);
-        const int token = argmax(row_vector(r.logits, 0));
-        g.tokens.push_back(token);
-        g.generated.push_back(token);
-        feed = {token};
-    }
+    OpenGenerator g;
+    g.cache = std::make_unique<KVCache>(make_cache());
+    g.pass = begin(prompt, {}, g.cache.get(), 0);
+    g.out = {prompt, {}};
+    g.steps = steps;
     return g;
+}
+
+int OpenModel::generation_step(OpenGenerator& g) const {
+    if (g.done()) throw ShapeError("the generation has made all its " + std::to_string(g.steps) + " tokens");
+    if (!g.pass.done()) {
+        step(g.pass);
+        return -1;
+    }
+    const OpenRunResult r = finish(g.pass);
+    const int token = argmax(row_vector(r.logits, 0));
+    g.out.tokens.push_back(token);
+    g.out.generated.push_back(token);
+    if (!g.done()) g.pass = begin({token}, {}, g.cache.get(), g.cache->length());
+    return token;
+}
+
+OpenGeneration OpenModel::generate(const std::vector<int>& prompt, std::size_t steps) const {
+    OpenGenerator g = start_generation(prompt, steps);
+    // The prompt's pass, then one pass per generated token after the first.
+    const std::size_t P = prompt.size(), L = cfg_.n_layers;
+    std::uint64_t work = limits::checked_mul(L, layer_work(P, 0), "the generation's work");
+    for (std::size_t s = 1; s < steps; ++s)
+        work = limits::checked_add(work, limits::checked_mul(L, layer_work(1, P + s - 1), "the generation's work"),
+                                   "the generation's work");
+    work = limits::checked_add(work, limits::checked_mul(steps, head_work(1), "the generation's work"),
+                               "the generation's work");
+    limits::require_work(work, "a generation of " + std::to_string(steps) + " tokens after a prompt of " +
+                                   std::to_string(P) + " (openModelGenerateStep runs it one layer per call)");
+    while (!g.done()) generation_step(g);
+    return std::move(g.out);
 }
 
 }  // namespace attn

@@ -206,7 +206,7 @@ void dequantize(WeightType type, const std::uint8_t* row, std::size_t first, std
 }
 
 std::vector<float> dequantize_row(WeightType type, const std::uint8_t* bytes, std::size_t n_bytes, std::size_t cols) {
-    const std::size_t need = row_bytes(type, cols, "the row");
+    const std::uint64_t need = row_bytes(type, cols, "the row");
     if (n_bytes < need)
         throw ShapeError(std::string("a ") + weight_type_name(type) + " row of " + std::to_string(cols) +
                          " elements takes " + std::to_string(need) + " bytes, got " + std::to_string(n_bytes));

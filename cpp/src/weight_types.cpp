@@ -39,12 +39,12 @@ std::size_t block_elements(WeightType type) noexcept { return info(type).element
 std::size_t block_bytes(WeightType type) noexcept { return info(type).bytes; }
 bool is_block_type(WeightType type) noexcept { return info(type).elements > 1; }
 
-std::size_t row_bytes(WeightType type, std::size_t cols, const std::string& what) {
+std::uint64_t row_bytes(WeightType type, std::size_t cols, const std::string& what) {
     const TypeInfo& t = info(type);
     if (cols % t.elements != 0)
         throw ShapeError(what + " has " + std::to_string(cols) + " columns: " + t.name + " rows are whole blocks of " +
                          std::to_string(t.elements));
-    return cols / t.elements * t.bytes;
+    return std::uint64_t(cols / t.elements) * t.bytes;
 }
 
 }  // namespace attn

@@ -19,12 +19,13 @@ constexpr float kRmsNormEps = 1e-6f;
 // (the pre-norms); b = d normalises each head (QK-norm, one gain shared by the heads).
 // inv_rms, when given, receives the T·(n/b) factors 1/sqrt(mean(x²) + eps) in row-major order:
 // the backward pass needs them. eps: the lab's 1e-6 unless a model's config says otherwise
-// (open_model.hpp: Llama's rms_norm_eps is 1e-5).
+// (open_model.hpp: Llama's rms_norm_eps is 1e-5). ValueError "RMSNorm of row i: the sum of
+// squares is not finite" when Σx² overflows (or x holds a NaN / ±Inf) instead of zeros.
 void rms_norm_blocks_inplace(Matrix& x, std::size_t b, const float* gain = nullptr,
                              std::vector<float>* inv_rms = nullptr, float eps = kRmsNormEps);
 
 // x [T, n] in place, GPT-2's LayerNorm of every row: (x − mean) / sqrt(var + eps) ⊙ gain + bias
-// (var the biased variance, as torch.nn.LayerNorm).
+// (var the biased variance, as torch.nn.LayerNorm). ValueError when the variance is not finite.
 void layer_norm_rows(Matrix& x, const float* gain, const float* bias, float eps);
 
 // Whole rows, no gain, as a copy.

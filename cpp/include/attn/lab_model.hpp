@@ -100,8 +100,17 @@ std::size_t linear_layer_count(const LabConfig& cfg);
 // Throws ConfigError naming the field ("LabConfig.n_kv_heads ..."): a zero size, vocab < 3,
 // n_heads not a multiple of n_kv_heads, d_head odd, rope_base not a finite number > 1,
 // layer_types neither empty nor n_layers long, no full layer (the lab shows attention on them),
-// and with a linear layer a zero linear_heads, linear_head_dim or conv_kernel.
+// and with a linear layer a zero linear_heads, linear_head_dim or conv_kernel; a pass over the
+// whole context past limits::kMaxCallWork (lab_pass_work below).
 void validate(const LabConfig& cfg);
+
+// Estimated multiply-adds (limits.hpp, "Work of one call") of a pass over T tokens at positions
+// start … start + T − 1: every weight once per token, attention over the positions so far, and a
+// linear layer's state update as kLabStateWork per element of S per token (the delta rule walks
+// S four times in double, and ‖S‖ once more). validate() requires a pass over the whole context
+// to fit the bound, so no run or generation of a valid model can pass it.
+inline constexpr std::uint64_t kLabStateWork = 32;
+std::uint64_t lab_pass_work(const LabConfig& cfg, std::size_t T, std::size_t start);
 
 // A full layer uses wq … wo, a linear layer in_proj_qkvz … out_proj; the other set stays empty.
 struct LabLayer {

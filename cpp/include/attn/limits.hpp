@@ -31,6 +31,20 @@ static_assert(kMaxElements * sizeof(float) <= kMaxCallBytes, "one tensor must fi
 // Generation steps of the decoders: each step runs a forward pass, so the step count bounds a
 // call's time (tinyDecoderGenerate, labGenerate).
 inline constexpr std::uint64_t kMaxGenerateSteps = 1024;
+// Layers of an opened checkpoint or a lab model: the deepest public checkpoints have ~130, and
+// setting up a model is linear in its layers (names, tables), so this bounds openModelCreate.
+inline constexpr std::uint64_t kMaxLayers = 1024;
+
+// Work of one call, in multiply-adds: every call whose time grows with its arguments (attention
+// over T tokens, a lab or opened model's pass, generation) estimates its work from its sizes
+// before it starts and throws ShapeError past this bound, naming the product it computed.
+// Chosen so one call stays within about 2 s on the machines we test on (WASM SIMD on one core
+// runs 10-20 G multiply-adds/s in the GEMM and attention kernels; see README, "Work per call").
+// A weight read by a pass of fewer than kWeightReadTokens tokens counts as that many
+// multiply-adds: decoding a stored weight costs about what the GEMM does in that many rows.
+inline constexpr std::uint64_t kMaxCallWork = std::uint64_t(1) << 34;
+inline constexpr std::uint64_t kWeightReadTokens = 16;
+
 // Tokens the tiny decoder (tiny_decoder.hpp) runs in one sequence, prompt and generated ones:
 // a lesson's toy, bounded so a call's attention (T² per head) stays a fraction of a second.
 inline constexpr std::uint64_t kMaxDecoderTokens = 4096;
@@ -44,6 +58,14 @@ std::uint64_t require_numbers(std::uint64_t n, const std::string& what);
 
 // Sum of several tensors' bytes against kMaxCallBytes: ShapeError naming what and the total.
 void require_call_bytes(std::uint64_t bytes, const std::string& what);
+
+// a × b and a + b of sizes: ShapeError "<what> overflows 64 bits" instead of a wrapped result.
+std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const std::string& what);
+std::uint64_t checked_add(std::uint64_t a, std::uint64_t b, const std::string& what);
+
+// A call's estimated work (multiply-adds) against kMaxCallWork: ShapeError "<what> is <work>
+// multiply-adds, more than the limit of … per call".
+void require_work(std::uint64_t work, const std::string& what);
 
 // A single count or axis against kMaxDimension (ShapeError naming the field).
 std::size_t require_dimension(std::uint64_t n, const std::string& field);

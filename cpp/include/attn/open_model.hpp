@@ -149,6 +149,18 @@ struct OpenGeneration {
     std::vector<int> generated;  // [steps]
 };
 
+// Greedy generation run one layer per call (the page's: a call stays within the work bound of
+// limits.hpp whatever the model, and the page draws between calls). Made by
+// OpenModel::start_generation(), advanced by generation_step(); not copyable (the pass points
+// into the cache).
+struct OpenGenerator {
+    std::unique_ptr<KVCache> cache;
+    OpenPass pass;
+    OpenGeneration out;
+    std::size_t steps = 0;
+    bool done() const { return out.generated.size() >= steps; }
+};
+
 class OpenModel {
   public:
     // Validates cfg (ConfigError as validate()).
@@ -179,11 +191,14 @@ class OpenModel {
     // are appended and attention reads the whole cache; start must be cache->length().
     // Throws ConfigError (not finalised), ShapeError (no tokens, past the context, a layer index
     // out of range, a cache of another shape or length), ValueError (a token outside [0, V)).
+    // ShapeError also when one layer's work over these tokens passes limits::kMaxCallWork.
     OpenPass begin(const std::vector<int>& tokens, const OpenRunOptions& options, KVCache* cache = nullptr,
                    std::size_t start = 0) const;
-    // Runs layer pass.layer (ShapeError when done).
+    // Runs layer pass.layer (ShapeError when done). ValueError "layer 3: …" when the layer meets
+    // or produces a value that is not finite (an overflow: RMSNorm's Σx², a product, a sum).
     void step(OpenPass& pass) const;
-    // Runs the remaining layers, then the final norm and LM head.
+    // Runs the remaining layers, then the final norm and LM head. ShapeError first when their
+    // work passes limits::kMaxCallWork (step() them one per call instead).
     OpenRunResult finish(OpenPass& pass) const;
 
     // begin + finish: a full causal pass from position 0, no cache.
@@ -192,8 +207,23 @@ class OpenModel {
     KVCache make_cache() const;
 
     // Greedy (argmax, ties to the lowest id) with the KV cache: the prompt in one pass, then one
-    // token per step. ShapeError if prompt + steps passes the context.
+    // token per step. ShapeError if prompt + steps passes the context, or if the whole
+    // generation's work passes limits::kMaxCallWork (then use the generator below).
     OpenGeneration generate(const std::vector<int>& prompt, std::size_t steps) const;
+
+    // The same generation, one layer per generation_step() call; each step's work is checked
+    // against limits::kMaxCallWork before it runs. start_generation checks the prompt, steps and
+    // context as generate() does (steps ≥ 1), and runs nothing.
+    OpenGenerator start_generation(const std::vector<int>& prompt, std::size_t steps) const;
+    // Runs the next layer of the current token's pass; after the last one, the head and argmax,
+    // returning the new token (and starting the next pass unless done). Returns -1 when no token
+    // came out of this step. ShapeError when the generator is done.
+    int generation_step(OpenGenerator& g) const;
+
+    // Estimated multiply-adds (limits.hpp, "Work of one call") of one layer over T new tokens at
+    // positions start … start + T − 1, and of the final head over `rows` positions.
+    std::uint64_t layer_work(std::size_t T, std::size_t start) const;
+    std::uint64_t head_work(std::size_t rows) const;
 
   private:
     struct Stored {

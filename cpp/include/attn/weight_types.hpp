@@ -38,7 +38,8 @@ std::size_t block_elements(WeightType type) noexcept;
 std::size_t block_bytes(WeightType type) noexcept;
 bool is_block_type(WeightType type) noexcept;
 // Bytes of one stored row of cols elements. ShapeError "<what> has 100 columns: q4_k rows are
-// whole blocks of 256" when cols is not a multiple of the block.
-std::size_t row_bytes(WeightType type, std::size_t cols, const std::string& what = "the tensor");
+// whole blocks of 256" when cols is not a multiple of the block. In 64 bits: a row of 2^31
+// f32 columns is 2^33 bytes, past WASM's 32-bit size_t.
+std::uint64_t row_bytes(WeightType type, std::size_t cols, const std::string& what = "the tensor");
 
 }  // namespace attn
