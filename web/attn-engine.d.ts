@@ -7,8 +7,9 @@
 //            copies (Float32Array), never views of the WASM heap. No Embind object is handed
 //            out, so there is nothing to .delete(): the garbage collector frees results.
 //            Exceptions: a model loaded with labLoad() stays in the WASM heap, under its
-//            id, until labUnload(id), and one made by openModelCreate() until openModelUnload(id);
-//            openModelTensor() returns a view of the heap, to fill before the next engine call.
+//            id, until labUnload(id), and one made by openModelCreate() until openModelUnload(id).
+//            A tensor's bytes go in through openModelTensorWrite() (a copy), so no view of the heap
+//            can outlive the model it points into.
 // Errors:    every error a function throws is a JS `Error` whose `name` is one of four kinds
 //            and whose message names the parameter, field or shapes; the module stays usable
 //            (and its heap where it was) after any of them:
@@ -27,7 +28,17 @@
 //              sizes and counts passed as numbers                    whole, 0 … 2^31 − 1
 //              byte counts and seeds                                 whole, 0 … 2^53
 //              tinyDecoder* sequences ≤ 4,096 tokens; generated steps ≤ 1,024 per call
+//              layers of an opened model                             ≤ 1,024
+//              work of one call                                      ≤ 2^35 multiply-adds
 //            e.g. attention over T = 65,536 tokens is a ShapeError ([H, T, T] weights).
+// Work:      every call whose time grows with its sizes estimates its multiply-adds before it
+//            starts and throws ShapeError past 2^35 (about 1–2 s of WASM SIMD on one core),
+//            naming the product: attention H·Tq·Tk·(d + dv), matmul n·k·m, a lab pass (every
+//            weight per token, attention, 32 per linear-layer state number per token: a lab
+//            file whose pass over its whole context passes the bound is a ConfigError at
+//            labLoad), an opened model's layer, pass or generation (a weight read by fewer than
+//            16 tokens counts 16 times). Long work goes one layer per call: openModelPassStep,
+//            openModelGenerateStep.
 // Numbers:   inputs must be finite (softmax scores may be −Infinity: masked); every number
 //            in a result is finite, or the call throws ValueError instead of returning NaN.
 // Shapes:    T tokens, Tq queries, Tk keys, H query heads, G KV heads (H % G == 0),
@@ -695,13 +706,12 @@ export interface AttnEngine {
    *  "nHeads …"); ShapeError if even its working memory does not fit the heap. */
   openModelCreate(config: OpenModelConfig): { id: number; heapLimitBytes: number };
   /**
-   * Allocates one tensor (rows × its row bytes, as stored) and returns a view of exactly those
-   * bytes to fill (several set() calls at offsets are fine) before the next engine call, which
-   * may detach it. layout: 'nk' (default) = stored [out, in]; 'kn' = [in, out] (GPT-2's Conv1D;
-   * float types only). 1-D tensors are rows = 1. Throws ConfigError "unexpected tensor 'x' for a
-   * qwen3 model", "tensor 'x' was given twice", a block type stored 'kn', a block type for a 1-D
-   * tensor; ShapeError "<name> is [256, 1024], expected [512, 1024]", cols not whole blocks, or
-   * "tensor 'x' needs … the engine's heap has … left".
+   * Allocates one tensor (rows × its row bytes, as stored) and returns its byte count; its bytes
+   * then go in with openModelTensorWrite. layout: 'nk' (default) = stored [out, in]; 'kn' =
+   * [in, out] (GPT-2's Conv1D; float types only). 1-D tensors are rows = 1. Throws ConfigError
+   * "unexpected tensor 'x' for a qwen3 model", "tensor 'x' was given twice", a block type stored
+   * 'kn', a block type for a 1-D tensor; ShapeError "<name> is [256, 1024], expected [512, 1024]",
+   * cols not whole blocks, or "tensor 'x' needs … the engine's heap has … left".
    */
   openModelTensor(
     id: number,
@@ -710,7 +720,12 @@ export interface AttnEngine {
     rows: number,
     cols: number,
     layout?: 'nk' | 'kn',
-  ): Uint8Array;
+  ): number;
+  /** Copies `bytes` into tensor `name` at byte `offset` (a streaming loader writes a tensor in
+   *  slices). ConfigError "tensor 'x' was not created", "the model is finalised", bytes not a
+   *  Uint8Array; ShapeError when offset + bytes.length passes the tensor; ValueError for an id
+   *  that is not an open model (an unloaded one included). */
+  openModelTensorWrite(id: number, name: string, offset: number, bytes: Uint8Array): void;
   /** Checks every required tensor came (ShapeError "missing tensor 'model.norm.weight'") and
    *  makes the model runnable; its tensors are immutable afterwards. */
   openModelFinalize(id: number): { parameters: number; weightBytes: number };
@@ -734,15 +749,29 @@ export interface AttnEngine {
   /** Runs what is left, then the head; the pass is gone afterwards. attention (default true)
    *  returns what the pass collected. */
   openModelPassResult(passId: number, options?: { attention?: boolean }): OpenModelRunResult;
-  /** Greedy decoding (argmax, ties to the lower id) of `steps` tokens with the KV cache. */
+  /** Greedy decoding (argmax, ties to the lower id) of `steps` tokens with the KV cache.
+   *  ShapeError when the whole generation's work passes the bound (Work, above): then use
+   *  openModelGenerateStart / openModelGenerateStep. */
   openModelGenerate(
     id: number,
     promptTokens: number[],
     steps: number,
   ): { tokens: number[]; generated: number[] };
+  /** The same generation, run one layer per openModelGenerateStep call (a page draws between
+   *  calls). Checks the prompt and steps as openModelGenerate; runs nothing. Returns its id. */
+  openModelGenerateStart(id: number, promptTokens: number[], steps: number): number;
+  /** Runs the next layer, or the head: `token` is the token this call produced (null when it
+   *  ran a layer), `generated` every token so far. Once `done` the generation is gone. */
+  openModelGenerateStep(generationId: number): {
+    token: number | null;
+    generated: number[];
+    done: boolean;
+  };
+  /** Forgets a generation before it is done. true if it was running. */
+  openModelGenerateStop(generationId: number): boolean;
   /** One stored row decoded to float32 exactly as the GEMM decodes it (ggml's dequantize_row_*). */
   openModelDequantizeRow(type: OpenWeightType, bytes: Uint8Array, cols: number): Float32Array;
-  /** Frees a model and its passes. true if it was loaded. */
+  /** Frees a model, its passes and its generations. true if it was loaded. */
   openModelUnload(id: number): boolean;
   /** "wasm-simd128" or "scalar": which kernels this build runs. */
   simdPath(): string;

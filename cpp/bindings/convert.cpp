@@ -254,10 +254,21 @@ bool opt_bool(const val& o, const char* key, bool fallback) {
     return o[key].as<bool>();
 }
 
+std::string utf8_string(const val& s) {
+    // Embind's UTF-8 encoder reads a lone high surrogate as the first half of a pair and
+    // swallows the code unit after it ('\ud800a' became one character). Every lone surrogate
+    // becomes U+FFFD first: one replacement character each, the rest of the text untouched (in a
+    // /u regex \p{Cs} matches only unpaired surrogates).
+    // (val(const char*) reads its bytes as Latin-1, so U+FFFD is made on the JS side.)
+    static const val lone = val::global("RegExp").new_(val("\\p{Cs}"), val("gu"));
+    static const val replacement = val::global("String").call<val>("fromCharCode", 0xFFFD);
+    return s.call<val>("replace", lone, replacement).as<std::string>();
+}
+
 std::string opt_string(const val& o, const char* key, const std::string& fallback) {
     if (!has(o, key)) return fallback;
     if (type_of(o[key]) != "string") throw ConfigError(std::string(key) + " should be a string");
-    return o[key].as<std::string>();
+    return utf8_string(o[key]);
 }
 
 // ---- arrays and matrices --------------------------------------------------------------------

@@ -75,6 +75,10 @@ double checked_number(const val& v, const std::string& field, const NumberRule& 
 std::size_t to_size(const val& v, const std::string& field);
 std::uint64_t to_u64(const val& v, const std::string& field);
 
+// A JS string as UTF-8, each lone UTF-16 surrogate as U+FFFD (one character, so a text
+// tokenizer maps it to one <unk>) instead of Embind's reading, which swallows the next unit.
+std::string utf8_string(const val& s);
+
 // ---- options objects ----------------------------------------------------------------------
 
 // The options argument of `function`: undefined or null → an empty object; anything but a

@@ -11,7 +11,6 @@
 //   "MaskError" and whose message names the field or shapes (guarded()). The module stays
 //   usable after an error.
 #include <emscripten/bind.h>
-#include <malloc.h>
 
 #include <map>
 #include <memory>
@@ -35,6 +34,7 @@
 #include "attn/top_k.hpp"
 #include "attn/weights_io.hpp"
 #include "convert.hpp"
+#include "heap.hpp"
 
 using namespace attn;
 using namespace attn::js;
@@ -676,7 +676,7 @@ val js_kv_reduction(val from_bytes, val to_bytes) {
 std::string js_simd_path() { return kernels::active_path(); }
 
 // Bytes the allocator has handed out and not taken back: the leak check of the tests.
-double js_heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
+double js_heap_bytes_in_use() { return static_cast<double>(heap_bytes_in_use()); }
 
 }  // namespace
 

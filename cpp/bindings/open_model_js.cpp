@@ -1,14 +1,13 @@
 // The JS surface of the opened model (open_model.hpp): create from a config, hand over each
-// tensor by filling a view of its engine bytes, finalise, run (whole, or one layer per call for a
-// progress bar), generate, unload. Same conventions as embind.cpp: plain values in, fresh copies
-// out, every error a JS Error named by its kind (guarded()).
+// tensor (allocate it, then write its bytes slice by slice), finalise, run (whole, or one layer
+// per call for a progress bar), generate (whole, or one layer per call), unload. Same conventions
+// as embind.cpp: plain values in, fresh copies out, every error a JS Error named by its kind
+// (guarded()).
 //
-// The one view into the heap is openModelTensor's result: the caller fills it before calling the
-// engine again (the next allocation may grow the heap and detach it).
+// No view into the heap leaves a call: openModelTensorWrite copies the caller's bytes in through
+// a view made and dropped inside the call, checked against a model and tensor that exist now. (A
+// view handed out once would outlive an unload and write into whatever the heap holds next.)
 #include <emscripten/bind.h>
-#include <emscripten/heap.h>
-#include <malloc.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <map>
@@ -17,10 +16,12 @@
 #include <vector>
 
 #include "attn/errors.hpp"
+#include "attn/limits.hpp"
 #include "attn/open_model.hpp"
 #include "attn/quant_blocks.hpp"
 #include "attn/top_k.hpp"
 #include "convert.hpp"
+#include "heap.hpp"
 
 using namespace attn;
 using namespace attn::js;
@@ -40,6 +41,16 @@ struct PassEntry {
 std::map<int, PassEntry>& open_passes() {
     static std::map<int, PassEntry> passes;
     return passes;
+}
+
+struct GeneratorEntry {
+    int model;
+    OpenGenerator generator;
+};
+
+std::map<int, GeneratorEntry>& open_generators() {
+    static std::map<int, GeneratorEntry> generators;
+    return generators;
 }
 
 int next_id() {
@@ -64,13 +75,6 @@ OpenModel& open_model(const val& id) {
     return *it->second;
 }
 
-// Bytes malloc can still hand out: the heap's maximum less its top, plus what malloc holds free
-// below the top (fragmentation may make the largest single block smaller).
-std::uint64_t heap_limit() {
-    const std::uint64_t max = emscripten_get_heap_max();
-    const std::uint64_t top = reinterpret_cast<std::uintptr_t>(sbrk(0));
-    return (max > top ? max - top : 0) + static_cast<std::uint64_t>(mallinfo().fordblks);
-}
 
 std::size_t required_size(const val& o, const char* key) {
     if (!has(o, key)) throw ConfigError(std::string("config.") + key + " is missing");
@@ -141,7 +145,7 @@ std::string too_large(const std::string& what, std::uint64_t need, std::uint64_t
 }
 
 val js_open_model_heap_limit() {
-    return guarded([&] { return exact_js(heap_limit()); });
+    return guarded([&] { return exact_js(heap_bytes_available()); });
 }
 
 val js_open_model_bytes_needed(val config, val tensors) {
@@ -165,14 +169,14 @@ val js_open_model_bytes_needed(val config, val tensors) {
 val js_open_model_create(val config) {
     return guarded([&] {
         const OpenModelConfig c = config_from_js(config);
-        const std::uint64_t working = open_model_bytes_needed(c, {}), left = heap_limit();
+        const std::uint64_t working = open_model_bytes_needed(c, {}), left = heap_bytes_available();
         if (working > left) throw ShapeError(too_large("a run of this model (without its weights)", working, left));
         auto model = std::make_unique<OpenModel>(c);
         const int id = next_id();
         open_models()[id] = std::move(model);
         val out = val::object();
         out.set("id", id);
-        out.set("heapLimitBytes", exact_js(heap_limit()));
+        out.set("heapLimitBytes", exact_js(heap_bytes_available()));
         return out;
     });
 }
@@ -184,10 +188,24 @@ val js_open_model_tensor(val id, val name, val type, val rows, val cols, val lay
         const std::string n = name.as<std::string>();
         const WeightType t = parse_weight_type(type_string(type, n + "'s type"), n + "'s type");
         const std::size_t r = to_size(rows, "rows"), c = to_size(cols, "cols");
-        const std::uint64_t bytes = std::uint64_t(r) * row_bytes(t, c, n), left = heap_limit();
+        const std::uint64_t bytes = limits::checked_mul(r, row_bytes(t, c, n), n + "'s bytes"),
+                            left = heap_bytes_available();
         if (bytes > left) throw ShapeError(too_large("tensor '" + n + "'", bytes, left));
-        std::uint8_t* data = m.tensor(n, t, r, c, layout_from_js(layout));
-        return val(emscripten::typed_memory_view(static_cast<std::size_t>(bytes), data));
+        m.tensor(n, t, r, c, layout_from_js(layout));
+        return exact_js(bytes);
+    });
+}
+
+val js_open_model_tensor_write(val id, val name, val offset, val bytes) {
+    return guarded([&] {
+        OpenModel& m = open_model(id);
+        if (name.typeOf().as<std::string>() != "string") throw ConfigError("name should be a tensor name string");
+        if (!bytes.instanceof(val::global("Uint8Array")))
+            throw ConfigError("bytes should be a Uint8Array (a slice of the tensor's stored bytes)");
+        const std::uint64_t n = bytes["length"].as<double>();
+        std::uint8_t* dst = m.tensor_bytes(name.as<std::string>(), to_u64(offset, "offset"), n);
+        val(emscripten::typed_memory_view(static_cast<std::size_t>(n), dst)).call<void>("set", bytes);
+        return val::undefined();
     });
 }
 
@@ -314,6 +332,45 @@ val js_open_model_generate(val id, val prompt, val steps) {
     });
 }
 
+val js_open_model_generate_start(val id, val prompt, val steps) {
+    return guarded([&] {
+        const int key = js_id(id);
+        const OpenModel& m = open_model(id);
+        OpenGenerator g = m.start_generation(to_token_ids(prompt, "promptTokens"), to_size(steps, "steps"));
+        const int gen_id = next_id();
+        open_generators().emplace(gen_id, GeneratorEntry{key, std::move(g)});
+        return val(gen_id);
+    });
+}
+
+GeneratorEntry& generator_entry(const val& gen_id) {
+    const auto it = open_generators().find(js_id(gen_id));
+    if (it == open_generators().end())
+        throw ValueError("no generation with id " + std::to_string(js_id(gen_id)) +
+                         " (finished, stopped, its model unloaded, or never started with openModelGenerateStart)");
+    return it->second;
+}
+
+// One layer (or the head) of the generation; the generation is forgotten once done.
+val js_open_model_generate_step(val gen_id) {
+    return guarded([&] {
+        const int key = js_id(gen_id);
+        GeneratorEntry& e = generator_entry(gen_id);
+        const OpenModel& m = open_model(val(e.model));
+        const int token = m.generation_step(e.generator);
+        val out = val::object();
+        out.set("token", token < 0 ? val::null() : val(token));
+        out.set("generated", int_array_js(e.generator.out.generated));
+        out.set("done", e.generator.done());
+        if (e.generator.done()) open_generators().erase(key);
+        return out;
+    });
+}
+
+val js_open_model_generate_stop(val gen_id) {
+    return guarded([&] { return val(open_generators().erase(js_id(gen_id)) == 1); });
+}
+
 val js_open_model_dequantize_row(val type, val bytes, val cols) {
     return guarded([&] {
         const WeightType t = parse_weight_type(type_string(type, "type"));
@@ -327,6 +384,8 @@ val js_open_model_unload(val id) {
         const int key = js_id(id);
         for (auto it = open_passes().begin(); it != open_passes().end();)
             it = it->second.model == key ? open_passes().erase(it) : std::next(it);
+        for (auto it = open_generators().begin(); it != open_generators().end();)
+            it = it->second.model == key ? open_generators().erase(it) : std::next(it);
         return val(open_models().erase(key) == 1);
     });
 }
@@ -343,6 +402,7 @@ EMSCRIPTEN_BINDINGS(attn_open_model) {
         "openModelTensor", +[](val id, val name, val type, val rows, val cols) {
             return js_open_model_tensor(id, name, type, rows, cols, val::undefined());
         });
+    function("openModelTensorWrite", &js_open_model_tensor_write);
     function("openModelFinalize", &js_open_model_finalize);
     function("openModelRun", &js_open_model_run);
     function(
@@ -355,6 +415,9 @@ EMSCRIPTEN_BINDINGS(attn_open_model) {
     function(
         "openModelPassResult", +[](val pass_id) { return js_open_model_pass_result(pass_id, val::undefined()); });
     function("openModelGenerate", &js_open_model_generate);
+    function("openModelGenerateStart", &js_open_model_generate_start);
+    function("openModelGenerateStep", &js_open_model_generate_step);
+    function("openModelGenerateStop", &js_open_model_generate_stop);
     function("openModelDequantizeRow", &js_open_model_dequantize_row);
     function("openModelUnload", &js_open_model_unload);
 }

@@ -7,6 +7,7 @@
 #include "attn/errors.hpp"
 #include "attn/gemm.hpp"
 #include "attn/kernels.hpp"
+#include "attn/limits.hpp"
 #include "attn/random.hpp"
 #include "attn/rope.hpp"
 
@@ -162,14 +163,26 @@ MlaOutput mla_absorbed(const Matrix& x, const MlaWeights& w, const MlaConfig& cf
     return {std::move(out), std::move(a.weights)};
 }
 
-std::size_t mla_cache_bytes_per_token(const MlaConfig& cfg, std::size_t dtype_bytes) {
-    check_config(cfg);
-    return (cfg.kv_lora_rank + cfg.d_rope) * dtype_bytes;
+namespace {
+
+void require_dtype_bytes(std::size_t dtype_bytes) {
+    if (dtype_bytes == 0) throw ValueError("MLA cache bytes: dtype_bytes must be > 0");
 }
 
-std::size_t mla_explicit_cache_bytes_per_token(const MlaConfig& cfg, std::size_t dtype_bytes) {
+}  // namespace
+
+std::uint64_t mla_cache_bytes_per_token(const MlaConfig& cfg, std::size_t dtype_bytes) {
     check_config(cfg);
-    return cfg.n_heads * (cfg.d_nope + cfg.d_rope + cfg.d_value) * dtype_bytes;
+    require_dtype_bytes(dtype_bytes);
+    return limits::checked_mul(std::uint64_t(cfg.kv_lora_rank) + cfg.d_rope, dtype_bytes, "MLA cache bytes");
+}
+
+std::uint64_t mla_explicit_cache_bytes_per_token(const MlaConfig& cfg, std::size_t dtype_bytes) {
+    check_config(cfg);
+    require_dtype_bytes(dtype_bytes);
+    return limits::checked_mul(
+        limits::checked_mul(cfg.n_heads, std::uint64_t(cfg.d_nope) + cfg.d_rope + cfg.d_value, "MLA cache bytes"),
+        dtype_bytes, "MLA cache bytes");
 }
 
 RopeOnLatentCheck absorbed_with_rope_on_latent_error(const Matrix& x, const MlaWeights& w, const MlaConfig& cfg) {

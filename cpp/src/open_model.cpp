@@ -155,17 +155,14 @@ std::vector<OpenTensorSpec> open_model_tensor_specs(const OpenModelConfig& c) {
 
 std::uint64_t open_model_bytes_needed(const OpenModelConfig& c, const std::vector<OpenTensorInfo>& tensors) {
     validate(c);
-    // Every size here can come from a file's header: the sums and products are checked, and one
-    // tensor larger than the whole heap is an error rather than a number to compare.
+    // Every size here can come from a file's header: the sums and products are checked in 64
+    // bits (row_bytes too), so a count is exact or a ShapeError, never wrapped.
     std::uint64_t total = 0;
     for (const OpenTensorInfo& t : tensors) {
         const std::uint64_t bytes = limits::checked_mul(t.rows, row_bytes(t.type, t.cols, t.name), t.name + "'s bytes");
-        if (bytes > limits::kWasmHeapMaxBytes)
-            throw ShapeError("tensor '" + t.name + "' [" + std::to_string(t.rows) + ", " + std::to_string(t.cols) +
-                             "] takes " + std::to_string(bytes) + " bytes, more than the engine's whole heap (" +
-                             std::to_string(limits::kWasmHeapMaxBytes) + " bytes)");
         total = limits::checked_add(total, bytes, "the tensors' bytes");
-        if (t.rows == 1) total += std::uint64_t(t.cols) * sizeof(float);  // the f32 copy of a 1-D tensor
+        if (t.rows == 1)  // the f32 copy of a 1-D tensor
+            total = limits::checked_add(total, std::uint64_t(t.cols) * sizeof(float), "the tensors' bytes");
     }
     // validate() bounds L by kMaxLayers and every width by kMaxDimension, T is at most 256: each
     // product below stays under 2^61.
@@ -225,6 +222,17 @@ std::uint8_t* OpenModel::tensor(const std::string& name, WeightType type, std::s
         throw;
     }
     return s.bytes.get();
+}
+
+std::uint8_t* OpenModel::tensor_bytes(const std::string& name, std::uint64_t offset, std::uint64_t n) {
+    if (finalized_) throw ConfigError("the model is finalised: its tensors cannot change ('" + name + "')");
+    const auto it = tensors_.find(name);
+    if (it == tensors_.end()) throw ConfigError("tensor '" + name + "' was not created (call openModelTensor first)");
+    const std::uint64_t size = it->second.n_bytes;
+    if (offset > size || n > size - offset)
+        throw ShapeError("bytes " + std::to_string(offset) + " … " + std::to_string(offset + n) + " pass tensor '" +
+                         name + "', which holds " + std::to_string(size) + " bytes");
+    return it->second.bytes.get() + offset;
 }
 
 const OpenModel::Stored* OpenModel::find(const std::string& name) const {

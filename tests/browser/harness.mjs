@@ -19,8 +19,21 @@ const axeSource = readFileSync(
   'utf8',
 );
 
-/** {context, server, httpUrl, close} — one browser for a test file. */
-export async function openBrowser() {
+/**
+ * How long a test waits for work to finish (a page and its engine loading, a worker starting, a
+ * run ending): generous, so that a slow or busy machine makes a test slower, never red. Also the
+ * default timeout of every Playwright action and wait in the browsers opened here.
+ */
+export const WAIT_MS = 60000;
+
+/**
+ * {context, server, httpUrl, close} — one browser for a test file. With `clock`, its pages run on
+ * Playwright's fake clock (Date, performance.now, timers, requestAnimationFrame): time flows as
+ * usual until a test holds it (holdClock), so a moment a timer would end (a time limit, the next
+ * step of an animation) lasts as long as the test needs on any machine. The clock belongs to the
+ * whole browser: open such a browser only for the tests that hold time.
+ */
+export async function openBrowser({ clock = false } = {}) {
   if (!existsSync(join(dist, 'index.html')))
     throw new Error('dist/ is not built: run npm run build');
   const profile = mkdtempSync(join(tmpdir(), 'attn-chromium-'));
@@ -30,6 +43,8 @@ export async function openBrowser() {
     args: CHROMIUM_ARGS,
     viewport: { width: 900, height: 900 },
   });
+  context.setDefaultTimeout(WAIT_MS);
+  if (clock) await context.clock.install();
   const { server, url } = await serve(0);
   mkdirSync(shots, { recursive: true });
   return {
@@ -74,7 +89,7 @@ export async function openPage(browser, base, name, { viewport } = {}) {
 
 /** Resolves when every attn-* element on the page has finished its first draw. */
 export async function waitForWidgets(page) {
-  await page.waitForFunction(() => window.AttnCourse !== undefined, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.AttnCourse !== undefined, null, { timeout: WAIT_MS });
   // A tag defined by a script of its own (attn-open-model.js) is upgraded after attn-widgets.js.
   await page.waitForFunction(
     () =>
@@ -82,7 +97,7 @@ export async function waitForWidgets(page) {
         .filter((e) => e.localName.startsWith('attn-'))
         .every((e) => customElements.get(e.localName)),
     null,
-    { timeout: 20000 },
+    { timeout: WAIT_MS },
   );
   await page.evaluate(() =>
     Promise.all(
@@ -91,6 +106,16 @@ export async function waitForWidgets(page) {
         .map((e) => e.ready),
     ),
   );
+}
+
+/**
+ * Stops the page's fake clock (a browser opened with `clock`): no timer, interval or animation
+ * frame of the page fires until the test calls page.clock.runFor(ms) or page.clock.resume().
+ * Work outside the page's timers goes on (workers, messages, input). Playwright pauses at a
+ * time not in the page's past, so the clock first jumps 1 s ahead (timers due by then fire once).
+ */
+export async function holdClock(page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 }
 
 /** selfCheck() of the first `tag` on the page. */

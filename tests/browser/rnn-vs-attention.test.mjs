@@ -5,7 +5,7 @@
 // labels; no console errors.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, holdClock } from './harness.mjs';
 
 const W = 'attn-rnn-vs-attention';
 let browser, page, errors;
@@ -17,9 +17,9 @@ after(async () => {
   await browser?.close();
 });
 
-const sel = (role) => page.locator(`${W} [data-role="${role}"]`);
-const state = () =>
-  page.evaluate((tag) => {
+const sel = (role, p = page) => p.locator(`${W} [data-role="${role}"]`);
+const state = (p = page) =>
+  p.evaluate((tag) => {
     const root = document.querySelector(tag).shadowRoot;
     const units = [...root.querySelectorAll('.chain .unit')];
     const big = (row, col) =>
@@ -112,23 +112,34 @@ test('keyboard: Enter on Step, ArrowRight, End, ArrowLeft, Home', async () => {
 });
 
 test('Play advances the step by itself and Pause stops it', async () => {
-  await sel('play').click();
-  assert.equal((await state()).playPressed, 'true');
-  await page.waitForFunction(
-    (tag) =>
-      document.querySelector(tag).shadowRoot.querySelector('.chain .unit.current')?.dataset.t ===
-      '3',
-    W,
-    { timeout: 5000 },
-  );
-  await sel('play').click();
-  const s = await state();
-  assert.equal(s.playPressed, 'false');
-  const at = s.current[0];
-  await page.waitForTimeout(1200);
-  assert.deepEqual((await state()).current, [at], 'paused: the step stays');
-  await sel('reset').click();
-  assert.deepEqual((await state()).current, [1]);
+  // On a page of its own whose clock the test moves (harness holdClock): each 900 ms tick of
+  // Play happens when the test says, so Pause lands mid-Play however slow the machine.
+  const clocked = await openBrowser({ clock: true });
+  try {
+    const { page: p, errors: errs } = await openPage(
+      clocked,
+      clocked.fileUrl,
+      'b1-rnn-vs-attention.html',
+    );
+    const at = async () => (await state(p)).current;
+    await holdClock(p);
+    await sel('play', p).click();
+    assert.equal((await state(p)).playPressed, 'true');
+    assert.deepEqual(await at(), [1]);
+    await p.clock.runFor(900);
+    assert.deepEqual(await at(), [2], 'one step per 900 ms');
+    await p.clock.runFor(900);
+    assert.deepEqual(await at(), [3]);
+    await sel('play', p).click();
+    assert.equal((await state(p)).playPressed, 'false');
+    await p.clock.runFor(5000);
+    assert.deepEqual(await at(), [3], 'paused: the step stays');
+    await sel('reset', p).click();
+    assert.deepEqual(await at(), [1]);
+    assert.deepEqual(errs, []);
+  } finally {
+    await clocked.close();
+  }
 });
 
 test('the T slider (keyboard): more tokens, more arcs (1 + … + T), no weights past the 5-token world', async () => {

@@ -1,6 +1,6 @@
 // The engine's openModel* functions (cpp/bindings/open_model_js.cpp) from JavaScript: a tiny
-// Llama-shaped model filled through the views openModelTensor returns, run whole and layer by
-// layer, generated from, unloaded; block decoding; every named error. The forward pass itself is
+// Llama-shaped model filled through openModelTensorWrite, run whole and layer by layer,
+// generated from (whole and one layer per call), unloaded; block decoding; every named error. The forward pass itself is
 // checked against references in tests/cpp/open_model_test.cpp; here: the bridge.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,18 +61,17 @@ function load() {
   const { id, heapLimitBytes } = engine.openModelCreate(config);
   assert.ok(heapLimitBytes > 0);
   for (const t of tensors()) {
-    const view = engine.openModelTensor(id, t.name, 'f32', t.rows, t.cols, 'nk');
-    assert.equal(view.length, t.rows * t.cols * 4);
-    // Two set() calls at offsets, as a streaming loader writes a tensor.
+    assert.equal(engine.openModelTensor(id, t.name, 'f32', t.rows, t.cols, 'nk'), t.rows * t.cols * 4);
+    // Two writes at offsets, as a streaming loader writes a tensor.
     const bytes = new Uint8Array(t.values.buffer);
     const half = Math.floor(bytes.length / 2);
-    view.set(bytes.subarray(0, half), 0);
-    view.set(bytes.subarray(half), half);
+    engine.openModelTensorWrite(id, t.name, 0, bytes.subarray(0, half));
+    engine.openModelTensorWrite(id, t.name, half, bytes.subarray(half));
   }
   return id;
 }
 
-test('a model filled through openModelTensor views runs, step by step as whole, and generates', () => {
+test('a model filled through openModelTensorWrite runs, step by step as whole, and generates', () => {
   const id = load();
   const counts = engine.openModelFinalize(id);
   const all = tensors();
@@ -124,7 +123,23 @@ test('a model filled through openModelTensor views runs, step by step as whole, 
   assert.deepEqual(g.tokens.slice(0, 5), tokens);
   assert.equal(g.generated.length, 3);
   assert.equal(g.generated[0], best);
+  // One layer per call: 2 layers then the head for each token, the same tokens.
+  const gen = engine.openModelGenerateStart(id, tokens, 3);
+  const steps = [];
+  for (let s = engine.openModelGenerateStep(gen); ; s = engine.openModelGenerateStep(gen)) {
+    steps.push(s);
+    if (s.done) break;
+  }
+  assert.deepEqual(
+    steps.map((s) => s.token),
+    [null, null, g.generated[0], null, null, g.generated[1], null, null, g.generated[2]],
+  );
+  assert.deepEqual(steps.at(-1).generated, g.generated);
+  assert.throws(() => engine.openModelGenerateStep(gen), { name: 'ValueError', message: /no generation/ });
+  const abandoned = engine.openModelGenerateStart(id, tokens, 3);
+  engine.openModelGenerateStep(abandoned);
   assert.equal(engine.openModelUnload(id), true);
+  assert.throws(() => engine.openModelGenerateStep(abandoned), { name: 'ValueError' });
   assert.equal(engine.openModelUnload(id), false);
   assert.throws(() => engine.openModelRun(id, tokens), {
     name: 'ValueError',
@@ -264,6 +279,16 @@ test('bad openModel calls throw one of the four named kinds and leave the engine
     () => engine.openModelTensor(id, 'model.norm.weight', 'f32', 1, 8, 5),
     () => engine.openModelTensor('x', 'model.norm.weight', 'f32', 1, 8),
     () => engine.openModelTensor(id, 'model.norm.weight', 'f32', 1, 8),
+    () => engine.openModelTensorWrite(id, 'model.norm.weight', 0, new Uint8Array(4)),
+    () => engine.openModelTensorWrite(987654, 'model.norm.weight', 0, new Uint8Array(4)),
+    () => engine.openModelTensorWrite(id, 5, 0, new Uint8Array(4)),
+    () => engine.openModelTensorWrite(id, 'model.norm.weight', -1, new Uint8Array(4)),
+    () => engine.openModelTensorWrite(id, 'model.norm.weight', 0, [1, 2]),
+    () => engine.openModelGenerateStart(id, [1], 'x'),
+    () => engine.openModelGenerateStart(id, [], 1),
+    () => engine.openModelGenerateStart(987654, [1], 1),
+    () => engine.openModelGenerateStep(987654),
+    () => engine.openModelGenerateStop(),
     () => engine.openModelFinalize(987654),
     () => engine.openModelRun(id, 'x'),
     () => engine.openModelRun(id, [1.5]),

@@ -14,7 +14,8 @@
  *   openModelBytesNeeded(config: object, tensors: object[]): number,
  *   openModelHeapLimit(): number,
  *   openModelTensor(id: number, name: string, type: string, rows: number, cols: number,
- *     layout: string): Uint8Array,
+ *     layout: string): number,
+ *   openModelTensorWrite(id: number, name: string, offset: number, bytes: Uint8Array): void,
  *   openModelFinalize(id: number): { parameters: number, weightBytes: number },
  *   openModelRun(id: number, tokens: number[], o: { attention: boolean, layers?: number[] }): any,
  *   openModelPass(id: number, tokens: number[]): number,
@@ -305,7 +306,7 @@ function planned(name, entry, rows, cols, layout, bytes, permuteHeads) {
 }
 
 /**
- * Copies a tensor's stored bytes into the engine's fill view, undoing llama.cpp's Q/K
+ * Copies a tensor's stored bytes into `view` (what goes to the engine), undoing llama.cpp's Q/K
  * permutation on the way when the plan says so: a matrix moves whole rows (whole blocks, for a
  * quantised one), a bias (one row of H·d) its elements the same way.
  * @param {Uint8Array} view
@@ -449,13 +450,15 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
   const id = created(engine, config, name);
   try {
     for (const [i, t] of plan.entries()) {
-      // Read the whole tensor first, then allocate and fill it without awaiting in between: the
-      // fill view goes stale at the engine's next allocation, which anything else using this
-      // engine could make while a slice is being read.
-      const bytes = new Uint8Array(t.bytes);
+      // A tensor in file order goes to the engine slice by slice as it is read; one whose rows
+      // llama.cpp permuted is read whole, put back in order, then written.
+      engine.openModelTensor(id, t.name, t.type, t.rows, t.cols, t.layout);
+      const whole = t.permuteHeads ? new Uint8Array(t.bytes) : null;
       for (let at = 0; at < t.bytes; at += SLICE_BYTES) {
         const end = Math.min(t.bytes, at + SLICE_BYTES);
-        bytes.set(await t.entry.file.slice(t.entry.offset + at, t.entry.offset + end), at);
+        const slice = await t.entry.file.slice(t.entry.offset + at, t.entry.offset + end);
+        if (whole) whole.set(slice, at);
+        else engine.openModelTensorWrite(id, t.name, at, slice);
         bytesRead += end - at;
         report({
           phase: 'tensors',
@@ -465,8 +468,11 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
           tensorsTotal: plan.length,
         });
       }
-      const view = engine.openModelTensor(id, t.name, t.type, t.rows, t.cols, t.layout);
-      fillTensor(view, bytes, t);
+      if (whole) {
+        const ordered = new Uint8Array(t.bytes);
+        fillTensor(ordered, whole, t);
+        engine.openModelTensorWrite(id, t.name, 0, ordered);
+      }
       report({
         phase: 'tensors',
         bytesRead,

@@ -47,7 +47,9 @@ export function tokenizerFromJson(json, config = {}, opts = {}) {
       bosId = tok.token_to_id(bos) ?? null;
   }
   return {
-    encode: (text) => tok.encode(text, { add_special_tokens: false }).ids,
+    // A lone UTF-16 surrogate is no character: it becomes U+FFFD, one <unk> where the vocabulary
+    // has one (a byte-level vocabulary encodes U+FFFD's bytes), and never swallows its neighbour.
+    encode: (text) => tok.encode(text.replace(/\p{Cs}/gu, '\uFFFD'), { add_special_tokens: false }).ids,
     decode: (list) => tok.decode(list),
     tokens: (list) =>
       list.map((id) => {

@@ -33,6 +33,7 @@ import {
   headSlice,
   lastWindow,
   cachedEqualsFull,
+  generateByLayers,
 } from './logic.js';
 
 const CSS = `${HEATMAP_CSS}
@@ -91,6 +92,11 @@ export class OpenModel extends AttnWidget {
       finalize: '正在整理权重…',
       layerProgress: (/** @type {number} */ a, /** @type {number} */ b) =>
         `前向传播：第 ${a} / ${b} 层`,
+      tokenProgress: (
+        /** @type {number} */ a,
+        /** @type {number} */ b,
+        /** @type {number} */ rate,
+      ) => `生成：${a} / ${b} 个 token（每秒 ${rate.toFixed(1)} 个）`,
       model: '模型',
       shape: (
         /** @type {number} */ l,
@@ -108,7 +114,6 @@ export class OpenModel extends AttnWidget {
       run: '运行',
       steps: '生成 token 数',
       generate: '贪心生成',
-      running: '正在运行…',
       tokensTitle: (/** @type {number} */ n) => `输入的 ${n} 个 token`,
       top5: '下一个 token 的前 5 名',
       generated: '贪心生成（用 KV 缓存）',
@@ -164,6 +169,11 @@ export class OpenModel extends AttnWidget {
       finalize: 'Finishing the weights…',
       layerProgress: (/** @type {number} */ a, /** @type {number} */ b) =>
         `Forward pass: layer ${a} of ${b}`,
+      tokenProgress: (
+        /** @type {number} */ a,
+        /** @type {number} */ b,
+        /** @type {number} */ rate,
+      ) => `Generating: ${a} of ${b} tokens (${rate.toFixed(1)} tokens/s)`,
       model: 'Model',
       shape: (
         /** @type {number} */ l,
@@ -182,7 +192,6 @@ export class OpenModel extends AttnWidget {
       run: 'Run',
       steps: 'Tokens to generate',
       generate: 'Generate (greedy)',
-      running: 'Running…',
       tokensTitle: (/** @type {number} */ n) => `The ${n} input tokens`,
       top5: 'Next token, top 5',
       generated: 'Greedy generation (with the KV cache)',
@@ -234,7 +243,8 @@ export class OpenModel extends AttnWidget {
     this.model = null;
     /** @type {OpenProgress | null} while files are read */
     this.progress = null;
-    /** @type {{ layer: number, of: number } | null} while a pass runs */
+    /** @type {{ layer: number, of: number } | { tokens: number, of: number, rate: number } | null}
+     *  while a pass runs (layers done) or generation runs (tokens made, tokens/s) */
     this.passProgress = null;
     /** @type {unknown} the last load's or run's error, shown until the next one starts */
     this.failure = null;
@@ -400,11 +410,16 @@ export class OpenModel extends AttnWidget {
     this.failure = null;
     const steps = Math.max(1, Math.min(MAX_STEPS, Math.round(this.steps ?? DEFAULT_STEPS)));
     try {
-      this.passProgress = { layer: 0, of: 0 };
+      this.passProgress = { tokens: 0, of: steps, rate: 0 };
       this.drawLoad();
       await new Promise((resolve) => setTimeout(resolve, 0));
       const ids = promptIds(m, this.promptText ?? this.t('defaultPrompt'), steps);
-      this.generation = this.engine.openModelGenerate(m.id, ids, steps);
+      const started = performance.now();
+      this.generation = await generateByLayers(this.engine, m.id, ids, steps, (generated) => {
+        const seconds = (performance.now() - started) / 1000;
+        this.passProgress = { tokens: generated.length, of: steps, rate: generated.length / seconds };
+        this.drawLoad();
+      });
     } catch (e) {
       this.failure = e;
     }
@@ -439,12 +454,11 @@ export class OpenModel extends AttnWidget {
       );
     }
     const q = this.passProgress;
-    if (q)
+    if (q && 'tokens' in q)
       bars.push(
-        q.of
-          ? meter(this.t('layerProgress', q.layer, q.of), q.layer, q.of, 'layers')
-          : h('p', { class: 'muted' }, this.t('running')),
+        meter(this.t('tokenProgress', q.tokens, q.of, q.rate), q.tokens, q.of, 'tokens'),
       );
+    else if (q) bars.push(meter(this.t('layerProgress', q.layer, q.of), q.layer, q.of, 'layers'));
     this.loadArea.replaceChildren(...bars);
   }
 

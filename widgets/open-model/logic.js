@@ -70,6 +70,39 @@ export async function runPass(engine, id, tokens, layers, onLayer) {
   return engine.openModelPassResult(pass, { attention: true, layers });
 }
 
+/** How long generation runs engine steps before it yields to the page (ms). */
+const GENERATE_SLICE_MS = 12;
+
+/**
+ * Greedy generation with the KV cache, one layer (or the head) per engine call, so each call
+ * stays within the engine's work bound whatever the model; calls run in slices of
+ * GENERATE_SLICE_MS with a yield to the page between slices.
+ * @param {OpenModelEngine} engine
+ * @param {number} id
+ * @param {number[]} tokens the prompt
+ * @param {number} steps tokens to generate
+ * @param {(generated: number[]) => void} onToken called after each generated token
+ * @returns {Promise<{ tokens: number[], generated: number[] }>}
+ */
+export async function generateByLayers(engine, id, tokens, steps, onToken) {
+  const gen = engine.openModelGenerateStart(id, tokens, steps);
+  try {
+    let sliceStart = performance.now();
+    for (;;) {
+      const step = engine.openModelGenerateStep(gen);
+      if (step.token !== null) onToken(step.generated);
+      if (step.done) return { tokens: [...tokens, ...step.generated], generated: step.generated };
+      if (performance.now() - sliceStart > GENERATE_SLICE_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        sliceStart = performance.now();
+      }
+    }
+  } catch (e) {
+    engine.openModelGenerateStop(gen);
+    throw e;
+  }
+}
+
 /**
  * Head `head`'s [T, T] weights out of a layer's [H·T·T].
  * @param {{ weights: Float32Array, t: number }} layer
@@ -104,7 +137,11 @@ export function lastWindow(w, t, keep) {
  * @param {number[]} tokens
  */
 export function cachedEqualsFull(engine, id, tokens) {
-  const gen = engine.openModelGenerate(id, tokens, 2);
+  // One layer per call, as the page generates (each call within the work bound), run straight.
+  const id2 = engine.openModelGenerateStart(id, tokens, 2);
+  let gen;
+  do gen = engine.openModelGenerateStep(id2);
+  while (!gen.done);
   const full = engine.openModelRun(id, [...tokens, gen.generated[0]], { attention: false });
   return { full: full.top5[0].token, cached: gen.generated[1] };
 }

@@ -42,7 +42,7 @@ inline constexpr std::uint64_t kMaxLayers = 1024;
 // runs 10-20 G multiply-adds/s in the GEMM and attention kernels; see README, "Work per call").
 // A weight read by a pass of fewer than kWeightReadTokens tokens counts as that many
 // multiply-adds: decoding a stored weight costs about what the GEMM does in that many rows.
-inline constexpr std::uint64_t kMaxCallWork = std::uint64_t(1) << 34;
+inline constexpr std::uint64_t kMaxCallWork = std::uint64_t(1) << 35;
 inline constexpr std::uint64_t kWeightReadTokens = 16;
 
 // Tokens the tiny decoder (tiny_decoder.hpp) runs in one sequence, prompt and generated ones:

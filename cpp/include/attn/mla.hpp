@@ -70,12 +70,13 @@ MlaOutput mla_explicit(const Matrix& x, const MlaWeights& w, const MlaConfig& cf
 // Scores and mixes straight on the cache; same output as mla_explicit to float rounding.
 MlaOutput mla_absorbed(const Matrix& x, const MlaWeights& w, const MlaConfig& cfg);
 
-// Cache bytes per token and layer: (r + dr) × dtype_bytes.
-std::size_t mla_cache_bytes_per_token(const MlaConfig& cfg, std::size_t dtype_bytes);
+// Cache bytes per token and layer: (r + dr) × dtype_bytes. Both counts: ValueError when dtype_bytes
+// is 0 (as score_memory), in 64 bits.
+std::uint64_t mla_cache_bytes_per_token(const MlaConfig& cfg, std::size_t dtype_bytes);
 // What the explicit path would cache if it kept its K and V like multi-head attention:
 // H·(dn + dr) numbers of K plus H·dv of V, times dtype_bytes. (The ledger's "same shape as
 // MHA" uses 2·H·head_dim instead; for DeepSeek-V2, head_dim 128 = dv.)
-std::size_t mla_explicit_cache_bytes_per_token(const MlaConfig& cfg, std::size_t dtype_bytes);
+std::uint64_t mla_explicit_cache_bytes_per_token(const MlaConfig& cfg, std::size_t dtype_bytes);
 
 // The counterfactual without decoupled RoPE, on the content dims alone (RoPE over all dn dims
 // of each head, which must be even): the true score rotates the up-projected key,

@@ -180,6 +180,12 @@ class OpenModel {
     std::uint8_t* tensor(const std::string& name, WeightType type, std::size_t rows, std::size_t cols,
                          gemm::BLayout layout);
 
+    // Bytes offset … offset + n − 1 of tensor `name`, made by tensor(), for the caller to write
+    // now (the JS side: one call per slice, so no view of the heap outlives the call). ConfigError
+    // "tensor 'x' was not created" or "the model is finalised"; ShapeError when the range passes
+    // the tensor's bytes.
+    std::uint8_t* tensor_bytes(const std::string& name, std::uint64_t offset, std::uint64_t n);
+
     // Checks every required tensor came (ShapeError "missing tensor 'model.norm.weight'"),
     // converts the 1-D ones to f32. Returns nothing; parameters() and weight_bytes() then count.
     void finalize();

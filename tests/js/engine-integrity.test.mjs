@@ -1,0 +1,288 @@
+// The engine's integrity on its newest surfaces (the opened model, the hybrid lab), one test per
+// defect class found there: heap counts past 2 GiB, no heap view that outlives its model, lone
+// UTF-16 surrogates, size arithmetic at 2^53 scale, overflowing weights, a bound on every call's
+// work, and byte counts of 0 B per token. Each case failed before its fix.
+import { crc32 } from 'node:zlib';
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { engine as loadEngine } from './fixture.mjs';
+import { tokenizerFromJson } from '../../web/model-files/tokenizer.js';
+import { charTokenizerJson } from '../../scripts/export-lab-model.mjs';
+
+let engine;
+let labBytes;
+let lab;
+before(async () => {
+  engine = await loadEngine();
+  labBytes = new Uint8Array(
+    readFileSync(new URL('../../course-data/lab-model.bin', import.meta.url)),
+  );
+  lab = engine.labLoad(labBytes);
+});
+
+const GiB = 2 ** 30;
+
+/** A tiny Llama config; `over` replaces fields. */
+const llama = (over = {}) => ({
+  arch: 'llama',
+  vocab: 11,
+  dModel: 8,
+  nLayers: 2,
+  nHeads: 2,
+  nKvHeads: 1,
+  dHead: 4,
+  mlpHidden: 12,
+  context: 16,
+  tiedEmbeddings: true,
+  ...over,
+});
+
+/** [name, rows, cols] of every tensor of a llama config, as openModelTensor takes them. */
+function llamaTensors(c) {
+  const { dModel: D, nHeads: H, nKvHeads: G, dHead: d, mlpHidden: F, vocab: V } = c;
+  const out = [['model.embed_tokens.weight', V, D]];
+  for (let l = 0; l < c.nLayers; l++) {
+    const p = `model.layers.${l}.`;
+    out.push(
+      [`${p}input_layernorm.weight`, 1, D],
+      [`${p}self_attn.q_proj.weight`, H * d, D],
+      [`${p}self_attn.k_proj.weight`, G * d, D],
+      [`${p}self_attn.v_proj.weight`, G * d, D],
+      [`${p}self_attn.o_proj.weight`, D, H * d],
+      [`${p}post_attention_layernorm.weight`, 1, D],
+      [`${p}mlp.gate_proj.weight`, F, D],
+      [`${p}mlp.up_proj.weight`, F, D],
+      [`${p}mlp.down_proj.weight`, D, F],
+    );
+  }
+  out.push(['model.norm.weight', 1, D]);
+  return out;
+}
+
+/**
+ * A finalised model of config c whose gains are 1 and whose matrices hold matrix(i) (i counts
+ * the matrix's numbers); returns its id.
+ */
+function openFilled(c, matrix) {
+  const { id } = engine.openModelCreate(c);
+  for (const [name, rows, cols] of llamaTensors(c)) {
+    engine.openModelTensor(id, name, 'f32', rows, cols);
+    const values = new Float32Array(rows * cols);
+    for (let i = 0; i < values.length; i++) values[i] = rows === 1 ? 1 : matrix(i);
+    engine.openModelTensorWrite(id, name, 0, new Uint8Array(values.buffer));
+  }
+  engine.openModelFinalize(id);
+  return id;
+}
+
+const small = (i) => Math.sin(i * 0.7) * 0.3;
+
+/** The error a call throws (fails the test when it returns). */
+function thrown(call) {
+  try {
+    call();
+  } catch (e) {
+    return /** @type {Error} */ (e);
+  }
+  assert.fail('the call should have thrown');
+}
+
+test('1. heap counts stay right past 2 GiB, and the open-model functions keep working after', () => {
+  const before = engine.heapBytesInUse();
+  const after = [];
+  // Twice: the second round's heap must end where the first one's did (the first may grow the
+  // buffers that keep an error's message).
+  for (let round = 0; round < 2; round++) {
+    // 2.5 GiB in two f32 tables of 1.25 GiB each (never filled: the heap holds them all the same).
+    const V = 2 ** 19;
+    const c = llama({ vocab: V, dModel: 640, nHeads: 2, nKvHeads: 1, dHead: 8, tiedEmbeddings: false });
+    const { id } = engine.openModelCreate(c);
+    const bytes =
+      engine.openModelTensor(id, 'model.embed_tokens.weight', 'f32', V, 640) +
+      engine.openModelTensor(id, 'lm_head.weight', 'f32', V, 640);
+    assert.equal(bytes, 2.5 * GiB);
+    const inUse = engine.heapBytesInUse();
+    assert.ok(inUse >= before + bytes, `${inUse} B in use with ${bytes} B of tensors held`);
+    assert.ok(inUse < 4 * GiB);
+    const left = engine.openModelHeapLimit();
+    assert.ok(left > 0 && left + inUse <= 4 * GiB, `${left} B left with ${inUse} B in use`);
+    // Out of memory: a 12 GiB tensor, and a model whose working memory passes the heap, are
+    // refused by name; nothing is lost.
+    assert.throws(() => engine.openModelTensor(id, 'model.layers.0.mlp.gate_proj.weight', 'f32', 12, 2 ** 28), {
+      name: 'ShapeError',
+      message: /needs 12288 MiB/,
+    });
+    assert.throws(() => engine.openModelCreate(llama({ nLayers: 1024, nHeads: 65536, nKvHeads: 1, dHead: 2 })), {
+      name: 'ShapeError',
+      message: /a run of this model \(without its weights\) needs/,
+    });
+    assert.equal(engine.openModelUnload(id), true);
+    after.push(engine.heapBytesInUse());
+  }
+  assert.equal(after[1], after[0]);
+  assert.ok(after[0] - before < 1024, `${after[0] - before} B kept after the unload`);
+  assert.ok(engine.openModelHeapLimit() > 3 * GiB);
+  const again = engine.openModelCreate(llama());
+  assert.ok(again.heapLimitBytes > 3 * GiB);
+  assert.equal(engine.openModelUnload(again.id), true);
+});
+
+test('2. no heap view leaves the engine: a write for an unloaded model is a named error, the next model untouched', () => {
+  const c = llama();
+  const first = engine.openModelCreate(c).id;
+  const created = engine.openModelTensor(first, 'model.embed_tokens.weight', 'f32', 11, 8);
+  assert.equal(typeof created, 'number', 'openModelTensor hands back a byte count, not a view');
+  engine.openModelUnload(first);
+  const second = openFilled(c, small);
+  const logits = engine.openModelRun(second, [1, 2, 3]).logitsLast;
+  const spray = new Uint8Array(11 * 8 * 4).fill(0x41);
+  assert.throws(() => engine.openModelTensorWrite(first, 'model.embed_tokens.weight', 0, spray), {
+    name: 'ValueError',
+    message: /no open model with id/,
+  });
+  // The open model is finalised: its tensors cannot change either.
+  assert.throws(() => engine.openModelTensorWrite(second, 'model.embed_tokens.weight', 0, spray), {
+    name: 'ConfigError',
+    message: /finalised/,
+  });
+  assert.deepEqual(engine.openModelRun(second, [1, 2, 3]).logitsLast, logits);
+  // A write past the tensor's bytes is refused before anything is copied.
+  const third = engine.openModelCreate(c).id;
+  engine.openModelTensor(third, 'model.norm.weight', 'f32', 1, 8);
+  assert.throws(() => engine.openModelTensorWrite(third, 'model.norm.weight', 30, new Uint8Array(4)), {
+    name: 'ShapeError',
+    message: "bytes 30 … 34 pass tensor 'model.norm.weight', which holds 32 bytes",
+  });
+  assert.throws(() => engine.openModelTensorWrite(third, 'model.norm.bias', 0, new Uint8Array(4)), {
+    name: 'ConfigError',
+    message: "tensor 'model.norm.bias' was not created (call openModelTensor first)",
+  });
+  engine.openModelUnload(third);
+  engine.openModelUnload(second);
+});
+
+test('3. a lone UTF-16 surrogate is one <unk>, and the next character stays (lab and open-model tokenizers)', () => {
+  const unk = lab.vocab.indexOf('<unk>');
+  const a = lab.vocab.indexOf('a') >= 0 ? 'a' : lab.vocab[5];
+  const run = engine.labRun(lab.id, { text: `\ud800${a}` });
+  assert.deepEqual(run.labels, ['<bos>', '<unk>', a]);
+  assert.deepEqual(run.tokens.slice(1), [unk, lab.vocab.indexOf(a)]);
+  const mixed = engine.labRun(lab.id, { text: '小\udc00明把' });
+  assert.deepEqual(mixed.labels.slice(1), ['小', '<unk>', '明', '把']);
+  // A well-formed pair outside the vocabulary is still one character.
+  assert.deepEqual(engine.labRun(lab.id, { text: '\u{1F600}小' }).labels.slice(1), ['<unk>', '小']);
+
+  const tok = tokenizerFromJson(charTokenizerJson(lab.vocab));
+  const ids = (s) => tok.encode(s);
+  assert.deepEqual(ids(`\ud800${a}`), [unk, lab.vocab.indexOf(a)]);
+  assert.deepEqual(ids('小\udc00明把'), ['小', '<unk>', '明', '把'].map((t) => lab.vocab.indexOf(t)));
+});
+
+test('4. size arithmetic at 2^53 scale: named errors or exact counts, never a wrapped one', () => {
+  const c = llama();
+  assert.throws(
+    () => engine.openModelBytesNeeded(c, [{ name: 'x', type: 'f32', rows: 2 ** 24, cols: 2 ** 30 }]),
+    { name: 'ValueError', message: /^7205759403\d+ B is above 2\^53/ },
+  );
+  for (const [rows, cols] of [
+    [2 ** 53, 8],
+    [8, 2 ** 53],
+    [2 ** 31, 2 ** 31],
+  ])
+    assert.equal(
+      thrown(() => engine.openModelBytesNeeded(c, [{ name: 'x', type: 'f32', rows, cols }])).name,
+      'ConfigError',
+    );
+  // A row of 2^31 − 1 f32 columns is 2^33 bytes (it wrapped in 32 bits), and its f32 copy.
+  const base = engine.openModelBytesNeeded(c, []);
+  const row = engine.openModelBytesNeeded(c, [{ name: 'x', type: 'f32', rows: 1, cols: 2 ** 31 - 1 }]);
+  assert.equal(row - base, (2 ** 31 - 1) * 4 * 2);
+  // Past 2^32 and many tensors: exact.
+  const many = Array.from({ length: 64 }, (_, i) => ({ name: `t${i}`, type: 'q4_k', rows: 2 ** 20, cols: 2 ** 16 }));
+  assert.equal(engine.openModelBytesNeeded(c, many) - base, 64 * 2 ** 20 * (2 ** 16 / 256) * 144);
+  const id = engine.openModelCreate(c).id;
+  assert.throws(() => engine.openModelTensor(id, 'model.embed_tokens.weight', 'f32', 2 ** 31 - 1, 2 ** 31 - 1), {
+    name: 'ShapeError',
+  });
+  engine.openModelUnload(id);
+  // Byte counts that pass 2^32 come back exact.
+  const mla = engine.mla({ dtypeBytes: 2 ** 31 - 1 });
+  const r = engine.mla({});
+  assert.equal(mla.bytesPerTokenPerLayer, (r.bytesPerTokenPerLayer / 2) * (2 ** 31 - 1));
+  assert.equal(mla.explicitBytesPerTokenPerLayer, (r.explicitBytesPerTokenPerLayer / 2) * (2 ** 31 - 1));
+  assert.equal(thrown(() => engine.labLedger(lab.id, { dtypeBytes: 2 ** 53 + 2 })).name, 'ConfigError');
+  assert.equal(thrown(() => engine.mla({ dtypeBytes: 2 ** 53 })).name, 'ConfigError');
+});
+
+test('5. weights that overflow float give a ValueError naming the layer, not zeros', () => {
+  const id = openFilled(llama(), () => 1e30);
+  assert.throws(() => engine.openModelRun(id, [1, 2, 3]), {
+    name: 'ValueError',
+    message: /^layer 0: /,
+  });
+  const pass = engine.openModelPass(id, [1, 2]);
+  assert.throws(() => engine.openModelPassStep(pass), { name: 'ValueError', message: /^layer 0: / });
+  assert.throws(() => engine.openModelGenerate(id, [1], 2), { name: 'ValueError', message: /^layer 0: / });
+  engine.openModelUnload(id);
+  // Large but finite weights whose sums stay in range still run.
+  const ok = openFilled(llama(), (i) => (i % 2 ? 1e3 : -1e3));
+  assert.equal(engine.openModelRun(ok, [1, 2, 3]).logitsLast.every(Number.isFinite), true);
+  engine.openModelUnload(ok);
+});
+
+test('6. every call whose time grows with its sizes is bounded before it starts', () => {
+  const work = /multiply-adds, more than the limit of 34359738368 per call/;
+  const deep = thrown(() => engine.openModelCreate(llama({ nLayers: 2 ** 20 })));
+  assert.equal(deep.name, 'ConfigError');
+  assert.match(deep.message, /nLayers \(1048576\) is above the limit of 1024/);
+  const long = openFilled(llama({ context: 131072 }), small);
+  const tokens = Array.from({ length: 100000 }, (_, i) => i % 11);
+  assert.throws(() => engine.openModelRun(long, tokens), { name: 'ShapeError', message: work });
+  assert.throws(() => engine.openModelPass(long, tokens, { attention: false }), {
+    name: 'ShapeError',
+    message: work,
+  });
+  assert.throws(() => engine.openModelGenerate(long, [1], 100000), {
+    name: 'ShapeError',
+    message: /a generation of 100000 tokens after a prompt of 1 \(.*\) is \d+ multiply-adds/,
+  });
+  assert.throws(() => engine.openModelGenerate(long, [1], 1e6), { name: 'ShapeError', message: /context/ });
+  // The same generation one layer per call is accepted: each call is within the bound.
+  const gen = engine.openModelGenerateStart(long, [1], 100000);
+  assert.equal(engine.openModelGenerateStep(gen).token, null);
+  assert.equal(engine.openModelGenerateStop(gen), true);
+  assert.equal(engine.openModelGenerateStop(gen), false);
+  engine.openModelUnload(long);
+
+  const T = 65536;
+  const q = { shape: [T, 64], data: new Float32Array(T * 64) };
+  assert.throws(() => engine.attention({ q, k: q, v: q, nHeads: 1, want: ['output'] }), {
+    name: 'ShapeError',
+    message: /attention H × Tq × Tk × \(d \+ dv\) = 1 × 65536 × 65536 × 128 is \d+ multiply-adds/,
+  });
+  const m = { shape: [4096, 4096], data: new Float32Array(4096 * 4096) };
+  assert.throws(() => engine.matmul(m, m), { name: 'ShapeError', message: work });
+
+  // A valid lab file with one Gated DeltaNet head of width 4096: refused at load, by name.
+  const crafted = new Uint8Array(labBytes);
+  const view = new DataView(crafted.buffer);
+  view.setUint32(56, 1, true); // linear_heads
+  view.setUint32(60, 4096, true); // linear_head_dim
+  view.setUint32(crafted.length - 4, crc32(crafted.subarray(0, crafted.length - 4)), true);
+  const err = thrown(() => engine.labLoad(crafted));
+  assert.equal(err.name, 'ConfigError');
+  assert.match(err.message, /a pass over the whole context of \d+ tokens is \d+ multiply-adds/);
+  // The shipped model, at its whole context, stays inside.
+  const context = lab.config.context;
+  const full = engine.labRun(lab.id, { tokens: Array.from({ length: context }, () => 2), attention: true });
+  assert.equal(full.tokens.length, context);
+});
+
+test('7. the MLA cache of 0 bytes per number is refused, as scoreMemory refuses it', () => {
+  assert.throws(() => engine.mla({ dtypeBytes: 0 }), {
+    name: 'ValueError',
+    message: 'MLA cache bytes: dtype_bytes must be > 0',
+  });
+  assert.throws(() => engine.scoreMemory({ T: 4, dA: 2, dtypeBytes: 0 }), { name: 'ValueError' });
+});
