@@ -29,10 +29,10 @@
 //              byte counts and seeds                                 whole, 0 … 2^53
 //              tinyDecoder* sequences ≤ 4,096 tokens; generated steps ≤ 1,024 per call
 //              layers of an opened model                             ≤ 1,024
-//              work of one call                                      ≤ 2^35 multiply-adds
+//              work of one call                                      ≤ 2^34 multiply-adds
 //            e.g. attention over T = 65,536 tokens is a ShapeError ([H, T, T] weights).
 // Work:      every call whose time grows with its sizes estimates its multiply-adds before it
-//            starts and throws ShapeError past 2^35 (about 1–2 s of WASM SIMD on one core),
+//            starts and throws ShapeError past 2^34 (1–2 s of WASM SIMD on one core),
 //            naming the product: attention H·Tq·Tk·(d + dv), matmul n·k·m, a lab pass (every
 //            weight per token, attention, 32 per linear-layer state number per token: a lab
 //            file whose pass over its whole context passes the bound is a ConfigError at
@@ -727,8 +727,9 @@ export interface AttnEngine {
    *  that is not an open model (an unloaded one included). */
   openModelTensorWrite(id: number, name: string, offset: number, bytes: Uint8Array): void;
   /** Checks every required tensor came (ShapeError "missing tensor 'model.norm.weight'") and
-   *  makes the model runnable; its tensors are immutable afterwards. */
-  openModelFinalize(id: number): { parameters: number; weightBytes: number };
+   *  makes the model runnable; its tensors are immutable afterwards. maxPassTokens: the most
+   *  tokens a pass may hold so that each layer stays within the work bound (Work, above). */
+  openModelFinalize(id: number): { parameters: number; weightBytes: number; maxPassTokens: number };
   /** A full causal pass from position 0. ValueError for a token outside [0, V), ShapeError for
    *  no tokens, more than context, a layer index out of range. */
   openModelRun(

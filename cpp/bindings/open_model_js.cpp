@@ -75,7 +75,6 @@ OpenModel& open_model(const val& id) {
     return *it->second;
 }
 
-
 std::size_t required_size(const val& o, const char* key) {
     if (!has(o, key)) throw ConfigError(std::string("config.") + key + " is missing");
     return to_size(o[key], std::string("config.") + key);
@@ -200,7 +199,7 @@ val js_open_model_tensor_write(val id, val name, val offset, val bytes) {
     return guarded([&] {
         OpenModel& m = open_model(id);
         if (name.typeOf().as<std::string>() != "string") throw ConfigError("name should be a tensor name string");
-        if (!bytes.instanceof(val::global("Uint8Array")))
+        if (!bytes.instanceof (val::global("Uint8Array")))
             throw ConfigError("bytes should be a Uint8Array (a slice of the tensor's stored bytes)");
         const std::uint64_t n = bytes["length"].as<double>();
         std::uint8_t* dst = m.tensor_bytes(name.as<std::string>(), to_u64(offset, "offset"), n);
@@ -216,6 +215,7 @@ val js_open_model_finalize(val id) {
         val out = val::object();
         out.set("parameters", exact_js(m.parameters()));
         out.set("weightBytes", exact_js(m.weight_bytes()));
+        out.set("maxPassTokens", static_cast<double>(m.max_pass_tokens()));
         return out;
     });
 }

@@ -188,8 +188,8 @@ std::uint64_t lab_pass_work(const LabConfig& cfg, std::size_t T, std::size_t sta
     for (std::size_t l = 0; l < cfg.n_layers; ++l) {
         per_token += 3 * D * F;
         if (layer_type(cfg, l) == LabLayerType::Linear) {
-            per_token += D * (hl * 4 * dl + 2 * hl) + hl * dl * D + 3 * hl * dl * cfg.conv_kernel +
-                         kLabStateWork * hl * dl * dl;
+            per_token +=
+                D * (hl * 4 * dl + 2 * hl) + hl * dl * D + 3 * hl * dl * cfg.conv_kernel + kLabStateWork * hl * dl * dl;
         } else {
             per_token += D * (2 * qw + 2 * kvw + (cfg.output_gate ? qw : 0));
             attention += 2 * qw;  // × T × (start + T) below

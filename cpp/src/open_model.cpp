@@ -402,10 +402,25 @@ std::uint64_t OpenModel::layer_work(std::size_t T, std::size_t start) const {
     const std::uint64_t D = cfg_.d_model, H = cfg_.n_heads, d = cfg_.d_head, F = cfg_.mlp_hidden;
     const std::uint64_t kv = std::uint64_t(cfg_.n_kv_heads) * d, q = H * d * (cfg_.attn_output_gate ? 2 : 1);
     // validate() bounds every width by 2^24, so each product of two fits 64 bits.
-    const std::uint64_t weights = cfg_.arch == OpenArch::Gpt2 ? 4 * D * D + 2 * F * D : D * (q + 2 * kv + H * d + 3 * F);
+    const std::uint64_t weights =
+        cfg_.arch == OpenArch::Gpt2 ? 4 * D * D + 2 * F * D : D * (q + 2 * kv + H * d + 3 * F);
     const std::uint64_t rows = std::max<std::uint64_t>(T, limits::kWeightReadTokens);
-    const std::uint64_t attention = checked_mul(checked_mul(H * 2 * d, T, "attention work"), start + T, "attention work");
+    const std::uint64_t attention =
+        checked_mul(checked_mul(H * 2 * d, T, "attention work"), start + T, "attention work");
     return checked_add(checked_mul(rows, weights, "a layer's work"), attention, "a layer's work");
+}
+
+std::size_t OpenModel::max_pass_tokens() const {
+    // layer_work grows with T: the largest T within the bound, by bisection over [0, context].
+    std::size_t lo = 0, hi = cfg_.context;
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo + 1) / 2;
+        if (layer_work(mid, 0) <= limits::kMaxCallWork)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
 }
 
 std::uint64_t OpenModel::head_work(std::size_t rows) const {
@@ -443,10 +458,10 @@ void OpenModel::step(OpenPass& pass) const {
 OpenRunResult OpenModel::finish(OpenPass& pass) const {
     const std::size_t T = pass.x.shape(0), D = cfg_.d_model;
     const std::size_t left = pass.n_layers - std::min(pass.layer, pass.n_layers);
-    limits::require_work(limits::checked_add(limits::checked_mul(left, layer_work(T, pass.start), "the pass's work"),
-                                             head_work(pass.options.all_logits ? T : 1), "the pass's work"),
-                         "the remaining " + std::to_string(left) + " layers and the head over " + std::to_string(T) +
-                             " tokens");
+    limits::require_work(
+        limits::checked_add(limits::checked_mul(left, layer_work(T, pass.start), "the pass's work"),
+                            head_work(pass.options.all_logits ? T : 1), "the pass's work"),
+        "the remaining " + std::to_string(left) + " layers and the head over " + std::to_string(T) + " tokens");
     while (!pass.done()) step(pass);
     Matrix x = pass.options.all_logits ? pass.x : Matrix({1, D});
     if (!pass.options.all_logits) std::copy(&pass.x(T - 1, 0), &pass.x(T - 1, 0) + D, x.data());

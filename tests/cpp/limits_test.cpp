@@ -17,6 +17,38 @@
 using namespace attn;
 using Catch::Contains;
 
+TEST_CASE("checked_mul / checked_add: exact in 64 bits, a ShapeError naming the sum past it", "[limits]") {
+    CHECK(limits::checked_mul(std::uint64_t(1) << 31, std::uint64_t(1) << 31, "x") == std::uint64_t(1) << 62);
+    CHECK_THROWS_WITH(limits::checked_mul(std::uint64_t(1) << 32, std::uint64_t(1) << 32, "the bytes"),
+                      "the bytes (4294967296 × 4294967296) overflows 64 bits");
+    CHECK(limits::checked_add(~std::uint64_t(0) - 1, 1, "x") == ~std::uint64_t(0));
+    CHECK_THROWS_AS(limits::checked_add(~std::uint64_t(0), 1, "x"), ShapeError);
+    CHECK_NOTHROW(limits::require_work(limits::kMaxCallWork, "w"));
+    CHECK_THROWS_WITH(limits::require_work(limits::kMaxCallWork + 1, "attention"),
+                      "attention is 17179869185 multiply-adds, more than the limit of 17179869184 per call");
+}
+
+TEST_CASE("work bounds: attention, matmul and a lab file whose whole-context pass is too much", "[limits]") {
+    const Matrix q = xt::zeros<float>({std::size_t(65536), std::size_t(64)});
+    AttentionOptions opt;
+    CHECK_THROWS_WITH(attention_output(q, q, q, opt),
+                      Contains("attention H × Tq × Tk × (d + dv) = 1 × 65536 × 65536 × 128"));
+    const Matrix m = xt::zeros<float>({std::size_t(4096), std::size_t(4096)});
+    CHECK_THROWS_WITH(matmul(m, m, "a", "b"), Contains("matmul [4096, 4096] · [4096, 4096] is"));
+    LabConfig c;
+    c.vocab = 100;
+    c.context = 128;
+    c.n_layers = 2;
+    c.layer_types = {LabLayerType::Linear, LabLayerType::Full};
+    c.linear_heads = 1;
+    c.linear_head_dim = 64;
+    c.conv_kernel = 4;
+    CHECK_NOTHROW(validate(c));
+    CHECK(lab_pass_work(c, 2, 0) > 2 * kLabStateWork * 64 * 64);
+    c.linear_head_dim = 4096;
+    CHECK_THROWS_WITH(validate(c), Contains("a pass over the whole context of 128 tokens is"));
+}
+
 TEST_CASE("require_elements: per dimension, per product, computed in 64 bits", "[limits]") {
     CHECK(limits::require_elements({3, 4, 5}, "t") == 60);
     CHECK(limits::require_elements({0, limits::kMaxDimension}, "t") == 0);

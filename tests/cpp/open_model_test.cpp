@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -15,12 +16,14 @@
 #include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
 #include "attn/lab_model.hpp"
+#include "attn/limits.hpp"
 #include "attn/quant_blocks.hpp"
 #include "attn/weights_io.hpp"
 #include "stored_weights.hpp"
 #include "test_util.hpp"
 
 using namespace attn;
+using Catch::Contains;
 
 namespace {
 
@@ -424,6 +427,52 @@ TEST_CASE("open model: the stepping pass runs one layer per step and ends as run
     CHECK(stepped.sink_share.size() == 2);
     CHECK(stepped.logits == whole.logits);
     CHECK(stepped.logits.shape(0) == 1);
+}
+
+TEST_CASE("open model: the generator makes generate()'s tokens, one layer (or the head) per step", "[open_model]") {
+    const OpenModelConfig c = config(OpenArch::Qwen3, 64, 4, 2, 16, 64);
+    const Built b = build(c, WeightType::Q4_0);
+    const OpenGeneration whole = b.model->generate({1, 2, 3}, 3);
+    OpenGenerator g = b.model->start_generation({1, 2, 3}, 3);
+    std::vector<int> seen;
+    while (!g.done()) seen.push_back(b.model->generation_step(g));
+    // Two layers then the head, for each of the three tokens.
+    CHECK(seen == std::vector<int>{-1, -1, whole.generated[0], -1, -1, whole.generated[1], -1, -1, whole.generated[2]});
+    CHECK(g.out.tokens == whole.tokens);
+    CHECK_THROWS_WITH(b.model->generation_step(g), "the generation has made all its 3 tokens");
+}
+
+TEST_CASE("open model: work past the bound is refused before it starts, naming the product", "[open_model]") {
+    OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 64);
+    c.context = 1 << 20;
+    const Built b = build(c, WeightType::F16);
+    // A weight read by fewer than kWeightReadTokens tokens counts that many times.
+    CHECK(b.model->layer_work(1, 0) == b.model->layer_work(limits::kWeightReadTokens, 0) -
+                                           4 * 2 * 16 * (limits::kWeightReadTokens * limits::kWeightReadTokens - 1));
+    CHECK(b.model->head_work(1) == limits::kWeightReadTokens * c.vocab * c.d_model);
+    const std::vector<int> many(200000, 1);
+    CHECK_THROWS_WITH(b.model->begin(many, {}), Contains("one layer over 200000 tokens is"));
+    // One layer over 10,000 tokens fits (attention 4 · 32 · 10000² ≈ 1.3e10), two do not: the
+    // pass starts, and finish() refuses to run both at once (step() runs one per call).
+    const std::vector<int> some(10000, 1);
+    OpenPass p = b.model->begin(some, {});
+    CHECK_THROWS_WITH(b.model->finish(p), Contains("the remaining 2 layers and the head over 10000 tokens is"));
+    CHECK(p.layer == 0);
+    CHECK_THROWS_WITH(b.model->generate({1}, 300000), Contains("a generation of 300000 tokens after a prompt of 1"));
+    OpenModelConfig deep = c;
+    deep.n_layers = limits::kMaxLayers + 1;
+    CHECK_THROWS_WITH(validate(deep), "nLayers (1025) is above the limit of 1024");
+}
+
+TEST_CASE("open model: an overflowing intermediate is a ValueError naming the layer", "[open_model]") {
+    const OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 64);
+    const Built b = build(c, WeightType::F32);
+    OpenPass p = b.model->begin(kTokens, {});
+    p.x.fill(1e30f);  // Σx² overflows float in the first RMSNorm
+    CHECK_THROWS_WITH(b.model->step(p), Contains("layer 0: RMSNorm of row 0: the sum of squares is not finite"));
+    OpenPass q = b.model->begin(kTokens, {});
+    q.x.fill(std::numeric_limits<float>::quiet_NaN());
+    CHECK_THROWS_AS(b.model->step(q), ValueError);
 }
 
 TEST_CASE("open model: config errors name the field", "[open_model]") {

@@ -96,7 +96,14 @@ test('1. heap counts stay right past 2 GiB, and the open-model functions keep wo
   for (let round = 0; round < 2; round++) {
     // 2.5 GiB in two f32 tables of 1.25 GiB each (never filled: the heap holds them all the same).
     const V = 2 ** 19;
-    const c = llama({ vocab: V, dModel: 640, nHeads: 2, nKvHeads: 1, dHead: 8, tiedEmbeddings: false });
+    const c = llama({
+      vocab: V,
+      dModel: 640,
+      nHeads: 2,
+      nKvHeads: 1,
+      dHead: 8,
+      tiedEmbeddings: false,
+    });
     const { id } = engine.openModelCreate(c);
     const bytes =
       engine.openModelTensor(id, 'model.embed_tokens.weight', 'f32', V, 640) +
@@ -109,14 +116,20 @@ test('1. heap counts stay right past 2 GiB, and the open-model functions keep wo
     assert.ok(left > 0 && left + inUse <= 4 * GiB, `${left} B left with ${inUse} B in use`);
     // Out of memory: a 12 GiB tensor, and a model whose working memory passes the heap, are
     // refused by name; nothing is lost.
-    assert.throws(() => engine.openModelTensor(id, 'model.layers.0.mlp.gate_proj.weight', 'f32', 12, 2 ** 28), {
-      name: 'ShapeError',
-      message: /needs 12288 MiB/,
-    });
-    assert.throws(() => engine.openModelCreate(llama({ nLayers: 1024, nHeads: 65536, nKvHeads: 1, dHead: 2 })), {
-      name: 'ShapeError',
-      message: /a run of this model \(without its weights\) needs/,
-    });
+    assert.throws(
+      () => engine.openModelTensor(id, 'model.layers.0.mlp.gate_proj.weight', 'f32', 12, 2 ** 28),
+      {
+        name: 'ShapeError',
+        message: /needs 12288 MiB/,
+      },
+    );
+    assert.throws(
+      () => engine.openModelCreate(llama({ nLayers: 1024, nHeads: 65536, nKvHeads: 1, dHead: 2 })),
+      {
+        name: 'ShapeError',
+        message: /a run of this model \(without its weights\) needs/,
+      },
+    );
     assert.equal(engine.openModelUnload(id), true);
     after.push(engine.heapBytesInUse());
   }
@@ -150,10 +163,13 @@ test('2. no heap view leaves the engine: a write for an unloaded model is a name
   // A write past the tensor's bytes is refused before anything is copied.
   const third = engine.openModelCreate(c).id;
   engine.openModelTensor(third, 'model.norm.weight', 'f32', 1, 8);
-  assert.throws(() => engine.openModelTensorWrite(third, 'model.norm.weight', 30, new Uint8Array(4)), {
-    name: 'ShapeError',
-    message: "bytes 30 … 34 pass tensor 'model.norm.weight', which holds 32 bytes",
-  });
+  assert.throws(
+    () => engine.openModelTensorWrite(third, 'model.norm.weight', 30, new Uint8Array(4)),
+    {
+      name: 'ShapeError',
+      message: "bytes 30 … 34 pass tensor 'model.norm.weight', which holds 32 bytes",
+    },
+  );
   assert.throws(() => engine.openModelTensorWrite(third, 'model.norm.bias', 0, new Uint8Array(4)), {
     name: 'ConfigError',
     message: "tensor 'model.norm.bias' was not created (call openModelTensor first)",
@@ -176,13 +192,17 @@ test('3. a lone UTF-16 surrogate is one <unk>, and the next character stays (lab
   const tok = tokenizerFromJson(charTokenizerJson(lab.vocab));
   const ids = (s) => tok.encode(s);
   assert.deepEqual(ids(`\ud800${a}`), [unk, lab.vocab.indexOf(a)]);
-  assert.deepEqual(ids('小\udc00明把'), ['小', '<unk>', '明', '把'].map((t) => lab.vocab.indexOf(t)));
+  assert.deepEqual(
+    ids('小\udc00明把'),
+    ['小', '<unk>', '明', '把'].map((t) => lab.vocab.indexOf(t)),
+  );
 });
 
 test('4. size arithmetic at 2^53 scale: named errors or exact counts, never a wrapped one', () => {
   const c = llama();
   assert.throws(
-    () => engine.openModelBytesNeeded(c, [{ name: 'x', type: 'f32', rows: 2 ** 24, cols: 2 ** 30 }]),
+    () =>
+      engine.openModelBytesNeeded(c, [{ name: 'x', type: 'f32', rows: 2 ** 24, cols: 2 ** 30 }]),
     { name: 'ValueError', message: /^7205759403\d+ B is above 2\^53/ },
   );
   for (const [rows, cols] of [
@@ -196,22 +216,38 @@ test('4. size arithmetic at 2^53 scale: named errors or exact counts, never a wr
     );
   // A row of 2^31 − 1 f32 columns is 2^33 bytes (it wrapped in 32 bits), and its f32 copy.
   const base = engine.openModelBytesNeeded(c, []);
-  const row = engine.openModelBytesNeeded(c, [{ name: 'x', type: 'f32', rows: 1, cols: 2 ** 31 - 1 }]);
+  const row = engine.openModelBytesNeeded(c, [
+    { name: 'x', type: 'f32', rows: 1, cols: 2 ** 31 - 1 },
+  ]);
   assert.equal(row - base, (2 ** 31 - 1) * 4 * 2);
   // Past 2^32 and many tensors: exact.
-  const many = Array.from({ length: 64 }, (_, i) => ({ name: `t${i}`, type: 'q4_k', rows: 2 ** 20, cols: 2 ** 16 }));
+  const many = Array.from({ length: 64 }, (_, i) => ({
+    name: `t${i}`,
+    type: 'q4_k',
+    rows: 2 ** 20,
+    cols: 2 ** 16,
+  }));
   assert.equal(engine.openModelBytesNeeded(c, many) - base, 64 * 2 ** 20 * (2 ** 16 / 256) * 144);
   const id = engine.openModelCreate(c).id;
-  assert.throws(() => engine.openModelTensor(id, 'model.embed_tokens.weight', 'f32', 2 ** 31 - 1, 2 ** 31 - 1), {
-    name: 'ShapeError',
-  });
+  assert.throws(
+    () => engine.openModelTensor(id, 'model.embed_tokens.weight', 'f32', 2 ** 31 - 1, 2 ** 31 - 1),
+    {
+      name: 'ShapeError',
+    },
+  );
   engine.openModelUnload(id);
   // Byte counts that pass 2^32 come back exact.
   const mla = engine.mla({ dtypeBytes: 2 ** 31 - 1 });
   const r = engine.mla({});
   assert.equal(mla.bytesPerTokenPerLayer, (r.bytesPerTokenPerLayer / 2) * (2 ** 31 - 1));
-  assert.equal(mla.explicitBytesPerTokenPerLayer, (r.explicitBytesPerTokenPerLayer / 2) * (2 ** 31 - 1));
-  assert.equal(thrown(() => engine.labLedger(lab.id, { dtypeBytes: 2 ** 53 + 2 })).name, 'ConfigError');
+  assert.equal(
+    mla.explicitBytesPerTokenPerLayer,
+    (r.explicitBytesPerTokenPerLayer / 2) * (2 ** 31 - 1),
+  );
+  assert.equal(
+    thrown(() => engine.labLedger(lab.id, { dtypeBytes: 2 ** 53 + 2 })).name,
+    'ConfigError',
+  );
   assert.equal(thrown(() => engine.mla({ dtypeBytes: 2 ** 53 })).name, 'ConfigError');
 });
 
@@ -222,8 +258,14 @@ test('5. weights that overflow float give a ValueError naming the layer, not zer
     message: /^layer 0: /,
   });
   const pass = engine.openModelPass(id, [1, 2]);
-  assert.throws(() => engine.openModelPassStep(pass), { name: 'ValueError', message: /^layer 0: / });
-  assert.throws(() => engine.openModelGenerate(id, [1], 2), { name: 'ValueError', message: /^layer 0: / });
+  assert.throws(() => engine.openModelPassStep(pass), {
+    name: 'ValueError',
+    message: /^layer 0: /,
+  });
+  assert.throws(() => engine.openModelGenerate(id, [1], 2), {
+    name: 'ValueError',
+    message: /^layer 0: /,
+  });
   engine.openModelUnload(id);
   // Large but finite weights whose sums stay in range still run.
   const ok = openFilled(llama(), (i) => (i % 2 ? 1e3 : -1e3));
@@ -232,7 +274,7 @@ test('5. weights that overflow float give a ValueError naming the layer, not zer
 });
 
 test('6. every call whose time grows with its sizes is bounded before it starts', () => {
-  const work = /multiply-adds, more than the limit of 34359738368 per call/;
+  const work = /multiply-adds, more than the limit of 17179869184 per call/;
   const deep = thrown(() => engine.openModelCreate(llama({ nLayers: 2 ** 20 })));
   assert.equal(deep.name, 'ConfigError');
   assert.match(deep.message, /nLayers \(1048576\) is above the limit of 1024/);
@@ -247,7 +289,22 @@ test('6. every call whose time grows with its sizes is bounded before it starts'
     name: 'ShapeError',
     message: /a generation of 100000 tokens after a prompt of 1 \(.*\) is \d+ multiply-adds/,
   });
-  assert.throws(() => engine.openModelGenerate(long, [1], 1e6), { name: 'ShapeError', message: /context/ });
+  assert.throws(() => engine.openModelGenerate(long, [1], 1e6), {
+    name: 'ShapeError',
+    message: /context/,
+  });
+  // What the page cuts a prompt to: the most tokens whose layer fits, and one more does not.
+  const { maxPassTokens } = engine.openModelFinalize(long);
+  assert.ok(maxPassTokens > 1000 && maxPassTokens < 100000, `${maxPassTokens}`);
+  // (The pass stays until the unload frees it.)
+  engine.openModelPass(long, tokens.slice(0, maxPassTokens), { attention: false });
+  assert.throws(
+    () => engine.openModelPass(long, tokens.slice(0, maxPassTokens + 1), { attention: false }),
+    {
+      name: 'ShapeError',
+      message: work,
+    },
+  );
   // The same generation one layer per call is accepted: each call is within the bound.
   const gen = engine.openModelGenerateStart(long, [1], 100000);
   assert.equal(engine.openModelGenerateStep(gen).token, null);
@@ -275,7 +332,10 @@ test('6. every call whose time grows with its sizes is bounded before it starts'
   assert.match(err.message, /a pass over the whole context of \d+ tokens is \d+ multiply-adds/);
   // The shipped model, at its whole context, stays inside.
   const context = lab.config.context;
-  const full = engine.labRun(lab.id, { tokens: Array.from({ length: context }, () => 2), attention: true });
+  const full = engine.labRun(lab.id, {
+    tokens: Array.from({ length: context }, () => 2),
+    attention: true,
+  });
   assert.equal(full.tokens.length, context);
 });
 

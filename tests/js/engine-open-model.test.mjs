@@ -1,7 +1,8 @@
 // The engine's openModel* functions (cpp/bindings/open_model_js.cpp) from JavaScript: a tiny
 // Llama-shaped model filled through openModelTensorWrite, run whole and layer by layer,
-// generated from (whole and one layer per call), unloaded; block decoding; every named error. The forward pass itself is
-// checked against references in tests/cpp/open_model_test.cpp; here: the bridge.
+// generated from (whole and one layer per call), unloaded; block decoding; every named error.
+// The forward pass itself is checked against references in tests/cpp/open_model_test.cpp; here:
+// the bridge.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine as loadEngine } from './fixture.mjs';
@@ -61,7 +62,10 @@ function load() {
   const { id, heapLimitBytes } = engine.openModelCreate(config);
   assert.ok(heapLimitBytes > 0);
   for (const t of tensors()) {
-    assert.equal(engine.openModelTensor(id, t.name, 'f32', t.rows, t.cols, 'nk'), t.rows * t.cols * 4);
+    assert.equal(
+      engine.openModelTensor(id, t.name, 'f32', t.rows, t.cols, 'nk'),
+      t.rows * t.cols * 4,
+    );
     // Two writes at offsets, as a streaming loader writes a tensor.
     const bytes = new Uint8Array(t.values.buffer);
     const half = Math.floor(bytes.length / 2);
@@ -135,7 +139,10 @@ test('a model filled through openModelTensorWrite runs, step by step as whole, a
     [null, null, g.generated[0], null, null, g.generated[1], null, null, g.generated[2]],
   );
   assert.deepEqual(steps.at(-1).generated, g.generated);
-  assert.throws(() => engine.openModelGenerateStep(gen), { name: 'ValueError', message: /no generation/ });
+  assert.throws(() => engine.openModelGenerateStep(gen), {
+    name: 'ValueError',
+    message: /no generation/,
+  });
   const abandoned = engine.openModelGenerateStart(id, tokens, 3);
   engine.openModelGenerateStep(abandoned);
   assert.equal(engine.openModelUnload(id), true);

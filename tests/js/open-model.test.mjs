@@ -37,15 +37,17 @@ test('a pass brings back every layer while L·H·T² fits, else only the one on 
 });
 
 test('the prompt: BOS first when the tokenizer has one, cut to leave room for the generated tokens', () => {
-  const m = (bosId, context) => ({
+  const m = (bosId, context, maxPassTokens = 1000) => ({
     bosId,
     config: { context },
+    maxPassTokens,
     tokenizer: { encode: (text) => [...text].map((ch) => ch.charCodeAt(0) - 96) },
   });
   assert.deepEqual(promptIds(m(0, 16), 'abc', 4), [0, 1, 2, 3]);
   assert.deepEqual(promptIds(m(null, 16), 'abc', 4), [1, 2, 3]);
   assert.deepEqual(promptIds(m(0, 6), 'abcdefgh', 3), [0, 1, 2]);
   assert.deepEqual(promptIds(m(0, 4), 'abc', 8), [0], 'at least one token');
+  assert.deepEqual(promptIds(m(0, 16, 2), 'abcdefgh', 3), [0, 1], 'within the work per call');
 });
 
 test("the heatmap of a long prompt is the last tokens' rows and columns; a head's slice of a layer", () => {

@@ -16,7 +16,8 @@
  *   openModelTensor(id: number, name: string, type: string, rows: number, cols: number,
  *     layout: string): number,
  *   openModelTensorWrite(id: number, name: string, offset: number, bytes: Uint8Array): void,
- *   openModelFinalize(id: number): { parameters: number, weightBytes: number },
+ *   openModelFinalize(id: number):
+ *     { parameters: number, weightBytes: number, maxPassTokens: number },
  *   openModelRun(id: number, tokens: number[], o: { attention: boolean, layers?: number[] }): any,
  *   openModelPass(id: number, tokens: number[]): number,
  *   openModelPassStep(passId: number): { layer: number, done: boolean },
@@ -79,6 +80,8 @@ export const SLICE_BYTES = 4 << 20;
  * @property {import('./model-config.js').ModelNote[]} notes what the page changes or ignores
  * @property {number} parameters
  * @property {number} weightBytes
+ * @property {number} maxPassTokens the most tokens one pass runs within the engine's work bound
+ *   per call (each layer of a pass is one call)
  */
 
 /** @param {ModelFile} f */
@@ -488,7 +491,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
       tensorsLoaded: plan.length,
       tensorsTotal: plan.length,
     });
-    const { parameters, weightBytes } = engine.openModelFinalize(id);
+    const { parameters, weightBytes, maxPassTokens } = engine.openModelFinalize(id);
     const model = ledgerModel(config, modelContext, name);
     const ledgerRow = { model, ...engine.kvLedger(model) };
     report({
@@ -511,6 +514,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
       notes,
       parameters,
       weightBytes,
+      maxPassTokens,
     };
   } catch (e) {
     engine.openModelUnload(id);

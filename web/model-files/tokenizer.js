@@ -49,7 +49,8 @@ export function tokenizerFromJson(json, config = {}, opts = {}) {
   return {
     // A lone UTF-16 surrogate is no character: it becomes U+FFFD, one <unk> where the vocabulary
     // has one (a byte-level vocabulary encodes U+FFFD's bytes), and never swallows its neighbour.
-    encode: (text) => tok.encode(text.replace(/\p{Cs}/gu, '\uFFFD'), { add_special_tokens: false }).ids,
+    encode: (text) =>
+      tok.encode(text.replace(/\p{Cs}/gu, '\uFFFD'), { add_special_tokens: false }).ids,
     decode: (list) => tok.decode(list),
     tokens: (list) =>
       list.map((id) => {

@@ -417,7 +417,11 @@ export class OpenModel extends AttnWidget {
       const started = performance.now();
       this.generation = await generateByLayers(this.engine, m.id, ids, steps, (generated) => {
         const seconds = (performance.now() - started) / 1000;
-        this.passProgress = { tokens: generated.length, of: steps, rate: generated.length / seconds };
+        this.passProgress = {
+          tokens: generated.length,
+          of: steps,
+          rate: generated.length / seconds,
+        };
         this.drawLoad();
       });
     } catch (e) {
@@ -455,10 +459,9 @@ export class OpenModel extends AttnWidget {
     }
     const q = this.passProgress;
     if (q && 'tokens' in q)
-      bars.push(
-        meter(this.t('tokenProgress', q.tokens, q.of, q.rate), q.tokens, q.of, 'tokens'),
-      );
-    else if (q) bars.push(meter(this.t('layerProgress', q.layer, q.of), q.layer, q.of, 'layers'));
+      bars.push(meter(this.t('tokenProgress', q.tokens, q.of, q.rate), q.tokens, q.of, 'tokens'));
+    else if (q && 'layer' in q)
+      bars.push(meter(this.t('layerProgress', q.layer, q.of), q.layer, q.of, 'layers'));
     this.loadArea.replaceChildren(...bars);
   }
 

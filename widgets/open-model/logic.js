@@ -40,7 +40,8 @@ export function layersToFetch(c, t, layer) {
 
 /**
  * The prompt's ids as the model runs them: its BOS first when its tokenizer puts one there,
- * cut to leave room for `steps` generated tokens within the page's context.
+ * cut to leave room for `steps` generated tokens within the page's context, and to the tokens
+ * one layer of a pass may hold within the engine's work bound per call (a large model's).
  * @param {OpenedModel} m
  * @param {string} text
  * @param {number} steps
@@ -48,7 +49,7 @@ export function layersToFetch(c, t, layer) {
 export function promptIds(m, text, steps) {
   const ids = m.tokenizer.encode(text);
   const withBos = m.bosId === null ? ids : [m.bosId, ...ids];
-  return withBos.slice(0, Math.max(1, m.config.context - steps));
+  return withBos.slice(0, Math.max(1, Math.min(m.config.context - steps, m.maxPassTokens)));
 }
 
 /**
@@ -142,6 +143,8 @@ export function cachedEqualsFull(engine, id, tokens) {
   let gen;
   do gen = engine.openModelGenerateStep(id2);
   while (!gen.done);
-  const full = engine.openModelRun(id, [...tokens, gen.generated[0]], { attention: false });
+  const pass = engine.openModelPass(id, [...tokens, gen.generated[0]], { attention: false });
+  while (!engine.openModelPassStep(pass).done);
+  const full = engine.openModelPassResult(pass, { attention: false });
   return { full: full.top5[0].token, cached: gen.generated[1] };
 }

@@ -230,6 +230,9 @@ class OpenModel {
     // positions start … start + T − 1, and of the final head over `rows` positions.
     std::uint64_t layer_work(std::size_t T, std::size_t start) const;
     std::uint64_t head_work(std::size_t rows) const;
+    // The most tokens one pass may hold (≤ the context) so that each of its layers stays within
+    // limits::kMaxCallWork: a page cuts its prompt to this and runs one layer per call.
+    std::size_t max_pass_tokens() const;
 
   private:
     struct Stored {
