@@ -34,7 +34,7 @@
 // Work:      every call whose time grows with its sizes estimates its multiply-adds before it
 //            starts and throws ShapeError past 2^34 (1–2 s of WASM SIMD on one core),
 //            naming the product: attention H·Tq·Tk·(d + dv), matmul n·k·m, a lab pass (every
-//            weight per token, attention, 32 per linear-layer state number per token: a lab
+//            weight per token, attention, 128 per linear-layer state number per token: a lab
 //            file whose pass over its whole context passes the bound is a ConfigError at
 //            labLoad), an opened model's layer, pass or generation (a weight read by fewer than
 //            16 tokens counts 16 times). Long work goes one layer per call: openModelPassStep,
