@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openBrowser, openPage, timeToPaint, selfCheck } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, selfCheck, WAIT_MS } from './harness.mjs';
 
 const exported = JSON.parse(
   readFileSync(new URL('../../course-data/c3-attention.json', import.meta.url), 'utf8'),
@@ -187,7 +187,7 @@ test('without attn-lab-data.js the widget names the script to add', async () => 
   );
   await p.goto(`${browser.httpUrl}lab.html`);
   await p.waitForFunction(() => document.querySelector('attn-lab')?.dataset.error, null, {
-    timeout: 20000,
+    timeout: WAIT_MS,
   });
   const msg = await p.evaluate(() => document.querySelector('attn-lab').dataset.error);
   assert.match(msg, /<script src="attn-lab-data\.js"><\/script>/);

@@ -25,6 +25,7 @@ import {
   assertFitsWidth,
   seriousViolations,
   screenshot,
+  WAIT_MS,
 } from './harness.mjs';
 import { safetensorsBytes, ggufBytes, hfTensorsOf, lcgWeights } from '../js/model-files-bytes.mjs';
 
@@ -132,7 +133,7 @@ async function settle(page) {
       return !el.busy && el.progress === null && (el.dataset.error || el.result);
     },
     TAG,
-    { timeout: 30000 },
+    { timeout: WAIT_MS },
   );
   return page.evaluate((t) => {
     const el = document.querySelector(t);
@@ -395,7 +396,7 @@ test('another widget on the page keeps working after an error', async () => {
 test('the pickers are buttons reached by Tab that open the file chooser', async () => {
   const { page } = await open('en');
   // Listen first: Playwright intercepts file choosers only once a listener is set up.
-  const chooser = page.waitForEvent('filechooser', { timeout: 15000 });
+  const chooser = page.waitForEvent('filechooser', { timeout: WAIT_MS });
   const names = [];
   for (let i = 0; i < 15; i++) {
     await page.keyboard.press('Tab');
