@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { engine as loadEngine } from './fixture.mjs';
 import { tokenizerFromJson } from '../../web/model-files/tokenizer.js';
+import { expectedTensors } from '../../web/model-files/expected-tensors.js';
 import { charTokenizerJson } from '../../scripts/export-lab-model.mjs';
 
 let engine;
@@ -38,35 +39,13 @@ const llama = (over = {}) => ({
   ...over,
 });
 
-/** [name, rows, cols] of every tensor of a llama config, as openModelTensor takes them. */
-function llamaTensors(c) {
-  const { dModel: D, nHeads: H, nKvHeads: G, dHead: d, mlpHidden: F, vocab: V } = c;
-  const out = [['model.embed_tokens.weight', V, D]];
-  for (let l = 0; l < c.nLayers; l++) {
-    const p = `model.layers.${l}.`;
-    out.push(
-      [`${p}input_layernorm.weight`, 1, D],
-      [`${p}self_attn.q_proj.weight`, H * d, D],
-      [`${p}self_attn.k_proj.weight`, G * d, D],
-      [`${p}self_attn.v_proj.weight`, G * d, D],
-      [`${p}self_attn.o_proj.weight`, D, H * d],
-      [`${p}post_attention_layernorm.weight`, 1, D],
-      [`${p}mlp.gate_proj.weight`, F, D],
-      [`${p}mlp.up_proj.weight`, F, D],
-      [`${p}mlp.down_proj.weight`, D, F],
-    );
-  }
-  out.push(['model.norm.weight', 1, D]);
-  return out;
-}
-
 /**
  * A finalised model of config c whose gains are 1 and whose matrices hold matrix(i) (i counts
  * the matrix's numbers); returns its id.
  */
 function openFilled(c, matrix) {
   const { id } = engine.openModelCreate(c);
-  for (const [name, rows, cols] of llamaTensors(c)) {
+  for (const [name, { rows, cols }] of expectedTensors(c)) {
     engine.openModelTensor(id, name, 'f32', rows, cols);
     const values = new Float32Array(rows * cols);
     for (let i = 0; i < values.length; i++) values[i] = rows === 1 ? 1 : matrix(i);
