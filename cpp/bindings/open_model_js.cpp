@@ -187,7 +187,7 @@ val js_open_model_tensor(val id, val name, val type, val rows, val cols, val lay
         const std::string n = name.as<std::string>();
         const WeightType t = parse_weight_type(type_string(type, n + "'s type"), n + "'s type");
         const std::size_t r = to_size(rows, "rows"), c = to_size(cols, "cols");
-        const std::uint64_t bytes = limits::checked_mul(r, row_bytes(t, c, n), n + "'s bytes"),
+        const std::uint64_t bytes = limits::checked_mul(r, row_bytes(t, c, n), "the tensor's bytes"),
                             left = heap_bytes_available();
         if (bytes > left) throw ShapeError(too_large("tensor '" + n + "'", bytes, left));
         m.tensor(n, t, r, c, layout_from_js(layout));

@@ -46,8 +46,10 @@ Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOpt
     limits::require_work(
         limits::checked_mul(limits::checked_mul(std::uint64_t(h) * dims.tq, dims.tk, "attention's work"), d + dims.dv,
                             "attention's work"),
-        "attention H × Tq × Tk × (d + dv) = " + std::to_string(h) + " × " + std::to_string(dims.tq) + " × " +
-            std::to_string(dims.tk) + " × " + std::to_string(d + dims.dv));
+        [&] {
+            return "attention H × Tq × Tk × (d + dv) = " + std::to_string(h) + " × " + std::to_string(dims.tq) + " × " +
+                   std::to_string(dims.tk) + " × " + std::to_string(d + dims.dv);
+        });
     if (opt.causal && dims.tq > dims.tk)
         throw ShapeError("causal attention needs Tq <= Tk (queries are the last positions), got Tq " +
                          std::to_string(dims.tq) + ", Tk " + std::to_string(dims.tk));

@@ -411,7 +411,8 @@ Matrix lab_forward(const LabConfig& cfg, const LabWeights& w, const std::vector<
         if (acts) throw ConfigError("lab_forward records activations only without a cache");
     }
     if (trace || acts) require_attention_buffers(cfg, start + T, "lab run of " + std::to_string(T) + " tokens");
-    limits::require_work(lab_pass_work(cfg, T, start), "a lab pass over " + std::to_string(T) + " tokens");
+    limits::require_work(lab_pass_work(cfg, T, start),
+                         [&] { return "a lab pass over " + std::to_string(T) + " tokens"; });
     Matrix x({T, D});
     std::vector<float> positions(T);
     for (std::size_t t = 0; t < T; ++t) {

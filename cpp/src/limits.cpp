@@ -41,24 +41,25 @@ void require_call_bytes(std::uint64_t bytes, const std::string& what) {
                          std::to_string(kMaxCallBytes) + " bytes per call");
 }
 
-std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const std::string& what) {
+std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const char* what) {
     std::uint64_t out = 0;
     if (__builtin_mul_overflow(a, b, &out))
-        throw ShapeError(what + " (" + std::to_string(a) + " × " + std::to_string(b) + ") overflows 64 bits");
+        throw ShapeError(std::string(what) + " (" + std::to_string(a) + " × " + std::to_string(b) +
+                         ") overflows 64 bits");
     return out;
 }
 
-std::uint64_t checked_add(std::uint64_t a, std::uint64_t b, const std::string& what) {
+std::uint64_t checked_add(std::uint64_t a, std::uint64_t b, const char* what) {
     std::uint64_t out = 0;
     if (__builtin_add_overflow(a, b, &out))
-        throw ShapeError(what + " (" + std::to_string(a) + " + " + std::to_string(b) + ") overflows 64 bits");
+        throw ShapeError(std::string(what) + " (" + std::to_string(a) + " + " + std::to_string(b) +
+                         ") overflows 64 bits");
     return out;
 }
 
-void require_work(std::uint64_t work, const std::string& what) {
-    if (work > kMaxCallWork)
-        throw ShapeError(what + " is " + std::to_string(work) + " multiply-adds, more than the limit of " +
-                         std::to_string(kMaxCallWork) + " per call");
+void throw_work(std::uint64_t work, const std::string& what) {
+    throw ShapeError(what + " is " + std::to_string(work) + " multiply-adds, more than the limit of " +
+                     std::to_string(kMaxCallWork) + " per call");
 }
 
 std::size_t require_dimension(std::uint64_t n, const std::string& field) {

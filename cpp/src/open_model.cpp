@@ -159,7 +159,7 @@ std::uint64_t open_model_bytes_needed(const OpenModelConfig& c, const std::vecto
     // bits (row_bytes too), so a count is exact or a ShapeError, never wrapped.
     std::uint64_t total = 0;
     for (const OpenTensorInfo& t : tensors) {
-        const std::uint64_t bytes = limits::checked_mul(t.rows, row_bytes(t.type, t.cols, t.name), t.name + "'s bytes");
+        const std::uint64_t bytes = limits::checked_mul(t.rows, row_bytes(t.type, t.cols, t.name), "a tensor's bytes");
         total = limits::checked_add(total, bytes, "the tensors' bytes");
         if (t.rows == 1)  // the f32 copy of a 1-D tensor
             total = limits::checked_add(total, std::uint64_t(t.cols) * sizeof(float), "the tensors' bytes");
@@ -359,7 +359,7 @@ OpenPass OpenModel::begin(const std::vector<int>& tokens, const OpenRunOptions& 
                                    "nLayers + 2 attention maps [nHeads, T, T]");
     }
     limits::require_elements({T, cfg_.mlp_hidden}, "the MLP activations [T, mlpHidden]");
-    limits::require_work(layer_work(T, start), "one layer over " + std::to_string(T) + " tokens");
+    limits::require_work(layer_work(T, start), [&] { return "one layer over " + std::to_string(T) + " tokens"; });
     OpenPass pass;
     pass.tokens = tokens;
     pass.start = start;
@@ -458,10 +458,12 @@ void OpenModel::step(OpenPass& pass) const {
 OpenRunResult OpenModel::finish(OpenPass& pass) const {
     const std::size_t T = pass.x.shape(0), D = cfg_.d_model;
     const std::size_t left = pass.n_layers - std::min(pass.layer, pass.n_layers);
-    limits::require_work(
-        limits::checked_add(limits::checked_mul(left, layer_work(T, pass.start), "the pass's work"),
-                            head_work(pass.options.all_logits ? T : 1), "the pass's work"),
-        "the remaining " + std::to_string(left) + " layers and the head over " + std::to_string(T) + " tokens");
+    limits::require_work(limits::checked_add(limits::checked_mul(left, layer_work(T, pass.start), "the pass's work"),
+                                             head_work(pass.options.all_logits ? T : 1), "the pass's work"),
+                         [&] {
+                             return "the remaining " + std::to_string(left) + " layers and the head over " +
+                                    std::to_string(T) + " tokens";
+                         });
     while (!pass.done()) step(pass);
     Matrix x = pass.options.all_logits ? pass.x : Matrix({1, D});
     if (!pass.options.all_logits) std::copy(&pass.x(T - 1, 0), &pass.x(T - 1, 0) + D, x.data());
@@ -523,8 +525,10 @@ OpenGeneration OpenModel::generate(const std::vector<int>& prompt, std::size_t s
                                    "the generation's work");
     work = limits::checked_add(work, limits::checked_mul(steps, head_work(1), "the generation's work"),
                                "the generation's work");
-    limits::require_work(work, "a generation of " + std::to_string(steps) + " tokens after a prompt of " +
-                                   std::to_string(P) + " (openModelGenerateStep runs it one layer per call)");
+    limits::require_work(work, [&] {
+        return "a generation of " + std::to_string(steps) + " tokens after a prompt of " + std::to_string(P) +
+               " (openModelGenerateStep runs it one layer per call)";
+    });
     while (!g.done()) generation_step(g);
     return std::move(g.out);
 }

@@ -47,9 +47,10 @@ Matrix matmul(const Matrix& a, const Matrix& b, const char* a_name, const char* 
                          shape_str(b_name, b.shape(0), b.shape(1)) + ": inner dimensions differ");
     const std::size_t n = a.shape(0), k = a.shape(1), m = b.shape(1);
     limits::require_elements({n, m}, "matmul result [n, m]");
-    limits::require_work(limits::checked_mul(std::uint64_t(n) * m, k, "matmul's work"),
-                         "matmul [" + std::to_string(n) + ", " + std::to_string(k) + "] · [" + std::to_string(k) +
-                             ", " + std::to_string(m) + "]");
+    limits::require_work(limits::checked_mul(std::uint64_t(n) * m, k, "matmul's work"), [&] {
+        return "matmul [" + std::to_string(n) + ", " + std::to_string(k) + "] · [" + std::to_string(k) + ", " +
+               std::to_string(m) + "]";
+    });
     Matrix out({n, m});
     gemm::gemm_f32(n, m, k, a.data(), k, b.data(), m, gemm::BLayout::KN, out.data(), m);
     return out;

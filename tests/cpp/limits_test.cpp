@@ -23,8 +23,8 @@ TEST_CASE("checked_mul / checked_add: exact in 64 bits, a ShapeError naming the 
                       "the bytes (4294967296 × 4294967296) overflows 64 bits");
     CHECK(limits::checked_add(~std::uint64_t(0) - 1, 1, "x") == ~std::uint64_t(0));
     CHECK_THROWS_AS(limits::checked_add(~std::uint64_t(0), 1, "x"), ShapeError);
-    CHECK_NOTHROW(limits::require_work(limits::kMaxCallWork, "w"));
-    CHECK_THROWS_WITH(limits::require_work(limits::kMaxCallWork + 1, "attention"),
+    CHECK_NOTHROW(limits::require_work(limits::kMaxCallWork, [] { return std::string("w"); }));
+    CHECK_THROWS_WITH(limits::require_work(limits::kMaxCallWork + 1, [] { return std::string("attention"); }),
                       "attention is 17179869185 multiply-adds, more than the limit of 17179869184 per call");
 }
 

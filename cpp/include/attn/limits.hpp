@@ -61,12 +61,18 @@ std::uint64_t require_numbers(std::uint64_t n, const std::string& what);
 void require_call_bytes(std::uint64_t bytes, const std::string& what);
 
 // a × b and a + b of sizes: ShapeError "<what> overflows 64 bits" instead of a wrapped result.
-std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const std::string& what);
-std::uint64_t checked_add(std::uint64_t a, std::uint64_t b, const std::string& what);
+// (what is a plain C string: these run on every call's path, and build nothing unless they throw.)
+std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const char* what);
+std::uint64_t checked_add(std::uint64_t a, std::uint64_t b, const char* what);
 
-// A call's estimated work (multiply-adds) against kMaxCallWork: ShapeError "<what> is <work>
-// multiply-adds, more than the limit of … per call".
-void require_work(std::uint64_t work, const std::string& what);
+// A call's estimated work (multiply-adds) against kMaxCallWork: ShapeError "<what()> is <work>
+// multiply-adds, more than the limit of … per call". what() builds the description only when
+// the bound is passed.
+[[noreturn]] void throw_work(std::uint64_t work, const std::string& what);
+template <class Describe>
+void require_work(std::uint64_t work, Describe&& what) {
+    if (work > kMaxCallWork) throw_work(work, what());
+}
 
 // A single count or axis against kMaxDimension (ShapeError naming the field).
 std::size_t require_dimension(std::uint64_t n, const std::string& field);
