@@ -325,3 +325,77 @@ test('7. the MLA cache of 0 bytes per number is refused, as scoreMemory refuses 
   });
   assert.throws(() => engine.scoreMemory({ T: 4, dA: 2, dtypeBytes: 0 }), { name: 'ValueError' });
 });
+
+test('4b. every entry point that takes a size, at 2^31 … 2^64: a named error or an exact count', () => {
+  const KINDS = new Set(['ShapeError', 'ValueError', 'ConfigError', 'MaskError']);
+  const HUGE = [2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 53 + 2, 2 ** 64];
+  const c = llama();
+  const id = engine.openModelCreate(c).id;
+  engine.openModelTensor(id, 'model.norm.weight', 'f32', 1, 8);
+  const done = openFilled(c, small);
+  /** Each call with one size set to n; `exact(result, n)` when it returns (a count to check). */
+  const calls = {
+    'scoreMemory T': (n) => engine.scoreMemory({ T: n, dA: 2 }),
+    'scoreMemory dA': (n) => engine.scoreMemory({ T: 2, dA: n }),
+    'scoreMemory dtypeBytes': (n) => engine.scoreMemory({ T: 2, dA: 2, dtypeBytes: n }),
+    'causalMask tq': (n) => engine.causalMask(n, 4),
+    'causalMask tk': (n) => engine.causalMask(4, n),
+    ropeFrequencies: (n) => engine.ropeFrequencies(n),
+    'tinyDecoderGenerate steps': (n) => engine.tinyDecoderGenerate({ prompt: [1], steps: n }),
+    'mla T': (n) => engine.mla({ T: n }),
+    'mla dModel': (n) => engine.mla({ dModel: n }),
+    'mla kvLoraRank': (n) => engine.mla({ kvLoraRank: n }),
+    'mla dtypeBytes': (n) => engine.mla({ dtypeBytes: n }),
+    kvReduction: (n) => engine.kvReduction(n, 1),
+    'softmaxVariance d': (n) => engine.softmaxVariance({ d: n }),
+    'softmaxVariance nSamples': (n) => engine.softmaxVariance({ nSamples: n }),
+    'labGenerate steps': (n) => engine.labGenerate(lab.id, { text: '小', steps: n }),
+    'labLedger tokens': (n) => engine.labLedger(lab.id, { tokens: n }),
+    'labLedger dtypeBytes': (n) => engine.labLedger(lab.id, { dtypeBytes: n }),
+    'openModelCreate vocab': (n) => engine.openModelCreate(llama({ vocab: n })),
+    'openModelCreate context': (n) => engine.openModelCreate(llama({ context: n })),
+    'openModelCreate nLayers': (n) => engine.openModelCreate(llama({ nLayers: n })),
+    'openModelBytesNeeded rows': (n) =>
+      engine.openModelBytesNeeded(c, [{ name: 'x', type: 'f32', rows: n, cols: 8 }]),
+    'openModelTensor rows': (n) =>
+      engine.openModelTensor(id, 'model.embed_tokens.weight', 'f32', n, 8),
+    'openModelTensorWrite offset': (n) =>
+      engine.openModelTensorWrite(id, 'model.norm.weight', n, new Uint8Array(4)),
+    'openModelGenerate steps': (n) => engine.openModelGenerate(done, [1], n),
+    'openModelGenerateStart steps': (n) => engine.openModelGenerateStart(done, [1], n),
+    'openModelDequantizeRow cols': (n) =>
+      engine.openModelDequantizeRow('f32', new Uint8Array(8), n),
+  };
+  // Results that are counts: each must be the exact product, not a wrapped one.
+  const exact = {
+    'scoreMemory T': (r, n) => assert.equal(r.dotBytes, n * n * 2),
+    'scoreMemory dA': (r, n) => assert.equal(r.additiveBytes, 2 * 2 * n * 2),
+    'scoreMemory dtypeBytes': (r, n) => assert.equal(r.dotBytes, 4 * n),
+    // K and V of every full layer's KV heads per token, each number dtypeBytes.
+    'labLedger dtypeBytes': (r, n) =>
+      assert.equal(
+        r.kvBytesPerToken,
+        lab.config.fullLayers * 2 * lab.config.nKvHeads * lab.config.dHead * n,
+      ),
+    'openModelBytesNeeded rows': (r, n) =>
+      assert.equal(r - engine.openModelBytesNeeded(c, []), n * 8 * 4),
+    'labLedger tokens': (r, n) =>
+      assert.equal(r.bytesForContext, r.kvBytesPerToken * n + r.stateBytes),
+    'mla dtypeBytes': (r, n) => assert.equal(r.bytesPerTokenPerLayer % n, 0),
+    kvReduction: (r) => assert.ok(Number.isFinite(r)),
+  };
+  for (const [what, call] of Object.entries(calls))
+    for (const n of HUGE) {
+      let result;
+      try {
+        result = call(n);
+      } catch (e) {
+        assert.ok(KINDS.has(e.name), `${what} = ${n}: ${e.name}: ${e.message}`);
+        continue;
+      }
+      assert.ok(exact[what], `${what} = ${n} returned ${JSON.stringify(result)?.slice(0, 80)}`);
+      exact[what](result, n);
+    }
+  engine.openModelUnload(id);
+  engine.openModelUnload(done);
+});
