@@ -29,10 +29,10 @@
 //              byte counts and seeds                                 whole, 0 … 2^53
 //              tinyDecoder* sequences ≤ 4,096 tokens; generated steps ≤ 1,024 per call
 //              layers of an opened model                             ≤ 1,024
-//              work of one call                                      ≤ 2^34 multiply-adds
+//              work of one call                                      ≤ 2^33 multiply-adds
 //            e.g. attention over T = 65,536 tokens is a ShapeError ([H, T, T] weights).
 // Work:      every call whose time grows with its sizes estimates its multiply-adds before it
-//            starts and throws ShapeError past 2^34 (1–2 s of WASM SIMD on one core),
+//            starts and throws ShapeError past 2^33 (at most ~2 s of WASM SIMD on one core),
 //            naming the product: attention H·Tq·Tk·(d + dv), matmul n·k·m, a lab pass (every
 //            weight per token, attention, 128 per linear-layer state number per token: a lab
 //            file whose pass over its whole context passes the bound is a ConfigError at

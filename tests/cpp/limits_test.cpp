@@ -25,7 +25,7 @@ TEST_CASE("checked_mul / checked_add: exact in 64 bits, a ShapeError naming the 
     CHECK_THROWS_AS(limits::checked_add(~std::uint64_t(0), 1, "x"), ShapeError);
     CHECK_NOTHROW(limits::require_work(limits::kMaxCallWork, [] { return std::string("w"); }));
     CHECK_THROWS_WITH(limits::require_work(limits::kMaxCallWork + 1, [] { return std::string("attention"); }),
-                      "attention is 17179869185 multiply-adds, more than the limit of 17179869184 per call");
+                      "attention is 8589934593 multiply-adds, more than the limit of 8589934592 per call");
 }
 
 TEST_CASE("work bounds: attention, matmul and a lab file whose whole-context pass is too much", "[limits]") {

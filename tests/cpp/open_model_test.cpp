@@ -452,11 +452,11 @@ TEST_CASE("open model: work past the bound is refused before it starts, naming t
     CHECK(b.model->head_work(1) == limits::kWeightReadTokens * c.vocab * c.d_model);
     const std::vector<int> many(200000, 1);
     CHECK_THROWS_WITH(b.model->begin(many, {}), Contains("one layer over 200000 tokens is"));
-    // One layer over 10,000 tokens fits (attention 4 · 32 · 10000² ≈ 1.3e10), two do not: the
+    // One layer over 7,000 tokens fits (attention 4 · 32 · 7000² ≈ 6.3e9), two do not: the
     // pass starts, and finish() refuses to run both at once (step() runs one per call).
-    const std::vector<int> some(10000, 1);
+    const std::vector<int> some(7000, 1);
     OpenPass p = b.model->begin(some, {});
-    CHECK_THROWS_WITH(b.model->finish(p), Contains("the remaining 2 layers and the head over 10000 tokens is"));
+    CHECK_THROWS_WITH(b.model->finish(p), Contains("the remaining 2 layers and the head over 7000 tokens is"));
     CHECK(p.layer == 0);
     CHECK_THROWS_WITH(b.model->generate({1}, 300000), Contains("a generation of 300000 tokens after a prompt of 1"));
     OpenModelConfig deep = c;

@@ -253,7 +253,7 @@ test('5. weights that overflow float give a ValueError naming the layer, not zer
 });
 
 test('6. every call whose time grows with its sizes is bounded before it starts', () => {
-  const work = /multiply-adds, more than the limit of 17179869184 per call/;
+  const work = /multiply-adds, more than the limit of 8589934592 per call/;
   const deep = thrown(() => engine.openModelCreate(llama({ nLayers: 2 ** 20 })));
   assert.equal(deep.name, 'ConfigError');
   assert.match(deep.message, /nLayers \(1048576\) is above the limit of 1024/);
