@@ -317,12 +317,13 @@ std::uint64_t OpenModel::weight_bytes() const {
     return n;
 }
 
-Matrix OpenModel::apply(const Linear& f, const Matrix& x) const {
+Matrix OpenModel::apply(const Linear& f, const Matrix& x, const OpenPass& pass) const {
     const Stored& w = *f.w;
     const std::size_t T = x.shape(0), in = x.shape(1);
     const std::size_t out = w.layout == gemm::BLayout::NK ? w.rows : w.cols;
     Matrix y({T, out});
-    gemm::gemm_weights(T, out, in, x.data(), in, w.bytes.get(), w.type, w.layout, y.data(), out);
+    (pass.options.decode_kernels && T <= 4 ? gemm::gemm_weights_decode : gemm::gemm_weights)(
+        T, out, in, x.data(), in, w.bytes.get(), w.type, w.layout, y.data(), out);
     if (f.bias)
         for (std::size_t t = 0; t < T; ++t)
             for (std::size_t j = 0; j < out; ++j) y(t, j) += f.bias[j];
@@ -473,7 +474,7 @@ OpenRunResult OpenModel::finish(OpenPass& pass) const {
             layer_norm_rows(x, final_norm_, final_norm_bias_, cfg_.norm_eps);
         else
             rms_norm_blocks_inplace(x, D, final_norm_, nullptr, cfg_.norm_eps);
-        r.logits = apply({head_, nullptr}, x);
+        r.logits = apply({head_, nullptr}, x, pass);
     } catch (const ValueError& e) {
         throw ValueError(std::string("the final norm: ") + e.what());
     }
@@ -488,14 +489,16 @@ OpenRunResult OpenModel::run(const std::vector<int>& tokens, const OpenRunOption
 
 KVCache OpenModel::make_cache() const { return KVCache(cfg_.n_layers, cfg_.n_kv_heads, cfg_.d_head, cfg_.d_head); }
 
-OpenGenerator OpenModel::start_generation(const std::vector<int>& prompt, std::size_t steps) const {
+OpenGenerator OpenModel::start_generation(const std::vector<int>& prompt, std::size_t steps, bool exact) const {
     check_tokens(prompt, 0, cfg_.vocab, "prompt");
     if (prompt.size() + steps > cfg_.context)
         throw ShapeError("a prompt of " + std::to_string(prompt.size()) + " tokens and " + std::to_string(steps) +
                          " steps pass the model's context of " + std::to_string(cfg_.context) + " tokens");
     OpenGenerator g;
     g.cache = std::make_unique<KVCache>(make_cache());
-    g.pass = begin(prompt, {}, g.cache.get(), 0);
+    OpenRunOptions options;
+    options.decode_kernels = !exact;
+    g.pass = begin(prompt, options, g.cache.get(), 0);
     g.out = {prompt, {}};
     g.steps = steps;
     return g;
@@ -511,12 +514,12 @@ int OpenModel::generation_step(OpenGenerator& g) const {
     const int token = argmax(row_vector(r.logits, 0));
     g.out.tokens.push_back(token);
     g.out.generated.push_back(token);
-    if (!g.done()) g.pass = begin({token}, {}, g.cache.get(), g.cache->length());
+    if (!g.done()) g.pass = begin({token}, g.pass.options, g.cache.get(), g.cache->length());
     return token;
 }
 
-OpenGeneration OpenModel::generate(const std::vector<int>& prompt, std::size_t steps) const {
-    OpenGenerator g = start_generation(prompt, steps);
+OpenGeneration OpenModel::generate(const std::vector<int>& prompt, std::size_t steps, bool exact) const {
+    OpenGenerator g = start_generation(prompt, steps, exact);
     // The prompt's pass, then one pass per generated token after the first.
     const std::size_t P = prompt.size(), L = cfg_.n_layers;
     std::uint64_t work = limits::checked_mul(L, layer_work(P, 0), "the generation's work");

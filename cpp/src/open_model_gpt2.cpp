@@ -22,7 +22,7 @@ void OpenModel::gpt2_layer(OpenPass& pass, std::size_t l) const {
     const std::size_t T = pass.x.shape(0), D = cfg_.d_model;
     Matrix h = pass.x;
     layer_norm_rows(h, y.norm1, y.norm1_bias, cfg_.norm_eps);
-    const Matrix qkv = apply(y.q, h);  // [T, 3D]: q | k | v
+    const Matrix qkv = apply(y.q, h, pass);  // [T, 3D]: q | k | v
     Matrix q({T, D}), k({T, D}), v({T, D});
     for (std::size_t t = 0; t < T; ++t) {
         std::copy(&qkv(t, 0), &qkv(t, 0) + D, &q(t, 0));
@@ -33,12 +33,12 @@ void OpenModel::gpt2_layer(OpenPass& pass, std::size_t l) const {
     opt.n_heads = cfg_.n_heads;
     opt.causal = true;
     const Matrix a = attend(pass, l, q, k, v, opt);
-    add_inplace(pass.x, apply(y.o, a));
+    add_inplace(pass.x, apply(y.o, a, pass));
     Matrix u = pass.x;
     layer_norm_rows(u, y.norm2, y.norm2_bias, cfg_.norm_eps);
-    Matrix m = apply(y.up, u);
+    Matrix m = apply(y.up, u, pass);
     for (std::size_t i = 0; i < m.size(); ++i) m.data()[i] = gelu_tanh(m.data()[i]);
-    add_inplace(pass.x, apply(y.down, m));
+    add_inplace(pass.x, apply(y.down, m, pass));
 }
 
 }  // namespace attn

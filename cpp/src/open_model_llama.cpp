@@ -19,8 +19,8 @@ void OpenModel::llama_layer(OpenPass& pass, std::size_t l) const {
     const std::size_t T = pass.x.shape(0), D = cfg_.d_model, H = cfg_.n_heads, d = cfg_.d_head;
     Matrix h = pass.x;
     rms_norm_blocks_inplace(h, D, y.norm1, nullptr, cfg_.norm_eps);
-    Matrix q = apply(y.q, h), k = apply(y.k, h);
-    const Matrix v = apply(y.v, h);
+    Matrix q = apply(y.q, h, pass), k = apply(y.k, h, pass);
+    const Matrix v = apply(y.v, h, pass);
     AttentionOptions opt;
     opt.n_heads = H;
     opt.n_kv_heads = cfg_.n_kv_heads;
@@ -44,13 +44,13 @@ void OpenModel::llama_layer(OpenPass& pass, std::size_t l) const {
     q = rope(q, {H, 0, cfg_.rope_theta, rope_thetas_}, positions);
     k = rope(k, {cfg_.n_kv_heads, 0, cfg_.rope_theta, rope_thetas_}, positions);
     const Matrix a = attend(pass, l, q, k, v, opt);
-    add_inplace(pass.x, apply(y.o, a));
+    add_inplace(pass.x, apply(y.o, a, pass));
     Matrix u = pass.x;
     rms_norm_blocks_inplace(u, D, y.norm2, nullptr, cfg_.norm_eps);
-    Matrix m = apply(y.gate, u);
-    const Matrix up = apply(y.up, u);
+    Matrix m = apply(y.gate, u, pass);
+    const Matrix up = apply(y.up, u, pass);
     for (std::size_t i = 0; i < m.size(); ++i) m.data()[i] = silu(m.data()[i]) * up.data()[i];
-    add_inplace(pass.x, apply(y.down, m));
+    add_inplace(pass.x, apply(y.down, m, pass));
 }
 
 }  // namespace attn

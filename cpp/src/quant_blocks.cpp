@@ -92,28 +92,16 @@ void q5(const std::uint8_t* b, float* out) noexcept {
     }
 }
 
-// ggml's get_scale_min_k4: the 6-bit scale and min of sub-block s from the 12 packed bytes.
-void scale_min_k4(int s, const std::uint8_t* q, int& sc, int& m) noexcept {
-    if (s < 4) {
-        sc = q[s] & 63;
-        m = q[s + 4] & 63;
-    } else {
-        sc = (q[s + 4] & 0xF) | ((q[s - 4] >> 6) << 4);
-        m = (q[s + 4] >> 4) | ((q[s] >> 6) << 4);
-    }
-}
-
 // block_q4_K: f16 d, dmin; uint8 scales[12]; uint8 qs[128].
 void q4_k(const std::uint8_t* b, float* out) noexcept {
     const float d = f16(b), dmin = f16(b + 2);
     const std::uint8_t* scales = b + 4;
     const std::uint8_t* q = b + 16;
+    int sc[8], m[8];
+    q4_k_scales_mins(scales, sc, m);
     for (int i = 0; i < 4; ++i, q += 32) {
-        int sc, m;
-        scale_min_k4(2 * i, scales, sc, m);
-        const float d1 = d * static_cast<float>(sc), m1 = dmin * static_cast<float>(m);
-        scale_min_k4(2 * i + 1, scales, sc, m);
-        const float d2 = d * static_cast<float>(sc), m2 = dmin * static_cast<float>(m);
+        const float d1 = d * static_cast<float>(sc[2 * i]), m1 = dmin * static_cast<float>(m[2 * i]);
+        const float d2 = d * static_cast<float>(sc[2 * i + 1]), m2 = dmin * static_cast<float>(m[2 * i + 1]);
         float* y = out + 64 * i;
         for (int l = 0; l < 32; ++l) y[l] = d1 * static_cast<float>(q[l] & 0xF) - m1;
         for (int l = 0; l < 32; ++l) y[(32 + l)] = d2 * static_cast<float>(q[l] >> 4) - m2;
@@ -149,6 +137,19 @@ void q6_k(const std::uint8_t* b, float* out) noexcept {
 }
 
 }  // namespace
+
+// s < 4: sc = q[s] & 63, m = q[s + 4] & 63; s ≥ 4: the low 4 bits from q[s + 4], the high 2
+// from the top bits of q[s − 4] (sc) and q[s] (m).
+void q4_k_scales_mins(const std::uint8_t* q, int sc[8], int m[8]) noexcept {
+    for (int s = 0; s < 4; ++s) {
+        sc[s] = q[s] & 63;
+        m[s] = q[s + 4] & 63;
+    }
+    for (int s = 4; s < 8; ++s) {
+        sc[s] = (q[s + 4] & 0xF) | ((q[s - 4] >> 6) << 4);
+        m[s] = (q[s + 4] >> 4) | ((q[s] >> 6) << 4);
+    }
+}
 
 float bf16_bits_to_float(std::uint16_t h) noexcept {
     const std::uint32_t bits = static_cast<std::uint32_t>(h) << 16;

@@ -39,6 +39,32 @@ void gemm_f16(std::size_t m, std::size_t n, std::size_t k, const float* a, std::
 void gemm_weights(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const std::uint8_t* b,
                   WeightType type, BLayout layout, float* c, std::size_t ldc);
 
+// ---- The decode path: m ≤ 4 rows of A against stored weights, a contract of its own ----
+// A decode step multiplies one token's activations by every weight of the model once, so it is
+// bound by reading and decoding the weights (measured: decoding to f32 and the in-order f32
+// GEMM above cost ~0.9 ns per weight in WASM, 2% of the memory bound). This path never
+// expands a weight to f32. It does not equal the f32 GEMM bit for bit; instead:
+//  - it equals its own scalar twin (gemm_weights_decode_scalar) bit for bit, natively and in
+//    WASM, SIMD or not;
+//  - block types (q8_0, q4_0, q4_1, q5_0, q5_1, q4_k, q6_k): each row of A is quantised to 8
+//    bits per block of the weight type (q8_activations.hpp: 32 elements, or 256 for the
+//    k-quants, as ggml's q8_0 / q8_K), each stored block meets it in an integer dot product
+//    (exact, so its order is free), and the block's float terms (q8::term…) are added to the
+//    output in block order, starting from 0;
+//  - float types (f32, f16, bf16): no quantisation; the row is read as 8 lanes, lane l adding
+//    a[p] · b[p] (rounded product, rounded sum) for p ≡ l (mod 8) in order; then lanes l and
+//    l + 4 are added, those four as simd::hsum, then the last k mod 8 products in order;
+//  - the KN layout (GPT-2's float Conv1D, whose stored rows are not the dot products' rows) and
+//    m > 4 run gemm_weights (so the contract above holds for them trivially, in both twins).
+// Accuracy against the f32 path, measured (tests/cpp/gemm_decode_test.cpp, README "Open-model
+// decoding"): float types differ by summation order only (~1e-7 relative); the block types add
+// the activations' 8-bit rounding, the error llama.cpp accepts.
+// Errors as gemm_weights.
+void gemm_weights_decode(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda,
+                         const std::uint8_t* b, WeightType type, BLayout layout, float* c, std::size_t ldc);
+void gemm_weights_decode_scalar(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda,
+                                const std::uint8_t* b, WeightType type, BLayout layout, float* c, std::size_t ldc);
+
 // The scalar twin: c row i = Σ_p a[i, p] · b row p, in p order.
 void gemm_scalar(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const float* b,
                  std::size_t ldb, BLayout layout, float* c, std::size_t ldc) noexcept;

@@ -115,6 +115,10 @@ struct OpenRunOptions {
     bool attention = false;           // keep attention weights
     std::vector<std::size_t> layers;  // which layers' weights to keep (empty: all); sink share is for all
     bool all_logits = false;          // logits for every position (else the last row only)
+    // Passes of at most 4 tokens multiply by the stored weights through gemm.hpp's decode path
+    // (activations quantised to 8 bits for the block types; not the f32 GEMM's bits). Generation
+    // sets it unless asked to be exact.
+    bool decode_kernels = false;
 };
 
 struct OpenLayerAttention {
@@ -214,13 +218,15 @@ class OpenModel {
 
     // Greedy (argmax, ties to the lowest id) with the KV cache: the prompt in one pass, then one
     // token per step. ShapeError if prompt + steps passes the context, or if the whole
-    // generation's work passes limits::kMaxCallWork (then use the generator below).
-    OpenGeneration generate(const std::vector<int>& prompt, std::size_t steps) const;
+    // generation's work passes limits::kMaxCallWork (then use the generator below). The token
+    // steps run gemm.hpp's decode path (OpenRunOptions::decode_kernels) unless exact, which keeps
+    // the f32 GEMM (each token then the argmax of run() over everything before it).
+    OpenGeneration generate(const std::vector<int>& prompt, std::size_t steps, bool exact = false) const;
 
     // The same generation, one layer per generation_step() call; each step's work is checked
     // against limits::kMaxCallWork before it runs. start_generation checks the prompt, steps and
     // context as generate() does (steps ≥ 1), and runs nothing.
-    OpenGenerator start_generation(const std::vector<int>& prompt, std::size_t steps) const;
+    OpenGenerator start_generation(const std::vector<int>& prompt, std::size_t steps, bool exact = false) const;
     // Runs the next layer of the current token's pass; after the last one, the head and argmax,
     // returning the new token (and starting the next pass unless done). Returns -1 when no token
     // came out of this step. ShapeError when the generator is done.
@@ -257,7 +263,7 @@ class OpenModel {
     const Stored& get(const std::string& name) const;
     const Stored* find(const std::string& name) const;
     Linear linear(const std::string& weight, const std::string& bias) const;
-    Matrix apply(const Linear& f, const Matrix& x) const;  // [T, in] → [T, out]
+    Matrix apply(const Linear& f, const Matrix& x, const OpenPass& pass) const;  // [T, in] → [T, out]
     void embed_row(const Stored& table, std::size_t row, float* out) const;
 
     // One layer of each family (open_model_llama.cpp, open_model_gpt2.cpp).

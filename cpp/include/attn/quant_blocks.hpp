@@ -31,6 +31,8 @@ namespace attn {
 // bf16 bits → float32: the bits are the float's top half.
 float bf16_bits_to_float(std::uint16_t h) noexcept;
 
+// A q4_k block's 8 six-bit scales and mins from its 12 packed bytes (ggml's get_scale_min_k4).
+void q4_k_scales_mins(const std::uint8_t* packed, int sc[8], int m[8]) noexcept;
 // Elements [first, first + count) of one stored row (row points at its first byte) into
 // out[0 … count). first and count must be multiples of block_elements(type) (the caller's
 // contract: the GEMM walks whole blocks).

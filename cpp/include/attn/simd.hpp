@@ -192,6 +192,271 @@ inline f32x4 pow2(i32x4 k) {
 
 #endif
 
+// ---- Integers, for the decode path's dot products over quantised blocks (quant_dot.hpp) ----
+// u8x16: 16 raw bytes (bit operations only); i16x8: 8 signed 16-bit lanes; i32x4 (above): 4
+// signed 32-bit lanes. Integer arithmetic is exact (no lane here ever overflows in the kernels
+// that use it), so any backend and any order of sums gives the same integers.
+// Shifts move bits within 16-bit lanes (SSE2 has no byte shift): bits cross from one byte into
+// its neighbour, so a shift is always followed by a mask.
+// Halves and bfloat16s widen to float exactly, four at a time.
+
+#if defined(__wasm_simd128__)
+
+struct u8x16 {
+    v128_t v;
+};
+struct i16x8 {
+    v128_t v;
+};
+inline u8x16 load_bytes(const void* p) { return {wasm_v128_load(p)}; }
+inline u8x16 splat_bytes(std::uint8_t x) { return {wasm_i8x16_splat(static_cast<std::int8_t>(x))}; }
+inline u8x16 and_bits(u8x16 a, u8x16 b) { return {wasm_v128_and(a.v, b.v)}; }
+inline u8x16 or_bits(u8x16 a, u8x16 b) { return {wasm_v128_or(a.v, b.v)}; }
+template <int n>
+inline u8x16 shr16(u8x16 a) {
+    return {wasm_u16x8_shr(a.v, n)};
+}
+template <int n>
+inline u8x16 shl16(u8x16 a) {
+    return {wasm_i16x8_shl(a.v, n)};
+}
+// Bytes 0–7 (lo) or 8–15 (hi) as unsigned or signed 16-bit lanes.
+inline i16x8 widen_lo_u8(u8x16 a) { return {wasm_u16x8_extend_low_u8x16(a.v)}; }
+inline i16x8 widen_hi_u8(u8x16 a) { return {wasm_u16x8_extend_high_u8x16(a.v)}; }
+inline i16x8 widen_lo_i8(u8x16 a) { return {wasm_i16x8_extend_low_i8x16(a.v)}; }
+inline i16x8 widen_hi_i8(u8x16 a) { return {wasm_i16x8_extend_high_i8x16(a.v)}; }
+inline i16x8 load_i16(const std::int16_t* p) { return {wasm_v128_load(p)}; }
+// Lane l: a[2l]·b[2l] + a[2l+1]·b[2l+1], in 32 bits.
+inline i32x4 dot_i16(i16x8 a, i16x8 b) { return {wasm_i32x4_dot_i16x8(a.v, b.v)}; }
+inline i32x4 zero_i32() { return {wasm_i32x4_splat(0)}; }
+inline i32x4 splat_i32(std::int32_t x) { return {wasm_i32x4_splat(x)}; }
+inline i32x4 add(i32x4 a, i32x4 b) { return {wasm_i32x4_add(a.v, b.v)}; }
+inline i32x4 mul(i32x4 a, i32x4 b) { return {wasm_i32x4_mul(a.v, b.v)}; }
+inline std::int32_t hsum(i32x4 a) {
+    return wasm_i32x4_extract_lane(a.v, 0) + wasm_i32x4_extract_lane(a.v, 1) + wasm_i32x4_extract_lane(a.v, 2) +
+           wasm_i32x4_extract_lane(a.v, 3);
+}
+// 4 IEEE halves → floats, exactly: the exponent and mantissa shifted into a float's places read
+// 2^-112 too small for every finite half, normal or subnormal (the product by 2^112 is exact);
+// ±∞ and NaN get an all-ones exponent; then the sign.
+inline f32x4 load_halves(const std::uint16_t* p) {
+    const v128_t h = wasm_u32x4_load16x4(p);
+    const v128_t body = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x7FFF)), 13);
+    const v128_t scaled = wasm_f32x4_mul(body, wasm_f32x4_splat(0x1p112f));
+    const v128_t inf_nan =
+        wasm_v128_and(wasm_i32x4_gt(body, wasm_i32x4_splat(0x0F7FFFFF)), wasm_i32x4_splat(0x7F800000));
+    const v128_t sign = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x8000)), 16);
+    return {wasm_v128_or(scaled, wasm_v128_or(inf_nan, sign))};
+}
+inline f32x4 load_bf16(const std::uint16_t* p) { return {wasm_i32x4_shl(wasm_u32x4_load16x4(p), 16)}; }
+
+#elif defined(__SSE2__) || defined(_M_X64)
+
+struct u8x16 {
+    __m128i v;
+};
+struct i16x8 {
+    __m128i v;
+};
+inline u8x16 load_bytes(const void* p) { return {_mm_loadu_si128(static_cast<const __m128i*>(p))}; }
+inline u8x16 splat_bytes(std::uint8_t x) { return {_mm_set1_epi8(static_cast<char>(x))}; }
+inline u8x16 and_bits(u8x16 a, u8x16 b) { return {_mm_and_si128(a.v, b.v)}; }
+inline u8x16 or_bits(u8x16 a, u8x16 b) { return {_mm_or_si128(a.v, b.v)}; }
+template <int n>
+inline u8x16 shr16(u8x16 a) {
+    return {_mm_srli_epi16(a.v, n)};
+}
+template <int n>
+inline u8x16 shl16(u8x16 a) {
+    return {_mm_slli_epi16(a.v, n)};
+}
+inline i16x8 widen_lo_u8(u8x16 a) { return {_mm_unpacklo_epi8(a.v, _mm_setzero_si128())}; }
+inline i16x8 widen_hi_u8(u8x16 a) { return {_mm_unpackhi_epi8(a.v, _mm_setzero_si128())}; }
+inline i16x8 widen_lo_i8(u8x16 a) { return {_mm_srai_epi16(_mm_unpacklo_epi8(a.v, a.v), 8)}; }
+inline i16x8 widen_hi_i8(u8x16 a) { return {_mm_srai_epi16(_mm_unpackhi_epi8(a.v, a.v), 8)}; }
+inline i16x8 load_i16(const std::int16_t* p) { return {_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))}; }
+inline i32x4 dot_i16(i16x8 a, i16x8 b) { return {_mm_madd_epi16(a.v, b.v)}; }
+inline i32x4 zero_i32() { return {_mm_setzero_si128()}; }
+inline i32x4 splat_i32(std::int32_t x) { return {_mm_set1_epi32(x)}; }
+inline i32x4 add(i32x4 a, i32x4 b) { return {_mm_add_epi32(a.v, b.v)}; }
+inline i32x4 mul(i32x4 a, i32x4 b) {
+#if defined(__SSE4_1__)
+    return {_mm_mullo_epi32(a.v, b.v)};
+#else  // the low 32 bits of the unsigned products of lanes 0, 2 and of lanes 1, 3
+    const __m128i even = _mm_mul_epu32(a.v, b.v);
+    const __m128i odd = _mm_mul_epu32(_mm_srli_si128(a.v, 4), _mm_srli_si128(b.v, 4));
+    return {_mm_unpacklo_epi32(_mm_shuffle_epi32(even, _MM_SHUFFLE(0, 0, 2, 0)),
+                               _mm_shuffle_epi32(odd, _MM_SHUFFLE(0, 0, 2, 0)))};
+#endif
+}
+inline std::int32_t hsum(i32x4 a) {
+    const __m128i s = _mm_add_epi32(a.v, _mm_shuffle_epi32(a.v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_cvtsi128_si32(_mm_add_epi32(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(2, 3, 0, 1))));
+}
+inline f32x4 load_halves(const std::uint16_t* p) {
+    const __m128i raw = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));
+#if defined(__F16C__)
+    return {_mm_cvtph_ps(raw)};
+#else  // as the WASM version
+    const __m128i h = _mm_unpacklo_epi16(raw, _mm_setzero_si128());
+    const __m128i body = _mm_slli_epi32(_mm_and_si128(h, _mm_set1_epi32(0x7FFF)), 13);
+    const __m128 scaled = _mm_mul_ps(_mm_castsi128_ps(body), _mm_set1_ps(0x1p112f));
+    const __m128i inf_nan =
+        _mm_and_si128(_mm_cmpgt_epi32(body, _mm_set1_epi32(0x0F7FFFFF)), _mm_set1_epi32(0x7F800000));
+    const __m128i sign = _mm_slli_epi32(_mm_and_si128(h, _mm_set1_epi32(0x8000)), 16);
+    return {_mm_or_ps(scaled, _mm_castsi128_ps(_mm_or_si128(inf_nan, sign)))};
+#endif
+}
+inline f32x4 load_bf16(const std::uint16_t* p) {
+    const __m128i raw = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));
+    return {_mm_castsi128_ps(_mm_unpacklo_epi16(_mm_setzero_si128(), raw))};
+}
+
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+
+struct u8x16 {
+    uint8x16_t v;
+};
+struct i16x8 {
+    int16x8_t v;
+};
+inline u8x16 load_bytes(const void* p) { return {vld1q_u8(static_cast<const std::uint8_t*>(p))}; }
+inline u8x16 splat_bytes(std::uint8_t x) { return {vdupq_n_u8(x)}; }
+inline u8x16 and_bits(u8x16 a, u8x16 b) { return {vandq_u8(a.v, b.v)}; }
+inline u8x16 or_bits(u8x16 a, u8x16 b) { return {vorrq_u8(a.v, b.v)}; }
+template <int n>
+inline u8x16 shr16(u8x16 a) {
+    return {vreinterpretq_u8_u16(vshrq_n_u16(vreinterpretq_u16_u8(a.v), n))};
+}
+template <int n>
+inline u8x16 shl16(u8x16 a) {
+    return {vreinterpretq_u8_u16(vshlq_n_u16(vreinterpretq_u16_u8(a.v), n))};
+}
+inline i16x8 widen_lo_u8(u8x16 a) { return {vreinterpretq_s16_u16(vmovl_u8(vget_low_u8(a.v)))}; }
+inline i16x8 widen_hi_u8(u8x16 a) { return {vreinterpretq_s16_u16(vmovl_high_u8(a.v))}; }
+inline i16x8 widen_lo_i8(u8x16 a) { return {vmovl_s8(vget_low_s8(vreinterpretq_s8_u8(a.v)))}; }
+inline i16x8 widen_hi_i8(u8x16 a) { return {vmovl_high_s8(vreinterpretq_s8_u8(a.v))}; }
+inline i16x8 load_i16(const std::int16_t* p) { return {vld1q_s16(p)}; }
+inline i32x4 dot_i16(i16x8 a, i16x8 b) {
+    const int32x4_t lo = vmull_s16(vget_low_s16(a.v), vget_low_s16(b.v));
+    const int32x4_t hi = vmull_high_s16(a.v, b.v);
+    return {vpaddq_s32(lo, hi)};
+}
+inline i32x4 zero_i32() { return {vdupq_n_s32(0)}; }
+inline i32x4 splat_i32(std::int32_t x) { return {vdupq_n_s32(x)}; }
+inline i32x4 add(i32x4 a, i32x4 b) { return {vaddq_s32(a.v, b.v)}; }
+inline i32x4 mul(i32x4 a, i32x4 b) { return {vmulq_s32(a.v, b.v)}; }
+inline std::int32_t hsum(i32x4 a) { return vaddvq_s32(a.v); }
+inline f32x4 load_halves(const std::uint16_t* p) {
+    return {vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(p)))};  // exact, ±∞ and NaN included
+}
+inline f32x4 load_bf16(const std::uint16_t* p) { return {vreinterpretq_f32_u32(vshll_n_u16(vld1_u16(p), 16))}; }
+
+#else  // plain C++
+
+struct u8x16 {
+    std::uint8_t v[16];
+};
+struct i16x8 {
+    std::int16_t v[8];
+};
+inline u8x16 load_bytes(const void* p) {
+    u8x16 r;
+    std::memcpy(r.v, p, 16);
+    return r;
+}
+inline u8x16 splat_bytes(std::uint8_t x) {
+    u8x16 r;
+    std::memset(r.v, x, 16);
+    return r;
+}
+inline u8x16 and_bits(u8x16 a, u8x16 b) {
+    for (int l = 0; l < 16; ++l) a.v[l] &= b.v[l];
+    return a;
+}
+inline u8x16 or_bits(u8x16 a, u8x16 b) {
+    for (int l = 0; l < 16; ++l) a.v[l] |= b.v[l];
+    return a;
+}
+template <int n>
+inline u8x16 shr16(u8x16 a) {
+    for (int l = 0; l < 16; l += 2) {
+        const unsigned w = static_cast<unsigned>(a.v[l] | (a.v[l + 1] << 8)) >> n;
+        a.v[l] = static_cast<std::uint8_t>(w & 0xFF);
+        a.v[l + 1] = static_cast<std::uint8_t>(w >> 8);
+    }
+    return a;
+}
+template <int n>
+inline u8x16 shl16(u8x16 a) {
+    for (int l = 0; l < 16; l += 2) {
+        const unsigned w = static_cast<unsigned>(a.v[l] | (a.v[l + 1] << 8)) << n;
+        a.v[l] = static_cast<std::uint8_t>(w & 0xFF);
+        a.v[l + 1] = static_cast<std::uint8_t>((w >> 8) & 0xFF);
+    }
+    return a;
+}
+inline i16x8 widen_lo_u8(u8x16 a) {
+    i16x8 r;
+    for (int l = 0; l < 8; ++l) r.v[l] = a.v[l];
+    return r;
+}
+inline i16x8 widen_hi_u8(u8x16 a) {
+    i16x8 r;
+    for (int l = 0; l < 8; ++l) r.v[l] = a.v[8 + l];
+    return r;
+}
+inline i16x8 widen_lo_i8(u8x16 a) {
+    i16x8 r;
+    for (int l = 0; l < 8; ++l) r.v[l] = static_cast<std::int8_t>(a.v[l]);
+    return r;
+}
+inline i16x8 widen_hi_i8(u8x16 a) {
+    i16x8 r;
+    for (int l = 0; l < 8; ++l) r.v[l] = static_cast<std::int8_t>(a.v[8 + l]);
+    return r;
+}
+inline i16x8 load_i16(const std::int16_t* p) {
+    i16x8 r;
+    std::memcpy(r.v, p, 16);
+    return r;
+}
+inline i32x4 dot_i16(i16x8 a, i16x8 b) {
+    i32x4 r;
+    for (int l = 0; l < 4; ++l) r.v[l] = a.v[2 * l] * b.v[2 * l] + a.v[2 * l + 1] * b.v[2 * l + 1];
+    return r;
+}
+inline i32x4 zero_i32() { return {{0, 0, 0, 0}}; }
+inline i32x4 splat_i32(std::int32_t x) { return {{x, x, x, x}}; }
+inline i32x4 add(i32x4 a, i32x4 b) { return {{a.v[0] + b.v[0], a.v[1] + b.v[1], a.v[2] + b.v[2], a.v[3] + b.v[3]}}; }
+inline i32x4 mul(i32x4 a, i32x4 b) { return {{a.v[0] * b.v[0], a.v[1] * b.v[1], a.v[2] * b.v[2], a.v[3] * b.v[3]}}; }
+inline std::int32_t hsum(i32x4 a) { return a.v[0] + a.v[1] + a.v[2] + a.v[3]; }
+inline f32x4 load_halves(const std::uint16_t* p) {
+    f32x4 r;
+    for (int l = 0; l < 4; ++l) {
+        const std::uint32_t h = p[l];
+        const std::uint32_t body = (h & 0x7FFFu) << 13;
+        float f;
+        std::memcpy(&f, &body, 4);
+        f *= 0x1p112f;
+        std::uint32_t bits;
+        std::memcpy(&bits, &f, 4);
+        bits |= (body > 0x0F7FFFFFu ? 0x7F800000u : 0u) | ((h & 0x8000u) << 16);
+        std::memcpy(&r.v[l], &bits, 4);
+    }
+    return r;
+}
+inline f32x4 load_bf16(const std::uint16_t* p) {
+    f32x4 r;
+    for (int l = 0; l < 4; ++l) {
+        const std::uint32_t bits = static_cast<std::uint32_t>(p[l]) << 16;
+        std::memcpy(&r.v[l], &bits, 4);
+    }
+    return r;
+}
+
+#endif
+
 // a·b + c, rounded twice (never fused, so every backend gives the same bits).
 inline f32x4 mul_add(f32x4 a, f32x4 b, f32x4 c) { return add(mul(a, b), c); }
 

@@ -1,0 +1,54 @@
+// Activation rows quantised to 8 bits for the decode path's integer dot products (gemm.hpp,
+// "The decode path"), and the few float operations each stored block adds to a dot product.
+// Both twins of the decode path (SIMD and scalar) call these same functions, so the only thing
+// that differs between them is how the integer sums are formed, and integer sums are exact.
+//
+// A row of k activations is cut into blocks of `block` elements, the block of the weight type it
+// meets (ggml's q8_0 for the 32-element types, q8_K for the 256-element k-quants):
+//   d = max|x| / 127,  q = round(x / d) ties to even, in [−127, 127]  (d = 0: q = 0)
+// so x ≈ d · q. A block holding ±∞ or NaN gets d = NaN and q = 0: its dot products are NaN, as
+// the f32 product's would be. q is kept as 16-bit lanes (the widening is done once per row, not
+// once per weight row), with the sums of every 16 consecutive q (the k-quants' and the offset
+// types' corrections need them).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace attn::q8 {
+
+struct Rows {
+    std::size_t m = 0, k = 0, block = 0;
+    std::vector<std::int16_t> q;      // [m, k]
+    std::vector<float> d;             // [m, k / block]
+    std::vector<std::int32_t> sum16;  // [m, k / 16]: Σ q over elements 16g … 16g + 15
+
+    const std::int16_t* row(std::size_t i) const { return q.data() + i * k; }
+    float scale(std::size_t i, std::size_t b) const { return d[i * (k / block) + b]; }
+    // Σ q over the 16-element group g of row i, and over the 32-element group g (two of 16).
+    std::int32_t sum_of_16(std::size_t i, std::size_t g) const { return sum16[i * (k / 16) + g]; }
+    std::int32_t sum_of_32(std::size_t i, std::size_t g) const {
+        return sum16[i * (k / 16) + 2 * g] + sum16[i * (k / 16) + 2 * g + 1];
+    }
+};
+
+// Rows i < m of a (row stride lda), k a multiple of block, block 32 or 256.
+Rows quantize(const float* a, std::size_t m, std::size_t k, std::size_t lda, std::size_t block);
+
+// What one stored block adds to a dot product, from its integer sum Σ q_w · q_x (isum) and, for
+// the types with a min or an offset folded out, a second integer (see each). dx is the
+// activation block's d; the weight's f16 scales are given decoded (exactly).
+//   q8_0, q4_0, q5_0 (offsets 8 and 16 subtracted inside isum), q6_k (isum already holds the
+//   sub-block scales and the offset 32):        (dw · dx) · isum
+inline float term(float dw, float dx, std::int32_t isum) { return (dw * dx) * static_cast<float>(isum); }
+//   q4_1, q5_1 (x = q · d + m; sx = Σ q_x of the block):  (dw · dx) · isum + (mw · dx) · sx
+inline float term_with_min(float dw, float mw, float dx, std::int32_t isum, std::int32_t sx) {
+    return (dw * dx) * static_cast<float>(isum) + (mw * dx) * static_cast<float>(sx);
+}
+//   q4_k (isum = Σ_s sc_s · Σ q_w · q_x, imin = Σ_s m_s · Σ q_x over sub-block s):
+//                                                 (d · dx) · isum − (dmin · dx) · imin
+inline float term_k_min(float d, float dmin, float dx, std::int32_t isum, std::int32_t imin) {
+    return (d * dx) * static_cast<float>(isum) - (dmin * dx) * static_cast<float>(imin);
+}
+
+}  // namespace attn::q8

@@ -1,0 +1,171 @@
+// gemm.hpp's decode path (m ≤ 4 rows against stored weights): its SIMD kernels against their
+// scalar twin bit for bit, per type, on rows of one block and of several, and rows that are not
+// whole 8-lane groups (float types); against decode-then-dot (the f32 product over the decoded
+// matrix) within the bound the activations' 8-bit rounding allows, and exactly (to float
+// rounding) when the activations are exactly d · q; the same bits natively and in WASM.
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "attn/crc32.hpp"
+#include "attn/errors.hpp"
+#include "attn/gemm.hpp"
+#include "attn/q8_activations.hpp"
+#include "attn/quant_blocks.hpp"
+#include "stored_weights.hpp"
+#include "test_util.hpp"
+
+using namespace attn;
+using attn::test::randn;
+
+namespace {
+
+const WeightType kAllTypes[] = {WeightType::F32,  WeightType::F16,  WeightType::BF16, WeightType::Q8_0,
+                                WeightType::Q4_0, WeightType::Q4_1, WeightType::Q5_0, WeightType::Q5_1,
+                                WeightType::Q4_K, WeightType::Q6_K};
+
+// Inner sizes per type: one block, several blocks; the float types also rows that are not whole
+// 8-lane groups.
+std::vector<std::size_t> inner_sizes(WeightType type) {
+    if (!is_block_type(type)) return {1, 7, 8, 9, 33, 260, 1024};
+    if (block_elements(type) == 256) return {256, 768};
+    return {32, 96, 288};
+}
+
+std::vector<float> decoded(WeightType type, const std::vector<std::uint8_t>& stored, std::size_t n, std::size_t k) {
+    std::vector<float> w(n * k);
+    for (std::size_t j = 0; j < n; ++j)
+        dequantize(type, stored.data() + j * row_bytes(type, k), 0, k, w.data() + j * k);
+    return w;
+}
+
+std::vector<float> decode_product(bool scalar, std::size_t m, std::size_t n, std::size_t k, const float* a,
+                                  const std::vector<std::uint8_t>& b, WeightType type) {
+    std::vector<float> c(m * n, -7.0f);  // garbage: every output must be written
+    (scalar ? gemm::gemm_weights_decode_scalar : gemm::gemm_weights_decode)(m, n, k, a, k, b.data(), type,
+                                                                            gemm::BLayout::NK, c.data(), n);
+    return c;
+}
+
+bool same_bits(const std::vector<float>& x, const std::vector<float>& y) {
+    return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("decode path: SIMD equals its scalar twin bit for bit, every type, m = 1 … 4", "[gemm_decode]") {
+    for (WeightType type : kAllTypes)
+        for (std::size_t k : inner_sizes(type))
+            for (std::size_t n : {1u, 3u, 17u}) {
+                const auto b = attn::test::random_stored(type, n, k, 300 + n + k);
+                for (std::size_t m : {1u, 2u, 3u, 4u}) {
+                    INFO(weight_type_name(type) << ": m " << m << ", n " << n << ", k " << k);
+                    const Matrix a = randn(m, k, 17 * m + k);
+                    REQUIRE(same_bits(decode_product(false, m, n, k, a.data(), b, type),
+                                      decode_product(true, m, n, k, a.data(), b, type)));
+                }
+            }
+}
+
+TEST_CASE("decode path: within the 8-bit rounding of the activations of decode-then-dot", "[gemm_decode]") {
+    // Each activation is off by at most d / 2 of its block (x ≈ d · q): |Δ| ≤ Σ_p |w_p| · d_p / 2,
+    // plus float rounding (a relative 1e-5 of Σ |a w|). Float types: rounding only.
+    for (WeightType type : kAllTypes)
+        for (std::size_t k : inner_sizes(type)) {
+            const std::size_t n = 9, m = 3;
+            const auto b = attn::test::random_stored(type, n, k, 40 + k);
+            const std::vector<float> w = decoded(type, b, n, k);
+            const Matrix a = randn(m, k, 41 + k);
+            const std::vector<float> got = decode_product(false, m, n, k, a.data(), b, type);
+            const q8::Rows x = is_block_type(type) ? q8::quantize(a.data(), m, k, k, block_elements(type)) : q8::Rows{};
+            for (std::size_t i = 0; i < m; ++i)
+                for (std::size_t j = 0; j < n; ++j) {
+                    double exact = 0, magnitude = 0, rounding = 0;
+                    for (std::size_t p = 0; p < k; ++p) {
+                        const double wp = w[j * k + p], ap = a(i, p);
+                        exact += ap * wp;
+                        magnitude += std::fabs(ap * wp);
+                        if (is_block_type(type)) rounding += std::fabs(wp) * x.scale(i, p / block_elements(type)) / 2;
+                    }
+                    INFO(weight_type_name(type)
+                         << ": k " << k << ", C[" << i << ", " << j << "] = " << got[i * n + j] << ", exact " << exact);
+                    REQUIRE(std::fabs(got[i * n + j] - exact) <= rounding * 1.001 + 1e-5 * magnitude + 1e-30);
+                }
+        }
+}
+
+TEST_CASE("decode path: activations that are exactly d · q give decode-then-dot to float rounding", "[gemm_decode]") {
+    // Integers in [−127, 127] times 2^-3, with ±127 in every block of 32: d = 2^-3 exactly and q
+    // = x / d, so the only differences left are the float terms' roundings.
+    for (WeightType type : kAllTypes) {
+        if (!is_block_type(type)) continue;
+        const std::size_t k = 512, n = 5, m = 2;
+        const auto b = attn::test::random_stored(type, n, k, 77);
+        const std::vector<float> w = decoded(type, b, n, k);
+        Rng rng(78);
+        std::vector<float> a(m * k);
+        for (std::size_t p = 0; p < a.size(); ++p)
+            a[p] = static_cast<float>(p % 32 == 5 ? (p % 64 == 5 ? 127 : -127)
+                                                  : static_cast<int>(rng.next_u64() % 255) - 127) *
+                   0.125f;
+        const std::vector<float> got = decode_product(false, m, n, k, a.data(), b, type);
+        for (std::size_t i = 0; i < m; ++i)
+            for (std::size_t j = 0; j < n; ++j) {
+                double exact = 0, magnitude = 0;
+                for (std::size_t p = 0; p < k; ++p) {
+                    exact += double(a[i * k + p]) * w[j * k + p];
+                    magnitude += std::fabs(double(a[i * k + p]) * w[j * k + p]);
+                }
+                INFO(weight_type_name(type)
+                     << ": C[" << i << ", " << j << "] = " << got[i * n + j] << ", exact " << exact);
+                REQUIRE(std::fabs(got[i * n + j] - exact) <= 2e-6 * magnitude);
+            }
+    }
+}
+
+TEST_CASE("decode path: a non-finite activation gives NaN; m > 4, KN and bad shapes as gemm_weights", "[gemm_decode]") {
+    for (WeightType type : kAllTypes) {
+        const std::size_t k = is_block_type(type) ? block_elements(type) * 2 : 16, n = 3;
+        const auto b = attn::test::random_stored(type, n, k, 5);
+        Matrix a = randn(2, k, 6);
+        a(1, k - 1) = INFINITY;
+        const std::vector<float> got = decode_product(false, 2, n, k, a.data(), b, type);
+        INFO(weight_type_name(type));
+        for (std::size_t j = 0; j < n; ++j) {
+            CHECK(std::isfinite(got[j]));
+            CHECK(!std::isfinite(got[n + j]));
+        }
+        // m = 6 rows: the f32 GEMM's bits.
+        const Matrix a6 = randn(6, k, 7);
+        std::vector<float> want(6 * n), c(6 * n);
+        gemm::gemm_weights(6, n, k, a6.data(), k, b.data(), type, gemm::BLayout::NK, want.data(), n);
+        gemm::gemm_weights_decode(6, n, k, a6.data(), k, b.data(), type, gemm::BLayout::NK, c.data(), n);
+        CHECK(same_bits(c, want));
+    }
+    std::vector<std::uint8_t> block(144);
+    std::vector<float> c(1), a(256);
+    CHECK_THROWS_AS(gemm::gemm_weights_decode(1, 1, 256, a.data(), 256, block.data(), WeightType::Q4_K,
+                                              gemm::BLayout::KN, c.data(), 1),
+                    ConfigError);
+    CHECK_THROWS_AS(gemm::gemm_weights_decode(1, 1, 100, a.data(), 100, block.data(), WeightType::Q4_K,
+                                              gemm::BLayout::NK, c.data(), 1),
+                    ShapeError);
+}
+
+TEST_CASE("decode path: the same bits natively and in WASM (CRC-32 of C recorded natively)", "[gemm_decode]") {
+    const std::pair<WeightType, std::uint32_t> golden[] = {
+        {WeightType::F32, 0xf651aef0u},  {WeightType::F16, 0xeaaff4b1u},  {WeightType::BF16, 0x83d8ef90u},
+        {WeightType::Q8_0, 0x9caf3833u}, {WeightType::Q4_0, 0xc07cc90au}, {WeightType::Q4_1, 0x36da4df5u},
+        {WeightType::Q5_0, 0xa848c1fcu}, {WeightType::Q5_1, 0xfd703591u}, {WeightType::Q4_K, 0x772510afu},
+        {WeightType::Q6_K, 0xebd70dbeu},
+    };
+    for (const auto& [type, want] : golden) {
+        const std::size_t m = 3, n = 17, k = 512;
+        const Matrix a = randn(m, k, 11);
+        const auto b = attn::test::random_stored(type, n, k, 12);
+        const std::vector<float> c = decode_product(false, m, n, k, a.data(), b, type);
+        const std::uint32_t got = crc32(reinterpret_cast<const std::uint8_t*>(c.data()), c.size() * sizeof(float));
+        INFO(weight_type_name(type) << ": CRC-32 0x" << std::hex << got);
+        CHECK(got == want);
+    }
+}
