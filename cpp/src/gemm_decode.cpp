@@ -189,70 +189,118 @@ void row_q6_k(const std::uint8_t* row, const q8::Rows& x, float (&out)[kMaxRows]
     }
 }
 
-// Float rows: lanes 0–3 and 4–7 of the 8-lane sum as two f32x4 (see gemm.hpp).
-f32x4 load_weights(WeightType type, const std::uint8_t* row, std::size_t p) {
-    switch (type) {
-        case WeightType::F16:
-            return load_halves(reinterpret_cast<const std::uint16_t*>(row) + p);
-        case WeightType::BF16:
-            return load_bf16(reinterpret_cast<const std::uint16_t*>(row) + p);
-        default:
-            return load(reinterpret_cast<const float*>(row) + p);
+// 8 halves → two f32x4, exactly when finite: the bits sign | (h & 0x7FFF) << 13 are built in
+// 16-bit halves (high: the arithmetic shift keeps the sign, the mask drops its copies; low: the
+// last 3 mantissa bits) and scaled by 2^112 (exact, normal or subnormal; the sign goes along).
+// ±∞ and NaN come out finite: `exp` keeps the largest exponent field seen, and a row that held
+// an all-ones one is redone with load_halves (exact for every half, 3x the operations).
+inline void finite_halves8(const std::uint8_t* p, f32x4& w0, f32x4& w1, u8x16& exp) {
+    const u8x16 h = load_bytes(p);
+    const u8x16 low = shl16<13>(h), high = and_bits(sra16<3>(h), splat16(0x8FFF));
+    w0 = mul(as_f32(interleave16_lo(low, high)), splat(0x1p112f));
+    w1 = mul(as_f32(interleave16_hi(low, high)), splat(0x1p112f));
+    exp = max_i16(exp, and_bits(h, splat16(0x7C00)));
+}
+
+// Weights p … p + 7 of a float row as two f32x4 (lanes 0–3 and 4–7 of the 8-lane sum).
+template <WeightType kType, bool kExact>
+inline void load8(const std::uint8_t* row, std::size_t p, f32x4& w0, f32x4& w1, u8x16& exp) {
+    if constexpr (kType == WeightType::F16) {
+        const auto* h = reinterpret_cast<const std::uint16_t*>(row) + p;
+        if constexpr (kExact) {
+            w0 = load_halves(h);
+            w1 = load_halves(h + 4);
+        } else {
+            finite_halves8(row + 2 * p, w0, w1, exp);
+        }
+    } else if constexpr (kType == WeightType::BF16) {
+        w0 = load_bf16(reinterpret_cast<const std::uint16_t*>(row) + p);
+        w1 = load_bf16(reinterpret_cast<const std::uint16_t*>(row) + p + 4);
+    } else {
+        w0 = load(reinterpret_cast<const float*>(row) + p);
+        w1 = load(reinterpret_cast<const float*>(row) + p + 4);
     }
 }
+
 float weight_at(WeightType type, const std::uint8_t* row, std::size_t p) {
     float w;
     dequantize(type, row, p, 1, &w);
     return w;
 }
 
-template <int R, WeightType kType>
-void row_float(const std::uint8_t* row, std::size_t k, const float* a, std::size_t lda, float (&out)[kMaxRows]) {
-    f32x4 lo[kMaxRows], hi[kMaxRows];
-    for (int r = 0; r < R; ++r) lo[r] = hi[r] = splat(0.0f);
+// Rows j < J of B (rb bytes apart) against every row of A: the activations are loaded once for
+// the J rows. false when a half's exponent was all ones (not kExact): nothing is written then.
+template <int R, int J, WeightType kType, bool kExact>
+bool rows_float(const std::uint8_t* row, std::size_t rb, std::size_t k, const float* a, std::size_t lda, float* c,
+                std::size_t ldc) {
+    f32x4 lo[J][R], hi[J][R];
+    for (int j = 0; j < J; ++j)
+        for (int r = 0; r < R; ++r) lo[j][r] = hi[j][r] = splat(0.0f);
+    u8x16 exp = splat16(0);
     std::size_t p = 0;
     for (; p + 8 <= k; p += 8) {
-        const f32x4 w0 = load_weights(kType, row, p), w1 = load_weights(kType, row, p + 4);
+        f32x4 w[J][2];
+        for (int j = 0; j < J; ++j) load8<kType, kExact>(row + j * rb, p, w[j][0], w[j][1], exp);
         for (int r = 0; r < R; ++r) {
-            lo[r] = mul_add(load(a + r * lda + p), w0, lo[r]);
-            hi[r] = mul_add(load(a + r * lda + p + 4), w1, hi[r]);
+            const f32x4 x0 = load(a + r * lda + p), x1 = load(a + r * lda + p + 4);
+            for (int j = 0; j < J; ++j) {
+                lo[j][r] = mul_add(x0, w[j][0], lo[j][r]);
+                hi[j][r] = mul_add(x1, w[j][1], hi[j][r]);
+            }
         }
     }
-    for (int r = 0; r < R; ++r) {
-        float s = hsum(add(lo[r], hi[r]));
-        for (std::size_t t = p; t < k; ++t) s += a[r * lda + t] * weight_at(kType, row, t);
-        out[r] = s;
+    if constexpr (kType == WeightType::F16 && !kExact) {
+        std::uint16_t e[8];
+        std::memcpy(e, &exp, 16);
+        for (std::uint16_t v : e)
+            if (v == 0x7C00) return false;
     }
+    for (int j = 0; j < J; ++j)
+        for (int r = 0; r < R; ++r) {
+            float s = hsum(add(lo[j][r], hi[j][r]));
+            for (std::size_t t = p; t < k; ++t) s += a[r * lda + t] * weight_at(kType, row + j * rb, t);
+            c[r * ldc + j] = s;
+        }
+    return true;
+}
+
+// Every row of a float B, two at a time while A has at most 2 rows (registers allow it).
+template <int R, WeightType kType>
+void matrix_float(std::size_t n, std::size_t k, const float* a, std::size_t lda, const std::uint8_t* b, std::size_t rb,
+                  float* c, std::size_t ldc) {
+    constexpr int J = R <= 2 ? 2 : 1;
+    std::size_t j = 0;
+    for (; j + J <= n; j += J)
+        if (!rows_float<R, J, kType, false>(b + j * rb, rb, k, a, lda, c + j, ldc))
+            rows_float<R, J, kType, true>(b + j * rb, rb, k, a, lda, c + j, ldc);
+    for (; j < n; ++j)
+        if (!rows_float<R, 1, kType, false>(b + j * rb, rb, k, a, lda, c + j, ldc))
+            rows_float<R, 1, kType, true>(b + j * rb, rb, k, a, lda, c + j, ldc);
 }
 
 template <int R>
 void rows_simd(std::size_t n, std::size_t k, const float* a, std::size_t lda, const std::uint8_t* b, WeightType type,
                std::size_t rb, float* c, std::size_t ldc) {
-    const bool blocks = is_block_type(type);
-    const q8::Rows x = blocks ? q8::quantize(a, R, k, lda, block_elements(type)) : q8::Rows{};
+    switch (type) {
+        case WeightType::F32:
+            return matrix_float<R, WeightType::F32>(n, k, a, lda, b, rb, c, ldc);
+        case WeightType::F16:
+            return matrix_float<R, WeightType::F16>(n, k, a, lda, b, rb, c, ldc);
+        case WeightType::BF16:
+            return matrix_float<R, WeightType::BF16>(n, k, a, lda, b, rb, c, ldc);
+        default:
+            break;
+    }
+    const q8::Rows x = q8::quantize(a, R, k, lda, block_elements(type));
     for (std::size_t j = 0; j < n; ++j) {
         const std::uint8_t* row = b + j * rb;
         float out[kMaxRows] = {};
-        switch (type) {
-            case WeightType::F32:
-                row_float<R, WeightType::F32>(row, k, a, lda, out);
-                break;
-            case WeightType::F16:
-                row_float<R, WeightType::F16>(row, k, a, lda, out);
-                break;
-            case WeightType::BF16:
-                row_float<R, WeightType::BF16>(row, k, a, lda, out);
-                break;
-            case WeightType::Q4_K:
-                row_q4_k<R>(row, x, out);
-                break;
-            case WeightType::Q6_K:
-                row_q6_k<R>(row, x, out);
-                break;
-            default:
-                row_blocks32<R>(type, row, x, out);
-                break;
-        }
+        if (type == WeightType::Q4_K)
+            row_q4_k<R>(row, x, out);
+        else if (type == WeightType::Q6_K)
+            row_q6_k<R>(row, x, out);
+        else
+            row_blocks32<R>(type, row, x, out);
         for (int r = 0; r < R; ++r) c[r * ldc + j] = out[r];
     }
 }

@@ -169,3 +169,25 @@ TEST_CASE("decode path: the same bits natively and in WASM (CRC-32 of C recorded
         CHECK(got == want);
     }
 }
+
+TEST_CASE("decode path: f16 rows with ±∞, NaN and subnormal halves equal the scalar twin", "[gemm_decode]") {
+    // The fast widening is exact for finite halves only; a row holding an all-ones exponent is
+    // redone exactly. Rows 0 and 3 hold specials (one is a pair's first row, one its second).
+    const std::size_t n = 5, k = 41;
+    for (std::uint16_t special : {std::uint16_t(0x7C00), std::uint16_t(0xFC00), std::uint16_t(0x7E00),
+                                  std::uint16_t(0x0001), std::uint16_t(0x83FF), std::uint16_t(0x7BFF)}) {
+        auto b = attn::test::random_stored(WeightType::F16, n, k, 9);
+        for (std::size_t at : {std::size_t(3), std::size_t(3 * k + 17), std::size_t(3 * k + 40)})
+            std::memcpy(&b[2 * at], &special, 2);
+        for (std::size_t m : {1u, 2u, 3u}) {
+            INFO("half 0x" << std::hex << special << std::dec << ", m " << m);
+            const Matrix a = randn(m, k, 10 + m);
+            const std::vector<float> got = decode_product(false, m, n, k, a.data(), b, WeightType::F16);
+            REQUIRE(same_bits(got, decode_product(true, m, n, k, a.data(), b, WeightType::F16)));
+            const bool finite = (special & 0x7C00) != 0x7C00;
+            CHECK(std::isfinite(got[0]) == finite);
+            CHECK(std::isfinite(got[3]) == finite);
+            CHECK(std::isfinite(got[1]));
+        }
+    }
+}

@@ -226,6 +226,17 @@ inline i16x8 widen_hi_u8(u8x16 a) { return {wasm_u16x8_extend_high_u8x16(a.v)}; 
 inline i16x8 widen_lo_i8(u8x16 a) { return {wasm_i16x8_extend_low_i8x16(a.v)}; }
 inline i16x8 widen_hi_i8(u8x16 a) { return {wasm_i16x8_extend_high_i8x16(a.v)}; }
 inline i16x8 load_i16(const std::int16_t* p) { return {wasm_v128_load(p)}; }
+// 16-bit lanes: splat, arithmetic shift right, signed max; interleave the 16-bit lanes of a and b
+// ([a0, b0, a1, b1, …] from lanes 0–3 or 4–7: lane l of a becomes the low half of 32-bit lane l).
+inline u8x16 splat16(std::uint16_t x) { return {wasm_i16x8_splat(static_cast<std::int16_t>(x))}; }
+template <int n>
+inline u8x16 sra16(u8x16 a) {
+    return {wasm_i16x8_shr(a.v, n)};
+}
+inline u8x16 max_i16(u8x16 a, u8x16 b) { return {wasm_i16x8_max(a.v, b.v)}; }
+inline u8x16 interleave16_lo(u8x16 a, u8x16 b) { return {wasm_i16x8_shuffle(a.v, b.v, 0, 8, 1, 9, 2, 10, 3, 11)}; }
+inline u8x16 interleave16_hi(u8x16 a, u8x16 b) { return {wasm_i16x8_shuffle(a.v, b.v, 4, 12, 5, 13, 6, 14, 7, 15)}; }
+inline f32x4 as_f32(u8x16 a) { return {a.v}; }
 // Lane l: a[2l]·b[2l] + a[2l+1]·b[2l+1], in 32 bits.
 inline i32x4 dot_i16(i16x8 a, i16x8 b) { return {wasm_i32x4_dot_i16x8(a.v, b.v)}; }
 inline i32x4 zero_i32() { return {wasm_i32x4_splat(0)}; }
@@ -275,6 +286,15 @@ inline i16x8 widen_hi_u8(u8x16 a) { return {_mm_unpackhi_epi8(a.v, _mm_setzero_s
 inline i16x8 widen_lo_i8(u8x16 a) { return {_mm_srai_epi16(_mm_unpacklo_epi8(a.v, a.v), 8)}; }
 inline i16x8 widen_hi_i8(u8x16 a) { return {_mm_srai_epi16(_mm_unpackhi_epi8(a.v, a.v), 8)}; }
 inline i16x8 load_i16(const std::int16_t* p) { return {_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))}; }
+inline u8x16 splat16(std::uint16_t x) { return {_mm_set1_epi16(static_cast<short>(x))}; }
+template <int n>
+inline u8x16 sra16(u8x16 a) {
+    return {_mm_srai_epi16(a.v, n)};
+}
+inline u8x16 max_i16(u8x16 a, u8x16 b) { return {_mm_max_epi16(a.v, b.v)}; }
+inline u8x16 interleave16_lo(u8x16 a, u8x16 b) { return {_mm_unpacklo_epi16(a.v, b.v)}; }
+inline u8x16 interleave16_hi(u8x16 a, u8x16 b) { return {_mm_unpackhi_epi16(a.v, b.v)}; }
+inline f32x4 as_f32(u8x16 a) { return {_mm_castsi128_ps(a.v)}; }
 inline i32x4 dot_i16(i16x8 a, i16x8 b) { return {_mm_madd_epi16(a.v, b.v)}; }
 inline i32x4 zero_i32() { return {_mm_setzero_si128()}; }
 inline i32x4 splat_i32(std::int32_t x) { return {_mm_set1_epi32(x)}; }
@@ -337,6 +357,21 @@ inline i16x8 widen_hi_u8(u8x16 a) { return {vreinterpretq_s16_u16(vmovl_high_u8(
 inline i16x8 widen_lo_i8(u8x16 a) { return {vmovl_s8(vget_low_s8(vreinterpretq_s8_u8(a.v)))}; }
 inline i16x8 widen_hi_i8(u8x16 a) { return {vmovl_high_s8(vreinterpretq_s8_u8(a.v))}; }
 inline i16x8 load_i16(const std::int16_t* p) { return {vld1q_s16(p)}; }
+inline u8x16 splat16(std::uint16_t x) { return {vreinterpretq_u8_u16(vdupq_n_u16(x))}; }
+template <int n>
+inline u8x16 sra16(u8x16 a) {
+    return {vreinterpretq_u8_s16(vshrq_n_s16(vreinterpretq_s16_u8(a.v), n))};
+}
+inline u8x16 max_i16(u8x16 a, u8x16 b) {
+    return {vreinterpretq_u8_s16(vmaxq_s16(vreinterpretq_s16_u8(a.v), vreinterpretq_s16_u8(b.v)))};
+}
+inline u8x16 interleave16_lo(u8x16 a, u8x16 b) {
+    return {vreinterpretq_u8_u16(vzip1q_u16(vreinterpretq_u16_u8(a.v), vreinterpretq_u16_u8(b.v)))};
+}
+inline u8x16 interleave16_hi(u8x16 a, u8x16 b) {
+    return {vreinterpretq_u8_u16(vzip2q_u16(vreinterpretq_u16_u8(a.v), vreinterpretq_u16_u8(b.v)))};
+}
+inline f32x4 as_f32(u8x16 a) { return {vreinterpretq_f32_u8(a.v)}; }
 inline i32x4 dot_i16(i16x8 a, i16x8 b) {
     const int32x4_t lo = vmull_s16(vget_low_s16(a.v), vget_low_s16(b.v));
     const int32x4_t hi = vmull_high_s16(a.v, b.v);
@@ -419,6 +454,48 @@ inline i16x8 widen_hi_i8(u8x16 a) {
 inline i16x8 load_i16(const std::int16_t* p) {
     i16x8 r;
     std::memcpy(r.v, p, 16);
+    return r;
+}
+inline std::uint16_t lane16(const u8x16& a, int l) { return static_cast<std::uint16_t>(a.v[2 * l] | (a.v[2 * l + 1] << 8)); }
+inline void set_lane16(u8x16& a, int l, std::uint16_t x) {
+    a.v[2 * l] = static_cast<std::uint8_t>(x & 0xFF);
+    a.v[2 * l + 1] = static_cast<std::uint8_t>(x >> 8);
+}
+inline u8x16 splat16(std::uint16_t x) {
+    u8x16 r;
+    for (int l = 0; l < 8; ++l) set_lane16(r, l, x);
+    return r;
+}
+template <int n>
+inline u8x16 sra16(u8x16 a) {
+    for (int l = 0; l < 8; ++l)
+        set_lane16(a, l, static_cast<std::uint16_t>(static_cast<std::int16_t>(lane16(a, l)) >> n));
+    return a;
+}
+inline u8x16 max_i16(u8x16 a, u8x16 b) {
+    for (int l = 0; l < 8; ++l)
+        if (static_cast<std::int16_t>(lane16(b, l)) > static_cast<std::int16_t>(lane16(a, l))) set_lane16(a, l, lane16(b, l));
+    return a;
+}
+inline u8x16 interleave16_lo(u8x16 a, u8x16 b) {
+    u8x16 r;
+    for (int l = 0; l < 4; ++l) {
+        set_lane16(r, 2 * l, lane16(a, l));
+        set_lane16(r, 2 * l + 1, lane16(b, l));
+    }
+    return r;
+}
+inline u8x16 interleave16_hi(u8x16 a, u8x16 b) {
+    u8x16 r;
+    for (int l = 0; l < 4; ++l) {
+        set_lane16(r, 2 * l, lane16(a, 4 + l));
+        set_lane16(r, 2 * l + 1, lane16(b, 4 + l));
+    }
+    return r;
+}
+inline f32x4 as_f32(u8x16 a) {
+    f32x4 r;
+    std::memcpy(r.v, a.v, 16);
     return r;
 }
 inline i32x4 dot_i16(i16x8 a, i16x8 b) {
