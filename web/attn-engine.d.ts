@@ -731,18 +731,19 @@ export interface AttnEngine {
    *  tokens a pass may hold so that each layer stays within the work bound (Work, above). */
   openModelFinalize(id: number): { parameters: number; weightBytes: number; maxPassTokens: number };
   /** A full causal pass from position 0. ValueError for a token outside [0, V), ShapeError for
-   *  no tokens, more than context, a layer index out of range. */
+   *  no tokens, more than context, a layer index out of range. decodePath: a pass of at most 4
+   *  tokens runs the decode path, as generation does (see openModelGenerate). */
   openModelRun(
     id: number,
     tokens: number[],
-    options?: { attention?: boolean; layers?: number[] },
+    options?: { attention?: boolean; layers?: number[]; decodePath?: boolean },
   ): OpenModelRunResult;
   /** Starts a pass to run one layer per openModelPassStep (a progress bar between steps).
    *  attention defaults to true here. Returns the pass id. */
   openModelPass(
     id: number,
     tokens: number[],
-    options?: { attention?: boolean; layers?: number[] },
+    options?: { attention?: boolean; layers?: number[]; decodePath?: boolean },
   ): number;
   /** Runs the next layer: `layer` is the index just run, `layers` the model's count. ShapeError
    *  once every layer ran. */
@@ -751,16 +752,25 @@ export interface AttnEngine {
    *  returns what the pass collected. */
   openModelPassResult(passId: number, options?: { attention?: boolean }): OpenModelRunResult;
   /** Greedy decoding (argmax, ties to the lower id) of `steps` tokens with the KV cache.
-   *  ShapeError when the whole generation's work passes the bound (Work, above): then use
-   *  openModelGenerateStart / openModelGenerateStep. */
+   *  Passes of at most 4 tokens run the decode path (docs: activations quantised to 13 bits per
+   *  block for the quantised types; float types summed in 8 lanes), not
+   *  openModelRun's bits; `exact: true` keeps the f32 GEMM (each token then the argmax of
+   *  openModelRun over everything before it). ShapeError when the whole generation's work
+   *  passes the bound (Work, above): then use openModelGenerateStart / openModelGenerateStep. */
   openModelGenerate(
     id: number,
     promptTokens: number[],
     steps: number,
+    options?: { exact?: boolean },
   ): { tokens: number[]; generated: number[] };
   /** The same generation, run one layer per openModelGenerateStep call (a page draws between
    *  calls). Checks the prompt and steps as openModelGenerate; runs nothing. Returns its id. */
-  openModelGenerateStart(id: number, promptTokens: number[], steps: number): number;
+  openModelGenerateStart(
+    id: number,
+    promptTokens: number[],
+    steps: number,
+    options?: { exact?: boolean },
+  ): number;
   /** Runs the next layer, or the head: `token` is the token this call produced (null when it
    *  ran a layer), `generated` every token so far. Once `done` the generation is gone. */
   openModelGenerateStep(generationId: number): {

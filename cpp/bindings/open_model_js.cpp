@@ -224,6 +224,7 @@ OpenRunOptions run_options(const val& in, const char* function, bool attention_d
     const val o = options(in, function);
     OpenRunOptions opt;
     opt.attention = opt_bool(o, "attention", attention_default);
+    opt.decode_kernels = opt_bool(o, "decodePath", false);
     if (has(o, "layers")) {
         const val l = o["layers"];
         if (!is_array(l)) throw ConfigError("layers should be an array of layer indices");
@@ -321,10 +322,16 @@ val js_open_model_pass_result(val pass_id, val options_in) {
     });
 }
 
-val js_open_model_generate(val id, val prompt, val steps) {
+// { exact }: the f32 GEMM for the token steps instead of gemm.hpp's decode path.
+bool generation_exact(const val& options_in, const char* function) {
+    return opt_bool(options(options_in, function), "exact", false);
+}
+
+val js_open_model_generate(val id, val prompt, val steps, val options_in) {
     return guarded([&] {
         const OpenModel& m = open_model(id);
-        const OpenGeneration g = m.generate(to_token_ids(prompt, "promptTokens"), to_size(steps, "steps"));
+        const bool exact = generation_exact(options_in, "openModelGenerate");
+        const OpenGeneration g = m.generate(to_token_ids(prompt, "promptTokens"), to_size(steps, "steps"), exact);
         val out = val::object();
         out.set("tokens", int_array_js(g.tokens));
         out.set("generated", int_array_js(g.generated));
@@ -332,11 +339,12 @@ val js_open_model_generate(val id, val prompt, val steps) {
     });
 }
 
-val js_open_model_generate_start(val id, val prompt, val steps) {
+val js_open_model_generate_start(val id, val prompt, val steps, val options_in) {
     return guarded([&] {
         const int key = js_id(id);
         const OpenModel& m = open_model(id);
-        OpenGenerator g = m.start_generation(to_token_ids(prompt, "promptTokens"), to_size(steps, "steps"));
+        const bool exact = generation_exact(options_in, "openModelGenerateStart");
+        OpenGenerator g = m.start_generation(to_token_ids(prompt, "promptTokens"), to_size(steps, "steps"), exact);
         const int gen_id = next_id();
         open_generators().emplace(gen_id, GeneratorEntry{key, std::move(g)});
         return val(gen_id);
@@ -415,7 +423,14 @@ EMSCRIPTEN_BINDINGS(attn_open_model) {
     function(
         "openModelPassResult", +[](val pass_id) { return js_open_model_pass_result(pass_id, val::undefined()); });
     function("openModelGenerate", &js_open_model_generate);
+    function(
+        "openModelGenerate",
+        +[](val id, val prompt, val steps) { return js_open_model_generate(id, prompt, steps, val::undefined()); });
     function("openModelGenerateStart", &js_open_model_generate_start);
+    function(
+        "openModelGenerateStart", +[](val id, val prompt, val steps) {
+            return js_open_model_generate_start(id, prompt, steps, val::undefined());
+        });
     function("openModelGenerateStep", &js_open_model_generate_step);
     function("openModelGenerateStop", &js_open_model_generate_stop);
     function("openModelDequantizeRow", &js_open_model_dequantize_row);

@@ -1,14 +1,14 @@
 // gemm.hpp, "The decode path": one stored row of B at a time against all m ≤ 4 rows of A (the
 // row's weights are unpacked once and meet every row of A), SIMD kernels first, then their
 // scalar twins, which compute each integer sum element by element straight from the block
-// formulas of quant_blocks.hpp. Both hand their integer sums to the same q8::term functions.
+// formulas of quant_blocks.hpp. Both hand their integer sums to the same qact::term functions.
 #include <algorithm>
 #include <array>
 #include <cstring>
 #include <vector>
 
 #include "attn/gemm.hpp"
-#include "attn/q8_activations.hpp"
+#include "attn/quantized_activations.hpp"
 #include "attn/quant_blocks.hpp"
 #include "attn/simd.hpp"
 
@@ -31,6 +31,13 @@ std::uint32_t u32_at(const std::uint8_t* p) {
     return v;
 }
 
+// The 4 lanes summed in 64 bits (each lane of a q6_k block fits 32 bits, their total may not).
+std::int64_t hsum64(i32x4 a) {
+    std::int32_t l[4];
+    std::memcpy(l, &a, sizeof l);
+    return std::int64_t{l[0]} + l[1] + l[2] + l[3];
+}
+
 // q5's fifth bits: byte b of qh → 8 bytes, byte i = 0x10 where bit i of b is set.
 constexpr std::array<std::uint64_t, 256> kFifthBits = [] {
     std::array<std::uint64_t, 256> t{};
@@ -50,7 +57,7 @@ inline i32x4 dot16(i16x8 w0, i16x8 w1, const std::int16_t* x) {
 // The 32 weights of one 32-element block as four i16x8 (elements 0–7, 8–15, 16–23, 24–31)
 // against each row of A: the exact integer sums.
 template <int R>
-void dot32(const i16x8 (&w)[4], const q8::Rows& x, std::size_t at, std::int32_t (&isum)[kMaxRows]) {
+void dot32(const i16x8 (&w)[4], const qact::Rows& x, std::size_t at, std::int32_t (&isum)[kMaxRows]) {
     for (int r = 0; r < R; ++r) {
         const std::int16_t* xq = x.row(r) + at;
         isum[r] = hsum(add(dot16(w[0], w[1], xq), dot16(w[2], w[3], xq + 16)));
@@ -83,7 +90,7 @@ void ints_nibbles(const std::uint8_t* qs, const std::uint8_t* qh, i16x8 (&w)[4])
 
 // Blocks of 32: q8_0, q4_0, q4_1, q5_0, q5_1.
 template <int R>
-void row_blocks32(WeightType type, const std::uint8_t* row, const q8::Rows& x, float (&out)[kMaxRows]) {
+void row_blocks32(WeightType type, const std::uint8_t* row, const qact::Rows& x, float (&out)[kMaxRows]) {
     const std::size_t bb = block_bytes(type);
     for (std::size_t b = 0; b < x.k / 32; ++b, row += bb) {
         i16x8 w[4];
@@ -93,7 +100,7 @@ void row_blocks32(WeightType type, const std::uint8_t* row, const q8::Rows& x, f
             case WeightType::Q8_0:
                 ints_q8_0(row + 2, w);
                 dot32<R>(w, x, 32 * b, isum);
-                for (int r = 0; r < R; ++r) out[r] += q8::term(d, x.scale(r, b), isum[r]);
+                for (int r = 0; r < R; ++r) out[r] += qact::term(d, x.scale(r, b), isum[r]);
                 break;
             case WeightType::Q4_0:
             case WeightType::Q5_0: {
@@ -101,7 +108,7 @@ void row_blocks32(WeightType type, const std::uint8_t* row, const q8::Rows& x, f
                 ints_nibbles(row + (five ? 6 : 2), five ? row + 2 : nullptr, w);
                 dot32<R>(w, x, 32 * b, isum);
                 const std::int32_t offset = five ? 16 : 8;
-                for (int r = 0; r < R; ++r) out[r] += q8::term(d, x.scale(r, b), isum[r] - offset * x.sum_of_32(r, b));
+                for (int r = 0; r < R; ++r) out[r] += qact::term(d, x.scale(r, b), isum[r] - offset * x.sum_of_32(r, b));
                 break;
             }
             default: {  // Q4_1, Q5_1
@@ -110,7 +117,7 @@ void row_blocks32(WeightType type, const std::uint8_t* row, const q8::Rows& x, f
                 dot32<R>(w, x, 32 * b, isum);
                 const float mw = half_at(row + 2);
                 for (int r = 0; r < R; ++r)
-                    out[r] += q8::term_with_min(d, mw, x.scale(r, b), isum[r], x.sum_of_32(r, b));
+                    out[r] += qact::term_with_min(d, mw, x.scale(r, b), isum[r], x.sum_of_32(r, b));
                 break;
             }
         }
@@ -120,7 +127,7 @@ void row_blocks32(WeightType type, const std::uint8_t* row, const q8::Rows& x, f
 // block_q4_K: f16 d, dmin; scales[12]; qs[128]: bytes 32i … 32i + 31 hold sub-block 2i (low
 // nibbles) and 2i + 1 (high nibbles).
 template <int R>
-void row_q4_k(const std::uint8_t* row, const q8::Rows& x, float (&out)[kMaxRows]) {
+void row_q4_k(const std::uint8_t* row, const qact::Rows& x, float (&out)[kMaxRows]) {
     const u8x16 m4 = splat_bytes(0x0F);
     for (std::size_t b = 0; b < x.k / 256; ++b, row += 144) {
         int sc[8], mn[8];
@@ -146,7 +153,7 @@ void row_q4_k(const std::uint8_t* row, const q8::Rows& x, float (&out)[kMaxRows]
         for (int r = 0; r < R; ++r) {
             std::int32_t imin = 0;
             for (int s = 0; s < 8; ++s) imin += mn[s] * x.sum_of_32(r, 8 * b + s);
-            out[r] += q8::term_k_min(d, dmin, x.scale(r, b), hsum(acc[r]), imin);
+            out[r] += qact::term_k_min(d, dmin, x.scale(r, b), hsum(acc[r]), imin);
         }
     }
 }
@@ -157,7 +164,7 @@ void row_q4_k(const std::uint8_t* row, const q8::Rows& x, float (&out)[kMaxRows]
 // a scale, and scale g covers elements 16g … 16g + 15. The unsigned 6-bit q meets x here; the
 // offset 32 comes off as 32 · Σ_g scale_g · Σ x over group g.
 template <int R>
-void row_q6_k(const std::uint8_t* row, const q8::Rows& x, float (&out)[kMaxRows]) {
+void row_q6_k(const std::uint8_t* row, const qact::Rows& x, float (&out)[kMaxRows]) {
     const u8x16 m4 = splat_bytes(0x0F), m30 = splat_bytes(0x30);
     for (std::size_t b = 0; b < x.k / 256; ++b, row += 210) {
         const std::uint8_t* ql = row;
@@ -182,9 +189,9 @@ void row_q6_k(const std::uint8_t* row, const q8::Rows& x, float (&out)[kMaxRows]
             }
         const float d = half_at(row + 208);
         for (int r = 0; r < R; ++r) {
-            std::int32_t offset = 0;
+            std::int64_t offset = 0;
             for (int g = 0; g < 16; ++g) offset += sc[g] * x.sum_of_16(r, 16 * b + g);
-            out[r] += q8::term(d, x.scale(r, b), hsum(acc[r]) - 32 * offset);
+            out[r] += qact::term(d, x.scale(r, b), hsum64(acc[r]) - 32 * offset);
         }
     }
 }
@@ -291,7 +298,7 @@ void rows_simd(std::size_t n, std::size_t k, const float* a, std::size_t lda, co
         default:
             break;
     }
-    const q8::Rows x = q8::quantize(a, R, k, lda, block_elements(type));
+    const qact::Rows x = qact::quantize(a, R, k, lda, block_elements(type));
     for (std::size_t j = 0; j < n; ++j) {
         const std::uint8_t* row = b + j * rb;
         float out[kMaxRows] = {};
@@ -309,15 +316,15 @@ void rows_simd(std::size_t n, std::size_t k, const float* a, std::size_t lda, co
 
 // Element e's integer q of a stored block (before the offset or min), its scale index and what
 // the block adds: one function per type, written from quant_blocks.hpp's table.
-float scalar_block(WeightType type, const std::uint8_t* blk, const q8::Rows& x, std::size_t r, std::size_t b) {
+float scalar_block(WeightType type, const std::uint8_t* blk, const qact::Rows& x, std::size_t r, std::size_t b) {
     const std::int16_t* xq = x.row(r) + b * block_elements(type);
     const float dx = x.scale(r, b);
-    std::int32_t isum = 0, sx = 0;
+    std::int64_t isum = 0, sx = 0;
     for (std::size_t e = 0; e < block_elements(type); ++e) sx += xq[e];
     switch (type) {
         case WeightType::Q8_0:
             for (int e = 0; e < 32; ++e) isum += static_cast<std::int8_t>(blk[2 + e]) * xq[e];
-            return q8::term(half_at(blk), dx, isum);
+            return qact::term(half_at(blk), dx, isum);
         case WeightType::Q4_0:
         case WeightType::Q4_1:
         case WeightType::Q5_0:
@@ -332,15 +339,15 @@ float scalar_block(WeightType type, const std::uint8_t* blk, const q8::Rows& x, 
                 const int q = nibble | static_cast<int>(((qh >> e) & 1u) << 4);
                 isum += (q - offset) * xq[e];
             }
-            return with_min ? q8::term_with_min(half_at(blk), half_at(blk + 2), dx, isum, sx)
-                            : q8::term(half_at(blk), dx, isum);
+            return with_min ? qact::term_with_min(half_at(blk), half_at(blk + 2), dx, isum, sx)
+                            : qact::term(half_at(blk), dx, isum);
         }
         case WeightType::Q4_K: {
             int sc[8], mn[8];
             q4_k_scales_mins(blk + 4, sc, mn);
-            std::int32_t imin = 0;
+            std::int64_t imin = 0;
             for (int s = 0; s < 8; ++s) {
-                std::int32_t dot = 0, sum = 0;
+                std::int64_t dot = 0, sum = 0;
                 for (int l = 0; l < 32; ++l) {
                     const std::uint8_t byte = blk[16 + 32 * (s / 2) + l];
                     dot += ((s % 2 == 0) ? (byte & 0xF) : (byte >> 4)) * xq[32 * s + l];
@@ -349,7 +356,7 @@ float scalar_block(WeightType type, const std::uint8_t* blk, const q8::Rows& x, 
                 isum += sc[s] * dot;
                 imin += mn[s] * sum;
             }
-            return q8::term_k_min(half_at(blk), half_at(blk + 2), dx, isum, imin);
+            return qact::term_k_min(half_at(blk), half_at(blk + 2), dx, isum, imin);
         }
         default: {  // Q6_K
             const auto* sc = reinterpret_cast<const std::int8_t*>(blk + 192);
@@ -357,9 +364,9 @@ float scalar_block(WeightType type, const std::uint8_t* blk, const q8::Rows& x, 
                 const int h = e / 128, rr = (e % 128) / 32, l = e % 32;
                 const std::uint8_t low = blk[64 * h + l + 32 * (rr & 1)];
                 const int q = ((rr < 2 ? low & 0xF : low >> 4) | (((blk[128 + 32 * h + l] >> (2 * rr)) & 3) << 4)) - 32;
-                isum += sc[8 * h + l / 16 + 2 * rr] * q * xq[e];
+                isum += std::int64_t{sc[8 * h + l / 16 + 2 * rr]} * q * xq[e];
             }
-            return q8::term(half_at(blk + 208), dx, isum);
+            return qact::term(half_at(blk + 208), dx, isum);
         }
     }
 }
@@ -367,7 +374,7 @@ float scalar_block(WeightType type, const std::uint8_t* blk, const q8::Rows& x, 
 void rows_scalar(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const std::uint8_t* b,
                  WeightType type, std::size_t rb, float* c, std::size_t ldc) {
     if (is_block_type(type)) {
-        const q8::Rows x = q8::quantize(a, m, k, lda, block_elements(type));
+        const qact::Rows x = qact::quantize(a, m, k, lda, block_elements(type));
         for (std::size_t j = 0; j < n; ++j)
             for (std::size_t r = 0; r < m; ++r) {
                 float s = 0.0f;

@@ -1,7 +1,7 @@
 // gemm.hpp's decode path (m ≤ 4 rows against stored weights): its SIMD kernels against their
 // scalar twin bit for bit, per type, on rows of one block and of several, and rows that are not
 // whole 8-lane groups (float types); against decode-then-dot (the f32 product over the decoded
-// matrix) within the bound the activations' 8-bit rounding allows, and exactly (to float
+// matrix) within the bound the activations' 13-bit rounding allows, and exactly (to float
 // rounding) when the activations are exactly d · q; the same bits natively and in WASM.
 #include <cmath>
 #include <cstring>
@@ -10,7 +10,7 @@
 #include "attn/crc32.hpp"
 #include "attn/errors.hpp"
 #include "attn/gemm.hpp"
-#include "attn/q8_activations.hpp"
+#include "attn/quantized_activations.hpp"
 #include "attn/quant_blocks.hpp"
 #include "stored_weights.hpp"
 #include "test_util.hpp"
@@ -67,7 +67,7 @@ TEST_CASE("decode path: SIMD equals its scalar twin bit for bit, every type, m =
             }
 }
 
-TEST_CASE("decode path: within the 8-bit rounding of the activations of decode-then-dot", "[gemm_decode]") {
+TEST_CASE("decode path: within the rounding of the activations of decode-then-dot", "[gemm_decode]") {
     // Each activation is off by at most d / 2 of its block (x ≈ d · q): |Δ| ≤ Σ_p |w_p| · d_p / 2,
     // plus float rounding (a relative 1e-5 of Σ |a w|). Float types: rounding only.
     for (WeightType type : kAllTypes)
@@ -77,7 +77,7 @@ TEST_CASE("decode path: within the 8-bit rounding of the activations of decode-t
             const std::vector<float> w = decoded(type, b, n, k);
             const Matrix a = randn(m, k, 41 + k);
             const std::vector<float> got = decode_product(false, m, n, k, a.data(), b, type);
-            const q8::Rows x = is_block_type(type) ? q8::quantize(a.data(), m, k, k, block_elements(type)) : q8::Rows{};
+            const qact::Rows x = is_block_type(type) ? qact::quantize(a.data(), m, k, k, block_elements(type)) : qact::Rows{};
             for (std::size_t i = 0; i < m; ++i)
                 for (std::size_t j = 0; j < n; ++j) {
                     double exact = 0, magnitude = 0, rounding = 0;
@@ -95,8 +95,8 @@ TEST_CASE("decode path: within the 8-bit rounding of the activations of decode-t
 }
 
 TEST_CASE("decode path: activations that are exactly d · q give decode-then-dot to float rounding", "[gemm_decode]") {
-    // Integers in [−127, 127] times 2^-3, with ±127 in every block of 32: d = 2^-3 exactly and q
-    // = x / d, so the only differences left are the float terms' roundings.
+    // Integers in [−4095, 4095] times 2^-12, with ±4095 in every block of 32: d = 2^-12 exactly
+    // and q = x / d, so the only differences left are the float terms' roundings.
     for (WeightType type : kAllTypes) {
         if (!is_block_type(type)) continue;
         const std::size_t k = 512, n = 5, m = 2;
@@ -105,9 +105,9 @@ TEST_CASE("decode path: activations that are exactly d · q give decode-then-dot
         Rng rng(78);
         std::vector<float> a(m * k);
         for (std::size_t p = 0; p < a.size(); ++p)
-            a[p] = static_cast<float>(p % 32 == 5 ? (p % 64 == 5 ? 127 : -127)
-                                                  : static_cast<int>(rng.next_u64() % 255) - 127) *
-                   0.125f;
+            a[p] = static_cast<float>(p % 32 == 5 ? (p % 64 == 5 ? 4095 : -4095)
+                                                  : static_cast<int>(rng.next_u64() % 8191) - 4095) *
+                   0x1p-12f;
         const std::vector<float> got = decode_product(false, m, n, k, a.data(), b, type);
         for (std::size_t i = 0; i < m; ++i)
             for (std::size_t j = 0; j < n; ++j) {
@@ -155,9 +155,9 @@ TEST_CASE("decode path: a non-finite activation gives NaN; m > 4, KN and bad sha
 TEST_CASE("decode path: the same bits natively and in WASM (CRC-32 of C recorded natively)", "[gemm_decode]") {
     const std::pair<WeightType, std::uint32_t> golden[] = {
         {WeightType::F32, 0xf651aef0u},  {WeightType::F16, 0xeaaff4b1u},  {WeightType::BF16, 0x83d8ef90u},
-        {WeightType::Q8_0, 0x9caf3833u}, {WeightType::Q4_0, 0xc07cc90au}, {WeightType::Q4_1, 0x36da4df5u},
-        {WeightType::Q5_0, 0xa848c1fcu}, {WeightType::Q5_1, 0xfd703591u}, {WeightType::Q4_K, 0x772510afu},
-        {WeightType::Q6_K, 0xebd70dbeu},
+        {WeightType::Q8_0, 0xd9b8ddf6u}, {WeightType::Q4_0, 0xda6bb60cu}, {WeightType::Q4_1, 0x20abbd4u},
+        {WeightType::Q5_0, 0x61a8bfd6u}, {WeightType::Q5_1, 0x6912fe3du}, {WeightType::Q4_K, 0xeffed69bu},
+        {WeightType::Q6_K, 0xc7d5d3ecu},
     };
     for (const auto& [type, want] : golden) {
         const std::size_t m = 3, n = 17, k = 512;
@@ -189,5 +189,36 @@ TEST_CASE("decode path: f16 rows with ±∞, NaN and subnormal halves equal the 
             CHECK(std::isfinite(got[3]) == finite);
             CHECK(std::isfinite(got[1]));
         }
+    }
+}
+
+TEST_CASE("decode path: the largest sums a block can make stay exact (no 32-bit lane overflows)", "[gemm_decode]") {
+    // q6_k: every q = 63, every scale −128, every activation at the top level: each 32-bit lane
+    // then holds 64 · 63 · 128 · 4095 = 2,113,413,120 (2^31 − 34,070,528), the block 2^33.
+    // q4_k: every nibble 15, every 6-bit scale and min 63. q8_0: every weight −128.
+    const std::size_t k = 256, n = 2;
+    std::vector<float> a(k, 1.0f);
+    for (WeightType type : {WeightType::Q6_K, WeightType::Q4_K, WeightType::Q8_0}) {
+        std::vector<std::uint8_t> b(n * row_bytes(type, k), 0xFF);
+        const std::uint16_t d = float_to_half(1.0f / 64);
+        for (std::size_t at = 0; at < b.size(); at += block_bytes(type)) {
+            if (type == WeightType::Q6_K) {
+                std::memset(&b[at + 192], 0x80, 16);  // scales −128
+                std::memcpy(&b[at + 208], &d, 2);
+            } else {
+                std::memcpy(&b[at], &d, 2);
+                if (type == WeightType::Q4_K) std::memcpy(&b[at + 2], &d, 2);
+                if (type == WeightType::Q8_0) std::memset(&b[at + 2], 0x80, 32);
+            }
+        }
+        const std::vector<float> w = decoded(type, b, n, k);
+        const std::vector<float> got = decode_product(false, 1, n, k, a.data(), b, type);
+        INFO(weight_type_name(type));
+        REQUIRE(same_bits(got, decode_product(true, 1, n, k, a.data(), b, type)));
+        double exact = 0;
+        for (std::size_t p = 0; p < k; ++p) exact += w[p];
+        // The activations are exactly 1 = 4095 · (1 / 4095) up to d's rounding: a relative 1e-6.
+        CHECK(std::fabs(got[0] - exact) <= 1e-6 * std::fabs(exact));
+        CHECK(got[0] == got[1]);
     }
 }

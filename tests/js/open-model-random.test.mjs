@@ -195,6 +195,29 @@ for (const [arch, format, type] of [
   });
 }
 
+// The decode path (gemm.hpp: activations quantised to 13 bits per block for the block types,
+// 8-lane sums for the float types) against the f32 GEMM, on every held-in model and type:
+// greedy tokens identical for 8 steps, and the logits of a 4-token pass (≤ 4 tokens run the
+// decode path) within a stated share of their range.
+for (const arch of tiny.ARCHS)
+  for (const type of tiny.GGUF_TYPES)
+    test(`${arch} gguf ${type}: the decode path generates the f32 path's tokens`, async (t) => {
+      await withOpened(arch, 'gguf', type, (opened) => {
+        const prompt = TOKENS.slice(0, 5);
+        const fast = engine.openModelGenerate(opened.id, prompt, 8);
+        const exact = engine.openModelGenerate(opened.id, prompt, 8, { exact: true });
+        assert.deepEqual(fast.generated, exact.generated);
+        const f = engine.openModelRun(opened.id, TOKENS.slice(0, 4), { decodePath: true }).logitsLast;
+        const e = engine.openModelRun(opened.id, TOKENS.slice(0, 4)).logitsLast;
+        let range = 0;
+        for (const v of e) range = Math.max(range, Math.abs(v));
+        const diff = it.maxAbsDiff(f, e);
+        t.diagnostic(`logits max |Δ| ${diff.toExponential(2)} of max |logit| ${range.toFixed(3)}`);
+        assert.ok(diff > 0 || !type.startsWith('q'), 'the decode path ran (block types differ)');
+        assert.ok(diff <= (type.startsWith('q') ? 2e-3 : 1e-5) * range, `${diff} of ${range}`);
+      });
+    });
+
 test('a pass layer by layer (openModelPass / PassStep / PassResult) = openModelRun', async () => {
   await withOpened('llama', 'gguf', 'q8_0', (opened) => {
     const whole = engine.openModelRun(opened.id, TOKENS, { attention: true });

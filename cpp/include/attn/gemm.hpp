@@ -46,10 +46,10 @@ void gemm_weights(std::size_t m, std::size_t n, std::size_t k, const float* a, s
 // expands a weight to f32. It does not equal the f32 GEMM bit for bit; instead:
 //  - it equals its own scalar twin (gemm_weights_decode_scalar) bit for bit, natively and in
 //    WASM, SIMD or not;
-//  - block types (q8_0, q4_0, q4_1, q5_0, q5_1, q4_k, q6_k): each row of A is quantised to 8
-//    bits per block of the weight type (q8_activations.hpp: 32 elements, or 256 for the
-//    k-quants, as ggml's q8_0 / q8_K), each stored block meets it in an integer dot product
-//    (exact, so its order is free), and the block's float terms (q8::term…) are added to the
+//  - block types (q8_0, q4_0, q4_1, q5_0, q5_1, q4_k, q6_k): each row of A is quantised to 13
+//    bits per block of the weight type (quantized_activations.hpp: 32 elements, or 256 for the
+//    k-quants, as ggml's q8_0 / q8_K, which use 8 bits), each stored block meets it in an integer dot product
+//    (exact, so its order is free), and the block's float terms (qact::term…) are added to the
 //    output in block order, starting from 0;
 //  - float types (f32, f16, bf16): no quantisation; the row is read as 8 lanes, lane l adding
 //    a[p] · b[p] (rounded product, rounded sum) for p ≡ l (mod 8) in order; then lanes l and
@@ -58,7 +58,7 @@ void gemm_weights(std::size_t m, std::size_t n, std::size_t k, const float* a, s
 //    m > 4 run gemm_weights (so the contract above holds for them trivially, in both twins).
 // Accuracy against the f32 path, measured (tests/cpp/gemm_decode_test.cpp, README "Open-model
 // decoding"): float types differ by summation order only (~1e-7 relative); the block types add
-// the activations' 8-bit rounding, the error llama.cpp accepts.
+// the rounding of the activations to 13 bits (finer than the 8 bits llama.cpp accepts).
 // Errors as gemm_weights.
 void gemm_weights_decode(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda,
                          const std::uint8_t* b, WeightType type, BLayout layout, float* c, std::size_t ldc);

@@ -116,7 +116,7 @@ struct OpenRunOptions {
     std::vector<std::size_t> layers;  // which layers' weights to keep (empty: all); sink share is for all
     bool all_logits = false;          // logits for every position (else the last row only)
     // Passes of at most 4 tokens multiply by the stored weights through gemm.hpp's decode path
-    // (activations quantised to 8 bits for the block types; not the f32 GEMM's bits). Generation
+    // (activations quantised to 13 bits for the block types; not the f32 GEMM's bits). Generation
     // sets it unless asked to be exact.
     bool decode_kernels = false;
 };

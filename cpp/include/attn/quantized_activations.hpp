@@ -1,21 +1,27 @@
-// Activation rows quantised to 8 bits for the decode path's integer dot products (gemm.hpp,
+// Activation rows quantised to integers for the decode path's integer dot products (gemm.hpp,
 // "The decode path"), and the few float operations each stored block adds to a dot product.
 // Both twins of the decode path (SIMD and scalar) call these same functions, so the only thing
 // that differs between them is how the integer sums are formed, and integer sums are exact.
 //
 // A row of k activations is cut into blocks of `block` elements, the block of the weight type it
-// meets (ggml's q8_0 for the 32-element types, q8_K for the 256-element k-quants):
-//   d = max|x| / 127,  q = round(x / d) ties to even, in [−127, 127]  (d = 0: q = 0)
-// so x ≈ d · q. A block holding ±∞ or NaN gets d = NaN and q = 0: its dot products are NaN, as
-// the f32 product's would be. q is kept as 16-bit lanes (the widening is done once per row, not
-// once per weight row), with the sums of every 16 consecutive q (the k-quants' and the offset
+// meets (32, or 256 for the k-quants, as ggml's q8_0 / q8_K):
+//   d = max|x| / 4095,  q = round(x / d) ties to even, in [−4095, 4095]  (d = 0: q = 0)
+// so x ≈ d · q. ggml rounds to 8 bits (±127) because its x86 kernels multiply bytes; WASM SIMD
+// has no byte dot product, so q is multiplied in 16-bit lanes anyway (i32x4.dot_i16x8), and 13
+// bits cost nothing there while cutting the rounding 32-fold (with ±127, greedy tokens of the
+// held-in tiny models drifted from the f32 path's). 13 is the most that keeps every 32-bit lane
+// exact: a q6_k lane sums 64 products |scale · q_w · q| ≤ 128 · 63 · 4095 (2,113,413,120 <
+// 2^31); block totals are then added in 64 bits.
+// A block holding ±∞ or NaN gets d = NaN and q = 0: its dot products are NaN, as the f32
+// product's would be. q is kept as 16-bit lanes (the widening is done once per row, not once
+// per weight row), with the sums of every 16 consecutive q (the k-quants' and the offset
 // types' corrections need them).
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-namespace attn::q8 {
+namespace attn::qact {
 
 struct Rows {
     std::size_t m = 0, k = 0, block = 0;
@@ -40,15 +46,15 @@ Rows quantize(const float* a, std::size_t m, std::size_t k, std::size_t lda, std
 // activation block's d; the weight's f16 scales are given decoded (exactly).
 //   q8_0, q4_0, q5_0 (offsets 8 and 16 subtracted inside isum), q6_k (isum already holds the
 //   sub-block scales and the offset 32):        (dw · dx) · isum
-inline float term(float dw, float dx, std::int32_t isum) { return (dw * dx) * static_cast<float>(isum); }
+inline float term(float dw, float dx, std::int64_t isum) { return (dw * dx) * static_cast<float>(isum); }
 //   q4_1, q5_1 (x = q · d + m; sx = Σ q_x of the block):  (dw · dx) · isum + (mw · dx) · sx
-inline float term_with_min(float dw, float mw, float dx, std::int32_t isum, std::int32_t sx) {
+inline float term_with_min(float dw, float mw, float dx, std::int64_t isum, std::int64_t sx) {
     return (dw * dx) * static_cast<float>(isum) + (mw * dx) * static_cast<float>(sx);
 }
 //   q4_k (isum = Σ_s sc_s · Σ q_w · q_x, imin = Σ_s m_s · Σ q_x over sub-block s):
 //                                                 (d · dx) · isum − (dmin · dx) · imin
-inline float term_k_min(float d, float dmin, float dx, std::int32_t isum, std::int32_t imin) {
+inline float term_k_min(float d, float dmin, float dx, std::int64_t isum, std::int64_t imin) {
     return (d * dx) * static_cast<float>(isum) - (dmin * dx) * static_cast<float>(imin);
 }
 
-}  // namespace attn::q8
+}  // namespace attn::qact

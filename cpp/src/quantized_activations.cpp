@@ -1,10 +1,15 @@
-// q8_activations.hpp: one scalar pass per activation row (k values; the weights it meets are
+// quantized_activations.hpp: one scalar pass per activation row (k values; the weights it meets are
 // k · n, so this is never the cost).
-#include "attn/q8_activations.hpp"
+#include "attn/quantized_activations.hpp"
 
 #include <cmath>
 
-namespace attn::q8 {
+namespace attn::qact {
+namespace {
+
+constexpr float kLevels = 4095.0f;  // the largest |q|: 13 bits (see the header)
+
+}  // namespace
 
 Rows quantize(const float* a, std::size_t m, std::size_t k, std::size_t lda, std::size_t block) {
     Rows r;
@@ -31,11 +36,11 @@ Rows quantize(const float* a, std::size_t m, std::size_t k, std::size_t lda, std
                 for (std::size_t j = 0; j < block; ++j) qb[j] = 0;
                 continue;
             }
-            const float d = amax / 127.0f, id = d != 0.0f ? 1.0f / d : 0.0f;
+            const float d = amax / kLevels, id = d != 0.0f ? 1.0f / d : 0.0f;
             r.d[i * (k / block) + b] = d;
             for (std::size_t j = 0; j < block; ++j) {
-                // |x · id| ≤ 127 up to one rounding: clamp, then round ties to even.
-                const float v = std::fmin(127.0f, std::fmax(-127.0f, xb[j] * id));
+                // |x · id| ≤ 4095 up to one rounding: clamp, then round ties to even.
+                const float v = std::fmin(kLevels, std::fmax(-kLevels, xb[j] * id));
                 qb[j] = static_cast<std::int16_t>(std::nearbyint(v));
             }
         }
@@ -48,4 +53,4 @@ Rows quantize(const float* a, std::size_t m, std::size_t k, std::size_t lda, std
     return r;
 }
 
-}  // namespace attn::q8
+}  // namespace attn::qact
