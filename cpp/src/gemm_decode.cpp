@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "attn/gemm.hpp"
-#include "attn/quantized_activations.hpp"
 #include "attn/quant_blocks.hpp"
+#include "attn/quantized_activations.hpp"
 #include "attn/simd.hpp"
 
 namespace attn::gemm {
@@ -108,7 +108,8 @@ void row_blocks32(WeightType type, const std::uint8_t* row, const qact::Rows& x,
                 ints_nibbles(row + (five ? 6 : 2), five ? row + 2 : nullptr, w);
                 dot32<R>(w, x, 32 * b, isum);
                 const std::int32_t offset = five ? 16 : 8;
-                for (int r = 0; r < R; ++r) out[r] += qact::term(d, x.scale(r, b), isum[r] - offset * x.sum_of_32(r, b));
+                for (int r = 0; r < R; ++r)
+                    out[r] += qact::term(d, x.scale(r, b), isum[r] - offset * x.sum_of_32(r, b));
                 break;
             }
             default: {  // Q4_1, Q5_1

@@ -10,8 +10,8 @@
 #include "attn/crc32.hpp"
 #include "attn/errors.hpp"
 #include "attn/gemm.hpp"
-#include "attn/quantized_activations.hpp"
 #include "attn/quant_blocks.hpp"
+#include "attn/quantized_activations.hpp"
 #include "stored_weights.hpp"
 #include "test_util.hpp"
 
@@ -77,7 +77,8 @@ TEST_CASE("decode path: within the rounding of the activations of decode-then-do
             const std::vector<float> w = decoded(type, b, n, k);
             const Matrix a = randn(m, k, 41 + k);
             const std::vector<float> got = decode_product(false, m, n, k, a.data(), b, type);
-            const qact::Rows x = is_block_type(type) ? qact::quantize(a.data(), m, k, k, block_elements(type)) : qact::Rows{};
+            const qact::Rows x =
+                is_block_type(type) ? qact::quantize(a.data(), m, k, k, block_elements(type)) : qact::Rows{};
             for (std::size_t i = 0; i < m; ++i)
                 for (std::size_t j = 0; j < n; ++j) {
                     double exact = 0, magnitude = 0, rounding = 0;

@@ -207,7 +207,9 @@ for (const arch of tiny.ARCHS)
         const fast = engine.openModelGenerate(opened.id, prompt, 8);
         const exact = engine.openModelGenerate(opened.id, prompt, 8, { exact: true });
         assert.deepEqual(fast.generated, exact.generated);
-        const f = engine.openModelRun(opened.id, TOKENS.slice(0, 4), { decodePath: true }).logitsLast;
+        const f = engine.openModelRun(opened.id, TOKENS.slice(0, 4), {
+          decodePath: true,
+        }).logitsLast;
         const e = engine.openModelRun(opened.id, TOKENS.slice(0, 4)).logitsLast;
         let range = 0;
         for (const v of e) range = Math.max(range, Math.abs(v));

@@ -456,7 +456,9 @@ inline i16x8 load_i16(const std::int16_t* p) {
     std::memcpy(r.v, p, 16);
     return r;
 }
-inline std::uint16_t lane16(const u8x16& a, int l) { return static_cast<std::uint16_t>(a.v[2 * l] | (a.v[2 * l + 1] << 8)); }
+inline std::uint16_t lane16(const u8x16& a, int l) {
+    return static_cast<std::uint16_t>(a.v[2 * l] | (a.v[2 * l + 1] << 8));
+}
 inline void set_lane16(u8x16& a, int l, std::uint16_t x) {
     a.v[2 * l] = static_cast<std::uint8_t>(x & 0xFF);
     a.v[2 * l + 1] = static_cast<std::uint8_t>(x >> 8);
@@ -474,7 +476,8 @@ inline u8x16 sra16(u8x16 a) {
 }
 inline u8x16 max_i16(u8x16 a, u8x16 b) {
     for (int l = 0; l < 8; ++l)
-        if (static_cast<std::int16_t>(lane16(b, l)) > static_cast<std::int16_t>(lane16(a, l))) set_lane16(a, l, lane16(b, l));
+        if (static_cast<std::int16_t>(lane16(b, l)) > static_cast<std::int16_t>(lane16(a, l)))
+            set_lane16(a, l, lane16(b, l));
     return a;
 }
 inline u8x16 interleave16_lo(u8x16 a, u8x16 b) {
