@@ -8,9 +8,44 @@
 #
 # Builds only the benchmark targets, in build/ and build-wasm/ (shared with scripts/test.sh and
 # configured the same way if missing) and build-wasm-scalar/ (its own: -DATTN_SIMD=OFF).
+#
+# Last, the open model's generation against llama.cpp, single thread, on the same GGUF files
+# (bench/open-model-peers.mjs): ours (build-wasm/attn-engine.js) against wllama (llama.cpp's WASM
+# build, in Chromium) and node-llama-cpp (native). The peers live in bench/peers/ with their own
+# lock file, installed here (never by npm test). `scripts/bench.sh decode [args]` (npm run
+# bench:decode) runs only that part: peers, the attn-engine target, the benchmark with args.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
+
+# bench/peers/node_modules from its lock file, again only when the lock file changed. No install
+# scripts (node-llama-cpp's would look for a GPU build to download or build) and no optional
+# packages: node-llama-cpp's prebuilt binaries are all optional (CUDA, Vulkan, other platforms),
+# and the linux-x64 CPU one it runs on is a direct dependency of bench/peers/package.json.
+setup_peers() {
+  local stamp=bench/peers/node_modules/.lock-stamp
+  if [ ! -f "$stamp" ] || ! cmp -s bench/peers/package-lock.json "$stamp"; then
+    echo "== setup: bench/peers (wllama, node-llama-cpp)"
+    npm ci --prefix bench/peers --omit=optional --ignore-scripts --no-audit --no-fund --loglevel=error
+    cp bench/peers/package-lock.json "$stamp"
+  fi
+}
+
+configure_wasm() {
+  [ -f build-wasm/CMakeCache.txt ] || emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+}
+
+if [ "${1:-}" = decode ]; then
+  shift
+  echo "bench:decode: $(nproc) cores, node $(node --version), load average $(cut -d' ' -f1-3 /proc/loadavg) at start"
+  echo "== build: WASM SIMD engine (build-wasm/, attn-engine)"
+  configure_wasm
+  cmake --build build-wasm -j"$(nproc)" --target attn-engine
+  setup_peers
+  echo "== run: open model decode vs llama.cpp, single thread"
+  ATTN_ENGINE_JS=build-wasm/attn-engine.js node bench/open-model-peers.mjs "$@"
+  exit 0
+fi
 
 cpu=$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 machine="$(nproc) cores, ${cpu:-unknown CPU}, node $(node --version), load average $(cut -d' ' -f1-3 /proc/loadavg) at start"
@@ -21,7 +56,7 @@ echo "== build: native (build/)"
 cmake --build build -j"$(nproc)" --target attn-bench attn-gemm-bench attn-open-model-bench
 
 echo "== build: WASM SIMD (build-wasm/)"
-[ -f build-wasm/CMakeCache.txt ] || emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+configure_wasm
 cmake --build build-wasm -j"$(nproc)" --target attn-bench attn-gemm-bench attn-engine attn-open-model-bench
 
 echo "== build: WASM scalar (build-wasm-scalar/)"
@@ -61,3 +96,9 @@ node bench/report.mjs --machine "$machine" --load-end "$(cut -d' ' -f1-3 /proc/l
 echo "== run: open model, Qwen3-0.6B shapes (native, then WASM SIMD)"
 ./build/attn-open-model-bench
 node build-wasm/attn-open-model-bench.js
+
+# The same shapes as GGUF files, against llama.cpp single thread (wllama and node-llama-cpp):
+# prefill and cached decode ms, the memory bandwidth bound; JSON lines and a table.
+setup_peers
+echo "== run: open model decode vs llama.cpp, single thread"
+ATTN_ENGINE_JS=build-wasm/attn-engine.js node bench/open-model-peers.mjs
