@@ -19,12 +19,6 @@ using namespace attn::simd;
 
 constexpr std::size_t kMaxRows = 4;
 
-float half_at(const std::uint8_t* p) {
-    std::uint16_t h;
-    std::memcpy(&h, p, 2);
-    return half_bits_to_float(h);
-}
-
 std::uint32_t u32_at(const std::uint8_t* p) {
     std::uint32_t v;
     std::memcpy(&v, p, 4);
@@ -95,7 +89,7 @@ void row_blocks32(WeightType type, const std::uint8_t* row, const qact::Rows& x,
     for (std::size_t b = 0; b < x.k / 32; ++b, row += bb) {
         i16x8 w[4];
         std::int32_t isum[kMaxRows];
-        const float d = half_at(row);
+        const float d = f16_at(row);
         switch (type) {
             case WeightType::Q8_0:
                 ints_q8_0(row + 2, w);
@@ -116,7 +110,7 @@ void row_blocks32(WeightType type, const std::uint8_t* row, const qact::Rows& x,
                 const bool five = type == WeightType::Q5_1;
                 ints_nibbles(row + (five ? 8 : 4), five ? row + 4 : nullptr, w);
                 dot32<R>(w, x, 32 * b, isum);
-                const float mw = half_at(row + 2);
+                const float mw = f16_at(row + 2);
                 for (int r = 0; r < R; ++r)
                     out[r] += qact::term_with_min(d, mw, x.scale(r, b), isum[r], x.sum_of_32(r, b));
                 break;
@@ -131,7 +125,7 @@ template <int R>
 void row_q4_k(const std::uint8_t* row, const qact::Rows& x, float (&out)[kMaxRows]) {
     const u8x16 m4 = splat_bytes(0x0F);
     for (std::size_t b = 0; b < x.k / 256; ++b, row += 144) {
-        int sc[8], mn[8];
+        std::uint8_t sc[8], mn[8];
         q4_k_scales_mins(row + 4, sc, mn);
         const std::uint8_t* qs = row + 16;
         i32x4 acc[kMaxRows];
@@ -150,10 +144,11 @@ void row_q4_k(const std::uint8_t* row, const qact::Rows& x, float (&out)[kMaxRow
                 acc[r] = add(acc[r], add(mul(sl, scl), mul(sh, sch)));
             }
         }
-        const float d = half_at(row), dmin = half_at(row + 2);
+        const float d = f16_at(row), dmin = f16_at(row + 2);
         for (int r = 0; r < R; ++r) {
+            const std::int32_t* sx = x.sums_of_32(r) + 8 * b;
             std::int32_t imin = 0;
-            for (int s = 0; s < 8; ++s) imin += mn[s] * x.sum_of_32(r, 8 * b + s);
+            for (int s = 0; s < 8; ++s) imin += mn[s] * sx[s];
             out[r] += qact::term_k_min(d, dmin, x.scale(r, b), hsum(acc[r]), imin);
         }
     }
@@ -188,11 +183,15 @@ void row_q6_k(const std::uint8_t* row, const qact::Rows& x, float (&out)[kMaxRow
                     for (int r = 0; r < R; ++r) acc[r] = add(acc[r], mul(dot16(w0, w1, x.row(r) + 256 * b + e), s));
                 }
             }
-        const float d = half_at(row + 208);
+        const float d = f16_at(row + 208);
         for (int r = 0; r < R; ++r) {
-            std::int64_t offset = 0;
-            for (int g = 0; g < 16; ++g) offset += sc[g] * x.sum_of_16(r, 16 * b + g);
-            out[r] += qact::term(d, x.scale(r, b), hsum64(acc[r]) - 32 * offset);
+            // Σ_g scale_g · Σ x over group g (at most 16 · 128 · 16 · 4095 in magnitude: 32 bits).
+            const std::int32_t* sx = x.sums_of_16(r) + 16 * b;
+            const u8x16 sb = load_bytes(sc);
+            const i16x8 s0 = widen_lo_i8(sb), s1 = widen_hi_i8(sb);
+            const i32x4 o = add(add(mul(widen_lo_i16(s0), load_i32(sx)), mul(widen_hi_i16(s0), load_i32(sx + 4))),
+                                add(mul(widen_lo_i16(s1), load_i32(sx + 8)), mul(widen_hi_i16(s1), load_i32(sx + 12))));
+            out[r] += qact::term(d, x.scale(r, b), hsum64(acc[r]) - 32 * std::int64_t{hsum(o)});
         }
     }
 }
@@ -325,7 +324,7 @@ float scalar_block(WeightType type, const std::uint8_t* blk, const qact::Rows& x
     switch (type) {
         case WeightType::Q8_0:
             for (int e = 0; e < 32; ++e) isum += static_cast<std::int8_t>(blk[2 + e]) * xq[e];
-            return qact::term(half_at(blk), dx, isum);
+            return qact::term(f16_at(blk), dx, isum);
         case WeightType::Q4_0:
         case WeightType::Q4_1:
         case WeightType::Q5_0:
@@ -340,11 +339,11 @@ float scalar_block(WeightType type, const std::uint8_t* blk, const qact::Rows& x
                 const int q = nibble | static_cast<int>(((qh >> e) & 1u) << 4);
                 isum += (q - offset) * xq[e];
             }
-            return with_min ? qact::term_with_min(half_at(blk), half_at(blk + 2), dx, isum, sx)
-                            : qact::term(half_at(blk), dx, isum);
+            return with_min ? qact::term_with_min(f16_at(blk), f16_at(blk + 2), dx, isum, sx)
+                            : qact::term(f16_at(blk), dx, isum);
         }
         case WeightType::Q4_K: {
-            int sc[8], mn[8];
+            std::uint8_t sc[8], mn[8];
             q4_k_scales_mins(blk + 4, sc, mn);
             std::int64_t imin = 0;
             for (int s = 0; s < 8; ++s) {
@@ -357,7 +356,7 @@ float scalar_block(WeightType type, const std::uint8_t* blk, const qact::Rows& x
                 isum += sc[s] * dot;
                 imin += mn[s] * sum;
             }
-            return qact::term_k_min(half_at(blk), half_at(blk + 2), dx, isum, imin);
+            return qact::term_k_min(f16_at(blk), f16_at(blk + 2), dx, isum, imin);
         }
         default: {  // Q6_K
             const auto* sc = reinterpret_cast<const std::int8_t*>(blk + 192);
@@ -367,7 +366,7 @@ float scalar_block(WeightType type, const std::uint8_t* blk, const qact::Rows& x
                 const int q = ((rr < 2 ? low & 0xF : low >> 4) | (((blk[128 + 32 * h + l] >> (2 * rr)) & 3) << 4)) - 32;
                 isum += std::int64_t{sc[8 * h + l / 16 + 2 * rr]} * q * xq[e];
             }
-            return qact::term(half_at(blk + 208), dx, isum);
+            return qact::term(f16_at(blk + 208), dx, isum);
         }
     }
 }

@@ -9,40 +9,15 @@ namespace attn {
 namespace {
 
 // Little-endian 16 bits (GGUF and safetensors store little-endian; so do WASM and x86-64, the
-// engine's targets): one 2-byte load, which the vectoriser widens, where two byte loads and a
-// shift become shuffles.
+// engine's targets): one 2-byte load.
 std::uint16_t u16(const std::uint8_t* p) noexcept {
     std::uint16_t v;
     std::memcpy(&v, p, 2);
     return v;
 }
 
-// IEEE half → float, exactly (the same bits as gemm::half_bits_to_float, tested on all 65536),
-// inline and without branches, so that the compiler vectorises a row of them: f16 rows decode
-// one element per weight in the GEMM, this is the f16 model's inner loop. The exponent is
-// rebased by 127 − 15 (±∞ / NaN by twice that, keeping an all-ones exponent); a subnormal gets
-// an implicit one added and then subtracted, one exact float operation.
-inline float half_to_float_fast(std::uint16_t h) noexcept {
-    constexpr std::uint32_t kExp = 0x7C00u << 13;
-    const std::uint32_t body = static_cast<std::uint32_t>(h & 0x7FFFu) << 13;
-    const std::uint32_t exp = body & kExp;
-    const std::uint32_t inf_nan = 0u - static_cast<std::uint32_t>(exp == kExp);  // all ones or 0
-    const std::uint32_t normal = body + ((127u - 15u) << 23) + (inf_nan & ((128u - 16u) << 23));
-    const std::uint32_t lifted = body + ((127u - 15u + 1u) << 23);
-    float sub;
-    std::memcpy(&sub, &lifted, 4);
-    sub -= 0x1p-14f;
-    std::uint32_t sub_bits;
-    std::memcpy(&sub_bits, &sub, 4);
-    const std::uint32_t subnormal = 0u - static_cast<std::uint32_t>(exp == 0);
-    const std::uint32_t bits =
-        (sub_bits & subnormal) | (normal & ~subnormal) | (static_cast<std::uint32_t>(h & 0x8000u) << 16);
-    float f;
-    std::memcpy(&f, &bits, 4);
-    return f;
-}
-
-float f16(const std::uint8_t* p) noexcept { return half_to_float_fast(u16(p)); }
+// f16_at (quant_blocks.hpp) gives gemm::half_bits_to_float's bits, tested on all 65536 halves.
+float f16(const std::uint8_t* p) noexcept { return f16_at(p); }
 
 // block_q8_0: f16 d; int8 qs[32].
 void q8_0(const std::uint8_t* b, float* out) noexcept {
@@ -97,7 +72,7 @@ void q4_k(const std::uint8_t* b, float* out) noexcept {
     const float d = f16(b), dmin = f16(b + 2);
     const std::uint8_t* scales = b + 4;
     const std::uint8_t* q = b + 16;
-    int sc[8], m[8];
+    std::uint8_t sc[8], m[8];
     q4_k_scales_mins(scales, sc, m);
     for (int i = 0; i < 4; ++i, q += 32) {
         const float d1 = d * static_cast<float>(sc[2 * i]), m1 = dmin * static_cast<float>(m[2 * i]);
@@ -138,17 +113,18 @@ void q6_k(const std::uint8_t* b, float* out) noexcept {
 
 }  // namespace
 
-// s < 4: sc = q[s] & 63, m = q[s + 4] & 63; s ≥ 4: the low 4 bits from q[s + 4], the high 2
-// from the top bits of q[s − 4] (sc) and q[s] (m).
-void q4_k_scales_mins(const std::uint8_t* q, int sc[8], int m[8]) noexcept {
-    for (int s = 0; s < 4; ++s) {
-        sc[s] = q[s] & 63;
-        m[s] = q[s + 4] & 63;
-    }
-    for (int s = 4; s < 8; ++s) {
-        sc[s] = (q[s + 4] & 0xF) | ((q[s - 4] >> 6) << 4);
-        m[s] = (q[s + 4] >> 4) | ((q[s] >> 6) << 4);
-    }
+// get_scale_min_k4: s < 4: sc = q[s] & 63, m = q[s + 4] & 63; s ≥ 4: the low 4 bits from
+// q[s + 4], the high 2 from the top bits of q[s − 4] (sc) and q[s] (m). As 32-bit words w0–w2
+// of the 12 bytes, byte by byte: sc 0–3 = w0 & 63, m 0–3 = w1 & 63, sc 4–7 = (w2 & 15) | (top
+// 2 bits of w0) << 4, m 4–7 = (w2 >> 4 & 15) | (top 2 bits of w1) << 4.
+void q4_k_scales_mins(const std::uint8_t* q, std::uint8_t sc[8], std::uint8_t m[8]) noexcept {
+    constexpr std::uint32_t kLow6 = 0x3F3F3F3Fu, kLow4 = 0x0F0F0F0Fu, kLow2 = 0x03030303u;
+    std::uint32_t w[3];
+    std::memcpy(w, q, 12);
+    const std::uint32_t s[2] = {w[0] & kLow6, (w[2] & kLow4) | (((w[0] >> 6) & kLow2) << 4)};
+    const std::uint32_t mm[2] = {w[1] & kLow6, ((w[2] >> 4) & kLow4) | (((w[1] >> 6) & kLow2) << 4)};
+    std::memcpy(sc, s, 8);
+    std::memcpy(m, mm, 8);
 }
 
 float bf16_bits_to_float(std::uint16_t h) noexcept {

@@ -19,6 +19,7 @@ Rows quantize(const float* a, std::size_t m, std::size_t k, std::size_t lda, std
     r.q.resize(m * k);
     r.d.resize(m * (k / block));
     r.sum16.resize(m * (k / 16));
+    r.sum32.resize(m * (k / 32));
     for (std::size_t i = 0; i < m; ++i) {
         const float* x = a + i * lda;
         std::int16_t* q = r.q.data() + i * k;
@@ -49,6 +50,8 @@ Rows quantize(const float* a, std::size_t m, std::size_t k, std::size_t lda, std
             for (std::size_t j = 0; j < 16; ++j) s += q[16 * g + j];
             r.sum16[i * (k / 16) + g] = s;
         }
+        for (std::size_t g = 0; g < k / 32; ++g)
+            r.sum32[i * (k / 32) + g] = r.sum16[i * (k / 16) + 2 * g] + r.sum16[i * (k / 16) + 2 * g + 1];
     }
     return r;
 }

@@ -22,6 +22,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "attn/weight_types.hpp"
@@ -31,8 +32,36 @@ namespace attn {
 // bf16 bits → float32: the bits are the float's top half.
 float bf16_bits_to_float(std::uint16_t h) noexcept;
 
-// A q4_k block's 8 six-bit scales and mins from its 12 packed bytes (ggml's get_scale_min_k4).
-void q4_k_scales_mins(const std::uint8_t* packed, int sc[8], int m[8]) noexcept;
+// A q4_k block's 8 six-bit scales and mins from its 12 packed bytes (get_scale_min_k4's values,
+// unpacked four at a time as ggml's vec_dot_q4_K does).
+void q4_k_scales_mins(const std::uint8_t* packed, std::uint8_t sc[8], std::uint8_t m[8]) noexcept;
+
+// The little-endian IEEE half at p → float, exactly (subnormals, ±∞, NaN included), inline and
+// without branches, so that the compiler vectorises a row of them (the f16 row decoder) and a
+// block's scale costs a few integer operations (the decode path). The exponent is rebased by
+// 127 − 15 (±∞ / NaN by twice that, keeping an all-ones exponent); a subnormal gets an implicit
+// one added and then subtracted, one exact float operation.
+inline float f16_at(const std::uint8_t* p) noexcept {
+    std::uint16_t h;
+    std::memcpy(&h, p, 2);
+    constexpr std::uint32_t kExp = 0x7C00u << 13;
+    const std::uint32_t body = static_cast<std::uint32_t>(h & 0x7FFFu) << 13;
+    const std::uint32_t exp = body & kExp;
+    const std::uint32_t inf_nan = 0u - static_cast<std::uint32_t>(exp == kExp);  // all ones or 0
+    const std::uint32_t normal = body + ((127u - 15u) << 23) + (inf_nan & ((128u - 16u) << 23));
+    const std::uint32_t lifted = body + ((127u - 15u + 1u) << 23);
+    float sub;
+    std::memcpy(&sub, &lifted, 4);
+    sub -= 0x1p-14f;
+    std::uint32_t sub_bits;
+    std::memcpy(&sub_bits, &sub, 4);
+    const std::uint32_t subnormal = 0u - static_cast<std::uint32_t>(exp == 0);
+    const std::uint32_t bits =
+        (sub_bits & subnormal) | (normal & ~subnormal) | (static_cast<std::uint32_t>(h & 0x8000u) << 16);
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+}
 // Elements [first, first + count) of one stored row (row points at its first byte) into
 // out[0 … count). first and count must be multiples of block_elements(type) (the caller's
 // contract: the GEMM walks whole blocks).

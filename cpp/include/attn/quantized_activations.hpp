@@ -14,8 +14,8 @@
 // 2^31); block totals are then added in 64 bits.
 // A block holding ±∞ or NaN gets d = NaN and q = 0: its dot products are NaN, as the f32
 // product's would be. q is kept as 16-bit lanes (the widening is done once per row, not once
-// per weight row), with the sums of every 16 consecutive q (the k-quants' and the offset
-// types' corrections need them).
+// per weight row), with the sums of every 16 and every 32 consecutive q (the k-quants' and the
+// offset types' corrections need them).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -28,14 +28,15 @@ struct Rows {
     std::vector<std::int16_t> q;      // [m, k]
     std::vector<float> d;             // [m, k / block]
     std::vector<std::int32_t> sum16;  // [m, k / 16]: Σ q over elements 16g … 16g + 15
+    std::vector<std::int32_t> sum32;  // [m, k / 32]: Σ q over elements 32g … 32g + 31
 
     const std::int16_t* row(std::size_t i) const { return q.data() + i * k; }
     float scale(std::size_t i, std::size_t b) const { return d[i * (k / block) + b]; }
     // Σ q over the 16-element group g of row i, and over the 32-element group g (two of 16).
-    std::int32_t sum_of_16(std::size_t i, std::size_t g) const { return sum16[i * (k / 16) + g]; }
-    std::int32_t sum_of_32(std::size_t i, std::size_t g) const {
-        return sum16[i * (k / 16) + 2 * g] + sum16[i * (k / 16) + 2 * g + 1];
-    }
+    const std::int32_t* sums_of_16(std::size_t i) const { return sum16.data() + i * (k / 16); }
+    const std::int32_t* sums_of_32(std::size_t i) const { return sum32.data() + i * (k / 32); }
+    std::int32_t sum_of_16(std::size_t i, std::size_t g) const { return sums_of_16(i)[g]; }
+    std::int32_t sum_of_32(std::size_t i, std::size_t g) const { return sums_of_32(i)[g]; }
 };
 
 // Rows i < m of a (row stride lda), k a multiple of block, block 32 or 256.

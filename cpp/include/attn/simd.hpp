@@ -226,6 +226,9 @@ inline i16x8 widen_hi_u8(u8x16 a) { return {wasm_u16x8_extend_high_u8x16(a.v)}; 
 inline i16x8 widen_lo_i8(u8x16 a) { return {wasm_i16x8_extend_low_i8x16(a.v)}; }
 inline i16x8 widen_hi_i8(u8x16 a) { return {wasm_i16x8_extend_high_i8x16(a.v)}; }
 inline i16x8 load_i16(const std::int16_t* p) { return {wasm_v128_load(p)}; }
+inline i32x4 load_i32(const std::int32_t* p) { return {wasm_v128_load(p)}; }
+inline i32x4 widen_lo_i16(i16x8 a) { return {wasm_i32x4_extend_low_i16x8(a.v)}; }
+inline i32x4 widen_hi_i16(i16x8 a) { return {wasm_i32x4_extend_high_i16x8(a.v)}; }
 // 16-bit lanes: splat, arithmetic shift right, signed max; interleave the 16-bit lanes of a and b
 // ([a0, b0, a1, b1, …] from lanes 0–3 or 4–7: lane l of a becomes the low half of 32-bit lane l).
 inline u8x16 splat16(std::uint16_t x) { return {wasm_i16x8_splat(static_cast<std::int16_t>(x))}; }
@@ -286,6 +289,9 @@ inline i16x8 widen_hi_u8(u8x16 a) { return {_mm_unpackhi_epi8(a.v, _mm_setzero_s
 inline i16x8 widen_lo_i8(u8x16 a) { return {_mm_srai_epi16(_mm_unpacklo_epi8(a.v, a.v), 8)}; }
 inline i16x8 widen_hi_i8(u8x16 a) { return {_mm_srai_epi16(_mm_unpackhi_epi8(a.v, a.v), 8)}; }
 inline i16x8 load_i16(const std::int16_t* p) { return {_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))}; }
+inline i32x4 load_i32(const std::int32_t* p) { return {_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))}; }
+inline i32x4 widen_lo_i16(i16x8 a) { return {_mm_srai_epi32(_mm_unpacklo_epi16(a.v, a.v), 16)}; }
+inline i32x4 widen_hi_i16(i16x8 a) { return {_mm_srai_epi32(_mm_unpackhi_epi16(a.v, a.v), 16)}; }
 inline u8x16 splat16(std::uint16_t x) { return {_mm_set1_epi16(static_cast<short>(x))}; }
 template <int n>
 inline u8x16 sra16(u8x16 a) {
@@ -357,6 +363,9 @@ inline i16x8 widen_hi_u8(u8x16 a) { return {vreinterpretq_s16_u16(vmovl_high_u8(
 inline i16x8 widen_lo_i8(u8x16 a) { return {vmovl_s8(vget_low_s8(vreinterpretq_s8_u8(a.v)))}; }
 inline i16x8 widen_hi_i8(u8x16 a) { return {vmovl_high_s8(vreinterpretq_s8_u8(a.v))}; }
 inline i16x8 load_i16(const std::int16_t* p) { return {vld1q_s16(p)}; }
+inline i32x4 load_i32(const std::int32_t* p) { return {vld1q_s32(p)}; }
+inline i32x4 widen_lo_i16(i16x8 a) { return {vmovl_s16(vget_low_s16(a.v))}; }
+inline i32x4 widen_hi_i16(i16x8 a) { return {vmovl_high_s16(a.v)}; }
 inline u8x16 splat16(std::uint16_t x) { return {vreinterpretq_u8_u16(vdupq_n_u16(x))}; }
 template <int n>
 inline u8x16 sra16(u8x16 a) {
@@ -456,6 +465,13 @@ inline i16x8 load_i16(const std::int16_t* p) {
     std::memcpy(r.v, p, 16);
     return r;
 }
+inline i32x4 load_i32(const std::int32_t* p) {
+    i32x4 r;
+    std::memcpy(r.v, p, 16);
+    return r;
+}
+inline i32x4 widen_lo_i16(i16x8 a) { return {{a.v[0], a.v[1], a.v[2], a.v[3]}}; }
+inline i32x4 widen_hi_i16(i16x8 a) { return {{a.v[4], a.v[5], a.v[6], a.v[7]}}; }
 inline std::uint16_t lane16(const u8x16& a, int l) {
     return static_cast<std::uint16_t>(a.v[2 * l] | (a.v[2 * l + 1] << 8));
 }
