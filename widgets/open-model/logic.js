@@ -132,14 +132,16 @@ export function lastWindow(w, t, keep) {
 /**
  * The self-check of an opened model: the second greedy token of the KV-cached generation (fed
  * from the cache) equals the argmax of a full pass over the prompt and the first one
- * (OPEN-MODEL-API: cached logits equal the full pass to 1e-4).
+ * (OPEN-MODEL-API: cached logits equal the full pass to 1e-4). The generation runs exact (the
+ * f32 GEMM, as the full pass): the page's own generation takes the faster decode path, whose
+ * rounding could break a near tie.
  * @param {OpenModelEngine} engine
  * @param {number} id
  * @param {number[]} tokens
  */
 export function cachedEqualsFull(engine, id, tokens) {
   // One layer per call, as the page generates (each call within the work bound), run straight.
-  const id2 = engine.openModelGenerateStart(id, tokens, 2);
+  const id2 = engine.openModelGenerateStart(id, tokens, 2, { exact: true });
   let gen;
   do gen = engine.openModelGenerateStep(id2);
   while (!gen.done);
