@@ -56,7 +56,12 @@ test('the page loads both scripts and the self-check passes', async () => {
   for (const c of checks) assert.ok(c.ok, `${c.name}: expected ${c.expected}, got ${c.actual}`);
   assert.match(await lab('details.checks summary').textContent(), /17\/17/);
   assert.equal(await top5(), TOP5);
+  // The generation is computed when its panel opens (folded, it costs nothing), then left folded.
+  assert.equal(await lab('.gen mark').count(), 0);
+  const genSummary = lab('details.panel summary', { hasText: /KV cache/ });
+  await genSummary.click();
   assert.equal(await lab('.gen mark').textContent(), exported.prompt.greedy);
+  await genSummary.click();
 });
 
 test('a typed prompt, Run with Enter, changes the top 5 and the heatmap; <unk> is marked', async () => {

@@ -141,6 +141,24 @@ test('the default prompt: top 5, greedy continuation, attention of every full la
   assert.equal(w[0], 1); // <bos> can only look at itself
 });
 
+test('the patterns and the generation are computed only when asked for (their panels open)', () => {
+  const none = runPrompt(engine, lab, DEFAULT_PROMPT, DEFAULT_STEPS, {
+    patterns: false,
+    generation: false,
+  });
+  assert.deepEqual(none.computed, { patterns: false, generation: false });
+  assert.equal(none.patterns, null);
+  assert.equal(none.generation, null);
+  assert.equal(none.steps, DEFAULT_STEPS); // what the panel will generate once open
+  const both = runPrompt(engine, lab, DEFAULT_PROMPT, DEFAULT_STEPS);
+  assert.deepEqual(both.computed, { patterns: true, generation: true });
+  assert.deepEqual(none.run.top5, both.run.top5);
+  assert.equal(both.generation.generatedText, data.export.prompt.greedy);
+  const gen = runPrompt(engine, lab, DEFAULT_PROMPT, DEFAULT_STEPS, { patterns: false });
+  assert.equal(gen.patterns, null);
+  assert.equal(gen.generation.generatedText, data.export.prompt.greedy);
+});
+
 test('a linear layer shows its state: ‖S‖ per head after each token, growing from the first token', () => {
   const r = runPrompt(engine, lab, DEFAULT_PROMPT, 0).run;
   const T = r.tokens.length;

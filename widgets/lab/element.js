@@ -645,26 +645,43 @@ export class Lab extends AttnWidget {
     // The model's own ledger row (float32, the engine's): K/V of the full layers per token, the
     // linear layers' constant state, one request at the full context.
     const ledger = rt.engine.labLedger(this.lab.id, { tokens: c.context });
-    return panel(this.t('genTitle'), [
-      h('div', { class: 'row' }, [
-        h('label', { for: 'steps' }, this.t('steps')),
-        this.stepsInput,
-        this.stepsOut,
+    this.genPanel = this.computedOnOpen(
+      panel(this.t('genTitle'), [
+        h('div', { class: 'row' }, [
+          h('label', { for: 'steps' }, this.t('steps')),
+          this.stepsInput,
+          this.stepsOut,
+        ]),
+        this.gen,
+        this.genFormula,
+        h('p', { class: 'formula' }, [
+          this.t('cacheLine', ledger.formula, ledger.fullLayers),
+          ' ',
+          this.t(
+            'ledgerRow',
+            ledger.linearLayers,
+            ledger.tokens,
+            exactBytes(ledger.stateBytes),
+            `${exactBytes(ledger.bytesForContext)} (${bytes(ledger.bytesForContext)})`,
+          ),
+        ]),
       ]),
-      this.gen,
-      this.genFormula,
-      h('p', { class: 'formula' }, [
-        this.t('cacheLine', ledger.formula, ledger.fullLayers),
-        ' ',
-        this.t(
-          'ledgerRow',
-          ledger.linearLayers,
-          ledger.tokens,
-          exactBytes(ledger.stateBytes),
-          `${exactBytes(ledger.bytesForContext)} (${bytes(ledger.bytesForContext)})`,
-        ),
-      ]),
-    ]);
+      'generation',
+    );
+    return this.genPanel;
+  }
+
+  /**
+   * A panel whose content the engine computes only while it is open (runPrompt's `want`):
+   * opening it runs the prompt again with that part.
+   * @param {HTMLDetailsElement} details
+   * @param {'patterns' | 'generation'} part
+   */
+  computedOnOpen(details, part) {
+    details.addEventListener('toggle', () => {
+      if (details.open && this.result && !this.result.computed[part]) this.update();
+    });
+    return details;
   }
 
   /** One head's weights as a heatmap, picked with a layer and a head slider. */
@@ -793,24 +810,28 @@ export class Lab extends AttnWidget {
     this.patBox = this.patRegion.box;
     this.mixes = h('p', {});
     const parts = this.t('parts');
-    return panel(this.t('patTitle'), [
-      h('p', { class: 'muted' }, this.t('patHelp')),
-      h(
-        'div',
-        { class: 'legend', 'aria-hidden': 'true' },
-        PARTS.map((p) =>
-          h('span', {}, [
-            h('span', { class: 'swatch', style: { background: p.colour } }),
-            parts[p.key],
-            p.keys ? ` ${p.keys}` : '',
-          ]),
+    this.patPanel = this.computedOnOpen(
+      panel(this.t('patTitle'), [
+        h('p', { class: 'muted' }, this.t('patHelp')),
+        h(
+          'div',
+          { class: 'legend', 'aria-hidden': 'true' },
+          PARTS.map((p) =>
+            h('span', {}, [
+              h('span', { class: 'swatch', style: { background: p.colour } }),
+              parts[p.key],
+              p.keys ? ` ${p.keys}` : '',
+            ]),
+          ),
         ),
-      ),
-      h('div', { class: 'row' }, [h('label', { for: 'sort' }, this.t('sort')), this.sortSelect]),
-      this.patRegion,
-      this.mixes,
-      h('p', { class: 'formula' }, formula(this.t('patFormula'))),
-    ]);
+        h('div', { class: 'row' }, [h('label', { for: 'sort' }, this.t('sort')), this.sortSelect]),
+        this.patRegion,
+        this.mixes,
+        h('p', { class: 'formula' }, formula(this.t('patFormula'))),
+      ]),
+      'patterns',
+    );
+    return this.patPanel;
   }
 
   /**
@@ -891,17 +912,30 @@ export class Lab extends AttnWidget {
   render(rt) {
     if (!this.lab) return;
     const lab = this.lab;
-    const res = runPrompt(rt.engine, lab, this.prompt, this.steps);
+    const res = runPrompt(rt.engine, lab, this.prompt, this.steps, {
+      patterns: Boolean(this.patPanel?.open),
+      generation: Boolean(this.genPanel?.open),
+    });
     this.result = res;
     this.timing = { tokens: res.run.tokens.length, ...res.ms };
     const { run } = res;
     const T = run.tokens.length;
     this.drawTokens(lab, run);
     this.drawTop5(lab, run);
-    this.drawGeneration(res, T);
+    // A folded panel is emptied rather than left showing an earlier prompt's result; opening it
+    // computes and draws this prompt's (computedOnOpen).
+    if (res.computed.generation) this.drawGeneration(res, T);
+    else {
+      this.gen.replaceChildren();
+      this.genFormula.textContent = '';
+    }
     this.drawHeatmap(lab, run);
     this.drawSinks(run, T);
-    this.drawPatterns(res.patterns);
+    if (res.computed.patterns) this.drawPatterns(res.patterns);
+    else {
+      this.patBox.replaceChildren();
+      this.mixes.textContent = '';
+    }
   }
 
   /** The prompt's tokens as chips, and which characters the vocabulary lacks. */

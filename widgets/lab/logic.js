@@ -105,31 +105,39 @@ export function stateNormsOf(layer, head) {
 }
 
 /**
- * Everything the widget draws for one prompt, with the time each engine call took:
+ * What the widget draws for one prompt, with the time each engine call took:
  * {run (labRun with attention), patterns [L][H] (engine.headPatterns per full layer, null for a
- *  linear layer; null altogether for T < 2),
- *  generation (labGenerate, null when steps is 0), ms: {run, patterns, generate}}.
+ *  linear layer; null altogether for T < 2 or when not asked for),
+ *  generation (labGenerate, null when steps is 0 or not asked for), steps, room,
+ *  computed: {patterns, generation} (what was asked for), ms: {run, patterns, generate}}.
+ * The page asks for the patterns and the generation only while their panels are open: each is
+ * as much engine work as the Run itself, and a folded panel shows neither.
  * @param {AttnEngine} engine
+ * @param {{ patterns?: boolean, generation?: boolean }} [want]
  */
-export function runPrompt(engine, lab, text, steps) {
+export function runPrompt(engine, lab, text, steps, want = {}) {
+  const { patterns = true, generation = true } = want;
   const now = () => (globalThis.performance ?? Date).now();
   const t0 = now();
   const run = engine.labRun(lab.id, { text, attention: true });
   const t1 = now();
   const T = run.tokens.length;
-  const patterns =
-    T >= 2 ? run.attention.map((a) => (isFull(a) ? engine.headPatterns(a.weights) : null)) : null;
+  const heads =
+    patterns && T >= 2
+      ? run.attention.map((a) => (isFull(a) ? engine.headPatterns(a.weights) : null))
+      : null;
   const t2 = now();
   const room = lab.config.context - T;
   const n = Math.min(steps, room);
-  const generation = n > 0 ? engine.labGenerate(lab.id, { text, steps: n }) : null;
+  const continued = generation && n > 0 ? engine.labGenerate(lab.id, { text, steps: n }) : null;
   const t3 = now();
   return {
     run,
-    patterns,
-    generation,
+    patterns: heads,
+    generation: continued,
     steps: n,
     room,
+    computed: { patterns, generation },
     ms: { run: t1 - t0, patterns: t2 - t1, generate: t3 - t2 },
   };
 }
