@@ -46,7 +46,7 @@
 
 /** A matrix in: nested rows, or a flat row-major array with its shape. A Float32Array as
  *  `data` is copied once, straight into the engine (no nested-array conversion). */
-export type MatrixIn = number[][] | { shape: [number, number]; data: ArrayLike<number> };
+export type MatrixIn = number[][] | { shape: readonly number[]; data: ArrayLike<number> };
 
 /** A 0/1 matrix: numbers 0 and 1 or booleans, nested or flat. */
 export type MaskIn =

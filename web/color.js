@@ -1,7 +1,8 @@
 // Colour scales for weights in [0, 1], both perceptually uniform, readable with the common
 // colour-vision deficiencies and in greyscale (lightness rises monotonically): cividis-like
 // (blue → yellow, the default) and viridis (purple → green → yellow). A site picks one with the
-// custom property `--attn-scale: viridis` (read by the widget base before each draw). The cells
+// custom property `--attn-scale: viridis` (read by the widget base before each draw and handed
+// to whatever draws weights: there is no module-level "current" scale). The cells
 // keep these colours in the dark theme too: text on a cell is black or white, whichever
 // contrasts more, which is at least 4.58:1 on any colour (tests/js/color.test.mjs checks both
 // scales step by step).
@@ -29,19 +30,27 @@ export const SCALES = {
 };
 export const DEFAULT_SCALE = 'cividis';
 
-let current = SCALES[DEFAULT_SCALE];
+/**
+ * A colour scale for weights: its name and its stops (SCALES). Every function that colours a
+ * weight takes one, so two widgets on a page can use two scales.
+ * @typedef {{ name: string, stops: Stops }} ColorScale
+ */
 
 /**
- * Makes `name` the scale weightColor and textOn use until the next call (an unknown or empty
- * name means the default); returns the name of the scale in use before, to put back.
+ * The scale called `name` (as `--attn-scale` gives it: surrounding spaces ignored); an unknown
+ * or empty name means the default.
  * @param {string | null | undefined} name
- * @returns {string}
+ * @returns {ColorScale}
  */
-export function useScale(name) {
-  const before = Object.keys(SCALES).find((k) => SCALES[k] === current) ?? DEFAULT_SCALE;
-  current = SCALES[String(name ?? '').trim()] ?? SCALES[DEFAULT_SCALE];
-  return before;
+export function scaleNamed(name) {
+  const key = String(name ?? '').trim();
+  return Object.hasOwn(SCALES, key)
+    ? { name: key, stops: SCALES[key] }
+    : { name: DEFAULT_SCALE, stops: SCALES[DEFAULT_SCALE] };
 }
+
+// TRANSITION (issue 21, removed before it lands): callers not yet handing their scale.
+const TRANSITION_DEFAULT = scaleNamed(undefined);
 
 /**
  * @param {number} a
@@ -53,13 +62,14 @@ function lerp(a, b, t) {
 }
 
 /**
- * rgb triple for v in [0, 1] (clamped) on the scale in use.
+ * rgb triple for v in [0, 1] (clamped) on `scale`.
  * @param {number} v
+ * @param {ColorScale} scale
  * @returns {[number, number, number]}
  */
-export function weightRgb(v) {
+export function weightRgb(v, scale = TRANSITION_DEFAULT) {
   const x = Math.min(1, Math.max(0, Number.isFinite(v) ? v : 0));
-  const stops = current;
+  const stops = scale.stops;
   for (let i = 1; i < stops.length; i++) {
     const [p1, c1] = stops[i];
     const [p0, c0] = stops[i - 1];
@@ -71,9 +81,13 @@ export function weightRgb(v) {
   return stops[stops.length - 1][1];
 }
 
-/** @param {number} v a weight in [0, 1] */
-export function weightColor(v) {
-  const [r, g, b] = weightRgb(v);
+/**
+ * The CSS colour of weight v in [0, 1] on `scale`.
+ * @param {number} v
+ * @param {ColorScale} scale
+ */
+export function weightColor(v, scale = TRANSITION_DEFAULT) {
+  const [r, g, b] = weightRgb(v, scale);
   return `rgb(${r}, ${g}, ${b})`;
 }
 
@@ -100,11 +114,12 @@ export function contrast(a, b) {
 }
 
 /**
- * '#000' or '#fff', whichever contrasts more with weightColor(v).
+ * '#000' or '#fff', whichever contrasts more with weightColor(v, scale).
  * @param {number} v
+ * @param {ColorScale} scale
  */
-export function textOn(v) {
-  const L = luminance(weightRgb(v));
+export function textOn(v, scale = TRANSITION_DEFAULT) {
+  const L = luminance(weightRgb(v, scale));
   return (L + 0.05) / 0.05 > 1.05 / (L + 0.05) ? '#000' : '#fff';
 }
 

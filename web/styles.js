@@ -1,5 +1,5 @@
-import { SCROLL_REGION_CSS } from './scroll-region.js';
-import { TABLE_LABELS_CSS } from './table-labels.js';
+import { SCROLL_REGION_CSS } from './views/scroll-region.js';
+import { TABLE_LABELS_CSS } from './views/table-labels.js';
 
 // The one stylesheet every widget adopts (a constructable CSSStyleSheet: allowed under a strict
 // style-src CSP, unlike <style> elements or style attributes). Host pages cannot restyle the
@@ -70,7 +70,7 @@ ${TABLE_LABELS_CSS}
 svg text { font-family: inherit; }
 ${SVG_INK_CSS}
 /* Forced colours: the browser paints every box in system colours, so a state that was only a fill
-   (pressed, chosen) keeps Highlight; bars keep a solid fill (heatmap cells: web/heatmap-table.js). */
+   (pressed, chosen) keeps Highlight; bars keep a solid fill (heatmap cells: web/views/heatmap-table.js). */
 @media (forced-colors: active) {
   button[aria-pressed="true"], .picker label.on { forced-color-adjust: none; background: Highlight; color: HighlightText; border-color: Highlight; }
   .bar-fill { background: CanvasText; forced-color-adjust: none; }

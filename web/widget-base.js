@@ -1,7 +1,8 @@
 // The base of every widget: a custom element with a shadow root, the shared stylesheet, the
 // language switch (`lang="zh-CN"` default, or `lang="en"`), inline errors, and the self-check
 // panel (its own strings: COMMON, exported for the language test). A widget subclass implements:
-//   static strings = {'zh-CN': {...}, en: {...}}
+//   static strings = STRINGS       from its strings.js: {'zh-CN': {...}, en: {...}}
+//   static checkNamesZh = CHECK_NAMES_ZH   its strings.js too: self-check names, English → Chinese
 //   static css     extra CSS text for this widget only (optional; adopted after the shared sheet)
 //   build(rt)      make the controls once the runtime is ready (optional)
 //   render(rt)     ask the engine and draw; called on start and after every interaction
@@ -9,12 +10,14 @@
 //   updateDetail() the detail of its attn-update event: super.updateDetail() plus its own state
 //                  after the draw (optional; plain JSON-able values)
 // and calls this.update() after an interaction. Every attention number a student sees comes
-// from rt.engine; shape arithmetic, counting and formatting may be JS.
+// from rt.engine; shape arithmetic, counting and formatting may be JS. Whatever colours a weight
+// takes `this.scale` (the site's --attn-scale, read once per update) as an argument.
 /** @import { Runtime } from './runtime.js' */
 import { getRuntime } from './runtime.js';
 import { widgetSheet, sheetFor } from './styles.js';
 import { SCALE_PROPERTY } from './theme.js';
-import { useScale } from './color.js';
+import { scaleNamed } from './color.js';
+/** @import { ColorScale } from './color.js' */
 import { h } from './dom.js';
 import { CHECK_NAMES_ZH } from './check-names-zh.js';
 
@@ -83,8 +86,12 @@ export const PARTS = [
 export class AttnWidget extends HTMLElement {
   /** @type {{ 'zh-CN': StringTable, en: StringTable }} */
   static strings = { 'zh-CN': {}, en: {} };
+  /** @type {Record<string, string>} this widget's self-check names in Chinese, by English name */
+  static checkNamesZh = {};
   /** @type {string | undefined} */
   static css;
+  /** @type {ColorScale} */
+  #scale = scaleNamed(undefined);
   static get observedAttributes() {
     return ['lang'];
   }
@@ -127,6 +134,11 @@ export class AttnWidget extends HTMLElement {
     const common = COMMON[lang];
     const s = own[key] ?? common[key] ?? strings['zh-CN'][key] ?? key;
     return typeof s === 'function' ? s(...args) : s;
+  }
+
+  /** The heatmap colour scale this draw uses (the site's --attn-scale, read at update()). */
+  get scale() {
+    return this.#scale;
   }
 
   get isEnglish() {
@@ -181,8 +193,8 @@ export class AttnWidget extends HTMLElement {
   /** Recompute and redraw. Errors from the engine or the data are shown inline, never thrown. */
   update() {
     if (!this.rt) return;
-    // The heatmap scale a site chose (--attn-scale) holds while this widget draws.
-    const scaleBefore = useScale(getComputedStyle(this).getPropertyValue(SCALE_PROPERTY));
+    // The heatmap scale a site chose (--attn-scale), for everything this draw colours.
+    this.#scale = scaleNamed(getComputedStyle(this).getPropertyValue(SCALE_PROPERTY));
     try {
       this.render(this.rt);
       this.clearError();
@@ -194,8 +206,6 @@ export class AttnWidget extends HTMLElement {
       }
     } catch (e) {
       this.showError(e);
-    } finally {
-      useScale(scaleBefore);
     }
     this.markParts();
     this.dispatchEvent(
@@ -283,13 +293,15 @@ export class AttnWidget extends HTMLElement {
   }
 
   /**
-   * A self-check row's name as the panel shows it: English, or Chinese (check-names-zh.js).
+   * A self-check row's name as the panel shows it: English, or Chinese (the widget's
+   * strings.js, CHECK_NAMES_ZH).
    * @param {string} name
    */
   checkName(name) {
+    const own = /** @type {typeof AttnWidget} */ (this.constructor).checkNamesZh;
     /** @type {Record<string, string>} */
     const zh = CHECK_NAMES_ZH;
-    return this.isEnglish ? name : (zh[name] ?? name);
+    return this.isEnglish ? name : (own[name] ?? zh[name] ?? name);
   }
 
   drawChecks() {

@@ -1,7 +1,7 @@
 // A teaching world as the engine sees it: tokens and the projected Q, K, V, computed by the
 // engine (q = x · Wq, row-vector convention) once per world and shared by every widget.
 /** @import { Runtime } from './runtime.js' */
-import { rowsOf } from './tensor.js';
+import { tensorFrom } from './tensor.js';
 import { DataError } from './data-error.js';
 import { sourceOf } from './runtime.js';
 
@@ -9,7 +9,7 @@ const cache = new WeakMap();
 
 /**
  * {id, tokens, tokensEn, heads, dModel, x, q, k, v} for world `id` of the runtime's teaching
- * world, each matrix as number[][]. Throws a DataError-like Error naming the world if missing.
+ * world, each matrix a {shape, data: Float32Array} tensor (web/tensor.js). Throws a DataError-like Error naming the world if missing.
  * @param {Runtime} rt
  * @param {string} id
  */
@@ -25,6 +25,7 @@ export function worldTensors(rt, id) {
   }
   // x · W of finite float32 numbers can still overflow, and the engine then throws (its results
   // are finite or the call fails): name the file and the matrix in front of its message.
+  const x = tensorFrom(w.x);
   /** @param {'Wq' | 'Wk' | 'Wv'} name */
   const project = (name) => {
     const file = sourceOf(doc);
@@ -32,7 +33,7 @@ export function worldTensors(rt, id) {
     /** @param {string} why */
     const fail = (why) => new DataError(`${file}: ${field}: ${why}`, { file, field });
     try {
-      return rowsOf(rt.engine.matmul(w.x, /** @type {number[][]} */ (w[name])));
+      return rt.engine.matmul(x, /** @type {number[][]} */ (w[name]));
     } catch (err) {
       throw fail(/** @type {Error} */ (err).message);
     }
@@ -44,10 +45,10 @@ export function worldTensors(rt, id) {
     heads: w.heads,
     dModel: w.dModel,
     title: w.title,
-    x: w.x,
+    x,
     q: project('Wq'),
     k: project('Wk'),
-    v: w.V ?? project('Wv'),
+    v: w.V ? tensorFrom(w.V) : project('Wv'),
   };
   perDoc.set(id, t);
   return t;

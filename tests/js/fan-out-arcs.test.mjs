@@ -19,7 +19,7 @@ import {
   ARC_MAX_WIDTH,
   LABELLED_ARCS,
   FAN_OUT_STRINGS,
-} from '../../web/fan-out-arcs.js';
+} from '../../web/views/fan-out-arcs.js';
 
 let rt, gift, lab;
 before(async () => {

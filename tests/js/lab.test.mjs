@@ -8,7 +8,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { engine as loadEngine, readJson } from './fixture.mjs';
-import { fanOutArcs, distanceFree } from '../../web/fan-out-arcs.js';
+import { fanOutArcs, distanceFree } from '../../web/views/fan-out-arcs.js';
 import {
   DEFAULT_PROMPT,
   DEFAULT_STEPS,

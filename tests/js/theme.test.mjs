@@ -11,7 +11,7 @@ import { THEME, THEME_CSS, SHADES } from '../../web/theme.js';
 import {
   SCALES,
   DEFAULT_SCALE,
-  useScale,
+  scaleNamed,
   weightRgb,
   weightColor,
   textOn,
@@ -33,41 +33,32 @@ function rgb(hex) {
 const STEPS = Array.from({ length: 101 }, (_, i) => i / 100);
 
 for (const name of Object.keys(SCALES)) {
+  const scale = scaleNamed(name);
   test(`${name}: the cell text reaches 4.5:1 on every step`, () => {
-    const before = useScale(name);
-    try {
-      for (const v of STEPS) {
-        const ratio = contrast(rgb(textOn(v)), weightRgb(v));
-        assert.ok(
-          ratio >= 4.5,
-          `${name} at ${v}: ${weightColor(v)} with ${textOn(v)} is ${ratio.toFixed(2)}`,
-        );
-      }
-    } finally {
-      useScale(before);
+    for (const v of STEPS) {
+      const ratio = contrast(rgb(textOn(v, scale)), weightRgb(v, scale));
+      assert.ok(
+        ratio >= 4.5,
+        `${name} at ${v}: ${weightColor(v, scale)} with ${textOn(v, scale)} is ${ratio.toFixed(2)}`,
+      );
     }
   });
 
   test(`${name}: lightness rises with the weight`, () => {
-    const before = useScale(name);
-    try {
-      const L = STEPS.map((v) => luminance(weightRgb(v)));
-      for (let i = 1; i < L.length; i++) assert.ok(L[i] >= L[i - 1], `${name} at ${STEPS[i]}`);
-      assert.ok(L[100] / L[0] > 10, `${name} spans dark to light`);
-    } finally {
-      useScale(before);
-    }
+    const L = STEPS.map((v) => luminance(weightRgb(v, scale)));
+    for (let i = 1; i < L.length; i++) assert.ok(L[i] >= L[i - 1], `${name} at ${STEPS[i]}`);
+    assert.ok(L[100] / L[0] > 10, `${name} spans dark to light`);
   });
 }
 
-test('useScale switches the scale and hands back the one before; unknown names mean the default', () => {
-  assert.equal(useScale('viridis'), DEFAULT_SCALE);
-  assert.equal(weightColor(0), 'rgb(68, 1, 84)');
-  assert.equal(useScale('no-such-scale'), 'viridis');
-  assert.equal(weightColor(0), 'rgb(0, 34, 78)');
-  assert.equal(useScale(' viridis '), DEFAULT_SCALE);
-  useScale('');
-  assert.equal(weightColor(1), 'rgb(253, 231, 55)');
+test('scaleNamed finds a scale by its --attn-scale name; unknown and empty names mean the default', () => {
+  assert.equal(weightColor(0, scaleNamed('viridis')), 'rgb(68, 1, 84)');
+  assert.equal(scaleNamed(' viridis ').name, 'viridis');
+  assert.equal(scaleNamed('no-such-scale').name, DEFAULT_SCALE);
+  assert.equal(weightColor(0, scaleNamed('no-such-scale')), 'rgb(0, 34, 78)');
+  assert.equal(scaleNamed('').name, DEFAULT_SCALE);
+  assert.equal(scaleNamed('constructor').name, DEFAULT_SCALE);
+  assert.equal(weightColor(1, scaleNamed(undefined)), 'rgb(253, 231, 55)');
 });
 
 // [text token, background token]: the pairs the widgets draw text with (web/styles.js and the

@@ -15,8 +15,8 @@ import { AttnWidget } from '../../web/widget-base.js';
 import { h, svg, num, namedNumber } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
-import { labelHeader, glossLine, longColumnsClass } from '../../web/table-labels.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { labelHeader, glossLine, longColumnsClass } from '../../web/views/table-labels.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import {
   ADDITIVE,
   COURSE,

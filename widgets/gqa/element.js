@@ -7,7 +7,7 @@
 // Attributes: lang (zh-CN | en); kv-heads (initial G, default the anchor's 4).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget } from '../../web/widget-base.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, bytes, exactBytes, num } from '../../web/dom.js';
 import { tokenLabels } from '../../web/world.js';
 import { rowsOf } from '../../web/tensor.js';

@@ -13,11 +13,11 @@ import { line, formula } from '../../web/mathml.js';
 import { weightMath } from '../../web/formulas.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
-import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
-import { glossLine } from '../../web/table-labels.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
+import { glossLine } from '../../web/views/table-labels.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
-import { FanOutArcs, FAN_OUT_STRINGS, FAN_OUT_CSS } from '../../web/fan-out-arcs.js';
+import { FanOutArcs, FAN_OUT_STRINGS, FAN_OUT_CSS } from '../../web/views/fan-out-arcs.js';
 
 /**
  * @tag attn-heatmap

@@ -13,7 +13,7 @@
 /** @import { CourseModel } from '../../web/course-data.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, bytes, exactBytes } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import { modelFromHfConfig } from './hf-config.js';

@@ -21,15 +21,15 @@
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, svg, pct, num, bytes, exactBytes, gridMove } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
-import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
+import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import {
   FanOutArcs,
   FAN_OUT_STRINGS,
   FAN_OUT_CSS,
   fanOutArcs,
   distanceFree,
-} from '../../web/fan-out-arcs.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+} from '../../web/views/fan-out-arcs.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { line, row, sub, sup, frac, sqrt, sum, paren, formula } from '../../web/mathml.js';
 import { weightMath } from '../../web/formulas.js';
 import {

@@ -9,7 +9,7 @@
  * @import { LabFullLayer, LabLinearLayer } from '../../web/attn-engine.js'
  */
 import { pct, exactBytes } from '../../web/dom.js';
-import { fanOutArcs, distanceFree } from '../../web/fan-out-arcs.js';
+import { fanOutArcs, distanceFree } from '../../web/views/fan-out-arcs.js';
 
 // widget-base.js's check(), repeated here so this file loads in node (no HTMLElement there).
 const check = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });

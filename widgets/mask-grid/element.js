@@ -9,9 +9,9 @@ import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct, num, gridMove, fitText, namedNumber } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
-import { HEATMAP_CSS } from '../../web/heatmap-table.js';
-import { labelHeader, glossLine, longColumnsClass } from '../../web/table-labels.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { HEATMAP_CSS } from '../../web/views/heatmap-table.js';
+import { labelHeader, glossLine, longColumnsClass } from '../../web/views/table-labels.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import {
   line,
   row,

@@ -11,11 +11,11 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 import { line, row, sub, subsup, frac, sqrt, sum, paren, mi, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, exactBytes, num, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import { rowsOf } from '../../web/tensor.js';
-import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
+import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { EXAMPLE, R_MIN, R_MAX, DR_MIN, DR_MAX, runMla, v2Ledger, courseNumbers } from './logic.js';
 import { reductionText } from '../kv-ledger/logic.js';
 

@@ -9,11 +9,11 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 import { line, row, frac, sqrt, paren, text, formula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, pct, num, fitText } from '../../web/dom.js';
-import { labelHeader, longColumnsClass, glossLine } from '../../web/table-labels.js';
+import { labelHeader, longColumnsClass, glossLine } from '../../web/views/table-labels.js';
 import { weightColor, textOn } from '../../web/color.js';
-import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
+import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { tokenLabels } from '../../web/world.js';
 import {
   VIEWS,

@@ -17,8 +17,8 @@
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct, bytes } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
-import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { openModelFromFiles } from '../../web/model-files/open-model-files.js';
 import { fileListSources, droppedSources } from '../../web/model-files/file-source.js';
 import { OpenModelError } from '../../web/model-files/open-model-error.js';

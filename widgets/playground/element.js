@@ -11,9 +11,9 @@
 // Attributes: world (the starter's teaching world, default en-the-cat), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, pct } from '../../web/dom.js';
-import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/heatmap-table.js';
+import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { worldTensors } from '../../web/world.js';
 import { rowsOf } from '../../web/tensor.js';
 import {

@@ -12,7 +12,7 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 import { line, row, sub, paren, formula as mathFormula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, svg, pct, num } from '../../web/dom.js';
 import { CATEGORY, weightColor, textOn } from '../../web/color.js';
 import { worldTensors } from '../../web/world.js';

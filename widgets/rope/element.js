@@ -11,7 +11,7 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 import { line, row, sub, paren, mi, formula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, svg, num } from '../../web/dom.js';
 import { weightColor, textOn, CATEGORY } from '../../web/color.js';
 import {

@@ -21,11 +21,11 @@ import {
   formula,
 } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, pct, num } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
-import { labelHeader, glossLine } from '../../web/table-labels.js';
+import { labelHeader, glossLine } from '../../web/views/table-labels.js';
 import { appleRow, anchorGate, sigmoid, SINK, GATE } from './logic.js';
 
 // Segment colours (Okabe–Ito, colour-blind safe) and the text colour that contrasts with each.

@@ -11,7 +11,7 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 import { line, row, sub, sup, frac, sqrt, sum, paren, times, formula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, svg, pct, num } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import {

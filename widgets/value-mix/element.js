@@ -14,8 +14,8 @@ import { AttnWidget } from '../../web/widget-base.js';
 import { h, num, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import { worldTensors, tokenLabels, shortLabel } from '../../web/world.js';
-import { labelHeader, glossLine } from '../../web/table-labels.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { labelHeader, glossLine } from '../../web/views/table-labels.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { NAMES, sub, mixRow, nameSplit, vec, dimFormula, courseChecks } from './logic.js';
 
 /** One colour per key token (Okabe–Ito), the text beside it says which token it is. */

@@ -8,7 +8,7 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 import { line, row, sub, sup, frac, sqrt, sum, letters, mi, formula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
-import { scrollRegion } from '../../web/scroll-region.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, pct } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
 import { tokenLabels } from '../../web/world.js';

@@ -4,7 +4,7 @@
 // than the box it is a tab stop (tabindex=0, so arrow keys scroll it) with a fade at the cut
 // edge and a short "scroll →" hint. When everything fits it is neither: no useless tab stop,
 // no hint. CSS: SCROLL_REGION_CSS, part of the shared sheet (web/styles.js).
-import { h } from './dom.js';
+import { h } from '../dom.js';
 
 const HINT = { 'zh-CN': '左右滑动 →', en: 'scroll →' };
 
@@ -12,7 +12,7 @@ const HINT = { 'zh-CN': '左右滑动 →', en: 'scroll →' };
  * A scroll region around `content`; `label` names it (the table's title), `lang` picks the
  * hint's language. The wrapper is returned; `region.box` is the scrolling element (to
  * replaceChildren into when the widget redraws).
- * @param {import('./dom.js').Child | import('./dom.js').Child[]} content
+ * @param {import('../dom.js').Child | import('../dom.js').Child[]} content
  * @param {{ label: string, lang: string, class?: string }} options
  * @returns {HTMLDivElement & { box: HTMLDivElement }}
  */

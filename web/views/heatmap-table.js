@@ -2,8 +2,9 @@
 // row labels are queries, column labels keys, each cell coloured by weight with its percentage,
 // the causal upper triangle greyed, and a read-out line that follows the hovered or focused
 // cell. Used by <attn-heatmap> and by any widget that shows a weights matrix.
-import { h, pct } from './dom.js';
-import { weightColor, textOn } from './color.js';
+import { h, pct } from '../dom.js';
+import { weightColor, textOn, scaleNamed } from '../color.js';
+/** @import { ColorScale } from '../color.js' */
 import { labelHeader, longColumnsClass, cornerText } from './table-labels.js';
 
 /**
@@ -17,7 +18,7 @@ import { labelHeader, longColumnsClass, cornerText } from './table-labels.js';
  *   weights: ArrayLike<number> | number[][], rows: string[], cols: string[], causal?: boolean,
  *   digits?: number, onFocus?: (i: number, j: number) => void, caption: string,
  *   cellLabel?: (i: number, j: number, w: number, hidden: boolean) => string, corner?: string,
- *   lang?: string,
+ *   lang?: string, scale: ColorScale,
  * }} options
  */
 export function heatmapTable({
@@ -31,6 +32,7 @@ export function heatmapTable({
   cellLabel,
   lang = 'zh-CN',
   corner = cornerText(lang),
+  scale = scaleNamed(undefined), // TRANSITION (issue 21)
 }) {
   /** @type {(i: number, j: number) => number} */
   const at = Array.isArray(weights[0])
@@ -59,7 +61,7 @@ export function heatmapTable({
             'data-i': i,
             'data-j': j,
             'aria-label': label,
-            style: hidden ? {} : { background: weightColor(w), color: textOn(w) },
+            style: hidden ? {} : { background: weightColor(w, scale), color: textOn(w, scale) },
             onmouseenter: () => onFocus?.(i, j),
             onfocus: () => onFocus?.(i, j),
           },
@@ -121,10 +123,13 @@ table.heatmap td.hm-cell:focus-visible { outline: 3px solid var(--_focus); outli
 }
 `;
 
-/** A legend: the colour ramp from 0% to 100%. */
-export function heatmapLegend() {
+/**
+ * A legend: the colour ramp from 0% to 100%.
+ * @param {ColorScale} scale the colours of the cells it explains
+ */
+export function heatmapLegend(scale = scaleNamed(undefined) /* TRANSITION */) {
   const steps = Array.from({ length: 10 }, (_, i) =>
-    h('span', { style: { background: weightColor(i / 9) } }),
+    h('span', { style: { background: weightColor(i / 9, scale) } }),
   );
   return h('div', { class: 'hm-legend', 'aria-hidden': 'true' }, [
     '0%',

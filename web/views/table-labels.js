@@ -3,8 +3,8 @@
 // header's title and in one line under the table), word column labels are written
 // bottom-to-top so five names fit across 360 px, and the corner header says what rows and
 // columns are ("Q↓ K→") on at most two lines. CSS: TABLE_LABELS_CSS, in the shared sheet.
-import { h, fitText } from './dom.js';
-import { shortLabel } from './world.js';
+import { h, fitText } from '../dom.js';
+import { shortLabel } from '../world.js';
 
 /** The corner header of a query × key matrix: rows are queries, columns keys. */
 export const CORNER = { 'zh-CN': '查询↓ 键→', en: 'Q↓ K→' };

@@ -8,8 +8,8 @@
 // spreads FAN_OUT_STRINGS into its own string tables and FAN_OUT_CSS into its css.
 // Layout: a row when every token fits across the width, else a column (a phone with a long
 // prompt); the query tokens are buttons (one tab stop, arrow keys / Home / End move).
-import { h, svg, pct, gridMove } from './dom.js';
-import { CATEGORY } from './color.js';
+import { h, svg, pct, gridMove } from '../dom.js';
+import { CATEGORY } from '../color.js';
 
 /** Stroke widths in px of an arc of weight 0 (never drawn: omitted) … 1. */
 export const ARC_MIN_WIDTH = 0.75;
