@@ -33,6 +33,7 @@ export const COMMON = {
 
 /** @typedef {{ name: string, expected: string, actual: string, ok: boolean }} CheckRow */
 /** @typedef {Record<string, any>} StringTable strings, functions of counts → strings, or lists */
+/** @typedef {{ 'zh-CN': StringTable, en: StringTable }} WidgetStrings a widget's strings.js STRINGS */
 
 /**
  * The ::part() names every widget puts on its main regions, the same name for the same role in
@@ -84,7 +85,7 @@ export const PARTS = [
  * @csspart checks - the self-check panel
  */
 export class AttnWidget extends HTMLElement {
-  /** @type {{ 'zh-CN': StringTable, en: StringTable }} */
+  /** @type {WidgetStrings} */
   static strings = { 'zh-CN': {}, en: {} };
   /** @type {Record<string, string>} this widget's self-check names in Chinese, by English name */
   static checkNamesZh = {};
