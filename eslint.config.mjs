@@ -1,6 +1,7 @@
 // eslint for every JS file of the project; prettier (.prettierrc.json) owns the layout.
 import js from '@eslint/js';
 import globals from 'globals';
+import { configs as wc } from 'eslint-plugin-wc';
 
 export default [
   { ignores: ['dist/', 'build/', 'build-*/', 'node_modules/', 'test-results/', 'gen/'] },
@@ -36,6 +37,21 @@ export default [
   {
     files: ['scripts/**', 'tests/**', 'bench/**', 'course-data/tools/**', '*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  // The custom elements (widgets/, and web/'s base class): eslint-plugin-wc's recommended and
+  // best-practice rules (attachShadow in the constructor, super calls guarded, listeners torn
+  // down, no child traversal in the lifecycle callbacks, …), every subclass of AttnWidget
+  // recognised as an element.
+  ...['flat/recommended', 'flat/best-practice'].map((name) => ({
+    ...wc[name],
+    files: ['web/**/*.js', 'widgets/**/*.js'],
+    settings: { wc: { elementBaseClasses: ['AttnWidget'] } },
+  })),
+  {
+    files: ['web/**/*.js', 'widgets/**/*.js'],
+    // AttnWidget (web/widget-base.js) implements every lifecycle callback its subclasses call
+    // through super, so a guard (`if (super.connectedCallback) …`) would only hide a typo.
+    rules: { 'wc/guard-super-call': 'off' },
   },
   {
     files: ['widgets/playground/worker.js'],

@@ -14,8 +14,8 @@
 //   dist/attn-open-model.js  a second classic script, only for pages with <attn-open-model>:
 //                          that element, the model-file readers and the tokenizer library
 //                          (@huggingface/tokenizers), on an engine of its own
-//                          (widgets/open-model/runtime.js stands in for web/runtime.js, so it
-//                          carries no course data and no schema validators).
+//                          (widgets/open-model/runtime.js: it carries no course data and no
+//                          schema validators).
 //   dist/attn-loader.js    a small classic script (web/loader.js) that adds the four scripts
 //                          above to a page only where its attn-* elements need them; every
 //                          course page loads it and nothing else.
@@ -84,11 +84,11 @@ export const validateQuiz: Validator;
 `,
 );
 // The engine's API types beside the engine (dist/attn-engine.js is CMake's; the types are ours),
-// for sites that use dist/attn-engine.js and for tsc over web/ and widgets/, which import it.
+// for sites that use dist/attn-engine.js.
 copyFileSync(join(root, 'web/attn-engine.d.ts'), join(dist, 'attn-engine.d.ts'));
 
 const common = {
-  entryPoints: [join(root, 'widgets/index.js')],
+  entryPoints: [join(root, 'scripts/entries/attn-widgets.js')],
   bundle: true,
   minify: true,
   target: ['chrome100', 'firefox100', 'safari15'],
@@ -124,7 +124,7 @@ for (const [format, outfile] of [
 // bundle, JSON-quoted, assigned to globalThis.AttnPlaygroundWorker.source.
 const worker = await build({
   ...common,
-  entryPoints: [join(root, 'widgets/playground/worker.js')],
+  entryPoints: [join(root, 'scripts/entries/playground-worker.js')],
   format: 'iife',
   write: false,
 });
@@ -137,23 +137,12 @@ writeFileSync(
     `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-playground-worker'));})();\n`,
 );
 
-// <attn-open-model>: its element on the page's engine factory (from attn-widgets.js, loaded
-// first) but a runtime of its own, swapped in for web/runtime.js at build time.
-const ownRuntime = {
-  name: 'open-model-runtime',
-  setup(b) {
-    b.onResolve({ filter: /\/runtime\.js$/ }, (args) =>
-      args.importer.endsWith(join('web', 'widget-base.js'))
-        ? { path: join(root, 'widgets/open-model/runtime.js') }
-        : undefined,
-    );
-  },
-};
+// <attn-open-model>: its element, on the page's engine factory (from attn-widgets.js, loaded
+// first) but a runtime of its own (widgets/open-model/index.js says so).
 const openModel = await build({
   ...common,
   entryPoints: [join(root, 'widgets/open-model/index.js')],
   format: 'iife',
-  plugins: [ownRuntime],
   banner: {
     js: header('attn-open-model.js, the <attn-open-model> element (open a model from disk)'),
   },

@@ -1,5 +1,6 @@
-// The page runtime: loads the engine once per page, parses and validates the course data once,
-// and hands every widget the same {engine, world, models}. Nothing here computes attention.
+// The page runtime: creates the engine once per page (from the factory it is given), parses and
+// validates the course data once, and hands every widget the same {engine, world, models}.
+// Nothing here computes attention.
 //
 // Data comes from the bundle (course-data/*.json, embedded at build time, so file:// pages need
 // no fetch). A page may replace either file with a <script type="application/json"
@@ -132,22 +133,7 @@ export function checkModels(doc, file = 'models.json') {
   return doc;
 }
 
-/** @type {Promise<AttnEngine> | undefined} */
-let enginePromise;
-/**
- * The engine module, created once per page (or once per node process).
- * @returns {Promise<AttnEngine>}
- */
-export function loadEngine() {
-  if (!enginePromise) {
-    const factory = /** @type {{ createAttnEngine?: () => Promise<AttnEngine> }} */ (globalThis)
-      .createAttnEngine;
-    if (typeof factory !== 'function')
-      return Promise.reject(new Error('attn-engine.js is not loaded'));
-    enginePromise = factory();
-  }
-  return /** @type {Promise<AttnEngine>} */ (enginePromise);
-}
+/** @typedef {(overrides?: object) => Promise<AttnEngine>} EngineFactory dist/attn-engine.js's export */
 
 /**
  * load() on the first call, its value (or its error, thrown again) on every call after.
@@ -175,18 +161,22 @@ function lazy(load) {
   };
 }
 
-/** @type {Promise<Runtime> | undefined} */
-let runtimePromise;
 /**
- * The page's runtime, created once: `engine`, and the getters `world` and `models`, each parsed
- * and validated on first use. A malformed file makes its getter throw a DataError (every time,
- * same message), so the widgets that need it show the error inline while widgets that do not
- * need it keep working.
- * @returns {Promise<Runtime>}
+ * The runtime of a page, over the engine `createEngine` makes: a function that creates it on its
+ * first call and hands the same promise to every later call. `engine`, and the getters `world`
+ * and `models`, each parsed and validated on first use. A malformed file makes its getter throw
+ * a DataError (every time, same message), so the widgets that need it show the error inline
+ * while widgets that do not need it keep working. The engine factory is passed in (the bundle's
+ * entry passes dist/attn-engine.js's; a test may pass its own): no source file imports build
+ * output.
+ * @param {EngineFactory} createEngine
+ * @returns {() => Promise<Runtime>}
  */
-export function getRuntime() {
-  if (!runtimePromise) {
-    runtimePromise = loadEngine().then((engine) => {
+export function courseRuntime(createEngine) {
+  /** @type {Promise<Runtime> | undefined} */
+  let runtimePromise;
+  return () => {
+    runtimePromise ??= createEngine().then((engine) => {
       const world = lazy(() => {
         const inline = pageOverride('teaching-world');
         return inline
@@ -209,6 +199,6 @@ export function getRuntime() {
         },
       };
     });
-  }
-  return runtimePromise;
+    return runtimePromise;
+  };
 }

@@ -13,7 +13,6 @@
 // from rt.engine; shape arithmetic, counting and formatting may be JS. Whatever colours a weight
 // takes `this.scale` (the site's --attn-scale, read once per update) as an argument.
 /** @import { Runtime } from './runtime.js' */
-import { getRuntime } from './runtime.js';
 import { widgetSheet, sheetFor } from './styles.js';
 import { SCALE_PROPERTY } from './theme.js';
 import { scaleNamed } from './color.js';
@@ -87,6 +86,14 @@ export const PARTS = [
 export class AttnWidget extends HTMLElement {
   /** @type {WidgetStrings} */
   static strings = { 'zh-CN': {}, en: {} };
+  /**
+   * Where the widgets get their runtime: set once where the elements are defined (the bundle's
+   * entry: courseRuntime(engine factory); the open-model page: a runtime of its own). Until
+   * then a widget shows this error.
+   * @type {() => Promise<Runtime>}
+   */
+  static getRuntime = () =>
+    Promise.reject(new Error('no runtime: define the widgets with defineCourse(createEngine)'));
   /** @type {Record<string, string>} this widget's self-check names in Chinese, by English name */
   static checkNamesZh = {};
   /** @type {string | undefined} */
@@ -150,7 +157,7 @@ export class AttnWidget extends HTMLElement {
     if (this._started) return;
     this._started = true;
     this.body.replaceChildren(h('p', { class: 'muted' }, this.t('loading')));
-    getRuntime().then(
+    /** @type {typeof AttnWidget} */ (this.constructor).getRuntime().then(
       (rt) => {
         this.rt = rt;
         this.body.replaceChildren();

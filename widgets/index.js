@@ -1,8 +1,10 @@
-// The bundle's entry (scripts/bundle.mjs): the engine factory, the runtime, and every widget of
-// the course, defined here as custom elements (tag → class below). Loading the one bundled
-// script is all a page needs. web/ never imports a widget; this file imports them all.
-import createAttnEngine from '../dist/attn-engine.js';
-import { getRuntime, DataError } from '../web/runtime.js';
+// Every widget of the course (tag → class below), and defineCourse(createEngine), which defines
+// them as custom elements over one runtime made from the engine factory it is given. The
+// bundle's entry (scripts/entries/attn-widgets.js) calls it with dist/attn-engine.js's factory;
+// web/ never imports a widget, and nothing here imports build output.
+/** @import { EngineFactory } from '../web/runtime.js' */
+import { courseRuntime, DataError } from '../web/runtime.js';
+import { AttnWidget } from '../web/widget-base.js';
 import { applyChosenLanguage, wireLanguageToggle } from '../web/page.js';
 import { MaskGrid } from './mask-grid/element.js';
 import { Heatmap } from './heatmap/element.js';
@@ -52,20 +54,24 @@ export const WIDGETS = {
   'attn-library-analogy': LibraryAnalogy,
 };
 
-globalThis.createAttnEngine ??= createAttnEngine;
-
-// A course page opens in the language the student chose on an earlier page (before any widget
-// draws); the script sits at the end of <body>, so the page's elements are already parsed.
-if (typeof document !== 'undefined') applyChosenLanguage();
-
-for (const [tag, cls] of Object.entries(WIDGETS)) {
-  if (!customElements.get(tag)) customElements.define(tag, cls);
-}
-
-globalThis.AttnCourse = { getRuntime, DataError, widgets: WIDGETS };
-
-if (typeof document !== 'undefined') {
-  if (document.readyState === 'loading')
-    document.addEventListener('DOMContentLoaded', () => wireLanguageToggle());
-  else wireLanguageToggle();
+/**
+ * Defines every widget (a tag already defined is left alone) over one runtime of `createEngine`,
+ * puts the public handle on globalThis.AttnCourse ({getRuntime, DataError, widgets}) and wires
+ * the page's language switch.
+ * @param {EngineFactory} createEngine
+ */
+export function defineCourse(createEngine) {
+  const getRuntime = courseRuntime(createEngine);
+  AttnWidget.getRuntime = getRuntime;
+  // A course page opens in the language the student chose on an earlier page (before any widget
+  // draws); the script sits at the end of <body>, so the page's elements are already parsed.
+  if (typeof document !== 'undefined') applyChosenLanguage();
+  for (const [tag, cls] of Object.entries(WIDGETS))
+    if (!customElements.get(tag)) customElements.define(tag, cls);
+  /** @type {any} */ (globalThis).AttnCourse = { getRuntime, DataError, widgets: WIDGETS };
+  if (typeof document !== 'undefined') {
+    if (document.readyState === 'loading')
+      document.addEventListener('DOMContentLoaded', () => wireLanguageToggle());
+    else wireLanguageToggle();
+  }
 }

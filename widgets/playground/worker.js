@@ -1,9 +1,9 @@
 // The Web Worker behind <attn-playground>: its own copy of the engine and the runner of
-// widgets/playground/logic.js. scripts/bundle.mjs bundles this file (engine included) into one
-// string, dist/attn-playground.js hands it to the page, and the widget starts it from a Blob
+// widgets/playground/logic.js. scripts/bundle.mjs bundles it with the engine
+// (scripts/entries/playground-worker.js) into one string, dist/attn-playground.js hands it to
+// the page, and the widget starts it from a Blob
 // URL (file:// pages cannot start a Worker from a file). One worker runs one piece of student
 // code and is then terminated, so nothing a run leaves behind reaches the next run.
-import createAttnEngine from '../../dist/attn-engine.js';
 import { createRunner, evalProbe } from './logic.js';
 
 // The page hands over a private MessagePort in 'init' and everything after goes through it.
@@ -13,8 +13,15 @@ import { createRunner, evalProbe } from './logic.js';
 // MessagePort.prototype.postMessage.
 let post = null;
 let runner = null;
+let createEngine = null;
 
-self.onmessage = (e) => {
+/** Starts listening for the page's 'init' (once); the worker's engine comes from `factory`. */
+export function startPlaygroundWorker(factory) {
+  createEngine = factory;
+  self.onmessage = onInit;
+}
+
+function onInit(e) {
   const m = e.data;
   if (post || !m || m.type !== 'init' || !(m.port instanceof MessagePort)) return;
   const port = m.port;
@@ -22,7 +29,7 @@ self.onmessage = (e) => {
   self.onmessage = null;
   port.onmessage = (ev) => onPortMessage(ev.data);
   init(m.world);
-};
+}
 
 async function init(world) {
   // The worker inherits the page's Content-Security-Policy: without 'unsafe-eval' the
@@ -33,7 +40,7 @@ async function init(world) {
     return;
   }
   try {
-    const engine = await createAttnEngine({ print: () => {}, printErr: () => {} });
+    const engine = await createEngine({ print: () => {}, printErr: () => {} });
     runner = createRunner({ engine, world, post, now: () => performance.now() });
     post({ type: 'ready' });
   } catch (err) {
