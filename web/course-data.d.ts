@@ -1,43 +1,14 @@
 // The shapes of the course data files as the runtime hands them to widgets, after their JSON
 // Schema (course-data/*.schema.json) and web/runtime.js's shape rules have accepted them. The
-// schemas are the authority; these types only let tsc check how widgets read the data.
+// schemas are the authority: the teaching world's types are generated from its schema
+// (web/generated/teaching-world.d.ts, scripts/generate.mjs); a models.json entry is typed here as
+// the engine's LedgerModel it becomes, plus the fields only the page reads.
 import type { LedgerModel } from './attn-engine.js';
 
-export interface Bilingual {
-  'zh-CN': string;
-  en: string;
-}
-
+export type { Bilingual, ScoreExample, TeachingWorldDoc } from './generated/teaching-world.js';
+import type { World } from './generated/teaching-world.js';
 /** One world of course-data/teaching-world.json: tokens × dModel vectors and projections. */
-export interface TeachingWorld {
-  title: Bilingual;
-  tokens: string[];
-  tokensEn: string[];
-  dModel: number;
-  heads: number;
-  /** [tokens, dModel] */
-  x: number[][];
-  /** [dModel, dModel·] (row-vector convention: q = x · Wq) */
-  Wq: number[][];
-  Wk: number[][];
-  /** Either Wv or V is present. */
-  Wv?: number[][];
-  /** [tokens, dModel]: values given directly. */
-  V?: number[][];
-  note?: Bilingual;
-}
-
-export interface ScoreExample {
-  tokens: string[] | Bilingual[];
-  scores: number[];
-}
-
-/** course-data/teaching-world.json */
-export interface TeachingWorldDoc {
-  version: 1;
-  worlds: Record<string, TeachingWorld>;
-  scoreExamples: Record<string, ScoreExample>;
-}
+export type TeachingWorld = World;
 
 /** One entry of course-data/models.json (a config model, or one with only a reported size). */
 export interface CourseModel extends LedgerModel {

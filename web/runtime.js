@@ -8,7 +8,7 @@
 // world, and how the tests feed a malformed one.
 import teachingWorldData from '../course-data/teaching-world.json' with { type: 'json' };
 import modelsData from '../course-data/models.json' with { type: 'json' };
-import { validateTeachingWorld, validateModels } from '../gen/validators.js';
+import { validateTeachingWorld, validateModels } from './generated/validators.js';
 import { DataError } from './data-error.js';
 
 /**

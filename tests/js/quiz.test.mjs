@@ -162,8 +162,8 @@ test('placeholders() finds {{id}} and leaves h_{t−1} alone', () => {
   assert.deepEqual(placeholders('h_{t−1} and {{a-b}} then {{c}}'), ['a-b', 'c']);
 });
 
-test('the bundler compiles the schema: gen/validators.js exports validateQuiz, which the widget uses', async () => {
-  const { validateQuiz } = await import('../../gen/validators.js');
+test('the schema compiles: web/generated/validators.js exports validateQuiz, which the widget uses', async () => {
+  const { validateQuiz } = await import('../../web/generated/validators.js');
   assert.equal(typeof validateQuiz, 'function', 'run node scripts/bundle.mjs first');
   assert.ok(validateQuiz(quiz));
   const d = copy(quiz);
