@@ -4,7 +4,17 @@ import globals from 'globals';
 import { configs as wc } from 'eslint-plugin-wc';
 
 export default [
-  { ignores: ['dist/', 'build/', 'build-*/', 'node_modules/', 'test-results/', 'gen/', 'web/generated/'] },
+  {
+    ignores: [
+      'dist/',
+      'build/',
+      'build-*/',
+      'node_modules/',
+      'test-results/',
+      'gen/',
+      'web/generated/',
+    ],
+  },
   js.configs.recommended,
   {
     languageOptions: {
