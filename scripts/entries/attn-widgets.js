@@ -6,3 +6,6 @@ import { defineCourse } from '../../widgets/index.js';
 
 globalThis.createAttnEngine ??= createAttnEngine;
 defineCourse(createAttnEngine);
+
+// What the ES module build (dist/attn-widgets.mjs) exports: the tag → class map.
+export { WIDGETS } from '../../widgets/index.js';
