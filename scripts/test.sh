@@ -1,40 +1,86 @@
 #!/usr/bin/env bash
 # Every test of the project, in the order that finds a broken foundation first:
 # C++ native, the same native tests under ASan + UBSan, the same C++ tests in WASM under node,
-# the JS API's types, node tests of the runtime and widgets against the real engine, then real
-# Chromium on the built pages.
+# the build, the types, node tests of the runtime and widgets against the real engine, then real
+# Chromium on the built pages. `npm test` runs it all after scripts/setup.sh.
+#
+# One stage alone, for the edit–test loop (CONTRIBUTING.md; no apt or npm set-up, so fast):
+#   bash scripts/test.sh cpp       native Catch2 (build/)          npm run test:cpp
+#   bash scripts/test.sh types     tsc strict over web/ + widgets/ npm run typecheck
+#   bash scripts/test.sh js        node tests (re-bundles dist/)   npm run test:js [-- FILES]
+#   bash scripts/test.sh browser   Chromium (re-bundles dist/)     npm run test:browser [-- FILES]
+# js and browser re-bundle only the JavaScript (scripts/bundle.mjs, seconds): after a C++
+# change, `npm run build` first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs
 
-echo "== style (clang-format, eslint, prettier)"
-bash scripts/lint.sh
+stage=${1:-all}
+shift || true
 
-echo "== C++ engine, native"
-[ -f build/CMakeCache.txt ] || cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)"
-ctest --test-dir build --output-on-failure -j"$(nproc)"
+cpp_native() {
+  echo "== C++ engine, native"
+  [ -f build/CMakeCache.txt ] || cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build build -j"$(nproc)"
+  ctest --test-dir build --output-on-failure -j"$(nproc)"
+}
 
-echo "== C++ engine, native, under ASan + UBSan (only the test targets)"
-[ -f build-asan/CMakeCache.txt ] || cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Release -DATTN_SANITIZE=ON >/dev/null
-cmake --build build-asan -j"$(nproc)" --target attn-tests attn-train-tests
-ctest --test-dir build-asan --output-on-failure -j"$(nproc)"
+types() {
+  echo "== types: every web/ and widgets/ file, strict (tsconfig.json, checkJs)"
+  npx tsc -p .
+}
 
-echo "== C++ engine, WASM (SIMD) under node"
-[ -f build-wasm/CMakeCache.txt ] || emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build-wasm -j"$(nproc)"
-ctest --test-dir build-wasm --output-on-failure -j"$(nproc)"
+js_bundle() {
+  if [ ! -f dist/attn-engine.js ]; then
+    echo "dist/attn-engine.js is missing: run npm run build once" >&2
+    exit 1
+  fi
+  node scripts/bundle.mjs
+}
 
-echo "== dist/"
-bash scripts/build.sh
+node_tests() {
+  echo "== node tests"
+  node --test --test-concurrency=1 "${@:-tests/js/}"
+}
 
-echo "== types: the JS API (tests/types), every web/ and widgets/ file (tsconfig.json, checkJs)"
-npx tsc -p tests/types --noEmit
-npx tsc -p .
-npx tsc -p web   # web/ in strict mode
+browser_tests() {
+  echo "== browser tests (Chromium)"
+  node --test --test-concurrency=1 "${@:-tests/browser/}"
+}
 
-echo "== node tests"
-node --test --test-concurrency=1 tests/js/
+case "$stage" in
+  cpp) cpp_native ;;
+  types) types ;;
+  js) js_bundle && node_tests "$@" ;;
+  browser) js_bundle && browser_tests "$@" ;;
+  all)
+    echo "== style (clang-format, eslint, prettier)"
+    bash scripts/lint.sh
 
-echo "== browser tests (Chromium)"
-node --test --test-concurrency=1 tests/browser/
+    cpp_native
+
+    echo "== C++ engine, native, under ASan + UBSan (only the test targets)"
+    [ -f build-asan/CMakeCache.txt ] || cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Release -DATTN_SANITIZE=ON >/dev/null
+    cmake --build build-asan -j"$(nproc)" --target attn-tests attn-train-tests
+    ctest --test-dir build-asan --output-on-failure -j"$(nproc)"
+
+    echo "== C++ engine, WASM (SIMD) under node"
+    [ -f build-wasm/CMakeCache.txt ] || emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build build-wasm -j"$(nproc)"
+    ctest --test-dir build-wasm --output-on-failure -j"$(nproc)"
+
+    echo "== dist/"
+    bash scripts/build.sh
+
+    types
+    echo "== types: the built package's element types (tests/types)"
+    npx tsc -p tests/types --noEmit
+
+    node_tests
+    browser_tests
+    ;;
+  *)
+    echo "usage: scripts/test.sh [all|cpp|types|js|browser] [test files…]" >&2
+    exit 2
+    ;;
+esac

@@ -1,7 +1,7 @@
 // The theme (web/theme.js) and the heatmap scales (web/color.js): text on every step of every
 // scale, and each text colour of the theme on the backgrounds it is drawn on, in the light and
 // the dark theme alike, reach WCAG AA's 4.5:1; the scales stay monotonic in lightness (so they
-// read in greyscale and for colour-blind readers); README's theming table lists every token.
+// read in greyscale and for colour-blind readers); docs/theming-and-events.md's theming table lists every token.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -106,12 +106,12 @@ test("each token reads the site's --attn-<name> first, in every theme", () => {
     assert.equal(THEME_CSS.split(`--_${name}: var(--attn-${name},`).length - 1, 4, name);
 });
 
-test("README's theming table lists every token with its light default", () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+test("docs/theming-and-events.md's theming table lists every token with its light default", () => {
+  const readme = readFileSync(join(root, 'docs/theming-and-events.md'), 'utf8');
   for (const [name, [light]] of Object.entries(THEME))
     assert.ok(
       readme.includes(`| \`--attn-${name}\` | \`${light}\``),
-      `README lists --attn-${name} (${light})`,
+      `docs/theming-and-events.md lists --attn-${name} (${light})`,
     );
   assert.ok(readme.includes('`--attn-scale`'));
 });
