@@ -5,13 +5,74 @@
 // that compare the live engine with the native export. Every number is an engine result or a
 // field of the data files; this file picks, compares and formats.
 /**
- * @import { AttnEngine, LabRunResult } from '../../web/attn-engine.js'
+ * @import { AttnEngine, LabRunResult, LabGenerateResult } from '../../web/attn-engine.js'
+ * @import { LabConfig, LabLoadResult, HeadPattern } from '../../web/attn-engine.js'
  * @import { LabFullLayer, LabLinearLayer } from '../../web/attn-engine.js'
+ * @import { Tensor, LedgerResult } from '../../web/attn-engine.js'
+ * @import { CheckRow } from '../../web/widget-base.js'
  */
 import { pct, exactBytes } from '../../web/dom.js';
 import { fanOutArcs, distanceFree } from '../../web/views/fan-out-arcs.js';
 
-// widget-base.js's check(), repeated here so this file loads in node (no HTMLElement there).
+/**
+ * The lab's data files, the fields the lab reads (course-data/*.schema.json has them all).
+ * @typedef {{ token: number, char: string, prob: number }} TopToken one of labRun's top 5
+ * @typedef {{ head: number, kvHead: number, sinkShare: number, weights: number[][] }}
+ *   ExportFullHead
+ * @typedef {{ head: number, stateNorms: number[] }} ExportLinearHead
+ * @typedef {{ layer: number, type: 'full', heads: ExportFullHead[] }
+ *   | { layer: number, type: 'linear', heads: ExportLinearHead[] }} ExportLayer
+ * @typedef {{ text: string, tokens: number[], labels: string[], layers: ExportLayer[] }}
+ *   ExportSentence
+ * @typedef {{
+ *   model: {
+ *     config: { layerTypes: string[], parameters: number },
+ *     training: { validLoss: number, unigramLoss: number },
+ *   },
+ *   sentences: ExportSentence[],
+ *   prompt: { text: string, tokens: number[], top5: TopToken[], greedy: string, logits: number[] },
+ * }} LabExport c3-attention.json: the native export the live engine must reproduce
+ * @typedef {{ steps: number, seed: number }} AblationTraining
+ * @typedef {{
+ *   nKvHeads: number, nHeads: number, nLayers: number, kind: 'mha' | 'gqa' | 'mqa',
+ *   kvBytesPerTokenBf16: number, formulaBf16: string, parameters: number,
+ *   trainLoss: number, validLoss: number,
+ * }} AblationRow one model of the kv_heads ablation
+ * @typedef {{ training: AblationTraining, unigramLoss: number, rows: AblationRow[] }}
+ *   KvHeadsAblation kv-heads-ablation.json
+ * @typedef {{
+ *   name: 'hybrid' | 'all-full', parameters: number, trainLoss: number, validLoss: number,
+ *   kvBytesPerTokenF32: number, stateBytes: { f32: number },
+ *   requestBytes: { tokens: number, f32: number, bf16: number }[],
+ * }} HybridRow one model of the hybrid ablation
+ * @typedef {{
+ *   training: AblationTraining, unigramLoss: number, requestTokens: number[], rows: HybridRow[],
+ * }} HybridAblation hybrid-ablation.json
+ * @typedef {{
+ *   weights: string, export: LabExport, ablation: KvHeadsAblation, hybridAblation: HybridAblation,
+ * }} LabData globalThis.AttnLabData, as attn-lab-data.js sets it (weights: the model, base64)
+ * @typedef {LabLoadResult & {
+ *   export: LabExport, ablation: KvHeadsAblation, hybridAblation: HybridAblation,
+ * }} LabModel the loaded model with its data files
+ */
+
+/**
+ * What runPrompt returns: one prompt's pass and what the open panels need of it.
+ * @typedef {{
+ *   run: LabRunResult, patterns: (HeadPattern[] | null)[] | null,
+ *   generation: LabGenerateResult | null, steps: number, room: number,
+ *   computed: { patterns: boolean, generation: boolean },
+ *   ms: { run: number, patterns: number, generate: number },
+ * }} PromptResult
+ */
+
+/**
+ * widget-base.js's check(), repeated here so this file loads in node (no HTMLElement there).
+ * @param {string} name
+ * @param {string} expected
+ * @param {string} actual
+ * @returns {CheckRow}
+ */
 const check = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
 
 /** The script a page must load for the lab, after attn-widgets.js. */
@@ -26,15 +87,21 @@ export const MAX_STEPS = 24;
 /** Logits, weights and sink shares must match the native export this closely. */
 export const TOLERANCE = 1e-4;
 
-/** globalThis.AttnLabData, or null when the page did not load attn-lab-data.js (yet). */
+/**
+ * globalThis.AttnLabData, or null when the page did not load attn-lab-data.js (yet).
+ * @returns {LabData | null}
+ */
 export function labData() {
-  const d = globalThis.AttnLabData;
+  const d = /** @type {{ AttnLabData?: Partial<LabData> }} */ (globalThis).AttnLabData;
   return d && typeof d.weights === 'string' && d.export && d.ablation && d.hybridAblation
-    ? d
+    ? /** @type {LabData} */ (d)
     : null;
 }
 
-/** base64 → bytes (atob is in browsers and node ≥ 16). */
+/**
+ * base64 → bytes (atob is in browsers and node ≥ 16).
+ * @param {string} s
+ */
 export function decodeBase64(s) {
   const bin = atob(s);
   const out = new Uint8Array(bin.length);
@@ -42,41 +109,58 @@ export function decodeBase64(s) {
   return out;
 }
 
+/** @type {WeakMap<AttnEngine, Map<string, LabModel>>} */
 const loaded = new WeakMap();
 /**
  * {id, config, vocab, export, ablation, hybridAblation}: the model parsed by engine.labLoad once
  * per engine and kept for the page's lifetime (the page never unloads it: one model, ~1.8 MB of
  * heap as float32).
  * @param {AttnEngine} engine
+ * @param {LabData} data
+ * @returns {LabModel}
  */
 export function labModel(engine, data) {
   let perEngine = loaded.get(engine);
   if (!perEngine) loaded.set(engine, (perEngine = new Map()));
-  if (!perEngine.has(data.weights)) {
+  let model = perEngine.get(data.weights);
+  if (!model) {
     const r = engine.labLoad(decodeBase64(data.weights));
-    perEngine.set(data.weights, {
+    model = {
       ...r,
       export: data.export,
       ablation: data.ablation,
       hybridAblation: data.hybridAblation,
-    });
+    };
+    perEngine.set(data.weights, model);
   }
-  return perEngine.get(data.weights);
+  return model;
 }
 
-/** The first context − 1 characters (the model adds <bos>; a character is a code point). */
+/**
+ * The first context − 1 characters (the model adds <bos>; a character is a code point).
+ * @param {string} text
+ * @param {number} context
+ */
 export function clampPrompt(text, context) {
   const chars = Array.from(text);
   return chars.length > context - 1 ? chars.slice(0, context - 1).join('') : text;
 }
 
-/** Characters of text outside the model's vocabulary (shown as <unk>), in order, once each. */
+/**
+ * Characters of text outside the model's vocabulary (shown as <unk>), in order, once each.
+ * @param {{ vocab: string[] }} lab
+ * @param {string} text
+ */
 export function unknownChars(lab, text) {
   const known = new Set(lab.vocab);
   return [...new Set(Array.from(text).filter((c) => !known.has(c)))];
 }
 
-/** One row of weights [H, T, T] as a plain array: head `head`, all T × T. */
+/**
+ * One head of weights [H, T, T]: head `head`, all T × T row-major (a view, not a copy).
+ * @param {Tensor} weights
+ * @param {number} head
+ */
 export function headWeights(weights, head) {
   const [, T] = weights.shape;
   return weights.data.subarray(head * T * T, (head + 1) * T * T);
@@ -89,15 +173,19 @@ export function headWeights(weights, head) {
  */
 export const isFull = (layer) => layer.type === 'full';
 
-/** The indices of the full layers, in order. */
+/**
+ * The indices of the full layers, in order.
+ * @param {{ layerTypes: LabConfig['layerTypes'] }} config
+ */
 export function fullLayers(config) {
   return config.layerTypes.flatMap((t, l) => (t === 'full' ? [l] : []));
 }
 
 /**
  * Head h's ‖S‖ after each token, from a linear layer's stateNorms [T, Hl].
- * @param {import('../../web/attn-engine.js').LabLinearLayer} layer
+ * @param {LabLinearLayer} layer
  * @param {number} head
+ * @returns {number[]}
  */
 export function stateNormsOf(layer, head) {
   const [T, Hl] = layer.stateNorms.shape;
@@ -113,7 +201,11 @@ export function stateNormsOf(layer, head) {
  * The page asks for the patterns and the generation only while their panels are open: each is
  * as much engine work as the Run itself, and a folded panel shows neither.
  * @param {AttnEngine} engine
+ * @param {LabModel} lab
+ * @param {string} text
+ * @param {number} steps
  * @param {{ patterns?: boolean, generation?: boolean }} [want]
+ * @returns {PromptResult}
  */
 export function runPrompt(engine, lab, text, steps, want = {}) {
   const { patterns = true, generation = true } = want;
@@ -147,6 +239,7 @@ export function runPrompt(engine, lab, text, steps, want = {}) {
  * the argmax of the last logits row, ties to the lower id) — what greedy generation's first step
  * picks too. It comes out of the last query row of the very pass run.attention holds.
  * @param {LabRunResult} run
+ * @returns {TopToken}
  */
 export function prediction(run) {
   return run.top5[0];
@@ -159,6 +252,7 @@ export function prediction(run) {
  * @param {LabRunResult} run with attention
  * @param {number} nHeads
  * @param {number} query
+ * @returns {{ layer: number, head: number } | null}
  */
 export function farHead(run, nHeads, query) {
   const T = run.tokens.length;
@@ -172,13 +266,24 @@ export function farHead(run, nHeads, query) {
   return null;
 }
 
+/**
+ * @param {ArrayLike<number>} a
+ * @param {ArrayLike<number>} b
+ */
 function maxAbsDiff(a, b) {
   let m = a.length === b.length ? 0 : Infinity;
   for (let i = 0; i < Math.min(a.length, b.length); i++) m = Math.max(m, Math.abs(a[i] - b[i]));
   return m;
 }
 
+/** @param {number} x */
 const tiny = (x) => (x === 0 ? '0' : x.toExponential(1));
+/**
+ * A self-check row: x (a difference) below tol.
+ * @param {string} name
+ * @param {number} x
+ * @returns {CheckRow}
+ */
 const below = (name, x, tol = TOLERANCE) => ({
   name,
   expected: `< ${tiny(tol)}`,
@@ -190,9 +295,12 @@ const below = (name, x, tol = TOLERANCE) => ({
  * The ledger's view of one kv_heads ablation row: bf16 KV bytes per token of its nLayers full
  * layers with G KV heads, the lab model's head width.
  * @param {AttnEngine} engine
+ * @param {{ config: { dHead: number } }} lab
+ * @param {AblationRow} row
+ * @returns {LedgerResult & { bytesPerToken: number, formula: string }}
  */
 export function ablationLedger(engine, lab, row) {
-  return engine.kvLedger({
+  const r = engine.kvLedger({
     name: `lab G=${row.nKvHeads}`,
     layers: row.nLayers,
     attention: {
@@ -203,6 +311,12 @@ export function ablationLedger(engine, lab, row) {
     },
     dtypeBytes: 2,
   });
+  // A row with `attention` always has both (null is for a reported-only entry).
+  return {
+    ...r,
+    bytesPerToken: /** @type {number} */ (r.bytesPerToken),
+    formula: /** @type {string} */ (r.formula),
+  };
 }
 
 /**
@@ -212,6 +326,8 @@ export function ablationLedger(engine, lab, row) {
  * rows, KV bytes per token halving 8 → 4 → 2 → 1, equal to the engine's ledger) and the hybrid
  * ablation's bytes (the hybrid row = this model's own ledger row).
  * @param {AttnEngine} engine
+ * @param {LabModel} lab
+ * @returns {CheckRow[]}
  */
 export function labChecks(engine, lab) {
   const p = lab.export.prompt;
@@ -233,11 +349,13 @@ export function labChecks(engine, lab) {
 /**
  * The export's prompt: tokens, last logits, top 5 and the greedy continuation.
  * @param {AttnEngine} engine
+ * @param {LabModel} lab
  * @param {LabRunResult} r the live run of the prompt
  */
 function promptChecks(engine, lab, r) {
   const p = lab.export.prompt;
   const [T, V] = r.logits.shape;
+  /** @type {CheckRow[]} */
   const out = [];
   out.push(check(`tokens of 「${p.text}」`, p.tokens.join(' '), r.tokens.join(' ')));
   out.push(
@@ -283,9 +401,11 @@ function promptChecks(engine, lab, r) {
 /**
  * Every sentence of the export: each head's weights and sink share, to 1e-4.
  * @param {AttnEngine} engine
+ * @param {LabModel} lab
  */
 function sentenceChecks(engine, lab) {
   const ex = lab.export;
+  /** @type {CheckRow[]} */
   const out = [];
   let wDiff = 0,
     sDiff = 0,
@@ -347,6 +467,7 @@ function sentenceChecks(engine, lab) {
  * @param {LabRunResult} r
  */
 function patternChecks(engine, r) {
+  /** @type {CheckRow[]} */
   const out = [];
   let sumErr = 0,
     sinkErr = 0;
@@ -367,8 +488,10 @@ function patternChecks(engine, r) {
 /**
  * The KV-heads ablation file: its rows, and KV bytes per token halving, equal to the ledger.
  * @param {AttnEngine} engine
+ * @param {LabModel} lab
  */
 function ablationChecks(engine, lab) {
+  /** @type {CheckRow[]} */
   const out = [];
   const rows = lab.ablation.rows;
   out.push(
@@ -391,13 +514,16 @@ function ablationChecks(engine, lab) {
  * of its full layers, the linear layers' state, one request at each length), and at every length
  * the hybrid holds fewer bytes than the all-full model.
  * @param {AttnEngine} engine
+ * @param {LabModel} lab
+ * @returns {CheckRow[]}
  */
 function hybridChecks(engine, lab) {
   const [hybrid, full] = lab.hybridAblation.rows;
   const rows = lab.hybridAblation.requestTokens.map((tokens) =>
     engine.labLedger(lab.id, { tokens }),
   );
-  const fileBytes = (r) => r.requestBytes.map((x) => exactBytes(x.f32)).join(' / ');
+  const fileBytes = (/** @type {HybridRow} */ r) =>
+    r.requestBytes.map((x) => exactBytes(x.f32)).join(' / ');
   return [
     check(
       'hybrid ablation: KV bytes per token + state = engine ledger (float32)',
