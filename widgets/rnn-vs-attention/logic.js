@@ -8,8 +8,10 @@
 //   engine     attention's side: which keys each query reaches is engine.causalMask; the
 //              weights are engine.attention (causal, one head) on the zh-gift teaching world.
 /** @import { Runtime } from '../../web/runtime.js' */
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
+/** @import { CheckRow } from '../../web/widget-base.js' */
 import { worldTensors } from '../../web/world.js';
+import { pct } from '../../web/dom.js';
 
 /** T of the picture (tokens drawn). The teaching world has weights for T ≤ its 5 tokens. */
 export const T_PICTURE = Object.freeze({ min: 2, max: 12, initial: 5 });
@@ -19,12 +21,23 @@ export const T_COUNT = Object.freeze({ min: 1, max: 1048576, initial: 4096 });
 export const COURSE_T = 4096;
 export const WORLD = 'zh-gift';
 
-/** "4,096" */
+/**
+ * "4,096"
+ * @param {number} n
+ */
 export function grouped(n) {
   return n.toLocaleString('en-US');
 }
 
-/** An integer in [lo, hi] from user input, or `fallback` when it is not a number. */
+/**
+ * An integer in [lo, hi] from user input, or `fallback` when it is not a number.
+ * @template {number | null} F
+ * @param {string | number} v
+ * @param {number} lo
+ * @param {number} hi
+ * @param {F} fallback
+ * @returns {number | F}
+ */
 export function clampInt(v, lo, hi, fallback) {
   const n = Math.round(Number(v));
   return Number.isFinite(n) && String(v).trim() !== '' ? Math.min(hi, Math.max(lo, n)) : fallback;
@@ -33,12 +46,16 @@ export function clampInt(v, lo, hi, fallback) {
 /**
  * What step t of an RNN needs: h_t = f(h_{t−1}, x_t) (h_0 is the initial state). Steps are
  * 1-based like the course's h_t. The dependency chain is the RNN's structure, nothing more.
+ * @param {number} t
  */
 export function rnnDependsOn(t) {
   return { state: t - 1, token: t };
 }
 
-/** The RNN's chain in counts: T sequential steps per layer, T − 1 updates from token 1 to T. */
+/**
+ * The RNN's chain in counts: T sequential steps per layer, T − 1 updates from token 1 to T.
+ * @param {number} T
+ */
 export function rnnCounts(T) {
   return { sequentialSteps: T, pathLength: T - 1 };
 }
@@ -51,6 +68,7 @@ export function rnnCounts(T) {
  * (query, key) pairs the mask lets through, 1 + 2 + … + T, summed over the rows for small T and
  * by the closed form beyond (a count, like the RNN's).
  * @param {AttnEngine} engine
+ * @param {number} T
  */
 export function attentionCounts(engine, T) {
   const last = engine.causalMask(1, T).data; // [1, T]: the last query's row
@@ -68,6 +86,8 @@ export function attentionCounts(engine, T) {
 /**
  * engine.causalMask(T, T) as rows of booleans: the arcs of the picture (query i → key j).
  * @param {AttnEngine} engine
+ * @param {number} T
+ * @returns {boolean[][]}
  */
 export function causalPattern(engine, T) {
   const m = engine.causalMask(T, T);
@@ -80,14 +100,16 @@ export function causalPattern(engine, T) {
  * The causal single-head weights of the teaching world's first T tokens (engine.attention, scores
  * ÷ √d), as rows; null when T is longer than the world (the picture then shows structure only).
  * @param {Runtime} rt
+ * @param {number} T
+ * @returns {number[][] | null} [T][T], row i the weights of query i (0 past i)
  */
 export function worldWeights(rt, T, worldId = WORLD) {
   const w = worldTensors(rt, worldId);
   if (T > w.tokens.length) return null;
   const r = rt.engine.attention({
-    q: w.q.slice(0, T),
-    k: w.k.slice(0, T),
-    v: w.v.slice(0, T),
+    q: firstRows(w.q, T),
+    k: firstRows(w.k, T),
+    v: firstRows(w.v, T),
     causal: true,
   });
   return Array.from({ length: T }, (_, i) =>
@@ -95,17 +117,98 @@ export function worldWeights(rt, T, worldId = WORLD) {
   );
 }
 
-/** Σ of a row of engine weights (display of the row sum, as the mask grid shows it). */
+/**
+ * The first n rows of a 2-D tensor (a view, no copy).
+ * @param {Tensor} t
+ * @param {number} n
+ * @returns {Tensor}
+ */
+function firstRows(t, n) {
+  const c = t.shape[1];
+  return { shape: [n, c], data: t.data.subarray(0, n * c) };
+}
+
+/**
+ * Σ of a row of engine weights (display of the row sum, as the mask grid shows it).
+ * @param {number[]} row
+ */
 export function rowSum(row) {
   return row.reduce((a, b) => a + b, 0);
 }
 
-/** Labels of the picture: the world's tokens for T ≤ its length, else x₁ … x_T. */
+/**
+ * Labels of the picture: the world's tokens for T ≤ its length, else x₁ … x_T.
+ * @param {string[]} worldTokens
+ * @param {number} T
+ * @returns {string[]}
+ */
 export function pictureLabels(worldTokens, T) {
   if (T <= worldTokens.length) return worldTokens.slice(0, T);
   return Array.from({ length: T }, (_, i) => `x${subscript(i + 1)}`);
 }
 
+/**
+ * 12 → "₁₂"
+ * @param {number} n
+ */
 export function subscript(n) {
-  return String(n).replace(/\d/g, (d) => '₀₁₂₃₄₅₆₇₈₉'[d]);
+  return String(n).replace(/\d/g, (d) => '₀₁₂₃₄₅₆₇₈₉'[Number(d)]);
+}
+
+/**
+ * A self-check row comparing the printed text (widget-base's check(), which node cannot import).
+ * @param {string} name
+ * @param {string} expected
+ * @param {string} actual
+ * @returns {CheckRow}
+ */
+const same = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
+
+/**
+ * The rows of <attn-rnn-vs-attention>'s self-check: the course's counts at T = 4,096 and the
+ * teaching world's causal weights.
+ * @param {Runtime} rt
+ * @returns {CheckRow[]}
+ */
+export function courseCheckRows(rt) {
+  const r = rnnCounts(COURSE_T);
+  const a = attentionCounts(rt.engine, COURSE_T);
+  const w = worldTensors(rt, WORLD);
+  const n = w.tokens.length;
+  const weights = /** @type {number[][]} */ (worldWeights(rt, n));
+  const maxErr = Math.max(...weights.map((row) => Math.abs(rowSum(row) - 1)));
+  /** @param {string} t */
+  const ix = (t) => w.tokens.indexOf(t);
+  const gave = weights[ix('给了')];
+  return [
+    same(
+      'T = 4,096: RNN steps per layer that cannot run in parallel',
+      '4,096',
+      grouped(r.sequentialSteps),
+    ),
+    same('T = 4,096: updates from token 1 to token T', '4,095', grouped(r.pathLength)),
+    same('T = 4,096: attention sequential steps per layer', '1', String(a.sequentialSteps)),
+    same(
+      'T = 4,096: attention path length token 1 → token T (causal mask row T, key 1)',
+      '1',
+      String(a.pathLength),
+    ),
+    same(
+      'T = 4,096: keys token T reads directly (ones in the causal mask row)',
+      '4,096',
+      grouped(a.keysOfLast),
+    ),
+    same('T = 4,096: query → key pairs under the causal mask', '8,390,656', grouped(a.pairs)),
+    same(
+      'zh-gift causal: 给了 → 苹果 / 小明',
+      '56.5% / 39.4%',
+      `${pct(gave[ix('苹果')])} / ${pct(gave[ix('小明')])}`,
+    ),
+    {
+      name: 'zh-gift causal weights: each of the 5 rows sums to 1 (±1e-6)',
+      expected: '≤ 1e-6',
+      actual: maxErr.toExponential(1),
+      ok: maxErr <= 1e-6,
+    },
+  ];
 }

@@ -3,26 +3,51 @@
 // partial rotary), engine.dot and engine.scoreMatrix (scores of rotated vectors),
 // engine.attention (what a row retrieves), engine.ropeFrequencies (the speed of each pair).
 // This file only picks values out and names the dimension pairs for drawing.
+// Vectors are Float32Array rows of the engine's tensors; they go back to the engine as
+// {shape: [1, d], data} (never as nested arrays).
 /** @import { Runtime } from '../../web/runtime.js' */
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
 import { worldTensors } from '../../web/world.js';
-import { rowsOf } from '../../web/tensor.js';
+import { rowOf } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
+import { num } from '../../web/dom.js';
 
 /** The toy's RoPE base: the engine's default, 10000. */
 export const TOY_BASE = 10000;
 /** Position slider range. */
 export const POS = { min: 0, max: 15 };
-/** The course's points: (3, 5) scores like (10, 12) and (0, 2); (3, 6) does not. */
+/**
+ * The course's points: (3, 5) scores like (10, 12) and (0, 2); (3, 6) does not.
+ * @type {[number, number][]}
+ */
 export const SAME = [
   [3, 5],
   [10, 12],
   [0, 2],
 ];
+/** @type {[number, number]} */
 export const DIFFERENT = [3, 6];
 /** The anchor model of lesson 6. */
 export const ANCHOR_ID = 'qwen3.8-27b';
 
+/** @typedef {ReturnType<typeof worldTensors>} World */
+/**
+ * The lesson's vectors: q of the query token, k and v of the key token, and where they sit.
+ * @typedef {{ w: World, qi: number, ki: number, q: Float32Array, k: Float32Array,
+ *   v: Float32Array }} Vectors
+ */
+/** q and k rotated to their positions, and their score q_rot · k_rot. */
+/** @typedef {{ qr: Float32Array, kr: Float32Array, score: number }} RopeScore */
+/**
+ * The anchor model's head as models.json gives it.
+ * @typedef {{ name: string, headDim: number, rotaryDim: number, base: number,
+ *   baseFromConfig: boolean }} AnchorHead
+ */
+
+/**
+ * @param {World} w
+ * @param {string} token
+ */
 function index(w, token) {
   const i = w.tokens.indexOf(token);
   if (i < 0) throw new Error(`teaching-world.json: world "${w.id}" has no token "${token}"`);
@@ -32,28 +57,50 @@ function index(w, token) {
 /**
  * {w, qi, ki, q, k, v}: q of 给了 (the query), k and v of 苹果 (the key), 4 dims each.
  * @param {Runtime} rt
+ * @returns {Vectors}
  */
 export function vectors(rt, worldId = 'zh-gift', query = '给了', key = '苹果') {
   const w = worldTensors(rt, worldId);
   const qi = index(w, query),
     ki = index(w, key);
-  return { w, qi, ki, q: w.q[qi], k: w.k[ki], v: w.v[ki] };
+  return { w, qi, ki, q: rowOf(w.q, qi), k: rowOf(w.k, ki), v: rowOf(w.v, ki) };
+}
+
+/**
+ * `n` copies of the row x: an [n, d] tensor (the same vector at n positions).
+ * @param {ArrayLike<number>} x
+ * @param {number} n
+ * @returns {Tensor}
+ */
+function repeated(x, n = 1) {
+  const data = new Float32Array(n * x.length);
+  for (let r = 0; r < n; r++) data.set(x, r * x.length);
+  return { shape: [n, x.length], data };
 }
 
 /**
  * One vector rotated to position `pos` (engine.rope on a 1-row matrix).
  * @param {AttnEngine} engine
- * @param {number[]} x
+ * @param {ArrayLike<number>} x
  * @param {number} pos
  * @param {{ rotaryDim?: number, base?: number }} [options]
+ * @returns {Float32Array}
  */
 export function rotate(engine, x, pos, { rotaryDim, base = TOY_BASE } = {}) {
+  /** @type {import('../../web/attn-engine.js').RopeOptions} */
   const opts = { positions: [pos], base };
   if (rotaryDim !== undefined) opts.rotaryDim = rotaryDim;
-  return Array.from(engine.rope([x], opts).data);
+  return engine.rope(repeated(x), opts).data;
 }
 
-/** q at position i, k at position j, and their score q_rot · k_rot (engine.dot). */
+/**
+ * q at position i, k at position j, and their score q_rot · k_rot (engine.dot).
+ * @param {Runtime} rt
+ * @param {number} i
+ * @param {number} j
+ * @param {Vectors} [vecs]
+ * @returns {RopeScore}
+ */
 export function ropeScore(rt, i, j, vecs = vectors(rt)) {
   const qr = rotate(rt.engine, vecs.q, i);
   const kr = rotate(rt.engine, vecs.k, j);
@@ -61,26 +108,26 @@ export function ropeScore(rt, i, j, vecs = vectors(rt)) {
 }
 
 /**
- * Score of q at every position 0..n−1 against k at every position 0..n−1: [n][n] (one rope per
- * side, one scoreMatrix).
+ * Score of q at every position 0..n−1 against k at every position 0..n−1: n rows of n (views
+ * into one engine.scoreMatrix result; one rope per side).
+ * @param {Runtime} rt
+ * @param {Vectors} [vecs]
+ * @returns {Float32Array[]} row i: q at position i against k at 0..n−1
  */
 export function scoreGrid(rt, n = 8, vecs = vectors(rt)) {
   const positions = Array.from({ length: n }, (_, p) => p);
   const e = rt.engine;
-  const Q = e.rope(
-    positions.map(() => vecs.q),
-    { positions, base: TOY_BASE },
-  );
-  const K = e.rope(
-    positions.map(() => vecs.k),
-    { positions, base: TOY_BASE },
-  );
-  return rowsOf(e.scoreMatrix(Q, K, { scale: 1 }));
+  const Q = e.rope(repeated(vecs.q, n), { positions, base: TOY_BASE });
+  const K = e.rope(repeated(vecs.k, n), { positions, base: TOY_BASE });
+  const scores = e.scoreMatrix(Q, K, { scale: 1 });
+  return positions.map((p) => rowOf(scores, p));
 }
 
 /**
  * Dimension pairs that rotate together in a head of width d with rotaryDim r, in the engine's
  * "rotate half" layout (cpp/include/attn/rope.hpp): dim p pairs with dim p + r/2, for p < r/2.
+ * @param {number} rotaryDim
+ * @returns {[number, number][]}
  */
 export function pairs(rotaryDim) {
   const half = rotaryDim / 2;
@@ -91,26 +138,27 @@ export function pairs(rotaryDim) {
  * Why V is not rotated: the query row (给了) of a causal attention over the whole sentence placed
  * at positions s, s+1, …, with RoPE on Q and K. With V left alone the retrieved output is the
  * same for every shift s; rotate V too and the output depends on where the sentence sits.
- * Returns {plain, rotatedV} output rows (dv numbers each).
+ * @param {Runtime} rt
+ * @param {number} s
+ * @param {Vectors} [vecs]
+ * @returns {{ plain: Float32Array, rotatedV: Float32Array }} output rows, dv numbers each
  */
 export function retrieved(rt, s, vecs = vectors(rt)) {
   const { w, qi } = vecs;
   const e = rt.engine;
-  const positions = w.tokens.map((_, p) => p + s);
+  const positions = Array.from({ length: w.q.shape[0] }, (_, p) => p + s);
   const q = e.rope(w.q, { positions, base: TOY_BASE });
   const k = e.rope(w.k, { positions, base: TOY_BASE });
   const vRot = e.rope(w.v, { positions, base: TOY_BASE });
-  const row = (r) =>
-    Array.from(r.output.data.subarray(qi * r.output.shape[1], (qi + 1) * r.output.shape[1]));
-  return {
-    plain: row(e.attention({ q, k, v: w.v, causal: true })),
-    rotatedV: row(e.attention({ q, k, v: vRot, causal: true })),
-  };
+  /** @param {Tensor} v */
+  const outputRow = (v) => rowOf(e.attention({ q, k, v, causal: true }).output, qi);
+  return { plain: outputRow(w.v), rotatedV: outputRow(vRot) };
 }
 
 /**
  * The anchor head: {name, headDim, rotaryDim, base, baseFromConfig} read from models.json.
  * @param {Runtime} rt
+ * @returns {AnchorHead}
  */
 export function anchorHead(rt, id = ANCHOR_ID) {
   const m = modelById(rt.models, id);
@@ -130,14 +178,36 @@ export function anchorHead(rt, id = ANCHOR_ID) {
   };
 }
 
-/** θ_p of each rotating pair of the anchor head (engine.ropeFrequencies). */
+/**
+ * θ_p of each rotating pair of the anchor head (engine.ropeFrequencies).
+ * @param {Runtime} rt
+ * @param {AnchorHead} [head]
+ * @returns {number[]}
+ */
 export function anchorFrequencies(rt, head = anchorHead(rt)) {
   return Array.from(rt.engine.ropeFrequencies(head.rotaryDim, head.base));
 }
 
-/** The partial-rotary toy: q of 给了 at position `pos` with only the first 2 of 4 dims rotating. */
+/**
+ * The partial-rotary toy: q of 给了 at position `pos` with only the first 2 of 4 dims rotating.
+ * @param {Runtime} rt
+ * @param {number} pos
+ * @param {Vectors} [vecs]
+ * @returns {{ before: Float32Array, after: Float32Array }}
+ */
 export function partialToy(rt, pos, vecs = vectors(rt)) {
   return { before: vecs.q, after: rotate(rt.engine, vecs.q, pos, { rotaryDim: 2 }) };
+}
+
+/**
+ * The largest |a_k − b_k|.
+ * @param {ArrayLike<number>} a
+ * @param {ArrayLike<number>} b
+ */
+function maxDiff(a, b) {
+  let m = -Infinity;
+  for (let k = 0; k < a.length; k++) m = Math.max(m, Math.abs(a[k] - b[k]));
+  return m;
 }
 
 /**
@@ -151,7 +221,6 @@ export function courseChecks(rt, worldId = 'zh-gift', modelId = ANCHOR_ID) {
   const spread = Math.max(...s) - Math.min(...s);
   const r0 = retrieved(rt, 0, vecs),
     r7 = retrieved(rt, 7, vecs);
-  const maxDiff = (a, b) => Math.max(...a.map((x, k) => Math.abs(x - b[k])));
   const toy = partialToy(rt, 5, vecs);
   const head = anchorHead(rt, modelId);
   return {
@@ -166,4 +235,61 @@ export function courseChecks(rt, worldId = 'zh-gift', modelId = ANCHOR_ID) {
     head,
     nPairs: anchorFrequencies(rt, head).length,
   };
+}
+
+/**
+ * A self-check row comparing the printed text (widget-base's check(), which node cannot import).
+ * @param {string} name
+ * @param {string} expected
+ * @param {string} actual
+ */
+const same = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
+
+/**
+ * The rows of <attn-rope>'s self-check: lesson 6's numbers, for the page's world. The course's
+ * head figures are the anchor's, whichever model the page shows.
+ * @param {Runtime} rt
+ * @returns {import('../../web/widget-base.js').CheckRow[]}
+ */
+export function courseCheckRows(rt, worldId = 'zh-gift') {
+  const c = courseChecks(rt, worldId, ANCHOR_ID);
+  /** @param {number} x */
+  const f4 = (x) => num(x, 4);
+  return [
+    {
+      name: 'score (3, 5) = (10, 12) = (0, 2) (±1e-4)',
+      expected: '≤ 1e-4',
+      actual: `${c.same.map(f4).join(' / ')}, spread ${c.spread.toExponential(1)}`,
+      ok: c.spread <= 1e-4,
+    },
+    {
+      name: 'score (3, 6) differs from (3, 5)',
+      expected: '> 1e-4',
+      actual: `${f4(c.diff)} vs ${f4(c.same[0])}`,
+      ok: c.diffGap > 1e-4,
+    },
+    {
+      name: 'V not rotated: 给了 retrieves the same when the sentence shifts by 7 (±1e-5)',
+      expected: '≤ 1e-5',
+      actual: c.plainShift.toExponential(1),
+      ok: c.plainShift <= 1e-5,
+    },
+    {
+      name: 'V rotated would change with the shift',
+      expected: '> 1e-3',
+      actual: c.rotatedShift.toExponential(1),
+      ok: c.rotatedShift > 1e-3,
+    },
+    same(
+      'rotaryDim 2 of 4: dims 2–3 identical, dims 0–1 turned',
+      'true / true',
+      `${c.toyUntouched} / ${c.toyRotated}`,
+    ),
+    same(
+      `${c.head.name}: rotating dims per head`,
+      '64 of 256',
+      `${c.head.rotaryDim} of ${c.head.headDim}`,
+    ),
+    same('anchor: rotating pairs (engine.ropeFrequencies(64, base))', '32', String(c.nPairs)),
+  ];
 }

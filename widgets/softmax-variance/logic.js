@@ -3,8 +3,11 @@
 // engine's dot products for a histogram, formatting). No DOM here, so node tests import it.
 // No attention math either: softmax, proportional split, the dot products, their standard
 // deviations, max weights and entropies all come from the engine.
-import { num } from '../../web/dom.js';
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
+import { num, pct } from '../../web/dom.js';
+/** @import { AttnEngine, SoftmaxVarianceResult } from '../../web/attn-engine.js' */
+/** @import { TeachingWorldDoc, ScoreExample } from '../../web/course-data.js' */
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { CheckRow } from '../../web/widget-base.js' */
 
 /**
  * The seeded experiment behind every histogram and softmax row (fixed: the checks rely on it).
@@ -20,7 +23,11 @@ export const D_STEPS = Object.freeze([
 /** The anchor model's head width (Qwen3.8: 256 per head): where the slider starts. */
 export const ANCHOR_D = 256;
 
-/** Fixed histogram axes: the unscaled one is wide enough for d = 1024 (std 32, ±4σ). */
+/** @typedef {{ lo: number, hi: number, ticks: number[] }} Axis a histogram's fixed axis */
+/**
+ * Fixed histogram axes: the unscaled one is wide enough for d = 1024 (std 32, ±4σ).
+ * @type {Readonly<{ unscaled: Axis, scaled: Axis }>}
+ */
 export const AXES = Object.freeze({
   unscaled: { lo: -128, hi: 128, ticks: [-128, -64, 0, 64, 128] },
   scaled: { lo: -4, hi: 4, ticks: [-4, -2, 0, 2, 4] },
@@ -33,7 +40,7 @@ export const WRONG_GUESS = Object.freeze([0.4, 0.3, 0.3]);
 // The experiment is seeded, so one engine gives the same result for a d every time: it is asked
 // once per engine and d. A slider step back to a d already seen, and the self-checks at d = 256
 // and 1024, then cost no engine work (at d = 1024 the call draws 2 million normals).
-/** @type {WeakMap<AttnEngine, Map<number, ReturnType<AttnEngine['softmaxVariance']>>>} */
+/** @type {WeakMap<AttnEngine, Map<number, SoftmaxVarianceResult>>} */
 const experiments = new WeakMap();
 
 /**
@@ -61,6 +68,7 @@ export function hasExperiment(engine, d) {
 /**
  * The experiment's numbers as the widget prints them (and the quiz quotes them): std(q·k) with 2
  * decimals, std(q·k/√d) with 3, the largest weight of the row unscaled and ÷√d (weightPct).
+ * @param {SoftmaxVarianceResult} r
  */
 export function experimentTexts(r) {
   return {
@@ -75,6 +83,8 @@ export function experimentTexts(r) {
  * Counts of `values` in `bins` equal bins over [lo, hi]; values outside land in the edge bins
  * (and are counted in `below` / `above` so the chart can say so). `factor` multiplies each value
  * before binning (display only: it places the engine's q·k on the ÷√d axis).
+ * @param {Iterable<number>} values
+ * @param {{ lo: number, hi: number, bins?: number, factor?: number }} options
  */
 export function histogram(values, { lo, hi, bins = BINS, factor = 1 }) {
   const counts = new Array(bins).fill(0);
@@ -97,7 +107,12 @@ export function histogram(values, { lo, hi, bins = BINS, factor = 1 }) {
   return { counts, lo, hi, width, below, above, max: Math.max(...counts) };
 }
 
-/** A score example's token labels in a language: tokens may be strings or {zh-CN, en} objects. */
+/**
+ * A score example's token labels in a language: tokens may be strings or {zh-CN, en} objects.
+ * @param {ScoreExample & { tokensEn?: string[] }} example
+ * @param {string} lang
+ * @returns {string[]}
+ */
 export function exampleLabels(example, lang) {
   const en = typeof lang === 'string' && lang.startsWith('en');
   return example.tokens.map((t, i) => {
@@ -107,7 +122,12 @@ export function exampleLabels(example, lang) {
   });
 }
 
-/** A score example of the teaching world, by id, with a message naming the file if missing. */
+/**
+ * A score example of the teaching world, by id, with a message naming the file if missing.
+ * @param {TeachingWorldDoc} world
+ * @param {string} id
+ * @returns {ScoreExample}
+ */
 export function scoreExample(world, id) {
   const ex = world.scoreExamples?.[id];
   if (!ex) {
@@ -117,13 +137,19 @@ export function scoreExample(world, id) {
   return ex;
 }
 
-/** 0.245 → "24.5%", −0.444 → "−44.4%" (a real minus sign). */
+/**
+ * 0.245 → "24.5%", −0.444 → "−44.4%" (a real minus sign).
+ * @param {number} x
+ */
 export function signedPct(x, digits = 1) {
   const s = `${(x * 100).toFixed(digits)}%`;
   return s.startsWith('-') ? `−${s.slice(1)}` : s;
 }
 
-/** Percentages that stay readable when tiny: 0.00083 → "0.083%", 8.3e-7 → "0.000083%". */
+/**
+ * Percentages that stay readable when tiny: 0.00083 → "0.083%", 8.3e-7 → "0.000083%".
+ * @param {number} x
+ */
 export function smallPct(x) {
   if (x === 0) return '0%';
   if (Math.abs(x) >= 0.001) return signedPct(x, 1);
@@ -132,13 +158,20 @@ export function smallPct(x) {
   return signedPct(x, digits);
 }
 
-/** A score written into a formula: −4 → "−4", 2.5 → "2.5". */
+/**
+ * A score written into a formula: −4 → "−4", 2.5 → "2.5".
+ * @param {number} s
+ */
 export function scoreText(s) {
   const t = String(s);
   return t.startsWith('-') ? `−${t.slice(1)}` : t;
 }
 
-/** 485165195 → "4.9 亿" (zh) / "4.9 × 10^8" (en): the ratio e^20 in the chapter's words. */
+/**
+ * 485165195 → "4.9 亿" (zh) / "4.9 × 10^8" (en): the ratio e^20 in the chapter's words.
+ * @param {number} x
+ * @param {string} lang
+ */
 export function bigRatio(x, lang) {
   if (typeof lang === 'string' && lang.startsWith('en')) {
     const e = Math.floor(Math.log10(x));
@@ -152,6 +185,7 @@ export function bigRatio(x, lang) {
  * the dialog softmax, the car's proportional split and softmax, the e^20 ratio, and the seeded
  * experiment at d = 256 and d = 1024.
  * @param {AttnEngine} engine
+ * @param {TeachingWorldDoc} world
  */
 export function courseNumbers(engine, world) {
   const dialog = scoreExample(world, 'dialog');
@@ -178,6 +212,7 @@ export function courseNumbers(engine, world) {
 /**
  * A weight as a percentage that never rounds a near-one-hot weight up to "100.0%": 0.99996 →
  * "99.996%".
+ * @param {number} w
  */
 export function weightPct(w) {
   let digits = 1;
@@ -185,14 +220,20 @@ export function weightPct(w) {
   return signedPct(w, digits);
 }
 
-/** A column label for a weight, at most 6 characters: "≈100%", "24.5%", "≈0%". */
+/**
+ * A column label for a weight, at most 6 characters: "≈100%", "24.5%", "≈0%".
+ * @param {number} w
+ */
 export function columnPct(w) {
   if (w >= 0.9995) return '≈100%';
   if (w < 0.0005) return '≈0%';
   return signedPct(w, 1);
 }
 
-/** Small non-negative quantities (entropies in nats) with 2 significant digits below 0.01. */
+/**
+ * Small non-negative quantities (entropies in nats) with 2 significant digits below 0.01.
+ * @param {number} x
+ */
 export function smallNum(x) {
   if (x !== 0 && Math.abs(x) < 0.001) {
     const [m, e] = x.toExponential(1).split('e');
@@ -200,4 +241,83 @@ export function smallNum(x) {
   }
   if (x !== 0 && Math.abs(x) < 0.01) return x.toPrecision(2);
   return x.toFixed(2);
+}
+
+// The score examples' engine results, kept per engine and world for the self-checks and the
+// widget's first two sections (the experiment's own results are kept per engine and d above).
+/** @type {WeakMap<AttnEngine, WeakMap<TeachingWorldDoc, ReturnType<typeof courseNumbers>>>} */
+const numbersCache = new WeakMap();
+
+/**
+ * courseNumbers for the runtime's engine and world, asked once.
+ * @param {Runtime} rt
+ * @returns {ReturnType<typeof courseNumbers>}
+ */
+export function cachedCourseNumbers(rt) {
+  let perEngine = numbersCache.get(rt.engine);
+  if (!perEngine) numbersCache.set(rt.engine, (perEngine = new WeakMap()));
+  let n = perEngine.get(rt.world);
+  if (!n) perEngine.set(rt.world, (n = courseNumbers(rt.engine, rt.world)));
+  return n;
+}
+
+/**
+ * A self-check row comparing the printed text (widget-base's check(), which node cannot import).
+ * @param {string} name
+ * @param {string} expected
+ * @param {string} actual
+ * @returns {CheckRow}
+ */
+const same = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
+
+/**
+ * A self-check row: v within ±10% of target.
+ * @param {string} name
+ * @param {number} v
+ * @param {number} target
+ * @returns {CheckRow}
+ */
+function within(name, v, target) {
+  const ok = Math.abs(v - target) <= 0.1 * target;
+  return {
+    name,
+    expected: `${num(target * 0.9, 2)} … ${num(target * 1.1, 2)}`,
+    actual: num(v, 3),
+    ok,
+  };
+}
+
+/**
+ * The rows of <attn-softmax-variance>'s self-check: lesson 3's numbers, from the engine.
+ * @param {Runtime} rt
+ * @returns {CheckRow[]}
+ */
+export function courseCheckRows(rt) {
+  const n = cachedCourseNumbers(rt);
+  const car = scoreExample(rt.world, 'car');
+  const last = car.scores.length - 1;
+  const carLabel = exampleLabels(car, 'zh-CN')[last];
+  return [
+    same(
+      'softmax([8, 7, 9])',
+      '24.5% / 9.0% / 66.5%',
+      Array.from(n.dialog.softmax, (w) => pct(w)).join(' / '),
+    ),
+    same(`proportional split [10, 3, −4]: ${carLabel}`, '−44.4%', signedPct(n.car.split[last])),
+    same('e^20 = w₀/w₁ of softmax([20, 0])', '4.9 亿', bigRatio(n.e20, 'zh-CN')),
+    within('d = 256: std(q·k) ≈ √256 = 16 (±10%)', n.at256.stdUnscaled, 16),
+    within('d = 256: std(q·k/√d) ≈ 1 (±10%)', n.at256.stdScaled, 1),
+    {
+      name: 'd = 1024: max weight unscaled > 90%',
+      expected: '> 90.0%',
+      actual: pct(n.at1024.maxWeightUnscaled),
+      ok: n.at1024.maxWeightUnscaled > 0.9,
+    },
+    {
+      name: 'd = 1024: max weight scaled < 90%',
+      expected: '< 90.0%',
+      actual: pct(n.at1024.maxWeightScaled),
+      ok: n.at1024.maxWeightScaled < 0.9,
+    },
+  ];
 }
