@@ -1,13 +1,12 @@
 // Every lesson page, from file:// (no server, no network) and over http with the strict CSP:
 // no console errors, every widget drawn without an inline error, selfCheck() all true and its
-// panel's rows named in Chinese (web/check-names-zh.js),
+// panel's rows named in Chinese (each widget's strings.js CHECK_NAMES_ZH),
 // axe-core finds nothing serious, a screenshot of each widget.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBrowser, openPage, seriousViolations, screenshot, dist } from './harness.mjs';
-import { CHECK_NAMES_ZH } from '../../web/check-names-zh.js';
 
 const lessons = JSON.parse(
   readFileSync(join(dist, '..', 'course-data', 'lessons.json'), 'utf8'),
@@ -45,6 +44,7 @@ for (const scheme of ['file', 'http']) {
             error: el.dataset.error ?? null,
             drawn: el.shadowRoot.textContent.length,
             checks: el.selfCheck(),
+            namesZh: customElements.get(tag).checkNamesZh,
             panel: [...el.shadowRoot.querySelectorAll('details.checks li')].map(
               (li) => li.textContent,
             ),
@@ -60,8 +60,8 @@ for (const scheme of ['file', 'http']) {
           );
         // The page is Chinese: every row of the panel is named in Chinese.
         state.checks.forEach((c, i) => {
-          assert.ok(c.name in CHECK_NAMES_ZH, `${w.tag}: no Chinese name for "${c.name}"`);
-          assert.ok(state.panel[i].startsWith(`${CHECK_NAMES_ZH[c.name]}: `), state.panel[i]);
+          assert.ok(c.name in state.namesZh, `${w.tag}: no Chinese name for "${c.name}"`);
+          assert.ok(state.panel[i].startsWith(`${state.namesZh[c.name]}: `), state.panel[i]);
         });
         if (scheme === 'file') await screenshot(page, w.tag, `${w.tag}.png`);
       }
