@@ -1,7 +1,8 @@
 // The logic of <attn-open-model> that is not drawing: which KV group a query head reads, how
 // much attention a pass may bring back, the forward pass run a layer at a time with a yield to
 // the page between layers (so a progress bar moves and the page stays responsive), greedy
-// generation, and the numbers of the self-check. Every attention number comes from the engine.
+// generation, the heads' patterns, and the numbers of the self-check. Every attention number
+// comes from the engine.
 /** @import { OpenModelEngine, OpenedModel } from '../../web/model-files/open-model-files.js' */
 
 /** At most this many prompt tokens go into one run (the page's context minus the generated). */
@@ -149,4 +150,13 @@ export function cachedEqualsFull(engine, id, tokens) {
   while (!engine.openModelPassStep(pass).done);
   const full = engine.openModelPassResult(pass, { attention: false });
   return { full: full.top5[0].token, cached: gen.generated[1] };
+}
+
+/**
+ * The pattern of each head of a layer (engine.headPatterns over its [H, T, T] weights).
+ * @param {OpenModelEngine} engine
+ * @param {{ weights: Float32Array, heads: number, t: number }} layer
+ */
+export function headPatternsOf(engine, layer) {
+  return engine.headPatterns({ shape: [layer.heads, layer.t, layer.t], data: layer.weights });
 }

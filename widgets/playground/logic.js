@@ -16,6 +16,25 @@
 //                  {type: 'done', id, ms}
 // The student's code runs in the worker's global scope and can post anything, so the page
 // reads every message through parseWorkerMessage(), which drops what does not fit.
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { TeachingWorldDoc } from '../../web/course-data.js' */
+import { STARTER_TEXT } from './strings.js';
+
+/** @typedef {{ title: string | null, rows: number[][] }} ShownMatrix one map of show() */
+/**
+ * A message of the protocol above, as parseWorkerMessage() lets it through.
+ * @typedef {{ type: 'ready' }
+ *   | { type: 'fatal', reason: 'eval' | 'engine', name: string, message: string }
+ *   | { type: 'print', id: number, text: string }
+ *   | ShowMessage
+ *   | { type: 'error', id: number, name: string, message: string, line: number | null }
+ *   | { type: 'done', id: number, ms: number | null }} WorkerMessage
+ */
+/**
+ * @typedef {{ type: 'show', id: number, matrices: ShownMatrix[], rowLabels: string[],
+ *   colLabels: string[] }} ShowMessage
+ */
+/** @typedef {{ name: string, message: string, line: number | null }} ErrorInfo */
 
 /** A run that has not finished after this long is stopped (the worker is terminated). */
 export const TIME_LIMIT_MS = 2000;
@@ -32,8 +51,11 @@ export const MAX_LINE_CHARS = 4000;
 
 // ---- formatting ------------------------------------------------------------------------------
 
-/** A number as print() shows it: integers as they are, others to at most 4 decimals (float32
- *  noise such as 0.41999998 reads 0.42), tiny ones in exponent form. */
+/**
+ * A number as print() shows it: integers as they are, others to at most 4 decimals (float32
+ * noise such as 0.41999998 reads 0.42), tiny ones in exponent form.
+ * @param {number} x
+ */
 export function formatNumber(x) {
   if (Number.isInteger(x)) return Object.is(x, -0) ? '0' : String(x);
   if (!Number.isFinite(x)) return String(x);
@@ -43,21 +65,43 @@ export function formatNumber(x) {
   return s === '-0' ? '0' : s;
 }
 
+/** @param {unknown} v */
 const isTypedArray = (v) => ArrayBuffer.isView(v) && !(v instanceof DataView);
+/**
+ * @param {unknown} v
+ * @returns {v is ArrayLike<any>}
+ */
 const isArrayLike = (v) => Array.isArray(v) || isTypedArray(v);
-/** An engine tensor: {shape: number[], data: Float32Array | number[]}. */
+/** @typedef {{ shape: number[], data: ArrayLike<number> }} AnyTensor */
+/**
+ * An engine tensor: {shape: number[], data: Float32Array | number[]}.
+ * @param {any} v anything a student's code passes
+ * @returns {v is AnyTensor}
+ */
 export const isTensor = (v) =>
   v !== null &&
   typeof v === 'object' &&
   Array.isArray(v.shape) &&
   isArrayLike(v.data) &&
-  v.shape.every((n) => Number.isInteger(n) && n >= 0) &&
-  v.shape.reduce((p, n) => p * n, 1) === v.data.length;
+  v.shape.every(
+    (/** @type {unknown} */ n) => Number.isInteger(n) && /** @type {number} */ (n) >= 0,
+  ) &&
+  v.shape.reduce((/** @type {number} */ p, /** @type {number} */ n) => p * n, 1) === v.data.length;
 
 const MAX_ITEMS = 50;
 
-/** Nested arrays of a tensor's data following its shape (a 0-d tensor is its one number). */
+/**
+ * Nested arrays of a tensor's data following its shape (a 0-d tensor is its one number): what a
+ * student's print(), round() and toRows() read, and what show() posts to the page.
+ * @param {AnyTensor} t
+ * @returns {any} number, number[], number[][], … as deep as the shape
+ */
 export function nestTensor(t) {
+  /**
+   * @param {number} dim
+   * @param {number} offset
+   * @returns {any}
+   */
   const rec = (dim, offset) => {
     if (dim === t.shape.length) return t.data[offset];
     const stride = t.shape.slice(dim + 1).reduce((p, n) => p * n, 1);
@@ -66,8 +110,12 @@ export function nestTensor(t) {
   return rec(0, 0);
 }
 
-/** Any value as one line of text, the way print() shows it. Strings print bare at the top
- *  level and quoted inside arrays and objects; tensors print with their shape. */
+/**
+ * Any value as one line of text, the way print() shows it. Strings print bare at the top level
+ * and quoted inside arrays and objects; tensors print with their shape.
+ * @param {any} v anything a student's code prints
+ * @returns {string}
+ */
 export function formatValue(v, depth = 0) {
   if (typeof v === 'number') return formatNumber(v);
   if (typeof v === 'string') return depth === 0 ? v : JSON.stringify(v);
@@ -99,7 +147,11 @@ export function formatValue(v, depth = 0) {
   return `{${items.join(', ')}}`;
 }
 
-/** round(x, 2): a number, an array (nested or typed) or a tensor rounded for printing. */
+/**
+ * round(x, 2): a number, an array (nested or typed) or a tensor rounded for printing.
+ * @param {any} v a number, an array or a tensor from a student's code
+ * @returns {any} a number, or nested arrays of numbers
+ */
 export function round(v, digits = 2) {
   if (typeof v === 'number') return Number(v.toFixed(digits));
   if (isTensor(v)) return round(nestTensor(v), digits);
@@ -107,7 +159,10 @@ export function round(v, digits = 2) {
   throw new TypeError(`round() takes a number, an array or a tensor, not ${formatValue(v, 1)}`);
 }
 
-/** toRows(tensor): the tensor as nested arrays (a [T, d] tensor → T rows of d numbers). */
+/**
+ * toRows(tensor): the tensor as nested arrays (a [T, d] tensor → T rows of d numbers).
+ * @param {any} t a tensor from a student's code
+ */
 export function toRows(t) {
   if (!isTensor(t))
     throw new TypeError(`toRows() takes a tensor {shape, data}, not ${formatValue(t, 1)}`);
@@ -116,19 +171,27 @@ export function toRows(t) {
 
 // ---- show() ----------------------------------------------------------------------------------
 
+/**
+ * @param {any} v
+ * @returns {v is ArrayLike<number>[]}
+ */
 const isMatrix = (v) =>
   Array.isArray(v) &&
   v.length > 0 &&
-  v.every((r) => isArrayLike(r) && r.length === v[0].length && r.length > 0);
+  v.every((/** @type {any} */ r) => isArrayLike(r) && r.length === v[0].length && r.length > 0);
 
 /**
- * What show(value) draws: [{title, rows}] with rows number[][]. value: an attention result
- * (its weights are shown), a tensor [Tq, Tk] or [H, Tq, Tk] (one map per head), or nested rows.
+ * What show(value) draws: [{title, rows}] with rows number[][] (nested: they cross postMessage
+ * and go straight to the heatmap). value: an attention result (its weights are shown), a tensor
+ * [Tq, Tk] or [H, Tq, Tk] (one map per head), or nested rows.
+ * @param {any} value what a student's code passed to show()
+ * @returns {ShownMatrix[]}
  */
 export function matricesOf(value) {
   let v = value;
   if (v && typeof v === 'object' && !isTensor(v) && !isArrayLike(v) && isTensor(v.weights))
     v = v.weights;
+  /** @type {ShownMatrix[]} */
   let mats;
   if (isTensor(v) && v.shape.length === 2) mats = [{ title: null, rows: nestTensor(v) }];
   else if (isTensor(v) && v.shape.length === 3) {
@@ -136,6 +199,7 @@ export function matricesOf(value) {
       throw new RangeError(
         `show(): ${v.shape[0]} heads is too many to draw (at most ${MAX_HEADS})`,
       );
+    /** @type {number[][][]} */
     const heads = nestTensor(v);
     mats = heads.map((rows, hd) => ({ title: heads.length > 1 ? `head ${hd}` : null, rows }));
   } else if (isMatrix(v)) mats = [{ title: null, rows: v.map((r) => Array.from(r)) }];
@@ -156,7 +220,13 @@ export function matricesOf(value) {
   return mats;
 }
 
-/** Labels for show(): the student's (checked against the size) or 0, 1, 2, … */
+/**
+ * Labels for show(): the student's (checked against the size) or 0, 1, 2, …
+ * @param {any} labels what the student passed, or undefined
+ * @param {number} n rows or columns
+ * @param {'row' | 'column'} which
+ * @returns {string[]}
+ */
 export function labelsFor(labels, n, which) {
   if (labels === undefined || labels === null)
     return Array.from({ length: n }, (_, i) => String(i));
@@ -168,7 +238,11 @@ export function labelsFor(labels, n, which) {
 
 // ---- errors ----------------------------------------------------------------------------------
 
-/** A thrown value → {name, message, line}: line is 1-based in the student's code, or null. */
+/**
+ * A thrown value → {name, message, line}: line is 1-based in the student's code, or null.
+ * @param {any} e whatever a student's code threw
+ * @returns {ErrorInfo}
+ */
 export function errorInfo(e, headerLines = 2) {
   if (e === null || typeof e !== 'object')
     return { name: 'Uncaught', message: formatValue(e), line: null };
@@ -190,12 +264,16 @@ const AsyncFunction = /** @type {FunctionConstructor} */ ((async () => {}).const
  * engine, world, print, show, round, toRows, and console.log/info/warn/error → print.
  * `post` receives the protocol's messages. Returns a promise that settles after 'done' or
  * 'error' was posted. `await` works at the top level of the code.
+ * @param {{ engine: AttnEngine, world: TeachingWorldDoc, post: (m: WorkerMessage) => void,
+ *   scope?: Record<string, any>, now?: () => number }} o
+ * @returns {(id: number, code: string) => Promise<void>}
  */
 export function createRunner({ engine, world, post, scope = globalThis, now = () => Date.now() }) {
   return async function run(id, code) {
     let lines = 0,
       truncated = false,
       shows = 0;
+    /** @param {string} text */
     const emit = (text) => {
       if (lines >= MAX_LINES) {
         if (!truncated)
@@ -214,7 +292,12 @@ export function createRunner({ engine, world, post, scope = globalThis, now = ()
         text: text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text,
       });
     };
-    const print = (...args) => emit(args.map((a) => formatValue(a)).join(' '));
+    const print = (/** @type {any[]} */ ...args) => emit(args.map((a) => formatValue(a)).join(' '));
+    /**
+     * @param {any} value
+     * @param {any} [rowLabels]
+     * @param {any} [colLabels]
+     */
     const show = (value, rowLabels, colLabels) => {
       const matrices = matricesOf(value);
       const rows = labelsFor(rowLabels, matrices[0].rows.length, 'row');
@@ -247,21 +330,38 @@ export function createRunner({ engine, world, post, scope = globalThis, now = ()
   };
 }
 
-/** Can this realm evaluate strings? {ok: true} or {ok: false, name, message} (CSP: EvalError). */
+/**
+ * Can this realm evaluate strings? {ok: true} or {ok: false, name, message} (CSP: EvalError).
+ * @returns {{ ok: true } | { ok: false, name: string, message: string }}
+ */
 export function evalProbe() {
   try {
-    return { ok: new Function('return 1')() === 1 };
+    if (new Function('return 1')() === 1) return { ok: true };
+    return { ok: false, name: 'Error', message: '' }; // what the page read of the bare {ok: false}
   } catch (e) {
-    return { ok: false, name: e.name, message: e.message };
+    const { name, message } = /** @type {Error} */ (e);
+    return { ok: false, name, message };
   }
 }
 
 // ---- the page side ---------------------------------------------------------------------------
 
+/**
+ * @param {unknown} v
+ * @param {number} [max]
+ */
 const str = (v, max = MAX_LINE_CHARS) => (typeof v === 'string' ? v.slice(0, max) : null);
+/**
+ * @param {unknown} v
+ * @returns {v is string[]}
+ */
 const strings = (v) => Array.isArray(v) && v.every((s) => typeof s === 'string');
 
-/** A message from the worker checked against the protocol: the message (a clean copy) or null. */
+/**
+ * A message from the worker checked against the protocol: the message (a clean copy) or null.
+ * @param {any} m whatever arrived on the port (student code can reach the worker's scope)
+ * @returns {WorkerMessage | null}
+ */
 export function parseWorkerMessage(m) {
   if (m === null || typeof m !== 'object' || typeof m.type !== 'string') return null;
   switch (m.type) {
@@ -278,15 +378,15 @@ export function parseWorkerMessage(m) {
         : null;
     case 'print':
       return typeof m.id === 'number' && typeof m.text === 'string'
-        ? { type: 'print', id: m.id, text: str(m.text, MAX_LINE_CHARS + 1) }
+        ? { type: 'print', id: m.id, text: m.text.slice(0, MAX_LINE_CHARS + 1) }
         : null;
     case 'error':
       return typeof m.id === 'number' && typeof m.name === 'string' && typeof m.message === 'string'
         ? {
             type: 'error',
             id: m.id,
-            name: str(m.name, 200),
-            message: str(m.message),
+            name: m.name.slice(0, 200),
+            message: m.message.slice(0, MAX_LINE_CHARS),
             line: Number.isInteger(m.line) && m.line > 0 ? m.line : null,
           }
         : null;
@@ -307,25 +407,26 @@ export function parseWorkerMessage(m) {
         C = m.colLabels.length;
       if (!R || !C || R * C > MAX_CELLS) return null;
       const ok = m.matrices.every(
-        (mat) =>
+        (/** @type {any} */ mat) =>
           mat &&
           Array.isArray(mat.rows) &&
           mat.rows.length === R &&
           (mat.title === null || typeof mat.title === 'string') &&
           mat.rows.every(
-            (r) => Array.isArray(r) && r.length === C && r.every((x) => typeof x === 'number'),
+            (/** @type {unknown} */ r) =>
+              Array.isArray(r) && r.length === C && r.every((x) => typeof x === 'number'),
           ),
       );
       if (!ok) return null;
       return {
         type: 'show',
         id: m.id,
-        matrices: m.matrices.map((mat) => ({
-          title: mat.title === null ? null : str(mat.title, 200),
+        matrices: m.matrices.map((/** @type {ShownMatrix} */ mat) => ({
+          title: mat.title === null ? null : mat.title.slice(0, 200),
           rows: mat.rows.map((r) => r.slice()),
         })),
-        rowLabels: m.rowLabels.map((s) => s.slice(0, 80)),
-        colLabels: m.colLabels.map((s) => s.slice(0, 80)),
+        rowLabels: m.rowLabels.map((/** @type {string} */ s) => s.slice(0, 80)),
+        colLabels: m.colLabels.map((/** @type {string} */ s) => s.slice(0, 80)),
       };
     }
     default:
@@ -337,10 +438,14 @@ export function parseWorkerMessage(m) {
  * What a Content-Security-Policy (the page's <meta> policies; all of them apply) forbids that the
  * cell needs: [] when nothing, else some of "worker-src blob:" and "'unsafe-eval'". A policy
  * sent as an HTTP header is invisible to a page; the widget also catches that case at run time.
+ * @param {string[]} policies
+ * @returns {string[]}
  */
 export function cspProblems(policies) {
+  /** @type {Set<string>} */
   const problems = new Set();
   for (const text of policies) {
+    /** @type {Map<string, string[]>} */
     const dirs = new Map();
     for (const part of String(text).split(';')) {
       const [name, ...sources] = part.trim().split(/\s+/);
@@ -350,7 +455,8 @@ export function cspProblems(policies) {
           sources.map((s) => s.toLowerCase()),
         );
     }
-    const first = (...names) => names.map((n) => dirs.get(n)).find((d) => d !== undefined);
+    const first = (/** @type {string[]} */ ...names) =>
+      names.map((n) => dirs.get(n)).find((d) => d !== undefined);
     const worker = first('worker-src', 'child-src', 'script-src', 'default-src');
     if (worker && !worker.includes('blob:')) problems.add('worker-src blob:');
     const script = first('script-src', 'default-src');
@@ -361,37 +467,13 @@ export function cspProblems(policies) {
 
 // ---- the starter code ------------------------------------------------------------------------
 
-const STARTER_TEXT = {
-  'zh-CN': {
-    head: (title) => `// ${title}：Q、K、V 由引擎从课程的教学数据算出`,
-    x: '每个 token 一行',
-    q: 'Q = x · Wq（行向量约定）',
-    k: 'K = x · Wk',
-    vGiven: '这个例子的 V 直接给出',
-    vMul: 'V = x · Wv',
-    att: '因果注意力，分数 ÷ √d',
-    out: '输出：每个 token 一行',
-    print: (t) => `打印「${t}」那一行（保留 2 位小数）`,
-    show: '画出 softmax 权重（热力图）',
-  },
-  en: {
-    head: (title) => `// ${title}: the engine computes Q, K, V from the course's teaching data`,
-    x: 'one row per token',
-    q: 'Q = x · Wq (row vectors)',
-    k: 'K = x · Wk',
-    vGiven: 'in this example V is given',
-    vMul: 'V = x · Wv',
-    att: 'causal attention, scores ÷ √d',
-    out: 'the output: one row per token',
-    print: (t) => `print the row of "${t}" (2 decimals)`,
-    show: 'draw the softmax weights (a heatmap)',
-  },
-};
-
 /**
  * The example the cell starts with (and Reset restores): world `worldId` of the teaching-world
  * document `doc`, Q/K/V by engine.matmul, engine.attention with a causal mask, the last token's
- * output printed, the weights shown. Comments in the language `lang`.
+ * output printed, the weights shown. Comments in the language `lang` (strings.js STARTER_TEXT).
+ * @param {string} lang
+ * @param {string} worldId
+ * @param {TeachingWorldDoc} doc
  */
 export function starterCode(lang, worldId, doc) {
   const s = STARTER_TEXT[lang === 'en' ? 'en' : 'zh-CN'];

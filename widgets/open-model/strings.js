@@ -1,0 +1,165 @@
+// Every string <attn-open-model> shows, in both languages (a file error's detail stays in
+// English: it names files, tensors and sizes; `notes` and `codes` are tables by id and code).
+/**
+ * The element's t(): the string `key` in its language (a function's result for a function).
+ * @typedef {(key: string, ...args: any[]) => any} Translate
+ */
+
+/** @type {import('../../web/widget-base.js').WidgetStrings} */
+export const STRINGS = {
+  'zh-CN': {
+    title: '打开你自己的模型',
+    intro:
+      '选一个 GGUF 文件（Ollama、LM Studio 存的那种），或者一个 Hugging Face 模型文件夹（config.json、safetensors、tokenizer.json）。文件只在你的电脑上读，不会上传；支持 GPT-2、Llama、Mistral、Qwen2、Qwen3。',
+    pickFiles: '选择文件…',
+    pickFolder: '选择文件夹…',
+    drop: '或者把文件夹、文件拖到这里',
+    reading: (/** @type {string} */ a, /** @type {string} */ b) => `已读取 ${a} / ${b}`,
+    tensors: (/** @type {number} */ a, /** @type {number} */ b) => `张量 ${a} / ${b}`,
+    header: '正在读文件头…',
+    finalize: '正在整理权重…',
+    layerProgress: (/** @type {number} */ a, /** @type {number} */ b) =>
+      `前向传播：第 ${a} / ${b} 层`,
+    tokenProgress: (/** @type {number} */ a, /** @type {number} */ b, /** @type {number} */ rate) =>
+      `生成：${a} / ${b} 个 token（每秒 ${rate.toFixed(1)} 个）`,
+    model: '模型',
+    shape: (
+      /** @type {number} */ l,
+      /** @type {number} */ hq,
+      /** @type {number} */ g,
+      /** @type {number} */ d,
+      /** @type {string} */ v,
+    ) => `${l} 层，${hq} 个查询头共用 ${g} 个 KV 头，每头 ${d} 维，词表 ${v}`,
+    params: (/** @type {string} */ p, /** @type {string} */ b, /** @type {string} */ types) =>
+      `${p} 个参数，按存储精度占 ${b}（${types}）`,
+    ledger: (/** @type {string} */ f, /** @type {string} */ total, /** @type {string} */ n) =>
+      `KV 缓存：每 token ${f}；满上下文 ${n} 个 token 时共 ${total}`,
+    prompt: '提示词',
+    defaultPrompt: '注意力机制的核心思想是',
+    run: '运行',
+    steps: '生成 token 数',
+    generate: '贪心生成',
+    tokensTitle: (/** @type {number} */ n) => `输入的 ${n} 个 token`,
+    top5: '下一个 token 的前 5 名',
+    generated: '贪心生成（用 KV 缓存）',
+    layer: '层',
+    head: '头',
+    headLabel: (/** @type {number} */ hh, /** @type {number} */ g) => `头 ${hh} · KV 组 ${g}`,
+    heatmapTitle: (/** @type {number} */ l, /** @type {string} */ hd) =>
+      `第 ${l} 层 ${hd} 的注意力`,
+    window: (/** @type {number} */ n, /** @type {number} */ t) =>
+      `只画最后 ${n} 个 token（共 ${t} 个）。`,
+    sinksTitle: '每层每头落在第一个 token 上的注意力（attention sink）',
+    sinksHead: '层 \\ 头',
+    patternsTitle: (/** @type {number} */ l) => `第 ${l} 层各头的注意力模式`,
+    prev: '前一个 token',
+    first: '第一个 token',
+    self: '自己',
+    other: '其余',
+    notes: {
+      'context-cap': (/** @type {Record<string, number>} */ v) =>
+        `这个页面最多跑 ${v.max} 个 token（模型自己的上下文是 ${v.model}）。`,
+      'sliding-window': (/** @type {Record<string, number>} */ v) =>
+        `序列长度限制在滑动窗口 ${v.window} 个 token 以内。`,
+      'rope-scaling': (/** @type {Record<string, string>} */ v) =>
+        `没有实现 rope_scaling（${v.kind}）：位置按普通 RoPE 计算，θ = ${v.theta}。`,
+      'rope-freqs': () => '没有实现 rope_freqs（Llama 3.1 的 RoPE 缩放）：位置按普通 RoPE 计算。',
+      'several-gguf': (/** @type {Record<string, string>} */ v) =>
+        `选了多个 GGUF 文件：打开的是 ${v.file}。`,
+    },
+    codes: {
+      'missing-file': '缺少文件',
+      'bad-header': '文件头被截断或已损坏',
+      'missing-tensor': '缺少张量',
+      'wrong-shape': '张量形状不对',
+      'unsupported-dtype': '不支持的数据类型或量化类型',
+      'unsupported-arch': '不支持的架构',
+      'too-large': '模型太大，装不进引擎的内存',
+      'vocab-mismatch': '分词器和词表对不上',
+    },
+    detail: (/** @type {string} */ t, /** @type {string} */ m) =>
+      `${t}。详情（英文，含文件名和张量名）：${m}`,
+    detailLabel: '详情（英文，含文件名和张量名）：',
+  },
+  en: {
+    title: 'Open your own model',
+    intro:
+      'Pick a GGUF file (as Ollama and LM Studio keep them) or the folder of a Hugging Face checkpoint (config.json, safetensors, tokenizer.json). The files are read on your computer and never uploaded; GPT-2, Llama, Mistral, Qwen2 and Qwen3 are supported.',
+    pickFiles: 'Pick files…',
+    pickFolder: 'Pick a folder…',
+    drop: 'or drop a folder or files here',
+    reading: (/** @type {string} */ a, /** @type {string} */ b) => `Read ${a} of ${b}`,
+    tensors: (/** @type {number} */ a, /** @type {number} */ b) => `Tensors ${a} of ${b}`,
+    header: 'Reading the headers…',
+    finalize: 'Finishing the weights…',
+    layerProgress: (/** @type {number} */ a, /** @type {number} */ b) =>
+      `Forward pass: layer ${a} of ${b}`,
+    tokenProgress: (/** @type {number} */ a, /** @type {number} */ b, /** @type {number} */ rate) =>
+      `Generating: ${a} of ${b} tokens (${rate.toFixed(1)} tokens/s)`,
+    model: 'Model',
+    shape: (
+      /** @type {number} */ l,
+      /** @type {number} */ hq,
+      /** @type {number} */ g,
+      /** @type {number} */ d,
+      /** @type {string} */ v,
+    ) =>
+      `${l} layers, ${hq} query heads sharing ${g} KV heads, ${d} dims per head, vocabulary ${v}`,
+    params: (/** @type {string} */ p, /** @type {string} */ b, /** @type {string} */ types) =>
+      `${p} parameters, ${b} as stored (${types})`,
+    ledger: (/** @type {string} */ f, /** @type {string} */ total, /** @type {string} */ n) =>
+      `KV cache: ${f} per token; ${total} at its full context of ${n} tokens`,
+    prompt: 'Prompt',
+    defaultPrompt: 'The key idea of attention is',
+    run: 'Run',
+    steps: 'Tokens to generate',
+    generate: 'Generate (greedy)',
+    tokensTitle: (/** @type {number} */ n) => `The ${n} input tokens`,
+    top5: 'Next token, top 5',
+    generated: 'Greedy generation (with the KV cache)',
+    layer: 'Layer',
+    head: 'Head',
+    headLabel: (/** @type {number} */ hh, /** @type {number} */ g) => `head ${hh} · KV group ${g}`,
+    heatmapTitle: (/** @type {number} */ l, /** @type {string} */ hd) =>
+      `Attention of layer ${l}, ${hd}`,
+    window: (/** @type {number} */ n, /** @type {number} */ t) =>
+      `Only the last ${n} of ${t} tokens are drawn.`,
+    sinksTitle: "Each layer's and head's attention on the first token (the attention sink)",
+    sinksHead: 'layer \\ head',
+    patternsTitle: (/** @type {number} */ l) => `The heads of layer ${l} by pattern`,
+    prev: 'previous token',
+    first: 'first token',
+    self: 'itself',
+    other: 'the rest',
+    notes: {
+      'context-cap': (/** @type {Record<string, number>} */ v) =>
+        `The page runs at most ${v.max} tokens (the model's own context is ${v.model}).`,
+      'sliding-window': (/** @type {Record<string, number>} */ v) =>
+        `Sequences are capped at the sliding window of ${v.window} tokens.`,
+      'rope-scaling': (/** @type {Record<string, string>} */ v) =>
+        `rope_scaling (${v.kind}) is not applied: positions use plain RoPE, θ = ${v.theta}.`,
+      'rope-freqs': () =>
+        'rope_freqs (Llama 3.1 RoPE scaling) is not applied: positions use plain RoPE.',
+      'several-gguf': (/** @type {Record<string, string>} */ v) =>
+        `Several GGUF files were picked: ${v.file} is opened.`,
+    },
+    codes: {
+      'missing-file': 'A file is missing',
+      'bad-header': 'A file header is truncated or corrupt',
+      'missing-tensor': 'A tensor is missing',
+      'wrong-shape': 'A tensor has the wrong shape',
+      'unsupported-dtype': 'Unsupported dtype or quantisation',
+      'unsupported-arch': 'Unsupported architecture',
+      'too-large': "The model is too large for the engine's heap",
+      'vocab-mismatch': 'The tokenizer does not match the vocabulary',
+    },
+    detail: (/** @type {string} */ t, /** @type {string} */ m) => `${t}. Details: ${m}`,
+    detailLabel: 'Details:',
+  },
+};
+
+/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+export const CHECK_NAMES_ZH = {
+  'greedy next token: the KV-cached generation equals the full pass':
+    '贪心生成的下一个 token：用 KV 缓存生成的和完整前向传播的一致',
+};
