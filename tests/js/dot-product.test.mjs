@@ -5,6 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { worldTensors } from '../../web/world.js';
+import { rowOf, at } from '../../web/tensor.js';
 import { runtime } from './fixture.mjs';
 import {
   ADDITIVE,
@@ -48,7 +49,7 @@ test('q·k term by term: every term is the float32 q_m k_m, and the terms add up
       // Exactly the float32 product, as one engine.dot per term gave before (one call now).
       e.terms.forEach((t, m) => assert.equal(t, Math.fround(e.q[m] * e.k[m])));
       worst = Math.max(worst, Math.abs(e.terms.reduce((a, b) => a + b, 0) - e.total));
-      assert.equal(e.total, engine.dot(w.q[i], w.k[j]));
+      assert.equal(e.total, engine.dot(rowOf(w.q, i), rowOf(w.k, j)));
     }
   }
   console.log(`# largest |Σ terms − engine.dot| over the 25 pairs: ${worst.toExponential(2)}`);
@@ -72,7 +73,7 @@ test('geometry: |q| |k| cos θ reproduces q·k, cos θ is engine.cosine', () => 
   for (let i = 0; i < 5; i++) {
     for (let j = 0; j < 5; j++) {
       const e = expansion(engine, w, i, j);
-      assert.equal(e.cos, engine.cosine(w.q[i], w.k[j]));
+      assert.equal(e.cos, engine.cosine(rowOf(w.q, i), rowOf(w.k, j)));
       assert.ok(Math.abs(e.qNorm * e.kNorm * e.cos - e.total) < 1e-4);
     }
   }
@@ -86,14 +87,14 @@ test('geometry: |q| |k| cos θ reproduces q·k, cos θ is engine.cosine', () => 
 
 test('row 给了 of QKᵀ (engine.scoreMatrix, unscaled): 苹果 > 小王 > 小明 > 把 > 给了', () => {
   const S = scoreMatrix(engine, w);
-  assert.equal(S.length, 5);
+  assert.deepEqual(S.shape, [5, 5]);
   assert.deepEqual(
-    ranking(S[GAVE]).map((j) => w.tokens[j]),
+    ranking(rowOf(S, GAVE)).map((j) => w.tokens[j]),
     ['苹果', '小王', '小明', '把', '给了'],
   );
-  S.forEach((r, i) =>
-    r.forEach((s, j) => assert.ok(Math.abs(s - engine.dot(w.q[i], w.k[j])) < 1e-5)),
-  );
+  for (let i = 0; i < 5; i++)
+    for (let j = 0; j < 5; j++)
+      assert.ok(Math.abs(at(S, i, j) - engine.dot(rowOf(w.q, i), rowOf(w.k, j))) < 1e-5);
 });
 
 test("additive score: the engine's v · tanh(q W1 + k W2) with the illustrative constants (d_a = 4)", () => {
@@ -110,7 +111,7 @@ test("additive score: the engine's v · tanh(q W1 + k W2) with the illustrative 
     'tanh bounds the score by Σ|v|',
   );
   // a different pair gives a different score
-  assert.notEqual(additive(engine, w.q[GAVE], w.k[0]).score, a.score);
+  assert.notEqual(additive(engine, rowOf(w.q, GAVE), rowOf(w.k, 0)).score, a.score);
   console.log(`# additive score (给了, 苹果) = ${a.score.toFixed(3)}; q·k = ${e.total.toFixed(2)}`);
 });
 

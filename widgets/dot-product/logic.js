@@ -6,9 +6,10 @@
 // tensors T × T × d_a × 2 B and T × T × 2 B (engine.scoreMemory).
 // Computed here in JS, each shown with its formula: |q| = √(q·q) and θ = arccos(cos θ) for the
 // drawing.
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
+/** @import { CheckRow } from '../../web/widget-base.js' */
 import { num } from '../../web/dom.js';
-import { rowsOf } from '../../web/tensor.js';
+import { rowOf } from '../../web/tensor.js';
 import { line, row, frac, sqrt, norm, times, number } from '../../web/mathml.js';
 
 /**
@@ -42,8 +43,23 @@ export const T_PRESETS = [512, 4096, 32768];
 /** The length input's range; the slider moves in powers of two between 2^5 and 2^20. */
 export const T_RANGE = Object.freeze({ min: 1, max: 1048576, minExp: 5, maxExp: 20 });
 
+/**
+ * The part of a teaching world (web/world.js worldTensors) this widget reads: its tokens and the
+ * projected queries and keys [T, d].
+ * @typedef {{ tokens: string[], tokensEn: string[], q: Tensor, k: Tensor }} PairWorld
+ */
+
+/**
+ * One (query, key) pair worked out (expansion): the rows, each term q_m k_m, and the totals.
+ * @typedef {{ q: Float32Array, k: Float32Array, terms: number[], total: number, qq: number,
+ *   kk: number, cos: number, qNorm: number, kNorm: number, theta: number }} Expansion
+ */
+
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
-/** 12 → "₁₂" */
+/**
+ * 12 → "₁₂"
+ * @param {number} i
+ */
 export function sub(i) {
   return String(i)
     .split('')
@@ -51,30 +67,37 @@ export function sub(i) {
     .join('');
 }
 
-/** Up to `digits` decimals with trailing zeros dropped and a real minus sign: 0.900 → "0.9". */
+/**
+ * Up to `digits` decimals with trailing zeros dropped and a real minus sign: 0.900 → "0.9".
+ * @param {number} x
+ */
 export function short(x, digits = 3) {
   let s = num(x, digits);
   if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
   return s === '−0' ? '0' : s;
 }
 
-/** A negative number in a sum gets brackets: "(−0.08)". */
-const term = (s) => (s.startsWith('−') ? `(${s})` : s);
+/**
+ * A negative number in a sum gets brackets: "(−0.08)".
+ * @param {string} s
+ */
+export const term = (s) => (s.startsWith('−') ? `(${s})` : s);
 
 /**
  * The pair (query i, key j) of world w: its q and k rows, the terms q_m k_m, q·k, q·q, k·k and
  * cos θ, all from the engine; |q|, |k|, θ (degrees) from those for the drawing.
  * @param {AttnEngine} engine
+ * @param {PairWorld} w
+ * @param {number} i
+ * @param {number} j
+ * @returns {Expansion}
  */
 export function expansion(engine, w, i, j) {
-  const q = w.q[i],
-    k = w.k[j];
+  const q = rowOf(w.q, i),
+    k = rowOf(w.k, j);
   // The terms q_m k_m are the diagonal of the outer product qᵀk: one engine call for all of them.
-  const outer = engine.matmul(
-    q.map((qm) => [qm]),
-    [k],
-  );
-  const terms = q.map((_, m) => outer.data[m * k.length + m]);
+  const outer = engine.matmul({ shape: [q.length, 1], data: q }, { shape: [1, k.length], data: k });
+  const terms = Array.from(q, (_, m) => outer.data[m * k.length + m]);
   const total = engine.dot(q, k);
   const qq = engine.dot(q, q),
     kk = engine.dot(k, k);
@@ -90,11 +113,12 @@ export function expansion(engine, w, i, j) {
  *   "q·k = q₁k₁ + q₂k₂ + q₃k₃ + q₄k₄"
  *   "= (0.9×1.1) + (−0.2×0.4) + …"
  *   "= 0.99 + (−0.08) + … = 2.31"
+ * @param {Expansion} e
  */
 export function expansionLines(e) {
   const d = e.q.length;
   const symbolic = `q·k = ${Array.from({ length: d }, (_, m) => `q${sub(m + 1)}k${sub(m + 1)}`).join(' + ')}`;
-  const products = `= ${e.q.map((qm, m) => `(${short(qm)}×${term(short(e.k[m]))})`).join(' + ')}`;
+  const products = `= ${Array.from(e.q, (qm, m) => `(${short(qm)}×${term(short(e.k[m]))})`).join(' + ')}`;
   const sums = `= ${e.terms.map((t) => term(num(t, 3))).join(' + ')} = ${num(e.total)}`;
   return [symbolic, products, sums];
 }
@@ -102,6 +126,7 @@ export function expansionLines(e) {
 /**
  * "q·k = |q| |k| cos θ = 1.52 × 1.60 × 0.950 = 2.31" and the lines behind |q|, |k|, θ, as
  * MathML (web/mathml.js; String() of each is the text above).
+ * @param {Expansion} e
  */
 export function geometryLines(e) {
   const qk = row('q', '·', 'k');
@@ -147,31 +172,45 @@ export function geometryLines(e) {
 }
 
 /**
- * The whole score matrix QKᵀ (unscaled, as in the expansion) in one engine call: number[][].
+ * The whole score matrix QKᵀ [T, T] (unscaled, as in the expansion) in one engine call.
  * @param {AttnEngine} engine
+ * @param {PairWorld} w
+ * @returns {Tensor}
  */
 export function scoreMatrix(engine, w) {
-  return rowsOf(engine.scoreMatrix(w.q, w.k, { scale: 1 }));
+  return engine.scoreMatrix(w.q, w.k, { scale: 1 });
 }
 
-/** Token indices of one row from the highest score to the lowest (ties keep token order). */
+/**
+ * Token indices of one row from the highest score to the lowest (ties keep token order).
+ * @param {ArrayLike<number>} row
+ * @returns {number[]}
+ */
 export function ranking(row) {
-  return row.map((_, j) => j).sort((a, b) => row[b] - row[a] || a - b);
+  return Array.from(row, (_, j) => j).sort((a, b) => row[b] - row[a] || a - b);
 }
 
 /**
  * The additive score of the pair with the teaching constants: {qW1, kW2, score}.
  * @param {AttnEngine} engine
+ * @param {ArrayLike<number>} q
+ * @param {ArrayLike<number>} k
+ * @returns {{ qW1: number[], kW2: number[], score: number }}
  */
 export function additive(engine, q, k, c = ADDITIVE) {
+  /** @param {ArrayLike<number>} r one row [1, d] */
+  const asRow = (r) => ({ shape: [1, r.length], data: r });
   return {
-    qW1: Array.from(engine.matmul([q], c.W1).data),
-    kW2: Array.from(engine.matmul([k], c.W2).data),
+    qW1: Array.from(engine.matmul(asRow(q), c.W1).data),
+    kW2: Array.from(engine.matmul(asRow(k), c.W2).data),
     score: engine.additiveScore({ q, k, W1: c.W1, W2: c.W2, v: c.v }),
   };
 }
 
-/** The length T typed or slid by the student, clamped to an integer in T_RANGE. */
+/**
+ * The length T typed or slid by the student, clamped to an integer in T_RANGE.
+ * @param {string | number} t
+ */
 export function clampT(t) {
   const n = Math.round(Number(t));
   if (!Number.isFinite(n)) return COURSE.T;
@@ -184,6 +223,7 @@ export function clampT(t) {
  *   additive (naive): T × T × d_a × bytes — every pair keeps its d_a-wide tanh(q W1 + k W2)
  *   dot product:      T × T × bytes       — one score per pair
  * @param {AttnEngine} engine
+ * @param {number} T
  */
 export function scoreBytes(engine, T, dA = COURSE.dA, bytesPer = COURSE.bytesPer) {
   const m = engine.scoreMemory({ T, dA, dtypeBytes: bytesPer });
@@ -192,6 +232,7 @@ export function scoreBytes(engine, T, dA = COURSE.dA, bytesPer = COURSE.bytesPer
 
 /**
  * Binary units at the course's precision: one decimal below 10 ("8.0 GiB"), whole above ("32 MiB").
+ * @param {number} b
  */
 export function courseBytes(b) {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
@@ -207,11 +248,13 @@ export function courseBytes(b) {
   return `${exact ? '' : '≈ '}${s} ${units[i]}`;
 }
 
+/** @param {number} n */
 const grouped = (n) => n.toLocaleString('en-US');
 
 /**
  * "4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8.0 GiB" and the same for the dot product.
  * @param {AttnEngine} engine
+ * @param {number} T
  */
 export function memoryFormulas(engine, T, dA = COURSE.dA, bytesPer = COURSE.bytesPer) {
   const b = scoreBytes(engine, T, dA, bytesPer);
@@ -222,6 +265,12 @@ export function memoryFormulas(engine, T, dA = COURSE.dA, bytesPer = COURSE.byte
   };
 }
 
+/**
+ * @param {string} name
+ * @param {string} expected
+ * @param {string} actual
+ * @returns {CheckRow}
+ */
 const checkRow = (name, expected, actual, ok = expected === actual) => ({
   name,
   expected,
@@ -233,8 +282,11 @@ const checkRow = (name, expected, actual, ok = expected === actual) => ({
  * The course's lesson-2 numbers (and the widget's own consistency) through the engine,
  * whatever the widget currently shows. Compares the printed text.
  * @param {AttnEngine} engine
+ * @param {PairWorld} w
+ * @returns {CheckRow[]}
  */
 export function courseChecks(engine, w) {
+  /** @param {string} t */
   const ix = (t) => w.tokens.indexOf(t);
   const gave = ix('给了'),
     apple = ix('苹果');
@@ -242,8 +294,8 @@ export function courseChecks(engine, w) {
   // every pair: Σ_m q_m k_m (terms from the engine) against engine.dot
   let maxErr = 0,
     maxGeo = 0;
-  for (let i = 0; i < w.q.length; i++) {
-    for (let j = 0; j < w.k.length; j++) {
+  for (let i = 0; i < w.q.shape[0]; i++) {
+    for (let j = 0; j < w.k.shape[0]; j++) {
       const e = expansion(engine, w, i, j);
       maxErr = Math.max(maxErr, Math.abs(e.terms.reduce((a, b) => a + b, 0) - e.total));
       maxGeo = Math.max(maxGeo, Math.abs(e.qNorm * e.kNorm * e.cos - e.total));
@@ -272,7 +324,7 @@ export function courseChecks(engine, w) {
   if (gave < 0 || apple < 0) return rows; // another world: only the shape-independent checks
   const pair = expansion(engine, w, gave, apple);
   const pairSum = pair.terms.reduce((a, b) => a + b, 0);
-  const rank = ranking(scoreMatrix(engine, w)[gave])
+  const rank = ranking(rowOf(scoreMatrix(engine, w), gave))
     .map((j) => w.tokens[j])
     .join(' > ');
   return [

@@ -2,8 +2,10 @@
 // Every number comes from the engine: the 苹果 (apple) row of a causal single-head attention over
 // a teaching world, with a sink logit in the softmax denominator or a sigmoid gate on the output.
 /** @import { Runtime } from '../../web/runtime.js' */
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { AttnEngine, AttentionOptions, Tensor } from '../../web/attn-engine.js' */
 import { worldTensors } from '../../web/world.js';
+import { pct, num } from '../../web/dom.js';
+/** @import { CheckRow } from '../../web/widget-base.js' */
 
 /** Sink slider range (logit units). */
 export const SINK = { min: -5, max: 8, step: 0.1 };
@@ -13,6 +15,7 @@ export const GATE = { min: -6, max: 6, step: 0.1 };
 /**
  * |o| = √(o·o); the dot product is the engine's.
  * @param {AttnEngine} engine
+ * @param {ArrayLike<number>} o
  */
 export function norm(engine, o) {
   return Math.sqrt(engine.dot(o, o));
@@ -21,6 +24,7 @@ export function norm(engine, o) {
 /**
  * σ(z) from the engine: a softmax of [z] against one extra logit 0, e^z / (e^z + e^0).
  * @param {AttnEngine} engine
+ * @param {number} z
  */
 export function sigmoid(engine, z) {
   return engine.softmax([z], { sinkLogit: 0 }).weights[0];
@@ -35,13 +39,16 @@ export function sigmoid(engine, z) {
  * @param {{ worldId?: string, token?: string, sinkLogit?: number, gateLogit?: number }} [options]
  */
 export function appleRow(rt, { worldId = 'zh-gift', token = '苹果', sinkLogit, gateLogit } = {}) {
+  /** @type {{ tokens: string[], tokensEn: string[], q: Tensor, k: Tensor, v: Tensor }} */
   const w = worldTensors(rt, worldId);
   const row = w.tokens.indexOf(token);
   if (row < 0) throw new Error(`teaching-world.json: world "${worldId}" has no token "${token}"`);
   const n = w.tokens.length;
+  /** @type {AttentionOptions & { want?: undefined }} */
   const opts = { q: w.q, k: w.k, v: w.v, causal: true };
   if (sinkLogit !== undefined) opts.sinkLogit = sinkLogit;
-  if (gateLogit !== undefined) opts.gateLogits = w.v.map((r) => r.map(() => gateLogit));
+  if (gateLogit !== undefined)
+    opts.gateLogits = { shape: w.v.shape, data: new Float32Array(w.v.data.length).fill(gateLogit) };
   const r = rt.engine.attention(opts);
   const dv = r.output.shape[1];
   const visible = row + 1; // causal: keys 0 … row
@@ -67,4 +74,61 @@ export function appleRow(rt, { worldId = 'zh-gift', token = '苹果', sinkLogit,
 export function anchorGate(rt) {
   const m = rt.models.models.find((x) => x.anchor);
   return m ? { name: m.name, outputGate: !!m.attention?.outputGate } : null;
+}
+
+/**
+ * "30% / 41% / 29%": a row's weights at `digits` decimals.
+ * @param {number[]} weights
+ * @param {number} digits
+ */
+export function split(weights, digits) {
+  return weights.map((w) => pct(w, digits)).join(' / ');
+}
+
+/**
+ * A self-check row comparing the printed text (as widget-base.js check, without its DOM).
+ * @param {string} name
+ * @param {string} expected
+ * @param {string} actual
+ * @returns {CheckRow}
+ */
+const check = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
+
+/**
+ * The course's B4 numbers through the engine (whatever the widget shows): the 苹果 row, the
+ * sink logit at +8, the gate at σ(0) = 0.5, and the anchor model's output gate.
+ * @param {Runtime} rt
+ * @param {string} worldId
+ * @returns {CheckRow[]}
+ */
+export function courseChecks(rt, worldId) {
+  const base = appleRow(rt, { worldId });
+  const big = appleRow(rt, { worldId, sinkLogit: 8 });
+  const half = appleRow(rt, { worldId, gateLogit: 0 });
+  const bigThree = big.weights.reduce((a, b) => a + b, 0);
+  const anchor = anchorGate(rt);
+  return [
+    check(
+      '苹果 row: scaled scores s = q·k/√4',
+      '0.04 / 0.36 / 0.00',
+      base.scores.map((x) => num(x)).join(' / '),
+    ),
+    check('苹果 row: weights without sink', '30% / 41% / 29%', split(base.weights, 0)),
+    {
+      name: 'sink logit +8: the sink takes > 99%',
+      expected: '> 99%',
+      actual: pct(big.sinkWeight, 2),
+      ok: big.sinkWeight > 0.99,
+    },
+    {
+      name: 'sink logit +8: the three weights sum < 1%',
+      expected: '< 1%',
+      actual: pct(bigThree, 2),
+      ok: bigThree < 0.01,
+    },
+    check('gate σ(0) = 0.5', '0.500', num(sigmoid(rt.engine, 0), 3)),
+    check('gate 0.5: |o| halved', num(base.norm / 2, 3), num(half.norm, 3)),
+    check('gate 0.5: weights unchanged', split(base.weights, 1), split(half.weights, 1)),
+    check('anchor attn_output_gate', 'true', String(anchor?.outputGate ?? 'missing')),
+  ];
 }

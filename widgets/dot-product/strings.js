@@ -1,0 +1,119 @@
+// Every string <attn-dot-product> shows, in both languages (vecQ, vecK build MathML; the help
+// texts quote the illustrative d_a and the course's d_a and bytes from logic.js).
+import { row, sub as msub, mn } from '../../web/mathml.js';
+import { ADDITIVE, COURSE } from './logic.js';
+
+/**
+ * q_a = x_a · W_Q = [vector]: a token's row projected (letter q or k, matrix Q or K).
+ * @param {string} letter
+ * @param {string} matrix
+ * @param {string} label
+ * @param {string} v
+ */
+const projectionMath = (letter, matrix, label, v) =>
+  row(msub(letter, label), '=', msub('x', label), '·', msub('W', matrix), '=', mn(v));
+
+/** @type {import('../../web/widget-base.js').WidgetStrings} */
+export const STRINGS = {
+  'zh-CN': {
+    title: 'Q 和 K 怎么算匹不匹配：点积',
+    help: '选一个查询 token（这一行的 q）和一个键 token（被查的 k）。点积就是四个维度逐项相乘再相加；下面每个数都由注意力引擎算出。',
+    query: '查询 token（q）',
+    key: '键 token（k）',
+    pair: (/** @type {string} */ a, /** @type {string} */ b) => `q_${a} · k_${b}`,
+    vecQ: (/** @type {string} */ l, /** @type {string} */ v) => projectionMath('q', 'Q', l, v),
+    vecK: (/** @type {string} */ l, /** @type {string} */ v) => projectionMath('k', 'K', l, v),
+    expTitle: '逐项展开',
+    termsLabel: '每一项 q_i k_i 的贡献（正的向右、负的向左）',
+    termLabel: (/** @type {number} */ i, /** @type {string} */ v) => `第 ${i} 项 ${v}`,
+    geoTitle: '几何含义：方向对齐 × 长度',
+    geoHelp:
+      '把 k 投到 q 的方向上：k 的「影子」长 |k| cos θ，点积 = |q| × 影子长度。方向越一致（θ 越小）、向量越长，分数越高；θ > 90° 时影子落在反方向，分数为负。',
+    geoImg: (/** @type {string} */ t, /** @type {string} */ c) =>
+      `q 与 k 的夹角 θ = ${t}°，cos θ = ${c}`,
+    matTitle: '全部配对：一次矩阵乘 QKᵀ',
+    matHelp:
+      '每个格子都是一对 (q_i, k_j) 的点积，5×5 = 25 个分数由一次矩阵乘一起算出（engine.scoreMatrix）。点格子也能换选中的一对；方向键移动。颜色：矩阵里最低 → 最高。',
+    corner: '查询↓ 键→',
+    cellName: (/** @type {string} */ a, /** @type {string} */ b) => `q_${a}·k_${b} = `,
+    rank: (/** @type {string} */ a, /** @type {string} */ r) => `「${a}」这一行从高到低：${r}`,
+    addTitle: '换一种打分：Bahdanau 2014 的加性注意力',
+    dotCard: '点积（本课）',
+    addCard: '加性',
+    illustrative: '示意参数',
+    addHelp: `W1、W2（4×4）和 v（4 维）是这里手工给定的示意常数（d_a = ${ADDITIVE.dA}），不是学出来的：分数本身没有意义，要看的是它怎么算、要花多少。`,
+    addWork:
+      'q W1 和 k W2 每个 token 各算一次，是普通的矩阵乘；可每一对还要单独做一次相加、过一遍 tanh、再和 v 点积：这一步不是一次矩阵乘，交不给矩阵乘单元。',
+    dotWork: '每一对只要一次点积；所有配对合成一次矩阵乘 QKᵀ。',
+    memTitle: '要落多少字节（每头、每层）',
+    memHelp: `朴素的加性注意力要先落一个 T × T × d_a 的中间张量 tanh(q W1 + k W2)，点积只留 T × T 个分数。这里按课程取 d_a = ${COURSE.dA}、BF16（每个数 ${COURSE.bytesPer} 字节）。`,
+    length: '序列长度 T',
+    lengthSlider: 'T（2 的幂）',
+    presets: '预设长度',
+    addRow: '加性（朴素）',
+    dotRow: '点积',
+    ratio: (/** @type {number} */ r) => `加性是点积的 ${r} 倍（= d_a）。`,
+    jsNote:
+      '这两个字节数也由引擎按上面的公式算出（engine.scoreMemory），页面只把它们换算成 MiB / GiB。',
+    valueText: (/** @type {string} */ t, /** @type {string} */ a, /** @type {string} */ d) =>
+      `T = ${t}：加性 ${a}，点积 ${d}`,
+    course:
+      '课程原文：T = 4,096、d_a = 256 时单头单层 8.0 GiB（BF16），点积只留 T×T 个分数，32 MiB。',
+  },
+  en: {
+    title: 'How Q and K are matched: the dot product',
+    help: "Pick a query token (the row's q) and a key token (the k being looked up). The dot product multiplies the four dimensions pairwise and adds them up; every number below comes from the attention engine.",
+    query: 'Query token (q)',
+    key: 'Key token (k)',
+    pair: (/** @type {string} */ a, /** @type {string} */ b) => `q_${a} · k_${b}`,
+    vecQ: (/** @type {string} */ l, /** @type {string} */ v) => projectionMath('q', 'Q', l, v),
+    vecK: (/** @type {string} */ l, /** @type {string} */ v) => projectionMath('k', 'K', l, v),
+    expTitle: 'Term by term',
+    termsLabel: 'What each term q_i k_i adds (positive to the right, negative to the left)',
+    termLabel: (/** @type {number} */ i, /** @type {string} */ v) => `term ${i}: ${v}`,
+    geoTitle: 'The geometry: alignment × length',
+    geoHelp:
+      'Project k onto q\'s direction: k\'s "shadow" is |k| cos θ long, and the dot product is |q| × the shadow. The more aligned (smaller θ) and the longer the vectors, the higher the score; past 90° the shadow points backwards and the score is negative.',
+    geoImg: (/** @type {string} */ t, /** @type {string} */ c) =>
+      `angle between q and k θ = ${t}°, cos θ = ${c}`,
+    matTitle: 'Every pair at once: one matrix product QKᵀ',
+    matHelp:
+      'Each cell is the dot product of one pair (q_i, k_j): all 5×5 = 25 scores come out of one matrix product (engine.scoreMatrix). Click a cell to pick that pair; arrow keys move. Colour: lowest → highest in the matrix.',
+    corner: 'Q↓ K→',
+    cellName: (/** @type {string} */ a, /** @type {string} */ b) => `q_${a}·k_${b} = `,
+    rank: (/** @type {string} */ a, /** @type {string} */ r) => `Row ${a}, highest first: ${r}`,
+    addTitle: "Another way to score: Bahdanau's additive attention (2014)",
+    dotCard: 'Dot product (this lesson)',
+    addCard: 'Additive',
+    illustrative: 'illustrative parameters',
+    addHelp: `W1, W2 (4×4) and v (4 numbers) are hand-picked illustrative constants here (d_a = ${ADDITIVE.dA}), not learned: the score itself means nothing; what matters is how it is computed and what it costs.`,
+    addWork:
+      'q W1 and k W2 are computed once per token, as ordinary matrix products; but every pair still needs its own addition, a tanh and a dot product with v: that step is not one matrix product, so it cannot be handed to the matrix-multiply units.',
+    dotWork: 'Every pair is one dot product; all pairs together are one matrix product QKᵀ.',
+    memTitle: 'How many bytes it lays down (per head, per layer)',
+    memHelp: `Naive additive attention first materialises a T × T × d_a intermediate tanh(q W1 + k W2); the dot product keeps only T × T scores. As in the course: d_a = ${COURSE.dA}, BF16 (${COURSE.bytesPer} bytes a number).`,
+    length: 'Sequence length T',
+    lengthSlider: 'T (powers of two)',
+    presets: 'Preset lengths',
+    addRow: 'Additive (naive)',
+    dotRow: 'Dot product',
+    ratio: (/** @type {number} */ r) => `Additive is ${r}× the dot product (= d_a).`,
+    jsNote:
+      'These two byte counts come from the engine too (engine.scoreMemory, the formulas above); the page only converts them to MiB / GiB.',
+    valueText: (/** @type {string} */ t, /** @type {string} */ a, /** @type {string} */ d) =>
+      `T = ${t}: additive ${a}, dot product ${d}`,
+    course:
+      'The course: at T = 4,096 and d_a = 256, 8.0 GiB per head per layer (BF16); the dot product keeps T×T scores, 32 MiB.',
+  },
+};
+
+/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+export const CHECK_NAMES_ZH = {
+  'additive, naive: T×T×d_a × 2 B at T = 4,096, d_a = 256 (BF16)':
+    '加性注意力（朴素）：T×T×d_a × 2 B，T = 4,096、d_a = 256（BF16）',
+  'dot product: T×T × 2 B at T = 4,096 (BF16)': '点积：T×T × 2 B，T = 4,096（BF16）',
+  'every pair: Σ_m q_m k_m = engine.dot (±1e-6)': '每一对：Σ_m q_m k_m = engine.dot（±1e-6）',
+  'every pair: |q| |k| cos θ = q·k (±1e-4)': '每一对：|q| |k| cos θ = q·k（±1e-4）',
+  'q_给了·k_苹果: Σ terms = engine.dot (±1e-6)': 'q_给了·k_苹果：逐项之和 = engine.dot（±1e-6）',
+  'row 给了 of QKᵀ (engine.scoreMatrix): ranking': 'QKᵀ 的「给了」一行（engine.scoreMatrix）：排序',
+};

@@ -1,0 +1,114 @@
+// The bytes of the score tensors at a length T the student picks (number box, power-of-two
+// slider, presets): additive (naive) T × T × d_a against dot product T × T, as two bars with
+// their formulas. memoryPanel builds it once; showMemory fills it after every change of T.
+import { h } from '../../../web/dom.js';
+import { COURSE, T_PRESETS, T_RANGE, courseBytes } from '../logic.js';
+
+/** @typedef {{ fill: HTMLDivElement, val: HTMLSpanElement, f: HTMLParagraphElement }} MemoryRow */
+/**
+ * @typedef {{ section: HTMLElement, tInput: HTMLInputElement, tSlider: HTMLInputElement,
+ *   presetButtons: HTMLButtonElement[], add: MemoryRow, dot: MemoryRow,
+ *   ratioLine: HTMLParagraphElement }} MemoryPanel
+ */
+/** Where a new T came from: the one control that must not be overwritten while in use. */
+/** @typedef {'input' | 'change' | 'slider' | 'preset'} TSource */
+
+/**
+ * The section and the controls in it.
+ * @param {string} uid makes the ids of the input and slider unique on the page
+ * @param {(key: string) => string} t the widget's strings
+ * @param {(value: string | number, source: TSource) => void} onT a control asks for length T
+ * @returns {MemoryPanel}
+ */
+export function memoryPanel(uid, t, onT) {
+  const tId = `t-${uid}`,
+    sId = `s-${uid}`;
+  const tInput = h('input', {
+    type: 'number',
+    id: tId,
+    min: T_RANGE.min,
+    max: T_RANGE.max,
+    step: 1,
+    inputmode: 'numeric',
+    'data-role': 't',
+    oninput: () => onT(tInput.value, 'input'),
+    onchange: () => onT(tInput.value, 'change'),
+  });
+  const tSlider = h('input', {
+    type: 'range',
+    id: sId,
+    min: T_RANGE.minExp,
+    max: T_RANGE.maxExp,
+    step: 1,
+    'data-role': 't-slider',
+    oninput: () => onT(2 ** Number(tSlider.value), 'slider'),
+  });
+  const presetButtons = T_PRESETS.map((p) =>
+    h(
+      'button',
+      { type: 'button', 'data-t': p, 'aria-pressed': 'false', onclick: () => onT(p, 'preset') },
+      p.toLocaleString('en-US'),
+    ),
+  );
+  /** @param {'additive' | 'dot'} role @param {string} cls @returns {MemoryRow} */
+  const bar = (role, cls) => ({
+    fill: h('div', { class: `bar-fill ${cls}` }),
+    val: h('span', { class: 'val', 'data-role': `mem-${role}` }),
+    f: h('p', { class: 'formula', 'data-role': `mem-${role}-formula` }),
+  });
+  const add = bar('additive', 'add'),
+    dot = bar('dot', 'dot');
+  const ratioLine = h('p', {});
+  /** @param {string} label @param {MemoryRow} m */
+  const memRow = (label, m) => [
+    h('span', {}, label),
+    h('div', { class: 'bar-track', 'aria-hidden': 'true' }, m.fill),
+    m.val,
+    m.f,
+  ];
+  const section = h('section', {}, [
+    h('h3', {}, t('memTitle')),
+    h('p', { class: 'muted' }, t('memHelp')),
+    h('div', { class: 'row' }, [h('label', { for: tId }, t('length')), tInput]),
+    h('div', { class: 'row' }, [h('label', { for: sId }, t('lengthSlider')), tSlider]),
+    h('div', { class: 'row presets', role: 'group', 'aria-label': t('presets') }, presetButtons),
+    h('div', { class: 'mem' }, [...memRow(t('addRow'), add), ...memRow(t('dotRow'), dot)]),
+    ratioLine,
+    h('p', { class: 'muted' }, t('jsNote')),
+    h('p', { class: 'note' }, t('course')),
+  ]);
+  return { section, tInput, tSlider, presetButtons, add, dot, ratioLine };
+}
+
+/**
+ * Shows length T and its bytes; the control the student is using (source) keeps its value.
+ * @param {MemoryPanel} p
+ * @param {number} T
+ * @param {{ additive: string, dot: string, bytes: { additive: number, dot: number } }} m
+ *   logic.js memoryFormulas(engine, T)
+ * @param {TSource | undefined} source
+ * @param {(key: string, ...args: any[]) => string} t the widget's strings
+ */
+export function showMemory(p, T, m, source, t) {
+  if (source !== 'input') p.tInput.value = String(T);
+  const exp = Math.round(Math.log2(T));
+  if (source !== 'slider')
+    p.tSlider.value = String(Math.max(T_RANGE.minExp, Math.min(T_RANGE.maxExp, exp)));
+  p.tSlider.setAttribute(
+    'aria-valuetext',
+    t(
+      'valueText',
+      T.toLocaleString('en-US'),
+      courseBytes(m.bytes.additive),
+      courseBytes(m.bytes.dot),
+    ),
+  );
+  p.presetButtons.forEach((b) => b.setAttribute('aria-pressed', String(Number(b.dataset.t) === T)));
+  p.add.val.textContent = courseBytes(m.bytes.additive);
+  p.add.f.textContent = m.additive;
+  p.add.fill.style.setProperty('width', '100%');
+  p.dot.val.textContent = courseBytes(m.bytes.dot);
+  p.dot.f.textContent = m.dot;
+  p.dot.fill.style.setProperty('width', `${((m.bytes.dot / m.bytes.additive) * 100).toFixed(3)}%`);
+  p.ratioLine.textContent = t('ratio', COURSE.dA);
+}

@@ -1,0 +1,55 @@
+// DeepSeek-V2's cache from the engine's ledger: per layer and per token, three bars (MLA, the
+// GQA-8 DeepSeek LLM 67B, the same shape as MHA) and the two reductions.
+/** @import { v2Ledger } from '../logic.js' */
+import { h, exactBytes } from '../../../web/dom.js';
+import { reductionText } from '../../kv-ledger/logic.js';
+
+/**
+ * The section's paragraphs and bars.
+ * @param {ReturnType<typeof v2Ledger>} L
+ * @param {(key: string, ...args: any[]) => string} t the widget's strings
+ * @returns {HTMLElement[]}
+ */
+export function v2LedgerView(L, t) {
+  const b = L.bytes;
+  const max = Math.max(b.mhaSame, b.d67, b.v2);
+  /** @param {string} cls @param {string} label @param {number} bytes */
+  const bar = (cls, label, bytes) =>
+    h('div', { class: `bar-row ${cls}` }, [
+      h('span', { class: 'lab' }, [label, ': ', h('b', {}, exactBytes(bytes))]),
+      h(
+        'span',
+        { class: 'bar-track', 'aria-hidden': 'true' },
+        h('span', {
+          class: 'bar-fill',
+          style: { width: `${Math.max(0.5, (bytes / max) * 100).toFixed(2)}%` },
+        }),
+      ),
+    ]);
+  return [
+    h(
+      'p',
+      { class: 'formula per-layer' },
+      t('perLayer', L.rank, L.rope, b.numbersPerLayer, L.dtype, exactBytes(b.perLayer)),
+    ),
+    h('p', { class: 'formula per-token' }, t('perToken', L.v2.formula)),
+    h('div', { class: 'bars' }, [
+      bar('mla', t('barMla', L.v2Name), b.v2),
+      bar('d67', t('barD67', L.d67Name), b.d67),
+      bar('mha', t('barMha', L.v2Name), b.mhaSame),
+    ]),
+    h('p', { class: 'formula' }, t('vs67', L.d67Name, L.d67.formula)),
+    h(
+      'p',
+      { class: 'cmp vs67' },
+      t('cmp', exactBytes(b.v2), exactBytes(b.d67), reductionText(L.vs67)),
+    ),
+    h('p', { class: 'formula' }, t('vsMha', L.mhaSame.formula)),
+    h(
+      'p',
+      { class: 'cmp vsmha' },
+      t('cmp', exactBytes(b.v2), exactBytes(b.mhaSame), reductionText(L.vsMha)),
+    ),
+    h('p', { class: 'muted' }, t('official')),
+  ];
+}
