@@ -12,6 +12,7 @@ import {
   courseNumbers,
 } from '../../widgets/multi-head/logic.js';
 import { runtime } from './fixture.mjs';
+import { at, rowOf, tensorFrom } from '../../web/tensor.js';
 
 let rt, m;
 before(async () => {
@@ -27,7 +28,9 @@ test('给了 row: head A 89.5% on 小明, head B 77.0% on 苹果, one head 56.5%
 });
 
 test('the heads are the column blocks: head A equals one head run on columns 0–1', () => {
-  const cols = (rows, a, b) => rows.map((r) => r.slice(a, b));
+  // columns a … b − 1 of a {shape, data} tensor, as a tensor
+  const cols = (t, a, b) =>
+    tensorFrom(Array.from({ length: t.shape[0] }, (_, i) => rowOf(t, i).subarray(a, b)));
   for (const [view, a, b] of [
     ['A', 0, 2],
     ['B', 2, 4],
@@ -38,26 +41,27 @@ test('the heads are the column blocks: head A equals one head run on columns 0�
       v: cols(m.w.v, a, b),
       causal: true,
     });
-    m.views[view].weights
-      .flat()
-      .forEach((x, k) => assert.ok(Math.abs(x - r.weights.data[k]) < 1e-6));
+    m.views[view].weights.data.forEach((x, k) => assert.ok(Math.abs(x - r.weights.data[k]) < 1e-6));
   }
   // scaled by 1/√2 per head, 1/√4 for the single head
   const gave = m.w.tokens.indexOf('给了');
-  assert.ok(Math.abs(m.views.A.scores[gave][0] - headDot(rt, m, 'A', gave, 0) / Math.SQRT2) < 1e-5);
   assert.ok(
-    Math.abs(m.views.single.scores[gave][0] - headDot(rt, m, 'single', gave, 0) / 2) < 1e-5,
+    Math.abs(at(m.views.A.scores, gave, 0) - headDot(rt, m, 'A', gave, 0) / Math.SQRT2) < 1e-5,
+  );
+  assert.ok(
+    Math.abs(at(m.views.single.scores, gave, 0) - headDot(rt, m, 'single', gave, 0) / 2) < 1e-5,
   );
 });
 
 test('causal rows sum to 1 and the future is exactly 0, in every view', () => {
   for (const v of Object.values(m.views)) {
-    v.weights.forEach((row, i) => {
+    for (let i = 0; i < v.weights.shape[0]; i++) {
+      const row = rowOf(v.weights, i);
       assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-6);
       row.forEach((x, j) => {
         if (j > i) assert.equal(x, 0);
       });
-    });
+    }
   }
 });
 

@@ -4,6 +4,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { worldTensors } from '../../web/world.js';
+import { at, rowOf } from '../../web/tensor.js';
 import { runtime } from './fixture.mjs';
 import {
   visibleKeys,
@@ -50,7 +51,7 @@ test('contributions w_j v_j add up to the engine output, every row, both masks (
       m.keys.forEach((j, n) =>
         // Exactly the float32 product w_j · v_jd (one matmul per key gave the same before).
         m.contributions[n].forEach((x, d) =>
-          assert.equal(x, Math.fround(m.weights[j] * Math.fround(w.v[j][d]))),
+          assert.equal(x, Math.fround(m.weights[j] * Math.fround(at(w.v, j, d)))),
         ),
       );
       worst = Math.max(worst, contributionError(m));
@@ -82,7 +83,7 @@ test('K of 小明 and 小王: cosine 0.995; V clearly lower; moving the attentio
     s1 = nameSplit(engine, w, 1),
     half = nameSplit(engine, w, 0.5);
   assert.equal(s1.k.cosAB.toFixed(3), '0.995');
-  assert.equal(s1.k.cosAB, engine.cosine(w.k[MING], w.k[WANG]));
+  assert.equal(s1.k.cosAB, engine.cosine(rowOf(w.k, MING), rowOf(w.k, WANG)));
   assert.ok(s1.v.cosAB < 0.5);
   console.log(
     `# cos(K_小明, K_小王) = ${s1.k.cosAB.toFixed(4)}, cos(V_小明, V_小王) = ${s1.v.cosAB.toFixed(4)}`,

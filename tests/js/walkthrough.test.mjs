@@ -10,6 +10,7 @@ import {
   courseNumbers,
 } from '../../widgets/walkthrough/logic.js';
 import { runtime } from './fixture.mjs';
+import { at, rowOf } from '../../web/tensor.js';
 
 let rt, m;
 before(async () => {
@@ -18,23 +19,25 @@ before(async () => {
 });
 const lab = (i) => m.w.tokensEn[i];
 const f2 = (row) => row.map((x) => x.toFixed(2));
+// A {shape, data} tensor's rows as plain arrays, to compare with the course's printed matrices.
+const rows = (t) => Array.from({ length: t.shape[0] }, (_, i) => Array.from(rowOf(t, i)));
 
 test('step 1: x, Q = K = x and V as the course prints them', () => {
   assert.deepEqual(m.w.tokensEn, ['The', 'cat']);
-  assert.deepEqual(m.w.x.map(f2), [
+  assert.deepEqual(rows(m.w.x).map(f2), [
     ['1.00', '0.20'],
     ['0.30', '0.90'],
   ]);
-  assert.deepEqual(m.w.q.map(f2), m.w.x.map(f2));
-  assert.deepEqual(m.w.k.map(f2), m.w.x.map(f2));
-  assert.deepEqual(m.w.v.map(f2), [
+  assert.deepEqual(rows(m.w.q).map(f2), rows(m.w.x).map(f2));
+  assert.deepEqual(rows(m.w.k).map(f2), rows(m.w.x).map(f2));
+  assert.deepEqual(rows(m.w.v).map(f2), [
     ['0.54', '-0.16'],
     ['0.33', '0.54'],
   ]);
 });
 
 test('step 2: raw scores; cat row is 0.48 and 0.90, with the arithmetic spelled out', () => {
-  assert.deepEqual(m.raw.map(f2), [
+  assert.deepEqual(rows(m.raw).map(f2), [
     ['1.04', '0.48'],
     ['0.48', '0.90'],
   ]);
@@ -48,24 +51,24 @@ test('step 2: raw scores; cat row is 0.48 and 0.90, with the arithmetic spelled 
 test('step 3: scaled by 1/√2 equals the raw score over √2', () => {
   for (let i = 0; i < 2; i++)
     for (let j = 0; j < 2; j++)
-      assert.ok(Math.abs(m.scaled[i][j] - m.raw[i][j] / Math.SQRT2) < 1e-6);
+      assert.ok(Math.abs(at(m.scaled, i, j) - at(m.raw, i, j) / Math.SQRT2) < 1e-6);
   assert.equal(String(cellArithmetic('scaled', 1, 0, m, lab)), '0.48 / √2 = 0.34');
 });
 
 test('step 4: the causal mask hides only the upper triangle', () => {
-  assert.deepEqual(m.mask, [
+  assert.deepEqual(rows(m.mask), [
     [1, 0],
     [1, 1],
   ]);
-  assert.equal(m.masked[0][1], -Infinity);
+  assert.equal(at(m.masked, 0, 1), -Infinity);
   assert.match(String(cellArithmetic('mask', 0, 1, m, lab)), /\+ \(−∞\) = −∞$/);
 });
 
 test('step 5: softmax weights; cat row 42.6% / 57.4%, The row 100% / 0%', () => {
   assert.equal(courseNumbers(m).catWeights, '42.6% / 57.4%');
-  assert.equal(m.weights[0][0], 1);
-  assert.equal(m.weights[0][1], 0);
-  assert.ok(Math.abs(m.weights[1][0] + m.weights[1][1] - 1) < 1e-6);
+  assert.equal(at(m.weights, 0, 0), 1);
+  assert.equal(at(m.weights, 0, 1), 0);
+  assert.ok(Math.abs(at(m.weights, 1, 0) + at(m.weights, 1, 1) - 1) < 1e-6);
   assert.equal(
     String(cellArithmetic('softmax', 1, 0, m, lab)),
     'w = e^0.34 / (e^0.34 + e^0.64) = 42.6%',
@@ -82,7 +85,7 @@ test('step 6: out[The] = [0.54, −0.16], out[cat] = [0.42, 0.24]', () => {
   );
   // out = weights · V, checked against the engine's own matmul
   const wv = rt.engine.matmul(m.weights, m.w.v).data;
-  m.output.flat().forEach((x, k) => assert.ok(Math.abs(x - wv[k]) < 1e-6));
+  m.output.data.forEach((x, k) => assert.ok(Math.abs(x - wv[k]) < 1e-6));
 });
 
 test('every step has arithmetic for every cell', () => {

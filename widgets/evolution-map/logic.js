@@ -4,6 +4,7 @@
 // computed here beyond counting and formatting.
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 /** @import { Runtime } from '../../web/runtime.js' */
+/** @import { CourseModel } from '../../web/course-data.js' */
 import { pct, exactBytes, bytes, num } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
@@ -59,8 +60,8 @@ export const PARTS = Object.freeze([
   { id: 'generation', steps: ['kv-cache', 'mqa', 'gqa', 'mla', 'linear'] },
 ]);
 
-/** The weights of one row of the zh-gift world, with or without the causal mask (engine). */
 /**
+ * The weights of one row of the zh-gift world, with or without the causal mask (engine).
  * @param {AttnEngine} engine
  * @param {ReturnType<typeof worldTensors>} w
  * @param {number} row
@@ -73,10 +74,38 @@ function rowWeights(engine, w, row, causal) {
 }
 
 /**
+ * A value the course data always has (its schema says so for these models), or a named error.
+ * @template T
+ * @param {T | null | undefined} x
+ * @param {string} what
+ * @returns {T}
+ */
+function need(x, what) {
+  if (x === null || x === undefined) throw new Error(`models.json: ${what} is missing`);
+  return x;
+}
+
+/**
+ * Model `id` of models.json, which must have an attention config (not a reported size only).
+ * @param {Runtime} rt
+ * @param {string} id
+ */
+function configModel(rt, id) {
+  const m = modelById(rt.models, id);
+  need(m.attention, `model "${id}": attention`);
+  return /** @type {CourseModel & { attention: NonNullable<CourseModel['attention']> }} */ (m);
+}
+
+/**
  * Every number the map shows, formatted, from the engine (and models.json's configs):
  * {key: text}. Token lists are indices into the zh-gift world (the widget picks the language).
+ * @typedef {ReturnType<typeof computeMapNumbers>} MapNumbers
  */
-/** @param {Runtime} rt */
+
+/**
+ * @param {Runtime} rt
+ * @returns {MapNumbers}
+ */
 export function mapNumbers(rt) {
   if (!cache.has(rt)) cache.set(rt, computeMapNumbers(rt));
   return cache.get(rt);
@@ -90,15 +119,19 @@ const cache = new WeakMap();
 function computeMapNumbers(rt) {
   const engine = rt.engine;
   const w = worldTensors(rt, 'zh-gift');
+  /** @param {string} t */
   const ix = (t) => w.tokens.indexOf(t);
   const gave = ix('给了');
-  const anchor = modelById(rt.models, 'qwen3.8-27b');
-  const v2 = modelById(rt.models, 'deepseek-v2');
+  const anchor = configModel(rt, 'qwen3.8-27b');
+  const v2 = configModel(rt, 'deepseek-v2');
+  const v2Latent = need(v2.attention.kvLoraRank, 'deepseek-v2: kvLoraRank');
+  const v2Rope = need(v2.attention.ropeDim, 'deepseek-v2: ropeDim');
+  const kvHeads = need(anchor.attention.nKvHeads, 'qwen3.8-27b: nKvHeads');
   const rnn = rnnCounts(COURSE_T);
   const mem = scoreBytes(engine, ADDITIVE_COURSE.T, ADDITIVE_COURSE.dA, ADDITIVE_COURSE.bytesPer);
   const cos = scoreRow(engine, w, gave, 'cosine');
   const projected = ranking(scoreRow(engine, w, gave, 'scaled'));
-  const kv = keyValuePair(engine, w);
+  const kv = need(keyValuePair(engine, w), 'zh-gift: 小明 and 小王');
   const car = scoreExample(rt.world, 'car');
   const carSplit = engine.proportionalSplit(car.scores);
   const lead = engine.softmax([20, 0], {}).weights;
@@ -109,9 +142,9 @@ function computeMapNumbers(rt) {
   const withCache = generate(engine, KV_COURSE.P, KV_COURSE.G, true);
   const apple = appleRow(rt, {});
   const a262 = variantRows(engine, anchor, 262144);
-  const d67 = variantRows(engine, modelById(rt.models, 'deepseek-llm-67b'), 1048576);
+  const d67 = variantRows(engine, configModel(rt, 'deepseek-llm-67b'), 1048576);
   const v2rows = variantRows(engine, v2, 1);
-  const glm = variantRows(engine, modelById(rt.models, 'glm-5.3'), 1048576);
+  const glm = variantRows(engine, configModel(rt, 'glm-5.3'), 1048576);
   const v3 = modelLedger(engine, modelById(rt.models, 'deepseek-v3'));
   const v41 = modelById(rt.models, 'deepseek-v4.1-flash');
   const T = w.tokens.length;
@@ -130,6 +163,7 @@ function computeMapNumbers(rt) {
     kCosine: num(kv.k.cos, 3),
     headDim: String(anchor.attention.headDim),
     sqrtHeadDim: String(Math.sqrt(anchor.attention.headDim)),
+    /** @param {string} lang */
     e20: (lang) => bigRatio(lead[0] / lead[1], lang),
     carScores: car.scores.map((s) => num(s, 0)).join(', '),
     carSplit: signedPct(carSplit[car.scores.length - 1]),
@@ -140,7 +174,7 @@ function computeMapNumbers(rt) {
     prefixForwards: String(T),
     prefixPositions: String((T * (T + 1)) / 2),
     ropeDims: `${anchor.attention.rotaryDim}`,
-    mlaRopeDims: `${v2.attention.ropeDim}`,
+    mlaRopeDims: `${v2Rope}`,
     headA: heads.headA,
     headB: heads.headB,
     anchorHeads: String(anchor.attention.nHeads),
@@ -158,25 +192,27 @@ function computeMapNumbers(rt) {
     mqaContext: bytes(rowOf(a262, 'mqa').kvBytes),
     gqaToken: bytes(rowOf(a262, 'gqa', 4).bytesPerToken),
     gqaContext: bytes(rowOf(a262, 'gqa', 4).kvBytes),
-    kvHeads: String(anchor.attention.nKvHeads),
-    groupSize: String(anchor.attention.nHeads / anchor.attention.nKvHeads),
+    kvHeads: String(kvHeads),
+    groupSize: String(anchor.attention.nHeads / kvHeads),
     d67Token: exactBytes(rowOf(d67, 'gqa', 8).bytesPerToken),
     d67Mha: exactBytes(rowOf(d67, 'mha').bytesPerToken),
     d67Context: bytes(rowOf(d67, 'gqa', 8).kvBytes),
-    mlaWidth: String(v2.attention.kvLoraRank + v2.attention.ropeDim),
-    mlaLatent: String(v2.attention.kvLoraRank),
+    mlaWidth: String(v2Latent + v2Rope),
+    mlaLatent: String(v2Latent),
     v2Token: exactBytes(rowOf(v2rows, 'mla').bytesPerToken),
-    v3Token: exactBytes(v3.bytesPerToken),
+    v3Token: exactBytes(need(v3.bytesPerToken, 'deepseek-v3: its bytes per token')),
     v2vs67: reductionText(
       engine.kvReduction(rowOf(d67, 'gqa', 8).bytesPerToken, rowOf(v2rows, 'mla').bytesPerToken),
     ),
     glmToken: exactBytes(rowOf(glm, 'mla').bytesPerToken),
     glmContext: bytes(rowOf(glm, 'mla').kvBytes),
     linearState: bytes(modelLedger(engine, anchor).linearStateBytes),
-    linearLayers: String(anchor.linearAttention.layers),
+    linearLayers: String(need(anchor.linearAttention, 'qwen3.8-27b: linearAttention').layers),
     fullLayers: String(anchor.fullAttentionLayers),
     layers: String(anchor.layers),
-    v41Reported: exactBytes(v41.reportedKvBytesPerToken),
+    v41Reported: exactBytes(
+      need(v41.reportedKvBytesPerToken, 'deepseek-v4.1-flash: reportedKvBytesPerToken'),
+    ),
     v41Source: v41.source,
   };
   return n;
@@ -189,6 +225,7 @@ function computeMapNumbers(rt) {
 export function courseNumbers(rt) {
   const n = mapNumbers(rt);
   const w = worldTensors(rt, 'zh-gift');
+  /** @param {number[]} list */
   const names = (list) => list.map((i) => w.tokens[i]).join('、');
   const rows = [
     ['RNN at T = 4,096: updates from token 1 to the last', '4,095', n.rnnPath],

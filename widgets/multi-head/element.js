@@ -7,23 +7,19 @@
 // the same for 1 head of d = 4 and 2 heads of d = 2. The anchor's 24 × 256 = 6144 ≠ 5120.
 // Attributes: world (default zh-gift), model (default qwen3.8-27b), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
-import { line, row, frac, sqrt, paren, text, formula } from '../../web/mathml.js';
+/** @import { View, MultiHead as MultiHeadNumbers } from './logic.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { h, pct, num, fitText } from '../../web/dom.js';
-import { labelHeader, longColumnsClass, glossLine } from '../../web/views/table-labels.js';
-import { weightColor, textOn } from '../../web/color.js';
+import { h, pct } from '../../web/dom.js';
+import { glossLine } from '../../web/views/table-labels.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
+import { at } from '../../web/tensor.js';
 import { tokenLabels } from '../../web/world.js';
-import {
-  VIEWS,
-  ANCHOR_ID,
-  multiHead,
-  headDot,
-  costs,
-  anchorHeads,
-  courseNumbers,
-} from './logic.js';
+import { VIEWS, ANCHOR_ID, multiHead, costs, anchorHeads, courseNumbers } from './logic.js';
+import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
+import { queryRowsTable } from './views/query-rows.js';
+import { topScoreFormulas } from './views/top-scores.js';
+import { costCards } from './views/costs.js';
 
 const CSS = `${HEATMAP_CSS}
 table.rows th[scope="row"] { text-align: left; font-weight: 600; }
@@ -35,29 +31,6 @@ table.rows th[scope="row"] { text-align: left; font-weight: 600; }
 .equal { font-weight: 700; color: var(--_ok); }
 .finding { border-left: 4px solid #0072B2; background: var(--_accent-soft-eef5fb); padding: 6px 10px; margin: 8px 0; }
 `;
-
-// The cost formulas with the counts substituted: the same text in every language.
-const COST_FORMULAS = {
-  fParams: (c) => `3 · d_model · (H·d) = 3 · ${c.dModel} · (${c.H}·${c.d}) = ${c.params}`,
-  fProj: (c) => `3 · T · d_model · (H·d) = 3 · ${c.T} · ${c.dModel} · (${c.H}·${c.d}) = ${c.proj}`,
-  fQk: (c) => `H · T · T · d = ${c.H} · ${c.T} · ${c.T} · ${c.d} = ${c.qk}`,
-  fAv: (c) => `H · T · T · d = ${c.H} · ${c.T} · ${c.T} · ${c.d} = ${c.av}`,
-  fTotal: (c) => `${c.proj} + ${c.qk} + ${c.av} = ${c.total}`,
-  fSoftmax: (c) => `H · T = ${c.H} · ${c.T} = ${c.softmaxes}`,
-};
-
-/** s(q→k) = q·k / √d = dot / √d = s: one head's score of the pair with its numbers. */
-const headScoreMath = (q, k, d, dot, s) =>
-  row(
-    's',
-    paren(text(q), '→', text(k)),
-    '=',
-    frac(row('q', '·', 'k'), sqrt(d)),
-    '=',
-    frac(dot, sqrt(d)),
-    '=',
-    s,
-  );
 
 /**
  * @tag attn-multi-head
@@ -75,94 +48,24 @@ const headScoreMath = (q, k, d, dot, s) =>
  */
 export class MultiHead extends AttnWidget {
   static css = CSS;
-  static strings = {
-    'zh-CN': {
-      title: '一套 Q/K/V 只能看一种关系，够吗？单头 vs 同样的投影切成两个头',
-      help: '同样的 Wq、Wk、Wv（4 列）：当成一个头用，分数 ÷ √4、做一次 softmax；或者按输出列切成两半，头 A 用第 0–1 列、头 B 用第 2–3 列，各自 ÷ √2、各做一次 softmax。因果掩码下，一行只看得见自己和前面的 token。',
-      query: '查询行',
-      viewName: {
-        single: '单头（4 列，÷√4）',
-        A: '头 A（第 0–1 列，÷√2）',
-        B: '头 B（第 2–3 列，÷√2）',
-      },
-      viewShort: { single: '单头', A: '头 A', B: '头 B' },
-      rowsCorner: '看法↓ 键→',
-      rowsRegion: '这一行的权重：三种看法',
-      rowsTitle: (q) => `「${q}」这一行的权重：三种看法并排`,
-      rowsCaption: (q) => `「${q}」一行在单头、头 A、头 B 下的注意力权重`,
-      cell: (v, k, w) => `${v}，键「${k}」：${w}`,
-      future: '未来（被掩码）',
-      top: (v, k, w) => `${v}：最大的是「${k}」${w}`,
-      scoreFormula: (v, q, k, d, dot, s, w) =>
-        line(`${v}：`, headScoreMath(q, k, d, dot, s), '；softmax → ', w),
-      finding: (a, b, s1, s2) =>
-        `「给了」一行：单头只能在「苹果」${s1} 与「小明」${s2} 之间劈开，取回两个 V 的混合；切成两个头后，头 A 把 ${a} 给「小明」（谁给的），头 B 把 ${b} 给「苹果」（给了什么）——各看各的关系。`,
-      heatTitle: '整个 5×5 权重矩阵',
-      headPick: '看哪个头',
-      heatCaption: (v) => `${v} 的注意力权重`,
-      readout: (q, k, w) => `「${q}」看「${k}」：${w}`,
-      costTitle: '参数量与乘加次数：一样',
-      costCol: (H, d) => `${H} 个头 × d = ${d}`,
-      params: '参数 Wq、Wk、Wv',
-      proj: 'Q/K/V 投影的乘加',
-      qk: 'QKᵀ 的乘加',
-      av: '权重 · V 的乘加',
-      total: '乘加合计',
-      softmaxes: 'softmax 次数（每行一次）',
-      ...COST_FORMULAS,
-      same: (a, b) => (a === b ? `一样：${a} = ${b}` : `不一样：${a} ≠ ${b}`),
-      costNote:
-        'T = 5 个 token，d_model = 4。切头不增加参数，也不增加乘法：两个头各自的点积只有一半长，却有两份；多出来的只是 softmax 的份数。（这里按整个 T × T 计数。因果掩码的目的不是省计算，而是不让位置偷看后文；优化过的内核会顺带跳过被掩掉的那一半分数，两种布局省得一样多。）',
-      anchor: (n, H, d, p, hid) =>
-        `锚点 ${n}：${H} 个头 × ${d} 维 = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}。头数 × 每头维数不必等于模型宽度：Wq 把 ${hid} 维投到 ${p} 维，输出投影再投回 ${hid}（相等是从原始 Transformer 的 d_k = d_model / h 沿用下来的约定，GPT-2 也照做）。`,
-    },
-    en: {
-      title: 'Is one set of Q/K/V enough? One head vs the same projections split into two heads',
-      help: 'The same Wq, Wk, Wv (4 columns): used as one head, scores ÷ √4 and one softmax; or split by output columns, head A on columns 0–1 and head B on columns 2–3, each ÷ √2 with its own softmax. Under the causal mask a row sees only itself and earlier tokens.',
-      query: 'Query row',
-      viewName: {
-        single: 'One head (4 cols, ÷√4)',
-        A: 'Head A (cols 0–1, ÷√2)',
-        B: 'Head B (cols 2–3, ÷√2)',
-      },
-      viewShort: { single: 'one head', A: 'head A', B: 'head B' },
-      rowsCorner: 'view↓ K→',
-      rowsRegion: "The row's weights: three views",
-      rowsTitle: (q) => `The weights of the ${q} row: three views side by side`,
-      rowsCaption: (q) => `Attention weights of the ${q} row under one head, head A and head B`,
-      cell: (v, k, w) => `${v}, key ${k}: ${w}`,
-      future: 'future (masked)',
-      top: (v, k, w) => `${v}: the most goes to ${k}, ${w}`,
-      scoreFormula: (v, q, k, d, dot, s, w) =>
-        line(`${v}: `, headScoreMath(q, k, d, dot, s), '; softmax → ', w),
-      finding: (a, b, s1, s2) =>
-        `The 给了 (gave) row: one head can only split between 苹果 (apple) ${s1} and 小明 (Xiaoming) ${s2}, retrieving a mix of two V's; split into two heads, head A puts ${a} on 小明 (who gave) and head B ${b} on 苹果 (what was given) — each looks at its own relation.`,
-      heatTitle: 'The whole 5×5 weight matrix',
-      headPick: 'Which head',
-      heatCaption: (v) => `Attention weights of ${v}`,
-      readout: (q, k, w) => `${q} looks at ${k}: ${w}`,
-      costTitle: 'Parameters and multiply-adds: the same',
-      costCol: (H, d) => `${H} head${H > 1 ? 's' : ''} × d = ${d}`,
-      params: 'parameters Wq, Wk, Wv',
-      proj: 'multiply-adds, Q/K/V projections',
-      qk: 'multiply-adds, QKᵀ',
-      av: 'multiply-adds, weights · V',
-      total: 'multiply-adds, total',
-      softmaxes: 'softmaxes (one per row)',
-      ...COST_FORMULAS,
-      same: (a, b) => (a === b ? `the same: ${a} = ${b}` : `different: ${a} ≠ ${b}`),
-      costNote:
-        "T = 5 tokens, d_model = 4. Splitting adds no parameters and no multiplications: each head's dot products are half as long, and there are two of them; only the number of softmaxes grows. (Counted over the full T × T. The causal mask is not there to save work but to stop positions from peeking ahead; optimised kernels skip the masked half of the scores as a by-product, and both layouts save the same.)",
-      anchor: (n, H, d, p, hid) =>
-        `Anchor ${n}: ${H} heads × ${d} dims = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}. Heads × head width need not equal the model width: Wq maps ${hid} dims to ${p}, the output projection maps back to ${hid} (equal widths are a convention that goes back to the original Transformer’s d_k = d_model / h, which GPT-2 kept).`,
-    },
-  };
+  static strings = STRINGS;
+  static checkNamesZh = CHECK_NAMES_ZH;
 
-  constructor() {
-    super();
-    this.query = null; // token index; defaults to 给了 on first build
-    this.view = 'A';
-  }
+  /** @type {number | null} the query row (token index); 给了 on the first build of a world */
+  #query = null;
+  /** @type {View} the view the heatmap shows */
+  #view = 'A';
+  #rowsTitle = h('h3');
+  #rowsBox = h('div');
+  #formulas = h('div');
+  #finding = h('p');
+  /** @type {HTMLButtonElement[]} */
+  #viewButtons = [];
+  #heatBox = h('div');
+  #legend = h('div');
+  #readout = h('p');
+  #costBox = h('div');
+  #anchor = h('p');
 
   static get observedAttributes() {
     return ['lang', 'world', 'model'];
@@ -172,8 +75,13 @@ export class MultiHead extends AttnWidget {
     return this.getAttribute('world') || 'zh-gift';
   }
 
+  /**
+   * @param {string} name
+   * @param {string | null} old
+   * @param {string | null} value
+   */
   attributeChangedCallback(name, old, value) {
-    if (name === 'world') this.query = null; // an index into the old world's tokens
+    if (name === 'world') this.#query = null; // an index into the old world's tokens
     super.attributeChangedCallback(name, old, value);
   }
 
@@ -182,7 +90,7 @@ export class MultiHead extends AttnWidget {
   }
 
   updateDetail() {
-    return { ...super.updateDetail(), query: this.query, view: this.view };
+    return { ...super.updateDetail(), query: this.#query, view: this.#view };
   }
 
   /** @param {Runtime} rt */
@@ -190,34 +98,34 @@ export class MultiHead extends AttnWidget {
     const m = multiHead(rt, this.worldId);
     anchorHeads(rt, this.modelId);
     const labels = tokenLabels(m.w, this.lang);
-    if (this.query === null) this.query = Math.max(0, m.w.tokens.indexOf('给了'));
+    const query = (this.#query ??= Math.max(0, m.w.tokens.indexOf('给了')));
     const sid = `q-${Math.random().toString(36).slice(2, 8)}`;
-    this.select = h(
+    const select = h(
       'select',
       {
         id: sid,
         'data-role': 'query',
         onchange: () => {
-          this.query = Number(this.select.value);
+          this.#query = Number(select.value);
           this.update();
         },
       },
-      labels.map((l, i) => h('option', { value: i, selected: i === this.query }, l)),
+      labels.map((l, i) => h('option', { value: i, selected: i === query }, l)),
     );
-    this.rowsTitle = h('h3', {});
+    this.#rowsTitle = h('h3', {});
     const rowsRegion = scrollRegion([], { label: this.t('rowsRegion'), lang: this.lang });
-    this.rowsBox = rowsRegion.box;
-    this.formulas = h('div', { 'data-role': 'formulas' });
-    this.finding = h('p', { class: 'finding', 'data-role': 'finding' });
-    this.viewButtons = VIEWS.map((v) =>
+    this.#rowsBox = rowsRegion.box;
+    this.#formulas = h('div', { 'data-role': 'formulas' });
+    this.#finding = h('p', { class: 'finding', 'data-role': 'finding' });
+    this.#viewButtons = VIEWS.map((v) =>
       h(
         'button',
         {
           type: 'button',
           'data-view': v,
-          'aria-pressed': String(this.view === v),
+          'aria-pressed': String(this.#view === v),
           onclick: () => {
-            this.view = v;
+            this.#view = v;
             this.update();
           },
         },
@@ -225,29 +133,35 @@ export class MultiHead extends AttnWidget {
       ),
     );
     const heatRegion = scrollRegion([], { label: this.t('heatTitle'), lang: this.lang });
-    this.heatBox = heatRegion.box;
-    this.heatBox.dataset.role = 'heatmap';
-    this.readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
-    this.costBox = h('div', { class: 'costs', 'data-role': 'cost' });
-    this.anchor = h('p', { class: 'note', 'data-role': 'anchor' });
+    this.#heatBox = heatRegion.box;
+    this.#heatBox.dataset.role = 'heatmap';
+    // Drawn again at every render, in the scale the site asks for then.
+    this.#legend = heatmapLegend(this.scale);
+    this.#readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
+    this.#costBox = h('div', { class: 'costs', 'data-role': 'cost' });
+    this.#anchor = h('p', { class: 'note', 'data-role': 'anchor' });
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
-      h('div', { class: 'row' }, [h('label', { for: sid }, this.t('query')), this.select]),
-      this.rowsTitle,
+      h('div', { class: 'row' }, [h('label', { for: sid }, this.t('query')), select]),
+      this.#rowsTitle,
       rowsRegion,
       ...glossLine(labels),
-      this.formulas,
-      this.finding,
+      this.#formulas,
+      this.#finding,
       h('h3', {}, this.t('heatTitle')),
-      h('div', { class: 'row', role: 'group', 'aria-label': this.t('headPick') }, this.viewButtons),
+      h(
+        'div',
+        { class: 'row', role: 'group', 'aria-label': this.t('headPick') },
+        this.#viewButtons,
+      ),
       heatRegion,
-      heatmapLegend(),
-      this.readout,
+      this.#legend,
+      this.#readout,
       h('h3', {}, this.t('costTitle')),
-      this.costBox,
+      this.#costBox,
       h('p', { class: 'muted' }, this.t('costNote')),
-      this.anchor,
+      this.#anchor,
     );
   }
 
@@ -255,159 +169,18 @@ export class MultiHead extends AttnWidget {
   render(rt) {
     const m = multiHead(rt, this.worldId);
     const labels = tokenLabels(m.w, this.lang);
-    this.drawQueryRows(m, labels);
-    this.drawTopScores(rt, m, labels);
-    this.drawViewHeatmap(m, labels);
-    this.drawCosts(rt, m);
-  }
-
-  /** The three rows (one head, head A, head B) of the chosen query. */
-  drawQueryRows(m, labels) {
-    const qi = this.query;
-    const names = this.t('viewName');
-    const short = this.t('viewShort');
-    this.rowsTitle.textContent = this.t('rowsTitle', labels[qi]);
-    const head = h('tr', {}, [
-      h('th', { scope: 'col', class: 'hm-corner' }, this.t('rowsCorner')),
-      ...labels.map((l) => labelHeader(l, 'col', 'hm-col')),
-    ]);
-    const body = VIEWS.map((v) =>
-      h('tr', { 'data-view': v }, [
-        h('th', { scope: 'row', title: names[v] }, short[v]),
-        ...labels.map((l, j) => {
-          const wv = m.views[v].weights[qi][j];
-          const hidden = j > qi;
-          return h(
-            'td',
-            {
-              class: hidden ? 'hm-cell hm-hidden' : 'hm-cell',
-              'aria-label': this.t('cell', short[v], l, hidden ? this.t('future') : pct(wv)),
-              style: hidden ? undefined : { background: weightColor(wv), color: textOn(wv) },
-            },
-            hidden ? '' : fitText(pct(wv), pct(wv, 0)),
-          );
-        }),
-      ]),
-    );
-    this.rowsBox.replaceChildren(
-      h(
-        'table',
-        {
-          class: `heatmap rows ${longColumnsClass(labels)}`.trim(),
-          'aria-label': this.t('rowsCaption', labels[qi]),
-        },
-        [h('thead', {}, head), h('tbody', {}, body)],
-      ),
-    );
-  }
-
-  /**
-   * The score behind each view's largest weight, and the course's finding.
-   * @param {Runtime} rt
-   */
-  drawTopScores(rt, m, labels) {
-    const qi = this.query;
-    const short = this.t('viewShort');
-    this.formulas.replaceChildren(
-      ...VIEWS.map((v) => {
-        const row = m.views[v].weights[qi];
-        let top = 0;
-        row.forEach((x, j) => {
-          if (j <= qi && x > row[top]) top = j;
-        });
-        const dot = headDot(rt, m, v, qi, top);
-        return h(
-          'p',
-          { class: 'formula', 'data-view': v },
-          formula(
-            this.t(
-              'scoreFormula',
-              short[v],
-              labels[qi],
-              labels[top],
-              m.views[v].dHead,
-              num(dot),
-              num(m.views[v].scores[qi][top]),
-              pct(row[top]),
-            ),
-          ),
-        );
-      }),
-    );
+    const qi = this.#query ?? 0;
+    const t = this.t.bind(this);
+    this.#rowsTitle.textContent = this.t('rowsTitle', labels[qi]);
+    this.#rowsBox.replaceChildren(queryRowsTable(m, qi, { labels, t, scale: this.scale }));
+    this.#formulas.replaceChildren(...topScoreFormulas(rt, m, qi, { labels, t }));
     const c = courseNumbers(rt, this.worldId);
     const [s1, s2] = c.single.split(' / ');
-    this.finding.textContent = this.t('finding', c.headA, c.headB, s1, s2);
-  }
-
-  /** The heatmap of the chosen view. */
-  drawViewHeatmap(m, labels) {
-    const qi = this.query;
-    const names = this.t('viewName');
-    this.viewButtons.forEach((b) =>
-      b.setAttribute('aria-pressed', String(b.dataset.view === this.view)),
-    );
-    const W = m.views[this.view].weights;
-    const show = (i, j) => {
-      this.readout.textContent = this.t(
-        'readout',
-        labels[i],
-        labels[j],
-        j > i ? this.t('future') : pct(W[i][j]),
-      );
-    };
-    this.heatBox.replaceChildren(
-      heatmapTable({
-        weights: W,
-        rows: labels,
-        cols: labels,
-        causal: true,
-        digits: 1,
-        onFocus: show,
-        caption: this.t('heatCaption', names[this.view]),
-        lang: this.lang,
-      }),
-    );
-    show(qi, 0);
-  }
-
-  /**
-   * The costs, one card per quantity: both layouts with their formulas; the anchor's heads.
-   * @param {Runtime} rt
-   */
-  drawCosts(rt, m) {
-    const k = costs(m);
-    const item = (key, f) =>
-      h('div', { class: key === 'total' ? 'cost-item total' : 'cost-item', 'data-cost': key }, [
-        h('h4', {}, this.t(key)),
-        h(
-          'p',
-          { class: 'formula', 'data-layout': 'single' },
-          `${this.t('costCol', 1, k.single.d)}: ${this.t(f, k.single)}`,
-        ),
-        h(
-          'p',
-          { class: 'formula', 'data-layout': 'split' },
-          `${this.t('costCol', 2, k.split.d)}: ${this.t(f, k.split)}`,
-        ),
-        key === 'softmaxes'
-          ? null
-          : h(
-              'p',
-              { class: k.single[key] === k.split[key] ? 'equal' : undefined },
-              this.t('same', k.single[key], k.split[key]),
-            ),
-      ]);
-    this.costBox.replaceChildren(
-      item('params', 'fParams'),
-      item('proj', 'fProj'),
-      item('qk', 'fQk'),
-      item('av', 'fAv'),
-      item('total', 'fTotal'),
-      item('softmaxes', 'fSoftmax'),
-    );
-
+    this.#finding.textContent = this.t('finding', c.headA, c.headB, s1, s2);
+    this.#drawViewHeatmap(m, labels, qi);
+    this.#costBox.replaceChildren(...costCards(costs(m), t));
     const a = anchorHeads(rt, this.modelId);
-    this.anchor.textContent = this.t(
+    this.#anchor.textContent = this.t(
       'anchor',
       a.name,
       a.nHeads,
@@ -415,6 +188,46 @@ export class MultiHead extends AttnWidget {
       a.product,
       a.hiddenSize,
     );
+  }
+
+  /**
+   * The heatmap of the chosen view, its legend and the readout of the focused cell.
+   * @param {MultiHeadNumbers} m
+   * @param {string[]} labels
+   * @param {number} qi the query row (the readout starts there)
+   */
+  #drawViewHeatmap(m, labels, qi) {
+    const names = this.t('viewName');
+    this.#viewButtons.forEach((b) =>
+      b.setAttribute('aria-pressed', String(b.dataset.view === this.#view)),
+    );
+    const W = m.views[this.#view].weights;
+    /** @param {number} i @param {number} j */
+    const show = (i, j) => {
+      this.#readout.textContent = this.t(
+        'readout',
+        labels[i],
+        labels[j],
+        j > i ? this.t('future') : pct(at(W, i, j)),
+      );
+    };
+    this.#heatBox.replaceChildren(
+      heatmapTable({
+        weights: W.data,
+        rows: labels,
+        cols: labels,
+        causal: true,
+        digits: 1,
+        onFocus: show,
+        caption: this.t('heatCaption', names[this.#view]),
+        lang: this.lang,
+        scale: this.scale,
+      }),
+    );
+    const legend = heatmapLegend(this.scale);
+    this.#legend.replaceWith(legend);
+    this.#legend = legend;
+    show(qi, 0);
   }
 
   /** @param {Runtime} rt */

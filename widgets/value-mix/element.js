@@ -8,19 +8,18 @@
 // Every number is the engine's (engine.attention, engine.matmul, engine.cosine).
 // Attributes: world (default zh-gift), query (token index, default 给了), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
-import { line, row, sub as msub, sum, paren, mn, formula } from '../../web/mathml.js';
+/** @import { World, NameSplit } from './logic.js' */
+import { formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
-import { h, num, pct } from '../../web/dom.js';
-import { CATEGORY } from '../../web/color.js';
-import { worldTensors, tokenLabels, shortLabel } from '../../web/world.js';
-import { labelHeader, glossLine } from '../../web/views/table-labels.js';
+import { h, pct } from '../../web/dom.js';
+import { worldTensors, tokenLabels } from '../../web/world.js';
+import { glossLine } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { NAMES, sub, mixRow, nameSplit, vec, dimFormula, courseChecks } from './logic.js';
-
-/** One colour per key token (Okabe–Ito), the text beside it says which token it is. */
-const TOKEN_COLOURS = [CATEGORY.a, CATEGORY.b, CATEGORY.c, CATEGORY.d, CATEGORY.neutral];
-const colourOf = (j) => TOKEN_COLOURS[j % TOKEN_COLOURS.length];
+import { NAMES, mixRow, nameSplit, vec, courseChecks } from './logic.js';
+import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
+import { mixTableParts, mixLegend } from './views/mix-table.js';
+import { dimensionBars } from './views/dimension-bars.js';
+import { splitCard } from './views/split-card.js';
 
 const CSS = `
 section { border-top: 1px solid var(--_border); margin-top: 10px; padding-top: 4px; }
@@ -67,14 +66,6 @@ table.strip tr.mix th, table.strip tr.mix td { background: var(--_warn-bg-fff8e6
 @media (max-width: 420px) { table.mix th, table.mix td { padding: 4px 3px; } ol.dims li { grid-template-columns: minmax(2.6em, max-content) minmax(60px, 1fr) minmax(3.6em, max-content); } }
 `;
 
-/** Σ_j w_j x_j = [vector]: the row's weights on the rows of K (x = k) or V (x = v). */
-const mixedMath = (x, v) => row(sum('j'), msub('w', 'j'), msub(x, 'j'), '=', mn(v));
-/** L_name = wa × L_a + wb × L_b: the slider's blend of two names' rows. */
-const blendMath = (L, name, a, b, wa, wb) =>
-  row(msub(L, name), '=', wa, '×', msub(L, a), '+', wb, '×', msub(L, b));
-/** cos(L_a, L_b) = c */
-const pairCosMath = (L, a, b, c) => row('cos', paren(msub(L, a), ',', msub(L, b)), '=', c);
-
 /**
  * @tag attn-value-mix
  * @summary Lesson 5: what V returns — the output as a weighted mix of value rows.
@@ -91,76 +82,30 @@ const pairCosMath = (L, a, b, c) => row('cos', paren(msub(L, a), ',', msub(L, b)
  */
 export class ValueMix extends AttnWidget {
   static css = CSS;
-  static strings = {
-    'zh-CN': {
-      title: '取回来的是什么：V 的加权和',
-      help: '选一个查询 token：它先用 q·k 打分、softmax 得到权重 w_j（决定听谁的），再把每个 token 的 V 按权重加起来（决定听到什么）。',
-      query: '查询 token',
-      causal: '因果掩码',
-      causalOn: '开（只看前缀）',
-      causalOff: '关（看整句）',
-      mixTitle: (q) => `「${q}」取回的输出 out = Σ_j w_j v_j`,
-      key: '键 j',
-      weight: '权重 w_j',
-      vecs: 'v_j 与贡献 w_j·v_j',
-      masked: '被掩码（w = 0）',
-      sumRow: 'out = Σ',
-      dimsHelp:
-        '每一条是输出的一维：彩色段是各个 token 的贡献 w_j·v_j（正的向右、负的向左），黑色竖条是引擎算出的输出，正好落在各段相加的位置；虚线是 0。',
-      totalKey: '输出（引擎）',
-      dimLabel: (d, parts, o) => `第 ${d} 维：${parts}；合计 ${o}`,
-      kTitle: '如果取回的是 K 呢？',
-      kHelp: (a, b) =>
-        `同样的权重，乘 K 而不是 V。「${a}」和「${b}」的 K 几乎同向：注意力从一个人移到另一个人，取回的 K 几乎不变——取回 K 会丢掉「是谁」；V 却变了很多。拖动滑块看看。`,
-      rowK: (q, v) => line(`「${q}」这一行，同样的权重乘 K：`, mixedMath('k', v)),
-      rowV: (q, v) => line('乘 V（上面的输出）：', mixedMath('v', v)),
-      split: (a, b) => `注意力在「${a}」和「${b}」之间怎么分`,
-      splitValue: (a, pa, b, pb) => `${a} ${pa} · ${b} ${pb}`,
-      kCard: '取回 K',
-      vCard: '取回 V',
-      mixName: '取回',
-      mixFormula: (L, a, b, wa, wb) => blendMath(L, '取回', a, b, wa, wb),
-      cosToA: (L, a, c) => `cos(${L}_取回, ${L}_${a}) = ${c}`,
-      cosAB: (L, a, b, c) => line('两人本身：', pairCosMath(L, a, b, c)),
-      meter: '和「全给第一个人」时相比的变化（1 − cos）',
-      takeaway: 'QK 决定听谁的，V 决定听到什么。',
-      note: '这里的 4 维向量是手工构造的教学数据，不是模型学到的；每一维也没有名字。',
-    },
-    en: {
-      title: 'What is taken back: the weighted sum of V',
-      help: "Pick a query token: it scores every key with q·k, softmax turns the scores into weights w_j (whom to listen to), then it adds up every token's V with those weights (what it hears).",
-      query: 'Query token',
-      causal: 'Causal mask',
-      causalOn: 'on (prefix only)',
-      causalOff: 'off (whole sentence)',
-      mixTitle: (q) => `What ${q} takes back: out = Σ_j w_j v_j`,
-      key: 'key j',
-      weight: 'weight w_j',
-      vecs: 'v_j and its share w_j·v_j',
-      masked: 'masked (w = 0)',
-      sumRow: 'out = Σ',
-      dimsHelp:
-        "Each bar is one dimension of the output: the coloured segments are the tokens' contributions w_j·v_j (positive to the right, negative to the left); the black tick is the engine's output, exactly where the segments add up to; the dotted line is 0.",
-      totalKey: 'output (engine)',
-      dimLabel: (d, parts, o) => `dimension ${d}: ${parts}; total ${o}`,
-      kTitle: 'What if it took back K instead?',
-      kHelp: (a, b) =>
-        `The same weights, applied to K instead of V. The keys of ${a} and ${b} point almost the same way: move the attention from one name to the other and the retrieved K hardly changes — taking back K loses "who"; the retrieved V changes a lot. Drag the slider.`,
-      rowK: (q, v) => line(`Row ${q}, the same weights on K: `, mixedMath('k', v)),
-      rowV: (q, v) => line('On V (the output above): ', mixedMath('v', v)),
-      split: (a, b) => `How the attention is split between ${a} and ${b}`,
-      splitValue: (a, pa, b, pb) => `${a} ${pa} · ${b} ${pb}`,
-      kCard: 'Take back K',
-      vCard: 'Take back V',
-      mixName: 'retrieved',
-      mixFormula: (L, a, b, wa, wb) => blendMath(L, 'retrieved', a, b, wa, wb),
-      cosToA: (L, a, c) => `cos(${L}_retrieved, ${L}_${a}) = ${c}`,
-      cosAB: (L, a, b, c) => line('The two names themselves: ', pairCosMath(L, a, b, c)),
-      meter: 'Change from "all on the first name" (1 − cos)',
-      takeaway: 'QK decides whom to listen to; V decides what is heard.',
-      note: 'These 4-dimensional vectors are hand-made teaching data, not learned by a model; no dimension has a name.',
-    },
-  };
+  static strings = STRINGS;
+  static checkNamesZh = CHECK_NAMES_ZH;
+
+  /** @type {number | undefined} the query row (undefined: from the attribute at the next build) */
+  #query;
+  #causal = true;
+  /** the slider's share of the attention on the second name, 0 … 1 */
+  #share = 0;
+  /** @type {HTMLInputElement[]} */
+  #radios = [];
+  /** @type {HTMLLabelElement[]} */
+  #radioLabels = [];
+  #causalButton = h('button');
+  #mixTitle = h('h3');
+  #table = h('table');
+  #legend = h('div');
+  #dims = h('ol');
+  #rowKV = h('div');
+  /**
+   * The name split's controls, when the world has the two names.
+   * @type {{ slider: HTMLInputElement, out: HTMLOutputElement, kCard: HTMLDivElement,
+   *   vCard: HTMLDivElement } | null}
+   */
+  #split = null;
 
   static get observedAttributes() {
     return ['lang', 'world', 'query'];
@@ -170,12 +115,21 @@ export class ValueMix extends AttnWidget {
     return this.getAttribute('world') || 'zh-gift';
   }
 
+  /**
+   * @param {string} name
+   * @param {string | null} old
+   * @param {string | null} value
+   */
   attributeChangedCallback(name, old, value) {
-    if (name === 'query' || name === 'world') this.query = undefined;
+    if (name === 'query' || name === 'world') this.#query = undefined;
     super.attributeChangedCallback(name, old, value);
   }
 
-  attrQuery(w) {
+  /**
+   * The query the attribute asks for (clamped), or 给了, or the last token.
+   * @param {World} w
+   */
+  #attrQuery(w) {
     const n = w.tokens.length;
     const a = Number.parseInt(this.getAttribute('query') ?? '', 10);
     if (Number.isFinite(a)) return Math.max(0, Math.min(n - 1, a));
@@ -184,18 +138,17 @@ export class ValueMix extends AttnWidget {
   }
 
   updateDetail() {
-    return { ...super.updateDetail(), query: this.query, causal: this.causal };
+    return { ...super.updateDetail(), query: this.#query, causal: this.#causal };
   }
 
   /** @param {Runtime} rt */
   build(rt) {
+    /** @type {World} */
     const w = worldTensors(rt, this.worldId);
     const labels = tokenLabels(w, this.lang);
-    this.query ??= this.attrQuery(w);
-    this.causal ??= true;
-    this.share ??= 0;
+    this.#query ??= this.#attrQuery(w);
     const uid = Math.random().toString(36).slice(2, 8);
-    this.radios = labels.map((l, i) =>
+    this.#radios = labels.map((l, i) =>
       h('input', {
         type: 'radio',
         name: `q-${uid}`,
@@ -203,45 +156,45 @@ export class ValueMix extends AttnWidget {
         'data-role': 'query',
         'data-i': i,
         onchange: () => {
-          this.query = i;
+          this.#query = i;
           this.update();
         },
       }),
     );
-    this.radioLabels = this.radios.map((r, i) => h('label', {}, [r, labels[i]]));
-    this.causalButton = h('button', {
+    this.#radioLabels = this.#radios.map((r, i) => h('label', {}, [r, labels[i]]));
+    this.#causalButton = h('button', {
       type: 'button',
       'data-role': 'causal',
-      'aria-pressed': String(this.causal),
+      'aria-pressed': String(this.#causal),
       onclick: () => {
-        this.causal = !this.causal;
+        this.#causal = !this.#causal;
         this.update();
       },
     });
-    this.mixTitle = h('h3', {});
-    this.table = h('table', { class: 'mix' });
-    this.legend = h('div', { class: 'legend', 'aria-hidden': 'true' });
-    this.dims = h('ol', { class: 'dims' });
+    this.#mixTitle = h('h3', {});
+    this.#table = h('table', { class: 'mix' });
+    this.#legend = h('div', { class: 'legend', 'aria-hidden': 'true' });
+    this.#dims = h('ol', { class: 'dims' });
 
-    this.kSection = this.nameSplitSection(rt, w, labels, uid);
+    const kSection = this.#nameSplitSection(rt, w, labels, uid);
 
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
       h('fieldset', { class: 'picker' }, [
         h('legend', {}, this.t('query')),
-        h('div', { class: 'opts' }, this.radioLabels),
+        h('div', { class: 'opts' }, this.#radioLabels),
       ]),
-      h('div', { class: 'row' }, [h('span', {}, `${this.t('causal')}:`), this.causalButton]),
+      h('div', { class: 'row' }, [h('span', {}, `${this.t('causal')}:`), this.#causalButton]),
       h('section', {}, [
-        this.mixTitle,
-        scrollRegion(this.table, { label: this.t('vecs'), lang: this.lang }),
+        this.#mixTitle,
+        scrollRegion(this.#table, { label: this.t('vecs'), lang: this.lang }),
         ...glossLine(labels),
         h('p', { class: 'muted' }, this.t('dimsHelp')),
-        this.legend,
-        this.dims,
+        this.#legend,
+        this.#dims,
       ]),
-      this.kSection,
+      kSection,
       h('p', { class: 'muted' }, this.t('note')),
     );
   }
@@ -250,67 +203,81 @@ export class ValueMix extends AttnWidget {
    * The same weights on K, and (when the world has the two names) the name-split slider with its
    * K and V cards.
    * @param {Runtime} rt
+   * @param {World} w
+   * @param {string[]} labels
+   * @param {string} uid
    */
-  nameSplitSection(rt, w, labels, uid) {
+  #nameSplitSection(rt, w, labels, uid) {
     const section = h('section', {});
-    this.rowKV = h('div', {});
+    this.#rowKV = h('div', {});
+    this.#split = null;
     const split = nameSplit(rt.engine, w, 0);
-    if (split) {
-      const la = labels[split.a],
-        lb = labels[split.b];
-      const sId = `share-${uid}`;
-      this.slider = h('input', {
-        type: 'range',
-        id: sId,
-        min: 0,
-        max: 100,
-        step: 5,
-        'data-role': 'share',
-        oninput: () => {
-          this.share = Number(this.slider.value) / 100;
-          this.update();
-        },
-      });
-      this.sliderOut = h('output', { for: sId });
-      this.kCard = h('div', { class: 'card', 'data-role': 'k-card' });
-      this.vCard = h('div', { class: 'card', 'data-role': 'v-card' });
-      section.append(
-        h('h3', {}, this.t('kTitle')),
-        h('p', { class: 'muted' }, this.t('kHelp', la, lb)),
-        this.rowKV,
-        h('div', { class: 'row' }, [
-          h('label', { for: sId }, this.t('split', la, lb)),
-          this.slider,
-          this.sliderOut,
-        ]),
-        h('div', { class: 'kv' }, [this.kCard, this.vCard]),
-        h('p', { class: 'note' }, this.t('takeaway')),
-      );
-    } else {
-      section.append(h('h3', {}, this.t('kTitle')), this.rowKV);
+    if (!split) {
+      section.append(h('h3', {}, this.t('kTitle')), this.#rowKV);
+      return section;
     }
+    const la = labels[split.a],
+      lb = labels[split.b];
+    const sId = `share-${uid}`;
+    const slider = h('input', {
+      type: 'range',
+      id: sId,
+      min: 0,
+      max: 100,
+      step: 5,
+      'data-role': 'share',
+      oninput: () => {
+        this.#share = Number(slider.value) / 100;
+        this.update();
+      },
+    });
+    const s = {
+      slider,
+      out: h('output', { for: sId }),
+      kCard: h('div', { class: 'card', 'data-role': 'k-card' }),
+      vCard: h('div', { class: 'card', 'data-role': 'v-card' }),
+    };
+    this.#split = s;
+    section.append(
+      h('h3', {}, this.t('kTitle')),
+      h('p', { class: 'muted' }, this.t('kHelp', la, lb)),
+      this.#rowKV,
+      h('div', { class: 'row' }, [
+        h('label', { for: sId }, this.t('split', la, lb)),
+        slider,
+        s.out,
+      ]),
+      h('div', { class: 'kv' }, [s.kCard, s.vCard]),
+      h('p', { class: 'note' }, this.t('takeaway')),
+    );
     return section;
   }
 
   /** @param {Runtime} rt */
   render(rt) {
     const e = rt.engine;
+    /** @type {World} */
     const w = worldTensors(rt, this.worldId);
     const labels = tokenLabels(w, this.lang);
-    this.radios.forEach((r, i) => {
-      r.checked = i === this.query;
-      this.radioLabels[i].classList.toggle('on', i === this.query);
+    const query = this.#query ?? 0;
+    this.#radios.forEach((r, i) => {
+      r.checked = i === query;
+      this.#radioLabels[i].classList.toggle('on', i === query);
     });
-    this.causalButton.setAttribute('aria-pressed', String(this.causal));
-    this.causalButton.textContent = this.t(this.causal ? 'causalOn' : 'causalOff');
+    this.#causalButton.setAttribute('aria-pressed', String(this.#causal));
+    this.#causalButton.textContent = this.t(this.#causal ? 'causalOn' : 'causalOff');
 
-    const m = mixRow(e, w, this.query, this.causal);
-    const lq = labels[this.query];
-    this.mixTitle.textContent = this.t('mixTitle', lq);
-    this.drawMixTable(w, labels, m);
-    this.drawDimensionBars(w, labels, m);
+    const m = mixRow(e, w, query, this.#causal);
+    const lq = labels[query];
+    this.#mixTitle.textContent = this.t('mixTitle', lq);
+    const t = this.t.bind(this);
+    this.#table.replaceChildren(...mixTableParts(m, w.v, labels, t));
+    this.#legend.replaceChildren(...mixLegend(m, labels, t));
+    this.#dims.replaceChildren(
+      ...dimensionBars(m, w.v, labels, (...a) => this.t('dimLabel', ...a)),
+    );
     // The same weights on K.
-    this.rowKV.replaceChildren(
+    this.#rowKV.replaceChildren(
       h(
         'p',
         { class: 'formula', 'data-role': 'row-k' },
@@ -322,229 +289,39 @@ export class ValueMix extends AttnWidget {
         formula(this.t('rowV', lq, vec(m.output, 3))),
       ),
     );
-    this.drawNameSplit(e, w, labels);
-  }
-
-  /** The table: w_j, v_j, w_j v_j, and the engine's output as the sum; the colour legend. */
-  drawMixTable(w, labels, m) {
-    const visible = new Set(m.keys);
-    const ci = new Map(m.keys.map((j, c) => [j, c]));
-    const swatch = (j) =>
-      h('span', { class: 'swatch', 'aria-hidden': 'true', style: { background: colourOf(j) } });
-    const rowHeader = (j, l) => {
-      const th = labelHeader(l, 'row');
-      th.prepend(swatch(j));
-      return th;
-    };
-    const vCell = (j) =>
-      h('td', { class: 'formula vc' }, [
-        // the vectors stay text beside the formula: a narrow table cell wraps them
-        h('span', {}, formula(line(row(msub('v', shortLabel(labels[j])), '='), ` ${vec(w.v[j])}`))),
-        h(
-          'span',
-          { class: 'contrib', 'data-role': 'contrib' },
-          formula(
-            line(
-              row(num(m.weights[j], 3), '×', msub('v', shortLabel(labels[j])), '='),
-              ` ${vec(m.contributions[ci.get(j)], 3)}`,
-            ),
-          ),
-        ),
-      ]);
-    this.table.replaceChildren(
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          [this.t('key'), this.t('weight'), this.t('vecs')].map((c) =>
-            h('th', { scope: 'col' }, c),
-          ),
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        labels.map((l, j) =>
-          h(
-            'tr',
-            { 'data-j': j },
-            visible.has(j)
-              ? [rowHeader(j, l), h('td', { 'data-role': 'weight' }, pct(m.weights[j])), vCell(j)]
-              : [rowHeader(j, l), h('td', { class: 'masked', colspan: 2 }, this.t('masked'))],
-          ),
-        ),
-      ),
-      h(
-        'tfoot',
-        {},
-        h('tr', {}, [
-          h('th', { scope: 'row' }, this.t('sumRow')),
-          h('td', {}, pct(m.keys.reduce((a, j) => a + m.weights[j], 0))),
-          h(
-            'td',
-            { class: 'formula vc' },
-            h('span', { class: 'contrib', 'data-role': 'output' }, vec(m.output, 3)),
-          ),
-        ]),
-      ),
-    );
-    this.legend.replaceChildren(
-      ...m.keys.map((j) => h('span', {}, [swatch(j), `${labels[j]} ${pct(m.weights[j])}`])),
-      h('span', {}, [h('span', { class: 'key-total' }), this.t('totalKey')]),
-      h('span', {}, [h('span', { class: 'key-zero' }), '0']),
-    );
-  }
-
-  /** Stacked contributions, one bar per output dimension. */
-  drawDimensionBars(w, labels, m) {
-    const dv = m.output.length;
-    let lo = 0,
-      hi = 0;
-    for (let d = 0; d < dv; d++) {
-      let p = 0,
-        q = 0;
-      for (const c of m.contributions) {
-        if (c[d] >= 0) p += c[d];
-        else q += c[d];
-      }
-      hi = Math.max(hi, p, m.output[d]);
-      lo = Math.min(lo, q, m.output[d]);
-    }
-    const span = hi - lo || 1;
-    const zero = -lo / span;
-    const at = (x) => `${((zero + x / span) * 100).toFixed(3)}%`;
-    this.dims.replaceChildren(
-      ...Array.from({ length: dv }, (_, d) => {
-        let pos = 0,
-          neg = 0;
-        const segs = m.keys.map((j, c) => {
-          const x = m.contributions[c][d];
-          let from, to;
-          if (x >= 0) {
-            from = pos;
-            to = pos + x;
-            pos = to;
-          } else {
-            to = neg;
-            from = neg + x;
-            neg = from;
-          }
-          return h('div', {
-            class: 'seg',
-            'data-j': j,
-            style: {
-              left: at(from),
-              width: `${(((to - from) / span) * 100).toFixed(3)}%`,
-              background: colourOf(j),
-            },
-          });
-        });
-        const parts = m.keys
-          .map((j, c) => `${labels[j]} ${num(m.contributions[c][d], 3)}`)
-          .join(', ');
-        return h('li', { 'data-d': d }, [
-          h('span', {}, `out${sub(d + 1)}`),
-          h(
-            'div',
-            {
-              class: 'stack',
-              role: 'img',
-              'aria-label': this.t('dimLabel', d + 1, parts, num(m.output[d], 3)),
-            },
-            [
-              ...segs,
-              h('div', { class: 'zero', style: { left: at(0) } }),
-              h('div', { class: 'total', style: { left: at(m.output[d]) } }),
-            ],
-          ),
-          h('span', { class: 'val' }, num(m.output[d], 3)),
-          h('p', { class: 'formula' }, formula(dimFormula(m, w.v, d))),
-        ]);
-      }),
-    );
+    const s = nameSplit(e, w, this.#share);
+    if (s) this.#drawNameSplit(s, labels);
   }
 
   /**
    * The name-split slider: K and V of a token mixed from two names, and how far each moved.
-   * @param {AttnEngine} e
+   * @param {NameSplit} s
+   * @param {string[]} labels
    */
-  drawNameSplit(e, w, labels) {
-    const s = nameSplit(e, w, this.share);
-    if (!s || !this.slider) return;
+  #drawNameSplit(s, labels) {
+    const c = this.#split;
+    if (!c) return;
     const la = labels[s.a],
       lb = labels[s.b];
-    if (Number(this.slider.value) !== Math.round(this.share * 100))
-      this.slider.value = String(Math.round(this.share * 100));
-    const pa = pct(1 - this.share, 0),
-      pb = pct(this.share, 0);
-    this.sliderOut.textContent = this.t('splitValue', la, pa, lb, pb);
-    this.slider.setAttribute('aria-valuetext', this.t('splitValue', la, pa, lb, pb));
-    this.drawSplitCard(this.kCard, 'K', s.k, this.t('kCard'), la, lb);
-    this.drawSplitCard(this.vCard, 'V', s.v, this.t('vCard'), la, lb);
-  }
-
-  /** One card of the name split: the two rows and their mix as bars, and the cosines. */
-  drawSplitCard(el, L, part, title, la, lb) {
-    const scale = Math.max(...[part.a, part.b, part.mix].flat().map(Math.abs), 1e-9);
-    const cells = (r) =>
-      r.map((x) => {
-        const len = (Math.abs(x) / scale) * 50;
-        return h('td', {}, [
-          h('div', { class: 'mini', 'aria-hidden': 'true' }, [
-            h('div', {
-              class: x < 0 ? 'bar-fill neg' : 'bar-fill',
-              style: { left: `${x < 0 ? 50 - len : 50}%`, width: `${len}%` },
-            }),
-            h('div', { class: 'zero', style: { left: '50%' } }),
-          ]),
-          h('span', { class: 'cell-num' }, num(x, 2)),
-        ]);
-      });
-    const change = Math.max(0, 1 - part.cosToA); // float rounding can put cos a hair above 1
-    el.replaceChildren(
-      h('h4', {}, title),
-      h(
-        'table',
-        { class: 'strip' },
-        h('tbody', {}, [
-          h('tr', {}, [h('th', { scope: 'row' }, `${L}_${la}`), ...cells(part.a)]),
-          h('tr', { class: 'mix' }, [
-            h('th', { scope: 'row' }, `${L}_${this.t('mixName')}`),
-            ...cells(part.mix),
-          ]),
-          h('tr', {}, [h('th', { scope: 'row' }, `${L}_${lb}`), ...cells(part.b)]),
-        ]),
-      ),
-      h(
-        'p',
-        { class: 'formula' },
-        formula(this.t('mixFormula', L, la, lb, num(1 - this.share, 2), num(this.share, 2))),
-      ),
-      h(
-        'p',
-        { class: 'big', 'data-role': `cos-${L}` },
-        this.t('cosToA', L, la, num(part.cosToA, 3)),
-      ),
-      h('div', { class: 'meter' }, [
-        h('span', { class: 'muted' }, this.t('meter')),
-        h(
-          'div',
-          { class: 'bar-track', 'aria-hidden': 'true' },
-          h('div', {
-            class: 'bar-fill',
-            style: { width: `${(Math.min(2, Math.max(0, change)) * 50).toFixed(2)}%` },
-          }),
-        ),
-        h('span', { class: 'formula' }, num(change, 3)),
-      ]),
-      h('p', { class: 'formula' }, formula(this.t('cosAB', L, la, lb, num(part.cosAB, 3)))),
+    const share = this.#share;
+    if (Number(c.slider.value) !== Math.round(share * 100))
+      c.slider.value = String(Math.round(share * 100));
+    const pa = pct(1 - share, 0),
+      pb = pct(share, 0);
+    c.out.textContent = this.t('splitValue', la, pa, lb, pb);
+    c.slider.setAttribute('aria-valuetext', this.t('splitValue', la, pa, lb, pb));
+    const t = this.t.bind(this);
+    c.kCard.replaceChildren(
+      ...splitCard(s.k, { L: 'K', title: this.t('kCard'), la, lb, share, t }),
+    );
+    c.vCard.replaceChildren(
+      ...splitCard(s.v, { L: 'V', title: this.t('vCard'), la, lb, share, t }),
     );
   }
 
   /** @param {Runtime} rt */
   checks(rt) {
+    /** @type {World} */
     const w = worldTensors(rt, this.worldId);
     if (NAMES.some((t) => !w.tokens.includes(t)) || !w.tokens.includes('给了')) return [];
     return courseChecks(rt.engine, w);

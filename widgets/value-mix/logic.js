@@ -1,20 +1,44 @@
 // The numbers behind <attn-value-mix>, without any DOM, so the node tests import them too.
 // Every number is the engine's: the weights and the output of one query row (engine.attention,
-// single head, scores ÷ √d), each token's contribution w_j v_j (engine.matmul of the 1×1 weight
-// by the 1×d row v_j), the same weights applied to K (engine.attention with v := k), a mix the
-// student sets between two names (engine.matmul of the weight row by their K or V rows), and
-// cosines (engine.cosine). Here only values are picked out and formatted.
-// w is worldTensors(rt, id): {tokens, q, k, v} with matrices as number[][].
+// single head, scores ÷ √d), each token's contribution w_j v_j (engine.matmul of the diagonal of
+// the weights by the rows v_j), the same weights applied to K (engine.attention with v := k), a
+// mix the student sets between two names (engine.matmul of the weight row by their K or V rows),
+// and cosines (engine.cosine). Here only values are picked out and formatted.
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { Matrix } from '../../web/tensor.js' */
+/** @import { CheckRow } from '../../web/widget-base.js' */
 import { num, pct } from '../../web/dom.js';
-import { rowsOf } from '../../web/tensor.js';
+import { rowOf, at, tensorFrom } from '../../web/tensor.js';
 import { row, sub as msub, mi, paren } from '../../web/mathml.js';
+
+/**
+ * What this widget reads of worldTensors(rt, id): the tokens and the {shape, data} tensors.
+ * @typedef {{ tokens: string[], tokensEn: string[], q: Matrix, k: Matrix, v: Matrix }} World
+ */
+
+/**
+ * One query row: its visible keys, scores and weights [T], output [dv], the same weights on K
+ * [d], and contributions[c] = w_j v_j [dv] for the c-th visible key j.
+ * @typedef {{ row: number, causal: boolean, keys: number[], scores: number[], weights: number[],
+ *   output: number[], retrievedK: number[], contributions: Float32Array[] }} MixRow
+ */
+
+/**
+ * One of K or V in the name split: the two names' rows, their mix, and the cosines.
+ * @typedef {{ a: Float32Array, b: Float32Array, mix: Float32Array, cosToA: number,
+ *   cosAB: number }} SplitPart
+ */
+
+/** @typedef {{ a: number, b: number, s: number, k: SplitPart, v: SplitPart }} NameSplit */
 
 /** The two names whose keys are nearly parallel in zh-gift. */
 export const NAMES = ['小明', '小王'];
 
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
-/** 12 → "₁₂" */
+/**
+ * 12 → "₁₂"
+ * @param {number} i
+ */
 export function sub(i) {
   return String(i)
     .split('')
@@ -22,7 +46,12 @@ export function sub(i) {
     .join('');
 }
 
-/** Keys query `row` may see: all of them, or 0 … row under the causal mask. */
+/**
+ * Keys query `row` may see: all of them, or 0 … row under the causal mask.
+ * @param {number} n
+ * @param {number} row
+ * @param {boolean} causal
+ */
 export function visibleKeys(n, row, causal) {
   return Array.from({ length: causal ? row + 1 : n }, (_, j) => j);
 }
@@ -30,33 +59,34 @@ export function visibleKeys(n, row, causal) {
 /**
  * One query row of single-head attention over world w:
  *   weights [T] and output [dv] from engine.attention;
- *   contributions[j] = w_j v_j [dv] (engine.matmul [[w_j]] · [v_j]) for the visible keys;
+ *   contributions[c] = w_j v_j [dv] (engine.matmul diag(w_j) · [v_j]) for the visible keys;
  *   retrievedK [d]: the same weights applied to K (engine.attention with v := k).
  * @param {AttnEngine} engine
+ * @param {World} w
+ * @param {number} row
+ * @param {boolean} causal
+ * @returns {MixRow}
  */
 export function mixRow(engine, w, row, causal) {
   const n = w.tokens.length;
   const rv = engine.attention({ q: w.q, k: w.k, v: w.v, causal });
   const rk = engine.attention({ q: w.q, k: w.k, v: w.k, causal });
-  const dv = rv.output.shape[1],
-    dk = rk.output.shape[1];
-  const weights = Array.from(rv.weights.data.subarray(row * n, (row + 1) * n));
-  const scores = Array.from(rv.scores.data.subarray(row * n, (row + 1) * n));
-  const output = Array.from(rv.output.data.subarray(row * dv, (row + 1) * dv));
-  const retrievedK = Array.from(rk.output.data.subarray(row * dk, (row + 1) * dk));
+  const weights = Array.from(rowOf(rv.weights, row));
+  const scores = Array.from(rowOf(rv.scores, row));
+  const output = Array.from(rowOf(rv.output, row));
+  const retrievedK = Array.from(rowOf(rk.output, row));
   const keys = visibleKeys(n, row, causal);
   // Every w_j v_j at once: diag(w_j) · [v_j], one row per visible key.
   const diag = keys.map((j) => keys.map((k) => (k === j ? weights[j] : 0)));
-  const contributions = rowsOf(
-    engine.matmul(
-      diag,
-      keys.map((j) => w.v[j]),
-    ),
-  );
+  const products = engine.matmul(diag, tensorFrom(keys.map((j) => rowOf(w.v, j))));
+  const contributions = keys.map((_, c) => rowOf(products, c));
   return { row, causal, keys, scores, weights, output, retrievedK, contributions };
 }
 
-/** Σ_j contributions[j] (for the self-check against the engine's output) and the largest gap. */
+/**
+ * The largest gap between Σ_j contributions[j] and the engine's output (for the self-check).
+ * @param {MixRow} m
+ */
 export function contributionError(m) {
   const sum = m.output.map((_, d) => m.contributions.reduce((a, c) => a + c[d], 0));
   return Math.max(...sum.map((s, d) => Math.abs(s - m.output[d])));
@@ -67,54 +97,57 @@ export function contributionError(m) {
  * retrieve if it takes K, and what if it takes V? Both mixes from engine.matmul, and how far each
  * is from "all on a" as a cosine (engine.cosine). null when the world lacks a name.
  * @param {AttnEngine} engine
+ * @param {World} w
+ * @param {number} s
+ * @returns {NameSplit | null}
  */
 export function nameSplit(engine, w, s, names = NAMES) {
   const a = w.tokens.indexOf(names[0]),
     b = w.tokens.indexOf(names[1]);
   if (a < 0 || b < 0) return null;
   const weights = [[1 - s, s]];
-  const mixK = Array.from(engine.matmul(weights, [w.k[a], w.k[b]]).data);
-  const mixV = Array.from(engine.matmul(weights, [w.v[a], w.v[b]]).data);
-  return {
-    a,
-    b,
-    s,
-    k: {
-      a: w.k[a],
-      b: w.k[b],
-      mix: mixK,
-      cosToA: engine.cosine(mixK, w.k[a]),
-      cosAB: engine.cosine(w.k[a], w.k[b]),
-    },
-    v: {
-      a: w.v[a],
-      b: w.v[b],
-      mix: mixV,
-      cosToA: engine.cosine(mixV, w.v[a]),
-      cosAB: engine.cosine(w.v[a], w.v[b]),
-    },
+  /** @param {Matrix} m K or V @returns {SplitPart} */
+  const part = (m) => {
+    const ra = rowOf(m, a),
+      rb = rowOf(m, b);
+    const mix = engine.matmul(weights, tensorFrom([ra, rb])).data;
+    return { a: ra, b: rb, mix, cosToA: engine.cosine(mix, ra), cosAB: engine.cosine(ra, rb) };
   };
+  return { a, b, s, k: part(w.k), v: part(w.v) };
 }
 
-/** [a, b, c] → "[0.10, −0.20, 0.30]" */
+/**
+ * [a, b, c] → "[0.10, −0.20, 0.30]"
+ * @param {ArrayLike<number>} row
+ */
 export function vec(row, digits = 2) {
-  return `[${row.map((x) => num(x, digits)).join(', ')}]`;
+  return `[${Array.from(row, (x) => num(x, digits)).join(', ')}]`;
 }
 
 /**
  * out_d = Σ_j w_j v_jd with the numbers, as MathML (String(): "out_1 = 0.565 × 1.20 + 0.394 ×
  * (−0.30) + … = 0.550"). `d` is the output dimension; terms use the visible keys, each at the
  * top level of the row so that a phone wraps the line between terms.
+ * @param {MixRow} m
+ * @param {Matrix} v
+ * @param {number} d
  */
 export function dimFormula(m, v, d, digits = 2) {
+  /** @param {number} x */
   const factor = (x) => (x < 0 ? paren(num(x, digits)) : num(x, digits));
   const terms = m.keys.flatMap((j, k) => [
     ...(k ? ['+'] : []),
-    row(num(m.weights[j], 3), '×', factor(v[j][d])),
+    row(num(m.weights[j], 3), '×', factor(at(v, j, d))),
   ]);
   return row(msub(mi('out'), d + 1), '=', ...terms, '=', num(m.output[d], 3));
 }
 
+/**
+ * @param {string} name
+ * @param {string} expected
+ * @param {string} actual
+ * @returns {CheckRow}
+ */
 const checkRow = (name, expected, actual, ok = expected === actual) => ({
   name,
   expected,
@@ -124,10 +157,13 @@ const checkRow = (name, expected, actual, ok = expected === actual) => ({
 
 /**
  * The course's lesson-5 numbers (and the widget's own consistency) through the engine, whatever
- * the widget currently shows. Compares the printed text.
+ * the widget currently shows. Compares the printed text. The world must have 给了 and NAMES.
  * @param {AttnEngine} engine
+ * @param {World} w
+ * @returns {CheckRow[]}
  */
 export function courseChecks(engine, w) {
+  /** @param {string} t */
   const ix = (t) => w.tokens.indexOf(t);
   const gave = ix('给了');
   const causal = mixRow(engine, w, gave, true);
@@ -138,6 +174,7 @@ export function courseChecks(engine, w) {
       maxErr = Math.max(maxErr, contributionError(mixRow(engine, w, i, c)));
   }
   const split = nameSplit(engine, w, 1);
+  if (!split) throw new Error(`the world has no ${NAMES.join(' or ')}`);
   const cosV = split.v.cosAB;
   return [
     checkRow('causal, row 给了: weight on 苹果', '56.5%', pct(causal.weights[ix('苹果')])),
