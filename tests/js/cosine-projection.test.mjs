@@ -3,6 +3,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { worldTensors } from '../../web/world.js';
+import { rowOf } from '../../web/tensor.js';
 import { runtime } from './fixture.mjs';
 import {
   scoreRow,
@@ -38,7 +39,9 @@ test('raw cosine: 给了 is most like itself (1.000), then 把; 小明/苹果/�
   assert.equal(w.tokens[order[1]], '把');
   assert.deepEqual(new Set(names(order.slice(2))), new Set(['小明', '苹果', '小王']));
   // the row agrees with engine.cosine pair by pair
-  cos.forEach((c, j) => assert.ok(Math.abs(c - engine.cosine(w.x[GAVE], w.x[j])) < 1e-6));
+  cos.forEach((c, j) =>
+    assert.ok(Math.abs(c - engine.cosine(rowOf(w.x, GAVE), rowOf(w.x, j))) < 1e-6),
+  );
 });
 
 test('projected q_给了·k_j: 苹果 > 小王 > 小明 > 把 > 给了, scaled or not', () => {
@@ -46,7 +49,9 @@ test('projected q_给了·k_j: 苹果 > 小王 > 小明 > 把 > 给了, scaled o
   const raw = scoreRow(engine, w, GAVE, 'dot');
   assert.deepEqual(names(ranking(raw)), expected);
   assert.deepEqual(names(ranking(scoreRow(engine, w, GAVE, 'scaled'))), expected);
-  raw.forEach((s, j) => assert.ok(Math.abs(s - engine.dot(w.q[GAVE], w.k[j])) < 1e-5));
+  raw.forEach((s, j) =>
+    assert.ok(Math.abs(s - engine.dot(rowOf(w.q, GAVE), rowOf(w.k, j))) < 1e-5),
+  );
 });
 
 test('K of 小明 and 小王: cosine 0.995; their V: clearly lower', () => {

@@ -17,6 +17,7 @@ import {
   sharedKvExperiment,
   courseNumbers,
 } from '../../widgets/gqa/logic.js';
+import { rowOf } from '../../web/tensor.js';
 import { runtime } from './fixture.mjs';
 
 let rt, models;
@@ -80,7 +81,7 @@ test('zh-gift: GQA with 1 KV head = MHA with that KV head copied to both heads (
   assert.equal(e.nHeads, 2);
   assert.deepEqual(e.gqa.shape, [5, 4]);
   assert.ok(e.maxAbsDiff < 1e-6, `maxAbsDiff ${e.maxAbsDiff}`);
-  assert.deepEqual(e.k2[0], [...e.k1[0], ...e.k1[0]]);
+  assert.deepEqual([...rowOf(e.k2, 0)], [...rowOf(e.k1, 0), ...rowOf(e.k1, 0)]);
   // and it is not trivially equal: the MHA with head B's own K/V gives a different output
   const w = e.world;
   const own = rt.engine.attention({ q: w.q, k: w.k, v: w.v, nHeads: 2, nKvHeads: 2, causal: true });

@@ -6,23 +6,27 @@
 // (cos 0.995) while their V are not — why retrieval needs its own V.
 // Attributes: world (default zh-gift), query (token index, default 3), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
-import { line, row, sub, paren, sqrt, formula } from '../../web/mathml.js';
+/** @import { World, Mode, Pair } from './logic.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
+import { row, sub, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num } from '../../web/dom.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
+import { rowOf } from '../../web/tensor.js';
 import {
   MODES,
   DIGITS,
   scoreRow,
   ranking,
   formulaFor,
-  barSpan,
   trackRange,
   keyValuePair,
   pairFormula,
   vectorMath,
   courseChecks,
 } from './logic.js';
+import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
+import { barTrack } from './views/bar-track.js';
 
 const CSS = `
 ol.bars { list-style: none; padding: 0; margin: 8px 0; }
@@ -41,16 +45,11 @@ ol.bars .formula { grid-column: 2 / -1; margin: 0; }
 .summary { font-weight: 600; }
 @media (max-width: 420px) { ol.bars li { grid-template-columns: 1.1em 5.6em minmax(50px, 1fr) 4em; gap: 2px 6px; } }
 `;
-/** A token label short enough for a subscript: "ba (object marker)" → "ba". */
+/**
+ * A token label short enough for a subscript: "ba (object marker)" → "ba".
+ * @param {string} label
+ */
 const subscript = (label) => label.replace(/\s*\(.*\)$/, '');
-
-const QK = row(sub('q', 'i'), '·', sub('k', 'j'));
-/** The three comparisons' formulas, for the mode buttons and the caption. */
-const MODE_MATH = {
-  cosine: row('cos', paren(sub('x', 'i'), ',', sub('x', 'j'))),
-  dot: QK,
-  scaled: row(QK, '/', sqrt('d')),
-};
 
 /**
  * @tag attn-cosine-projection
@@ -66,42 +65,23 @@ const MODE_MATH = {
  */
 export class CosineProjection extends AttnWidget {
   static css = CSS;
-  static strings = {
-    'zh-CN': {
-      title: '直接比 embedding，还是先投影成 Q、K？',
-      help: '选一个查询 token，再切换比较方式：条形按分数从高到低排，每个数字旁边是它的算式（|a|² = a·a）。',
-      query: '查询 token',
-      modes: '比较方式',
-      cosine: line('原始余弦 ', MODE_MATH.cosine),
-      dot: line('投影后打分 ', MODE_MATH.dot),
-      scaled: line('缩放打分 ', MODE_MATH.scaled),
-      self: '（自己）',
-      ranked: (m, n) => line('「', m, `」的 ${n} 个分数，从高到低`),
-      rank: (i) => `第 ${i} 名`,
-      bar: (r, t, v) => `第 ${r} 名：${t}，${v}`,
-      summary: (q, top, r, n) => `排第一的是「${top}」；「${q}」自己排第 ${r} / ${n}。`,
-      kvTitle: 'K 几乎一样，V 不一样',
-      kvHelp: (a, b) =>
-        `「${a}」和「${b}」都是人名：它们的 K 几乎同向，打分时很难区分；V 却明显不同，所以被选中后交出去的要用单独的 V。`,
-    },
-    en: {
-      title: 'Compare raw embeddings, or project into Q and K first?',
-      help: 'Pick a query token, then switch the comparison: bars are ranked from the highest score down, each number with its formula (|a|² = a·a).',
-      query: 'Query token',
-      modes: 'Comparison',
-      cosine: line('raw cosine ', MODE_MATH.cosine),
-      dot: line('projected score ', MODE_MATH.dot),
-      scaled: line('scaled score ', MODE_MATH.scaled),
-      self: '(itself)',
-      ranked: (m, n) => line(`The ${n} scores of “`, m, '”, highest first'),
-      rank: (i) => `rank ${i}`,
-      bar: (r, t, v) => `rank ${r}: ${t}, ${v}`,
-      summary: (q, top, r, n) => `First: ${top}. ${q} itself ranks ${r} of ${n}.`,
-      kvTitle: 'The keys are almost the same, the values are not',
-      kvHelp: (a, b) =>
-        `${a} and ${b} are both names: their keys point almost the same way, so scoring can hardly tell them apart; their values differ, so what a chosen token hands over needs its own V.`,
-    },
-  };
+  static strings = STRINGS;
+  static checkNamesZh = CHECK_NAMES_ZH;
+  /** @type {number | undefined} the query token; undefined: read it from the attribute */
+  #query;
+  /** @type {Mode} */
+  #mode = 'cosine';
+  /** @type {HTMLInputElement[]} */
+  #radios = [];
+  /** @type {HTMLLabelElement[]} */
+  #radioLabels = [];
+  /** @type {HTMLButtonElement[]} */
+  #modeButtons = [];
+  #vector = h('p', {});
+  #caption = h('p', {});
+  #bars = h('ol', {});
+  #summary = h('p', {});
+  #kv = h('section', {});
 
   static get observedAttributes() {
     return ['lang', 'query', 'world'];
@@ -111,113 +91,131 @@ export class CosineProjection extends AttnWidget {
     return this.getAttribute('world') || 'zh-gift';
   }
 
+  /**
+   * @param {string} name
+   * @param {string | null} old
+   * @param {string | null} value
+   */
   attributeChangedCallback(name, old, value) {
-    if (name === 'query' || name === 'world') this.query = undefined; // re-read from the attribute
+    if (name === 'query' || name === 'world') this.#query = undefined; // re-read from the attribute
     super.attributeChangedCallback(name, old, value);
   }
 
-  /** The query attribute as a token index, clamped to the world. */
+  /**
+   * The query attribute as a token index, clamped to the world.
+   * @param {number} n
+   */
   attrQuery(n) {
     const q = Number.parseInt(this.getAttribute('query') ?? '3', 10);
     return Number.isFinite(q) ? Math.max(0, Math.min(n - 1, q)) : Math.min(3, n - 1);
   }
 
   updateDetail() {
-    return { ...super.updateDetail(), query: this.query, mode: this.mode };
+    return { ...super.updateDetail(), query: this.#query, mode: this.#mode };
   }
 
   /** @param {Runtime} rt */
   build(rt) {
+    /** @type {World} */
     const w = worldTensors(rt, this.worldId);
     const labels = tokenLabels(w, this.lang);
-    this.query ??= this.attrQuery(w.tokens.length);
-    this.mode ??= 'cosine';
+    const query = (this.#query ??= this.attrQuery(w.tokens.length));
     const name = `q-${Math.random().toString(36).slice(2, 8)}`;
-    this.radios = labels.map((l, i) => {
+    this.#radios = labels.map((l, i) => {
       const input = h('input', {
         type: 'radio',
         name,
         value: String(i),
         'data-i': i,
         onchange: () => {
-          this.query = i;
+          this.#query = i;
           this.update();
         },
       });
-      input.checked = i === this.query;
+      input.checked = i === query;
       return input;
     });
-    this.radioLabels = this.radios.map((r, i) => h('label', {}, [r, labels[i]]));
-    this.modeButtons = MODES.map((m) =>
+    this.#radioLabels = this.#radios.map((r, i) => h('label', {}, [r, labels[i]]));
+    this.#modeButtons = MODES.map((m) =>
       h(
         'button',
         {
           type: 'button',
           'data-mode': m,
-          'aria-pressed': String(this.mode === m),
+          'aria-pressed': String(this.#mode === m),
           onclick: () => {
-            this.mode = m;
+            this.#mode = m;
             this.update();
           },
         },
         formula(this.t(m)),
       ),
     );
-    this.vector = h('p', { class: 'formula' });
-    this.caption = h('p', { id: 'bars-caption', class: 'muted' });
-    this.bars = h('ol', { class: 'bars', 'aria-labelledby': 'bars-caption' });
-    this.summary = h('p', { class: 'summary', 'aria-live': 'polite' });
-    this.kv = h('section', { class: 'kv' });
+    this.#vector = h('p', { class: 'formula' });
+    this.#caption = h('p', { id: 'bars-caption', class: 'muted' });
+    this.#bars = h('ol', { class: 'bars', 'aria-labelledby': 'bars-caption' });
+    this.#summary = h('p', { class: 'summary', 'aria-live': 'polite' });
+    this.#kv = h('section', { class: 'kv' });
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
       h('fieldset', { class: 'picker' }, [
         h('legend', {}, this.t('query')),
-        h('div', { class: 'opts' }, this.radioLabels),
+        h('div', { class: 'opts' }, this.#radioLabels),
       ]),
-      h('div', { class: 'row', role: 'group', 'aria-label': this.t('modes') }, this.modeButtons),
-      this.vector,
-      this.caption,
-      this.bars,
-      this.summary,
-      this.kv,
+      h('div', { class: 'row', role: 'group', 'aria-label': this.t('modes') }, this.#modeButtons),
+      this.#vector,
+      this.#caption,
+      this.#bars,
+      this.#summary,
+      this.#kv,
     );
   }
 
   /** @param {Runtime} rt */
   render(rt) {
     const e = rt.engine;
+    /** @type {World} */
     const w = worldTensors(rt, this.worldId);
     const labels = tokenLabels(w, this.lang);
+    /** @param {number} j */
     const lab = (j) => subscript(labels[j]);
     const n = labels.length;
-    const { query, mode } = this;
-    this.radios.forEach((r, i) => {
+    const query = this.#query ?? this.attrQuery(n);
+    const mode = this.#mode;
+    this.#radios.forEach((r, i) => {
       r.checked = i === query;
-      this.radioLabels[i].classList.toggle('on', i === query);
+      this.#radioLabels[i].classList.toggle('on', i === query);
     });
-    this.modeButtons.forEach((b) =>
+    this.#modeButtons.forEach((b) =>
       b.setAttribute('aria-pressed', String(b.dataset.mode === mode)),
     );
     const x = sub('x', lab(query));
-    this.vector.replaceChildren(
+    this.#vector.replaceChildren(
       ...formula(
         mode === 'cosine'
-          ? row(x, '=', vectorMath(w.x[query]))
-          : row(sub('q', lab(query)), '=', x, '·', sub('W', 'Q'), '=', vectorMath(w.q[query])),
+          ? row(x, '=', vectorMath(rowOf(w.x, query)))
+          : row(
+              sub('q', lab(query)),
+              '=',
+              x,
+              '·',
+              sub('W', 'Q'),
+              '=',
+              vectorMath(rowOf(w.q, query)),
+            ),
       ),
     );
-    this.caption.replaceChildren(...formula(this.t('ranked', this.t(mode), n)));
+    this.#caption.replaceChildren(...formula(this.t('ranked', this.t(mode), n)));
 
     const values = scoreRow(e, w, query, mode);
     const order = ranking(values);
     const { lo, hi } = trackRange(values);
     const digits = DIGITS[mode];
-    this.bars.replaceChildren(
+    this.#bars.replaceChildren(
       ...order.map((j, r) => {
         const v = values[j];
         const text = num(v, digits);
-        const span = barSpan(v, lo, hi);
         const isSelf = j === query;
         return h(
           'li',
@@ -232,26 +230,14 @@ export class CosineProjection extends AttnWidget {
               labels[j],
               isSelf ? h('span', { class: 'tag' }, this.t('self')) : null,
             ]),
-            h('span', { class: 'bar-track', 'aria-hidden': 'true' }, [
-              lo < 0
-                ? h('span', { class: 'zero', style: { left: `${(span.zero * 100).toFixed(2)}%` } })
-                : null,
-              h('span', {
-                class: v < 0 ? 'bar-fill neg' : 'bar-fill',
-                style: {
-                  left: `${(span.left * 100).toFixed(2)}%`,
-                  width: `${(span.width * 100).toFixed(2)}%`,
-                  right: 'auto',
-                },
-              }),
-            ]),
+            barTrack(v, lo, hi),
             h('span', { class: 'val' }, text),
             h('p', { class: 'formula' }, formula(formulaFor(e, w, mode, query, j, v, lab))),
           ],
         );
       }),
     );
-    this.summary.textContent = this.t(
+    this.#summary.textContent = this.t(
       'summary',
       labels[query],
       labels[order[0]],
@@ -261,18 +247,24 @@ export class CosineProjection extends AttnWidget {
     this.renderKeyValue(e, w, labels);
   }
 
+  /**
+   * The K-versus-V pair below the bars (hidden when the world has no such pair).
+   * @param {AttnEngine} e
+   * @param {World} w
+   * @param {string[]} labels
+   */
   renderKeyValue(e, w, labels) {
     const kv = keyValuePair(e, w);
     if (!kv) {
-      this.kv.hidden = true;
+      this.#kv.hidden = true;
       return;
     }
-    this.kv.hidden = false;
+    this.#kv.hidden = false;
     const la = subscript(labels[kv.a]),
       lb = subscript(labels[kv.b]);
     const { lo, hi } = trackRange([kv.k.cos, kv.v.cos, 1]);
+    /** @param {string} letter @param {Pair} p */
     const line = (letter, p) => {
-      const span = barSpan(p.cos, lo, hi);
       const text = num(p.cos, 3);
       return h(
         'li',
@@ -280,19 +272,7 @@ export class CosineProjection extends AttnWidget {
         [
           h('span', { class: 'rank', 'aria-hidden': 'true' }, letter),
           h('span', { class: 'tok' }, `cos(${letter})`),
-          h('span', { class: 'bar-track', 'aria-hidden': 'true' }, [
-            lo < 0
-              ? h('span', { class: 'zero', style: { left: `${(span.zero * 100).toFixed(2)}%` } })
-              : null,
-            h('span', {
-              class: p.cos < 0 ? 'bar-fill neg' : 'bar-fill',
-              style: {
-                left: `${(span.left * 100).toFixed(2)}%`,
-                width: `${(span.width * 100).toFixed(2)}%`,
-                right: 'auto',
-              },
-            }),
-          ]),
+          barTrack(p.cos, lo, hi),
           h('span', { class: 'val' }, text),
           h('p', { class: 'formula' }, [
             ...formula(row(sub(letter, la), '=', vectorMath(p.a))),
@@ -304,7 +284,7 @@ export class CosineProjection extends AttnWidget {
         ],
       );
     };
-    this.kv.replaceChildren(
+    this.#kv.replaceChildren(
       h('h3', {}, this.t('kvTitle')),
       h('p', { class: 'muted' }, this.t('kvHelp', labels[kv.a], labels[kv.b])),
       h('ol', { class: 'bars', 'aria-label': this.t('kvTitle') }, [

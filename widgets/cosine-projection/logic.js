@@ -1,9 +1,12 @@
 // The numbers behind <attn-cosine-projection>, without any DOM: every value is asked of the
 // engine (cosineMatrix, scoreMatrix, dot, cosine); this file only picks values out, ranks them
 // and formats them. The widget and tests/js/cosine-projection.test.mjs both use it.
-// w is worldTensors(rt, id): {tokens, x, q, k, v} with matrices as number[][].
+// w is worldTensors(rt, id): {tokens, x, q, k, v}, each matrix an engine tensor {shape, data}.
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { Matrix } from '../../web/tensor.js' */
+/** @import { CheckRow } from '../../web/widget-base.js' */
 import { num } from '../../web/dom.js';
+import { rowOf } from '../../web/tensor.js';
 import {
   row,
   sub,
@@ -18,8 +21,28 @@ import {
 } from '../../web/mathml.js';
 /** @import { MathNode } from '../../web/mathml.js' */
 
-/** The three ways to compare the query token with every token. */
+/**
+ * A world as worldTensors gives it (the parts this widget reads).
+ * @typedef {{ tokens: string[], tokensEn: string[], x: Matrix, q: Matrix, k: Matrix,
+ *   v: Matrix }} World
+ */
+/** @typedef {'cosine' | 'dot' | 'scaled'} Mode */
+/**
+ * Two vectors, their dot products and their cosine, all from the engine.
+ * @typedef {{ cos: number, dot: number, aa: number, bb: number, a: Float32Array,
+ *   b: Float32Array }} Pair
+ */
+
+/** @type {Mode[]} The three ways to compare the query token with every token. */
 export const MODES = ['cosine', 'dot', 'scaled'];
+
+/**
+ * Row i of m as a one-row tensor (a view, no copy), for the engine's matrix calls.
+ * @param {Matrix} m
+ * @param {number} i
+ * @returns {Matrix}
+ */
+const oneRow = (m, i) => ({ shape: [1, m.shape[1]], data: rowOf(m, i) });
 
 /**
  * Row `query` of the chosen comparison, one engine call, in token order:
@@ -27,22 +50,32 @@ export const MODES = ['cosine', 'dot', 'scaled'];
  *   dot     q_query · k_j                engine.scoreMatrix, scale 1
  *   scaled  q_query · k_j / √d           engine.scoreMatrix, default scale 1/√d
  * @param {AttnEngine} engine
+ * @param {World} w
+ * @param {number} query
+ * @param {Mode} mode
+ * @returns {number[]}
  */
 export function scoreRow(engine, w, query, mode) {
   const n = w.tokens.length;
   const m =
     mode === 'cosine'
-      ? engine.cosineMatrix([w.x[query]], w.x)
-      : engine.scoreMatrix([w.q[query]], w.k, mode === 'dot' ? { scale: 1 } : undefined);
+      ? engine.cosineMatrix(oneRow(w.x, query), w.x)
+      : engine.scoreMatrix(oneRow(w.q, query), w.k, mode === 'dot' ? { scale: 1 } : undefined);
   return Array.from(m.data.subarray(0, n));
 }
 
-/** Token indices from the highest value to the lowest (ties keep token order). */
+/**
+ * Token indices from the highest value to the lowest (ties keep token order).
+ * @param {number[]} values
+ */
 export function ranking(values) {
   return values.map((v, j) => j).sort((a, b) => values[b] - values[a] || a - b);
 }
 
-/** Printed precision of each mode: cosines to 3 decimals (the course prints 1.000, 0.995). */
+/**
+ * Printed precision of each mode: cosines to 3 decimals (the course prints 1.000, 0.995).
+ * @type {Record<Mode, number>}
+ */
 export const DIGITS = { cosine: 3, dot: 2, scaled: 2 };
 
 /**
@@ -50,13 +83,21 @@ export const DIGITS = { cosine: 3, dot: 2, scaled: 2 };
  * it: "cos = x_给了·x_苹果 / (|x_给了| |x_苹果|) = 0.12 / √(1.00 × 2.00) = 0.085"). `lab` gives
  * a token's label. |a| |b| is written √((a·a)(b·b)) so every number in it is an engine dot product.
  * @param {AttnEngine} engine
+ * @param {World} w
+ * @param {Mode} mode
+ * @param {number} query
+ * @param {number} j
+ * @param {number} value
+ * @param {(i: number) => string} lab
  */
 export function formulaFor(engine, w, mode, query, j, value, lab) {
   const qi = lab(query),
     kj = lab(j);
+  const q = rowOf(w.q, query),
+    k = rowOf(w.k, j);
   if (mode === 'cosine') {
-    const a = w.x[query],
-      b = w.x[j];
+    const a = rowOf(w.x, query),
+      b = rowOf(w.x, j);
     return cosineMath(
       row('cos'),
       sub('x', qi),
@@ -67,23 +108,9 @@ export function formulaFor(engine, w, mode, query, j, value, lab) {
   }
   const qk = row(sub('q', qi), '·', sub('k', kj));
   if (mode === 'dot')
-    return row(
-      qk,
-      '=',
-      vectorMath(w.q[query]),
-      breakBefore('·'),
-      vectorMath(w.k[j]),
-      '=',
-      number(value),
-    );
-  const d = w.q[query].length;
-  return row(
-    frac(qk, sqrt(d)),
-    '=',
-    frac(number(engine.dot(w.q[query], w.k[j])), sqrt(d)),
-    '=',
-    number(value),
-  );
+    return row(qk, '=', vectorMath(q), breakBefore('·'), vectorMath(k), '=', number(value));
+  const d = w.q.shape[1];
+  return row(frac(qk, sqrt(d)), '=', frac(number(engine.dot(q, k)), sqrt(d)), '=', number(value));
 }
 
 /**
@@ -103,12 +130,20 @@ function cosineMath(name, a, b, p, cos) {
   );
 }
 
-/** [0.10, −0.20, 0.30] as MathML. */
+/**
+ * [0.10, −0.20, 0.30] as MathML.
+ * @param {ArrayLike<number>} values
+ */
 export function vectorMath(values, digits = 2) {
-  return vector(values.map((v) => num(v, digits)));
+  return vector(Array.from(values, (v) => num(v, digits)));
 }
 
-/** Where a bar for v sits on a track from lo (≤ 0) to hi (≥ 0): fractions of the track. */
+/**
+ * Where a bar for v sits on a track from lo (≤ 0) to hi (≥ 0): fractions of the track.
+ * @param {number} v
+ * @param {number} lo
+ * @param {number} hi
+ */
 export function barSpan(v, lo, hi) {
   const span = hi - lo || 1;
   const zero = -lo / span;
@@ -116,7 +151,10 @@ export function barSpan(v, lo, hi) {
   return { zero, left: v < 0 ? zero - len : zero, width: len };
 }
 
-/** The track of a set of values: always includes 0. */
+/**
+ * The track of a set of values: always includes 0.
+ * @param {number[]} values
+ */
 export function trackRange(values) {
   return { lo: Math.min(0, ...values), hi: Math.max(0, ...values) };
 }
@@ -125,29 +163,48 @@ export function trackRange(values) {
  * The K-versus-V point for two names of the world (zh-gift: 小明 and 小王): their keys are
  * nearly parallel, their values are not. null when the world has no such pair.
  * @param {AttnEngine} engine
+ * @param {World} w
+ * @returns {{ a: number, b: number, k: Pair, v: Pair } | null}
  */
 export function keyValuePair(engine, w, names = ['小明', '小王']) {
   const a = w.tokens.indexOf(names[0]),
     b = w.tokens.indexOf(names[1]);
   if (a < 0 || b < 0) return null;
-  const part = (m) => ({
-    cos: engine.cosine(m[a], m[b]),
-    dot: engine.dot(m[a], m[b]),
-    aa: engine.dot(m[a], m[a]),
-    bb: engine.dot(m[b], m[b]),
-    a: m[a],
-    b: m[b],
-  });
+  /** @param {Matrix} m @returns {Pair} */
+  const part = (m) => {
+    const ra = rowOf(m, a),
+      rb = rowOf(m, b);
+    return {
+      cos: engine.cosine(ra, rb),
+      dot: engine.dot(ra, rb),
+      aa: engine.dot(ra, ra),
+      bb: engine.dot(rb, rb),
+      a: ra,
+      b: rb,
+    };
+  };
   return { a, b, k: part(w.k), v: part(w.v) };
 }
 
-/** The K/V formula: "cos(K_a, K_b) = K_a·K_b / (|K_a| |K_b|) = 3.21 / √(4.10 × 2.53) = 0.995". */
+/**
+ * The K/V formula: "cos(K_a, K_b) = K_a·K_b / (|K_a| |K_b|) = 3.21 / √(4.10 × 2.53) = 0.995".
+ * @param {string} letter
+ * @param {Pair} p
+ * @param {string} la
+ * @param {string} lb
+ */
 export function pairFormula(letter, p, la, lb) {
   const a = sub(letter, la),
     b = sub(letter, lb);
   return cosineMath(row('cos', paren(a, ',', b)), a, b, p, p.cos);
 }
 
+/**
+ * @param {string} name
+ * @param {string} expected
+ * @param {string} actual
+ * @returns {CheckRow}
+ */
 const checkRow = (name, expected, actual, ok = expected === actual) => ({
   name,
   expected,
@@ -159,17 +216,22 @@ const checkRow = (name, expected, actual, ok = expected === actual) => ({
  * The course's lesson-1 numbers for the zh-gift world, through the engine, whatever the widget
  * currently shows. Compares the printed text.
  * @param {AttnEngine} engine
+ * @param {World} w
+ * @returns {CheckRow[]}
  */
 export function courseChecks(engine, w) {
+  /** @param {string} t */
   const ix = (t) => w.tokens.indexOf(t);
   const gave = ix('给了');
   const cos = scoreRow(engine, w, gave, 'cosine');
   const cosRank = ranking(cos);
   const dot = scoreRow(engine, w, gave, 'dot');
   const dotRank = ranking(dot);
+  /** @param {number[]} idx */
   const names = (idx) => idx.map((j) => w.tokens[j]);
   const lowest = names(cosRank.slice(-3).sort((a, b) => a - b)).join(' / ');
   const kv = keyValuePair(engine, w);
+  if (!kv) throw new Error('teaching-world.json: zh-gift has no 小明 and 小王');
   const cosV = num(kv.v.cos, 3);
   return [
     checkRow(

@@ -2,7 +2,8 @@
 // each stage stands in the course (learned / this chapter / later), and the course numbers the
 // widget reproduces. Every shape and parameter count is a field of the engine's result; this file
 // only picks fields, formats them and compares the text.
-/** @import { AttnEngine, ModelStage } from '../../web/attn-engine.js' */
+/** @import { AttnEngine, ModelStage, StageDim } from '../../web/attn-engine.js' */
+/** @typedef {ModelStage['terms'][number]} StageTerm one weight of a stage */
 /** @import { ModelsDoc, CourseModel } from '../../web/course-data.js' */
 import { bytes } from '../../web/dom.js';
 
@@ -32,7 +33,11 @@ export function modelStages(engine, model, tokens) {
 const LEARNED = new Set(['tokens', 'embedding']);
 const CURRENT = new Set(['attention', 'output-projection']);
 
-/** 'learned' | 'current' | 'later' */
+/**
+ * 'learned' | 'current' | 'later'
+ * @param {string} id
+ * @returns {'learned' | 'current' | 'later'}
+ */
 export function stageStatus(id) {
   if (LEARNED.has(id)) return 'learned';
   if (CURRENT.has(id)) return 'current';
@@ -50,42 +55,73 @@ export const LAYER_STAGES = new Set([
   'ffn',
 ]);
 
-/** 5120 → "5,120"; null → null. */
+/**
+ * 5120 → "5,120"; null → null.
+ * @overload
+ * @param {number} n
+ * @returns {string}
+ */
+/**
+ * @overload
+ * @param {number | null} n
+ * @returns {string | null}
+ */
+/** @param {number | null} n */
 export function count(n) {
   return n === null ? null : n.toLocaleString('en-US');
 }
 
-/** [{symbol: 'T', size: 5}, {symbol: 'd_model', size: 5120}] → "[5, 5120]"; unknown: its symbol. */
+/**
+ * [{symbol: 'T', size: 5}, {symbol: 'd_model', size: 5120}] → "[5, 5120]"; unknown: its symbol.
+ * @param {StageDim[]} dims
+ */
 export function shapeText(dims) {
   return `[${dims.map((d) => (d.size === null ? d.symbol : String(d.size))).join(', ')}]`;
 }
 
-/** The same shape by symbols: "[T, d_model]". */
+/**
+ * The same shape by symbols: "[T, d_model]".
+ * @param {StageDim[]} dims
+ */
 export function symbolText(dims) {
   return `[${dims.map((d) => d.symbol).join(', ')}]`;
 }
 
-/** The symbol of a side a term's stage does not know: the vocabulary, or the FFN width. */
+/**
+ * The symbol of a side a term's stage does not know: the vocabulary, or the FFN width.
+ * @type {Record<string, string>}
+ */
 const UNKNOWN_SIDE = { embedding: 'V', 'lm-head': 'V', ffn: 'd_ffn' };
 
 /**
  * A weight term as text: "W_Q: 5,120 × 6,144 = 31,457,280", a gain vector "q_norm: 256",
  * or with an unknown side "E: V × 5,120" (params null). Both sides unknown: null.
+ * @param {string} stageId
+ * @param {StageTerm} t
  */
 export function termText(stageId, t) {
   if (t.rows === null && t.cols === null) return null;
+  /** @param {number | null} x */
   const side = (x) => (x === null ? (UNKNOWN_SIDE[stageId] ?? '?') : count(x));
   if (t.cols === 1) return `${t.name}: ${side(t.rows)}`;
   const product = `${side(t.rows)} × ${side(t.cols)}`;
   return t.params === null ? `${t.name}: ${product}` : `${t.name}: ${product} = ${count(t.params)}`;
 }
 
-const stageById = (stages, id) => {
+/**
+ * @param {ModelStage[]} stages
+ * @param {string} id
+ */
+export const stageById = (stages, id) => {
   const s = stages.find((x) => x.id === id);
   if (!s) throw new Error(`modelStages has no stage "${id}"`);
   return s;
 };
-const term = (stage, name) => {
+/**
+ * @param {ModelStage} stage
+ * @param {string} name
+ */
+export const term = (stage, name) => {
   const t = stage.terms.find((x) => x.name === name);
   if (!t) throw new Error(`stage "${stage.id}" has no weight ${name}`);
   return t;

@@ -3,7 +3,10 @@
 // Every byte count is a field of engine.kvLedger; attention outputs come from engine.attention.
 // This file only reshapes data (picks and copies columns), picks fields and formats them.
 /** @import { Runtime } from '../../web/runtime.js' */
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { AttnEngine, LedgerModel, Tensor } from '../../web/attn-engine.js' */
+/** @import { CourseModel, TeachingWorld } from '../../web/course-data.js' */
+/** @import { Matrix } from '../../web/tensor.js' */
+/** @import { CheckRow } from '../../web/widget-base.js' */
 import { bytes, exactBytes } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
@@ -26,14 +29,20 @@ export const GQA_PAPER = Object.freeze([
 /**
  * The numbers of KV heads G that divide the query heads H (the only legal groupings), largest
  * first.
+ * @param {number} nHeads
  */
 export function kvHeadChoices(nHeads) {
+  /** @type {number[]} */
   const out = [];
   for (let g = nHeads; g >= 1; g--) if (nHeads % g === 0) out.push(g);
   return out;
 }
 
-/** "MHA", "GQA-4", "MQA" */
+/**
+ * "MHA", "GQA-4", "MQA"
+ * @param {number} nHeads
+ * @param {number} g
+ */
 export function kindLabel(nHeads, g) {
   const k = kvHeadsKind(nHeads, g);
   return k === 'gqa' ? `GQA-${g}` : k.toUpperCase();
@@ -42,10 +51,13 @@ export function kindLabel(nHeads, g) {
 /**
  * The model entry with its attention re-cast to G KV heads, without its linear-attention
  * layers (their fixed state is not KV cache) and with the context to count: data, not math.
+ * @param {CourseModel} model
+ * @param {number} g
+ * @returns {LedgerModel}
  */
 export function recast(model, g, contextLength = CONTEXT) {
   const { linearAttention, ...rest } = model;
-  const a = model.attention;
+  const a = attentionOf(model);
   return {
     ...rest,
     contextLength,
@@ -59,16 +71,33 @@ export function recast(model, g, contextLength = CONTEXT) {
 }
 
 /**
+ * The model's attention config (models.json gives every config model one).
+ * @param {CourseModel} model
+ */
+export function attentionOf(model) {
+  if (!model.attention) throw new Error(`models.json: "${model.id}" has no attention`);
+  return model.attention;
+}
+
+/**
  * engine.kvLedger of the anchor with G KV heads: {bytesPerToken, bytesForContext, formula, ...}.
  * @param {AttnEngine} engine
+ * @param {CourseModel} model
+ * @param {number} g
  */
 export function ledgerFor(engine, model, g, contextLength = CONTEXT) {
-  return engine.kvLedger(recast(model, g, contextLength));
+  const l = engine.kvLedger(recast(model, g, contextLength));
+  // Both are null only for a model with a reported size and no config; the anchor has one.
+  const { bytesPerToken, bytesForContext } = l;
+  if (bytesPerToken === null || bytesForContext === null)
+    throw new Error(`engine.kvLedger gave no byte count for "${model.id}" with ${g} KV heads`);
+  return { ...l, bytesPerToken, bytesForContext };
 }
 
 /**
  * The fixed state of the anchor's linear-attention layers (not KV cache), from the engine.
  * @param {AttnEngine} engine
+ * @param {CourseModel} model
  */
 export function linearStateBytes(engine, model) {
   return engine.kvLedger(model).linearStateBytes;
@@ -76,12 +105,43 @@ export function linearStateBytes(engine, model) {
 
 /**
  * Query head q (0-based) of H reads KV head ⌊q / (H/G)⌋: contiguous groups, as the engine's GQA.
+ * @param {number} q
+ * @param {number} nHeads
+ * @param {number} g
  */
 export function groupOf(q, nHeads, g) {
   return Math.floor(q / (nHeads / g));
 }
 
-const columns = (rows, from, to) => rows.map((r) => r.slice(from, to));
+/**
+ * Columns [from, to) of a 2-D tensor, copied into a tensor of their own.
+ * @param {Matrix} t
+ * @param {number} from
+ * @param {number} to
+ * @returns {Matrix}
+ */
+function columns(t, from, to) {
+  const [r, c] = t.shape;
+  const width = to - from;
+  const data = new Float32Array(r * width);
+  for (let i = 0; i < r; i++) data.set(t.data.subarray(i * c + from, i * c + to), i * width);
+  return { shape: [r, width], data };
+}
+
+/**
+ * Every row of t written `times` times side by side (one copy per head).
+ * @param {Matrix} t
+ * @param {number} times
+ * @returns {Matrix}
+ */
+function repeatColumns(t, times) {
+  const [r, c] = t.shape;
+  const data = new Float32Array(r * c * times);
+  for (let i = 0; i < r; i++)
+    for (let k = 0; k < times; k++)
+      data.set(t.data.subarray(i * c, (i + 1) * c), (i * times + k) * c);
+  return { shape: [r, c * times], data };
+}
 
 /**
  * GQA really is MHA with shared K/V, on the zh-gift world (q of 2 heads, d = 2 each): one KV
@@ -89,16 +149,20 @@ const columns = (rows, from, to) => rows.map((r) => r.slice(from, to));
  * that same block copied twice. Both through engine.attention, causal.
  * Returns {tokens, nHeads, d, q, k1, v1, k2, v2, gqa: Tensor, mha: Tensor, maxAbsDiff}.
  * @param {Runtime} rt
+ * @returns {{ world: { tokens: string[], tokensEn: string[], title: TeachingWorld['title'],
+ *   q: Matrix, k: Matrix, v: Matrix }, nHeads: number, d: number, k1: Matrix, v1: Matrix,
+ *   k2: Matrix, v2: Matrix, gqa: Tensor, mha: Tensor, maxAbsDiff: number }}
  */
 export function sharedKvExperiment(rt, worldId = 'zh-gift') {
+  /** @type {{ tokens: string[], tokensEn: string[], title: TeachingWorld['title'], heads: number,
+   *   q: Matrix, k: Matrix, v: Matrix }} */
   const w = worldTensors(rt, worldId);
   const nHeads = w.heads;
-  const d = w.q[0].length / nHeads;
+  const d = w.q.shape[1] / nHeads;
   const k1 = columns(w.k, 0, d),
-    v1 = columns(w.v, 0, w.v[0].length / nHeads);
-  const copy = (rows) => rows.map((r) => Array.from({ length: nHeads }, () => r).flat());
-  const k2 = copy(k1),
-    v2 = copy(v1);
+    v1 = columns(w.v, 0, w.v.shape[1] / nHeads);
+  const k2 = repeatColumns(k1, nHeads),
+    v2 = repeatColumns(v1, nHeads);
   const gqa = rt.engine.attention({ q: w.q, k: k1, v: v1, nHeads, nKvHeads: 1, causal: true });
   const mha = rt.engine.attention({ q: w.q, k: k2, v: v2, nHeads, nKvHeads: nHeads, causal: true });
   // The comparison of two engine outputs (a check, not attention math).
@@ -111,11 +175,15 @@ export function sharedKvExperiment(rt, worldId = 'zh-gift') {
 /**
  * Every course number the widget prints: [{name, expected, actual, ok}], through the engine.
  * @param {Runtime} rt
+ * @returns {CheckRow[]}
  */
 export function courseNumbers(rt) {
   const anchor = modelById(rt.models, ANCHOR_ID);
+  /** @param {string} name @param {string} expected @param {string} actual */
   const row = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
+  /** @param {number} g */
   const at = (g) => ledgerFor(rt.engine, anchor, g);
+  /** @type {CheckRow[]} */
   const out = [];
   /** @type {[number, string, string][]} G, bytes per token, bytes at 262,144 tokens */
   const published = [

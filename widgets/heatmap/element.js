@@ -9,15 +9,21 @@
 //   from a world: <attn-heatmap world="zh-gift" causal heads="1" head="0"> — the engine
 //                 computes the weights of that teaching world.
 /** @import { Runtime } from '../../web/runtime.js' */
-import { line, formula } from '../../web/mathml.js';
-import { weightMath } from '../../web/formulas.js';
+/**
+ * The weights drawn: its labels, T × T weights row-major, whether the engine computed them, and
+ * the page's note on inline data in each language.
+ * @typedef {{ rows: string[], cols: string[], weights: ArrayLike<number>, computed: boolean,
+ *   note?: Record<string, string> }} Shown
+ */
+import { formula } from '../../web/mathml.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
-import { FanOutArcs, FAN_OUT_STRINGS, FAN_OUT_CSS } from '../../web/views/fan-out-arcs.js';
+import { FanOutArcs, FAN_OUT_CSS } from '../../web/views/fan-out-arcs.js';
+import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 
 /**
  * @tag attn-heatmap
@@ -36,40 +42,18 @@ import { FanOutArcs, FAN_OUT_STRINGS, FAN_OUT_CSS } from '../../web/views/fan-ou
  */
 export class Heatmap extends AttnWidget {
   static css = HEATMAP_CSS + FAN_OUT_CSS;
-  static strings = {
-    'zh-CN': {
-      ...FAN_OUT_STRINGS['zh-CN'],
-      title: '注意力热力图',
-      corner: '查询↓ 键→',
-      help: '行是查询（发起注意的 token），列是键（被注意的 token）；颜色越亮权重越大。悬停或用方向键移动看读数。',
-      readout: (q, k, w, s) => `「${q}」看「${k}」：${w}${s}`,
-      hidden: '被因果掩码遮住（未来）',
-      rowSum: (q, s) => `；这一行和 = ${s}`,
-      formula: line(weightMath('d'), '，每行和为 1；因果掩码下 j > i 的格子恰为 0'),
-      inlineNote: '数据由页面直接给出（发表的取整百分比），不是引擎算的。',
-      badData: (m) => `热力图数据不对：${m}`,
-      badHead: (head, heads) =>
-        `head="${head}" 不是 0 … ${heads - 1} 之间的头编号（heads="${heads}"）`,
-    },
-    en: {
-      ...FAN_OUT_STRINGS.en,
-      title: 'Attention heatmap',
-      corner: 'Q↓ K→',
-      help: 'Rows are queries (the token attending), columns are keys (the token attended to); brighter means more weight. Hover or use the arrow keys for the read-out.',
-      readout: (q, k, w, s) => `${q} looks at ${k}: ${w}${s}`,
-      hidden: 'hidden by the causal mask (future)',
-      rowSum: (q, s) => `; this row sums to ${s}`,
-      formula: line(
-        weightMath('d'),
-        ', each row sums to 1; under the causal mask cells with j > i are exactly 0',
-      ),
-      inlineNote:
-        'Data given by the page (published rounded percentages), not computed by the engine.',
-      badData: (m) => `The heatmap data is wrong: ${m}`,
-      badHead: (head, heads) =>
-        `head="${head}" is not a head index 0 … ${heads - 1} (heads="${heads}")`,
-    },
-  };
+  static strings = STRINGS;
+  static checkNamesZh = CHECK_NAMES_ZH;
+  /** @type {HTMLParagraphElement} the read-out of the hovered or focused cell */
+  #readout = h('p', {});
+  /** @type {HTMLDivElement} the scroll region's box the table goes in */
+  #tableBox = h('div', {});
+  /** @type {HTMLDivElement} */
+  #gloss = h('div', {});
+  /** @type {HTMLParagraphElement} */
+  #note = h('p', {});
+  /** @type {FanOutArcs | null} */
+  #arcs = null;
 
   static get observedAttributes() {
     return ['lang', 'world', 'causal', 'heads', 'head', 'title-text'];
@@ -80,14 +64,20 @@ export class Heatmap extends AttnWidget {
     return { ...super.updateDetail(), source: inline ? 'inline' : 'engine' };
   }
 
+  /**
+   * The page's own data (a JSON script inside the element), checked, or null when it has none.
+   * @returns {{ labels: string[], labelsEn: string[], weights: number[][],
+   *   note?: Record<string, string> } | null}
+   */
   inlineData() {
     const el = this.querySelector('script[type="application/json"]');
     if (!el) return null;
+    /** @type {any} whatever the page wrote: checked below */
     let d;
     try {
-      d = JSON.parse(el.textContent);
+      d = JSON.parse(el.textContent ?? '');
     } catch (e) {
-      throw new Error(this.t('badData', e.message), { cause: e });
+      throw new Error(this.t('badData', /** @type {Error} */ (e).message), { cause: e });
     }
     const n = d.labels?.length ?? 0;
     if (
@@ -95,7 +85,7 @@ export class Heatmap extends AttnWidget {
       !Array.isArray(d.weights) ||
       d.weights.length !== n ||
       d.weights.some(
-        (r) =>
+        (/** @type {unknown} */ r) =>
           !Array.isArray(r) ||
           r.length !== n ||
           r.some((x) => typeof x !== 'number' || !Number.isFinite(x)),
@@ -111,6 +101,7 @@ export class Heatmap extends AttnWidget {
   /**
    * {rows, cols, weights (row-major array), computed} for the current attributes.
    * @param {Runtime} rt
+   * @returns {Shown}
    */
   matrix(rt) {
     const inline = this.inlineData();
@@ -142,35 +133,36 @@ export class Heatmap extends AttnWidget {
     return {
       rows: labels,
       cols: labels,
-      weights: Array.from(r.weights.data.subarray(head * n * n, (head + 1) * n * n)),
+      weights: r.weights.data.subarray(head * n * n, (head + 1) * n * n),
       computed: true,
     };
   }
 
   build() {
-    this.readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
+    this.#readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
     const title = this.getAttribute('title-text') || this.t('title');
     const region = scrollRegion([], { label: title, lang: this.lang });
-    this.tableBox = region.box;
-    this.gloss = h('div', {});
-    this.note = h('p', { class: 'muted' });
+    this.#tableBox = region.box;
+    this.#gloss = h('div', {});
+    this.#note = h('p', { class: 'muted' });
     // The fan-out arcs of the query row the student selects in the table (focus or click; not
     // hover, so that moving the mouse down to the arcs does not change them on the way).
-    this.arcs = new FanOutArcs({ t: (key, ...args) => this.t(key, ...args) });
-    this.tableBox.addEventListener('focusin', (e) => {
+    const arcs = new FanOutArcs({ t: (key, ...args) => this.t(key, ...args) });
+    this.#arcs = arcs;
+    this.#tableBox.addEventListener('focusin', (e) => {
       const cell = /** @type {HTMLElement} */ (e.target).closest?.('td.hm-cell');
-      if (cell instanceof HTMLElement) this.arcs.select(Number(cell.dataset.i));
+      if (cell instanceof HTMLElement) arcs.select(Number(cell.dataset.i));
     });
     this.body.append(
       h('h2', {}, title),
       h('p', { class: 'muted' }, this.t('help')),
       region,
-      this.gloss,
-      heatmapLegend(),
-      this.readout,
-      this.arcs.el,
+      this.#gloss,
+      heatmapLegend(this.scale),
+      this.#readout,
+      arcs.el,
       h('p', { class: 'formula' }, formula(this.t('formula'))),
-      this.note,
+      this.#note,
     );
   }
 
@@ -179,11 +171,12 @@ export class Heatmap extends AttnWidget {
     const m = this.matrix(rt);
     const causal = this.hasAttribute('causal');
     const n = m.rows.length;
+    /** @param {number} i @param {number} j */
     const show = (i, j) => {
       let sum = 0;
       for (let k = 0; k < n; k++) sum += m.weights[i * n + k];
       const hidden = causal && j > i;
-      this.readout.textContent = this.t(
+      this.#readout.textContent = this.t(
         'readout',
         m.rows[i],
         m.cols[j],
@@ -191,7 +184,7 @@ export class Heatmap extends AttnWidget {
         this.t('rowSum', m.rows[i], pct(sum, 1)),
       );
     };
-    this.tableBox.replaceChildren(
+    this.#tableBox.replaceChildren(
       heatmapTable({
         weights: m.weights,
         rows: m.rows,
@@ -200,16 +193,18 @@ export class Heatmap extends AttnWidget {
         onFocus: show,
         caption: this.getAttribute('title-text') || this.t('title'),
         corner: this.t('corner'),
+        scale: this.scale,
       }),
     );
-    this.gloss.replaceChildren(...glossLine(m.rows));
-    this.arcs.show({
+    this.#gloss.replaceChildren(...glossLine(m.rows));
+    const arcs = this.#arcs;
+    arcs?.show({
       weights: m.weights,
       labels: m.rows,
       causal,
-      query: this.arcs.data ? this.arcs.query : n - 1,
+      query: arcs.data ? arcs.query : n - 1,
     });
-    this.note.textContent = m.computed
+    this.#note.textContent = m.computed
       ? ''
       : [this.t('inlineNote'), m.note?.[this.isEnglish ? 'en' : 'zh-CN']].filter(Boolean).join(' ');
     show(n - 1, 0);

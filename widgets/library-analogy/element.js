@@ -9,11 +9,12 @@
 // see its formula.
 // Attributes: sentence (tired | wide, default tired), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
-import { line, row, frac, sqrt, mn, breakBefore, formula } from '../../web/mathml.js';
+import { formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct, num } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
 import { SENTENCES, PRONOUN, NOUNS, pronounRow, courseNumbers } from './logic.js';
+import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 
 const CSS = `
 .parts { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 6px; margin: 8px 0; padding: 0; list-style: none; }
@@ -29,16 +30,18 @@ button.book[aria-pressed="true"] { box-shadow: 0 0 0 3px #E69F00; }
 .compare { margin: 8px 0 0; padding-left: 1.2em; }
 `;
 
-/** "…because it was tired": the sentence's last words, from the world's own token labels. */
+/**
+ * "…because it was tired": the sentence's last words, from the world's own token labels.
+ * @param {Runtime} rt
+ * @param {string} id
+ */
 const sentenceLabel = (rt, id) => `…${rt.world.worlds[id].tokens.slice(-4).join(' ')}`;
 
-const vec = (v) => `[${v.map((x) => num(x)).join(', ')}]`;
-
-/** q·k / √4 = ½ q · k = s, the query and key vectors as printed. */
-const bookScoreMath = (q, k, s) =>
-  row(frac(row('q', '·', 'k'), sqrt(4)), '=', frac(1, 2), mn(q), breakBefore('·'), mn(k), '=', s);
-/** Σ w·v = o */
-const readBackMath = (o) => row('Σ', 'w', '·', 'v', '=', mn(o));
+/**
+ * A vector as printed: [0.50, -1.00, …].
+ * @param {ArrayLike<number>} v
+ */
+const vec = (v) => `[${Array.from(v, (x) => num(x)).join(', ')}]`;
 
 /**
  * @tag attn-library-analogy
@@ -55,52 +58,23 @@ const readBackMath = (o) => row('Σ', 'w', '·', 'v', '=', mn(o));
 export class LibraryAnalogy extends AttnWidget {
   static css = CSS;
 
-  static strings = {
-    'zh-CN': {
-      title: '图书馆里的 Q、K、V：同一个 it，两句话读到不同的书',
-      help: '选一句话，再用方向键（或点击）在书架上移动，看 it 的查询卡和每本书书脊上的标签怎么打分、每本书被读了多少。',
-      sentence: '句子',
-      qTitle: 'Q：查询卡',
-      qBody: '读者心里要找的东西。这里的读者是 it。',
-      kTitle: 'K：书脊上的标签',
-      kBody: '每本书（句子里的每个词）贴一张，让别人能找到它。',
-      vTitle: 'V：书里的内容',
-      vBody: '被选中以后真正交出去的东西。',
-      card: (q) => `it 的查询卡 q = ${q}`,
-      shelf: '书架：每个词一本书（颜色越亮越黄，读得越多）',
-      formula: (t, q, k, s, w) => line(`${t}：`, bookScoreMath(q, k, s), `；softmax → 读 ${w}`),
-      contents: (t, v) => `${t} 的内容 v = ${v}`,
-      output: (o) => line('it 读回来的 = ', readBackMath(o)),
-      closer: (a, s) => `和 animal 的内容余弦 ${a}，和 street 的内容余弦 ${s}`,
-      compareTitle: '两句话并排',
-      compare: (label, top, w) => `${label}：it 读得最多的是 ${top}（${w}）`,
-      same: 'it 还是那个词，打分的公式也一样；变的是 it 这一层的输入向量（前面的层已经把句末那个词的信息混进来了），于是查询卡变了，读到的书也变了。',
-      noMask:
-        '这里不加因果掩码：决定 it 指谁的词在 it 后面，这个例子来自原始 Transformer 的编码器，整句互相可见。',
-    },
-    en: {
-      title: 'Q, K, V in a library: one “it”, two sentences, different books',
-      help: 'Pick a sentence, then move along the shelf with the arrow keys (or click) to see how the query card of “it” scores against the label on each book’s spine, and how much of each book is read.',
-      sentence: 'Sentence',
-      qTitle: 'Q: the query card',
-      qBody: 'What the reader is looking for. The reader here is “it”.',
-      kTitle: 'K: the label on the spine',
-      kBody: 'One on every book (every word of the sentence), so it can be found.',
-      vTitle: 'V: the contents',
-      vBody: 'What a book hands over once it is chosen.',
-      card: (q) => `The query card of “it”: q = ${q}`,
-      shelf: 'The shelf: one book per word (brighter, more yellow = read more)',
-      formula: (t, q, k, s, w) => line(`${t}: `, bookScoreMath(q, k, s), `; softmax → read ${w}`),
-      contents: (t, v) => `Contents of ${t}: v = ${v}`,
-      output: (o) => line('What “it” reads back = ', readBackMath(o)),
-      closer: (a, s) => `cosine with the contents of animal ${a}, of street ${s}`,
-      compareTitle: 'The two sentences side by side',
-      compare: (label, top, w) => `${label}: “it” reads ${top} most (${w})`,
-      same: '“it” is the same word and the scoring formula is the same; what changed is the input vector of “it” at this layer (earlier layers have mixed in the last word, tired / wide), so the query card changed, and so did the book it reads.',
-      noMask:
-        'No causal mask here: the word that decides what “it” refers to comes after it; the example comes from the original Transformer’s encoder, where the whole sentence is visible.',
-    },
-  };
+  static strings = STRINGS;
+  static checkNamesZh = CHECK_NAMES_ZH;
+  /** @type {string} the world of the sentence shown */
+  #world = SENTENCES[0];
+  /** the book chosen (its token index); -1 until the first build picks the top one */
+  #cursor = -1;
+  /** @type {{ id: string, input: HTMLInputElement, label: HTMLLabelElement }[]} */
+  #radios = [];
+  #cardLine = h('p', {});
+  #shelf = h('ol', {});
+  #formula = h('p', {});
+  #contents = h('p', {});
+  #output = h('p', {});
+  #closer = h('p', {});
+  #compareList = h('ul', {});
+  #note = h('p', {});
+  #built = false;
 
   static get observedAttributes() {
     return ['lang', 'sentence'];
@@ -111,38 +85,40 @@ export class LibraryAnalogy extends AttnWidget {
   }
 
   updateDetail() {
-    return { ...super.updateDetail(), book: this.cursor };
+    return { ...super.updateDetail(), book: this.#cursor };
   }
 
   /** @param {Runtime} rt */
   build(rt) {
-    this.world ??= this.worldId;
-    const r = pronounRow(rt, this.world);
-    this.cursor ??= r.top;
+    // The sentence and the book survive a rebuild (a language switch).
+    if (!this.#built) this.#world = this.worldId;
+    this.#built = true;
+    const r = pronounRow(rt, this.#world);
+    if (this.#cursor < 0) this.#cursor = r.top;
     const name = `attn-library-${Math.random().toString(36).slice(2)}`;
-    this.radios = SENTENCES.map((id, i) => {
+    this.#radios = SENTENCES.map((id, i) => {
       const input = h('input', {
         type: 'radio',
         name,
         value: id,
         'data-role': `sentence-${i === 0 ? 'tired' : 'wide'}`,
         onchange: () => {
-          this.world = id;
+          this.#world = id;
           this.update();
         },
       });
       const label = h('label', {}, [input, sentenceLabel(rt, id)]);
       return { id, input, label };
     });
-    this.cardLine = h('p', { class: 'vec', 'data-role': 'card' });
-    this.shelf = h('ol', { class: 'shelf', 'aria-label': this.t('shelf') });
-    this.shelf.addEventListener('keydown', (e) => this.onKey(e));
-    this.formula = h('p', { class: 'formula', 'aria-live': 'polite', 'data-role': 'formula' });
-    this.contents = h('p', { class: 'vec', 'data-role': 'contents' });
-    this.output = h('p', { class: 'vec', 'data-role': 'output' });
-    this.closer = h('p', { 'data-role': 'closer' });
-    this.compareList = h('ul', { class: 'compare', 'data-role': 'compare' });
-    this.note = h('p', { class: 'note', 'data-role': 'note' });
+    this.#cardLine = h('p', { class: 'vec', 'data-role': 'card' });
+    this.#shelf = h('ol', { class: 'shelf', 'aria-label': this.t('shelf') });
+    this.#shelf.addEventListener('keydown', (e) => this.onKey(e));
+    this.#formula = h('p', { class: 'formula', 'aria-live': 'polite', 'data-role': 'formula' });
+    this.#contents = h('p', { class: 'vec', 'data-role': 'contents' });
+    this.#output = h('p', { class: 'vec', 'data-role': 'output' });
+    this.#closer = h('p', { 'data-role': 'closer' });
+    this.#compareList = h('ul', { class: 'compare', 'data-role': 'compare' });
+    this.#note = h('p', { class: 'note', 'data-role': 'note' });
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
@@ -156,35 +132,35 @@ export class LibraryAnalogy extends AttnWidget {
         h(
           'div',
           { class: 'opts' },
-          this.radios.map((x) => x.label),
+          this.#radios.map((x) => x.label),
         ),
       ]),
-      h('div', { class: 'card' }, [this.cardLine]),
+      h('div', { class: 'card' }, [this.#cardLine]),
       h('p', {}, h('strong', {}, this.t('shelf'))),
-      this.shelf,
-      this.formula,
-      this.contents,
-      this.output,
-      this.closer,
+      this.#shelf,
+      this.#formula,
+      this.#contents,
+      this.#output,
+      this.#closer,
       h('h3', {}, this.t('compareTitle')),
-      this.compareList,
+      this.#compareList,
       h('p', { class: 'muted' }, this.t('same')),
       h('p', { class: 'muted' }, this.t('noMask')),
-      this.note,
+      this.#note,
     );
   }
 
   /** @param {Runtime} rt */
   render(rt) {
-    const r = pronounRow(rt, this.world);
+    const r = pronounRow(rt, this.#world);
     const tokens = r.w.tokens;
-    for (const x of this.radios) {
-      x.input.checked = x.id === this.world;
-      x.label.classList.toggle('on', x.id === this.world);
+    for (const x of this.#radios) {
+      x.input.checked = x.id === this.#world;
+      x.label.classList.toggle('on', x.id === this.#world);
     }
-    this.cardLine.textContent = this.t('card', vec(r.query));
-    const hadFocus = this.shadowRoot.activeElement?.classList.contains('book');
-    this.shelf.replaceChildren(
+    this.#cardLine.textContent = this.t('card', vec(r.query));
+    const hadFocus = this.shadowRoot?.activeElement?.classList.contains('book');
+    this.#shelf.replaceChildren(
       ...tokens.map((t, j) =>
         h(
           'li',
@@ -196,10 +172,10 @@ export class LibraryAnalogy extends AttnWidget {
               class: `book${t === PRONOUN ? ' pronoun' : ''}`,
               'data-j': j,
               'data-token': t,
-              tabindex: j === this.cursor ? '0' : '-1',
-              'aria-pressed': String(j === this.cursor),
+              tabindex: j === this.#cursor ? '0' : '-1',
+              'aria-pressed': String(j === this.#cursor),
               onclick: () => {
-                this.cursor = j;
+                this.#cursor = j;
                 this.update();
               },
               style: {
@@ -214,8 +190,8 @@ export class LibraryAnalogy extends AttnWidget {
       ),
     );
     if (hadFocus) this.focusBook();
-    const j = this.cursor;
-    this.formula.replaceChildren(
+    const j = this.#cursor;
+    this.#formula.replaceChildren(
       ...formula(
         this.t(
           'formula',
@@ -227,19 +203,18 @@ export class LibraryAnalogy extends AttnWidget {
         ),
       ),
     );
-    this.contents.textContent = this.t('contents', tokens[j], vec(r.values[j]));
-    this.output.replaceChildren(...formula(this.t('output', vec(r.output))));
-    this.closer.textContent = this.t(
+    this.#contents.textContent = this.t('contents', tokens[j], vec(r.values[j]));
+    this.#output.replaceChildren(...formula(this.t('output', vec(r.output))));
+    this.#closer.textContent = this.t(
       'closer',
       num(r.nounCos[NOUNS[0]], 3),
       num(r.nounCos[NOUNS[1]], 3),
     );
-    this.note.textContent = this.isEnglish
-      ? rt.world.worlds[this.world].note.en
-      : rt.world.worlds[this.world].note['zh-CN'];
+    const note = rt.world.worlds[this.#world].note;
+    this.#note.textContent = note ? (this.isEnglish ? note.en : note['zh-CN']) : '';
     // The two sentences side by side do not change with the cursor or the chosen sentence.
-    if (this.compareList.childElementCount) return;
-    this.compareList.replaceChildren(
+    if (this.#compareList.childElementCount) return;
+    this.#compareList.replaceChildren(
       ...SENTENCES.map((id) => {
         const s = pronounRow(rt, id);
         return h(
@@ -251,26 +226,29 @@ export class LibraryAnalogy extends AttnWidget {
     );
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
-    const n = this.shelf.children.length;
-    const to = {
-      ArrowRight: this.cursor + 1,
-      ArrowDown: this.cursor + 1,
-      ArrowLeft: this.cursor - 1,
-      ArrowUp: this.cursor - 1,
+    const n = this.#shelf.children.length;
+    /** @type {Record<string, number>} */
+    const moves = {
+      ArrowRight: this.#cursor + 1,
+      ArrowDown: this.#cursor + 1,
+      ArrowLeft: this.#cursor - 1,
+      ArrowUp: this.#cursor - 1,
       Home: 0,
       End: n - 1,
-    }[e.key];
+    };
+    const to = moves[e.key];
     if (to === undefined) return;
     e.preventDefault();
-    this.cursor = Math.max(0, Math.min(n - 1, to));
+    this.#cursor = Math.max(0, Math.min(n - 1, to));
     this.update();
     this.focusBook();
   }
 
   focusBook() {
     /** @type {HTMLButtonElement | null} */ (
-      this.shelf.querySelector(`button[data-j="${this.cursor}"]`)
+      this.#shelf.querySelector(`button[data-j="${this.#cursor}"]`)
     )?.focus();
   }
 

@@ -4,7 +4,23 @@
 // back (Σ w v, the engine's attention output) and how close that is to each noun's contents.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { CheckRow } from '../../web/widget-base.js' */
+/** @import { Matrix } from '../../web/tensor.js' */
 import { worldTensors } from '../../web/world.js';
+import { rowOf } from '../../web/tensor.js';
+
+/**
+ * A world as worldTensors gives it (the parts this widget reads).
+ * @typedef {{ id: string, tokens: string[], q: Matrix, k: Matrix, v: Matrix }} World
+ */
+
+/**
+ * The pronoun's row: the world, the row's index, the query card, every book's key and value (row
+ * views of the world's K and V), the scores, the weights, what is read back, its cosine with
+ * each noun's contents and the book read most.
+ * @typedef {{ w: World, row: number, query: Float32Array, keys: Float32Array[],
+ *   values: Float32Array[], scores: number[], weights: number[], output: number[],
+ *   nounCos: Record<string, number>, top: number }} PronounRow
+ */
 
 /** The two sentences: the same pronoun, a different last word. */
 export const SENTENCES = Object.freeze(['en-animal-tired', 'en-animal-wide']);
@@ -13,7 +29,7 @@ export const PRONOUN = 'it';
 export const NOUNS = Object.freeze(['animal', 'street']);
 
 /**
- * @param {ReturnType<typeof worldTensors>} w
+ * @param {World} w
  * @param {string} token
  */
 function indexOf(w, token) {
@@ -28,20 +44,32 @@ function indexOf(w, token) {
  * top}. Every number is the engine's.
  * @param {Runtime} rt
  * @param {string} worldId
+ * @returns {PronounRow}
  */
 export function pronounRow(rt, worldId) {
+  /** @type {World} */
   const w = worldTensors(rt, worldId);
   const e = rt.engine;
   const row = indexOf(w, PRONOUN);
   const n = w.tokens.length;
-  const r = e.attention({ q: [w.q[row]], k: w.k, v: w.v, causal: false });
+  const query = rowOf(w.q, row);
+  const r = e.attention({
+    q: { shape: [1, query.length], data: query },
+    k: w.k,
+    v: w.v,
+    causal: false,
+  });
   const scores = Array.from(r.scores.data.subarray(0, n));
   const weights = Array.from(r.weights.data.subarray(0, n));
   const output = Array.from(r.output.data);
-  const nounCos = Object.fromEntries(NOUNS.map((t) => [t, e.cosine(output, w.v[indexOf(w, t)])]));
+  const nounCos = Object.fromEntries(
+    NOUNS.map((t) => [t, e.cosine(output, rowOf(w.v, indexOf(w, t)))]),
+  );
   let top = 0;
   for (let j = 1; j < n; j++) if (weights[j] > weights[top]) top = j;
-  return { w, row, query: w.q[row], keys: w.k, values: w.v, scores, weights, output, nounCos, top };
+  const keys = Array.from({ length: n }, (_, j) => rowOf(w.k, j));
+  const values = Array.from({ length: n }, (_, j) => rowOf(w.v, j));
+  return { w, row, query, keys, values, scores, weights, output, nounCos, top };
 }
 
 /**
@@ -52,8 +80,10 @@ export function pronounRow(rt, worldId) {
  */
 export function courseNumbers(rt) {
   const [tired, wide] = SENTENCES.map((id) => pronounRow(rt, id));
+  /** @param {PronounRow} r */
   const sumErr = (r) => Math.abs(r.weights.reduce((a, b) => a + b, 0) - 1);
   const err = Math.max(sumErr(tired), sumErr(wide));
+  /** @type {{ name: string, expected: string, actual: string, ok?: boolean }[]} */
   const rows = [
     {
       name: '“…because it was tired”: it → the book it reads most',

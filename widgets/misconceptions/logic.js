@@ -3,13 +3,14 @@
 // config; the original Transformer's d_model = 512, h = 8, d_k = 64 are quoted from the paper.
 // Nothing is computed here beyond counting and formatting.
 /** @import { Runtime } from '../../web/runtime.js' */
+/** @import { Matrix } from '../../web/tensor.js' */
 import { pct, num, bytes, exactBytes } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
 import { scoreBytes, courseBytes, COURSE as ADDITIVE_COURSE } from '../dot-product/logic.js';
 import { scoreExample, experiment, ANCHOR_D } from '../softmax-variance/logic.js';
 import { courseChecks as ropeChecks } from '../rope/logic.js';
-import { variantRows, rowOf, reductionText } from '../kv-ledger/logic.js';
+import { variantRows, rowOf, reductionText, asConfig } from '../kv-ledger/logic.js';
 import { anchorModel, modelStages } from '../data-flow/logic.js';
 
 /** Attention Is All You Need (Vaswani et al., 2017) §3.2.2: the base model's widths. */
@@ -33,18 +34,36 @@ export const ROWS = Object.freeze([
 
 // The numbers depend only on the runtime's engine and data: computed once per runtime (the
 // seeded √d experiment alone takes ~20 ms), not again on every language switch or self-check.
+/** @type {WeakMap<Runtime, Record<string, string>>} */
 const cache = new WeakMap();
 
-/** Every number the table shows, formatted: {key: text}; one computation per runtime object. */
-/** @param {Runtime} rt */
+/**
+ * A field models.json may leave out but this table needs: the value, or an error naming it.
+ * @template T
+ * @param {T | undefined} x
+ * @param {string} what
+ * @returns {T}
+ */
+function needed(x, what) {
+  if (x === undefined) throw new Error(`models.json: ${what} is missing`);
+  return x;
+}
+
+/**
+ * Every number the table shows, formatted: {key: text}; one computation per runtime object.
+ * @param {Runtime} rt
+ * @returns {Record<string, string>}
+ */
 export function proofNumbers(rt) {
-  if (!cache.has(rt)) cache.set(rt, computeProofNumbers(rt));
-  return cache.get(rt);
+  let n = cache.get(rt);
+  if (!n) cache.set(rt, (n = computeProofNumbers(rt)));
+  return n;
 }
 
 /** @param {Runtime} rt */
 function computeProofNumbers(rt) {
   const engine = rt.engine;
+  /** @type {{ tokens: string[], q: Matrix, k: Matrix, v: Matrix }} */
   const w = worldTensors(rt, 'zh-gift');
   const n = w.tokens.length;
   const gave = w.tokens.indexOf('给了');
@@ -64,17 +83,28 @@ function computeProofNumbers(rt) {
   for (let j = 0; j < n; j++) zeroedSum += zeroed.weights.data[gave * n + j];
   const rope = ropeChecks(rt);
   const stages = modelStages(engine, anchor, n);
-  const att = stages.find((s) => s.id === 'attention');
-  const wq = att.terms.find((t) => t.name === 'W_Q');
-  const a262 = variantRows(engine, anchor, 262144);
-  const gqa = rowOf(a262, 'gqa', anchor.attention.nKvHeads);
-  const v2 = variantRows(engine, modelById(rt.models, 'deepseek-v2'), 1);
-  const d67 = rowOf(variantRows(engine, modelById(rt.models, 'deepseek-llm-67b'), 1), 'gqa', 8);
-  const v2attn = modelById(rt.models, 'deepseek-v2').attention;
+  const att = needed(
+    stages.find((s) => s.id === 'attention'),
+    `${anchor.id}: the attention stage`,
+  );
+  const wq = needed(
+    att.terms.find((t) => t.name === 'W_Q'),
+    `${anchor.id}: W_Q`,
+  );
+  const attention = needed(anchor.attention, `${anchor.id}.attention`);
+  const nKvHeads = needed(attention.nKvHeads, `${anchor.id}.attention.nKvHeads`);
+  const a262 = variantRows(engine, asConfig(anchor), 262144);
+  const gqa = rowOf(a262, 'gqa', nKvHeads);
+  const v2 = variantRows(engine, asConfig(modelById(rt.models, 'deepseek-v2')), 1);
+  const d67model = asConfig(modelById(rt.models, 'deepseek-llm-67b'));
+  const d67 = rowOf(variantRows(engine, d67model, 1), 'gqa', 8);
+  const v2attn = needed(modelById(rt.models, 'deepseek-v2').attention, 'deepseek-v2.attention');
+  const kvLoraRank = needed(v2attn.kvLoraRank, 'deepseek-v2.attention.kvLoraRank');
+  const ropeDim = needed(v2attn.ropeDim, 'deepseek-v2.attention.ropeDim');
   const O = ORIGINAL_TRANSFORMER;
   return {
     tokens: String(n),
-    qkvShapes: [w.q, w.k, w.v].map((m) => `${m.length} × ${m[0].length}`).join(' / '),
+    qkvShapes: [w.q, w.k, w.v].map((m) => `${m.shape[0]} × ${m.shape[1]}`).join(' / '),
     additiveBytes: courseBytes(mem.additive),
     dotBytes: courseBytes(mem.dot),
     d: String(ANCHOR_D),
@@ -84,15 +114,15 @@ function computeProofNumbers(rt) {
     dialogSoftmax: Array.from(soft, (x) => pct(x)).join(' / '),
     zeroedRowSum: num(zeroedSum, 3),
     ropeSame: rope.same.map((x) => num(x, 3)).join(' / '),
-    rotary: `${anchor.attention.rotaryDim} / ${anchor.attention.headDim}`,
+    rotary: `${attention.rotaryDim} / ${attention.headDim}`,
     originalWidth: `${O.dModel} / ${O.heads} = ${O.dK}`,
-    anchorWidth: `${anchor.attention.nHeads} × ${anchor.attention.headDim} = ${wq.cols} ≠ ${wq.rows}`,
+    anchorWidth: `${attention.nHeads} × ${attention.headDim} = ${wq.cols} ≠ ${wq.rows}`,
     cacheToken: bytes(gqa.bytesPerToken),
     cacheContext: bytes(gqa.kvBytes),
     cacheFormula: gqa.formula,
-    groups: `${anchor.attention.nKvHeads}`,
-    groupSize: `${anchor.attention.nHeads / anchor.attention.nKvHeads}`,
-    mlaNumbers: `${v2attn.kvLoraRank} + ${v2attn.ropeDim} = ${v2attn.kvLoraRank + v2attn.ropeDim}`,
+    groups: `${nKvHeads}`,
+    groupSize: `${attention.nHeads / nKvHeads}`,
+    mlaNumbers: `${kvLoraRank} + ${ropeDim} = ${kvLoraRank + ropeDim}`,
     v2Token: exactBytes(rowOf(v2, 'mla').bytesPerToken),
     v2Mha: exactBytes(rowOf(v2, 'mha').bytesPerToken),
     v2vs67: reductionText(engine.kvReduction(d67.bytesPerToken, rowOf(v2, 'mla').bytesPerToken)),

@@ -7,12 +7,20 @@
 // link to the lesson page. Numbers in the texts ({{fact}} placeholders) come from the engine.
 // Attributes: lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
+/** @import { Question, QuizDoc } from './logic.js' */
+/**
+ * One option as drawn: its label, result badge, radio and text.
+ * @typedef {{ label: HTMLLabelElement, badge: HTMLSpanElement, input: HTMLInputElement,
+ *   text: string }} OptionParts
+ * @typedef {{ fieldset: HTMLFieldSetElement, labels: Map<string, OptionParts>,
+ *   feedback: HTMLDivElement }} QuestionParts one question as drawn
+ */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import quizData from '../../course-data/quiz.json' with { type: 'json' };
 import lessonsData from '../../course-data/lessons.json' with { type: 'json' };
-import { validateQuiz } from '../../gen/validators.js';
+import { validateQuiz } from '../../web/generated/validators.js';
 import {
   FACTS,
   checkQuiz,
@@ -25,6 +33,7 @@ import {
   score,
   sourceCounts,
 } from './logic.js';
+import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 
 const CSS = `
 ol.questions { list-style: none; padding: 0; margin: 8px 0; display: grid; gap: 12px; }
@@ -70,48 +79,22 @@ legend .n { color: var(--_muted); font-weight: 600; margin-right: 4px; }
 export class Quiz extends AttnWidget {
   static css = CSS;
 
-  static strings = {
-    'zh-CN': {
-      title: '小测验：这一章的检查题',
-      help: (c) =>
-        `共 ${c.total} 题：${c.module} 道是注意力模块的小测验，${c.map} 道来自演进地图的岔路 B1，其余 ${c.misconception} 道各对应本章拦截的一个误解。选一个答案，按「检查」（或在选项上按回车）立刻看对错和纠正；数字由注意力引擎现算。`,
-      qn: (i, n) => `第 ${i} 题 / ${n}`,
-      tfTrue: '对',
-      tfFalse: '错',
-      checkBtn: '检查',
-      reset: '全部重来',
-      pick: '先选一个答案，再按「检查」。',
-      right: '✓ 答对了。',
-      wrong: '✗ 不对。',
-      answerIs: (a) => `正确答案：${a}`,
-      answerTf: (t) => `这句话是${t ? '对' : '错'}的。`,
-      badgeRight: '✓ 正确答案',
-      badgeMine: '✗ 你的选择',
-      review: (title) => `复习：${title}`,
-      score: (s) => `已检查 ${s.answered} / ${s.total} 题，答对 ${s.correct} 题。`,
-      allDone: (s) => (s.correct === s.total ? '全部答对！' : ''),
-    },
-    en: {
-      title: 'Quiz: the chapter’s check questions',
-      help: (c) =>
-        `${c.total} questions: ${c.module} from the attention module’s quiz, ${c.map} from branch B1 of the evolution map, and ${c.misconception}, one for each misconception the chapter heads off. Pick an answer and press Check (or Enter on an option) to see right or wrong with the correction; the numbers are computed live by the attention engine.`,
-      qn: (i, n) => `Question ${i} of ${n}`,
-      tfTrue: 'True',
-      tfFalse: 'False',
-      checkBtn: 'Check',
-      reset: 'Start over',
-      pick: 'Pick an answer first, then press Check.',
-      right: '✓ Right.',
-      wrong: '✗ Not quite.',
-      answerIs: (a) => `The right answer: ${a}`,
-      answerTf: (t) => `The statement is ${t ? 'true' : 'false'}.`,
-      badgeRight: '✓ right answer',
-      badgeMine: '✗ your choice',
-      review: (title) => `Review: ${title}`,
-      score: (s) => `Checked ${s.answered} of ${s.total}, ${s.correct} right.`,
-      allDone: (s) => (s.correct === s.total ? 'All correct!' : ''),
-    },
-  };
+  static strings = STRINGS;
+  static checkNamesZh = CHECK_NAMES_ZH;
+  /** @type {QuizDoc | null} the questions, once checked (null: they did not load) */
+  #doc = null;
+  /** @type {Record<string, string>} the option chosen, by question id */
+  #selected = {};
+  /** @type {Record<string, string>} the option checked (graded), by question id */
+  #checked = {};
+  /** @type {Record<string, boolean>} questions where Check was pressed without a choice */
+  #pending = {};
+  /** @type {Record<string, string>} the facts' texts, by id */
+  #facts = {};
+  /** @type {Map<string, QuestionParts>} */
+  #parts = new Map();
+  #scoreLine = h('p', {});
+  #resetBtn = h('button', {});
 
   get langKey() {
     return this.isEnglish ? 'en' : 'zh-CN';
@@ -120,24 +103,21 @@ export class Quiz extends AttnWidget {
   /** @param {Runtime} rt */
   build(rt) {
     const doc = checkQuiz(quizData, lessonsData, validateQuiz);
-    this.doc = doc;
-    this.selected ??= {};
-    this.checked ??= {};
-    this.pending ??= {}; // questions where Check was pressed without a choice
+    this.#doc = doc;
     // The numbers do not depend on what the student clicks: asked from the engine once per build
     // (and again by the self-check after every interaction).
     const facts = computeFacts(rt, usedFacts(doc));
-    this.facts = facts;
+    this.#facts = facts;
     const n = doc.questions.length;
-    this.parts = new Map();
+    this.#parts = new Map();
     const items = doc.questions.map((q, i) => this.question(q, i, n, facts));
-    this.scoreLine = h('p', {
+    this.#scoreLine = h('p', {
       class: 'score',
       role: 'status',
       'aria-live': 'polite',
       'data-role': 'score',
     });
-    this.resetBtn = h(
+    this.#resetBtn = h(
       'button',
       { type: 'button', 'data-role': 'reset', onclick: () => this.reset() },
       this.t('reset'),
@@ -146,13 +126,20 @@ export class Quiz extends AttnWidget {
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help', sourceCounts(doc))),
       h('ol', { class: 'questions' }, items),
-      h('div', { class: 'summary' }, [this.scoreLine, this.resetBtn]),
+      h('div', { class: 'summary' }, [this.#scoreLine, this.#resetBtn]),
     );
   }
 
-  /** One question: its legend, options, Check button and feedback line (kept in this.parts). */
+  /**
+   * One question: its legend, options, Check button and feedback line (kept in #parts).
+   * @param {Question} q
+   * @param {number} i
+   * @param {number} n
+   * @param {Record<string, string>} facts
+   */
   question(q, i, n, facts) {
     const L = this.langKey;
+    /** @type {Map<string, OptionParts>} */
     const labels = new Map();
     const options = optionIds(q).map((id) => this.option(q, id, labels, facts));
     const feedback = h('div', {
@@ -176,24 +163,26 @@ export class Quiz extends AttnWidget {
       h('div', { class: 'row' }, checkBtn),
       feedback,
     ]);
-    this.parts.set(q.id, { fieldset, labels, feedback });
+    this.#parts.set(q.id, { fieldset, labels, feedback });
     return h('li', {}, fieldset);
   }
 
-  /** One option: a radio (Enter checks the answer at once) with its text and result badge. */
+  /**
+   * One option: a radio (Enter checks the answer at once) with its text and result badge.
+   * @param {Question} q
+   * @param {string} id
+   * @param {Map<string, OptionParts>} labels
+   * @param {Record<string, string>} facts
+   */
   option(q, id, labels, facts) {
-    const L = this.langKey;
-    const text =
-      q.kind === 'choice'
-        ? fill(q.options.find((o) => o.id === id).text[L], facts)
-        : this.t(id === 'true' ? 'tfTrue' : 'tfFalse');
+    const text = this.optionText(q, id, facts);
     const input = h('input', {
       type: 'radio',
       name: `quiz-${q.id}`,
       value: id,
       'data-q': q.id,
       onchange: () => this.choose(q, id),
-      onkeydown: (e) => {
+      onkeydown: (/** @type {KeyboardEvent} */ e) => {
         if (e.key === 'Enter') {
           e.preventDefault();
           this.choose(q, input.value);
@@ -201,7 +190,7 @@ export class Quiz extends AttnWidget {
         }
       },
     });
-    input.checked = this.selected[q.id] === id;
+    input.checked = this.#selected[q.id] === id;
     const badge = h('span', { class: 'badge' });
     const label = h('label', { 'data-option': id }, [
       input,
@@ -215,37 +204,58 @@ export class Quiz extends AttnWidget {
     return label;
   }
 
+  /**
+   * The text of option `id` as shown (its {{facts}} filled).
+   * @param {Question} q
+   * @param {string} id
+   * @param {Record<string, string>} facts
+   * @returns {string}
+   */
+  optionText(q, id, facts) {
+    const L = this.langKey;
+    if (q.kind !== 'choice') return this.t(id === 'true' ? 'tfTrue' : 'tfFalse');
+    const o = q.options.find((x) => x.id === id);
+    if (!o) throw new Error(`quiz.json: question "${q.id}" has no option "${id}"`);
+    return fill(o.text[L], facts);
+  }
+
+  /**
+   * @param {Question} q
+   * @param {string} id
+   */
   choose(q, id) {
-    this.selected[q.id] = id;
-    delete this.pending[q.id];
+    this.#selected[q.id] = id;
+    delete this.#pending[q.id];
     // A new choice after a check asks for a new check: the old verdict no longer applies.
-    if (this.checked[q.id] !== undefined && this.checked[q.id] !== id) delete this.checked[q.id];
+    if (this.#checked[q.id] !== undefined && this.#checked[q.id] !== id) delete this.#checked[q.id];
     this.update();
   }
 
+  /** @param {Question} q */
   grade(q) {
-    const id = this.selected[q.id];
+    const id = this.#selected[q.id];
     if (id === undefined) {
-      this.pending[q.id] = true;
+      this.#pending[q.id] = true;
     } else {
-      this.checked[q.id] = id;
-      delete this.pending[q.id];
+      this.#checked[q.id] = id;
+      delete this.#pending[q.id];
     }
     this.update();
     if (id !== undefined) this.dispatchEvent(this.answerEvent(q, id));
   }
 
-  /** attn-answer for a checked answer: what a course platform records (texts as shown). */
+  /**
+   * attn-answer for a checked answer: what a course platform records (texts as shown).
+   * @param {Question} q
+   * @param {string} id
+   */
   answerEvent(q, id) {
     const L = this.langKey;
-    const text = (/** @type {string} */ o) =>
-      q.kind === 'choice'
-        ? fill(q.options.find((x) => x.id === o).text[L], this.facts)
-        : this.t(o === 'true' ? 'tfTrue' : 'tfFalse');
+    const text = (/** @type {string} */ o) => this.optionText(q, o, this.#facts);
     const right = String(rightOption(q));
     const detail = {
       questionId: q.id,
-      question: fill(q.prompt[L], this.facts),
+      question: fill(q.prompt[L], this.#facts),
       answer: id,
       answerText: text(id),
       correct: isCorrect(q, id),
@@ -258,29 +268,32 @@ export class Quiz extends AttnWidget {
   }
 
   updateDetail() {
-    if (!this.doc) return super.updateDetail(); // the questions did not load: the error says why
-    const { answered, correct, total } = score(this.doc, this.checked);
+    if (!this.#doc) return super.updateDetail(); // the questions did not load: the error says why
+    const { answered, correct, total } = score(this.#doc, this.#checked);
     return { ...super.updateDetail(), answered, correct, total };
   }
 
   reset() {
-    this.selected = {};
-    this.checked = {};
-    this.pending = {};
-    for (const { labels } of this.parts.values())
+    this.#selected = {};
+    this.#checked = {};
+    this.#pending = {};
+    for (const { labels } of this.#parts.values())
       for (const { input } of labels.values()) input.checked = false;
     this.update();
-    this.parts.values().next().value?.labels.values().next().value?.input.focus();
+    this.#parts.values().next().value?.labels.values().next().value?.input.focus();
   }
 
   render() {
-    const doc = this.doc;
-    const facts = this.facts;
+    const doc = this.#doc;
+    if (!doc) return;
+    const facts = this.#facts;
     const L = this.langKey;
     const titles = new Map(lessonsData.lessons.map((l) => [l.slug, l.title[L]]));
     for (const q of doc.questions) {
-      const { fieldset, labels, feedback } = this.parts.get(q.id);
-      const chosen = this.checked[q.id];
+      const parts = this.#parts.get(q.id);
+      if (!parts) continue;
+      const { fieldset, labels, feedback } = parts;
+      const chosen = this.#checked[q.id];
       const graded = chosen !== undefined;
       const ok = graded && isCorrect(q, chosen);
       fieldset.classList.toggle('right', graded && ok);
@@ -289,11 +302,11 @@ export class Quiz extends AttnWidget {
         ? ok
           ? 'right'
           : 'wrong'
-        : this.selected[q.id]
+        : this.#selected[q.id]
           ? 'chosen'
           : 'open';
       for (const [id, { label, badge, input }] of labels) {
-        input.checked = this.selected[q.id] === id;
+        input.checked = this.#selected[q.id] === id;
         const isRight = graded && id === rightOption(q);
         const isMine = graded && !ok && id === chosen;
         label.classList.toggle('is-right', isRight);
@@ -303,16 +316,13 @@ export class Quiz extends AttnWidget {
       }
       feedback.className = `feedback${graded ? (ok ? ' right' : ' wrong') : ''}`;
       if (!graded) {
-        feedback.replaceChildren(...(this.pending[q.id] ? [h('p', {}, this.t('pick'))] : []));
+        feedback.replaceChildren(...(this.#pending[q.id] ? [h('p', {}, this.t('pick'))] : []));
         continue;
       }
       const why = q.kind === 'choice' && !ok ? q.options.find((o) => o.id === chosen)?.why : null;
       const answerLine =
         q.kind === 'choice'
-          ? this.t(
-              'answerIs',
-              `${q.answer}) ${fill(q.options.find((o) => o.id === q.answer).text[L], facts)}`,
-            )
+          ? this.t('answerIs', `${q.answer}) ${this.optionText(q, q.answer, facts)}`)
           : this.t('answerTf', q.answer);
       feedback.replaceChildren(
         ...[
@@ -329,11 +339,11 @@ export class Quiz extends AttnWidget {
               this.t('review', titles.get(q.lesson)),
             ),
           ),
-        ].filter(Boolean),
+        ].filter((x) => x !== null),
       );
     }
-    const s = score(doc, this.checked);
-    this.scoreLine.textContent =
+    const s = score(doc, this.#checked);
+    this.#scoreLine.textContent =
       `${this.t('score', s)}${s.answered === s.total ? ` ${this.t('allDone', s)}` : ''}`.trim();
   }
 

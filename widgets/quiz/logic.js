@@ -5,18 +5,44 @@
 // Question texts in course-data/quiz.json hold placeholders {{fact-id}}. Each fact below names the
 // course number it must print (`expected`, the chapter's text) and how the engine produces it;
 // the widget fills the text from `compute` and its self-check compares the two.
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { Matrix } from '../../web/tensor.js' */
+/** @import { ModelsDoc, CourseModel, Bilingual } from '../../web/course-data.js' */
 import { pct, bytes } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
+import { rowOf as tensorRow } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
-import { variantRows, rowOf, modelLedger, reductionText } from '../kv-ledger/logic.js';
+import { variantRows, rowOf, modelLedger, reductionText, asConfig } from '../kv-ledger/logic.js';
 import { rnnCounts, attentionCounts, grouped } from '../rnn-vs-attention/logic.js';
 import { EXPERIMENT, ANCHOR_D, experiment, experimentTexts } from '../softmax-variance/logic.js';
 const COURSE_T = 4096;
+
+/**
+ * course-data/quiz.json, as quiz.schema.json and checkQuiz have accepted it.
+ * @typedef {{ id: string, text: Bilingual, why?: Bilingual }} QuizOption
+ * @typedef {{ id: string, kind: 'choice', source: string, prompt: Bilingual,
+ *   options: QuizOption[], answer: string, feedback: Bilingual, lesson: string }} ChoiceQuestion
+ * @typedef {{ id: string, kind: 'true-false', source: string, prompt: Bilingual,
+ *   options?: undefined, answer: boolean, feedback: Bilingual, lesson: string }} TrueFalseQuestion
+ * @typedef {ChoiceQuestion | TrueFalseQuestion} Question
+ * @typedef {{ version: 1, questions: Question[] }} QuizDoc
+ * @typedef {{ lessons: { slug: string }[] }} LessonsDoc
+ */
+/**
+ * A fact: its check's name, the text the course prints, and how the engine produces it.
+ * @typedef {{ name: string, expected: string,
+ *   compute: (ctx: Runtime, memo: Memo) => string }} Fact
+ * @typedef {{ variance?: ReturnType<typeof experimentTexts> }} Memo one round's shared results
+ */
 
 const PLACEHOLDER = /\{\{([a-z0-9-]+)\}\}/g;
 
 /** A quiz.json that breaks a rule: the message names the file, the field and the rule. */
 export class QuizDataError extends Error {
+  /**
+   * @param {string} message
+   * @param {string} field
+   */
   constructor(message, field) {
     super(message);
     this.name = 'DataError';
@@ -25,16 +51,35 @@ export class QuizDataError extends Error {
   }
 }
 
+/**
+ * A field of models.json a fact needs (the schema lets some models leave it out).
+ * @template T
+ * @param {T | undefined} x
+ * @param {string} what
+ * @returns {T}
+ */
+function needed(x, what) {
+  if (x === undefined) throw new Error(`models.json: the anchor model has no ${what}`);
+  return x;
+}
+
+/**
+ * The anchor model of models.json, with its config.
+ * @param {ModelsDoc} models
+ */
 const anchorOf = (models) => {
   const m = models.models.find((x) => x.anchor);
   if (!m) throw new Error('models.json marks no anchor model');
-  return m;
+  return asConfig(m);
 };
 
-/** rt-like context {engine, world, models} → the anchor's ledger rows at its native context. */
+/**
+ * rt-like context {engine, world, models} → the anchor's ledger rows at its native context.
+ * @param {Runtime} ctx
+ */
 function anchorRows(ctx) {
   const a = anchorOf(ctx.models);
-  return { model: a, rows: variantRows(ctx.engine, a, a.contextLength) };
+  return { model: a, rows: variantRows(ctx.engine, a, needed(a.contextLength, 'contextLength')) };
 }
 
 /**
@@ -42,16 +87,22 @@ function anchorRows(ctx) {
  * @param {{ noMask?: boolean, maskMode?: 'neg-inf' | 'zero-after-softmax' }} [options]
  */
 function gaveRow(ctx, { noMask = false, maskMode } = {}) {
+  /** @type {{ tokens: string[], q: Matrix, k: Matrix, v: Matrix }} */
   const w = worldTensors(ctx, 'zh-gift');
   const n = w.tokens.length;
-  const opts = { q: w.q, k: w.k, v: w.v, causal: !noMask };
-  if (maskMode) opts.maskMode = maskMode;
-  const r = ctx.engine.attention(opts);
+  const r = ctx.engine.attention({
+    q: w.q,
+    k: w.k,
+    v: w.v,
+    causal: !noMask,
+    ...(maskMode ? { maskMode } : {}),
+  });
   const gave = w.tokens.indexOf('给了');
   if (gave < 0) throw new Error('teaching-world.json: zh-gift has no token 给了');
   return { row: Array.from(r.weights.data.subarray(gave * n, (gave + 1) * n)), tokens: w.tokens };
 }
 
+/** @param {Runtime} ctx */
 function dialog(ctx) {
   const ex = ctx.world.scoreExamples?.dialog;
   if (!ex) throw new Error('teaching-world.json has no scoreExamples.dialog');
@@ -62,9 +113,14 @@ function dialog(ctx) {
  * Lesson 3's seeded √d experiment at the anchor's d_k, by the widget's own call and settings and
  * printed by its own formatter, asked once per round of facts (memo is fresh for every round).
  */
+/**
+ * @param {Runtime} ctx
+ * @param {Memo} memo
+ */
 const variance = (ctx, memo) =>
   (memo.variance ??= experimentTexts(experiment(ctx.engine, ANCHOR_D)));
 
+/** @param {ArrayLike<number>} ws */
 const joinPct = (ws, digits = 1) => Array.from(ws, (x) => pct(x, digits)).join(' / ');
 
 /**
@@ -72,6 +128,7 @@ const joinPct = (ws, digits = 1) => Array.from(ws, (x) => pct(x, digits)).join('
  * the number as the course prints it (or, for the seeded experiment, as the engine's fixed seed
  * gives it); ctx is the runtime {engine, world, models}; memo ({} per round) shares one engine
  * result between facts.
+ * @type {Record<string, Fact>}
  */
 export const FACTS = {
   'dialog-scores': {
@@ -107,9 +164,10 @@ export const FACTS = {
     name: 'cosine of K 小明 and K 小王 (engine.cosine)',
     expected: '0.995',
     compute: (ctx) => {
+      /** @type {{ tokens: string[], k: Matrix }} */
       const w = worldTensors(ctx, 'zh-gift');
       return ctx.engine
-        .cosine(w.k[w.tokens.indexOf('小明')], w.k[w.tokens.indexOf('小王')])
+        .cosine(tensorRow(w.k, w.tokens.indexOf('小明')), tensorRow(w.k, w.tokens.indexOf('小王')))
         .toFixed(3);
     },
   },
@@ -161,7 +219,7 @@ export const FACTS = {
   'anchor-formula': {
     name: 'anchor KV bytes per token (engine.kvLedger formula)',
     expected: '16 × 2 × 4 × 256 × 2 B = 65,536 B',
-    compute: (ctx) => modelLedger(ctx.engine, anchorOf(ctx.models)).formula,
+    compute: (ctx) => String(modelLedger(ctx.engine, anchorOf(ctx.models)).formula),
   },
   'anchor-layers': {
     name: 'anchor layers (models.json layers)',
@@ -197,7 +255,7 @@ export const FACTS = {
   'anchor-context': {
     name: 'anchor native context (models.json)',
     expected: '262,144',
-    compute: (ctx) => grouped(anchorOf(ctx.models).contextLength),
+    compute: (ctx) => grouped(needed(anchorOf(ctx.models).contextLength, 'contextLength')),
   },
   'anchor-heads': {
     name: 'anchor heads × head_dim vs hidden_size (models.json)',
@@ -223,20 +281,20 @@ export const FACTS = {
     expected: '6',
     compute: (ctx) => {
       const a = anchorOf(ctx.models).attention;
-      return String(a.nHeads / a.nKvHeads);
+      return String(a.nHeads / needed(a.nKvHeads, 'attention.nKvHeads'));
     },
   },
   'v2-formula': {
     name: 'DeepSeek-V2 (MLA) KV per token (engine.kvLedger formula)',
     expected: '60 × (512 + 64) × 2 B = 69,120 B',
-    compute: (ctx) => modelLedger(ctx.engine, modelById(ctx.models, 'deepseek-v2')).formula,
+    compute: (ctx) => String(modelLedger(ctx.engine, modelById(ctx.models, 'deepseek-v2')).formula),
   },
   'v2-vs-67b': {
     name: 'DeepSeek-V2 vs DeepSeek LLM 67B, BF16 (engine.kvLedgerVariants)',
     expected: '−82.2%',
     compute: (ctx) => {
-      const v2 = variantRows(ctx.engine, modelById(ctx.models, 'deepseek-v2'), 1);
-      const d67 = modelById(ctx.models, 'deepseek-llm-67b');
+      const v2 = variantRows(ctx.engine, asConfig(modelById(ctx.models, 'deepseek-v2')), 1);
+      const d67 = asConfig(modelById(ctx.models, 'deepseek-llm-67b'));
       const d67rows = variantRows(ctx.engine, d67, 1);
       return reductionText(
         ctx.engine.kvReduction(
@@ -250,7 +308,7 @@ export const FACTS = {
     name: 'DeepSeek-V2 vs the same model built with MHA (engine.kvLedgerVariants)',
     expected: '−98.2%',
     compute: (ctx) => {
-      const v2 = variantRows(ctx.engine, modelById(ctx.models, 'deepseek-v2'), 1);
+      const v2 = variantRows(ctx.engine, asConfig(modelById(ctx.models, 'deepseek-v2')), 1);
       return reductionText(
         ctx.engine.kvReduction(rowOf(v2, 'mha').bytesPerToken, rowOf(v2, 'mla').bytesPerToken),
       );
@@ -262,8 +320,10 @@ export const FACTS = {
  * Where the questions come from, by their `source`: {module} the attention module's own quiz
  * ("模块 … 小测验"), {map} the evolution map ("演进地图 …"), {misconception} the chapter's
  * misconceptions ("本章拦截的误解：…"), and {total}. The quiz's header quotes these counts.
+ * @param {QuizDoc} doc
  */
 export function sourceCounts(doc) {
+  /** @param {RegExp} re */
   const count = (re) => doc.questions.filter((q) => re.test(q.source)).length;
   return {
     module: count(/^模块 .*小测验/),
@@ -273,12 +333,18 @@ export function sourceCounts(doc) {
   };
 }
 
-/** The placeholder ids in a text, in order. */
+/**
+ * The placeholder ids in a text, in order.
+ * @param {string} text
+ */
 export function placeholders(text) {
   return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]);
 }
 
-/** Every text of a question (prompt, options, whys, feedback) in both languages. */
+/**
+ * Every text of a question (prompt, options, whys, feedback) in both languages.
+ * @param {Question} q
+ */
 function textsOf(q) {
   const out = [q.prompt, q.feedback];
   for (const o of q.options ?? []) {
@@ -288,18 +354,30 @@ function textsOf(q) {
   return out.flatMap((t) => [t['zh-CN'], t.en]);
 }
 
-/** The fact ids the quiz uses, each once, in order of appearance. */
+/**
+ * The fact ids the quiz uses, each once, in order of appearance.
+ * @param {QuizDoc} doc
+ */
 export function usedFacts(doc) {
   return [...new Set(doc.questions.flatMap((q) => textsOf(q).flatMap(placeholders)))];
 }
 
-/** {id → text} for the given fact ids, each asked from the engine once. */
+/**
+ * {id → text} for the given fact ids, each asked from the engine once.
+ * @param {Runtime} ctx
+ * @returns {Record<string, string>}
+ */
 export function computeFacts(ctx, ids = Object.keys(FACTS)) {
+  /** @type {Memo} */
   const memo = {};
   return Object.fromEntries(ids.map((id) => [id, FACTS[id].compute(ctx, memo)]));
 }
 
-/** `text` with every {{id}} replaced by facts[id]. */
+/**
+ * `text` with every {{id}} replaced by facts[id].
+ * @param {string} text
+ * @param {Record<string, string>} facts
+ */
 export function fill(text, facts) {
   return text.replace(PLACEHOLDER, (_, id) => {
     if (!(id in facts)) throw new QuizDataError(`quiz.json: unknown placeholder {{${id}}}`, id);
@@ -311,10 +389,16 @@ export function fill(text, facts) {
  * The rules quiz.schema.json cannot state, after `validate` (the compiled schema, or null to
  * skip it): unique question ids, unique option ids, the answer among the options, the lesson in
  * lessons.json, every placeholder a known fact. Returns doc; throws QuizDataError naming the field.
+ * @param {unknown} data
+ * @param {LessonsDoc} lessons
+ * @param {((d: unknown) => boolean) & { errors?: { instancePath: string, message?: string,
+ *   params?: Record<string, any> }[] | null } | null} validate
+ * @returns {QuizDoc}
  */
-export function checkQuiz(doc, lessons, validate) {
+export function checkQuiz(data, lessons, validate) {
+  const doc = /** @type {QuizDoc} */ (data);
   if (validate && !validate(doc)) {
-    const e = validate.errors[0];
+    const e = validate.errors?.[0] ?? { instancePath: '', message: 'is not valid' };
     const field = e.instancePath || '(top level)';
     const detail = e.params && e.params.missingProperty ? ` "${e.params.missingProperty}"` : '';
     throw new QuizDataError(`quiz.json: ${field} ${e.message}${detail}`, field);
@@ -322,6 +406,7 @@ export function checkQuiz(doc, lessons, validate) {
   const slugs = new Set(lessons.lessons.map((l) => l.slug));
   const seen = new Set();
   doc.questions.forEach((q, i) => {
+    /** @param {string} f @param {string} msg */
     const at = (f, msg) =>
       new QuizDataError(`quiz.json: /questions/${i}/${f} ${msg}`, `/questions/${i}/${f}`);
     if (seen.has(q.id)) throw at('id', `"${q.id}" is used by an earlier question`);
@@ -351,22 +436,36 @@ export function checkQuiz(doc, lessons, validate) {
   return doc;
 }
 
-/** The options a student chooses from: the question's own, or True / False. */
+/**
+ * The options a student chooses from: the question's own, or True / False.
+ * @param {Question} q
+ */
 export function optionIds(q) {
   return q.kind === 'choice' ? q.options.map((o) => o.id) : ['true', 'false'];
 }
 
-/** Is option id `choice` ("a", or "true"/"false") the right answer of q? */
+/**
+ * Is option id `choice` ("a", or "true"/"false") the right answer of q?
+ * @param {Question} q
+ * @param {string} choice
+ */
 export function isCorrect(q, choice) {
   return q.kind === 'choice' ? choice === q.answer : choice === String(q.answer);
 }
 
-/** The id of the right option. */
+/**
+ * The id of the right option.
+ * @param {Question} q
+ */
 export function rightOption(q) {
   return q.kind === 'choice' ? q.answer : String(q.answer);
 }
 
-/** {answered, correct, total} over the checked answers {questionId → choice}. */
+/**
+ * {answered, correct, total} over the checked answers {questionId → choice}.
+ * @param {QuizDoc} doc
+ * @param {Record<string, string>} checked
+ */
 export function score(doc, checked) {
   let answered = 0,
     correct = 0;

@@ -1,0 +1,28 @@
+// One bar on a track that holds 0 (a value may be negative: then a hatched bar left of a zero
+// line), as the ranked scores and the K / V cosines draw it; positions from logic.js's barSpan.
+import { h } from '../../../web/dom.js';
+import { barSpan } from '../logic.js';
+
+/**
+ * The track of value v on [lo, hi] (lo ≤ 0 ≤ hi), hidden from screen readers (its row says the
+ * number).
+ * @param {number} v
+ * @param {number} lo
+ * @param {number} hi
+ */
+export function barTrack(v, lo, hi) {
+  const span = barSpan(v, lo, hi);
+  return h('span', { class: 'bar-track', 'aria-hidden': 'true' }, [
+    lo < 0
+      ? h('span', { class: 'zero', style: { left: `${(span.zero * 100).toFixed(2)}%` } })
+      : null,
+    h('span', {
+      class: v < 0 ? 'bar-fill neg' : 'bar-fill',
+      style: {
+        left: `${(span.left * 100).toFixed(2)}%`,
+        width: `${(span.width * 100).toFixed(2)}%`,
+        right: 'auto',
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,55 @@
+// Every string <attn-heatmap> shows, in both languages (the fan-out arcs' strings are spread in:
+// the shared FanOutArcs looks them up through the widget's t()).
+import { line } from '../../web/mathml.js';
+import { weightMath } from '../../web/formulas.js';
+import { FAN_OUT_STRINGS } from '../../web/views/fan-out-arcs.js';
+
+/** @type {import('../../web/widget-base.js').WidgetStrings} */
+export const STRINGS = {
+  'zh-CN': {
+    ...FAN_OUT_STRINGS['zh-CN'],
+    title: '注意力热力图',
+    corner: '查询↓ 键→',
+    help: '行是查询（发起注意的 token），列是键（被注意的 token）；颜色越亮权重越大。悬停或用方向键移动看读数。',
+    /** @param {string} q @param {string} k @param {string} w @param {string} s */
+    readout: (q, k, w, s) => `「${q}」看「${k}」：${w}${s}`,
+    hidden: '被因果掩码遮住（未来）',
+    /** @param {string} _q @param {string} s */
+    rowSum: (_q, s) => `；这一行和 = ${s}`,
+    formula: line(weightMath('d'), '，每行和为 1；因果掩码下 j > i 的格子恰为 0'),
+    inlineNote: '数据由页面直接给出（发表的取整百分比），不是引擎算的。',
+    /** @param {string} m */
+    badData: (m) => `热力图数据不对：${m}`,
+    /** @param {string | null} head @param {number} heads */
+    badHead: (head, heads) =>
+      `head="${head}" 不是 0 … ${heads - 1} 之间的头编号（heads="${heads}"）`,
+  },
+  en: {
+    ...FAN_OUT_STRINGS.en,
+    title: 'Attention heatmap',
+    corner: 'Q↓ K→',
+    help: 'Rows are queries (the token attending), columns are keys (the token attended to); brighter means more weight. Hover or use the arrow keys for the read-out.',
+    /** @param {string} q @param {string} k @param {string} w @param {string} s */
+    readout: (q, k, w, s) => `${q} looks at ${k}: ${w}${s}`,
+    hidden: 'hidden by the causal mask (future)',
+    /** @param {string} _q @param {string} s */
+    rowSum: (_q, s) => `; this row sums to ${s}`,
+    formula: line(
+      weightMath('d'),
+      ', each row sums to 1; under the causal mask cells with j > i are exactly 0',
+    ),
+    inlineNote:
+      'Data given by the page (published rounded percentages), not computed by the engine.',
+    /** @param {string} m */
+    badData: (m) => `The heatmap data is wrong: ${m}`,
+    /** @param {string | null} head @param {number} heads */
+    badHead: (head, heads) =>
+      `head="${head}" is not a head index 0 … ${heads - 1} (heads="${heads}")`,
+  },
+};
+
+/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+export const CHECK_NAMES_ZH = {
+  'rows sum to 1 (±1e-6)': '每行和为 1（±1e-6）',
+  'future weights exactly 0': '未来的权重恰为 0',
+};

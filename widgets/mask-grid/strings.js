@@ -1,0 +1,66 @@
+// Every string <attn-mask-grid> shows, in both languages (the formulas are built here with
+// web/mathml.js).
+import { line, row, sub, frac, sqrt, sum, paren, letters, text } from '../../web/mathml.js';
+
+/** s = q·k / √d */
+const SCORE_MATH = row('s', '=', frac(row('q', '·', 'k'), sqrt('d')));
+/**
+ * w_ij = exp(s_ij) / Σ_{keys} exp(s_ik), keys the words under the Σ ("visible k").
+ * @param {string} keys
+ */
+const maskedWeightMath = (keys) =>
+  row(
+    sub('w', letters('ij')),
+    '=',
+    frac(
+      row('exp', paren(sub('s', letters('ij')))),
+      row(sum(text(keys)), 'exp', paren(sub('s', letters('ik')))),
+    ),
+  );
+/** @type {import('../../web/widget-base.js').WidgetStrings} */
+export const STRINGS = {
+  'zh-CN': {
+    title: '5×5 注意力矩阵与掩码',
+    help: '点格子（或用方向键移动、空格切换）决定「行里的 token 能不能看见列里的 token」。',
+    causal: '因果掩码',
+    none: '不加掩码',
+    negInf: 'softmax 之前置 −∞（正确）',
+    zeroAfter: 'softmax 之后清零（错误做法）',
+    query: '查询↓ 键→',
+    rowSum: '行和',
+    /** @param {string} q @param {string} k @param {boolean} on */
+    cellName: (q, k, on) => `${q} 看 ${k}：${on ? '可见' : '被遮住'}，权重 `,
+    formulaNegInf: line(maskedWeightMath('k 可见'), '，', SCORE_MATH, '，被遮住的 s = −∞'),
+    formulaZero: line(maskedWeightMath('所有 k'), '，再把被遮住的 w 改成 0：行和 < 1'),
+    /** @param {string} t @param {string} p */
+    leak: (t, p) => `不加掩码时，「给了」一行有 ${p} 的注意力落在它要预测的答案「${t}」上。`,
+    selected: '选中格子的算式',
+  },
+  en: {
+    title: 'The 5×5 attention matrix and its mask',
+    help: 'Click a cell (or move with the arrow keys and toggle with Space) to decide whether the row token may see the column token.',
+    causal: 'Causal mask',
+    none: 'No mask',
+    negInf: '−∞ before softmax (right)',
+    zeroAfter: 'zero after softmax (the mistake)',
+    query: 'Q↓ K→',
+    rowSum: 'row sum',
+    /** @param {string} q @param {string} k @param {boolean} on */
+    cellName: (q, k, on) => `${q} looks at ${k}: ${on ? 'visible' : 'masked'}, weight `,
+    formulaNegInf: line(maskedWeightMath('visible k'), ', ', SCORE_MATH, ', masked s = −∞'),
+    formulaZero: line(maskedWeightMath('all k'), ', then masked w set to 0: rows sum < 1'),
+    /** @param {string} t @param {string} p */
+    leak: (t, p) =>
+      `Without a mask, the 给了 (gave) row puts ${p} of its attention on the answer it must predict, ${t}.`,
+    selected: 'Formula of the selected cell',
+  },
+};
+
+/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+export const CHECK_NAMES_ZH = {
+  'no mask: 给了 → 小王': '不加掩码：给了 → 小王',
+  'causal: 给了 → 苹果': '因果掩码：给了 → 苹果',
+  'causal: 给了 → 小明': '因果掩码：给了 → 小明',
+  'causal: 苹果 → 小明 / 把 / 苹果': '因果掩码：苹果 → 小明 / 把 / 苹果',
+  'causal rows sum to 1 (±1e-6)': '因果掩码下每行和为 1（±1e-6）',
+};
