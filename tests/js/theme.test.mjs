@@ -126,14 +126,14 @@ test("the base class's JSDoc lists every token as a @cssprop (for the manifest)"
 });
 
 test('every private colour a widget or web/ file uses is one the theme declares', () => {
-  const files = [
-    ...readdirSync(join(root, 'web'))
-      .filter((f) => f.endsWith('.js'))
-      .map((f) => `web/${f}`),
-    ...readdirSync(join(root, 'widgets'), { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => `widgets/${d.name}/element.js`),
-  ];
+  // Every JS file of web/ and widgets/ (a widget's CSS may sit in its element, a styles.js or
+  // a view).
+  const files = ['web', 'widgets'].flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.js') && !f.startsWith('generated/'))
+      .map((f) => `${dir}/${f}`),
+  );
   const declared = new Set([...THEME_CSS.matchAll(/(--_[a-z0-9-]+):/g)].map((m) => m[1]));
   let uses = 0;
   for (const f of files)
