@@ -271,6 +271,42 @@ std::string opt_string(const val& o, const char* key, const std::string& fallbac
     return utf8_string(o[key]);
 }
 
+// ---- config objects -------------------------------------------------------------------------
+
+bool JsConfigObject::has(const char* key) const { return js::has(o_, key); }
+
+std::optional<std::string> JsConfigObject::text(const char* key) const {
+    if (!js::has(o_, key) || type_of(o_[key]) != "string") return std::nullopt;
+    return o_[key].as<std::string>();
+}
+
+std::string JsConfigObject::string(const char* key) const { return opt_string(o_, key, ""); }
+
+bool JsConfigObject::boolean(const char* key) const { return opt_bool(o_, key, false); }
+
+std::size_t JsConfigObject::size(const char* key, const std::string& field) const { return to_size(o_[key], field); }
+
+std::uint64_t JsConfigObject::count(const char* key, const std::string& field) const { return to_u64(o_[key], field); }
+
+double JsConfigObject::number(const char* key, const std::string& field) const {
+    return checked_number(o_[key], field, kFiniteRule);
+}
+
+std::vector<float> JsConfigObject::floats(const char* key, const std::string& field) const {
+    return to_floats(o_[key], field);
+}
+
+std::unique_ptr<ConfigObject> JsConfigObject::object(const char* key, const char* what) const {
+    return std::make_unique<JsConfigObject>(options(o_[key], what));
+}
+
+// ---- handles --------------------------------------------------------------------------------
+
+int to_handle(const val& id) {
+    const double x = type_of(id) == "number" ? id.as<double>() : -1.0;
+    return x >= 0 && x <= 2147483647.0 && x == static_cast<double>(static_cast<int>(x)) ? static_cast<int>(x) : -1;
+}
+
 // ---- arrays and matrices --------------------------------------------------------------------
 
 Matrix to_matrix(const val& v, const std::string& name, Finite finite) {

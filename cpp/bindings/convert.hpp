@@ -11,10 +11,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "attn/config_object.hpp"
 #include "attn/errors.hpp"
 #include "attn/tensor.hpp"
 
@@ -95,6 +98,34 @@ std::size_t opt_positive(const val& o, const char* key, std::size_t fallback);
 std::uint64_t opt_u64(const val& o, const char* key, std::uint64_t fallback);
 bool opt_bool(const val& o, const char* key, bool fallback);
 std::string opt_string(const val& o, const char* key, const std::string& fallback);
+
+// A JS object as the engine's ConfigObject (config_object.hpp), for its config loaders
+// (config_loader.hpp): each reader is the conversion above for the same kind (size: to_size,
+// count: to_u64, number: kFiniteRule, string: opt_string's UTF-8, floats: to_floats, object:
+// options()), so a bad field gets the wording of every other argument. text() is Embind's
+// plain string reading. o must be an object (see options()).
+class JsConfigObject : public ConfigObject {
+  public:
+    explicit JsConfigObject(val o) : o_(std::move(o)) {}
+    bool has(const char* key) const override;
+    std::optional<std::string> text(const char* key) const override;
+    std::string string(const char* key) const override;
+    bool boolean(const char* key) const override;
+    std::size_t size(const char* key, const std::string& field) const override;
+    std::uint64_t count(const char* key, const std::string& field) const override;
+    double number(const char* key, const std::string& field) const override;
+    std::vector<float> floats(const char* key, const std::string& field) const override;
+    std::unique_ptr<ConfigObject> object(const char* key, const char* what) const override;
+
+  private:
+    val o_;
+};
+
+// ---- handles ------------------------------------------------------------------------------
+
+// A handle id (attn/handles.hpp) as JS gives it: a whole number 0 … 2^31 − 1, or −1 for
+// anything else (which names no handle).
+int to_handle(const val& id);
 
 // ---- arrays and matrices ------------------------------------------------------------------
 

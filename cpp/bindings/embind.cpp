@@ -1,6 +1,8 @@
 // The JS surface of the engine: a registration table (at the end) and one thin wrapper per
 // function, which reads its arguments with convert.hpp, calls the engine and writes the result
-// back. No arithmetic happens here; the engine units compute, convert.hpp checks and copies.
+// back. Nothing else happens here: the engine units compute, load configs (config_loader.hpp,
+// over convert.hpp's JsConfigObject) and keep loaded models under their ids (handles.hpp);
+// convert.hpp checks and copies.
 //
 // Conventions (documented for users in web/attn-engine.d.ts):
 // - Every function takes plain values: numbers, arrays, and "options" objects with camelCase
@@ -12,13 +14,14 @@
 //   usable after an error.
 #include <emscripten/bind.h>
 
-#include <map>
-#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "attn/attention.hpp"
+#include "attn/config_loader.hpp"
 #include "attn/experiments.hpp"
+#include "attn/handles.hpp"
 #include "attn/head_patterns.hpp"
 #include "attn/kernels.hpp"
 #include "attn/lab_model.hpp"
@@ -193,18 +196,7 @@ val js_rope_frequencies(val rotary_dim, val base) {
 val js_mla(val options_in) {
     return guarded([&] {
         const val o = options(options_in, "mla");
-        MlaExperimentOptions e;  // its defaults are the documented ones
-        e.config.n_heads = opt_size(o, "nHeads", e.config.n_heads);
-        e.config.d_nope = opt_size(o, "dNope", e.config.d_nope);
-        e.config.d_rope = opt_size(o, "dRope", e.config.d_rope);
-        e.config.kv_lora_rank = opt_size(o, "kvLoraRank", e.config.kv_lora_rank);
-        e.config.d_value = opt_size(o, "dValue", e.config.d_value);
-        if (auto b = opt_float(o, "ropeBase")) e.config.rope_base = *b;
-        e.d_model = opt_size(o, "dModel", e.d_model);
-        e.T = opt_size(o, "T", e.T);
-        e.seed = opt_u64(o, "seed", e.seed);
-        e.dtype_bytes = opt_size(o, "dtypeBytes", e.dtype_bytes);
-        const MlaExperiment r = mla_experiment(e);
+        const MlaExperiment r = mla_experiment(load_mla_experiment_options(JsConfigObject(o)));
         val out = val::object();
         out.set("explicit", tensor_js(r.explicit_path.output, "MLA explicit output"));
         out.set("absorbed", tensor_js(r.absorbed.output, "MLA absorbed output"));
@@ -220,52 +212,19 @@ val js_mla(val options_in) {
     });
 }
 
-// "<name>: " before a ledger message, or "model: " for an entry without a name.
-std::string model_prefix(const ModelConfig& cfg) { return (cfg.name.empty() ? "model" : cfg.name) + ": "; }
-
-// A course-data/models.json entry → ModelConfig. Entries with only reportedKvBytesPerToken
-// have no shape: `attention` is then absent and the caller decides.
-ModelConfig model_config(const val& m) {
+// A course-data/models.json entry: an object, read by load_model_config().
+JsConfigObject model_entry(const val& m) {
     if (m.typeOf().as<std::string>() != "object" || m.isNull() || is_array(m))
         throw ConfigError("model config should be an object");
-    ModelConfig cfg;
-    cfg.name = opt_string(m, "name", "");
-    cfg.layers = opt_u64(m, "layers", 0);
-    if (has(m, "fullAttentionLayers")) cfg.full_attention_layers = opt_u64(m, "fullAttentionLayers", 0);
-    cfg.dtype_bytes = opt_u64(m, "dtypeBytes", 2);
-    if (has(m, "slidingWindow")) cfg.sliding_window = opt_u64(m, "slidingWindow", 0);
-    if (has(m, "contextLength")) cfg.context_length = opt_u64(m, "contextLength", 0);
-    if (has(m, "reportedKvBytesPerToken"))
-        cfg.reported_bytes_per_token =
-            checked_number(m["reportedKvBytesPerToken"], "reportedKvBytesPerToken", kFiniteRule);
-    if (has(m, "linearAttention")) {
-        const val lin = options(m["linearAttention"], "linearAttention");
-        cfg.linear_attention_layers = opt_u64(lin, "layers", 0);
-        cfg.linear_state_bytes = opt_u64(lin, "stateBytesTotal", 0);
-    }
-    if (!has(m, "attention")) {
-        if (!cfg.reported_bytes_per_token) throw ConfigError(model_prefix(cfg) + "model config needs 'attention'");
-        return cfg;
-    }
-    const val at = options(m["attention"], "attention");
-    if (!has(at, "kind") || at["kind"].typeOf().as<std::string>() != "string")
-        throw ConfigError(model_prefix(cfg) + "attention.kind should be one of mha, gqa, mqa, mla");
-    cfg.kind = parse_kind(at["kind"].as<std::string>());
-    cfg.n_heads = opt_u64(at, "nHeads", 0);
-    cfg.n_kv_heads = opt_u64(at, "nKvHeads", 0);
-    cfg.head_dim = opt_u64(at, "headDim", 0);
-    cfg.v_head_dim = opt_u64(at, "vHeadDim", 0);
-    cfg.kv_lora_rank = opt_u64(at, "kvLoraRank", 0);
-    cfg.rope_dim = opt_u64(at, "ropeDim", 0);
-    return cfg;
+    return JsConfigObject(m);
 }
 
 val js_kv_ledger(val m) {
     return guarded([&] {
-        const ModelConfig cfg = model_config(m);
+        const ModelConfig cfg = load_model_config(model_entry(m));
         val out = val::object();
         out.set("reportedBytesPerToken", nullable_js(cfg.reported_bytes_per_token));
-        if (!has(m, "attention")) {  // a reported figure only: shown, never computed
+        if (cfg.reported_only) {  // a reported figure only: shown, never computed
             out.set("bytesPerToken", val::null());
             out.set("bytesForContext", val::null());
             out.set("linearStateBytes", exact_js(cfg.linear_state_bytes));
@@ -273,9 +232,8 @@ val js_kv_ledger(val m) {
             return out;
         }
         out.set("bytesPerToken", exact_js(bytes_per_token(cfg)));
-        out.set("bytesForContext", has(m, "contextLength")
-                                       ? exact_js(bytes_for_context(cfg, opt_u64(m, "contextLength", 0)))
-                                       : val::null());
+        out.set("bytesForContext",
+                cfg.context_length ? exact_js(bytes_for_context(cfg, *cfg.context_length)) : val::null());
         out.set("linearStateBytes", exact_js(cfg.linear_state_bytes));
         out.set("formula", bytes_per_token_formula(cfg));
         return out;
@@ -284,15 +242,11 @@ val js_kv_ledger(val m) {
 
 val js_kv_ledger_variants(val m, val context_length) {
     return guarded([&] {
-        const ModelConfig cfg = model_config(m);
-        if (!has(m, "attention"))
-            throw ConfigError(model_prefix(cfg) + "only a reported KV figure, no attention shape to re-cast");
-        // The argument wins; a models.json entry's own (native) contextLength is the fallback.
+        const ModelConfig cfg = load_model_config(model_entry(m));
+        require_attention_shape(cfg);
         const bool given = !context_length.isUndefined() && !context_length.isNull();
-        if (!given && !has(m, "contextLength"))
-            throw ConfigError(model_prefix(cfg) +
-                              "kvLedgerVariants needs a contextLength (its second argument or model.contextLength)");
-        const std::uint64_t tokens = given ? to_u64(context_length, "contextLength") : opt_u64(m, "contextLength", 0);
+        const std::uint64_t tokens = variants_context(
+            cfg, given ? std::optional<std::uint64_t>(to_u64(context_length, "contextLength")) : std::nullopt);
         val rows = val::array();
         for (const LedgerRow& r : ledger_variants(cfg, tokens)) {
             val row = val::object();
@@ -329,26 +283,10 @@ val js_softmax_variance(val options_in) {
 
 // ---- tiny decoder and KV cache (lesson 8) ---------------------------------------------------
 
-// Omitted keys keep TinyDecoderConfig's defaults (tiny_decoder.hpp).
-TinyDecoderConfig decoder_config(const val& o) {
-    TinyDecoderConfig cfg;
-    cfg.vocab = opt_size(o, "vocab", cfg.vocab);
-    cfg.d_model = opt_size(o, "dModel", cfg.d_model);
-    cfg.n_layers = opt_size(o, "nLayers", cfg.n_layers);
-    cfg.n_heads = opt_size(o, "nHeads", cfg.n_heads);
-    cfg.n_kv_heads = opt_size(o, "nKvHeads", cfg.n_kv_heads);
-    cfg.d_head = opt_size(o, "dHead", cfg.d_head);
-    cfg.rotary_dim = opt_size(o, "rotaryDim", cfg.rotary_dim);
-    if (auto b = opt_float(o, "ropeBase")) cfg.rope_base = *b;
-    cfg.mlp_hidden = opt_size(o, "mlpHidden", cfg.mlp_hidden);
-    cfg.seed = opt_u64(o, "seed", cfg.seed);
-    return cfg;
-}
-
 val js_tiny_decoder_generate(val options_in) {
     return guarded([&] {
         const val o = options(options_in, "tinyDecoderGenerate");
-        const TinyDecoder model(decoder_config(o));
+        const TinyDecoder model(load_tiny_decoder_config(JsConfigObject(o)));
         const GenerateResult r =
             model.generate(to_token_ids(o["prompt"], "prompt"), opt_size(o, "steps", 3), opt_bool(o, "useCache", true));
         val steps = val::array();
@@ -375,14 +313,16 @@ val js_tiny_decoder_generate(val options_in) {
 val js_tiny_decoder_forward(val options_in) {
     return guarded([&] {
         const val o = options(options_in, "tinyDecoderForward");
-        return tensor_js(TinyDecoder(decoder_config(o)).forward(to_token_ids(o["tokens"], "tokens")), "logits");
+        return tensor_js(
+            TinyDecoder(load_tiny_decoder_config(JsConfigObject(o))).forward(to_token_ids(o["tokens"], "tokens")),
+            "logits");
     });
 }
 
 val js_tiny_decoder_incremental_check(val options_in) {
     return guarded([&] {
         const val o = options(options_in, "tinyDecoderIncrementalCheck");
-        const TinyDecoder model(decoder_config(o));
+        const TinyDecoder model(load_tiny_decoder_config(JsConfigObject(o)));
         val out = val::object();
         out.set("maxAbsDiff",
                 number_js(model.incremental_max_abs_diff(to_token_ids(o["tokens"], "tokens")), "maxAbsDiff"));
@@ -392,30 +332,7 @@ val js_tiny_decoder_incremental_check(val options_in) {
 
 // ---- the lab's trained model (course-data/lab-model.bin) ----------------------------------
 
-// The one exception to "nothing to delete": a loaded model stays in the WASM heap, under its id,
-// until labUnload(id), so the page parses the file once and runs it many times.
-std::map<int, std::unique_ptr<LabModel>>& lab_models() {
-    static std::map<int, std::unique_ptr<LabModel>> models;
-    return models;
-}
-
-// -1 for anything that is not an id labLoad could have returned.
-int lab_id(const val& id) {
-    const double x = id.typeOf().as<std::string>() == "number" ? id.as<double>() : -1.0;
-    return x >= 0 && x <= 2147483647.0 && x == static_cast<double>(static_cast<int>(x)) ? static_cast<int>(x) : -1;
-}
-
-const LabModel& lab_model(const val& id) {
-    const int key = lab_id(id);
-    const auto it = lab_models().find(key);
-    if (it == lab_models().end()) {
-        std::string loaded;
-        for (const auto& [k, m] : lab_models()) loaded += (loaded.empty() ? "" : ", ") + std::to_string(k);
-        throw ValueError("no lab model with id " + (key < 0 ? std::string("(not an id)") : std::to_string(key)) +
-                         " (loaded: " + (loaded.empty() ? "none" : loaded) + "); call labLoad first");
-    }
-    return *it->second;
-}
+const LabModel& lab_model(const val& id) { return lab_model_handles().get(to_handle(id)); }
 
 val lab_config_js(const LabConfig& c) {
     val o = val::object();
@@ -441,11 +358,6 @@ val lab_config_js(const LabConfig& c) {
     return o;
 }
 
-// One linear layer's float32 state: S [Hl, dl, dl] and the conv history [K − 1, 3·Hl·dl].
-std::size_t lab_layer_state_bytes(const LabConfig& c) {
-    return linear_layer_count(c) ? lab_state_bytes(c) / linear_layer_count(c) : 0;
-}
-
 // {tokens} as ids, or {text} encoded with <bos> first.
 std::vector<int> lab_tokens(const LabModel& model, const val& o) {
     if (has(o, "tokens")) return to_token_ids(o["tokens"], "tokens");
@@ -456,14 +368,14 @@ std::vector<int> lab_tokens(const LabModel& model, const val& o) {
 val js_lab_load(val bytes) {
     return guarded([&] {
         const std::vector<std::uint8_t> file = to_bytes(bytes, "bytes");
-        auto model = std::make_unique<LabModel>(load_lab_weights(file.data(), file.size()));
-        static int next_id = 1;
-        const int id = next_id++;
+        // A loaded model stays in the WASM heap, under its id, until labUnload(id): the one
+        // exception to "nothing to delete", so the page parses the file once and runs it often.
+        const int id = lab_model_handles().add(load_lab_weights(file.data(), file.size()));
+        const LabModel& model = lab_model_handles().get(id);
         val out = val::object();
         out.set("id", id);
-        out.set("config", lab_config_js(model->config()));
-        out.set("vocab", string_array_js(model->vocab()));
-        lab_models()[id] = std::move(model);
+        out.set("config", lab_config_js(model.config()));
+        out.set("vocab", string_array_js(model.vocab()));
         return out;
     });
 }
@@ -494,8 +406,7 @@ val js_lab_run(val id, val options_in) {
                 // No softmax matrix: what the layer keeps instead, and how big S gets per token.
                 layer.set("type", std::string("linear"));
                 layer.set("stateBytes", exact_js(lab_layer_state_bytes(c)));
-                layer.set("recurrentStateBytes",
-                          exact_js(GdnState::bytes_for({c.linear_heads, c.linear_head_dim, c.linear_head_dim})));
+                layer.set("recurrentStateBytes", exact_js(lab_layer_recurrent_state_bytes(c)));
                 layer.set("stateNorms", tensor_js(r.state_norms[l], "state norms"));
                 attention.call<void>("push", layer);
                 if (tokens.size() >= 2) sink.call<void>("push", val::array());
@@ -589,7 +500,7 @@ val js_head_patterns(val weights) {
 }
 
 val js_lab_unload(val id) {
-    return guarded([&] { return val(lab_models().erase(lab_id(id)) == 1); });
+    return guarded([&] { return val(lab_model_handles().unload(to_handle(id))); });
 }
 
 // ---- byte counts behind the widgets' formulas -----------------------------------------------
@@ -610,26 +521,7 @@ val js_score_memory(val options_in) {
 val js_model_stages(val model, val tokens) {
     return guarded([&] {
         const val m = options(model, "modelStages");
-        DecoderShapeConfig cfg;
-        if (has(m, "name") && m["name"].typeOf().as<std::string>() == "string") cfg.name = m["name"].as<std::string>();
-        if (!has(m, "attention"))
-            throw ConfigError(cfg.name + ": modelStages needs attention with nHeads, nKvHeads and headDim");
-        const val at = options(m["attention"], "modelStages attention");
-        if (!has(at, "nKvHeads"))
-            throw ConfigError(cfg.name + ": modelStages needs attention with nHeads, nKvHeads and headDim");
-        cfg.hidden = opt_u64(m, "hiddenSize", 0);
-        cfg.layers = opt_u64(m, "layers", 0);
-        cfg.full_attention_layers = opt_u64(m, "fullAttentionLayers", cfg.layers);
-        cfg.n_heads = opt_u64(at, "nHeads", 0);
-        cfg.n_kv_heads = opt_u64(at, "nKvHeads", 0);
-        cfg.head_dim = opt_u64(at, "headDim", 0);
-        cfg.qk_norm = opt_bool(at, "qkNorm", false);
-        cfg.output_gate = opt_bool(at, "outputGate", false);
-        if (has(m, "linearAttention"))
-            cfg.linear_state_bytes =
-                opt_u64(options(m["linearAttention"], "modelStages linearAttention"), "stateBytesTotal", 0);
-        if (has(m, "vocabSize")) cfg.vocab_size = opt_u64(m, "vocabSize", 0);
-        if (has(m, "intermediateSize")) cfg.ffn_width = opt_u64(m, "intermediateSize", 0);
+        const DecoderShapeConfig cfg = load_decoder_shape_config(JsConfigObject(m));
         const auto size = [](const std::optional<std::uint64_t>& x) { return x ? exact_js(*x) : val::null(); };
         const auto dims = [&](const std::vector<Dim>& ds) {
             val out = val::array();

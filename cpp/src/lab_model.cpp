@@ -277,6 +277,14 @@ std::size_t lab_recurrent_state_bytes(const LabConfig& cfg) {
     return linear_layer_count(cfg) * GdnState::bytes_for({cfg.linear_heads, cfg.linear_head_dim, cfg.linear_head_dim});
 }
 
+std::size_t lab_layer_state_bytes(const LabConfig& cfg) {
+    return linear_layer_count(cfg) ? lab_state_bytes(cfg) / linear_layer_count(cfg) : 0;
+}
+
+std::size_t lab_layer_recurrent_state_bytes(const LabConfig& cfg) {
+    return GdnState::bytes_for({cfg.linear_heads, cfg.linear_head_dim, cfg.linear_head_dim});
+}
+
 ModelConfig lab_ledger_config(const LabConfig& c, std::uint64_t dtype_bytes) {
     validate(c);
     ModelConfig m;

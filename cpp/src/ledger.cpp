@@ -157,6 +157,21 @@ std::vector<LedgerRow> ledger_variants(const ModelConfig& cfg, std::uint64_t tok
     return rows;
 }
 
+std::string entry_prefix(const ModelConfig& cfg) { return (cfg.name.empty() ? "model" : cfg.name) + ": "; }
+
+void require_attention_shape(const ModelConfig& cfg) {
+    if (cfg.reported_only)
+        throw ConfigError(entry_prefix(cfg) + "only a reported KV figure, no attention shape to re-cast");
+}
+
+std::uint64_t variants_context(const ModelConfig& cfg, std::optional<std::uint64_t> given) {
+    if (given) return *given;
+    if (!cfg.context_length)
+        throw ConfigError(entry_prefix(cfg) +
+                          "kvLedgerVariants needs a contextLength (its second argument or model.contextLength)");
+    return *cfg.context_length;
+}
+
 double reduction(std::uint64_t from_bytes, std::uint64_t to_bytes) {
     if (from_bytes == 0) throw ValueError("reduction: from_bytes must be > 0");
     return 1.0 - static_cast<double>(to_bytes) / static_cast<double>(from_bytes);

@@ -68,4 +68,11 @@ std::size_t require_dimension(std::uint64_t n, const std::string& field) {
     return static_cast<std::size_t>(n);
 }
 
+void require_heap_room(std::uint64_t need, std::uint64_t left, const std::string& what) {
+    if (need <= left) return;
+    const auto mib = [](std::uint64_t b) { return std::to_string((b + (1 << 20) - 1) >> 20) + " MiB"; };
+    throw ShapeError(what + " needs " + mib(need) + " (" + std::to_string(need) + " bytes), the engine's heap has " +
+                     mib(left) + " (" + std::to_string(left) + " bytes) left");
+}
+
 }  // namespace attn::limits

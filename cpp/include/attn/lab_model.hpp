@@ -187,6 +187,10 @@ LabCache lab_make_cache(const LabConfig& cfg);
 std::size_t lab_state_bytes(const LabConfig& cfg);
 // The recurrent part of it alone: Σ_linear Hl·dl·dl × 4 B (what GdnState::bytes_for says).
 std::size_t lab_recurrent_state_bytes(const LabConfig& cfg);
+// One linear layer's share of each (the lab's per-layer panel): S [Hl, dl, dl] and the conv
+// history [K − 1, 3·Hl·dl]; S alone. lab_layer_state_bytes is 0 for a model without linear layers.
+std::size_t lab_layer_state_bytes(const LabConfig& cfg);
+std::size_t lab_layer_recurrent_state_bytes(const LabConfig& cfg);
 
 // The model as the KV ledger (ledger.hpp) sees it: its full layers keep K/V of dtype_bytes per
 // value (4 as this engine caches, 2 as the course counts bf16), its linear layers the float32

@@ -50,7 +50,22 @@ struct ModelConfig {
     std::optional<double> reported_bytes_per_token;  // an official figure, shown, never computed
     std::optional<std::uint64_t> sliding_window;     // sliding_window: every layer keeps the last W tokens
     std::optional<std::uint64_t> context_length;     // max_position_embeddings: the longest context
+    // An entry with only reported_bytes_per_token: no attention shape, so nothing is computed
+    // (the ledger functions would refuse its zero sizes). config_loader.hpp sets it.
+    bool reported_only = false;
 };
+
+// "<name>: ", or "model: " for an entry without a name: how a message about a whole
+// models.json entry begins (the formulas' own messages leave an empty name out).
+std::string entry_prefix(const ModelConfig& cfg);
+
+// ConfigError "<entry>: only a reported KV figure, no attention shape to re-cast" for a
+// reported_only entry: the check before ledger_variants().
+void require_attention_shape(const ModelConfig& cfg);
+
+// The context ledger_variants() is asked at: `given` (kvLedgerVariants' argument) wins, the
+// entry's own context_length is the fallback; ConfigError with neither.
+std::uint64_t variants_context(const ModelConfig& cfg, std::optional<std::uint64_t> given);
 
 // Throws ConfigError naming the field: num_hidden_layers, head_dim, num_attention_heads or
 // dtype_bytes = 0; full_attention_layers + linear_attention_layers > num_hidden_layers;

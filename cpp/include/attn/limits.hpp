@@ -77,4 +77,9 @@ void require_work(std::uint64_t work, Describe&& what) {
 // A single count or axis against kMaxDimension (ShapeError naming the field).
 std::size_t require_dimension(std::uint64_t n, const std::string& field);
 
+// Bytes a model about to be kept needs against the bytes the heap has left (the bindings
+// measure it): ShapeError "<what> needs 12 MiB (12582912 bytes), the engine's heap has 3 MiB
+// (3145728 bytes) left" when need > left. MiB rounded up.
+void require_heap_room(std::uint64_t need, std::uint64_t left, const std::string& what);
+
 }  // namespace attn::limits
