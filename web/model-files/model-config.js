@@ -1,9 +1,13 @@
 // A checkpoint's own description of its shape → the engine's config (OPEN-MODEL-API "Engine
 // config"): from a Hugging Face config.json, or from a GGUF file's metadata. Architectures the
 // engine runs: gpt2, llama (Llama 2 and 3), mistral, qwen2 (Qwen2, Qwen2.5), qwen3; any other is
-// an unsupported-arch error naming what was found and listing these.
+// an unsupported-arch error naming what was found and listing these. config.json is read with
+// hf-config.js, the course's one reader of it (the KV ledger's too); this file picks what the
+// engine runs and words the faults as OpenModelError.
 /** @import { LedgerModel } from '../attn-engine.js' */
+/** @import { HfErrors } from './hf-config.js' */
 import { OpenModelError } from './open-model-error.js';
+import { hfReader, isPositiveInteger } from './hf-config.js';
 
 export const SUPPORTED_ARCHS = ['gpt2', 'llama', 'mistral', 'qwen2', 'qwen3'];
 
@@ -86,17 +90,34 @@ function unsupportedArch(found, where) {
 }
 
 /**
- * @param {string} where the file the number came from
- * @param {string} key
- * @param {any} value
+ * A checkpoint file's faults in the loader's words: bad-header naming the file and the field
+ * (config.json's reader, hfReader, is given these).
+ * @param {string} where
+ * @returns {HfErrors}
  */
-function positive(where, key, value) {
-  if (!Number.isInteger(value) || value < 1)
-    throw new OpenModelError(
+const openModelErrors = (where) => ({
+  missing: (keys) =>
+    new OpenModelError('bad-header', `${where} has no "${keys.join('" or "')}"`, {
+      file: where,
+      field: keys[0],
+    }),
+  notPositive: (key, value) =>
+    new OpenModelError(
       'bad-header',
       `${where}: "${key}" must be a positive integer, got ${JSON.stringify(value)}`,
       { file: where, field: key },
-    );
+    ),
+});
+
+/**
+ * A size of a GGUF's metadata: a positive integer, or bad-header naming the file and the key.
+ * @param {string} where the file the number came from
+ * @param {string} key
+ * @param {any} value
+ * @returns {number}
+ */
+function positive(where, key, value) {
+  if (!isPositiveInteger(value)) throw openModelErrors(where).notPositive(key, value);
   return value;
 }
 
@@ -165,6 +186,7 @@ function consistent(shape, where, keys) {
  */
 export function configFromHf(cfg) {
   const where = 'config.json';
+  const read = hfReader(cfg, openModelErrors(where));
   const names = [...(Array.isArray(cfg.architectures) ? cfg.architectures : []), cfg.model_type];
   const known = names.map((n) => HF_ARCHS[String(n)]).find(Boolean);
   if (!known) {
@@ -174,14 +196,8 @@ export function configFromHf(cfg) {
   const arch = /** @type {EngineConfig['arch']} */ (known);
   /** @type {ModelNote[]} */
   const notes = [];
-  const need = (/** @type {string[]} */ keys) => {
-    for (const k of keys)
-      if (cfg[k] !== undefined && cfg[k] !== null) return positive(where, k, cfg[k]);
-    throw new OpenModelError('bad-header', `${where} has no "${keys.join('" or "')}"`, {
-      file: where,
-      field: keys[0],
-    });
-  };
+  // Each size under the spellings this family uses, in its own order (GPT-2's first).
+  const need = (/** @type {string[]} */ keys) => read.size(keys);
   if (arch === 'gpt2') {
     const dModel = need(['n_embd', 'hidden_size']);
     const nHeads = need(['n_head', 'num_attention_heads']);
@@ -196,7 +212,7 @@ export function configFromHf(cfg) {
           nHeads,
           nKvHeads: nHeads,
           dHead: dModel / nHeads,
-          mlpHidden: cfg.n_inner ? positive(where, 'n_inner', cfg.n_inner) : 4 * dModel,
+          mlpHidden: cfg.n_inner ? read.positive('n_inner', cfg.n_inner) : 4 * dModel,
           context: pageContext(modelContext, null, notes),
           ropeTheta: 0,
           normEps: cfg.layer_norm_epsilon ?? 1e-5,
@@ -224,7 +240,7 @@ export function configFromHf(cfg) {
   if (scalingType === 'linear' || scalingType === 'llama3') {
     ropeScaling = {
       type: scalingType,
-      factor: positive(where, 'rope_scaling.factor', scaling.factor),
+      factor: read.positive('rope_scaling.factor', scaling.factor),
     };
     if (scalingType === 'llama3')
       Object.assign(ropeScaling, {
@@ -255,9 +271,9 @@ export function configFromHf(cfg) {
         nLayers: need(['num_hidden_layers']),
         nHeads,
         nKvHeads: cfg.num_key_value_heads
-          ? positive(where, 'num_key_value_heads', cfg.num_key_value_heads)
+          ? read.positive('num_key_value_heads', cfg.num_key_value_heads)
           : nHeads,
-        dHead: cfg.head_dim ? positive(where, 'head_dim', cfg.head_dim) : dModel / nHeads,
+        dHead: cfg.head_dim ? read.positive('head_dim', cfg.head_dim) : dModel / nHeads,
         mlpHidden: need(['intermediate_size']),
         context: pageContext(modelContext, window, notes),
         ropeTheta,

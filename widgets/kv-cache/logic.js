@@ -2,7 +2,8 @@
 // widget makes, and the course numbers it reproduces. Every count, token and byte is a field of
 // an engine result (engine.tinyDecoderGenerate / tinyDecoderIncrementalCheck); this file only
 // picks fields and formats them.
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { AttnEngine, TinyDecoderGenerateResult } from '../../web/attn-engine.js' */
+/** @import { CheckRow } from '../../web/widget-base.js' */
 
 /**
  * The tiny decoder of the lesson, written out so the byte formula can name every factor, and
@@ -30,6 +31,7 @@ export const P_MIN = 1,
 /** The course's example: a 2-token prompt, 3 generated tokens. */
 export const COURSE = Object.freeze({ P: 2, G: 3 });
 
+/** @param {number} P */
 export function prompt(P) {
   if (!Number.isInteger(P) || P < P_MIN || P > P_MAX)
     throw new RangeError(`prompt length P must be ${P_MIN}–${P_MAX}, got ${P}`);
@@ -39,16 +41,27 @@ export function prompt(P) {
 /**
  * engine.tinyDecoderGenerate for the first P prompt ids and `steps` generated tokens.
  * @param {AttnEngine} engine
+ * @param {number} P
+ * @param {number} steps
+ * @param {boolean} useCache
+ * @returns {Run}
  */
 export function generate(engine, P, steps, useCache) {
   return engine.tinyDecoderGenerate({ ...DECODER, prompt: prompt(P), steps, useCache });
 }
+
+/** @typedef {TinyDecoderGenerateResult} Run one generation as the engine traces it */
+/** @typedef {{ without: Run, with: Run }} RunPair the same generation without and with the cache */
 
 /**
  * Everything one view of the stepper needs, from the engine: the whole generation (G steps) with
  * and without the cache, and the same generation stopped after `s` steps (its kvComputed /
  * kvReused are the running counts at step s).
  * @param {AttnEngine} engine
+ * @param {number} P
+ * @param {number} G
+ * @param {number} s
+ * @returns {{ full: RunPair, upTo: RunPair }}
  */
 export function stepperState(engine, P, G, s) {
   const full = { without: generate(engine, P, G, false), with: generate(engine, P, G, true) };
@@ -58,11 +71,16 @@ export function stepperState(engine, P, G, s) {
 }
 
 /** Are two token lists the same, position by position? (A comparison, not a computation.) */
+/**
+ * @param {number[]} a
+ * @param {number[]} b
+ */
 export function sameTokens(a, b) {
   return a.length === b.length && a.every((t, i) => t === b[i]);
 }
 
 /** "2 + 3 + 4": the K/V rows each step computed, as the engine reports them. */
+/** @param {Run} run */
 export function termsText(run) {
   return run.steps.map((st) => st.computed.length).join(' + ');
 }
@@ -70,6 +88,7 @@ export function termsText(run) {
 /**
  * max |Δ logit| between the full pass and cached one-at-a-time decoding of `tokens`.
  * @param {AttnEngine} engine
+ * @param {number[]} tokens
  */
 export function incrementalDiff(engine, tokens) {
   return engine.tinyDecoderIncrementalCheck({ ...DECODER, tokens }).maxAbsDiff;
@@ -79,6 +98,7 @@ export function incrementalDiff(engine, tokens) {
  * The course numbers, through the engine, whatever the widget shows now:
  * [{name, expected, actual, ok}] (ok compares the printed text, or a bound).
  * @param {AttnEngine} engine
+ * @returns {CheckRow[]}
  */
 export function courseNumbers(engine) {
   const { P, G } = COURSE;
@@ -94,6 +114,7 @@ export function courseNumbers(engine) {
       allSame = false;
   }
   const diff = incrementalDiff(engine, withCache.tokens);
+  /** @type {(name: string, expected: string, actual: string) => CheckRow} */
   const row = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
   return [
     row(

@@ -3,9 +3,30 @@
 // a field of an engine result (engine.kvLedger / engine.kvLedgerVariants), every reduction is
 // engine.kvReduction's; this file only picks fields, formats them (web/dom.js bytes()/
 // exactBytes()) and compares the text.
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { AttnEngine, LedgerRow } from '../../web/attn-engine.js' */
+/** @import { CourseModel, ModelsDoc } from '../../web/course-data.js' */
+/** @typedef {NonNullable<CourseModel['attention']>} Attention */
+/**
+ * A model with a config to compute from (not reported-only).
+ * @typedef {CourseModel & { attention: Attention }} ConfigModel
+ */
+/**
+ * One attention variant of a model's shape, completed from the engine (see variantRows).
+ * @typedef {object} VariantRow
+ * @property {LedgerRow['kind']} kind
+ * @property {number | null} kvHeads G (null for mla)
+ * @property {number} bytesPerToken
+ * @property {string} formula the per-token formula with the model's numbers
+ * @property {number} kvBytes the KV cache of one request alone
+ * @property {number} stateBytes the linear-attention layers' fixed state (0 without)
+ * @property {number} totalBytes kvBytes + stateBytes
+ * @property {number} cachedTokens min(tokens, sliding window)
+ * @property {boolean} exceedsContext tokens past the model's limit
+ */
 import { bytes, exactBytes } from '../../web/dom.js';
 import { modelById } from '../../web/models.js';
+
+/** @typedef {{ name: string, expected: string, actual: string }} CourseNumber */
 
 /** Context presets of the widget, in tokens. */
 export const PRESETS = [4096, 32768, 262144, 1048576];
@@ -17,18 +38,27 @@ export const MAX_CONTEXT = 16777216;
 
 /**
  * A models.json entry that only carries an officially reported figure (no config to compute from).
+ * @param {CourseModel} model
+ * @returns {boolean}
  */
 export function isReported(model) {
   return model.reportedKvBytesPerToken !== undefined && model.attention === undefined;
 }
 
-/** "MHA", "MQA", "GQA-4", "MLA" */
+/**
+ * "MHA", "MQA", "GQA-4", "MLA"
+ * @param {{ kind: string, kvHeads: number | null }} row
+ */
 export function variantLabel(row) {
   const k = row.kind.toUpperCase();
   return row.kind === 'gqa' ? `${k}-${row.kvHeads}` : k;
 }
 
-/** Is this ledger row the model's own attention (as opposed to the same shape re-cast)? */
+/**
+ * Is this ledger row the model's own attention (as opposed to the same shape re-cast)?
+ * @param {ConfigModel} model
+ * @param {{ kind: string, kvHeads: number | null }} row
+ */
 export function isOwnRow(model, row) {
   const a = model.attention;
   if (row.kind !== a.kind) return false;
@@ -38,6 +68,7 @@ export function isOwnRow(model, row) {
 /**
  * engine.kvLedger(model): {bytesPerToken, formula, linearStateBytes, reportedBytesPerToken, ...}.
  * @param {AttnEngine} engine
+ * @param {CourseModel} model
  */
 export function modelLedger(engine, model) {
   return engine.kvLedger(model);
@@ -46,6 +77,9 @@ export function modelLedger(engine, model) {
 /**
  * The same model entry with its attention re-cast to a ledger row's kind and KV heads (data, not
  * math).
+ * @param {ConfigModel} model
+ * @param {LedgerRow} row
+ * @returns {CourseModel}
  */
 export function recast(model, row) {
   if (row.kind === 'mla') return model;
@@ -55,14 +89,18 @@ export function recast(model, row) {
     attention: {
       kind: row.kind,
       nHeads: a.nHeads,
-      nKvHeads: row.kvHeads,
+      nKvHeads: row.kvHeads ?? undefined, // mla returned above: never null here
       headDim: a.headDim,
       ...(a.vHeadDim !== undefined && { vHeadDim: a.vHeadDim }),
     },
   };
 }
 
-/** The model entry without its linear-attention layers' state: the engine then counts KV alone. */
+/**
+ * The model entry without its linear-attention layers' state: the engine then counts KV alone.
+ * @param {CourseModel} model
+ * @returns {CourseModel}
+ */
 export function kvOnly(model) {
   const { linearAttention, ...rest } = model;
   return rest;
@@ -76,6 +114,9 @@ export function kvOnly(model) {
  * Row: {kind, kvHeads, bytesPerToken, formula, kvBytes, stateBytes, totalBytes, cachedTokens
  * (min(tokens, sliding window)), exceedsContext (tokens past the model's limit)}.
  * @param {AttnEngine} engine
+ * @param {ConfigModel} model
+ * @param {number} tokens
+ * @returns {VariantRow[]}
  */
 export function variantRows(engine, model, tokens) {
   const rows = engine.kvLedgerVariants(model, tokens);
@@ -94,7 +135,7 @@ export function variantRows(engine, model, tokens) {
       kind: r.kind,
       kvHeads: r.kvHeads,
       bytesPerToken: r.bytesPerToken,
-      formula: cast.formula,
+      formula: /** @type {string} */ (cast.formula), // null only for a reported-only entry
       kvBytes: kv[i].bytesForContext,
       stateBytes,
       totalBytes: r.bytesForContext,
@@ -104,32 +145,108 @@ export function variantRows(engine, model, tokens) {
   });
 }
 
-/** The row of the model's own attention. */
+/**
+ * The row of the model's own attention.
+ * @param {ConfigModel} model
+ * @param {VariantRow[]} rows
+ */
 export function ownRow(model, rows) {
   const r = rows.find((x) => isOwnRow(model, x));
   if (!r) throw new Error(`${model.name}: no ledger row for its own ${model.attention.kind}`);
   return r;
 }
 
-/** The row of `kind` (and G for GQA) among the variants. */
+/**
+ * The row of `kind` (and G for GQA) among the variants.
+ * @param {VariantRow[]} rows
+ * @param {LedgerRow['kind']} kind
+ * @param {number} [kvHeads]
+ */
 export function rowOf(rows, kind, kvHeads) {
   const r = rows.find((x) => x.kind === kind && (kvHeads === undefined || x.kvHeads === kvHeads));
   if (!r) throw new Error(`the ledger has no ${kind}${kvHeads ? `-${kvHeads}` : ''} row`);
   return r;
 }
 
-/** −82.2%: a reduction from engine.kvReduction, printed with one decimal and a real minus. */
+/**
+ * −82.2%: a reduction from engine.kvReduction, printed with one decimal and a real minus.
+ * @param {number} fraction
+ */
 export function reductionText(fraction) {
   return `−${(fraction * 100).toFixed(1)}%`;
+}
+
+/**
+ * A model the student pasted on this page (its id is "pasted-<n>-…").
+ * @param {CourseModel} model
+ */
+export function isPasted(model) {
+  return model.id.startsWith('pasted-');
+}
+
+/**
+ * One row of the models' comparison: the reported figure of a reported-only entry, else the
+ * model's own attention per token.
+ * @typedef {{ model: CourseModel, reported?: number, own?: VariantRow }} CompareEntry
+ */
+
+/**
+ * Every model's own attention per token, from the engine, in the order given.
+ * @param {AttnEngine} engine
+ * @param {CourseModel[]} models
+ * @returns {CompareEntry[]}
+ */
+export function compareEntries(engine, models) {
+  return models.map((m) =>
+    isReported(m)
+      ? { model: m, reported: /** @type {number} */ (modelLedger(engine, m).reportedBytesPerToken) }
+      : { model: m, own: ownRow(asConfig(m), variantRows(engine, asConfig(m), 1)) },
+  );
+}
+
+/**
+ * A models.json entry that is not reported-only, as the config model it then is.
+ * @param {CourseModel} m
+ */
+export const asConfig = (m) => /** @type {ConfigModel} */ (m);
+
+/**
+ * DeepSeek-V2's MLA row and its MHA re-cast, DeepSeek LLM 67B's bytes per token, and the two
+ * reductions (engine.kvReduction) as printed.
+ * @typedef {{ mla: VariantRow, mha: VariantRow, d67BytesPerToken: number, r67: string,
+ *   rMha: string }} V2Comparison
+ */
+
+/**
+ * @param {AttnEngine} engine
+ * @param {ModelsDoc} models
+ * @returns {V2Comparison}
+ */
+export function v2Comparison(engine, models) {
+  const v2 = variantRows(engine, asConfig(modelById(models, 'deepseek-v2')), 1);
+  const d67 = /** @type {number} */ (
+    modelLedger(engine, modelById(models, 'deepseek-llm-67b')).bytesPerToken
+  );
+  const mla = rowOf(v2, 'mla'),
+    mha = rowOf(v2, 'mha');
+  return {
+    mla,
+    mha,
+    d67BytesPerToken: d67,
+    r67: reductionText(engine.kvReduction(d67, mla.bytesPerToken)),
+    rMha: reductionText(engine.kvReduction(mha.bytesPerToken, mla.bytesPerToken)),
+  };
 }
 
 /**
  * Every course number the widget prints, computed through the engine from models.json:
  * [{name, expected, actual}] (the widget adds ok). Independent of the widget's current state.
  * @param {AttnEngine} engine
+ * @param {ModelsDoc} models
+ * @returns {CourseNumber[]}
  */
 export function courseNumbers(engine, models) {
-  const m = (id) => modelById(models, id);
+  const m = (/** @type {string} */ id) => /** @type {ConfigModel} */ (modelById(models, id));
   return [...anchorNumbers(engine, m('qwen3.8-27b')), ...mlaEraNumbers(engine, m)];
 }
 
@@ -137,6 +254,8 @@ export function courseNumbers(engine, models) {
  * The anchor recast as MHA / MQA / GQA-4 at 262,144 tokens, and its linear-attention state at
  * three lengths (the same every time).
  * @param {AttnEngine} engine
+ * @param {ConfigModel} anchor
+ * @returns {CourseNumber[]}
  */
 function anchorNumbers(engine, anchor) {
   const a262 = variantRows(engine, anchor, 262144);
@@ -145,7 +264,7 @@ function anchorNumbers(engine, anchor) {
     gqa = rowOf(a262, 'gqa', 4);
   const a4k = variantRows(engine, anchor, 4096),
     a1m = variantRows(engine, anchor, 1048576);
-  const state = (rows) => bytes(rows[0].stateBytes);
+  const state = (/** @type {VariantRow[]} */ rows) => bytes(rows[0].stateBytes);
   return [
     {
       name: 'Qwen3.8-27B as MHA, per token',
@@ -185,7 +304,8 @@ function anchorNumbers(engine, anchor) {
  * DeepSeek LLM 67B (GQA) against DeepSeek-V2 / V3 and GLM-5.3 (MLA), Mistral 7B's sliding
  * window, and an officially reported size.
  * @param {AttnEngine} engine
- * @param {(id: string) => import('../../web/course-data.js').CourseModel} m
+ * @param {(id: string) => ConfigModel} m
+ * @returns {CourseNumber[]}
  */
 function mlaEraNumbers(engine, m) {
   const d67 = m('deepseek-llm-67b'),
@@ -229,7 +349,7 @@ function mlaEraNumbers(engine, m) {
     {
       name: 'DeepSeek-V3 (MLA), per token',
       expected: '70,272 B',
-      actual: exactBytes(modelLedger(engine, v3).bytesPerToken),
+      actual: exactBytes(/** @type {number} */ (modelLedger(engine, v3).bytesPerToken)),
     },
     {
       name: 'DeepSeek-V2 vs DeepSeek LLM 67B (BF16)',
@@ -264,7 +384,7 @@ function mlaEraNumbers(engine, m) {
     {
       name: 'DeepSeek-V4.1-Flash, officially reported per token',
       expected: '890 B',
-      actual: exactBytes(v41.reportedKvBytesPerToken),
+      actual: exactBytes(/** @type {number} */ (v41.reportedKvBytesPerToken)),
     },
   ];
 }
