@@ -49,9 +49,6 @@ export function scaleNamed(name) {
     : { name: DEFAULT_SCALE, stops: SCALES[DEFAULT_SCALE] };
 }
 
-// TRANSITION (issue 21, removed before it lands): callers not yet handing their scale.
-const TRANSITION_DEFAULT = scaleNamed(undefined);
-
 /**
  * @param {number} a
  * @param {number} b
@@ -67,7 +64,7 @@ function lerp(a, b, t) {
  * @param {ColorScale} scale
  * @returns {[number, number, number]}
  */
-export function weightRgb(v, scale = TRANSITION_DEFAULT) {
+export function weightRgb(v, scale) {
   const x = Math.min(1, Math.max(0, Number.isFinite(v) ? v : 0));
   const stops = scale.stops;
   for (let i = 1; i < stops.length; i++) {
@@ -86,7 +83,7 @@ export function weightRgb(v, scale = TRANSITION_DEFAULT) {
  * @param {number} v
  * @param {ColorScale} scale
  */
-export function weightColor(v, scale = TRANSITION_DEFAULT) {
+export function weightColor(v, scale) {
   const [r, g, b] = weightRgb(v, scale);
   return `rgb(${r}, ${g}, ${b})`;
 }
@@ -118,7 +115,7 @@ export function contrast(a, b) {
  * @param {number} v
  * @param {ColorScale} scale
  */
-export function textOn(v, scale = TRANSITION_DEFAULT) {
+export function textOn(v, scale) {
   const L = luminance(weightRgb(v, scale));
   return (L + 0.05) / 0.05 > 1.05 / (L + 0.05) ? '#000' : '#fff';
 }

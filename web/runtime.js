@@ -133,7 +133,10 @@ export function checkModels(doc, file = 'models.json') {
   return doc;
 }
 
-/** @typedef {(overrides?: object) => Promise<AttnEngine>} EngineFactory dist/attn-engine.js's export */
+/**
+ * dist/attn-engine.js's export: makes an engine (Emscripten module overrides optional).
+ * @typedef {(overrides?: object) => Promise<AttnEngine>} EngineFactory
+ */
 
 /**
  * load() on the first call, its value (or its error, thrown again) on every call after.

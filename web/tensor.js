@@ -44,13 +44,3 @@ export function rowOf(t, i) {
 export function at(t, i, j) {
   return t.data[i * t.shape[1] + j];
 }
-
-/**
- * TRANSITION (issue 21, removed before it lands): nested rows of a 2-D tensor.
- * @param {Pick<Tensor, 'shape' | 'data'>} t
- * @returns {number[][]}
- */
-export function rowsOf(t) {
-  const [r, c] = t.shape;
-  return Array.from({ length: r }, (_, i) => Array.from(t.data.subarray(i * c, (i + 1) * c)));
-}

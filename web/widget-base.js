@@ -18,7 +18,6 @@ import { SCALE_PROPERTY } from './theme.js';
 import { scaleNamed } from './color.js';
 /** @import { ColorScale } from './color.js' */
 import { h } from './dom.js';
-import { CHECK_NAMES_ZH } from './check-names-zh.js';
 
 export const COMMON = {
   'zh-CN': { loading: '正在加载注意力引擎…', error: '出错了', checks: '数字自检', passed: '通过' },
@@ -32,7 +31,7 @@ export const COMMON = {
 
 /** @typedef {{ name: string, expected: string, actual: string, ok: boolean }} CheckRow */
 /** @typedef {Record<string, any>} StringTable strings, functions of counts → strings, or lists */
-/** @typedef {{ 'zh-CN': StringTable, en: StringTable }} WidgetStrings a widget's strings.js STRINGS */
+/** @typedef {{ 'zh-CN': StringTable, en: StringTable }} WidgetStrings its strings.js STRINGS */
 
 /**
  * The ::part() names every widget puts on its main regions, the same name for the same role in
@@ -306,10 +305,8 @@ export class AttnWidget extends HTMLElement {
    * @param {string} name
    */
   checkName(name) {
-    const own = /** @type {typeof AttnWidget} */ (this.constructor).checkNamesZh;
-    /** @type {Record<string, string>} */
-    const zh = CHECK_NAMES_ZH;
-    return this.isEnglish ? name : (own[name] ?? zh[name] ?? name);
+    const zh = /** @type {typeof AttnWidget} */ (this.constructor).checkNamesZh;
+    return this.isEnglish ? name : (zh[name] ?? name);
   }
 
   drawChecks() {

@@ -9,7 +9,8 @@ const cache = new WeakMap();
 
 /**
  * {id, tokens, tokensEn, heads, dModel, x, q, k, v} for world `id` of the runtime's teaching
- * world, each matrix a {shape, data: Float32Array} tensor (web/tensor.js). Throws a DataError-like Error naming the world if missing.
+ * world, each matrix a {shape, data: Float32Array} tensor (web/tensor.js). Throws an Error naming
+ * the world if it is missing.
  * @param {Runtime} rt
  * @param {string} id
  */

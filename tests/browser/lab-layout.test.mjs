@@ -67,7 +67,8 @@ function state(page) {
 function assertArcsFollow(s) {
   const keys = s.row.map((w, j) => (j <= s.query && w > 0 ? String(j) : null)).filter(Boolean);
   assert.deepEqual(Object.keys(s.widths).sort(), keys.sort());
-  // Drawn to 2 decimals: width = 0.75 + 11.25 · weight (web/views/fan-out-arcs.js arcStroke) to 0.005.
+  // Drawn to 2 decimals: width = 0.75 + 11.25 · weight (web/views/fan-out-arcs.js arcStroke)
+  // to 0.005.
   for (const j of keys)
     assert.ok(Math.abs(s.widths[j] - (0.75 + 11.25 * s.row[j])) <= 0.0051, `key ${j}`);
   for (const a of keys)

@@ -22,7 +22,8 @@ const weights = () =>
       Object.fromEntries(
         [...document.querySelector(t).shadowRoot.querySelectorAll('table.mix tbody tr')].map(
           (tr) => [
-            // the label as a wide screen shows it (web/views/table-labels.js writes a short one too)
+            // the label as a wide screen shows it (web/views/table-labels.js writes a short one
+            // too)
             (tr.querySelector('th .fit-wide') ?? tr.querySelector('th')).textContent,
             tr.querySelector('[data-role="weight"]')?.textContent ?? null,
           ],

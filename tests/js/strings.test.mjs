@@ -1,11 +1,11 @@
-// What students read, in both languages: every widget's two string tables (static strings
-// 'zh-CN' and en), the widget base's own strings, the self-check rows' Chinese names
-// (web/check-names-zh.js), and the texts of lessons.json and quiz.json.
+// What students read, in both languages: every widget's two string tables and its self-check
+// rows' Chinese names (its strings.js: STRINGS, CHECK_NAMES_ZH), the widget base's own strings,
+// and the texts of lessons.json and quiz.json.
 //   - a Chinese text carries no Latin-only word outside the allow-list of terms below (code such
 //     as engine.attention, head_dim or print( is not prose and is skipped);
 //   - an English text carries no Han characters except the teaching world's token labels;
-//   - a widget's code outside its string tables holds no Chinese text of its own (only token
-//     labels it looks up), so nothing student-visible is written inline;
+//   - a widget's files other than strings.js hold no Chinese text of their own (only token
+//     labels they look up), so nothing student-visible is written inline;
 //   - Chinese text uses full-width punctuation; a pasted config.json's errors and notes come in
 //     one language each (hf-config's messageEn / messageZh, notes / notesZh).
 // Strings that are functions are called with a stand-in argument that reads as 7 in any
@@ -16,15 +16,18 @@ import './dom-globals.mjs';
 import { WIDGETS as MAIN_WIDGETS } from '../../widgets/index.js';
 import { OPEN_MODEL_WIDGETS } from '../../widgets/open-model/index.js';
 import { COMMON } from '../../web/widget-base.js';
-import { CHECK_NAMES_ZH } from '../../web/check-names-zh.js';
 import { MathNode, MathLine } from '../../web/mathml.js';
 import { modelFromHfConfig } from '../../widgets/kv-ledger/hf-config.js';
 import { readJson } from './fixture.mjs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 // Every widget: the main bundle's and <attn-open-model> (a script of its own).
 const WIDGETS = { ...MAIN_WIDGETS, ...OPEN_MODEL_WIDGETS };
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const lessons = readJson('course-data/lessons.json');
 const quiz = readJson('course-data/quiz.json');
 const world = readJson('course-data/teaching-world.json');
@@ -88,7 +91,9 @@ function allTexts(lang) {
       for (const t of texts(v)) out.push([`<${tag}> ${key}`, t]);
   for (const [key, v] of Object.entries(COMMON[lang])) out.push([`widget base ${key}`, v]);
   if (lang === 'zh-CN')
-    for (const [en, zh] of Object.entries(CHECK_NAMES_ZH)) out.push([`self-check "${en}"`, zh]);
+    for (const [tag, cls] of Object.entries(WIDGETS))
+      for (const [en, zh] of Object.entries(cls.checkNamesZh))
+        out.push([`<${tag}> self-check "${en}"`, zh]);
   const bilingual = (where, b) => out.push([where, b[lang]]);
   bilingual('lessons.json title', lessons.title);
   for (const l of lessons.lessons) {
@@ -197,16 +202,21 @@ test('no English text carries Han characters except token labels', () => {
   assert.deepEqual(bad, []);
 });
 
-test('no widget writes Chinese text outside its string tables (only token labels it looks up)', () => {
-  for (const [tag, cls] of Object.entries(WIDGETS)) {
-    const code = cls
-      .toString()
-      .replace(/static strings = \{[\s\S]*?\n {2}\};\n/, '')
-      .replace(/\/\/.*$/gm, '')
-      .replace(/\/\*[\s\S]*?\*\//g, '');
-    // 亿: the self-check's expected text of the course's "4.9 亿" (softmax-variance)
-    const inline = hanRuns(code).filter((r) => !TOKENS.has(r) && r !== '亿');
-    assert.deepEqual(inline, [], `<${tag}>`);
+test('no widget writes Chinese text outside its strings.js (only token labels it looks up)', () => {
+  for (const tag of Object.keys(WIDGETS)) {
+    const folder = join(root, 'widgets', tag.replace(/^attn-/, ''));
+    const files = readdirSync(folder, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.js') && f !== 'strings.js');
+    assert.ok(existsSync(join(folder, 'strings.js')), `<${tag}> has strings.js`);
+    for (const f of files) {
+      const code = readFileSync(join(folder, f), 'utf8')
+        .replace(/\/\/.*$/gm, '')
+        .replace(/\/\*[\s\S]*?\*\//g, '');
+      // 亿: the self-check's expected text of the course's "4.9 亿" (softmax-variance)
+      const inline = hanRuns(code).filter((r) => !TOKENS.has(r) && r !== '亿');
+      assert.deepEqual(inline, [], `widgets/${tag.replace(/^attn-/, '')}/${f}`);
+    }
   }
 });
 

@@ -1,7 +1,8 @@
 // The theme (web/theme.js) and the heatmap scales (web/color.js): text on every step of every
 // scale, and each text colour of the theme on the backgrounds it is drawn on, in the light and
 // the dark theme alike, reach WCAG AA's 4.5:1; the scales stay monotonic in lightness (so they
-// read in greyscale and for colour-blind readers); docs/theming-and-events.md's theming table lists every token.
+// read in greyscale and for colour-blind readers); docs/theming-and-events.md's theming table
+// lists every token.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';

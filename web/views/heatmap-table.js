@@ -3,7 +3,7 @@
 // the causal upper triangle greyed, and a read-out line that follows the hovered or focused
 // cell. Used by <attn-heatmap> and by any widget that shows a weights matrix.
 import { h, pct } from '../dom.js';
-import { weightColor, textOn, scaleNamed } from '../color.js';
+import { weightColor, textOn } from '../color.js';
 /** @import { ColorScale } from '../color.js' */
 import { labelHeader, longColumnsClass, cornerText } from './table-labels.js';
 
@@ -32,7 +32,7 @@ export function heatmapTable({
   cellLabel,
   lang = 'zh-CN',
   corner = cornerText(lang),
-  scale = scaleNamed(undefined), // TRANSITION (issue 21)
+  scale,
 }) {
   /** @type {(i: number, j: number) => number} */
   const at = Array.isArray(weights[0])
@@ -127,7 +127,7 @@ table.heatmap td.hm-cell:focus-visible { outline: 3px solid var(--_focus); outli
  * A legend: the colour ramp from 0% to 100%.
  * @param {ColorScale} scale the colours of the cells it explains
  */
-export function heatmapLegend(scale = scaleNamed(undefined) /* TRANSITION */) {
+export function heatmapLegend(scale) {
   const steps = Array.from({ length: 10 }, (_, i) =>
     h('span', { style: { background: weightColor(i / 9, scale) } }),
   );

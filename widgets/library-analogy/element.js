@@ -179,9 +179,9 @@ export class LibraryAnalogy extends AttnWidget {
                 this.update();
               },
               style: {
-                'border-left-color': weightColor(r.weights[j]),
-                background: weightColor(r.weights[j]),
-                color: textOn(r.weights[j]),
+                'border-left-color': weightColor(r.weights[j], this.scale),
+                background: weightColor(r.weights[j], this.scale),
+                color: textOn(r.weights[j], this.scale),
               },
             },
             [h('span', {}, t), h('span', { class: 'w' }, pct(r.weights[j]))],
