@@ -15,6 +15,7 @@ import { modelById } from '../../web/models.js';
 import { variantRows, rowOf, modelLedger, reductionText, asConfig } from '../kv-ledger/logic.js';
 import { rnnCounts, attentionCounts, grouped } from '../rnn-vs-attention/logic.js';
 import { EXPERIMENT, ANCHOR_D, experiment, experimentTexts } from '../softmax-variance/logic.js';
+import { SOURCE_PATTERNS } from './strings.js';
 const COURSE_T = 4096;
 
 /**
@@ -326,9 +327,9 @@ export function sourceCounts(doc) {
   /** @param {RegExp} re */
   const count = (re) => doc.questions.filter((q) => re.test(q.source)).length;
   return {
-    module: count(/^模块 .*小测验/),
-    map: count(/^演进地图/),
-    misconception: count(/^本章拦截的误解/),
+    module: count(SOURCE_PATTERNS.module),
+    map: count(SOURCE_PATTERNS.map),
+    misconception: count(SOURCE_PATTERNS.misconception),
     total: doc.questions.length,
   };
 }

@@ -109,3 +109,13 @@ export const CHECK_NAMES_ZH = {
   'every question links to a lesson page of lessons.json': '每道题都链接到 lessons.json 里的一课',
   'every question has exactly one right option': '每道题恰有一个正确选项',
 };
+
+/**
+ * How quiz.json's `source` (a citation of the Chinese seed) names each kind of source: the
+ * attention module's own quiz, the evolution map, the chapter's misconceptions.
+ */
+export const SOURCE_PATTERNS = {
+  module: /^模块 .*小测验/,
+  map: /^演进地图/,
+  misconception: /^本章拦截的误解/,
+};
