@@ -18,6 +18,8 @@ import { SCALE_PROPERTY } from './theme.js';
 import { scaleNamed } from './color.js';
 /** @import { ColorScale } from './color.js' */
 import { h } from './dom.js';
+// Widgets import check() from here or, DOM-free, from check-row.js.
+export { check } from './check-row.js';
 
 export const COMMON = {
   'zh-CN': { loading: '正在加载注意力引擎…', error: '出错了', checks: '数字自检', passed: '通过' },
@@ -29,7 +31,7 @@ export const COMMON = {
   },
 };
 
-/** @typedef {{ name: string, expected: string, actual: string, ok: boolean }} CheckRow */
+/** @import { CheckRow } from './check-row.js' */
 /** @typedef {Record<string, any>} StringTable strings, functions of counts → strings, or lists */
 /** @typedef {{ 'zh-CN': StringTable, en: StringTable }} WidgetStrings its strings.js STRINGS */
 
@@ -332,15 +334,4 @@ export class AttnWidget extends HTMLElement {
       ),
     );
   }
-}
-
-/**
- * check('name', expected '32.5%', actual '32.5%') → a self-check row comparing the printed text.
- * @param {string} name
- * @param {string} expected
- * @param {string} actual
- * @returns {CheckRow}
- */
-export function check(name, expected, actual) {
-  return { name, expected, actual, ok: expected === actual };
 }

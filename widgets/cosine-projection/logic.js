@@ -4,7 +4,7 @@
 // w is worldTensors(rt, id): {tokens, x, q, k, v}, each matrix an engine tensor {shape, data}.
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
-/** @import { CheckRow } from '../../web/widget-base.js' */
+/** @import { CheckRow } from '../../web/check-row.js' */
 import { num } from '../../web/dom.js';
 import { rowOf } from '../../web/tensor.js';
 import {

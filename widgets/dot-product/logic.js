@@ -7,7 +7,7 @@
 // Computed here in JS, each shown with its formula: |q| = √(q·q) and θ = arccos(cos θ) for the
 // drawing.
 /** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
-/** @import { CheckRow } from '../../web/widget-base.js' */
+/** @import { CheckRow } from '../../web/check-row.js' */
 import { num } from '../../web/dom.js';
 import { rowOf } from '../../web/tensor.js';
 import { line, row, frac, sqrt, norm, times, number } from '../../web/mathml.js';

@@ -6,7 +6,7 @@
 /** @import { AttnEngine, LedgerModel, Tensor } from '../../web/attn-engine.js' */
 /** @import { CourseModel, TeachingWorld } from '../../web/course-data.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
-/** @import { CheckRow } from '../../web/widget-base.js' */
+/** @import { CheckRow } from '../../web/check-row.js' */
 import { bytes, exactBytes } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';

@@ -3,7 +3,7 @@
 // an engine result (engine.tinyDecoderGenerate / tinyDecoderIncrementalCheck); this file only
 // picks fields and formats them.
 /** @import { AttnEngine, TinyDecoderGenerateResult } from '../../web/attn-engine.js' */
-/** @import { CheckRow } from '../../web/widget-base.js' */
+/** @import { CheckRow } from '../../web/check-row.js' */
 
 /**
  * The tiny decoder of the lesson, written out so the byte formula can name every factor, and

@@ -9,10 +9,11 @@
  * @import { LabConfig, LabLoadResult, HeadPattern } from '../../web/attn-engine.js'
  * @import { LabFullLayer, LabLinearLayer } from '../../web/attn-engine.js'
  * @import { Tensor, LedgerResult } from '../../web/attn-engine.js'
- * @import { CheckRow } from '../../web/widget-base.js'
+ * @import { CheckRow } from '../../web/check-row.js'
  */
 import { pct, exactBytes } from '../../web/dom.js';
 import { fanOutArcs, distanceFree } from '../../web/views/fan-out-arcs.js';
+import { check } from '../../web/check-row.js';
 
 /**
  * The lab's data files, the fields the lab reads (course-data/*.schema.json has them all).
@@ -65,15 +66,6 @@ import { fanOutArcs, distanceFree } from '../../web/views/fan-out-arcs.js';
  *   ms: { run: number, patterns: number, generate: number },
  * }} PromptResult
  */
-
-/**
- * widget-base.js's check(), repeated here so this file loads in node (no HTMLElement there).
- * @param {string} name
- * @param {string} expected
- * @param {string} actual
- * @returns {CheckRow}
- */
-const check = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
 
 /** The script a page must load for the lab, after attn-widgets.js. */
 export const DATA_SCRIPT = 'attn-lab-data.js';

@@ -3,7 +3,7 @@
 // book's spine label (k) and contents (v), the scores q·k/√d, the softmax weights, what is read
 // back (Σ w v, the engine's attention output) and how close that is to each noun's contents.
 /** @import { Runtime } from '../../web/runtime.js' */
-/** @import { CheckRow } from '../../web/widget-base.js' */
+/** @import { CheckRow } from '../../web/check-row.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
 import { worldTensors } from '../../web/world.js';
 import { rowOf } from '../../web/tensor.js';

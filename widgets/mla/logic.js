@@ -4,7 +4,7 @@
 // picks and formats.
 /** @import { AttnEngine, LedgerResult } from '../../web/attn-engine.js' */
 /** @import { ModelsDoc } from '../../web/course-data.js' */
-/** @import { CheckRow } from '../../web/widget-base.js' */
+/** @import { CheckRow } from '../../web/check-row.js' */
 import { exactBytes } from '../../web/dom.js';
 import { modelById } from '../../web/models.js';
 import { reductionText } from '../kv-ledger/logic.js';

@@ -2,7 +2,7 @@
 // student would (what it printed and what show() drew), and the rows that compare those with the
 // course's numbers. The element adds the row computed on the page's own engine.
 /** @import { TeachingWorldDoc } from '../../web/course-data.js' */
-/** @import { CheckRow } from '../../web/widget-base.js' */
+/** @import { CheckRow } from '../../web/check-row.js' */
 /** @import { ShowMessage } from './logic.js' */
 /** @import { WorkerReady, RunEnd, CellEnv } from './code-worker.js' */
 /** @import { Translate } from './strings.js' */

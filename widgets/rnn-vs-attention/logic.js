@@ -9,9 +9,10 @@
 //              weights are engine.attention (causal, one head) on the zh-gift teaching world.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
-/** @import { CheckRow } from '../../web/widget-base.js' */
+/** @import { CheckRow } from '../../web/check-row.js' */
 import { worldTensors } from '../../web/world.js';
 import { pct } from '../../web/dom.js';
+import { check as same } from '../../web/check-row.js';
 
 /** T of the picture (tokens drawn). The teaching world has weights for T ≤ its 5 tokens. */
 export const T_PICTURE = Object.freeze({ min: 2, max: 12, initial: 5 });
@@ -154,15 +155,6 @@ export function pictureLabels(worldTokens, T) {
 export function subscript(n) {
   return String(n).replace(/\d/g, (d) => '₀₁₂₃₄₅₆₇₈₉'[Number(d)]);
 }
-
-/**
- * A self-check row comparing the printed text (widget-base's check(), which node cannot import).
- * @param {string} name
- * @param {string} expected
- * @param {string} actual
- * @returns {CheckRow}
- */
-const same = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
 
 /**
  * The rows of <attn-rnn-vs-attention>'s self-check: the course's counts at T = 4,096 and the

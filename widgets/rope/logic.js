@@ -11,6 +11,7 @@ import { worldTensors } from '../../web/world.js';
 import { rowOf } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
 import { num } from '../../web/dom.js';
+import { check as same } from '../../web/check-row.js';
 
 /** The toy's RoPE base: the engine's default, 10000. */
 export const TOY_BASE = 10000;
@@ -238,18 +239,10 @@ export function courseChecks(rt, worldId = 'zh-gift', modelId = ANCHOR_ID) {
 }
 
 /**
- * A self-check row comparing the printed text (widget-base's check(), which node cannot import).
- * @param {string} name
- * @param {string} expected
- * @param {string} actual
- */
-const same = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
-
-/**
  * The rows of <attn-rope>'s self-check: lesson 6's numbers, for the page's world. The course's
  * head figures are the anchor's, whichever model the page shows.
  * @param {Runtime} rt
- * @returns {import('../../web/widget-base.js').CheckRow[]}
+ * @returns {import('../../web/check-row.js').CheckRow[]}
  */
 export function courseCheckRows(rt, worldId = 'zh-gift') {
   const c = courseChecks(rt, worldId, ANCHOR_ID);

@@ -5,7 +5,8 @@
 /** @import { AttnEngine, AttentionOptions, Tensor } from '../../web/attn-engine.js' */
 import { worldTensors } from '../../web/world.js';
 import { pct, num } from '../../web/dom.js';
-/** @import { CheckRow } from '../../web/widget-base.js' */
+import { check } from '../../web/check-row.js';
+/** @import { CheckRow } from '../../web/check-row.js' */
 
 /** Sink slider range (logit units). */
 export const SINK = { min: -5, max: 8, step: 0.1 };
@@ -84,15 +85,6 @@ export function anchorGate(rt) {
 export function split(weights, digits) {
   return weights.map((w) => pct(w, digits)).join(' / ');
 }
-
-/**
- * A self-check row comparing the printed text (as widget-base.js check, without its DOM).
- * @param {string} name
- * @param {string} expected
- * @param {string} actual
- * @returns {CheckRow}
- */
-const check = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
 
 /**
  * The course's B4 numbers through the engine (whatever the widget shows): the 苹果 row, the

@@ -4,10 +4,11 @@
 // No attention math either: softmax, proportional split, the dot products, their standard
 // deviations, max weights and entropies all come from the engine.
 import { num, pct } from '../../web/dom.js';
+import { check as same } from '../../web/check-row.js';
 /** @import { AttnEngine, SoftmaxVarianceResult } from '../../web/attn-engine.js' */
 /** @import { TeachingWorldDoc, ScoreExample } from '../../web/course-data.js' */
 /** @import { Runtime } from '../../web/runtime.js' */
-/** @import { CheckRow } from '../../web/widget-base.js' */
+/** @import { CheckRow } from '../../web/check-row.js' */
 
 /**
  * The seeded experiment behind every histogram and softmax row (fixed: the checks rely on it).
@@ -260,15 +261,6 @@ export function cachedCourseNumbers(rt) {
   if (!n) perEngine.set(rt.world, (n = courseNumbers(rt.engine, rt.world)));
   return n;
 }
-
-/**
- * A self-check row comparing the printed text (widget-base's check(), which node cannot import).
- * @param {string} name
- * @param {string} expected
- * @param {string} actual
- * @returns {CheckRow}
- */
-const same = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
 
 /**
  * A self-check row: v within ±10% of target.

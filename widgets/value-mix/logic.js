@@ -6,7 +6,7 @@
 // and cosines (engine.cosine). Here only values are picked out and formatted.
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
-/** @import { CheckRow } from '../../web/widget-base.js' */
+/** @import { CheckRow } from '../../web/check-row.js' */
 import { num, pct } from '../../web/dom.js';
 import { rowOf, at, tensorFrom } from '../../web/tensor.js';
 import { row, sub as msub, mi, paren } from '../../web/mathml.js';
