@@ -11,6 +11,7 @@ import { bytes, exactBytes } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
 import { kvHeadsKind } from '../../web/kv-heads.js';
+import { check as row } from '../../web/check-row.js';
 
 export const ANCHOR_ID = 'qwen3.8-27b';
 /** The context the course quotes for the anchor (its native context). */
@@ -179,8 +180,6 @@ export function sharedKvExperiment(rt, worldId = 'zh-gift') {
  */
 export function courseNumbers(rt) {
   const anchor = modelById(rt.models, ANCHOR_ID);
-  /** @param {string} name @param {string} expected @param {string} actual */
-  const row = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
   /** @param {number} g */
   const at = (g) => ledgerFor(rt.engine, anchor, g);
   /** @type {CheckRow[]} */

@@ -4,6 +4,7 @@
 // picks fields and formats them.
 /** @import { AttnEngine, TinyDecoderGenerateResult } from '../../web/attn-engine.js' */
 /** @import { CheckRow } from '../../web/check-row.js' */
+import { check as row } from '../../web/check-row.js';
 
 /**
  * The tiny decoder of the lesson, written out so the byte formula can name every factor, and
@@ -114,8 +115,6 @@ export function courseNumbers(engine) {
       allSame = false;
   }
   const diff = incrementalDiff(engine, withCache.tokens);
-  /** @type {(name: string, expected: string, actual: string) => CheckRow} */
-  const row = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
   return [
     row(
       'P = 2, G = 3: K/V computed without the cache (2 + 3 + 4)',

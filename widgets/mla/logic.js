@@ -8,6 +8,7 @@
 import { exactBytes } from '../../web/dom.js';
 import { modelById } from '../../web/models.js';
 import { reductionText } from '../kv-ledger/logic.js';
+import { check as row } from '../../web/check-row.js';
 
 /**
  * The seeded example's settings (engine.mla's options).
@@ -108,8 +109,6 @@ export function v2Ledger(engine, models) {
  * @returns {CheckRow[]}
  */
 export function courseNumbers(engine, models) {
-  /** @param {string} name @param {string} expected @param {string} actual @returns {CheckRow} */
-  const row = (name, expected, actual) => ({ name, expected, actual, ok: expected === actual });
   const m = runMla(engine);
   const L = v2Ledger(engine, models);
   return [
