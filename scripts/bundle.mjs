@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { header, noticesText, NOTICES_FILE, LAB_DATA_LICENCE } from './notices.mjs';
 import { bothWithMath, renderGuide } from './lesson-guide.mjs';
 import { writeElementTypes } from './element-types.mjs';
+import { factsFor, bindDoc } from './prose-facts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -166,7 +167,11 @@ writeFileSync(join(gen, 'bundle-metafiles.json'), JSON.stringify(metafiles));
 writeFileSync(join(dist, NOTICES_FILE), noticesText(root, metafiles));
 
 // ---- pages -----------------------------------------------------------------------------------
-const lessons = checked('course-data/lessons.json');
+// Numbers in the prose are `{{fact-id}}` placeholders, filled here from the engine and the data
+// (scripts/prose-facts.mjs): no number a student reads is typed by hand.
+const proseDocs = [checked('course-data/lessons.json'), readJson('course-data/lesson-guides.json')];
+const facts = await factsFor(root, proseDocs);
+const [lessons, guides] = proseDocs.map((d) => bindDoc(d, facts));
 const CSP =
   "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src data:";
 // A lesson may carry its own "csp" (the playground page: 'unsafe-eval' and worker-src blob:, so
@@ -240,7 +245,6 @@ const attrs = (a) =>
 const pages = lessons.lessons.map((l) => ({ href: `${l.slug}.html`, title: l.title }));
 // Each page's own explanation (course-data/lesson-guides.json): the question above the widgets,
 // what to try / notice / take away below them; `$…$` in it, and in the intro, becomes MathML.
-const guides = readJson('course-data/lesson-guides.json');
 function guided(slug, intro, widgets, opts) {
   const guide = guides[slug];
   if (!guide) throw new Error(`course-data/lesson-guides.json has no guide for "${slug}"`);

@@ -12,7 +12,7 @@ export const GUIDE_LABELS = {
   question: { 'zh-CN': '这一课的问题', en: 'The question' },
   try: { 'zh-CN': '试一试', en: 'Try this' },
   notice: { 'zh-CN': '留意', en: 'What to notice' },
-  takeaway: { 'zh-CN': '带走这一句', en: 'Take away' },
+  takeaway: { 'zh-CN': '带走这一句', en: 'Takeaway' },
 };
 // The index page asks the chapter's question, not a lesson's.
 const INDEX_QUESTION_LABEL = { 'zh-CN': '本章的问题', en: 'The chapter’s question' };

@@ -27,8 +27,10 @@ const texts = Object.entries(guides).flatMap(([slug, guide]) =>
   ),
 );
 /** The prose of a text: its `$…$` formulas cut out. */
+// The text a student reads, without formulas and without {{fact}} placeholders (numbers).
 const prose = (text) =>
   text
+    .replace(/\{\{[a-z0-9-]+\}\}/g, ' ')
     .split('$')
     .filter((_, i) => i % 2 === 0)
     .join(' ');
@@ -108,7 +110,7 @@ const LATIN_IN_CHINESE = new Set(
     'T5-XXL BF16 bit B KiB MiB GiB tanh dr Web Worker The cat out print causal true false ' +
     'engine.attention ' +
     // the open-model page: the formats and models a student has on disk
-    'GGUF Hugging Face Qwen3-0.6B Llama GPT-2 QK-Norm'
+    'GGUF Hugging Face Qwen3-0.6B Llama GPT-2 QK-Norm B4 B1'
   ).split(' '),
 );
 

@@ -65,7 +65,10 @@ test('every number a question quotes comes out of the engine as the course print
   const ids = usedFacts(quiz);
   assert.ok(ids.length >= 20, `${ids.length} facts used`);
   const facts = computeFacts(rt, ids);
-  for (const id of ids) assert.equal(facts[id], FACTS[id].expected, `${id} (${FACTS[id].name})`);
+  // The quiz's own facts carry the number the course prints; the rest are the pages' prose facts
+  // (widgets/facts/facts.js), tested with the prose.
+  for (const id of ids.filter((x) => x in FACTS))
+    assert.equal(facts[id], FACTS[id].expected, `${id} (${FACTS[id].name})`);
   // the ones the brief names
   assert.equal(facts['softmax-dialog'], '24.5% / 9.0% / 66.5%');
   assert.equal(facts['anchor-mha-per-token'], '384 KiB');

@@ -16,6 +16,8 @@ import { variantRows, rowOf, modelLedger, reductionText, asConfig } from '../kv-
 import { rnnCounts, attentionCounts, grouped } from '../rnn-vs-attention/logic.js';
 import { EXPERIMENT, ANCHOR_D, experiment, experimentTexts } from '../softmax-variance/logic.js';
 import { SOURCE_PATTERNS } from './strings.js';
+import { FACTS as COURSE_FACTS, courseFacts } from '../facts/facts.js';
+/** @import { FactContext } from '../facts/facts.js' */
 const COURSE_T = 4096;
 
 /**
@@ -371,7 +373,21 @@ export function usedFacts(doc) {
 export function computeFacts(ctx, ids = Object.keys(FACTS)) {
   /** @type {Memo} */
   const memo = {};
-  return Object.fromEntries(ids.map((id) => [id, FACTS[id].compute(ctx, memo)]));
+  const own = ids.filter((id) => id in FACTS);
+  // The rest are the course's prose facts (widgets/facts/facts.js), the same numbers the lesson
+  // pages quote; the quiz uses those that read the same in both languages.
+  const course = courseFacts(
+    /** @type {FactContext} */ (ctx),
+    ids.filter((id) => !(id in FACTS)),
+  );
+  return Object.fromEntries([
+    ...own.map((id) => [id, FACTS[id].compute(ctx, memo)]),
+    ...[...course].map(([id, v]) => {
+      if (v['zh-CN'] !== v.en)
+        throw new Error(`fact {{${id}}} differs by language: the quiz can't use it`);
+      return [id, v.en];
+    }),
+  ]);
 }
 
 /**
@@ -427,7 +443,7 @@ export function checkQuiz(data, lessons, validate) {
         );
     }
     for (const id of textsOf(q).flatMap(placeholders)) {
-      if (!(id in FACTS))
+      if (!(id in FACTS) && !(id in COURSE_FACTS))
         throw at(
           '',
           `uses an unknown placeholder {{${id}}} (known: ${Object.keys(FACTS).join(', ')})`,

@@ -1,0 +1,83 @@
+// The course prose's numbers at build time: every `{{fact-id}}` in course-data/lessons.json and
+// lesson-guides.json is filled here from widgets/facts/facts.js, computed by the built engine
+// (dist/attn-engine.js) over the same data files the pages load. Inside a `$…$` formula the value
+// is written the way LaTeX needs it (4{,}096, 24.5\%), so temml draws it as one number.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkTeachingWorld, checkModels } from '../web/runtime.js';
+import { courseFacts, factIds, FACT_PLACEHOLDER } from '../widgets/facts/facts.js';
+
+const LANGS = /** @type {const} */ (['zh-CN', 'en']);
+
+/**
+ * The context facts are computed from: the engine, the teaching world and models (validated as
+ * the page runtime validates them), the lab's exports and the quiz. `files` overrides a data
+ * file's path (tests give a modified copy of c3-attention.json).
+ * @param {string} root the repository
+ * @param {Record<string, string>} [files] data file name → path
+ */
+export async function factContext(root, files = {}) {
+  const read = (name) =>
+    JSON.parse(readFileSync(files[name] ?? join(root, 'course-data', name), 'utf8'));
+  const engine = await createRequire(import.meta.url)(join(root, 'dist/attn-engine.js'))();
+  return {
+    engine,
+    world: checkTeachingWorld(read('teaching-world.json')),
+    models: checkModels(read('models.json')),
+    lab: {
+      export: read('c3-attention.json'),
+      ablation: read('kv-heads-ablation.json'),
+      hybridAblation: read('hybrid-ablation.json'),
+    },
+    quiz: read('quiz.json'),
+  };
+}
+
+/** Every string inside `doc` (any depth). */
+function* stringsOf(doc) {
+  if (typeof doc === 'string') yield doc;
+  else if (Array.isArray(doc)) for (const x of doc) yield* stringsOf(x);
+  else if (doc && typeof doc === 'object') for (const x of Object.values(doc)) yield* stringsOf(x);
+}
+
+/** The fact ids the documents use. */
+export const usedFactIds = (...docs) =>
+  new Set(docs.flatMap((d) => [...stringsOf(d)].flatMap(factIds)));
+
+/** A value as LaTeX: thousands commas grouped, % escaped, the Unicode minus kept as a minus. */
+const texValue = (v) => v.replace(/,/g, '{,}').replace(/%/g, '\\%').replace(/−/g, '-');
+
+/** `text` (one language) with every placeholder filled; formulas get the LaTeX form. */
+export function bindText(text, lang, facts) {
+  const fill = (piece, inMath) =>
+    piece.replace(FACT_PLACEHOLDER, (_, id) => {
+      const v = facts.get(id);
+      if (!v) throw new Error(`unknown fact {{${id}}}`);
+      return inMath ? texValue(v[lang]) : v[lang];
+    });
+  return String(text)
+    .split('$')
+    .map((piece, i) => fill(piece, i % 2 === 1))
+    .join('$');
+}
+
+/**
+ * `doc` with every bilingual text ({ "zh-CN", "en" }) bound: a deep copy, placeholders filled
+ * per language.
+ */
+export function bindDoc(doc, facts) {
+  if (Array.isArray(doc)) return doc.map((x) => bindDoc(x, facts));
+  if (!doc || typeof doc !== 'object') return doc;
+  const out = {};
+  for (const [k, v] of Object.entries(doc)) out[k] = bindDoc(v, facts);
+  for (const lang of LANGS)
+    if (typeof out[lang] === 'string') out[lang] = bindText(out[lang], lang, facts);
+  return out;
+}
+
+/** The facts `docs` use, computed once. */
+export async function factsFor(root, docs, files) {
+  const ctx = await factContext(root, files);
+  return courseFacts(ctx, usedFactIds(...docs));
+}

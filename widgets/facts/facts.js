@@ -1,0 +1,379 @@
+// The numbers the course's prose quotes (course-data/lesson-guides.json, the intros of
+// lessons.json), each computed from the engine and the data files, never typed by hand: the
+// guides write `{{fact-id}}` and scripts/bundle.mjs fills it at build time from `courseFacts`.
+// Retrain the lab model or edit the teaching world and the sentences change with the numbers.
+//
+// Each fact is computed by the same logic function the page's widget draws with, so the prose
+// and the widget cannot disagree. A fact gives one string for both languages, or one per
+// language where the wording of a list differs.
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { Bilingual } from '../../web/course-data.js' */
+import { pct, num } from '../../web/dom.js';
+import { worldTensors } from '../../web/world.js';
+import { mapNumbers, REPORTED } from '../evolution-map/logic.js';
+import { proofNumbers } from '../misconceptions/logic.js';
+import { keyValuePair } from '../cosine-projection/logic.js';
+import { expansion, T_PRESETS, scoreBytes, COURSE as DOT_COURSE } from '../dot-product/logic.js';
+import {
+  experiment,
+  experimentTexts,
+  scoreExample,
+  D_STEPS,
+  ANCHOR_D,
+  WRONG_GUESS,
+} from '../softmax-variance/logic.js';
+import { mixRow } from '../value-mix/logic.js';
+import { vectors, ropeScore, retrieved, SAME, DIFFERENT, anchorHead } from '../rope/logic.js';
+import { multiHead, costs } from '../multi-head/logic.js';
+import { COURSE as CACHE_COURSE } from '../kv-cache/logic.js';
+import { GQA_PAPER, sharedKvExperiment } from '../gqa/logic.js';
+import { runMla, EXAMPLE as MLA_EXAMPLE } from '../mla/logic.js';
+import { appleRow, sigmoid, SINK } from '../sink-logit/logic.js';
+import {
+  walkthrough,
+  courseNumbers as walkNumbers,
+  STEPS as WALK_STEPS,
+} from '../walkthrough/logic.js';
+import { rnnCounts, attentionCounts, COURSE_T } from '../rnn-vs-attention/logic.js';
+import { TIME_LIMIT_MS } from '../playground/logic.js';
+
+/**
+ * What facts are computed from: the page runtime's {engine, world, models}, plus the lab's
+ * exports (c3-attention.json, kv-heads-ablation.json, hybrid-ablation.json) and the quiz file.
+ * @typedef {Runtime & { lab: { export: any, ablation: any, hybridAblation: any }, quiz: { questions: { source: string }[] } }} FactContext
+ * @typedef {string | Bilingual} FactValue
+ * @typedef {Map<string, any>} Memo results several facts share, computed once per round
+ */
+
+/** A list joined the way each language writes it. */
+const list = (/** @type {string[]} */ xs) => ({ 'zh-CN': xs.join('、'), en: xs.join(', ') });
+/** Items that read as "a and b" / "a, b and c" in English. */
+const andList = (/** @type {string[]} */ xs) => ({
+  'zh-CN': xs.join('、'),
+  en: xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`,
+});
+/** Group an integer by thousands (4,096), the way every page writes counts. */
+const grouped = (/** @type {number} */ n) => n.toLocaleString('en-US');
+
+/**
+ * @template T
+ * @param {Memo} memo
+ * @param {string} key
+ * @param {() => T} make
+ * @returns {T}
+ */
+function once(memo, key, make) {
+  if (!memo.has(key)) memo.set(key, make());
+  return memo.get(key);
+}
+
+const evo = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
+  once(m, 'evo', () => mapNumbers(c));
+const proofs = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
+  once(m, 'proofs', () => proofNumbers(c));
+const gift = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
+  once(m, 'gift', () => worldTensors(c, 'zh-gift'));
+const gave = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
+  once(m, 'gave', () => {
+    const w = gift(c, m);
+    return mixRow(c.engine, w, w.tokens.indexOf('给了'), true);
+  });
+const dot = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
+  once(m, 'dot', () => {
+    const w = gift(c, m);
+    return expansion(c.engine, w, w.tokens.indexOf('给了'), w.tokens.indexOf('苹果'));
+  });
+const variance = (/** @type {FactContext} */ c, /** @type {Memo} */ m, /** @type {number} */ d) =>
+  once(m, `variance-${d}`, () => experimentTexts(experiment(c.engine, d)));
+const walk = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
+  once(m, 'walk', () => walkNumbers(walkthrough(c)));
+const mla = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
+  once(m, 'mla', () => runMla(c.engine));
+const apple = (
+  /** @type {FactContext} */ c,
+  /** @type {Memo} */ m,
+  /** @type {object} */ opts = {},
+) => once(m, `apple-${JSON.stringify(opts)}`, () => appleRow(c, opts));
+const anchor = (/** @type {FactContext} */ c) => {
+  const a = c.models.models.find((x) => x.anchor);
+  if (!a) throw new Error('models.json marks no anchor model');
+  return a;
+};
+const modelOf = (/** @type {FactContext} */ c, /** @type {string} */ id) => {
+  const x = c.models.models.find((y) => y.id === id);
+  if (!x) throw new Error(`models.json has no model "${id}"`);
+  return x;
+};
+/** The lab's hybrid ablation rows by name. */
+const hybridRow = (/** @type {FactContext} */ c, /** @type {string} */ name) => {
+  const r = c.lab.hybridAblation.rows.find((/** @type {{name: string}} */ x) => x.name === name);
+  if (!r) throw new Error(`hybrid-ablation.json has no row "${name}"`);
+  return r;
+};
+/** The sink shares of the lab model's full layers, averaged over the export's sentences. */
+const sinkRanges = (/** @type {FactContext} */ c) =>
+  c.lab.export.meanSinkShare
+    .map((/** @type {number[]} */ shares, /** @type {number} */ layer) => ({ layer, shares }))
+    .filter((/** @type {{shares: number[]}} */ x) => x.shares.length > 0);
+const range = (/** @type {number[]} */ xs) => `${pct(Math.min(...xs))}–${pct(Math.max(...xs))}`;
+/** Bytes with thousands grouping and the unit, as the ledger prints exact counts. */
+const exactB = (/** @type {number} */ b) => `${grouped(b)} B`;
+
+/** @type {Record<string, (c: FactContext, m: Memo) => FactValue>} */
+export const FACTS = {
+  // ---- the chapter's sentence ----
+  'gift-tokens': (c, m) => String(gift(c, m).tokens.length),
+  'gift-dim': (c, m) => String(gift(c, m).dModel),
+  'gift-pairs': (c, m) => String(gift(c, m).tokens.length ** 2),
+
+  // ---- lesson 1 ----
+  'cos-self': (c, m) => evo(c, m).selfCosine,
+  'k-cos-names': (c, m) => evo(c, m).kCosine,
+  'v-cos-names': (c, m) => {
+    const pair = keyValuePair(c.engine, gift(c, m));
+    if (!pair) throw new Error('teaching-world.json: zh-gift lacks the two names 小明 and 小王');
+    return num(pair.v.cos, 3);
+  },
+
+  // ---- lesson 2 ----
+  'dot-gave-apple': (c, m) => num(dot(c, m).total, 2),
+  'dot-terms': (c, m) => list(dot(c, m).terms.map((x) => num(x, 3).replace('-', '−'))),
+  'dot-q-norm': (c, m) => num(dot(c, m).qNorm, 2),
+  'dot-k-norm': (c, m) => num(dot(c, m).kNorm, 2),
+  'dot-cos': (c, m) => num(dot(c, m).cos, 3),
+  'dot-angle': (c, m) => `${Math.round(dot(c, m).theta)}°`,
+  'dot-t-presets': () => list(T_PRESETS.map(grouped)),
+  'course-t': () => grouped(DOT_COURSE.T),
+  'additive-da': () => String(DOT_COURSE.dA),
+  'additive-bytes': (c, m) => evo(c, m).additiveBytes,
+  'dot-bytes': (c, m) => evo(c, m).dotBytes,
+  'additive-ratio': (c) => {
+    const b = scoreBytes(c.engine, DOT_COURSE.T);
+    return grouped(Math.round(b.additive / b.dot));
+  },
+
+  // ---- lesson 3 ----
+  'car-split': (c, m) => evo(c, m).carSplit,
+  'dialog-scores': (c) => list(scoreExample(c.world, 'dialog').scores.map(String)),
+  'softmax-dialog': (c) => {
+    const w = c.engine.softmax(scoreExample(c.world, 'dialog').scores, {}).weights;
+    return Array.from(w, (x) => pct(x)).join(' / ');
+  },
+  'dialog-scores-tex': (c) => scoreExample(c.world, 'dialog').scores.join(', '),
+  'dialog-max-score': (c) => String(Math.max(...scoreExample(c.world, 'dialog').scores)),
+  'dialog-min-score': (c) => String(Math.min(...scoreExample(c.world, 'dialog').scores)),
+  'dialog-uniform': (c) => {
+    const n = scoreExample(c.world, 'dialog').scores.length;
+    return Array.from({ length: n }, () => pct(1 / n)).join(' / ');
+  },
+  'e-value': () => num(Math.E, 1),
+  'dialog-wrong-guess': () => WRONG_GUESS.map((x) => pct(x, 0)).join(' / '),
+  'anchor-d': () => String(ANCHOR_D),
+  'sqrt-anchor-d': () => String(Math.sqrt(ANCHOR_D)),
+  'd-min': () => String(D_STEPS[D_STEPS.indexOf(4)]),
+  'd-max': () => String(D_STEPS[D_STEPS.length - 1]),
+  'std-256': (c, m) => variance(c, m, ANCHOR_D).std,
+  'std-256-scaled': (c, m) => variance(c, m, ANCHOR_D).stdScaled,
+  'max-256': (c, m) => variance(c, m, ANCHOR_D).maxUnscaled,
+  'max-256-scaled': (c, m) => variance(c, m, ANCHOR_D).maxScaled,
+  'max-1024': (c, m) => variance(c, m, D_STEPS[D_STEPS.length - 1]).maxUnscaled,
+  'max-1024-scaled': (c, m) => variance(c, m, D_STEPS[D_STEPS.length - 1]).maxScaled,
+
+  // ---- lesson 4 / 5 / 7 ----
+  'leak-gave': (c, m) => evo(c, m).leak,
+  'gave-apple': (c, m) => evo(c, m).gaveApple,
+  'gave-ming': (c, m) => evo(c, m).gaveMing,
+  'gave-output': (c, m) =>
+    `[${gave(c, m)
+      .output.map((x) => num(x, 3))
+      .join(', ')}]`,
+  'head-a': (c, m) => evo(c, m).headA,
+  'head-b': (c, m) => evo(c, m).headB,
+  'mh-params': (c) => String(costs(multiHead(c)).single.params),
+  'mh-macs': (c) => String(costs(multiHead(c)).single.total),
+  'mh-softmax-single': (c) => String(costs(multiHead(c)).single.softmaxes),
+  'mh-softmax-split': (c) => String(costs(multiHead(c)).split.softmaxes),
+  'anchor-width': (c, m) => proofs(c, m).anchorWidth,
+
+  // ---- lesson 6 ----
+  'rope-same-gap': () => String(SAME[0][1] - SAME[0][0]),
+  'rope-diff-gap': () => String(DIFFERENT[1] - DIFFERENT[0]),
+  'rope-same-score': (c) => num(ropeScore(c, SAME[0][0], SAME[0][1]).score, 4),
+  'rope-diff-score': (c) => num(ropeScore(c, DIFFERENT[0], DIFFERENT[1]).score, 4),
+  'rope-query-pos': () => String(SAME[0][0]),
+  'rope-key-pos': () => String(SAME[0][1]),
+  'rope-key-pos-moved': () => String(DIFFERENT[1]),
+  'rope-retrieved': (c) =>
+    `[${Array.from(retrieved(c, 0).plain, (x) => num(x, 2).replace('-', '−')).join(', ')}]`,
+  'anchor-rotary-dims': (c) => String(anchorHead(c).rotaryDim),
+  'anchor-head-dim': (c) => String(anchorHead(c).headDim),
+
+  // ---- lessons 8–10 and the evolution map ----
+  'cache-p': () => String(CACHE_COURSE.P),
+  'cache-g': () => String(CACHE_COURSE.G),
+  'cache-without': (c, m) => evo(c, m).kvWithout,
+  'cache-with': (c, m) => evo(c, m).kvWith,
+  'cache-recomputed': (c, m) => evo(c, m).kvRecomputed,
+  'cache-terms-without': () =>
+    Array.from({ length: CACHE_COURSE.G }, (_, s) => String(CACHE_COURSE.P + s)).join(' + '),
+  'anchor-heads': (c, m) => evo(c, m).anchorHeads,
+  'anchor-kv-heads': (c, m) => evo(c, m).kvHeads,
+  'anchor-group-size': (c, m) => evo(c, m).groupSize,
+  'anchor-full-layers': (c, m) => evo(c, m).fullLayers,
+  'anchor-context': (c) => grouped(anchor(c).contextLength ?? NaN),
+  'anchor-gqa-token': (c, m) => evo(c, m).gqaToken,
+  'anchor-gqa-token-exact': (c) => exactB(Number(c.engine.kvLedger(anchor(c)).bytesPerToken)),
+  'anchor-kv-formula': (c) => String(c.engine.kvLedger(anchor(c)).formula),
+  'anchor-gqa-context': (c, m) => evo(c, m).gqaContext,
+  'anchor-mha-token': (c, m) => evo(c, m).mhaToken,
+  'anchor-mha-context': (c, m) => evo(c, m).mhaContext,
+  'anchor-mqa-token': (c, m) => evo(c, m).mqaToken,
+  'anchor-mqa-context': (c, m) => evo(c, m).mqaContext,
+  'gqa-copy-heads': (c) => String(gift(c, new Map()).heads),
+  'gqa-copy-diff': (c) => {
+    const e = sharedKvExperiment(c);
+    return e.maxAbsDiff === 0 ? '0' : e.maxAbsDiff.toExponential(1);
+  },
+  't5-mha': () => GQA_PAPER[0].average,
+  't5-gqa8': () => GQA_PAPER[1].average,
+  't5-mqa': () => GQA_PAPER[2].average,
+  't5-time-mha': () => `${GQA_PAPER[0].time} s`,
+  't5-time-gqa8': () => `${GQA_PAPER[1].time} s`,
+  't5-time-mqa': () => `${GQA_PAPER[2].time} s`,
+  'mla-r': () => String(MLA_EXAMPLE.kvLoraRank),
+  'mla-dr': () => String(MLA_EXAMPLE.dRope),
+  'mla-bytes-per-element': () => String(MLA_EXAMPLE.dtypeBytes),
+  'mla-cached-bytes': (c, m) => String(mla(c, m).bytesPerTokenPerLayer),
+  'mla-expanded-bytes': (c, m) => String(mla(c, m).explicitBytesPerTokenPerLayer),
+  'mla-path-diff': (c, m) => {
+    const [mant, exp] = mla(c, m).maxAbsDiff.toExponential(1).split('e');
+    const sup = {
+      '-': '⁻',
+      0: '⁰',
+      1: '¹',
+      2: '²',
+      3: '³',
+      4: '⁴',
+      5: '⁵',
+      6: '⁶',
+      7: '⁷',
+      8: '⁸',
+      9: '⁹',
+    };
+    return `${mant} × 10${[...exp.replace('+', '')].map((ch) => sup[/** @type {keyof typeof sup} */ (ch)]).join('')}`;
+  },
+  'v2-layers': (c) => String(modelOf(c, 'deepseek-v2').layers),
+  'v2-latent': (c, m) => evo(c, m).mlaLatent,
+  'v2-rope': (c, m) => evo(c, m).mlaRopeDims,
+  'v2-token': (c, m) => evo(c, m).v2Token,
+  'v2-cached-numbers': (c, m) => evo(c, m).mlaWidth,
+  'v2-vs-67': (c, m) => evo(c, m).v2vs67.replace('−', ''),
+  'v2-reported': () => REPORTED.v2Reduction.value,
+  // Quoted from the DeepSeek-V2 report (its "−93.3%" includes KV quantised to about 6 bits).
+  'v2-kv-bits': () => '6',
+
+  // ---- branches ----
+  'rnn-steps': () => grouped(rnnCounts(COURSE_T).sequentialSteps),
+  'rnn-path': () => grouped(rnnCounts(COURSE_T).pathLength),
+  'attn-pairs': (c) => grouped(attentionCounts(c.engine, COURSE_T).pairs),
+  'sink-scores': (c, m) => list(apple(c, m).scores.map((x) => num(x, 2))),
+  'sink-weights': (c, m) => evo(c, m).sinkWeights,
+  'sink-logit-demo': () => `+${SINK.max}`,
+  'sink-keys-total': (c, m) => {
+    const r = apple(c, m, { sinkLogit: SINK.max });
+    return pct(
+      r.weights.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0),
+      2,
+    );
+  },
+  'gate-half': (c) => num(sigmoid(c.engine, 0), 3),
+  'gate-o-norm': (c, m) => num(apple(c, m).norm, 3),
+  'gate-o-half': (c, m) => num(apple(c, m, { gateLogit: 0 }).norm, 3),
+
+  // ---- the worked example, the playground ----
+  'walk-steps': () => String(WALK_STEPS.length),
+  'cat-raw': (c, m) => list(walk(c, m).catRaw.split(' / ')),
+  'cat-weights': (c, m) => walk(c, m).catWeights,
+  'cat-output': (c, m) => walk(c, m).outCat,
+  'the-output': (c, m) => walk(c, m).outThe,
+  'cat-d': (c) => String(worldTensors(c, 'en-the-cat').dModel),
+  'playground-time-limit': () => String(TIME_LIMIT_MS / 1000),
+
+  // ---- the lab (from its exports; its self-check proves the engine reproduces them) ----
+  'lab-top1-char': (c) => c.lab.export.prompt.top5[0].char,
+  'lab-top1-share': (c) => pct(c.lab.export.prompt.top5[0].prob),
+  'lab-prompt': (c) => c.lab.export.prompt.text,
+  'lab-layers': (c) => String(c.lab.export.model.config.nLayers),
+  'lab-full-layers': (c) =>
+    andList(sinkRanges(c).map((/** @type {{layer: number}} */ x) => String(x.layer + 1))),
+  'lab-linear-layers': (c) =>
+    String(
+      c.lab.export.model.config.layerTypes.filter((/** @type {string} */ t) => t === 'linear')
+        .length,
+    ),
+  'lab-heads': (c) => String(c.lab.export.model.config.nHeads),
+  'lab-kv-heads': (c) => String(c.lab.export.model.config.nKvHeads),
+  'lab-sentences': (c) => String(c.lab.export.sentences.length),
+  'lab-sink-first': (c) => range(sinkRanges(c)[0].shares),
+  'lab-sink-last': (c) => range(sinkRanges(c)[sinkRanges(c).length - 1].shares),
+  'lab-sink-first-layer': (c) => String(sinkRanges(c)[0].layer + 1),
+  'lab-sink-last-layer': (c) => String(sinkRanges(c)[sinkRanges(c).length - 1].layer + 1),
+  'lab-valid-loss': (c) => num(hybridRow(c, 'hybrid').validLoss, 4),
+  'lab-unigram-loss': (c) => num(c.lab.hybridAblation.unigramLoss, 4),
+  'hyb-valid-hybrid': (c) => num(hybridRow(c, 'hybrid').validLoss, 4),
+  'hyb-valid-full': (c) => num(hybridRow(c, 'all-full').validLoss, 4),
+  'hyb-steps': (c) => String(c.lab.hybridAblation.training.steps),
+  'hyb-seeds': (c) => String(c.lab.hybridAblation.seeds),
+  'hyb-request-tokens': (c) => grouped(c.lab.hybridAblation.requestTokens.at(-1)),
+  'hyb-request-hybrid': (c) => mib(hybridRow(c, 'hybrid').requestBytes.at(-1).bf16),
+  'hyb-request-full': (c) => mib(hybridRow(c, 'all-full').requestBytes.at(-1).bf16),
+  'kvab-heads-list': (c) =>
+    c.lab.ablation.rows
+      .map((/** @type {{nKvHeads: number}} */ r) => String(r.nKvHeads))
+      .join(' / '),
+  'kvab-layers': (c) => String(c.lab.ablation.rows[0].nLayers),
+  'hyb-direction': (c) =>
+    hybridRow(c, 'hybrid').validLoss > hybridRow(c, 'all-full').validLoss
+      ? { 'zh-CN': '更高', en: 'higher' }
+      : { 'zh-CN': '更低', en: 'lower' },
+  'kvab-bytes-mha': (c) => exactB(c.lab.ablation.rows[0].kvBytesPerTokenBf16),
+  'kvab-bytes-mqa': (c) => exactB(c.lab.ablation.rows.at(-1).kvBytesPerTokenBf16),
+  'kvab-heads-mha': (c) => String(c.lab.ablation.rows[0].nKvHeads),
+  'kvab-heads-mqa': (c) => String(c.lab.ablation.rows.at(-1).nKvHeads),
+  'kvab-loss-mha': (c) => num(c.lab.ablation.rows[0].validLoss, 4),
+  'kvab-loss-mqa': (c) => num(c.lab.ablation.rows.at(-1).validLoss, 4),
+
+  // ---- the quiz page ----
+  'quiz-count': (c) => String(c.quiz.questions.length),
+  'quiz-from-seed-quiz': (c) =>
+    String(c.quiz.questions.filter((q) => q.source.includes('小测验')).length),
+};
+
+/** Bytes in MiB with one decimal, as the lab's ablation table prints a request. */
+const mib = (/** @type {number} */ b) => `${num(b / 2 ** 20, 1)} MiB`;
+
+/**
+ * Every fact in `ids`, computed once each: id → its text in both languages.
+ * @param {FactContext} ctx
+ * @param {Iterable<string>} [ids]
+ * @returns {Map<string, Bilingual>}
+ */
+export function courseFacts(ctx, ids = Object.keys(FACTS)) {
+  /** @type {Memo} */
+  const memo = new Map();
+  const out = new Map();
+  for (const id of ids) {
+    const f = FACTS[id];
+    if (!f) throw new Error(`unknown fact {{${id}}} (known: ${Object.keys(FACTS).join(', ')})`);
+    const v = f(ctx, memo);
+    out.set(id, typeof v === 'string' ? { 'zh-CN': v, en: v } : v);
+  }
+  return out;
+}
+
+/** `{{fact-id}}` in course prose. */
+export const FACT_PLACEHOLDER = /\{\{([a-z0-9-]+)\}\}/g;
+
+/** The fact ids `text` uses. */
+export const factIds = (/** @type {string} */ text) =>
+  [...String(text).matchAll(FACT_PLACEHOLDER)].map((x) => x[1]);
