@@ -31,6 +31,7 @@ export async function factContext(root, files = {}) {
       hybridAblation: read('hybrid-ablation.json'),
     },
     quiz: read('quiz.json'),
+    lessons: read('lessons.json'),
   };
 }
 

@@ -40,7 +40,9 @@ import { TIME_LIMIT_MS } from '../playground/logic.js';
 /**
  * What facts are computed from: the page runtime's {engine, world, models}, plus the lab's
  * exports (c3-attention.json, kv-heads-ablation.json, hybrid-ablation.json) and the quiz file.
- * @typedef {Runtime & { lab: { export: any, ablation: any, hybridAblation: any }, quiz: { questions: { source: string }[] } }} FactContext
+ * @typedef {Runtime & { lab: { export: any, ablation: any, hybridAblation: any },
+ *   quiz: { questions: { source: string }[] },
+ *   lessons: { lessons: { slug: string, widgets: { data?: unknown }[] }[] } }} FactContext
  * @typedef {string | Bilingual} FactValue
  * @typedef {Map<string, any>} Memo results several facts share, computed once per round
  */
@@ -222,7 +224,6 @@ export const FACTS = {
   'anchor-full-layers': (c, m) => evo(c, m).fullLayers,
   'anchor-context': (c) => grouped(anchor(c).contextLength ?? NaN),
   'anchor-gqa-token': (c, m) => evo(c, m).gqaToken,
-  'anchor-gqa-token-exact': (c) => exactB(Number(c.engine.kvLedger(anchor(c)).bytesPerToken)),
   'anchor-kv-formula': (c) => String(c.engine.kvLedger(anchor(c)).formula),
   'anchor-gqa-context': (c, m) => evo(c, m).gqaContext,
   'anchor-mha-token': (c, m) => evo(c, m).mhaToken,
@@ -236,8 +237,6 @@ export const FACTS = {
   },
   't5-mha': () => GQA_PAPER[0].average,
   't5-gqa8': () => GQA_PAPER[1].average,
-  't5-mqa': () => GQA_PAPER[2].average,
-  't5-time-mha': () => `${GQA_PAPER[0].time} s`,
   't5-time-gqa8': () => `${GQA_PAPER[1].time} s`,
   't5-time-mqa': () => `${GQA_PAPER[2].time} s`,
   'mla-r': () => String(MLA_EXAMPLE.kvLoraRank),
@@ -290,6 +289,18 @@ export const FACTS = {
   'gate-o-norm': (c, m) => num(apple(c, m).norm, 3),
   'gate-o-half': (c, m) => num(apple(c, m, { gateLogit: 0 }).norm, 3),
 
+  // ---- the heatmap page: the hand-written map (lessons.json) and the engine's ----
+  'kitten-fast-cat': (c) => pct(kitten(c).at('快', '猫'), 0),
+  'kitten-fast-really': (c) => pct(kitten(c).at('快', '真'), 0),
+  'kitten-fast-little': (c) => pct(kitten(c).at('快', '小'), 1),
+  'kitten-cat-distance': (c) => String(kitten(c).distance('快', '猫')),
+  'gift-wang-gave': (c, m) => {
+    const w = gift(c, m);
+    const r = c.engine.attention({ q: w.q, k: w.k, v: w.v, causal: true });
+    const row = w.tokens.indexOf('小王');
+    return pct(r.weights.data[row * w.tokens.length + w.tokens.indexOf('给了')], 0);
+  },
+
   // ---- the worked example, the playground ----
   'walk-steps': () => String(WALK_STEPS.length),
   'cat-raw': (c, m) => list(walk(c, m).catRaw.split(' / ')),
@@ -318,8 +329,6 @@ export const FACTS = {
   'lab-sink-last': (c) => range(sinkRanges(c)[sinkRanges(c).length - 1].shares),
   'lab-sink-first-layer': (c) => String(sinkRanges(c)[0].layer + 1),
   'lab-sink-last-layer': (c) => String(sinkRanges(c)[sinkRanges(c).length - 1].layer + 1),
-  'lab-valid-loss': (c) => num(hybridRow(c, 'hybrid').validLoss, 4),
-  'lab-unigram-loss': (c) => num(c.lab.hybridAblation.unigramLoss, 4),
   'hyb-valid-hybrid': (c) => num(hybridRow(c, 'hybrid').validLoss, 4),
   'hyb-valid-full': (c) => num(hybridRow(c, 'all-full').validLoss, 4),
   'hyb-steps': (c) => String(c.lab.hybridAblation.training.steps),
@@ -348,6 +357,28 @@ export const FACTS = {
   'quiz-from-seed-quiz': (c) =>
     String(c.quiz.questions.filter((q) => q.source.includes('小测验')).length),
 };
+
+/**
+ * The heatmap page's hand-written map (its inline data in lessons.json): weight of a row's
+ * label on a column's label, and their distance.
+ * @param {FactContext} c
+ */
+function kitten(c) {
+  const page = c.lessons.lessons.find((l) => l.slug === 'heatmap');
+  const data = /** @type {{ labels: string[], weights: number[][] } | undefined} */ (
+    page?.widgets.find((w) => w.data)?.data
+  );
+  if (!data) throw new Error('lessons.json: the heatmap page has no hand-written map');
+  const ix = (/** @type {string} */ t) => {
+    const i = data.labels.indexOf(t);
+    if (i < 0) throw new Error(`lessons.json: the heatmap page's map has no label ${t}`);
+    return i;
+  };
+  return {
+    at: (/** @type {string} */ row, /** @type {string} */ col) => data.weights[ix(row)][ix(col)],
+    distance: (/** @type {string} */ row, /** @type {string} */ col) => ix(row) - ix(col),
+  };
+}
 
 /** Bytes in MiB with one decimal, as the lab's ablation table prints a request. */
 const mib = (/** @type {number} */ b) => `${num(b / 2 ** 20, 1)} MiB`;
