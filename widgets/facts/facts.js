@@ -36,6 +36,7 @@ import {
 } from '../walkthrough/logic.js';
 import { rnnCounts, attentionCounts, COURSE_T } from '../rnn-vs-attention/logic.js';
 import { TIME_LIMIT_MS } from '../playground/logic.js';
+import { variantRows, rowOf as ledgerRow, asConfig } from '../kv-ledger/logic.js';
 
 /**
  * What facts are computed from: the page runtime's {engine, world, models}, plus the lab's
@@ -265,6 +266,12 @@ export const FACTS = {
   'v2-latent': (c, m) => evo(c, m).mlaLatent,
   'v2-rope': (c, m) => evo(c, m).mlaRopeDims,
   'v2-token': (c, m) => evo(c, m).v2Token,
+  'v2-mqa-token': (c) => {
+    const v2 = modelOf(c, 'deepseek-v2');
+    const rows = variantRows(c.engine, asConfig(v2), v2.contextLength ?? 4096);
+    return exactB(Number(ledgerRow(rows, 'mqa').bytesPerToken));
+  },
+  't5-mqa': () => GQA_PAPER[2].average,
   'v2-cached-numbers': (c, m) => evo(c, m).mlaWidth,
   'v2-vs-67': (c, m) => evo(c, m).v2vs67.replace('−', ''),
   'v2-reported': () => REPORTED.v2Reduction.value,
