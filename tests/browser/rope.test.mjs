@@ -24,37 +24,37 @@ const pos = async () => [
   Number(await role('pos-j').inputValue()),
 ];
 
-test('starts at (i, j) = (3, 5), j − i = 2', async () => {
-  assert.deepEqual(await pos(), [3, 5]);
-  assert.equal(await delta(), 2);
+test('starts at (i, j) = (3, 2): the key 苹果 where the sentence has it, before the query, j − i = −1', async () => {
+  assert.deepEqual(await pos(), [3, 2]);
+  assert.equal(await delta(), -1);
   assert.match(
     await role('score-formula').evaluate(formulaText),
-    /q_rot\(3\)·k_rot\(5\) = .* = -?−?\d/,
+    /q_rot\(3\)·k_rot\(2\) = .* = -?−?\d/,
   );
 });
 
 test('both +1 / both −1: the score stays put', async () => {
   const s0 = await score();
   await timeToPaint(page, 'rope both +1', () => role('both-up').click());
-  assert.deepEqual(await pos(), [4, 6]);
+  assert.deepEqual(await pos(), [4, 3]);
   assert.equal(await score(), s0);
   await role('both-down').click();
   await role('both-down').click();
-  assert.deepEqual(await pos(), [2, 4]);
+  assert.deepEqual(await pos(), [2, 1]);
   assert.equal(await score(), s0);
   await role('both-up').focus();
   await page.keyboard.press('Enter');
-  assert.deepEqual(await pos(), [3, 5]);
+  assert.deepEqual(await pos(), [3, 2]);
 });
 
 test('the arrow key on one slider moves only that position: the score and j − i change', async () => {
   const s0 = await score();
   await role('pos-j').focus();
-  await timeToPaint(page, 'rope slider ArrowRight', () => page.keyboard.press('ArrowRight'));
-  assert.deepEqual(await pos(), [3, 6]);
-  assert.equal(await delta(), 3);
+  await timeToPaint(page, 'rope slider ArrowLeft', () => page.keyboard.press('ArrowLeft'));
+  assert.deepEqual(await pos(), [3, 1]);
+  assert.equal(await delta(), -2);
   assert.notEqual(await score(), s0);
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowRight');
   assert.equal(await score(), s0);
 });
 
@@ -63,17 +63,17 @@ test('with the link on, dragging one slider moves both and the score stays', asy
   await role('link').check();
   await role('pos-i').focus();
   await timeToPaint(page, 'rope linked slider', () => page.keyboard.press('ArrowRight'));
-  assert.deepEqual(await pos(), [4, 6]);
+  assert.deepEqual(await pos(), [4, 3]);
   assert.equal(await score(), s0);
   await role('pos-i').fill('10');
-  assert.deepEqual(await pos(), [10, 12]);
+  assert.deepEqual(await pos(), [10, 9]);
   assert.equal(await score(), s0);
   await role('link').uncheck();
-  await role('pos-i').fill('0');
-  assert.deepEqual(await pos(), [0, 12]);
+  await role('pos-i').fill('1');
+  assert.deepEqual(await pos(), [1, 9]);
   assert.notEqual(await score(), s0);
-  await role('pos-j').fill('2');
-  assert.equal(await score(), s0, '(0, 2) scores like (3, 5)');
+  await role('pos-j').fill('0');
+  assert.equal(await score(), s0, '(1, 0) scores like (3, 2)');
 });
 
 test('V is the same at every j; the rotated V is not; toy dims 2–3 unchanged; 64 of 256 rotate', async () => {

@@ -18,16 +18,18 @@ export const TOY_BASE = 10000;
 /** Position slider range. */
 export const POS = { min: 0, max: 15 };
 /**
- * The course's points: (3, 5) scores like (10, 12) and (0, 2); (3, 6) does not.
+ * The course's points: the query 给了 at i = 3 and the key 苹果 where the sentence has it, j = 2
+ * (a key before its query, as the causal mask of lesson 4 requires): (3, 2) scores like
+ * (10, 9) and (1, 0); (3, 1) does not.
  * @type {[number, number][]}
  */
 export const SAME = [
-  [3, 5],
-  [10, 12],
-  [0, 2],
+  [3, 2],
+  [10, 9],
+  [1, 0],
 ];
 /** @type {[number, number]} */
-export const DIFFERENT = [3, 6];
+export const DIFFERENT = [3, 1];
 /** The anchor model of lesson 6. */
 export const ANCHOR_ID = 'qwen3.8-27b';
 
@@ -250,13 +252,13 @@ export function courseCheckRows(rt, worldId = 'zh-gift') {
   const f4 = (x) => num(x, 4);
   return [
     {
-      name: 'score (3, 5) = (10, 12) = (0, 2) (±1e-4)',
+      name: 'score (3, 2) = (10, 9) = (1, 0) (±1e-4)',
       expected: '≤ 1e-4',
       actual: `${c.same.map(f4).join(' / ')}, spread ${c.spread.toExponential(1)}`,
       ok: c.spread <= 1e-4,
     },
     {
-      name: 'score (3, 6) differs from (3, 5)',
+      name: 'score (3, 1) differs from (3, 2)',
       expected: '> 1e-4',
       actual: `${f4(c.diff)} vs ${f4(c.same[0])}`,
       ok: c.diffGap > 1e-4,

@@ -211,8 +211,8 @@ export const STRINGS = {
 
 /** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
 export const CHECK_NAMES_ZH = {
-  'score (3, 5) = (10, 12) = (0, 2) (±1e-4)': '分数 (3, 5) = (10, 12) = (0, 2)（±1e-4）',
-  'score (3, 6) differs from (3, 5)': '分数 (3, 6) 与 (3, 5) 不同',
+  'score (3, 2) = (10, 9) = (1, 0) (±1e-4)': '分数 (3, 2) = (10, 9) = (1, 0)（±1e-4）',
+  'score (3, 1) differs from (3, 2)': '分数 (3, 1) 与 (3, 2) 不同',
   'V not rotated: 给了 retrieves the same when the sentence shifts by 7 (±1e-5)':
     'V 不旋转：整句平移 7 位，「给了」取回的不变（±1e-5）',
   'V rotated would change with the shift': '要是旋转 V，平移后取回的就会变',
