@@ -34,7 +34,7 @@ test('twelve misconceptions, each linked to lesson pages that exist', () => {
 test('the proofs come from the engine: zeroing after softmax leaves the 给了 row at 0.675', () => {
   const n = proofNumbers(rt);
   assert.equal(n.zeroedRowSum, '0.675');
-  assert.equal(n.ropeSame, '0.900 / 0.900 / 0.900');
+  assert.equal(n.ropeSame, '1.765 / 1.765 / 1.765'); // q at i, k at j < i: (3, 2), (10, 9), (1, 0)
   assert.equal(n.cacheFormula, '16 × 2 × 4 × 256 × 2 B = 65,536 B');
   assert.equal(n.qkvShapes, '5 × 4 / 5 × 4 / 5 × 4');
   // the experiment's standard deviations: about √256 = 16 before ÷√d, about 1 after

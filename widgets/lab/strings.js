@@ -213,7 +213,7 @@ export const STRINGS = {
     /** @param {number} a @param {number} n */
     mixes: (a, n) =>
       `${n} 个头里有 ${a} 个把一半以上的注意力放在同一种模式上，另外 ${n - a} 个没有一种模式过半，是几种模式的混合。`,
-    mostMixed: '多数头说不出一个干净的名字：这正是第 7 课那句「多数头是几种模式的混合」。',
+    mostMixed: '多数头说不出一个干净的名字：一个头往往是几种模式的混合，下面这张表就是证据。',
     ablTitle: 'KV 头数消融：8 / 4 / 2 / 1 个 KV 头',
     /** @param {number} s @param {number} b */
     ablHelp: (s, b) =>
@@ -402,7 +402,7 @@ export const STRINGS = {
     mixes: (a, n) =>
       `${a} of the ${n} heads put more than half their attention on one pattern; in the other ${n - a} no pattern passes half: they are mixes.`,
     mostMixed:
-      'Most heads have no one clean name: lesson 7\'s "most heads are a mix of several patterns".',
+      'Most heads have no one clean name: a head is usually a mix of several patterns, and this table is the evidence.',
     ablTitle: 'KV-heads ablation: 8 / 4 / 2 / 1 KV heads',
     /** @param {number} s @param {number} b */
     ablHelp: (s, b) =>

@@ -24,7 +24,7 @@ export const ROWS = Object.freeze([
   { id: 'proportional', lessons: ['03-softmax-and-scaling'] },
   { id: 'mask-deletes', lessons: ['04-causal-mask'] },
   { id: 'rope-adds', lessons: ['06-rope'] },
-  { id: 'clean-heads', lessons: ['07-multi-head', 'lab'] },
+  { id: 'clean-heads', lessons: ['lab'] },
   { id: 'width', lessons: ['07-multi-head'] },
   { id: 'cache-free', lessons: ['08-kv-cache'] },
   { id: 'groups', lessons: ['09-gqa'] },

@@ -46,7 +46,7 @@ export const STRINGS = {
       '每个分数除以 √d（这里 d = 2），让分数保持在 softmax 还有信息量的区间。',
       'softmax 之前把上三角（j > i，未来的 token）置为 −∞：「The」看不到后面的「cat」。',
       '每一行做 softmax：分数变成正的、和为 1 的权重；−∞ 的格子恰好变成 0。',
-      '每一行用权重把 V 的行加权混合：这就是注意力输出的新表示。',
+      '每一行用权重把 V 的行加权混合：这就是注意力的输出。它还不是 token 的新表示：在完整的模型里，这个输出先乘 W_O，再加回这个 token 原来的向量（残差流），才交给下一步。',
     ],
     stepFormula: [
       line(STEP_MATH.q, '，', STEP_MATH.k, '，V 给定'),
@@ -104,7 +104,7 @@ export const STRINGS = {
       'Divide every score by √d (here d = 2) so the scores stay where softmax is still informative.',
       'Before softmax, set the upper triangle (j > i, future tokens) to −∞: "The" cannot see the later "cat".',
       'Softmax each row: the scores become positive weights that sum to 1; the −∞ cells become exactly 0.',
-      'Each row mixes the rows of V with its weights: that mix is the attention output, the new representation.',
+      'Each row mixes the rows of V with its weights: that mix is the attention output. It is not yet the token’s new representation: in a full model the output is multiplied by W_O and added back to the token’s own vector (the residual stream) before the next step.',
     ],
     stepFormula: [
       line(STEP_MATH.q, ', ', STEP_MATH.k, ', V given'),
