@@ -233,3 +233,24 @@ test('English', async () => {
   assert.match(s.text, /6 bits/);
   assert.deepEqual(errors, []);
 });
+
+test('lessons 9 and 10 open inside their model’s own context: no extrapolation warning', async () => {
+  for (const [name, tokens] of [
+    ['09-gqa.html', '4096'],
+    ['10-mla.html', '163840'],
+  ]) {
+    const { page: p, errors: errs } = await openPage(browser, browser.fileUrl, name);
+    const shown = await p.evaluate((tag) => {
+      const root = document.querySelector(tag).shadowRoot;
+      const over = root.querySelector('[data-note="over-limit"]');
+      return {
+        context: root.querySelector('input[type="number"]')?.value,
+        over: over && !over.hidden ? over.textContent : null,
+      };
+    }, W);
+    assert.equal(shown.context, tokens, name);
+    assert.equal(shown.over, null, name);
+    assert.deepEqual(errs, []);
+    await p.close();
+  }
+});

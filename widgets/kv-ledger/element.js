@@ -53,6 +53,7 @@ const NO_CALLBACKS = { model() {}, contextInput() {}, tokens() {} };
  * @attr {string} model - model id of models.json (default: the course's anchor model)
  * @attr {string} models - ids of models.json the comparison table shows first, space-separated
  *   (the lesson's own; the others wait behind "all N models"); absent: every model
+ * @attr {string} context - tokens the ledger opens at (default: the model's own context length)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
  *   attributes: {model}, model: the id shown (models.json or a pasted config), tokens: context}
  * @csspart title - the heading
@@ -71,6 +72,8 @@ export class KvLedger extends AttnWidget {
   #modelId;
   /** the context, tokens */
   #tokens = DEFAULT_CONTEXT;
+  /** whether the student has chosen a context (until then it follows the page and the model) */
+  #tokensChosen = false;
   // The controls and the boxes render() fills, made again by every build(); these first ones
   // are never shown.
   #ctl = contextControls('', DEFAULT_CONTEXT, String, NO_CALLBACKS);
@@ -79,7 +82,7 @@ export class KvLedger extends AttnWidget {
   #box = ledgerBoxes();
 
   static get observedAttributes() {
-    return ['lang', 'model', 'models'];
+    return ['lang', 'model', 'models', 'context'];
   }
 
   /** The ids the page put first (attribute `models`), or null: every model in one table. */
@@ -123,6 +126,9 @@ export class KvLedger extends AttnWidget {
   build(rt) {
     const all = this.#allModels(rt);
     this.#modelId ??= this.getAttribute('model') || (all.find((m) => m.anchor) ?? all[0]).id;
+    // A page opens inside the model's own context (attribute `context`, else the model's
+    // contextLength), so no lesson opens on an extrapolation warning.
+    if (!this.#tokensChosen) this.#tokens = this.#openingContext(all);
     const uid = Math.random().toString(36).slice(2, 8);
     const t = this.t.bind(this);
 
@@ -178,6 +184,18 @@ export class KvLedger extends AttnWidget {
     );
   }
 
+  /**
+   * The context the widget opens at: the `context` attribute, else the shown model's own
+   * context length, else the course's default, within the slider's range.
+   * @param {ConfigModel[]} all
+   */
+  #openingContext(all) {
+    const attr = Number(this.getAttribute('context'));
+    const own = all.find((m) => m.id === this.#modelId)?.contextLength;
+    const n = Number.isInteger(attr) && attr > 0 ? attr : (own ?? DEFAULT_CONTEXT);
+    return Math.min(MAX_CONTEXT, Math.max(MIN_CONTEXT, n));
+  }
+
   // ---- interactions ------------------------------------------------------------------------
 
   /**
@@ -186,6 +204,7 @@ export class KvLedger extends AttnWidget {
    */
   #setTokens(n, { fromSlider = false } = {}) {
     this.#tokens = n;
+    this.#tokensChosen = true;
     this.#ctl.ctxInput.value = String(n);
     this.#ctl.ctxError.hidden = true;
     if (!fromSlider) this.#ctl.slider.value = String(sliderPos(n));
@@ -208,6 +227,7 @@ export class KvLedger extends AttnWidget {
     this.#ctl.ctxInput.removeAttribute('aria-invalid');
     this.#ctl.ctxError.hidden = true;
     this.#tokens = n;
+    this.#tokensChosen = true;
     this.#ctl.slider.value = String(sliderPos(n));
     this.update();
   }
