@@ -155,3 +155,14 @@ export function gridMove(key, [row, col], rows, cols) {
   const clamp = (x, n) => Math.max(0, Math.min(n - 1, x));
   return [clamp(row + m[0], rows), clamp(col + m[1], cols)];
 }
+
+/**
+ * m × 10ⁿ with the exponent in superscript digits, for text lines (a caret would reach the
+ * page as "10^−4"): powerOfTen("2.4", -7) → "2.4 × 10⁻⁷".
+ * @param {string} mantissa
+ * @param {number} exponent
+ */
+export function powerOfTen(mantissa, exponent) {
+  const sup = [...String(exponent)].map((ch) => '⁻⁰¹²³⁴⁵⁶⁷⁸⁹'['-0123456789'.indexOf(ch)]);
+  return `${mantissa} × 10${sup.join('')}`;
+}

@@ -296,7 +296,9 @@ function dom(n) {
   // full-width (the plain text keeps ·).
   if (typeof n.content === 'string')
     e.textContent = n.tag === 'mo' && n.content === '·' ? '⋅' : n.content;
-  else e.append(...domList(n.content));
+  // A script or fraction element takes exactly its base and scripts (MathML counts them):
+  // spacing goes only between the items of a row.
+  else e.append(...(FIXED_ARITY.has(n.tag) ? n.content.map(dom) : domList(n.content)));
   // Σ with limits drawn below and above it even inline, as a student sees it written.
   if (n.tag === 'munderover' || n.tag === 'munder')
     e.firstElementChild?.setAttribute('movablelimits', 'false');
@@ -308,18 +310,41 @@ function dom(n) {
   return e;
 }
 
+/** Elements whose children are a fixed list of parts (base and scripts, numerator and denominator). */
+const FIXED_ARITY = new Set([
+  'msub',
+  'msup',
+  'msubsup',
+  'munder',
+  'mover',
+  'munderover',
+  'mfrac',
+  'mroot',
+]);
+/** Invisible operators (times, function application): they draw nothing, not even a space. */
+const INVISIBLE = new Set(['\u2061', '\u2062', '\u2063']);
+
 /**
- * The elements of a row; a function name followed by its argument gets a thin space (cos θ),
- * which MathML Core does not add between two identifiers.
+ * The elements of a row; a function name stands apart from its neighbours by a thin space
+ * (cos θ, w ln w), which MathML Core does not add between identifiers and which WebKit does
+ * not add around invisible operators either.
  * @param {MathNode[]} nodes
  */
 function domList(nodes) {
-  return nodes.flatMap((n, i) => {
-    const apart = n.tag === 'mi' && FUNCTIONS.has(String(n.content)) && nodes[i + 1]?.tag === 'mi';
-    if (!apart) return [dom(n)];
+  /** @param {MathNode | undefined} k */
+  const spaced = (k) => k !== undefined && (k.tag !== 'mo' || INVISIBLE.has(String(k.content)));
+  const thin = () => {
     const space = document.createElementNS(MATHML_NS, 'mspace');
     space.setAttribute('width', '0.17em');
-    return [dom(n), space];
+    return space;
+  };
+  return nodes.flatMap((n, i) => {
+    if (n.tag !== 'mi' || !FUNCTIONS.has(String(n.content))) return [dom(n)];
+    return [
+      ...(spaced(nodes[i - 1]) ? [thin()] : []),
+      dom(n),
+      ...(spaced(nodes[i + 1]) ? [thin()] : []),
+    ];
   });
 }
 

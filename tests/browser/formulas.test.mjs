@@ -247,6 +247,64 @@ test('lab: sink = 1/(T−1) Σ_{i=1}^{T−1} w_{i,0} ends in the selected head�
   await page.close();
 });
 
+// MathML elements with a fixed number of children (base and scripts, numerator and denominator):
+// Firefox logs "Incorrect number of children" and WebKit misplaces the scripts otherwise.
+const ARITY = {
+  msub: 2,
+  msup: 2,
+  mfrac: 2,
+  mroot: 2,
+  munder: 2,
+  mover: 2,
+  msubsup: 3,
+  munderover: 3,
+};
+
+test('every formula on every page is valid MathML (children per element) and no caret shows as text', async () => {
+  const pages = readdirSync(dist).filter((f) => f.endsWith('.html'));
+  const bad = [];
+  let checked = 0;
+  for (const name of pages)
+    for (const lang of ['zh-CN', 'en']) {
+      const { page } = await openPage(browser, browser.fileUrl, `${name}?lang=${lang}`);
+      const r = await page.evaluate((arity) => {
+        const roots = [
+          document,
+          ...[...document.querySelectorAll('*')]
+            .filter((e) => e.shadowRoot)
+            .map((e) => e.shadowRoot),
+        ];
+        const wrong = [];
+        const carets = [];
+        let n = 0;
+        for (const root of roots) {
+          for (const el of root.querySelectorAll(Object.keys(arity).join(','))) {
+            n += 1;
+            if (el.children.length !== arity[el.localName])
+              wrong.push(
+                `<${el.localName}> with ${el.children.length} children in “${el.closest('math')?.getAttribute('aria-label') ?? el.closest('math')?.textContent}”`,
+              );
+          }
+          // Visible text outside formulas and outside the self-check panel.
+          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+            const p = t.parentElement;
+            if (!p || p.closest('math, script, style, details.checks, textarea, pre, code'))
+              continue;
+            if (/\^/.test(t.textContent)) carets.push(t.textContent.trim().slice(0, 60));
+          }
+        }
+        return { wrong, carets, n };
+      }, ARITY);
+      checked += r.n;
+      for (const w of r.wrong) bad.push(`${name} (${lang}): ${w}`);
+      for (const c of r.carets) bad.push(`${name} (${lang}): a caret in text: “${c}”`);
+      await page.close();
+    }
+  assert.deepEqual(bad, []);
+  assert.ok(checked > 100, `${checked} script and fraction elements checked`);
+});
+
 test('no page shows raw TeX-like text (_{, ^{, \\frac) in any widget, in either language', async () => {
   const pages = readdirSync(dist).filter((f) => f.endsWith('.html'));
   assert.ok(pages.length >= 19);

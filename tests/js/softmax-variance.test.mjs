@@ -60,7 +60,7 @@ test('car scores 10, 3, −4: the proportional split gives 汽车 −44.4%; soft
 test('e^20 from softmax([20, 0]) is ≈ 4.9 亿 (4.85e8)', () => {
   const n = courseNumbers(engine, world);
   assert.equal(bigRatio(n.e20, 'zh-CN'), '4.9 亿');
-  assert.equal(bigRatio(n.e20, 'en'), '4.9 × 10^8');
+  assert.equal(bigRatio(n.e20, 'en'), '4.9 × 10⁸');
   assert.ok(Math.abs(n.e20 / Math.exp(20) - 1) < 1e-3, `${n.e20}`);
   assert.ok(Math.abs(n.uniformEntropy - Math.log(EXPERIMENT.nKeys)) < 1e-5);
 });

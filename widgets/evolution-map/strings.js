@@ -105,7 +105,7 @@ export const STRINGS = {
           `直接比 embedding，「给了」最像的是它自己（余弦 ${n.selfCosine}），${L(n.rawLast3)} 反而垫底；投影成 Q、K 再点积，它自己排到最后，前三是 ${L(n.projectedTop3)}，全部配对一次矩阵乘 QKᵀ 算完。取回用单独的 V：两个人名的 K 余弦 ${n.kCosine}，取回 K 分不清是谁。`,
         /** @type {StepText} */
         stuck: (n) =>
-          `不缩放：锚点每头 ${n.headDim} 维，点积标准差 √${n.headDim} = ${n.sqrtHeadDim}，同一行分差十几二十很常见（e^20 ≈ ${n.e20('zh-CN')}），softmax 几乎独占，梯度传不回 W_Q、W_K。`,
+          `不缩放：锚点每头 ${n.headDim} 维，点积标准差 √${n.headDim} = ${n.sqrtHeadDim}，同一行分差十几二十很常见（e²⁰ ≈ ${n.e20('zh-CN')}），softmax 几乎独占，梯度传不回 W_Q、W_K。`,
       },
       scaling: {
         era: '第二代 ②',
@@ -274,7 +274,7 @@ export const STRINGS = {
           `Raw embeddings make 给了 (gave) most like itself (cosine ${n.selfCosine}), with ${L(n.rawLast3)} at the bottom; projected into Q and K it comes last and ${L(n.projectedTop3)} lead, all pairs in one matrix product QKᵀ. V is separate: the two names’ keys have cosine ${n.kCosine}, so fetching K could not tell them apart.`,
         /** @type {StepText} */
         stuck: (n) =>
-          `No scaling: with ${n.headDim} dims per head (the anchor), dot products have standard deviation √${n.headDim} = ${n.sqrtHeadDim}; gaps of 10–20 in one row are common (e^20 ≈ ${n.e20('en')}), softmax picks one key, and gradients stop reaching W_Q, W_K.`,
+          `No scaling: with ${n.headDim} dims per head (the anchor), dot products have standard deviation √${n.headDim} = ${n.sqrtHeadDim}; gaps of 10–20 in one row are common (e²⁰ ≈ ${n.e20('en')}), softmax picks one key, and gradients stop reaching W_Q, W_K.`,
       },
       scaling: {
         era: 'Generation 2 ②',

@@ -8,7 +8,7 @@
 // language where the wording of a list differs.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { Bilingual } from '../../web/course-data.js' */
-import { pct, num } from '../../web/dom.js';
+import { pct, num, powerOfTen } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { mapNumbers, REPORTED } from '../evolution-map/logic.js';
 import { proofNumbers } from '../misconceptions/logic.js';
@@ -247,20 +247,7 @@ export const FACTS = {
   'mla-expanded-bytes': (c, m) => String(mla(c, m).explicitBytesPerTokenPerLayer),
   'mla-path-diff': (c, m) => {
     const [mant, exp] = mla(c, m).maxAbsDiff.toExponential(1).split('e');
-    const sup = {
-      '-': '⁻',
-      0: '⁰',
-      1: '¹',
-      2: '²',
-      3: '³',
-      4: '⁴',
-      5: '⁵',
-      6: '⁶',
-      7: '⁷',
-      8: '⁸',
-      9: '⁹',
-    };
-    return `${mant} × 10${[...exp.replace('+', '')].map((ch) => sup[/** @type {keyof typeof sup} */ (ch)]).join('')}`;
+    return powerOfTen(mant, Number(exp));
   },
   'v2-layers': (c) => String(modelOf(c, 'deepseek-v2').layers),
   'v2-latent': (c, m) => evo(c, m).mlaLatent,

@@ -112,7 +112,7 @@ export const STRINGS = {
     stripAria: (r, d) => `${d} 个维度的格子：前 ${r} 个旋转，其余不转`,
     legendRot: (r) => `旋转的 ${r} 维（第 p 维与第 p + ${r / 2} 维成一对，颜色 = 这一对的速度）`,
     legendPass: (n) => `不转的 ${n} 维`,
-    freqTitle: (n, r) => `${n} 对各自的速度 θ_p = base^(−2p / ${r})（对数刻度）`,
+    freqTitle: (n, r) => `${n} 对各自的速度 θ_p = base 的 (−2p / ${r}) 次方（对数刻度）`,
     freqFormula: (b, first, last, n) =>
       line(
         `base = ${b}：`,
@@ -125,7 +125,7 @@ export const STRINGS = {
       ),
     assumedBase: (b) => `${b}（假设值）`,
     baseNote: (b) =>
-      `课程资料没有给出这个模型的 rope_theta，models.json 里也就没有：图中的 base = ${b} 是假设的示意值（引擎的默认值）。真实模型的 base 常常大得多（如 10^6、10^7），慢的那几对转得更慢。`,
+      `课程资料没有给出这个模型的 rope_theta，models.json 里也就没有：图中的 base = ${b} 是假设的示意值（引擎的默认值）。真实模型的 base 常常大得多（如 10⁶、10⁷），慢的那几对转得更慢。`,
     freqAria: (n) => `${n} 对的速度柱状图，对数刻度，从快到慢`,
     toyTitle: (i) => `小例子：4 维里只转前 2 维（rotaryDim = 2），「给了」的 q 放在位置 ${i}`,
     toyRegion: '小例子：转之前与转之后',
@@ -179,7 +179,7 @@ export const STRINGS = {
     legendRot: (r) =>
       `the ${r} rotating dims (dim p pairs with dim p + ${r / 2}; colour = the pair's speed)`,
     legendPass: (n) => `the ${n} dims that pass through`,
-    freqTitle: (n, r) => `The speed of each of the ${n} pairs, θ_p = base^(−2p / ${r}) (log scale)`,
+    freqTitle: (n, r) => `The speed of each of the ${n} pairs, θ_p = base to the power −2p / ${r} (log scale)`,
     freqFormula: (b, first, last, n) =>
       line(
         `base = ${b}: `,
@@ -192,7 +192,7 @@ export const STRINGS = {
       ),
     assumedBase: (b) => `${b} (assumed)`,
     baseNote: (b) =>
-      `The course sources give no rope_theta for this model, so models.json has none: the chart’s base = ${b} is an assumed value for illustration (the engine’s default). Real models often use a far larger base (10^6, 10^7), which makes the slow pairs slower still.`,
+      `The course sources give no rope_theta for this model, so models.json has none: the chart’s base = ${b} is an assumed value for illustration (the engine’s default). Real models often use a far larger base (10⁶, 10⁷), which makes the slow pairs slower still.`,
     freqAria: (n) => `Bar chart of the ${n} pair speeds, log scale, fastest first`,
     toyTitle: (i) =>
       `A small example: rotate only the first 2 of 4 dims (rotaryDim = 2), the q of 给了 at position ${i}`,

@@ -3,7 +3,7 @@
 // engine's dot products for a histogram, formatting). No DOM here, so node tests import it.
 // No attention math either: softmax, proportional split, the dot products, their standard
 // deviations, max weights and entropies all come from the engine.
-import { num, pct } from '../../web/dom.js';
+import { num, pct, powerOfTen } from '../../web/dom.js';
 import { check as same } from '../../web/check-row.js';
 /** @import { AttnEngine, SoftmaxVarianceResult } from '../../web/attn-engine.js' */
 /** @import { TeachingWorldDoc, ScoreExample } from '../../web/course-data.js' */
@@ -169,14 +169,14 @@ export function scoreText(s) {
 }
 
 /**
- * 485165195 → "4.9 亿" (zh) / "4.9 × 10^8" (en): the ratio e^20 in the chapter's words.
+ * 485165195 → "4.9 亿" (zh) / "4.9 × 10⁸" (en): the ratio e^20 in the chapter's words.
  * @param {number} x
  * @param {string} lang
  */
 export function bigRatio(x, lang) {
   if (typeof lang === 'string' && lang.startsWith('en')) {
     const e = Math.floor(Math.log10(x));
-    return `${(x / 10 ** e).toFixed(1)} × 10^${e}`;
+    return powerOfTen((x / 10 ** e).toFixed(1), e);
   }
   return `${(x / 1e8).toFixed(1)} 亿`;
 }
@@ -238,7 +238,7 @@ export function columnPct(w) {
 export function smallNum(x) {
   if (x !== 0 && Math.abs(x) < 0.001) {
     const [m, e] = x.toExponential(1).split('e');
-    return `${m} × 10^${e.replace('-', '−')}`;
+    return powerOfTen(m, Number(e));
   }
   if (x !== 0 && Math.abs(x) < 0.01) return x.toPrecision(2);
   return x.toFixed(2);

@@ -94,7 +94,7 @@ export const STRINGS = {
     guess: '常见猜测',
     splitTitle: '① 按比例分：会出负数',
     splitHelp:
-      '最直接的想法是按分数占比分：s_j / Σs。可分数可以是负的，占比就会是负的——「关注 −44%」没有意义。softmax 先取 e^s（永远为正）再归一。',
+      '最直接的想法是按分数占比分：s_j / Σs。可分数可以是负的，占比就会是负的——「关注 −44%」没有意义。softmax 先取 eˢ（永远为正）再归一。',
     splitFormula: (t, s, all, v) => line('按比例：', shareMath(t, s, all, v)),
     softFormula: (t, e, all, v) => line('softmax：', shareMath(t, e, all, v)),
     negNote: (t, v) => `「${t}」分到 ${v}：负的注意力，权重也不再都落在 0 到 1 之间。`,
@@ -126,7 +126,7 @@ export const STRINGS = {
       `d = ${d} 时不缩放的一行已有 ${v} 落在一个 key 上：几乎 one-hot，其余 key 的梯度几乎为 0。`,
     spread: (d, v) => `d = ${d} 时不缩放的最大权重是 ${v}。`,
     e20: (r) =>
-      `锚点模型每头 256 维，点积标准差 √256 = 16，同一行分差十几二十是常态：分差 20 时两个 key 的权重之比是 e^20 ≈ ${r}（由 softmax([20, 0]) 的两个权重相除得到）。`,
+      `锚点模型每头 256 维，点积标准差 √256 = 16，同一行分差十几二十是常态：分差 20 时两个 key 的权重之比是 e²⁰ ≈ ${r}（由 softmax([20, 0]) 的两个权重相除得到）。`,
     key: (j) => `k${j}`,
   },
   en: {
@@ -138,7 +138,7 @@ export const STRINGS = {
     guess: 'guess',
     splitTitle: '① Splitting in proportion: negative shares',
     splitHelp:
-      'The obvious idea is to split by each score’s share, s_j / Σs. But scores can be negative, and then so is the share — "attend −44%" means nothing. Softmax takes e^s first (always positive), then normalises.',
+      'The obvious idea is to split by each score’s share, s_j / Σs. But scores can be negative, and then so is the share — "attend −44%" means nothing. Softmax takes eˢ first (always positive), then normalises.',
     splitFormula: (t, s, all, v) => line('share: ', shareMath(t, s, all, v)),
     softFormula: (t, e, all, v) => line('softmax: ', shareMath(t, e, all, v)),
     negNote: (t, v) =>
@@ -171,7 +171,7 @@ export const STRINGS = {
       `At d = ${d} the unscaled row already puts ${v} on one key: nearly one-hot, and the other keys’ gradients nearly vanish.`,
     spread: (d, v) => `At d = ${d} the unscaled row’s largest weight is ${v}.`,
     e20: (r) =>
-      `The anchor model has 256 dims per head, so dot products have std √256 = 16 and score gaps of 15–20 within a row are normal: a gap of 20 makes one key e^20 ≈ ${r} times heavier than the other (the ratio of the two weights of softmax([20, 0])).`,
+      `The anchor model has 256 dims per head, so dot products have std √256 = 16 and score gaps of 15–20 within a row are normal: a gap of 20 makes one key e²⁰ ≈ ${r} times heavier than the other (the ratio of the two weights of softmax([20, 0])).`,
     key: (j) => `k${j}`,
   },
 };
