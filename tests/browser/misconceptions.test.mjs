@@ -73,7 +73,7 @@ test('a lesson link leads to its page', async () => {
 test('lang="en" switches the text and keeps the numbers; axe; no errors', async () => {
   await page.click('[data-attn-lang-toggle]');
   const text = await page.evaluate((t) => document.querySelector(t).shadowRoot.textContent, TAG);
-  assert.match(text, /Misconceptions this chapter intercepts/);
+  assert.match(text, /Misconceptions this chapter corrects/);
   assert.doesNotMatch(text, /本章拦截的误解/);
   assert.match(await card('width').textContent(), /original Transformer.*512 \/ 8 = 64/s);
   assert.match(await card('v2-93').textContent(), /−82\.2%.*−98\.2%/);

@@ -57,8 +57,6 @@ export const STRINGS = {
       '这两个字节数也由引擎按上面的公式算出（engine.scoreMemory），页面只把它们换算成 MiB / GiB。',
     valueText: (/** @type {string} */ t, /** @type {string} */ a, /** @type {string} */ d) =>
       `T = ${t}：加性 ${a}，点积 ${d}`,
-    course:
-      '课程原文：T = 4,096、d_a = 256 时单头单层 8.0 GiB（BF16），点积只留 T×T 个分数，32 MiB。',
   },
   en: {
     title: 'How Q and K are matched: the dot product',
@@ -90,7 +88,7 @@ export const STRINGS = {
     addWork:
       'q W1 and k W2 are computed once per token, as ordinary matrix products; but every pair still needs its own addition, a tanh and a dot product with v: that step is not one matrix product, so it cannot be handed to the matrix-multiply units.',
     dotWork: 'Every pair is one dot product; all pairs together are one matrix product QKᵀ.',
-    memTitle: 'How many bytes it lays down (per head, per layer)',
+    memTitle: 'How many bytes it materialises (per head, per layer)',
     memHelp: `Naive additive attention first materialises a T × T × d_a intermediate tanh(q W1 + k W2); the dot product keeps only T × T scores. As in the course: d_a = ${COURSE.dA}, BF16 (${COURSE.bytesPer} bytes a number).`,
     length: 'Sequence length T',
     lengthSlider: 'T (powers of two)',
@@ -102,8 +100,6 @@ export const STRINGS = {
       'These two byte counts come from the engine too (engine.scoreMemory, the formulas above); the page only converts them to MiB / GiB.',
     valueText: (/** @type {string} */ t, /** @type {string} */ a, /** @type {string} */ d) =>
       `T = ${t}: additive ${a}, dot product ${d}`,
-    course:
-      'The course: at T = 4,096 and d_a = 256, 8.0 GiB per head per layer (BF16); the dot product keeps T×T scores, 32 MiB.',
   },
 };
 

@@ -263,7 +263,7 @@ export const STRINGS = {
           'At every decoding step, scores each source position and takes a weighted mix back, instead of relying on one fixed vector: score = vᵀ·tanh(W₁q + W₂k).',
         /** @type {StepText} */
         stuck: (n) =>
-          `Every pair goes through its own tanh, which matrix units cannot batch; the naive way lays down a T×T×d_a intermediate: ${n.additiveBytes} per head per layer at T = ${n.rnnT}, d_a = ${n.dA}, where the dot product keeps T×T scores, ${n.dotBytes}. It still lives inside an RNN, still serial.`,
+          `Every pair goes through its own tanh, which matrix units cannot batch; the naive way materialises a T×T×d_a intermediate: ${n.additiveBytes} per head per layer at T = ${n.rnnT}, d_a = ${n.dA}, where the dot product keeps T×T scores, ${n.dotBytes}. It still lives inside an RNN, still serial.`,
       },
       'self-attention': {
         era: 'Generation 2 ①',
@@ -329,7 +329,7 @@ export const STRINGS = {
           `Plain softmax must hand out 100% per row: the apple row’s three scores differ by tenths (${n.sinkScores}) and still split ${n.sinkWeights}; a sink logit in the denominator, or a gate on the output, lets a head take nothing this time. The anchor has its output gate on (attn_output_gate = ${n.outputGate}).`,
         /** @type {StepText} */
         stuck: () =>
-          'The evidence for these exits is experimental only: the gated-attention paper says the gate mitigates sinks, not that it removes them.',
+          'The evidence for these ways out is experimental only: the gated-attention paper says the gate mitigates sinks, not that it removes them.',
       },
       'kv-cache': {
         era: 'Generation 3',

@@ -44,7 +44,7 @@ export const STRINGS = {
           `d = ${n.d} 的固定种子实验：点积标准差 ${n.stdUnscaled}，除以 √${n.d} 后 ${n.stdScaled}`,
       },
       proportional: {
-        myth: '对话样本里分数 8 / 7 / 9 的权重是 40% / 30% / 30%。',
+        myth: '三个分数 8 / 7 / 9，凭感觉估的权重是 40% / 30% / 30%。',
         fix: 'softmax 按指数放大分差，不是按分数大小平分。',
         /** @param {Record<string, string>} n */
         proof: (n) => `softmax(${n.dialogScores}) = ${n.dialogSoftmax}`,
@@ -102,7 +102,7 @@ export const STRINGS = {
     },
   },
   en: {
-    title: 'Misconceptions this chapter intercepts',
+    title: 'Misconceptions this chapter corrects',
     help: 'Each card: a common misconception, its correction, and the number that proves it (computed by the engine wherever the course can). To test yourself first, press “Test yourself” to hide the corrections, then reveal them one by one.',
     quiz: 'Test yourself: hide the corrections',
     reveal: 'Reveal the correction',

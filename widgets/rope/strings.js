@@ -125,7 +125,7 @@ export const STRINGS = {
       ),
     assumedBase: (b) => `${b}（假设值）`,
     baseNote: (b) =>
-      `课程资料没有给出这个模型的 rope_theta，models.json 里也就没有：图中的 base = ${b} 是假设的示意值（引擎的默认值）。真实模型的 base 常常大得多（如 10⁶、10⁷），慢的那几对转得更慢。`,
+      `这个模型的 rope_theta 没有记在 models.json 里（我们没有它的出处）：图中的 base = ${b} 是假设的示意值（引擎的默认值）。真实模型的 base 常常大得多（如 10⁶、10⁷），慢的那几对转得更慢。`,
     freqAria: (n) => `${n} 对的速度柱状图，对数刻度，从快到慢`,
     toyTitle: (i) => `小例子：4 维里只转前 2 维（rotaryDim = 2），「给了」的 q 放在位置 ${i}`,
     toyRegion: '小例子：转之前与转之后',
@@ -192,7 +192,7 @@ export const STRINGS = {
       ),
     assumedBase: (b) => `${b} (assumed)`,
     baseNote: (b) =>
-      `The course sources give no rope_theta for this model, so models.json has none: the chart’s base = ${b} is an assumed value for illustration (the engine’s default). Real models often use a far larger base (10⁶, 10⁷), which makes the slow pairs slower still.`,
+      `models.json records no rope_theta for this model (we have no source for it): the chart’s base = ${b} is an assumed value for illustration (the engine’s default). Real models often use a far larger base (10⁶, 10⁷), which makes the slow pairs slower still.`,
     freqAria: (n) => `Bar chart of the ${n} pair speeds, log scale, fastest first`,
     toyTitle: (i) =>
       `A small example: rotate only the first 2 of 4 dims (rotaryDim = 2), the q of 给了 at position ${i}`,

@@ -66,9 +66,9 @@ export const STRINGS = {
       '两个出口的效果都只有实验证据：Gated Attention（2025）原文说门控「缓解」attention sink，不是消除；DeepSeek-V4 没有给 sink logit 的单独消融。这里的向量是手工构造的教学数据，不是模型学到的。',
   },
   en: {
-    title: 'The 苹果 (apple) row: the attention sink and its two exits',
+    title: 'The 苹果 (apple) row: the attention sink and its two ways out',
     help: 'Standard softmax forces every row to hand out 100%, even when the row has nothing it wants to take — Xiao 2023 found that models then dump the spare attention on the first token (the attention sink). The two exits below let the head "take nothing this time".',
-    rowTitle: 'No exit: the 苹果 (apple) row (causal mask, single head, scores ÷ √4)',
+    rowTitle: 'No way out: the 苹果 (apple) row (causal mask, single head, scores ÷ √4)',
     key: 'key j',
     score: line('score ', SCORE_MATH),
     weight: line('weight ', sub('w', 'j')),
@@ -91,7 +91,7 @@ export const STRINGS = {
     stackLabel: (/** @type {string} */ parts) => `Weight bar: ${parts}`,
     output: line('Retrieved output ', row('o', '=', MIXED)),
     normLine: (/** @type {string} */ n, /** @type {string} */ base, /** @type {string} */ r) =>
-      line(normMath(n), ` (without an exit ${base}; ${r} of it)`),
+      line(normMath(n), ` (without a way out ${base}; ${r} of it)`),
     gateTitle: 'Exit two: multiply the output by a gate g = σ(z)',
     gateSlider: 'gate logit z',
     gateFormula: gateMath,
@@ -102,7 +102,7 @@ export const STRINGS = {
       gatedNormMath('gated', n, g, base),
     gateValueText: (/** @type {string} */ z, /** @type {string} */ g) =>
       `gate logit ${z}, g = ${g}`,
-    compareTitle: 'The two exits side by side',
+    compareTitle: 'The two ways out side by side',
     sinkExit: 'Sink logit',
     sinkPoints: [
       "Changes the weights themselves: one more term in the denominator, so the three keys sum to 1 − the sink's share; the attention map shows what was not taken.",
@@ -117,7 +117,7 @@ export const STRINGS = {
     anchor: (/** @type {string} */ name, /** @type {string} */ on) =>
       `Anchor model ${name}: attn_output_gate = ${on} (models.json).`,
     caveat:
-      'Both exits rest on experimental evidence only: the Gated Attention paper (2025) says the gate mitigates the attention sink, it does not remove it; DeepSeek-V4 gives no separate ablation of the sink logit. The vectors here are hand-made teaching data, not learned by a model.',
+      'Both ways out rest on experimental evidence only: the Gated Attention paper (2025) says the gate mitigates the attention sink, it does not remove it; DeepSeek-V4 gives no separate ablation of the sink logit. The vectors here are hand-made teaching data, not learned by a model.',
   },
 };
 

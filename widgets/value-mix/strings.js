@@ -79,7 +79,7 @@ export const STRINGS = {
     note: '这里的 4 维向量是手工构造的教学数据，不是模型学到的；每一维也没有名字。',
   },
   en: {
-    title: 'What is taken back: the weighted sum of V',
+    title: 'What comes back: the weighted sum of V',
     help: "Pick a query token: it scores every key with q·k, softmax turns the scores into weights w_j (whom to listen to), then it adds up every token's V with those weights (what it hears).",
     query: 'Query token',
     causal: 'Causal mask',

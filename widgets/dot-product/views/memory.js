@@ -75,7 +75,6 @@ export function memoryPanel(uid, t, onT) {
     h('div', { class: 'mem' }, [...memRow(t('addRow'), add), ...memRow(t('dotRow'), dot)]),
     ratioLine,
     h('p', { class: 'muted' }, t('jsNote')),
-    h('p', { class: 'note' }, t('course')),
   ]);
   return { section, tInput, tSlider, presetButtons, add, dot, ratioLine };
 }
