@@ -20,8 +20,8 @@ const readJson = (p) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 // The allow-list: what a number may be when it is not a value (docs/lesson-text.md lists it).
 const ALLOWED = [
   // references to the course's own parts: lessons, pages, branches, chapters, seed modules
-  /第\s*\d+(\s*[–-]\s*\d+)?\s*课/g,
-  /\b[Ll]essons?\s+\d+(\s*[–-]\s*\d+)?/g,
+  /第\s*\d+(\s*[–、-]\s*\d+)*\s*课/g,
+  /\b[Ll]essons?\s+\d+((\s*[–-]\s*|,\s*|\s+and\s+)\d+)*/g,
   /(岔路|Branch)\s*B\d/g,
   /\bC\d+\b/g,
   /模块\s*\d+/g,
@@ -35,6 +35,15 @@ const ALLOWED = [
   /\b(Llama|Qwen|Mistral|GLM|DeepSeek|GPT|Gemma|Phi)([\w.-]*)(\s+(LLM\s+)?\d[\w.-]*)?/g,
   // a whole row of attention
   /100\s*%/g,
+  // constants of definitions written as text: the 2 of K and V in a byte product, powers of 2,
+  // a percentage as value × 100, the sum 1 + 2 + … + T = T(T+1)/2, a right angle
+  /×\s*2\s*(?=[×(（])|\b2\s*(（K 和 V）|\(K and V\))/g,
+  /2 的幂|powers? of 2/g,
+  /×\s*100\b/g,
+  /BF16[^。.;；]{0,12}?\b2\s*(B|字节)/g, // BF16 is two bytes by definition
+  /×\s*1024\b/g, // a log scale's step of one binary unit (KiB → MiB)
+  /1 \+ 2 \+ …|T\(T\s*\+\s*1\)\s*\/\s*2/g,
+  /90°/g,
 ];
 // A number: not glued to Latin letters or a name's hyphen (BF16, GPT-2, 67B, x_1 stay names).
 const NUMBER = /(?<![A-Za-z0-9_.,]|[A-Za-z]-)[−-]?\d[\d,.]*(?![A-Za-z0-9_])/g;

@@ -75,6 +75,11 @@ export class DataFlow extends AttnWidget {
   #tokens = 0;
   /** @type {ModelStage[]} */
   #stages = [];
+
+  /** The model's layers: the FFN runs once in each. */
+  #layerCount() {
+    return this.#stages.find((x) => x.id === 'ffn')?.occurrences ?? 1;
+  }
   /** @type {string | undefined} the selected stage's id */
   #selected;
   /** @type {Map<string, HTMLButtonElement>} each stage's button, by id */
@@ -248,7 +253,13 @@ export class DataFlow extends AttnWidget {
           ),
         );
       if (s.occurrences > 1)
-        lines.push(h('p', { class: 'muted' }, this.t('occurrences', s.id, s.occurrences)));
+        lines.push(
+          h(
+            'p',
+            { class: 'muted' },
+            this.t('occurrences', s.id, s.occurrences, s.occurrences / this.#layerCount()),
+          ),
+        );
     }
     if (s.id === 'softmax') lines.push(h('p', { class: 'unknown' }, this.t('unknown', s.id)));
     if (s.stateBytes > 0)

@@ -64,9 +64,9 @@ export const STRINGS = {
     perOccurrence: (n) => `每处 ${n}`,
     /** @param {string} per @param {number} k @param {string} total */
     total: (per, k, total) => `${per} × ${k} 处 = ${total}`,
-    /** @param {string} id @param {number} k */
-    occurrences: (id, k) =>
-      id === 'norm' || id === 'residual' ? `每层 2 处，共 ${k} 处` : `共 ${k} 处`,
+    /** @param {string} id @param {number} k @param {number} perLayer */
+    occurrences: (id, k, perLayer) =>
+      id === 'norm' || id === 'residual' ? `每层 ${perLayer} 处，共 ${k} 处` : `共 ${k} 处`,
     /** @param {string} id */
     unknown: (id) =>
       pick(
@@ -137,9 +137,9 @@ export const STRINGS = {
     perOccurrence: (n) => `${n} each`,
     /** @param {string} per @param {number} k @param {string} total */
     total: (per, k, total) => `${per} × ${k} = ${total}`,
-    /** @param {string} id @param {number} k */
-    occurrences: (id, k) =>
-      id === 'norm' || id === 'residual' ? `2 per layer, ${k} in all` : `${k} in all`,
+    /** @param {string} id @param {number} k @param {number} perLayer */
+    occurrences: (id, k, perLayer) =>
+      id === 'norm' || id === 'residual' ? `${perLayer} per layer, ${k} in all` : `${k} in all`,
     /** @param {string} id */
     unknown: (id) =>
       pick(

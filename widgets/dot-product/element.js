@@ -209,7 +209,7 @@ export class DotProduct extends AttnWidget {
       ]),
       h('section', {}, [
         h('h3', {}, this.t('matTitle')),
-        h('p', { class: 'muted' }, this.t('matHelp')),
+        h('p', { class: 'muted' }, this.t('matHelp', w.tokens.length)),
         scrollRegion(this.#matrix, { label: this.t('matTitle'), lang: this.lang }),
         ...glossLine(tokenLabels(w, this.lang)),
         this.#rankLine,

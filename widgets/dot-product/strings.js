@@ -32,8 +32,9 @@ export const STRINGS = {
     geoImg: (/** @type {string} */ t, /** @type {string} */ c) =>
       `q 与 k 的夹角 θ = ${t}°，cos θ = ${c}`,
     matTitle: '全部配对：一次矩阵乘 QKᵀ',
-    matHelp:
-      '每个格子都是一对 (q_i, k_j) 的点积，5×5 = 25 个分数由一次矩阵乘一起算出（engine.scoreMatrix）。点格子也能换选中的一对；方向键移动。颜色：矩阵里最低 → 最高。',
+    /** @param {number} n tokens */
+    matHelp: (n) =>
+      `每个格子都是一对 (q_i, k_j) 的点积，${n}×${n} = ${n * n} 个分数由一次矩阵乘一起算出（engine.scoreMatrix）。点格子也能换选中的一对；方向键移动。颜色：矩阵里最低 → 最高。`,
     corner: '查询↓ 键→',
     cellName: (/** @type {string} */ a, /** @type {string} */ b) => `q_${a}·k_${b} = `,
     rank: (/** @type {string} */ a, /** @type {string} */ r) => `「${a}」这一行从高到低：${r}`,
@@ -41,7 +42,7 @@ export const STRINGS = {
     dotCard: '点积（本课）',
     addCard: '加性',
     illustrative: '示意参数',
-    addHelp: `W1、W2（4×4）和 v（4 维）是这里手工给定的示意常数（d_a = ${ADDITIVE.dA}），不是学出来的：分数本身没有意义，要看的是它怎么算、要花多少。`,
+    addHelp: `W1、W2（${ADDITIVE.W1.length}×${ADDITIVE.W1[0].length}）和 v（${ADDITIVE.v.length} 维）是这里手工给定的示意常数（d_a = ${ADDITIVE.dA}），不是学出来的：分数本身没有意义，要看的是它怎么算、要花多少。`,
     addWork:
       'q W1 和 k W2 每个 token 各算一次，是普通的矩阵乘；可每一对还要单独做一次相加、过一遍 tanh、再和 v 点积：这一步不是一次矩阵乘，交不给矩阵乘单元。',
     dotWork: '每一对只要一次点积；所有配对合成一次矩阵乘 QKᵀ。',
@@ -75,8 +76,9 @@ export const STRINGS = {
     geoImg: (/** @type {string} */ t, /** @type {string} */ c) =>
       `angle between q and k θ = ${t}°, cos θ = ${c}`,
     matTitle: 'Every pair at once: one matrix product QKᵀ',
-    matHelp:
-      'Each cell is the dot product of one pair (q_i, k_j): all 5×5 = 25 scores come out of one matrix product (engine.scoreMatrix). Click a cell to pick that pair; arrow keys move. Colour: lowest → highest in the matrix.',
+    /** @param {number} n tokens */
+    matHelp: (n) =>
+      `Each cell is the dot product of one pair (q_i, k_j): all ${n}×${n} = ${n * n} scores come out of one matrix product (engine.scoreMatrix). Click a cell to pick that pair; arrow keys move. Colour: lowest → highest in the matrix.`,
     corner: 'Q↓ K→',
     cellName: (/** @type {string} */ a, /** @type {string} */ b) => `q_${a}·k_${b} = `,
     rank: (/** @type {string} */ a, /** @type {string} */ r) => `Row ${a}, highest first: ${r}`,
@@ -84,7 +86,7 @@ export const STRINGS = {
     dotCard: 'Dot product (this lesson)',
     addCard: 'Additive',
     illustrative: 'illustrative parameters',
-    addHelp: `W1, W2 (4×4) and v (4 numbers) are hand-picked illustrative constants here (d_a = ${ADDITIVE.dA}), not learned: the score itself means nothing; what matters is how it is computed and what it costs.`,
+    addHelp: `W1, W2 (${ADDITIVE.W1.length}×${ADDITIVE.W1[0].length}) and v (${ADDITIVE.v.length} numbers) are hand-picked illustrative constants here (d_a = ${ADDITIVE.dA}), not learned: the score itself means nothing; what matters is how it is computed and what it costs.`,
     addWork:
       'q W1 and k W2 are computed once per token, as ordinary matrix products; but every pair still needs its own addition, a tanh and a dot product with v: that step is not one matrix product, so it cannot be handed to the matrix-multiply units.',
     dotWork: 'Every pair is one dot product; all pairs together are one matrix product QKᵀ.',

@@ -31,6 +31,8 @@ export const REPORTED = Object.freeze({
   v2Reduction: Object.freeze({
     source: 'DeepSeek-V2 technical report (2024)',
     value: '−93.3%',
+    // the KV quantisation that figure includes, bits per element (as the report states it)
+    kvBits: '6',
   }),
 });
 

@@ -262,8 +262,7 @@ export const FACTS = {
   'v2-cached-numbers': (c, m) => evo(c, m).mlaWidth,
   'v2-vs-67': (c, m) => evo(c, m).v2vs67.replace('−', ''),
   'v2-reported': () => REPORTED.v2Reduction.value,
-  // Quoted from the DeepSeek-V2 report (its "−93.3%" includes KV quantised to about 6 bits).
-  'v2-kv-bits': () => '6',
+  'v2-kv-bits': () => REPORTED.v2Reduction.kvBits,
 
   // ---- branches ----
   'rnn-steps': () => grouped(rnnCounts(COURSE_T).sequentialSteps),

@@ -1,6 +1,8 @@
 // Every string <attn-kv-ledger> shows, in both languages (a pasted config.json's errors and notes
 // come from web/model-files/hf-config.js and its ledger adapter, hf-config.js, in both too).
 /** @import { CourseModel } from '../../web/course-data.js' */
+import { PRESETS } from './logic.js';
+import { tokensText } from './views/format.js';
 
 /** @type {import('../../web/widget-base.js').WidgetStrings} */
 export const STRINGS = {
@@ -49,7 +51,7 @@ export const STRINGS = {
       /** @type {number} */ dt,
       /** @type {string} */ name,
     ) => `${n} 层 × ${h} 个 V 头 × ${k} × ${v} × ${dt} B（${name}）`,
-    stateNote: '与上下文长度无关：上下文从 4,096 拉到 1,048,576，这一项一个字节都不变。',
+    stateNote: `与上下文长度无关：上下文从 ${tokensText(PRESETS[0])} 拉到 ${tokensText(PRESETS[PRESETS.length - 1])}，这一项一个字节都不变。`,
     compareTitle: '各模型自己的注意力，每 token',
     colModel: '模型（注意力）',
     colPerToken: '每 token 的 KV 字节',
@@ -68,8 +70,9 @@ export const STRINGS = {
       /** @type {string} */ b,
       /** @type {string} */ r,
     ) => `对比同一个模型改用 MHA（${f}）：1 − ${a} / ${b} = ${r}`,
-    v2Note:
-      '官方说的「KV −93.3%」也是相对 67B，但它还把 KV 量化到了约 6 bit；只看 BF16，MLA 省的是 82.2%。',
+    /** @param {string} reported @param {string} bits @param {string} r67 */
+    v2Note: (reported, bits, r67) =>
+      `官方说的「KV ${reported}」也是相对 67B，但它还把 KV 量化到了约 ${bits} bit；只看 BF16，MLA 省的是 ${r67.replace('−', '')}。`,
     pasteTitle: '粘贴 Hugging Face 的 config.json，加一行',
     pasteLabel: 'config.json 的内容',
     pasteAdd: '加入账本',
@@ -131,7 +134,7 @@ export const STRINGS = {
       /** @type {string} */ name,
     ) => `${n} layers × ${h} value heads × ${k} × ${v} × ${dt} B (${name})`,
     stateNote:
-      'Independent of the context: from 4,096 to 1,048,576 tokens this line does not change by a byte.',
+      `Independent of the context: from ${tokensText(PRESETS[0])} to ${tokensText(PRESETS[PRESETS.length - 1])} tokens this line does not change by a byte.`,
     compareTitle: 'Each model’s own attention, per token',
     colModel: 'Model (attention)',
     colPerToken: 'KV bytes per token',
@@ -150,8 +153,9 @@ export const STRINGS = {
       /** @type {string} */ b,
       /** @type {string} */ r,
     ) => `Against V2 built with MHA (${f}): 1 − ${a} / ${b} = ${r}`,
-    v2Note:
-      'The official “KV −93.3%” is also against 67B, but it includes quantising the KV cache to about 6 bits; in BF16 alone MLA saves 82.2%.',
+    /** @param {string} reported @param {string} bits @param {string} r67 */
+    v2Note: (reported, bits, r67) =>
+      `The official “KV ${reported}” is also against 67B, but it includes quantising the KV cache to about ${bits} bits; in BF16 alone MLA saves ${r67.replace('−', '')}.`,
     pasteTitle: 'Paste a Hugging Face config.json to add a row',
     pasteLabel: 'Contents of config.json',
     pasteAdd: 'Add to the ledger',

@@ -43,6 +43,7 @@ import { check } from '../../web/check-row.js';
  *   KvHeadsAblation kv-heads-ablation.json
  * @typedef {{
  *   name: 'hybrid' | 'all-full', parameters: number, trainLoss: number, validLoss: number,
+ *   layerTypes: string[], fullLayers: number, linearLayers: number,
  *   kvBytesPerTokenF32: number, stateBytes: { f32: number },
  *   requestBytes: { tokens: number, f32: number, bf16: number }[],
  * }} HybridRow one model of the hybrid ablation

@@ -177,7 +177,7 @@ export const STRINGS = {
      * @param {string} p
      */
     sinkFormula: (l, hd, T, terms, p) => line(`第 ${l} 层头 ${hd}：`, sinkMath(T, terms, p)),
-    needTwo: '至少输入一个字，才有第 2 个位置可以统计。',
+    needTwo: '至少输入一个字，才有第二个位置可以统计。',
     patTitle: '按模式比较各个头',
     patHelp:
       '每个头的注意力（对位置 1 … T−1 取平均）分四份：看前一个字、看开头 <bos>、看自己、看其余（内容）。',
@@ -214,7 +214,8 @@ export const STRINGS = {
     mixes: (a, n) =>
       `${n} 个头里有 ${a} 个把一半以上的注意力放在同一种模式上，另外 ${n - a} 个没有一种模式过半，是几种模式的混合。`,
     mostMixed: '多数头说不出一个干净的名字：一个头往往是几种模式的混合，下面这张表就是证据。',
-    ablTitle: 'KV 头数消融：8 / 4 / 2 / 1 个 KV 头',
+    /** @param {string} heads e.g. 8 / 4 / 2 / 1 */
+    ablTitle: (heads) => `KV 头数消融：${heads} 个 KV 头`,
     /** @param {number} s @param {number} b */
     ablHelp: (s, b) =>
       `同一个模型、同样的 ${s} 步训练，只改 KV 头数（MHA → GQA → MQA）。只跑了一个随机种子（seed ${b}），没有误差条：差几个百分之一只能当趋势看，不是测量结果。`,
@@ -228,18 +229,22 @@ export const STRINGS = {
     valid: '验证 loss',
     train: '训练 loss',
     params: '参数量',
-    /** @param {number} g */
-    shipped: (g) =>
-      `★ 本课模型全注意力层的配置（G = ${g}）；这项消融用的是 2 层全注意力的旧版实验模型。`,
+    /** @param {number} g @param {number} layers */
+    shipped: (g, layers) =>
+      `★ 本课模型全注意力层的配置（G = ${g}）；这项消融用的是 ${layers} 层全注意力的旧版实验模型。`,
     /** @param {string} u */
     ablNote: (u) =>
       `loss 单位 nats/字；只按字频猜是 ${u}。这些短训练的 loss 高于上面的模型（它训练了更多步）。`,
     hybTitle: '混合架构消融：线性层 + 全注意力 vs 全部全注意力',
-    /** @param {number} s @param {number} b */
-    hybHelp: (s, b) =>
-      `同样的 8 层、差不多的参数量、同样的 ${s} 步训练：一个是本课的混合模型（每 4 层 1 层全注意力），一个把 8 层都换成全注意力。只跑了一个随机种子（seed ${b}），没有误差条。字节数来自引擎的账本：全注意力层的 K、V 每 token 一份，线性层只有固定的状态。模型上下文只有 64，更长的请求是同一笔账。`,
+    /** @param {number} s @param {number} b @param {number} L layers @param {number} every a full layer every this many @param {number} ctx */
+    hybHelp: (s, b, L, every, ctx) =>
+      `同样的 ${L} 层、差不多的参数量、同样的 ${s} 步训练：一个是本课的混合模型（每 ${every} 层 1 层全注意力），一个把 ${L} 层都换成全注意力。只跑了一个随机种子（seed ${b}），没有误差条。字节数来自引擎的账本：全注意力层的 K、V 每 token 一份，线性层只有固定的状态。模型上下文只有 ${ctx}，更长的请求是同一笔账。`,
     hybModel: '模型',
-    hybNames: { hybrid: '混合（6 线性 + 2 全）', 'all-full': '全部全注意力（8 层）' },
+    /** @param {number} lin @param {number} full */
+    hybNames: (lin, full) => ({
+      hybrid: `混合（${lin} 线性 + ${full} 全）`,
+      'all-full': `全部全注意力（${lin + full} 层）`,
+    }),
     kvPerToken: '每 token KV（float32）',
     stateCol: '固定状态',
     /** @param {string} t */
@@ -403,7 +408,8 @@ export const STRINGS = {
       `${a} of the ${n} heads put more than half their attention on one pattern; in the other ${n - a} no pattern passes half: they are mixes.`,
     mostMixed:
       'Most heads have no one clean name: a head is usually a mix of several patterns, and this table is the evidence.',
-    ablTitle: 'KV-heads ablation: 8 / 4 / 2 / 1 KV heads',
+    /** @param {string} heads e.g. 8 / 4 / 2 / 1 */
+    ablTitle: (heads) => `KV-heads ablation: ${heads} KV heads`,
     /** @param {number} s @param {number} b */
     ablHelp: (s, b) =>
       `The same model and the same ${s} training steps, only the number of KV heads changed (MHA → GQA → MQA). One random seed (seed ${b}), no error bars: differences of a few hundredths are a trend, not a measurement.`,
@@ -417,18 +423,22 @@ export const STRINGS = {
     valid: 'valid loss',
     train: 'train loss',
     params: 'parameters',
-    /** @param {number} g */
-    shipped: (g) =>
-      `★ the G of this lesson's model's full layers (G = ${g}); this ablation ran on the earlier 2-layer full-attention lab model.`,
+    /** @param {number} g @param {number} layers */
+    shipped: (g, layers) =>
+      `★ the G of this lesson's model's full layers (G = ${g}); this ablation ran on the earlier ${layers}-layer full-attention lab model.`,
     /** @param {string} u */
     ablNote: (u) =>
       `Losses in nats per character; guessing by character frequency gives ${u}. These short runs end above the model above (it trained for more steps).`,
     hybTitle: 'Hybrid ablation: linear layers + full attention vs full attention everywhere',
-    /** @param {number} s @param {number} b */
-    hybHelp: (s, b) =>
-      `The same 8 layers, about the same parameter count, the same ${s} training steps: this lesson's hybrid model (full attention on every fourth layer) and one with all 8 layers full attention. One random seed (seed ${b}), no error bars. Bytes from the engine's ledger: full layers cache K and V for every token, linear layers only keep their fixed state. The model's context is only 64; longer requests are the same arithmetic.`,
+    /** @param {number} s @param {number} b @param {number} L layers @param {number} every a full layer every this many @param {number} ctx */
+    hybHelp: (s, b, L, every, ctx) =>
+      `The same ${L} layers, about the same parameter count, the same ${s} training steps: this lesson's hybrid model (one full-attention layer in every ${every}) and one with all ${L} layers full attention. One random seed (seed ${b}), no error bars. Bytes from the engine's ledger: full layers cache K and V for every token, linear layers only keep their fixed state. The model's context is only ${ctx}; longer requests are the same arithmetic.`,
     hybModel: 'model',
-    hybNames: { hybrid: 'hybrid (6 linear + 2 full)', 'all-full': 'all full attention (8)' },
+    /** @param {number} lin @param {number} full */
+    hybNames: (lin, full) => ({
+      hybrid: `hybrid (${lin} linear + ${full} full)`,
+      'all-full': `all full attention (${lin + full})`,
+    }),
     kvPerToken: 'KV per token (float32)',
     stateCol: 'fixed state',
     /** @param {string} t */

@@ -5,6 +5,7 @@
 import { h, exactBytes } from '../../../web/dom.js';
 import { variantLabel, isPasted } from '../logic.js';
 import { amount } from './format.js';
+import { REPORTED } from '../../evolution-map/logic.js';
 
 /**
  * A table with the models' column heads around `tbody`.
@@ -90,6 +91,6 @@ export function v2Items(c, t) {
         ),
       ),
     ]),
-    h('li', {}, t('v2Note')),
+    h('li', {}, t('v2Note', REPORTED.v2Reduction.value, REPORTED.v2Reduction.kvBits, c.r67)),
   ];
 }

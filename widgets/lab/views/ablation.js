@@ -28,15 +28,17 @@ import { panel } from './panel.js';
 export function ablationSection({ t, lang, lab, ledgers }) {
   const { rows, training, unigramLoss } = lab.ablation;
   const own = lab.config.nKvHeads;
-  const region = scrollRegion([ablationTable(t, rows, ledgers, own)], {
-    label: t('ablTitle'),
-    lang,
-  });
-  return panel(t('ablTitle'), [
+  const title = t('ablTitle', rows.map((r) => r.nKvHeads).join(' / '));
+  const region = scrollRegion([ablationTable(t, rows, ledgers, own)], { label: title, lang });
+  return panel(title, [
     h('p', { class: 'muted' }, t('ablHelp', training.steps, training.seed)),
     ablationChart(t, rows, own),
     region,
-    h('p', { class: 'muted' }, `${t('shipped', own)} ${t('ablNote', num(unigramLoss, 2))}`),
+    h(
+      'p',
+      { class: 'muted' },
+      `${t('shipped', own, rows[0].nLayers)} ${t('ablNote', num(unigramLoss, 2))}`,
+    ),
   ]);
 }
 
@@ -146,8 +148,9 @@ function ablationTable(t, rows, ledgers, own) {
  */
 export function hybridSection({ t, lang, lab }) {
   const a = lab.hybridAblation;
+  const hybrid = a.rows.find((r) => r.name === 'hybrid') ?? a.rows[0];
   /** @type {Record<HybridRow['name'], string>} */
-  const names = t('hybNames');
+  const names = t('hybNames', hybrid.linearLayers, hybrid.fullLayers);
   /** @type {[string, (r: HybridRow) => string][]} */
   const quantities = [
     [t('params'), (r) => r.parameters.toLocaleString('en-US')],
@@ -186,7 +189,18 @@ export function hybridSection({ t, lang, lab }) {
     { label: t('hybTitle'), lang },
   );
   return panel(t('hybTitle'), [
-    h('p', { class: 'muted' }, t('hybHelp', a.training.steps, a.training.seed)),
+    h(
+      'p',
+      { class: 'muted' },
+      t(
+        'hybHelp',
+        a.training.steps,
+        a.training.seed,
+        hybrid.layerTypes.length,
+        hybrid.layerTypes.length / hybrid.fullLayers,
+        lab.config.context,
+      ),
+    ),
     region,
     h('p', { class: 'muted' }, t('ablNote', num(a.unigramLoss, 2))),
   ]);
