@@ -44,6 +44,7 @@ const ALLOWED = [
   /×\s*1024\b/g, // a log scale's step of one binary unit (KiB → MiB)
   /1 \+ 2 \+ …|T\(T\s*\+\s*1\)\s*\/\s*2/g,
   /90°/g,
+  /round\(x, \d\)/g, // the playground's API, as code
 ];
 // A number: not glued to Latin letters or a name's hyphen (BF16, GPT-2, 67B, x_1 stay names).
 const NUMBER = /(?<![A-Za-z0-9_.,]|[A-Za-z]-)[−-]?\d[\d,.]*(?![A-Za-z0-9_])/g;

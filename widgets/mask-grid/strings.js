@@ -20,7 +20,7 @@ const maskedWeightMath = (keys) =>
 /** @type {import('../../web/widget-base.js').WidgetStrings} */
 export const STRINGS = {
   'zh-CN': {
-    title: '5×5 注意力矩阵与掩码',
+    title: '注意力矩阵与掩码',
     help: '点格子（或用方向键移动、空格切换）决定「行里的 token 能不能看见列里的 token」。',
     causal: '因果掩码',
     none: '不加掩码',
@@ -37,7 +37,7 @@ export const STRINGS = {
     selected: '选中格子的算式',
   },
   en: {
-    title: 'The 5×5 attention matrix and its mask',
+    title: 'The attention matrix and its mask',
     help: 'Click a cell (or move with the arrow keys and toggle with Space) to decide whether the row token may see the column token.',
     causal: 'Causal mask',
     none: 'No mask',

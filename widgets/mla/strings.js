@@ -113,7 +113,7 @@ export const STRINGS = {
       `旋转只落在单独的 k_rope 上，W_uk 与位置无关，可以事先并进 query：显式与吸收的最大差 = ${d}。`,
     breaks: '吸收路径失效',
     breaksBody: (/** @type {string | number} */ e) =>
-      `把 RoPE 转在展开出来的内容键上，吸收后的分数与真实分数最大差 = ${e}（未缩放，远大于 0.1）。`,
+      `把 RoPE 转在展开出来的内容键上，吸收后的分数与真实分数最大差 = ${e}（未缩放，远大于数值误差）。`,
     breaksWhy:
       'q · (c_j W_uk R_j) = (q R_jᵀ W_ukᵀ) · c_j：旋转 R_j 夹在 W_uk 和缓存之间，随键的位置 j 变，没有一个固定矩阵能事先并进 query（只有 j = 0 时 R_0 = I 才对）。',
     breaksNote:
@@ -139,8 +139,9 @@ export const STRINGS = {
     barMla: (/** @type {string | number} */ name) => `${name}（MLA）`,
     barMha: (/** @type {string | number} */ name) => `${name} 的形状按 MHA`,
     barD67: (/** @type {string | number} */ name) => `${name}（GQA-8）`,
-    official:
-      '官方说的「KV −93.3%」是相对 DeepSeek 67B，并且含了约 6 bit 的 KV 量化；只按 BF16 算是 −82.2%，相对同形状 MHA 是 −98.2%。',
+    /** @param {string} reported @param {string} bits @param {string} r67 @param {string} rMha */
+    official: (reported, bits, r67, rMha) =>
+      `官方说的「KV ${reported}」是相对 DeepSeek 67B，并且含了约 ${bits} bit 的 KV 量化；只按 BF16 算是 ${r67}，相对同形状 MHA 是 ${rMha}。`,
   },
   en: {
     title:
@@ -207,7 +208,7 @@ export const STRINGS = {
       `The rotation sits on the separate k_rope only, W_uk does not depend on position and folds into the query: explicit vs absorbed differ by at most ${d}.`,
     breaks: 'The absorbed path breaks',
     breaksBody: (/** @type {string | number} */ e) =>
-      `With RoPE turning the content key expanded from the latent, the absorbed scores miss the true ones by up to ${e} (unscaled, far above 0.1).`,
+      `With RoPE turning the content key expanded from the latent, the absorbed scores miss the true ones by up to ${e} (unscaled, far above rounding error).`,
     breaksWhy:
       'q · (c_j W_uk R_j) = (q R_jᵀ W_ukᵀ) · c_j: the rotation R_j sits between W_uk and the cache and changes with the key’s position j, so no single matrix can be folded into the query in advance (only j = 0 agrees, R_0 = I).',
     breaksNote:
@@ -234,8 +235,9 @@ export const STRINGS = {
     barMla: (/** @type {string | number} */ name) => `${name} (MLA)`,
     barMha: (/** @type {string | number} */ name) => `${name}’s shape as MHA`,
     barD67: (/** @type {string | number} */ name) => `${name} (GQA-8)`,
-    official:
-      'The official “KV −93.3%” is against DeepSeek 67B and includes quantising the KV cache to about 6 bits; in BF16 alone it is −82.2%, and −98.2% against the same shape as MHA.',
+    /** @param {string} reported @param {string} bits @param {string} r67 @param {string} rMha */
+    official: (reported, bits, r67, rMha) =>
+      `The official “KV ${reported}” is against DeepSeek 67B and includes quantising the KV cache to about ${bits} bits; in BF16 alone it is ${r67}, and ${rMha} against the same shape as MHA.`,
   },
 };
 

@@ -117,7 +117,7 @@ export const STRINGS = {
     sumLine: (terms, s) => `行和 = ${terms} = ${s}`,
     noWeights: (T, n) =>
       `T = ${T} 比教学世界的 ${n} 个 token 长，这里不画权重：弧只表示每个 token 能直接读到哪些更早的 token（引擎的因果掩码），不表示读多少。`,
-    worldNote: '权重来自手工构造的 4 维教学向量，不是模型学到的。',
+    worldNote: '权重来自手工构造的教学向量，不是模型学到的。',
     gloss: '',
     countsTitle: '换成任意长度 T 来数',
     countT: '序列长度 T',
@@ -188,7 +188,7 @@ export const STRINGS = {
     sumLine: (terms, s) => `row sum = ${terms} = ${s}`,
     noWeights: (T, n) =>
       `T = ${T} is longer than the teaching world’s ${n} tokens, so no weights here: the arcs only show which earlier tokens each token reads directly (the engine’s causal mask), not how much.`,
-    worldNote: 'The weights come from hand-made 4-dim teaching vectors, not from a trained model.',
+    worldNote: 'The weights come from hand-made teaching vectors, not from a trained model.',
     gloss: '小明 Xiaoming · 把 ba (object marker) · 苹果 apple · 给了 gave · 小王 Xiaowang',
     countsTitle: 'Count it for any length T',
     countT: 'Sequence length T',

@@ -16,7 +16,7 @@ export const STRINGS = {
   'zh-CN': {
     title: '「苹果」这一行：attention sink 与它的两个出口',
     help: '标准 softmax 逼每一行分完 100%，哪怕这一行其实不想取任何东西——Xiao 2023 发现，模型会把多余的注意力倒在第一个 token 上（attention sink）。下面两个出口让这个头能「这次不取」。',
-    rowTitle: '不加出口：「苹果」一行（因果掩码、单头、分数 ÷ √4）',
+    rowTitle: '不加出口：「苹果」一行（因果掩码、单头、分数 ÷ √d）',
     key: '键 j',
     score: line('分数 ', SCORE_MATH),
     weight: line('权重 ', sub('w', 'j')),
@@ -57,8 +57,8 @@ export const STRINGS = {
     ],
     gateExit: '输出门',
     gatePoints: [
-      '不改权重：softmax 照样分完 100%（30% / 41% / 29%），注意力图上看不出「没取」。',
-      '改的是输出：取回的向量整体乘 g ∈ (0, 1)。Gated Attention 里 g 由当前 token 的隐状态经 sigmoid 算出，每个 token、每个头（甚至每一维）都可以不同；这里为了对照，4 维用同一个 g。',
+      '不改权重：softmax 照样分完 100%，注意力图上看不出「没取」。',
+      '改的是输出：取回的向量整体乘 g ∈ (0, 1)。Gated Attention 里 g 由当前 token 的隐状态经 sigmoid 算出，每个 token、每个头（甚至每一维）都可以不同；这里为了对照，每一维用同一个 g。',
     ],
     anchor: (/** @type {string} */ name, /** @type {string} */ on) =>
       `锚点 ${name}：attn_output_gate = ${on}（models.json）。`,
@@ -68,7 +68,7 @@ export const STRINGS = {
   en: {
     title: 'The 苹果 (apple) row: the attention sink and its two ways out',
     help: 'Standard softmax forces every row to hand out 100%, even when the row has nothing it wants to take — Xiao 2023 found that models then dump the spare attention on the first token (the attention sink). The two exits below let the head "take nothing this time".',
-    rowTitle: 'No way out: the 苹果 (apple) row (causal mask, single head, scores ÷ √4)',
+    rowTitle: 'No way out: the 苹果 (apple) row (causal mask, single head, scores ÷ √d)',
     key: 'key j',
     score: line('score ', SCORE_MATH),
     weight: line('weight ', sub('w', 'j')),
@@ -111,8 +111,8 @@ export const STRINGS = {
     ],
     gateExit: 'Output gate',
     gatePoints: [
-      'Leaves the weights alone: softmax still hands out 100% (30% / 41% / 29%); the attention map does not show "took nothing".',
-      "Changes the output: the retrieved vector is multiplied by g ∈ (0, 1). In Gated Attention g comes from the current token's hidden state through a sigmoid, so it can differ per token, per head (even per channel); here one g for all 4 channels, for the comparison.",
+      'Leaves the weights alone: softmax still hands out 100%; the attention map does not show "took nothing".',
+      "Changes the output: the retrieved vector is multiplied by g ∈ (0, 1). In Gated Attention g comes from the current token's hidden state through a sigmoid, so it can differ per token, per head (even per channel); here one g for every channel, for the comparison.",
     ],
     anchor: (/** @type {string} */ name, /** @type {string} */ on) =>
       `Anchor model ${name}: attn_output_gate = ${on} (models.json).`,

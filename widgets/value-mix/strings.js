@@ -76,7 +76,7 @@ export const STRINGS = {
     cosAB: (L, a, b, c) => line('两人本身：', pairCosMath(L, a, b, c)),
     meter: '和「全给第一个人」时相比的变化（1 − cos）',
     takeaway: 'QK 决定听谁的，V 决定听到什么。',
-    note: '这里的 4 维向量是手工构造的教学数据，不是模型学到的；每一维也没有名字。',
+    note: '这里的向量是手工构造的教学数据，不是模型学到的；每一维也没有名字。',
   },
   en: {
     title: 'What comes back: the weighted sum of V',
@@ -123,7 +123,7 @@ export const STRINGS = {
     cosAB: (L, a, b, c) => line('The two names themselves: ', pairCosMath(L, a, b, c)),
     meter: 'Change from "all on the first name" (1 − cos)',
     takeaway: 'QK decides whom to listen to; V decides what is heard.',
-    note: 'These 4-dimensional vectors are hand-made teaching data, not learned by a model; no dimension has a name.',
+    note: 'These vectors are hand-made teaching data, not learned by a model; no dimension has a name.',
   },
 };
 

@@ -2,6 +2,7 @@
 // GQA-8 DeepSeek LLM 67B, the same shape as MHA) and the two reductions.
 /** @import { v2Ledger } from '../logic.js' */
 import { h, exactBytes } from '../../../web/dom.js';
+import { REPORTED } from '../../evolution-map/logic.js';
 import { reductionText } from '../../kv-ledger/logic.js';
 
 /**
@@ -50,6 +51,16 @@ export function v2LedgerView(L, t) {
       { class: 'cmp vsmha' },
       t('cmp', exactBytes(b.v2), exactBytes(b.mhaSame), reductionText(L.vsMha)),
     ),
-    h('p', { class: 'muted' }, t('official')),
+    h(
+      'p',
+      { class: 'muted' },
+      t(
+        'official',
+        REPORTED.v2Reduction.value,
+        REPORTED.v2Reduction.kvBits,
+        reductionText(L.vs67),
+        reductionText(L.vsMha),
+      ),
+    ),
   ];
 }

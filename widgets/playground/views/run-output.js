@@ -3,6 +3,7 @@
 /** @import { ErrorInfo, ShowMessage } from '../logic.js' */
 /** @import { Translate } from '../strings.js' */
 import { h } from '../../../web/dom.js';
+import { TIME_LIMIT_MS } from '../logic.js';
 
 /**
  * The cell's run: where it is, what it printed and showed, its error, its time (ms).
@@ -20,10 +21,10 @@ export function statusText(r, t) {
     idle: t('idle'),
     reset: t('resetDone'),
     starting: t('starting'),
-    running: t('running'),
+    running: t('running', TIME_LIMIT_MS / 1000),
     done: t('done', Math.round(r.ms ?? 0)),
     error: t('failed'),
-    timeout: t('stoppedShort'),
+    timeout: t('stoppedShort', TIME_LIMIT_MS / 1000),
   }[r.status];
 }
 
@@ -50,6 +51,7 @@ export function runProblem(r, t) {
       `: ${r.error.message}`,
       r.error.line ? t('line', r.error.line) : '',
     ]);
-  if (r.status === 'timeout') return h('div', { class: 'stopped', role: 'alert' }, t('stopped'));
+  if (r.status === 'timeout')
+    return h('div', { class: 'stopped', role: 'alert' }, t('stopped', TIME_LIMIT_MS / 1000));
   return null;
 }
