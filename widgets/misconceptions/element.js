@@ -12,7 +12,8 @@ import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 /**
  * A card's texts in one language: the misconception, its correction, and its proof line from
  * the numbers of logic.js's proofNumbers.
- * @typedef {{ myth: string, fix: string,
+ * @typedef {{ myth: string | ((n: Record<string, string>) => string),
+ *   fix: string | ((n: Record<string, string>) => string),
  *   proof: (n: Record<string, string>) => string }} CardStrings
  */
 
@@ -96,10 +97,10 @@ export class Misconceptions extends AttnWidget {
         this.t('reveal'),
       );
       const card = h('li', { class: 'card', 'data-row': row.id }, [
-        h('p', { class: 'myth' }, s.myth),
+        h('p', { class: 'myth' }, typeof s.myth === 'function' ? s.myth(n) : s.myth),
         reveal,
         h('div', { class: 'answer', id: answerId }, [
-          h('p', { class: 'fix' }, s.fix),
+          h('p', { class: 'fix' }, typeof s.fix === 'function' ? s.fix(n) : s.fix),
           h('p', {}, [
             `${this.t('proof')}: `,
             h('span', { class: 'proof', 'data-role': 'proof' }, s.proof(n)),

@@ -8,7 +8,8 @@ import { pct, num, bytes, exactBytes } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
 import { scoreBytes, courseBytes, COURSE as ADDITIVE_COURSE } from '../dot-product/logic.js';
-import { scoreExample, experiment, ANCHOR_D } from '../softmax-variance/logic.js';
+import { scoreExample, experiment, ANCHOR_D, WRONG_GUESS } from '../softmax-variance/logic.js';
+import { REPORTED } from '../evolution-map/logic.js';
 import { courseChecks as ropeChecks } from '../rope/logic.js';
 import { variantRows, rowOf, reductionText, asConfig } from '../kv-ledger/logic.js';
 import { anchorModel, modelStages } from '../data-flow/logic.js';
@@ -93,7 +94,8 @@ function computeProofNumbers(rt) {
   );
   const attention = needed(anchor.attention, `${anchor.id}.attention`);
   const nKvHeads = needed(attention.nKvHeads, `${anchor.id}.attention.nKvHeads`);
-  const a262 = variantRows(engine, asConfig(anchor), 262144);
+  const context = needed(anchor.contextLength, `${anchor.id}.contextLength`);
+  const a262 = variantRows(engine, asConfig(anchor), context);
   const gqa = rowOf(a262, 'gqa', nKvHeads);
   const v2 = variantRows(engine, asConfig(modelById(rt.models, 'deepseek-v2')), 1);
   const d67model = asConfig(modelById(rt.models, 'deepseek-llm-67b'));
@@ -104,6 +106,12 @@ function computeProofNumbers(rt) {
   const O = ORIGINAL_TRANSFORMER;
   return {
     tokens: String(n),
+    courseT: ADDITIVE_COURSE.T.toLocaleString('en-US'),
+    dA: String(ADDITIVE_COURSE.dA),
+    wrongGuess: WRONG_GUESS.map((x) => pct(x, 0)).join(' / '),
+    context: context.toLocaleString('en-US'),
+    v2Reported: REPORTED.v2Reduction.value,
+    v2KvBits: REPORTED.v2Reduction.kvBits,
     qkvShapes: [w.q, w.k, w.v].map((m) => `${m.shape[0]} × ${m.shape[1]}`).join(' / '),
     additiveBytes: courseBytes(mem.additive),
     dotBytes: courseBytes(mem.dot),

@@ -34,7 +34,7 @@ export const STRINGS = {
         fix: '点积、余弦、负距离、加性网络都能打分；点积胜在一次矩阵乘就算完、不用落大张量，效果好坏靠实验。',
         /** @param {Record<string, string>} n */
         proof: (n) =>
-          `T = 4,096、d_a = 256：加性的中间张量 ${n.additiveBytes}，点积的分数只有 ${n.dotBytes}`,
+          `T = ${n.courseT}、d_a = ${n.dA}：加性的中间张量 ${n.additiveBytes}，点积的分数只有 ${n.dotBytes}`,
       },
       'sqrt-trick': {
         myth: '除以 √d 只是一个经验技巧。',
@@ -44,7 +44,8 @@ export const STRINGS = {
           `d = ${n.d} 的固定种子实验：点积标准差 ${n.stdUnscaled}，除以 √${n.d} 后 ${n.stdScaled}`,
       },
       proportional: {
-        myth: '三个分数 8 / 7 / 9，凭感觉估的权重是 40% / 30% / 30%。',
+        /** @param {Record<string, string>} n */
+        myth: (n) => `三个分数 ${n.dialogScores}，凭感觉估的权重是 ${n.wrongGuess}。`,
         fix: 'softmax 按指数放大分差，不是按分数大小平分。',
         /** @param {Record<string, string>} n */
         proof: (n) => `softmax(${n.dialogScores}) = ${n.dialogSoftmax}`,
@@ -77,7 +78,7 @@ export const STRINGS = {
         myth: 'KV cache 是免费的。',
         fix: '它随上下文线性增长：每多一个 token，每个全注意力层都要多存一份 K、V，一条长请求就是几 GiB 到几十 GiB。',
         /** @param {Record<string, string>} n */
-        proof: (n) => `锚点 ${n.cacheFormula}；262,144 上下文 ${n.cacheContext}`,
+        proof: (n) => `锚点 ${n.cacheFormula}；${n.context} 上下文 ${n.cacheContext}`,
       },
       groups: {
         myth: 'GQA 的「组数」和 KV 头数是两回事。',
@@ -94,8 +95,11 @@ export const STRINGS = {
           `DeepSeek-V2 每层每 token 存 ${n.mlaNumbers} 个数：${n.v2Token}/token，同形状 MHA 要 ${n.v2Mha}`,
       },
       'v2-93': {
-        myth: 'DeepSeek-V2 的「KV −93.3%」是 MLA 相对同配置 MHA 的降幅。',
-        fix: '那个数字相对的是 DeepSeek LLM 67B，而且含了约 6 bit 的 KV 量化（DeepSeek-V2 报告自报）。',
+        /** @param {Record<string, string>} n */
+        myth: (n) => `DeepSeek-V2 的「KV ${n.v2Reported}」是 MLA 相对同配置 MHA 的降幅。`,
+        /** @param {Record<string, string>} n */
+        fix: (n) =>
+          `那个数字相对的是 DeepSeek LLM 67B，而且含了约 ${n.v2KvBits} bit 的 KV 量化（DeepSeek-V2 报告自报）。`,
         /** @param {Record<string, string>} n */
         proof: (n) => `只看 BF16、相对 67B：${n.v2vs67}；相对同配置 MHA：${n.v2vsMha}`,
       },
@@ -134,7 +138,7 @@ export const STRINGS = {
         fix: 'Dot product, cosine, negative distance and an additive network can all score; the dot product wins by being one matrix product with no big intermediate, and quality is settled by experiment.',
         /** @param {Record<string, string>} n */
         proof: (n) =>
-          `T = 4,096, d_a = 256: the additive intermediate is ${n.additiveBytes}, the dot-product scores ${n.dotBytes}`,
+          `T = ${n.courseT}, d_a = ${n.dA}: the additive intermediate is ${n.additiveBytes}, the dot-product scores ${n.dotBytes}`,
       },
       'sqrt-trick': {
         myth: 'Dividing by √d is just an empirical trick.',
@@ -144,7 +148,8 @@ export const STRINGS = {
           `Seeded experiment at d = ${n.d}: dot products have standard deviation ${n.stdUnscaled}, ${n.stdScaled} after ÷√${n.d}`,
       },
       proportional: {
-        myth: 'In the dialogue example, scores 8 / 7 / 9 get weights 40% / 30% / 30%.',
+        /** @param {Record<string, string>} n */
+        myth: (n) => `Three scores ${n.dialogScores}, weights guessed by feel: ${n.wrongGuess}.`,
         fix: 'Softmax magnifies differences exponentially; it does not share out by the size of the scores.',
         /** @param {Record<string, string>} n */
         proof: (n) => `softmax(${n.dialogScores}) = ${n.dialogSoftmax}`,
@@ -179,7 +184,7 @@ export const STRINGS = {
         myth: 'The KV cache is free.',
         fix: 'It grows linearly with the context: every new token adds one more K and V to every full-attention layer, and one long request takes gigabytes.',
         /** @param {Record<string, string>} n */
-        proof: (n) => `The anchor: ${n.cacheFormula}; ${n.cacheContext} at 262,144 tokens`,
+        proof: (n) => `The anchor: ${n.cacheFormula}; ${n.cacheContext} at ${n.context} tokens`,
       },
       groups: {
         myth: 'GQA’s number of groups and its number of KV heads are different things.',
@@ -196,8 +201,11 @@ export const STRINGS = {
           `DeepSeek-V2 stores ${n.mlaNumbers} numbers per layer per token: ${n.v2Token}/token, against ${n.v2Mha} for the same shape as MHA`,
       },
       'v2-93': {
-        myth: 'DeepSeek-V2’s “KV −93.3%” is MLA against MHA of the same shape.',
-        fix: 'That figure is against DeepSeek LLM 67B and includes KV quantised to about 6 bits (reported in the DeepSeek-V2 report).',
+        /** @param {Record<string, string>} n */
+        myth: (n) => `DeepSeek-V2’s “KV ${n.v2Reported}” is MLA against MHA of the same shape.`,
+        /** @param {Record<string, string>} n */
+        fix: (n) =>
+          `That figure is against DeepSeek LLM 67B and includes KV quantised to about ${n.v2KvBits} bits (reported in the DeepSeek-V2 report).`,
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `BF16 only, against 67B: ${n.v2vs67}; against MHA of the same shape: ${n.v2vsMha}`,
