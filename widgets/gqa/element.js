@@ -162,10 +162,10 @@ export class Gqa extends AttnWidget {
     this.#eqBox = h('div', { class: 'eq' });
     this.#stateNote = h('p', { class: 'muted' });
     this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
+      h('h2', {}, this.t('title', this.#H)),
+      h('p', { class: 'muted' }, this.t('help', this.#H)),
       h('fieldset', {}, [
-        h('legend', {}, this.t('legend')),
+        h('legend', {}, this.t('legend', this.#H)),
         h('div', { class: 'choices' }, this.#radios),
       ]),
       this.#summary,
@@ -236,7 +236,13 @@ export class Gqa extends AttnWidget {
         ),
       ),
     );
-    this.#stateNote.textContent = this.t('stateNote', bytes(linearStateBytes(rt.engine, anchor)));
+    this.#stateNote.textContent = this.t(
+      'stateNote',
+      bytes(linearStateBytes(rt.engine, anchor)),
+      anchor.layers,
+      anchor.linearAttention?.layers ?? 0,
+      anchor.fullAttentionLayers ?? anchor.layers,
+    );
     this.drawAll(rt, anchor, g);
     this.drawPaper(g);
     this.drawEquivalence(rt);
@@ -331,9 +337,16 @@ export class Gqa extends AttnWidget {
         column: (j, perHead) => this.t('outCol', j, perHead),
       });
     this.#eqBox.replaceChildren(
-      h('p', { class: 'muted' }, this.t('eqHelp', e.world.title[this.isEnglish ? 'en' : 'zh-CN'])),
+      h(
+        'p',
+        { class: 'muted' },
+        this.t('eqHelp', e.world.title[this.isEnglish ? 'en' : 'zh-CN'], e.nHeads, e.d),
+      ),
       scrollRegion(
-        [mat(this.t('outGqa'), e.gqa, 'out-gqa'), mat(this.t('outMha'), e.mha, 'out-mha')],
+        [
+          mat(this.t('outGqa'), e.gqa, 'out-gqa'),
+          mat(this.t('outMha', e.nHeads), e.mha, 'out-mha'),
+        ],
         { label: this.t('eqTitle'), lang: this.lang, class: 'mats' },
       ),
       h('p', { class: 'ok eq-diff' }, this.t('diff', tiny(e.maxAbsDiff))),

@@ -17,6 +17,9 @@ export const ANCHOR_ID = 'qwen3.8-27b';
 /** The context the course quotes for the anchor (its native context). */
 export const CONTEXT = 262144;
 
+/** Reported: the share of the pre-training compute used to uptrain MQA and GQA from MHA (§3.1). */
+export const GQA_UPTRAIN_SHARE = '5%';
+
 /**
  * Reported, not computed: Ainslie et al. 2023 (GQA), Table 1, T5-XXL, average over the seven
  * tasks and inference time. Quoted as the paper prints them.

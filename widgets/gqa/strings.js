@@ -1,11 +1,16 @@
 // Every string <attn-gqa> shows, in both languages (the paper's numbers are logic.js GQA_PAPER's).
+import { GQA_UPTRAIN_SHARE } from './logic.js';
 
 /** @type {import('../../web/widget-base.js').WidgetStrings} */
 export const STRINGS = {
   'zh-CN': {
-    title: 'MHA → GQA → MQA：24 个 Q 头共用几份 K/V',
-    help: '锚点 Qwen3.8-27B 每层有 24 个 Q 头。选 KV 头数 G（必须整除 24）：每组 Q 头共用一个 KV 头，组数 = KV 头数。',
-    legend: 'KV 头数 G（24 的约数）',
+    /** @param {number} H query heads */
+    title: (H) => `MHA → GQA → MQA：${H} 个 Q 头共用几份 K/V`,
+    /** @param {number} H query heads */
+    help: (H) =>
+      `锚点 Qwen3.8-27B 每层有 ${H} 个 Q 头。选 KV 头数 G（必须整除 ${H}）：每组 Q 头共用一个 KV 头，组数 = KV 头数。`,
+    /** @param {number} H query heads */
+    legend: (H) => `KV 头数 G（${H} 的约数）`,
     own: '锚点',
     /** @param {number} H @param {number} g @param {number} per */
     groupSummary: (H, g, per) =>
@@ -26,9 +31,9 @@ export const STRINGS = {
     ctxFormula: (b, t, r) => `${b} × ${t} = ${r}`,
     /** @param {string} p */
     relMha: (p) => `是 MHA 的 ${p}`,
-    /** @param {string} s */
-    stateNote: (s) =>
-      `锚点 64 层里另有 48 层线性注意力，它们存的是固定大小的状态（${s}），不是 KV cache，也不随上下文增长（见 KV 账本）。上面只算 16 层全注意力的 KV。`,
+    /** @param {string} s @param {number} L @param {number} lin @param {number} full */
+    stateNote: (s, L, lin, full) =>
+      `锚点 ${L} 层里另有 ${lin} 层线性注意力，它们存的是固定大小的状态（${s}），不是 KV cache，也不随上下文增长（见 KV 账本）。上面只算 ${full} 层全注意力的 KV。`,
     allTitle: '每种 G 的缓存（引擎现算，锚点形状）',
     colG: 'KV 头数',
     colKind: '注意力',
@@ -37,17 +42,17 @@ export const STRINGS = {
     colCtx: (t) => `${t} token`,
     paperTitle: 'GQA 论文表 1：质量与速度',
     reported: '论文报告值，不是本页算的',
-    paperNote:
-      'Ainslie et al. 2023（GQA）表 1，T5-XXL，七个任务的平均分与推理时间，照录原文（MQA 与 GQA-8 由 MHA 检查点用 5% 的预训练算力继续训练得到）。GQA-8 质量接近 MHA，速度接近 MQA。',
+    paperNote: `Ainslie et al. 2023（GQA）表 1，T5-XXL，七个任务的平均分与推理时间，照录原文（MQA 与 GQA-8 由 MHA 检查点用 ${GQA_UPTRAIN_SHARE} 的预训练算力继续训练得到）。GQA-8 质量接近 MHA，速度接近 MQA。`,
     colAttn: '注意力',
     colAvg: '平均分',
     colTime: '推理时间 (s)',
     eqTitle: 'GQA 就是「K/V 复制到每个头」的 MHA',
-    /** @param {string} t */
-    eqHelp: (t) =>
-      `「${t}」这句话：q 分 2 个头（每头 2 维）。左边只有 1 个 KV 头（头 A 的 K、V 两列），两个 Q 头都读它（GQA，G = 1）；右边把这两列复制一份，变成 2 个 KV 头的 MHA。两边都由引擎做因果注意力。`,
+    /** @param {string} t @param {number} H @param {number} d */
+    eqHelp: (t, H, d) =>
+      `「${t}」这句话：q 分 ${H} 个头（每头 ${d} 维）。左边只有 1 个 KV 头（头 A 的 K、V 两列），两个 Q 头都读它（GQA，G = 1）；右边把这两列复制一份，变成 ${H} 个 KV 头的 MHA。两边都由引擎做因果注意力。`,
     outGqa: '输出：GQA（1 个 KV 头）',
-    outMha: '输出：MHA（K/V 复制成 2 个头）',
+    /** @param {number} h */
+    outMha: (h) => `输出：MHA（K/V 复制成 ${h} 个头）`,
     /** @param {string} d */
     diff: (d) => `两份输出的最大差 = ${d}（< 1e-6）：完全一样，省掉的只是重复存的那份 K/V。`,
     tok: 'token',
@@ -55,9 +60,13 @@ export const STRINGS = {
     outCol: (j, dv) => `头${'AB'[Math.floor(j / dv)] ?? Math.floor(j / dv) + 1}·${(j % dv) + 1}`,
   },
   en: {
-    title: 'MHA → GQA → MQA: how many K/V do 24 query heads share?',
-    help: 'The anchor, Qwen3.8-27B, has 24 query heads per layer. Pick the number of KV heads G (it must divide 24): each group of query heads shares one KV head, so the number of groups = the number of KV heads.',
-    legend: 'KV heads G (a divisor of 24)',
+    /** @param {number} H query heads */
+    title: (H) => `MHA → GQA → MQA: how many K/V do ${H} query heads share?`,
+    /** @param {number} H query heads */
+    help: (H) =>
+      `The anchor, Qwen3.8-27B, has ${H} query heads per layer. Pick the number of KV heads G (it must divide ${H}): each group of query heads shares one KV head, so the number of groups = the number of KV heads.`,
+    /** @param {number} H query heads */
+    legend: (H) => `KV heads G (a divisor of ${H})`,
     own: 'anchor',
     /** @param {number} H @param {number} g @param {number} per */
     groupSummary: (H, g, per) =>
@@ -79,9 +88,9 @@ export const STRINGS = {
     ctxFormula: (b, t, r) => `${b} × ${t} = ${r}`,
     /** @param {string} p */
     relMha: (p) => `${p} of MHA`,
-    /** @param {string} s */
-    stateNote: (s) =>
-      `48 of the anchor’s 64 layers are linear attention: they keep a fixed-size state (${s}), not a KV cache, and it does not grow with the context (see the KV ledger). Only the 16 full-attention layers’ KV is counted above.`,
+    /** @param {string} s @param {number} L @param {number} lin @param {number} full */
+    stateNote: (s, L, lin, full) =>
+      `${lin} of the anchor’s ${L} layers are linear attention: they keep a fixed-size state (${s}), not a KV cache, and it does not grow with the context (see the KV ledger). Only the ${full} full-attention layers’ KV is counted above.`,
     allTitle: 'The cache for every G (computed by the engine, anchor shape)',
     colG: 'KV heads',
     colKind: 'Attention',
@@ -90,17 +99,17 @@ export const STRINGS = {
     colCtx: (t) => `${t} tokens`,
     paperTitle: 'GQA paper, Table 1: quality and speed',
     reported: 'reported in the paper, not computed here',
-    paperNote:
-      'Ainslie et al. 2023 (GQA), Table 1, T5-XXL: average over seven tasks and inference time, quoted as printed (MQA and GQA-8 are uptrained from the MHA checkpoint with 5% of the pre-training compute). GQA-8 is close to MHA in quality and close to MQA in speed.',
+    paperNote: `Ainslie et al. 2023 (GQA), Table 1, T5-XXL: average over seven tasks and inference time, quoted as printed (MQA and GQA-8 are uptrained from the MHA checkpoint with ${GQA_UPTRAIN_SHARE} of the pre-training compute). GQA-8 is close to MHA in quality and close to MQA in speed.`,
     colAttn: 'Attention',
     colAvg: 'Average',
     colTime: 'Inference time (s)',
     eqTitle: 'GQA is MHA with K/V copied to every head',
-    /** @param {string} t */
-    eqHelp: (t) =>
-      `The sentence “${t}”: q has 2 heads (2 dims each). Left, a single KV head (head A’s K and V columns) read by both query heads (GQA, G = 1); right, those columns copied once more into MHA with 2 KV heads. The engine runs causal attention on both.`,
+    /** @param {string} t @param {number} H @param {number} d */
+    eqHelp: (t, H, d) =>
+      `The sentence “${t}”: q has ${H} heads (${d} dims each). Left, a single KV head (head A’s K and V columns) read by both query heads (GQA, G = 1); right, those columns copied once more into MHA with ${H} KV heads. The engine runs causal attention on both.`,
     outGqa: 'Output: GQA (1 KV head)',
-    outMha: 'Output: MHA (K/V copied to 2 heads)',
+    /** @param {number} h */
+    outMha: (h) => `Output: MHA (K/V copied to ${h} heads)`,
     /** @param {string} d */
     diff: (d) =>
       `Largest difference between the two outputs = ${d} (< 1e-6): the same; all GQA drops is the duplicated K/V.`,
