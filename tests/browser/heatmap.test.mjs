@@ -61,7 +61,9 @@ test('malformed inline data is an inline error that names the problem', async ()
     document.querySelector('main').append(el);
     return el.ready;
   });
-  const msg = await page.evaluate(() => document.querySelectorAll('attn-heatmap')[2].dataset.error);
+  const msg = await page.evaluate(
+    () => [...document.querySelectorAll('attn-heatmap')].at(-1).dataset.error,
+  );
   assert.match(msg, /"weights" must be 2×2/);
   assert.deepEqual(errors, []);
 });
@@ -151,7 +153,7 @@ test('the fan-out arcs follow the selected row: click or arrows in the table, or
   assert.equal(first.query, 5);
   assert.match(
     first.caption,
-    /距离是免费的：「快」（位置 5）给往回 4 个的「猫」（位置 1）40\.0%，比给紧挨着的「真」的 17\.0% 还多/,
+    /^「快」（位置 5）给往回 4 个的「猫」（位置 1）40\.0%，比给紧挨着的「真」的 17\.0% 还多/,
   );
   assert.ok(first.widths[1] > first.widths[4]);
   assert.deepEqual(errors, []);
@@ -175,3 +177,27 @@ for (const lang of ['zh-CN', 'en'])
     assert.deepEqual(p.errors, []);
     await p.page.close();
   });
+
+test('the context switch: "it" attends to animal when it was tired, to street when the street was too wide', async () => {
+  const sw = page.locator('attn-heatmap[worlds]');
+  const itRow = () =>
+    page.evaluate(() => {
+      const root = document.querySelector('attn-heatmap[worlds]').shadowRoot;
+      const cells = [...root.querySelectorAll('td.hm-cell')]
+        .map((td) => td.getAttribute('aria-label').match(/^it → (.+): ([\d.]+)%$/))
+        .filter(Boolean)
+        .map(([, key, w]) => ({ key, w: Number(w) }));
+      const top = cells.reduce((a, b) => (b.w > a.w ? b : a));
+      const pressed = root.querySelector('.fo-tokens button[aria-pressed="true"]');
+      return { top: top.key, arcsQuery: pressed?.dataset.q };
+    });
+  const tired = await itRow();
+  assert.equal(tired.top, 'animal');
+  assert.equal(tired.arcsQuery, '7', 'the fan-out starts on the row of it');
+  await sw.locator('input[type="radio"]').nth(0).focus();
+  await page.keyboard.press('ArrowDown');
+  const wide = await itRow();
+  assert.equal(wide.top, 'street');
+  assert.equal(wide.arcsQuery, '7', 'the fan-out stays on it');
+  assert.deepEqual(errors, []);
+});

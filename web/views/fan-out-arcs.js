@@ -143,9 +143,9 @@ export const FAN_OUT_STRINGS = {
       `从「${q}」（位置 ${i}）出发的 ${n} 条弧，每条连到一个它看的 key，越粗权重越大；点下面的 token（或用方向键）换 query。`,
     arcsKey: (k, j, d, w) => `「${k}」（位置 ${j}，往回 ${d} 个）：${w}`,
     arcsFar: (q, i, far, fj, fw, adj, aw) =>
-      `距离是免费的：「${q}」（位置 ${i}）给往回 ${i - fj} 个的「${far}」（位置 ${fj}）${fw}，比给紧挨着的「${adj}」的 ${aw} 还多。一步注意力就能直接够到前面任何一个 token，远的不比近的贵；权重由 q·k 的匹配决定。`,
+      `「${q}」（位置 ${i}）给往回 ${i - fj} 个的「${far}」（位置 ${fj}）${fw}，比给紧挨着的「${adj}」的 ${aw} 还多。打分的公式里没有距离：一步注意力直接够到前面任何一个 token，权重只由 q·k 的匹配决定。`,
     arcsSink: (q, i, fd, fw, adj, aw) =>
-      `距离是免费的：「${q}」（位置 ${i}）给往回 ${fd} 个的开头 <bos> ${fw}，比给紧挨着的「${adj}」的 ${aw} 还多（<bos> 是 attention sink）。一步注意力就能直接够到前面任何一个 token，远的不比近的贵。`,
+      `「${q}」（位置 ${i}）把 ${fw} 放在开头的 <bos> 上，比给紧挨着的「${adj}」的 ${aw} 还多。这不是从远处取信息：<bos> 没有内容可取，它是 attention sink，这个头在「这次不取」（岔路 B4）。要看远处的内容键，换一个 query 或头。`,
     arcsAdjacent: (q, i, adj, aw, far, fd, fw) =>
       `「${q}」（位置 ${i}）这一行，紧挨着的「${adj}」拿得最多（${aw}）；往回 ${fd} 个的「${far}」也直接连上了，拿到 ${fw}。够到它不比够到邻居贵：权重只看 q·k 的匹配。换一个 query 或头，常能看到远处的弧更粗。`,
     arcsShort: (q, i, n) =>
@@ -159,9 +159,9 @@ export const FAN_OUT_STRINGS = {
       `${n} arcs from ${q} (position ${i}), one to each key it attends to, thicker for more weight; pick another query with the tokens below (or the arrow keys).`,
     arcsKey: (k, j, d, w) => `${k} (position ${j}, ${d} back): ${w}`,
     arcsFar: (q, i, far, fj, fw, adj, aw) =>
-      `Distance is free: ${q} (position ${i}) gives ${fw} to ${far} (position ${fj}), ${i - fj} positions back — more than the ${aw} it gives its neighbour ${adj}. One attention step reaches every earlier token directly, a far one at no extra cost; the match q·k sets the weight.`,
+      `${q} (position ${i}) gives ${fw} to ${far} (position ${fj}), ${i - fj} positions back — more than the ${aw} it gives its neighbour ${adj}. The score has no distance in it: one attention step reaches every earlier token directly, and only the match q·k sets the weight.`,
     arcsSink: (q, i, fd, fw, adj, aw) =>
-      `Distance is free: ${q} (position ${i}) gives ${fw} to the leading <bos>, ${fd} positions back — more than the ${aw} it gives its neighbour ${adj} (<bos> is the attention sink). One attention step reaches every earlier token directly, a far one at no extra cost.`,
+      `${q} (position ${i}) puts ${fw} on the leading <bos>, more than the ${aw} it gives its neighbour ${adj}. That is not information fetched from far: <bos> has no content to give; it is the attention sink, the head taking nothing this time (branch B4). For a far content key, pick another query or head.`,
     arcsAdjacent: (q, i, adj, aw, far, fd, fw) =>
       `In the row of ${q} (position ${i}) the neighbour ${adj} gets the most (${aw}); ${far}, ${fd} positions back, is reached just as directly and gets ${fw}. Reaching it costs no more than reaching the neighbour: only the match q·k counts. Another query or head often shows a far arc thicker than the near one.`,
     arcsShort: (q, i, n) =>

@@ -36,6 +36,7 @@ import {
 } from '../walkthrough/logic.js';
 import { rnnCounts, attentionCounts, COURSE_T } from '../rnn-vs-attention/logic.js';
 import { TIME_LIMIT_MS } from '../playground/logic.js';
+import { pronounRow } from '../library-analogy/logic.js';
 import { variantRows, rowOf as ledgerRow, asConfig } from '../kv-ledger/logic.js';
 
 /**
@@ -292,6 +293,15 @@ export const FACTS = {
     const r = c.engine.attention({ q: w.q, k: w.k, v: w.v, causal: true });
     const row = w.tokens.indexOf('小王');
     return pct(r.weights.data[row * w.tokens.length + w.tokens.indexOf('给了')], 0);
+  },
+
+  'it-tired-animal': (c) => {
+    const r = pronounRow(c, 'en-animal-tired');
+    return pct(r.weights[r.w.tokens.indexOf('animal')]);
+  },
+  'it-wide-street': (c) => {
+    const r = pronounRow(c, 'en-animal-wide');
+    return pct(r.weights[r.w.tokens.indexOf('street')]);
   },
 
   // ---- the worked example, the playground ----

@@ -8,6 +8,9 @@
 //                 published rounded numbers — and the widget says how far each is off)
 //   from a world: <attn-heatmap world="zh-gift" causal heads="1" head="0"> — the engine
 //                 computes the weights of that teaching world.
+//   a switch:     <attn-heatmap worlds="en-animal-tired en-animal-wide" query="it"> — radio
+//                 buttons flip between worlds of the same length (one word, two contexts), the
+//                 fan-out arcs staying on the query row.
 /** @import { Runtime } from '../../web/runtime.js' */
 /**
  * The weights drawn: its labels, T × T weights row-major, whether the engine computed them, and
@@ -34,6 +37,8 @@ import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
  * @attr {number} [heads=1] - number of heads
  * @attr {number} [head=0] - which head to show
  * @attr {string} title-text - heading (default: the widget's own)
+ * @attr {string} worlds - teaching world ids to switch between (space-separated; the first shown)
+ * @attr {string} query - token whose row the fan-out arcs show first (default: the last)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
  *   attributes: {world, causal, heads, head, title-text}, source: 'engine' | 'inline'}
  * @csspart title - the heading
@@ -41,7 +46,12 @@ import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
  * @csspart formula - each formula line
  */
 export class Heatmap extends AttnWidget {
-  static css = HEATMAP_CSS + FAN_OUT_CSS;
+  static css =
+    HEATMAP_CSS +
+    FAN_OUT_CSS +
+    `fieldset.worlds { border: 0; padding: 0; margin: 0 0 8px; display: flex; flex-wrap: wrap; gap: 4px 12px; }
+fieldset.worlds legend { padding: 0; margin-bottom: 4px; font-weight: 600; }
+fieldset.worlds label { display: inline-flex; align-items: center; gap: 4px; min-height: 32px; }`;
   static strings = STRINGS;
   static checkNamesZh = CHECK_NAMES_ZH;
   /** @type {HTMLParagraphElement} the read-out of the hovered or focused cell */
@@ -54,14 +64,36 @@ export class Heatmap extends AttnWidget {
   #note = h('p', {});
   /** @type {FanOutArcs | null} */
   #arcs = null;
+  /** @type {string | null} the world the switch has chosen (attribute `worlds`) */
+  #chosen = null;
 
   static get observedAttributes() {
-    return ['lang', 'world', 'causal', 'heads', 'head', 'title-text'];
+    return ['lang', 'world', 'worlds', 'causal', 'heads', 'head', 'title-text', 'query'];
+  }
+
+  /** The ids of the `worlds` switch, or [] when there is none. */
+  get #switchIds() {
+    return (this.getAttribute('worlds') ?? '').split(/\s+/).filter(Boolean);
+  }
+
+  /** The heading: the page's, else the switch's question, else the widget's own. */
+  get #title() {
+    return (
+      this.getAttribute('title-text') ||
+      this.t(this.#switchIds.length > 1 ? 'switchTitle' : 'title')
+    );
+  }
+
+  /** The world drawn: the switch's choice, else the first of `worlds`, else `world`. */
+  get worldId() {
+    const ids = this.#switchIds;
+    if (this.#chosen && ids.includes(this.#chosen)) return this.#chosen;
+    return ids[0] ?? (this.getAttribute('world') || 'zh-gift');
   }
 
   updateDetail() {
     const inline = this.querySelector('script[type="application/json"]');
-    return { ...super.updateDetail(), source: inline ? 'inline' : 'engine' };
+    return { ...super.updateDetail(), source: inline ? 'inline' : 'engine', world: this.worldId };
   }
 
   /**
@@ -115,7 +147,7 @@ export class Heatmap extends AttnWidget {
         note: inline.note,
       };
     }
-    const w = worldTensors(rt, this.getAttribute('world') || 'zh-gift');
+    const w = worldTensors(rt, this.worldId);
     const heads = Number(this.getAttribute('heads') || 1);
     const head = Number(this.getAttribute('head') || 0);
     const r = rt.engine.attention({
@@ -138,9 +170,10 @@ export class Heatmap extends AttnWidget {
     };
   }
 
-  build() {
+  /** @param {Runtime} rt */
+  build(rt) {
     this.#readout = h('p', { class: 'hm-readout formula', 'aria-live': 'polite' });
-    const title = this.getAttribute('title-text') || this.t('title');
+    const title = this.#title;
     const region = scrollRegion([], { label: title, lang: this.lang });
     this.#tableBox = region.box;
     this.#gloss = h('div', {});
@@ -156,6 +189,7 @@ export class Heatmap extends AttnWidget {
     this.body.append(
       h('h2', {}, title),
       h('p', { class: 'muted' }, this.t('help')),
+      ...this.#worldSwitch(rt),
       region,
       this.#gloss,
       heatmapLegend(this.scale),
@@ -164,6 +198,37 @@ export class Heatmap extends AttnWidget {
       h('p', { class: 'formula' }, formula(this.t('formula'))),
       this.#note,
     );
+  }
+
+  /**
+   * The radio buttons of the `worlds` switch (none without the attribute), labelled with each
+   * world's title; a change redraws with the fan-out arcs kept on their row.
+   * @param {Runtime} rt
+   */
+  #worldSwitch(rt) {
+    const ids = this.#switchIds;
+    if (ids.length < 2) return [];
+    const name = `w-${Math.random().toString(36).slice(2, 8)}`;
+    const lang = this.isEnglish ? 'en' : 'zh-CN';
+    const radios = ids.map((id) => {
+      const input = h('input', {
+        type: 'radio',
+        name,
+        value: id,
+        checked: id === this.worldId,
+        onchange: () => {
+          this.#chosen = id;
+          this.update();
+        },
+      });
+      return h('label', { class: 'choice' }, [input, ` ${worldTensors(rt, id).title[lang]}`]);
+    });
+    return [
+      h('fieldset', { class: 'worlds', 'data-role': 'worlds' }, [
+        h('legend', {}, this.t('worldsLegend')),
+        ...radios,
+      ]),
+    ];
   }
 
   /** @param {Runtime} rt */
@@ -191,18 +256,19 @@ export class Heatmap extends AttnWidget {
         cols: m.cols,
         causal,
         onFocus: show,
-        caption: this.getAttribute('title-text') || this.t('title'),
+        caption: this.#title,
         corner: this.t('corner'),
         scale: this.scale,
       }),
     );
     this.#gloss.replaceChildren(...glossLine(m.rows));
     const arcs = this.#arcs;
+    const first = m.rows.indexOf(this.getAttribute('query') ?? '');
     arcs?.show({
       weights: m.weights,
       labels: m.rows,
       causal,
-      query: arcs.data ? arcs.query : n - 1,
+      query: arcs.data && arcs.query < n ? arcs.query : first >= 0 ? first : n - 1,
     });
     this.#note.textContent = m.computed
       ? ''

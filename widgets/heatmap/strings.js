@@ -17,7 +17,9 @@ export const STRINGS = {
     /** @param {string} _q @param {string} s */
     rowSum: (_q, s) => `；这一行和 = ${s}`,
     formula: line(weightMath('d'), '，每行和为 1；因果掩码下 j > i 的格子恰为 0'),
-    inlineNote: '数据由页面直接给出（发表的取整百分比），不是引擎算的。',
+    inlineNote: '数据由页面直接给出（手写的示意数字），不是引擎算的。',
+    worldsLegend: '换一句话（同一个词，不同的上下文）',
+    switchTitle: '同一个词，两种上下文：它看向哪里？',
     /** @param {string} m */
     badData: (m) => `热力图数据不对：${m}`,
     /** @param {string | null} head @param {number} heads */
@@ -27,6 +29,8 @@ export const STRINGS = {
   en: {
     ...FAN_OUT_STRINGS.en,
     title: 'Attention heatmap',
+    worldsLegend: 'Switch the sentence (the same word, another context)',
+    switchTitle: 'One word, two contexts: where does it look?',
     corner: 'Q↓ K→',
     help: 'Rows are queries (the token attending), columns are keys (the token attended to); brighter means more weight. Hover or use the arrow keys for the read-out.',
     /** @param {string} q @param {string} k @param {string} w @param {string} s */
@@ -39,7 +43,7 @@ export const STRINGS = {
       ', each row sums to 1; under the causal mask cells with j > i are exactly 0',
     ),
     inlineNote:
-      'Data given by the page (published rounded percentages), not computed by the engine.',
+      'Data given by the page (hand-written illustrative numbers), not computed by the engine.',
     /** @param {string} m */
     badData: (m) => `The heatmap data is wrong: ${m}`,
     /** @param {string | null} head @param {number} heads */
