@@ -110,7 +110,9 @@ const LATIN_IN_CHINESE = new Set(
     'T5-XXL BF16 bit B KiB MiB GiB tanh dr Web Worker The cat out print causal true false ' +
     'engine.attention ' +
     // the open-model page: the formats and models a student has on disk
-    'GGUF Hugging Face Qwen3-0.6B Llama GPT-2 QK-Norm B4 B1'
+    'GGUF Hugging Face Qwen3-0.6B Llama GPT-2 QK-Norm B4 B1 ' +
+    // the heatmap page's English sentence about "it"
+    'it animal street tired too wide'
   ).split(' '),
 );
 
