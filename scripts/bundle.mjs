@@ -33,6 +33,13 @@ import { header, noticesText, NOTICES_FILE, LAB_DATA_LICENCE } from './notices.m
 import { bothWithMath, renderGuide } from './lesson-guide.mjs';
 import { writeElementTypes } from './element-types.mjs';
 import { factsFor, bindDoc } from './prose-facts.mjs';
+import {
+  SUMMARY_SLUG,
+  summaryBody,
+  linkTerms,
+  firstPages,
+  checkReadingList,
+} from './summary-page.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -149,8 +156,15 @@ await build({
   stdin: {
     contents:
       "import { startLoader } from './web/loader.js';\n" +
+      "import { applyChosenLanguage, wireLanguageToggle } from './web/page.js';\n" +
       'if (!globalThis.AttnLoader) {\n' +
       '  globalThis.AttnLoader = true;\n' +
+      // A course page without widgets (the summary) loads no widget script: its language
+      // button is wired here instead (widgets/index.js wires it on the other pages).
+      "  if (!document.querySelector('*') || ![...document.querySelectorAll('*')].some((e) => e.localName.startsWith('attn-'))) {\n" +
+      '    applyChosenLanguage();\n' +
+      '    wireLanguageToggle();\n' +
+      '  }\n' +
       '  startLoader(document, document.currentScript);\n' +
       '}\n',
     resolveDir: root,
@@ -172,6 +186,9 @@ writeFileSync(join(dist, NOTICES_FILE), noticesText(root, metafiles));
 const proseDocs = [checked('course-data/lessons.json'), readJson('course-data/lesson-guides.json')];
 const facts = await factsFor(root, proseDocs);
 const [lessons, guides] = proseDocs.map((d) => bindDoc(d, facts));
+const glossary = checked('course-data/glossary.json');
+const readingList = checked('course-data/reading-list.json');
+checkReadingList(readingList, lessons);
 const CSP =
   "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src data:";
 // A lesson may carry its own "csp" (the playground page: 'unsafe-eval' and worker-src blob:, so
@@ -250,8 +267,36 @@ function guided(slug, intro, widgets, opts) {
   if (!guide) throw new Error(`course-data/lesson-guides.json has no guide for "${slug}"`);
   const { before, after } = renderGuide(guide, opts);
   const introHtml = intro ? `<p class="lesson-intro">${bothWithMath(intro)}</p>\n` : '';
-  return `${introHtml}${before}\n${widgets}\n${after}`;
+  // The first use of each glossary term on the page links to its definition (not on the
+  // summary page, which holds the glossary itself).
+  const link = (html) => (slug === SUMMARY_SLUG ? html : linkTerms(html, glossary, seen));
+  const seen = { 'zh-CN': new Set(), en: new Set() };
+  return `${link(introHtml + before)}\n${widgets}\n${link(after)}`;
 }
+// The summary page's body: the takeaways, the papers, the glossary with where each term first
+// appears (in the order of the pages, in their text).
+const plainText = (html) => html.replace(/<math[\s\S]*?<\/math>/g, ' ').replace(/<[^>]+>/g, ' ');
+const pageText = (slug) => {
+  const l = lessons.lessons.find((x) => x.slug === slug);
+  const parts = [
+    l?.intro,
+    ...['question', 'try', 'notice', 'takeaway'].map((p) => guides[slug]?.[p]),
+  ];
+  return Object.fromEntries(
+    ['zh-CN', 'en'].map((lang) => [lang, plainText(parts.map((t) => t?.[lang] ?? '').join(' '))]),
+  );
+};
+const summaryHtml = summaryBody({
+  lessons,
+  guides,
+  glossary,
+  readingList,
+  firstPage: firstPages(
+    glossary,
+    lessons.lessons.map((l) => l.slug).filter((s) => s !== SUMMARY_SLUG),
+    pageText,
+  ),
+});
 for (const [index, l] of lessons.lessons.entries()) {
   // A widget's inline data rides in a JSON script element inside it (never executed).
   const inline = (w) =>
@@ -266,7 +311,8 @@ for (const [index, l] of lessons.lessons.entries()) {
   });
   const widgets =
     l.widgets.map((w) => `<${w.tag}${attrs(w.attrs)}>${inline(w)}</${w.tag}>`).join('\n') +
-    seeAlso.join('');
+    seeAlso.join('') +
+    (l.slug === SUMMARY_SLUG ? summaryHtml : '');
   writeFileSync(
     join(dist, `${l.slug}.html`),
     page(

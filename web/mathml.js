@@ -310,7 +310,7 @@ function dom(n) {
   return e;
 }
 
-/** Elements whose children are a fixed list of parts (base and scripts, numerator and denominator). */
+/** Elements whose children are a fixed list of parts (base and scripts; numerator, denominator). */
 const FIXED_ARITY = new Set([
   'msub',
   'msup',

@@ -104,12 +104,20 @@ export function checkTeachingWorld(doc, file = 'teaching-world.json') {
     }
     if (w.V && w.V.length !== n)
       throw at('V', `has ${w.V.length} rows, expected one per token (${n})`);
+    // W_O takes the concatenated heads (the value width) back to the token's width, dModel.
+    const valueWidth = w.V ? w.V[0].length : w.Wv[0].length;
+    if (w.Wo && w.Wo.length !== valueWidth)
+      throw at('Wo', `has ${w.Wo.length} rows, expected the value width ${valueWidth}`);
+    w.Wo?.forEach((/** @type {number[]} */ row, /** @type {number} */ i) => {
+      if (row.length !== w.dModel)
+        throw at(`Wo/${i}`, `has ${row.length} numbers, expected dModel = ${w.dModel}`);
+    });
     const width = w.Wq[0].length;
     if (width % w.heads !== 0)
       throw at('heads', `(${w.heads}) must divide the projection width ${width}`);
     // The engine computes in float32: past its range a number becomes ±∞ there, and the error
     // would come back from deep inside ("q[0, 0] is infinite") naming neither file nor field.
-    for (const name of ['x', 'Wq', 'Wk', 'Wv', 'V'])
+    for (const name of ['x', 'Wq', 'Wk', 'Wv', 'V', 'Wo'])
       w[name]?.forEach((/** @type {number[]} */ row, /** @type {number} */ i) =>
         row.forEach((v, j) => {
           if (!Number.isFinite(Math.fround(v)))

@@ -8,7 +8,8 @@ import { sourceOf } from './runtime.js';
 const cache = new WeakMap();
 
 /**
- * {id, tokens, tokensEn, heads, dModel, x, q, k, v} for world `id` of the runtime's teaching
+ * {id, tokens, tokensEn, heads, dModel, x, q, k, v, wq, wo} for world `id` of the runtime's
+ * teaching
  * world, each matrix a {shape, data: Float32Array} tensor (web/tensor.js). Throws an Error naming
  * the world if it is missing.
  * @param {Runtime} rt
@@ -50,6 +51,9 @@ export function worldTensors(rt, id) {
     q: project('Wq'),
     k: project('Wk'),
     v: w.V ? tensorFrom(w.V) : project('Wv'),
+    // the output projection, where the world has one (zh-gift: lesson 7's residual add)
+    wo: w.Wo ? tensorFrom(w.Wo) : null,
+    wq: tensorFrom(w.Wq),
   };
   perDoc.set(id, t);
   return t;

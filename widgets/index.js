@@ -28,6 +28,7 @@ import { DataFlow } from './data-flow/element.js';
 import { EvolutionMap } from './evolution-map/element.js';
 import { Misconceptions } from './misconceptions/element.js';
 import { LibraryAnalogy } from './library-analogy/element.js';
+import { Residual } from './residual/element.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -52,6 +53,7 @@ export const WIDGETS = {
   'attn-evolution-map': EvolutionMap,
   'attn-misconceptions': Misconceptions,
   'attn-library-analogy': LibraryAnalogy,
+  'attn-residual': Residual,
 };
 
 /**

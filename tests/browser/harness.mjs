@@ -89,6 +89,11 @@ export async function openPage(browser, base, name, { viewport } = {}) {
 
 /** Resolves when every attn-* element on the page has finished its first draw. */
 export async function waitForWidgets(page) {
+  // A page without widgets (the chapter summary) loads no script at all.
+  const widgets = await page.evaluate(
+    () => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('attn-')).length,
+  );
+  if (widgets === 0) return;
   await page.waitForFunction(() => window.AttnCourse !== undefined, null, { timeout: WAIT_MS });
   // A tag defined by a script of its own (attn-open-model.js) is upgraded after attn-widgets.js.
   await page.waitForFunction(

@@ -48,7 +48,10 @@ function guideState(width) {
         e.classList.contains('guide-question'),
       ) <
         [...document.querySelectorAll('main *')].findIndex(
-          (e) => e.localName.startsWith('attn-') || e.matches('ol.lessons'),
+          (e) =>
+            e.localName.startsWith('attn-') ||
+            e.matches('ol.lessons') ||
+            e.matches('section.summary-takeaways'),
         ),
     maths: maths.length,
     mathSized: maths.every((m) => {

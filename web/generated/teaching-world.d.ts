@@ -9,6 +9,7 @@ export type World = {
   Wq: Matrix;
   Wk: Matrix;
   Wv?: Matrix;
+  Wo?: Matrix1;
   V?: Matrix;
   note?: Bilingual;
 } & World1;
@@ -24,6 +25,12 @@ export type Matrix = [Row, ...Row[]];
  * @minItems 1
  */
 export type Row = [number, ...number[]];
+/**
+ * The output projection W_O (value width × dModel): the concatenated heads times W_O is what gets added back to each token (lesson 7).
+ *
+ * @minItems 1
+ */
+export type Matrix1 = [Row, ...Row[]];
 export type World1 =
   | {
       Wv: Matrix;

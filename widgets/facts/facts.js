@@ -23,7 +23,7 @@ import {
   WRONG_GUESS,
 } from '../softmax-variance/logic.js';
 import { mixRow } from '../value-mix/logic.js';
-import { vectors, ropeScore, retrieved, SAME, DIFFERENT, anchorHead } from '../rope/logic.js';
+import { ropeScore, retrieved, SAME, DIFFERENT, anchorHead } from '../rope/logic.js';
 import { multiHead, costs } from '../multi-head/logic.js';
 import { COURSE as CACHE_COURSE } from '../kv-cache/logic.js';
 import { GQA_PAPER, sharedKvExperiment } from '../gqa/logic.js';

@@ -133,8 +133,7 @@ export const STRINGS = {
       /** @type {number} */ dt,
       /** @type {string} */ name,
     ) => `${n} layers × ${h} value heads × ${k} × ${v} × ${dt} B (${name})`,
-    stateNote:
-      `Independent of the context: from ${tokensText(PRESETS[0])} to ${tokensText(PRESETS[PRESETS.length - 1])} tokens this line does not change by a byte.`,
+    stateNote: `Independent of the context: from ${tokensText(PRESETS[0])} to ${tokensText(PRESETS[PRESETS.length - 1])} tokens this line does not change by a byte.`,
     compareTitle: 'Each model’s own attention, per token',
     colModel: 'Model (attention)',
     colPerToken: 'KV bytes per token',

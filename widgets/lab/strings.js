@@ -236,7 +236,10 @@ export const STRINGS = {
     ablNote: (u) =>
       `loss 单位 nats/字；只按字频猜是 ${u}。这些短训练的 loss 高于上面的模型（它训练了更多步）。`,
     hybTitle: '混合架构消融：线性层 + 全注意力 vs 全部全注意力',
-    /** @param {number} s @param {number} b @param {number} L layers @param {number} every a full layer every this many @param {number} ctx */
+    /**
+     * @param {number} s steps @param {number} b seed @param {number} L layers
+     * @param {number} every one full layer in this many @param {number} ctx context
+     */
     hybHelp: (s, b, L, every, ctx) =>
       `同样的 ${L} 层、差不多的参数量、同样的 ${s} 步训练：一个是本课的混合模型（每 ${every} 层 1 层全注意力），一个把 ${L} 层都换成全注意力。只跑了一个随机种子（seed ${b}），没有误差条。字节数来自引擎的账本：全注意力层的 K、V 每 token 一份，线性层只有固定的状态。模型上下文只有 ${ctx}，更长的请求是同一笔账。`,
     hybModel: '模型',
@@ -430,7 +433,10 @@ export const STRINGS = {
     ablNote: (u) =>
       `Losses in nats per character; guessing by character frequency gives ${u}. These short runs end above the model above (it trained for more steps).`,
     hybTitle: 'Hybrid ablation: linear layers + full attention vs full attention everywhere',
-    /** @param {number} s @param {number} b @param {number} L layers @param {number} every a full layer every this many @param {number} ctx */
+    /**
+     * @param {number} s steps @param {number} b seed @param {number} L layers
+     * @param {number} every one full layer in this many @param {number} ctx context
+     */
     hybHelp: (s, b, L, every, ctx) =>
       `The same ${L} layers, about the same parameter count, the same ${s} training steps: this lesson's hybrid model (one full-attention layer in every ${every}) and one with all ${L} layers full attention. One random seed (seed ${b}), no error bars. Bytes from the engine's ledger: full layers cache K and V for every token, linear layers only keep their fixed state. The model's context is only ${ctx}; longer requests are the same arithmetic.`,
     hybModel: 'model',

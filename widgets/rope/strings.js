@@ -179,7 +179,8 @@ export const STRINGS = {
     legendRot: (r) =>
       `the ${r} rotating dims (dim p pairs with dim p + ${r / 2}; colour = the pair's speed)`,
     legendPass: (n) => `the ${n} dims that pass through`,
-    freqTitle: (n, r) => `The speed of each of the ${n} pairs, θ_p = base to the power −2p / ${r} (log scale)`,
+    freqTitle: (n, r) =>
+      `The speed of each of the ${n} pairs, θ_p = base to the power −2p / ${r} (log scale)`,
     freqFormula: (b, first, last, n) =>
       line(
         `base = ${b}: `,
