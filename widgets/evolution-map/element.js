@@ -105,7 +105,7 @@ export class EvolutionMap extends AttnWidget {
       ...parts.flat(),
       h('p', { class: 'muted', 'data-role': 'sources' }, [
         h('strong', {}, `${this.t('sourcesTitle')}: `),
-        this.t('sources', n.v41Source),
+        this.t('sources', n.v41Source, n.v41Reported),
       ]),
     );
   }

@@ -143,10 +143,13 @@ function computeMapNumbers(rt) {
   const without = generate(engine, KV_COURSE.P, KV_COURSE.G, false);
   const withCache = generate(engine, KV_COURSE.P, KV_COURSE.G, true);
   const apple = appleRow(rt, {});
-  const a262 = variantRows(engine, anchor, 262144);
-  const d67 = variantRows(engine, configModel(rt, 'deepseek-llm-67b'), 1048576);
+  // The anchor at its own context; the two long-context rows at a million tokens (2^20).
+  const anchorContext = anchor.contextLength ?? 262144;
+  const longContext = 2 ** 20;
+  const a262 = variantRows(engine, anchor, anchorContext);
+  const d67 = variantRows(engine, configModel(rt, 'deepseek-llm-67b'), longContext);
   const v2rows = variantRows(engine, v2, 1);
-  const glm = variantRows(engine, configModel(rt, 'glm-5.3'), 1048576);
+  const glm = variantRows(engine, configModel(rt, 'glm-5.3'), longContext);
   const v3 = modelLedger(engine, modelById(rt.models, 'deepseek-v3'));
   const v41 = modelById(rt.models, 'deepseek-v4.1-flash');
   const T = w.tokens.length;
@@ -186,6 +189,9 @@ function computeMapNumbers(rt) {
     kvPrompt: String(KV_COURSE.P),
     kvGenerated: String(KV_COURSE.G),
     sinkScores: apple.scores.map((s) => num(s)).join(', '),
+    sinkKeys: String(apple.scores.length),
+    anchorContext: anchorContext.toLocaleString('en-US'),
+    longContext: longContext.toLocaleString('en-US'),
     sinkWeights: apple.weights.map((x) => pct(x, 0)).join(' / '),
     outputGate: String(anchor.attention.outputGate === true),
     mhaToken: bytes(rowOf(a262, 'mha').bytesPerToken),

@@ -71,9 +71,9 @@ export const STRINGS = {
     /** @param {string[]} xs */
     list: (xs) => xs.join('、'),
     sourcesTitle: '数字口径',
-    /** @param {string} v41 */
-    sources: (v41) =>
-      `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM-5.3 的字节数来自 models.json 里的官方 config（BF16 每元素 2 字节）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 GQA 论文（Ainslie et al., 2023）表 1，七个任务平均；「${REPORTED.v2Reduction.value}」出自 DeepSeek-V2 技术报告（2024）；890 B 出自 ${v41}。`,
+    /** @param {string} v41 @param {string} v41Bytes */
+    sources: (v41, v41Bytes) =>
+      `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM-5.3 的字节数来自 models.json 里的官方 config（BF16 每元素 2 字节）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 GQA 论文（Ainslie et al., 2023）表 1，七个任务平均；「${REPORTED.v2Reduction.value}」出自 DeepSeek-V2 技术报告（2024）；${v41Bytes} 出自 ${v41}。`,
     steps: {
       rnn: {
         era: '起点',
@@ -157,7 +157,7 @@ export const STRINGS = {
         src: 'Xiao 2023 → Gated Attention 2025',
         /** @type {StepText} */
         solved: (n) =>
-          `标准 softmax 逼每行分完 100%：「苹果」一行 3 个分数只差零点几（${n.sinkScores}），照样分成 ${n.sinkWeights}；分母加一个 sink logit，或在输出上乘门，这个头就能「这次不取」。锚点开着输出门（attn_output_gate = ${n.outputGate}）。`,
+          `标准 softmax 逼每行分完 100%：「苹果」一行 ${n.sinkKeys} 个分数只差零点几（${n.sinkScores}），照样分成 ${n.sinkWeights}；分母加一个 sink logit，或在输出上乘门，这个头就能「这次不取」。锚点开着输出门（attn_output_gate = ${n.outputGate}）。`,
         /** @type {StepText} */
         stuck: () => '出口的效果只有实验证据：门控论文说它「缓解」sink，不是消除。',
       },
@@ -170,7 +170,7 @@ export const STRINGS = {
           `因果掩码保证旧 token 的 K、V 永远不变，存下来反复用：同一个例子只算 ${n.kvWith} 份，输出逐位相同。`,
         /** @type {StepText} */
         stuck: (n) =>
-          `缓存随上下文线性增长：若 ${n.anchorHeads} 个 Q 头各存一份（MHA），锚点每 token ${n.mhaToken}，262,144 上下文 ${n.mhaContext}——一条请求，还没算权重。`,
+          `缓存随上下文线性增长：若 ${n.anchorHeads} 个 Q 头各存一份（MHA），锚点每 token ${n.mhaToken}，${n.anchorContext} 上下文 ${n.mhaContext}——一条请求，还没算权重。`,
       },
       mqa: {
         era: '第四代',
@@ -178,7 +178,7 @@ export const STRINGS = {
         src: 'Shazeer 2019',
         /** @type {StepText} */
         solved: (n) =>
-          `缓存直接除以头数：锚点形状每 token ${n.mqaToken}，262,144 上下文 ${n.mqaContext}。`,
+          `缓存直接除以头数：锚点形状每 token ${n.mqaToken}，${n.anchorContext} 上下文 ${n.mqaContext}。`,
         /** @type {StepText} */
         stuck: () => `质量会掉：T5-XXL 七个任务平均 MHA ${T5.mha} → MQA ${T5.mqa}`,
         badgeOnStuck: true,
@@ -186,14 +186,14 @@ export const STRINGS = {
       gqa: {
         era: '第五代',
         name: 'GQA：分组共用 K、V',
-        src: 'Ainslie 2023；锚点 4 组',
+        src: 'Ainslie 2023；锚点用 GQA',
         /** @type {StepText} */
         solved: (n) =>
-          `${n.anchorHeads} 个 Q 头分 ${n.kvHeads} 组、每组 ${n.groupSize} 个共用 1 个 KV 头（组数 = KV 头数）：每 token ${n.gqaToken}、262,144 上下文 ${n.gqaContext}；T5-XXL 上 GQA-8 平均 ${T5.gqa8}、推理 ${T5.timeGqa8}，质量接近 MHA（${T5.mha}、${T5.timeMha}），速度接近 MQA（${T5.timeMqa}）`,
+          `${n.anchorHeads} 个 Q 头分 ${n.kvHeads} 组、每组 ${n.groupSize} 个共用 1 个 KV 头（组数 = KV 头数）：每 token ${n.gqaToken}、${n.anchorContext} 上下文 ${n.gqaContext}；T5-XXL 上 GQA-8 平均 ${T5.gqa8}、推理 ${T5.timeGqa8}，质量接近 MHA（${T5.mha}、${T5.timeMha}），速度接近 MQA（${T5.timeMqa}）`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
-          `再减 KV 头就回到 MQA：DeepSeek LLM 67B 已是 GQA-8，每 token 仍要 ${n.d67Token}（MHA 是 ${n.d67Mha}），1M token 单条请求 ${n.d67Context}。`,
+          `再减 KV 头就回到 MQA：DeepSeek LLM 67B 已是 GQA-8，每 token 仍要 ${n.d67Token}（MHA 是 ${n.d67Mha}），${n.longContext} token 单条请求 ${n.d67Context}。`,
       },
       mla: {
         era: '第六代',
@@ -201,16 +201,16 @@ export const STRINGS = {
         src: 'DeepSeek-V2 2024 → V3、GLM-5.3',
         /** @type {StepText} */
         solved: (n) =>
-          `每层每 token 只缓存一个 ${n.mlaLatent} 维潜向量和一份共享的 ${n.mlaRopeDims} 维 RoPE 键，共 ${n.mlaWidth} 个数，用的时候展开成 K、V（或把展开矩阵吸收进 Q）：DeepSeek-V2 每 token ${n.v2Token}、V3 ${n.v3Token}；相对 67B 按 BF16 降 ${n.v2vs67}；官方的「${REPORTED.v2Reduction.value}」还含约 6 bit 的 KV 量化`,
+          `每层每 token 只缓存一个 ${n.mlaLatent} 维潜向量和一份共享的 ${n.mlaRopeDims} 维 RoPE 键，共 ${n.mlaWidth} 个数，用的时候展开成 K、V（或把展开矩阵吸收进 Q）：DeepSeek-V2 每 token ${n.v2Token}、V3 ${n.v3Token}；相对 67B 按 BF16 降 ${n.v2vs67}；官方的「${REPORTED.v2Reduction.value}」还含约 ${REPORTED.v2Reduction.kvBits} bit 的 KV 量化`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
-          `仍随长度线性增长，打分仍是 T²：GLM-5.3 每 token ${n.glmToken}，1,048,576 上下文时单条请求只算潜向量就要 ${n.glmContext}。`,
+          `仍随长度线性增长，打分仍是 T²：GLM-5.3 每 token ${n.glmToken}，${n.longContext} 上下文时单条请求只算潜向量就要 ${n.glmContext}。`,
       },
       linear: {
         era: '交接 C11',
         name: '线性注意力 / 稀疏注意力',
-        src: '锚点另外 48 层；DeepSeek-V4.1',
+        src: '锚点的线性注意力层；DeepSeek-V4.1',
         /** @type {StepText} */
         solved: (n) =>
           `换掉「按长度存」本身：锚点 ${n.layers} 层里 ${n.linearLayers} 层不存 KV，只存固定大小的状态（共 ${n.linearState}），与上下文长度无关（这些层是什么，C11 揭晓）；DeepSeek-V4.1 官方报告全局 KV ${n.v41Reported}/token`,
@@ -239,9 +239,9 @@ export const STRINGS = {
     /** @param {string[]} xs */
     list: (xs) => xs.join(', '),
     sourcesTitle: 'Where the numbers come from',
-    /** @param {string} v41 */
-    sources: (v41) =>
-      `Computed by the engine: the bytes of the anchor Qwen3.8-27B and of the DeepSeek and GLM models from the official configs in models.json (BF16, 2 bytes per element); the cosines and weights of the 给了 (gave) row, the two heads and the sink row from teaching-world.json (hand-made teaching vectors, not learned by any model). Quoted: the T5-XXL scores and times from ${T5.source}; “${REPORTED.v2Reduction.value}” from the ${REPORTED.v2Reduction.source}; 890 B from ${v41}.`,
+    /** @param {string} v41 @param {string} v41Bytes */
+    sources: (v41, v41Bytes) =>
+      `Computed by the engine: the bytes of the anchor Qwen3.8-27B and of the DeepSeek and GLM models from the official configs in models.json (BF16, 2 bytes per element); the cosines and weights of the 给了 (gave) row, the two heads and the sink row from teaching-world.json (hand-made teaching vectors, not learned by any model). Quoted: the T5-XXL scores and times from ${T5.source}; “${REPORTED.v2Reduction.value}” from the ${REPORTED.v2Reduction.source}; ${v41Bytes} from ${v41}.`,
     steps: {
       rnn: {
         era: 'Start',
@@ -274,7 +274,7 @@ export const STRINGS = {
           `Raw embeddings make 给了 (gave) most like itself (cosine ${n.selfCosine}), with ${L(n.rawLast3)} at the bottom; projected into Q and K it comes last and ${L(n.projectedTop3)} lead, all pairs in one matrix product QKᵀ. V is separate: the two names’ keys have cosine ${n.kCosine}, so fetching K could not tell them apart.`,
         /** @type {StepText} */
         stuck: (n) =>
-          `No scaling: with ${n.headDim} dims per head (the anchor), dot products have standard deviation √${n.headDim} = ${n.sqrtHeadDim}; gaps of 10–20 in one row are common (e²⁰ ≈ ${n.e20('en')}), softmax picks one key, and gradients stop reaching W_Q, W_K.`,
+          `No scaling: with ${n.headDim} dims per head (the anchor), dot products have standard deviation √${n.headDim} = ${n.sqrtHeadDim}; gaps of that size in one row are common (e²⁰ ≈ ${n.e20('en')}), softmax picks one key, and gradients stop reaching W_Q, W_K.`,
       },
       scaling: {
         era: 'Generation 2 ②',
@@ -340,7 +340,7 @@ export const STRINGS = {
           `The causal mask guarantees old tokens’ K and V never change, so they are stored and reused: the same example computes only ${n.kvWith}, with identical output.`,
         /** @type {StepText} */
         stuck: (n) =>
-          `The cache grows with the context: if all ${n.anchorHeads} query heads kept their own (MHA), the anchor would need ${n.mhaToken} per token, ${n.mhaContext} at 262,144 tokens, for one request, weights not counted.`,
+          `The cache grows with the context: if all ${n.anchorHeads} query heads kept their own (MHA), the anchor would need ${n.mhaToken} per token, ${n.mhaContext} at ${n.anchorContext} tokens, for one request, weights not counted.`,
       },
       mqa: {
         era: 'Generation 4',
@@ -348,7 +348,7 @@ export const STRINGS = {
         src: 'Shazeer 2019',
         /** @type {StepText} */
         solved: (n) =>
-          `The cache divides by the number of heads: the anchor’s shape needs ${n.mqaToken} per token, ${n.mqaContext} at 262,144.`,
+          `The cache divides by the number of heads: the anchor’s shape needs ${n.mqaToken} per token, ${n.mqaContext} at ${n.anchorContext}.`,
         /** @type {StepText} */
         stuck: () => `Quality drops: T5-XXL, average of seven tasks, MHA ${T5.mha} → MQA ${T5.mqa}`,
         badgeOnStuck: true,
@@ -356,14 +356,14 @@ export const STRINGS = {
       gqa: {
         era: 'Generation 5',
         name: 'GQA: groups share K, V',
-        src: 'Ainslie 2023; the anchor: 4 groups',
+        src: 'Ainslie 2023; the anchor uses GQA',
         /** @type {StepText} */
         solved: (n) =>
-          `${n.anchorHeads} query heads in ${n.kvHeads} groups of ${n.groupSize}, each sharing one KV head (groups = KV heads): ${n.gqaToken} per token, ${n.gqaContext} at 262,144; on T5-XXL, GQA-8 averages ${T5.gqa8} at ${T5.timeGqa8}, near MHA’s quality (${T5.mha}, ${T5.timeMha}) and MQA’s speed (${T5.timeMqa})`,
+          `${n.anchorHeads} query heads in ${n.kvHeads} groups of ${n.groupSize}, each sharing one KV head (groups = KV heads): ${n.gqaToken} per token, ${n.gqaContext} at ${n.anchorContext}; on T5-XXL, GQA-8 averages ${T5.gqa8} at ${T5.timeGqa8}, near MHA’s quality (${T5.mha}, ${T5.timeMha}) and MQA’s speed (${T5.timeMqa})`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
-          `Fewer KV heads lead back to MQA: DeepSeek LLM 67B is already GQA-8 and still needs ${n.d67Token} per token (${n.d67Mha} as MHA), ${n.d67Context} for one request of 1M tokens.`,
+          `Fewer KV heads lead back to MQA: DeepSeek LLM 67B is already GQA-8 and still needs ${n.d67Token} per token (${n.d67Mha} as MHA), ${n.d67Context} for one request of ${n.longContext} tokens.`,
       },
       mla: {
         era: 'Generation 6',
@@ -371,16 +371,16 @@ export const STRINGS = {
         src: 'DeepSeek-V2 2024 → V3, GLM-5.3',
         /** @type {StepText} */
         solved: (n) =>
-          `Caches per layer and token one ${n.mlaLatent}-dim latent and one shared ${n.mlaRopeDims}-dim RoPE key, ${n.mlaWidth} numbers, expanded into K and V when used (or the expansion absorbed into Q): DeepSeek-V2 ${n.v2Token} per token, V3 ${n.v3Token}; ${n.v2vs67} against 67B in BF16, while the official “${REPORTED.v2Reduction.value}” also includes KV quantised to about 6 bits`,
+          `Caches per layer and token one ${n.mlaLatent}-dim latent and one shared ${n.mlaRopeDims}-dim RoPE key, ${n.mlaWidth} numbers, expanded into K and V when used (or the expansion absorbed into Q): DeepSeek-V2 ${n.v2Token} per token, V3 ${n.v3Token}; ${n.v2vs67} against 67B in BF16, while the official “${REPORTED.v2Reduction.value}” also includes KV quantised to about ${REPORTED.v2Reduction.kvBits} bits`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
-          `Still linear in the length, scoring still T²: GLM-5.3 needs ${n.glmToken} per token, ${n.glmContext} of latents alone for one request at 1,048,576 tokens.`,
+          `Still linear in the length, scoring still T²: GLM-5.3 needs ${n.glmToken} per token, ${n.glmContext} of latents alone for one request at ${n.longContext} tokens.`,
       },
       linear: {
         era: 'Hand-over to C11',
         name: 'Linear / sparse attention',
-        src: 'the anchor’s other 48 layers; DeepSeek-V4.1',
+        src: 'the anchor’s linear-attention layers; DeepSeek-V4.1',
         /** @type {StepText} */
         solved: (n) =>
           `Replaces storing by length itself: ${n.linearLayers} of the anchor’s ${n.layers} layers keep no KV, only a fixed-size state (${n.linearState} in all) that does not grow with the context (what these layers are: C11); DeepSeek-V4.1 officially reports ${n.v41Reported} of global KV per token`,

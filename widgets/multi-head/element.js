@@ -15,7 +15,15 @@ import { glossLine } from '../../web/views/table-labels.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { at } from '../../web/tensor.js';
 import { tokenLabels } from '../../web/world.js';
-import { VIEWS, ANCHOR_ID, multiHead, costs, anchorHeads, courseNumbers } from './logic.js';
+import {
+  VIEWS,
+  ANCHOR_ID,
+  multiHead,
+  costs,
+  anchorHeads,
+  courseNumbers,
+  shapeOf,
+} from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { queryRowsTable } from './views/query-rows.js';
 import { topScoreFormulas } from './views/top-scores.js';
@@ -129,10 +137,11 @@ export class MultiHead extends AttnWidget {
             this.update();
           },
         },
-        this.t('viewName')[v],
+        this.t('viewName', shapeOf(m))[v],
       ),
     );
-    const heatRegion = scrollRegion([], { label: this.t('heatTitle'), lang: this.lang });
+    const shape = shapeOf(m);
+    const heatRegion = scrollRegion([], { label: this.t('heatTitle', shape), lang: this.lang });
     this.#heatBox = heatRegion.box;
     this.#heatBox.dataset.role = 'heatmap';
     // Drawn again at every render, in the scale the site asks for then.
@@ -142,14 +151,14 @@ export class MultiHead extends AttnWidget {
     this.#anchor = h('p', { class: 'note', 'data-role': 'anchor' });
     this.body.append(
       h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
+      h('p', { class: 'muted' }, this.t('help', shape)),
       h('div', { class: 'row' }, [h('label', { for: sid }, this.t('query')), select]),
       this.#rowsTitle,
       rowsRegion,
       ...glossLine(labels),
       this.#formulas,
       this.#finding,
-      h('h3', {}, this.t('heatTitle')),
+      h('h3', {}, this.t('heatTitle', shape)),
       h(
         'div',
         { class: 'row', role: 'group', 'aria-label': this.t('headPick') },
@@ -160,7 +169,7 @@ export class MultiHead extends AttnWidget {
       this.#readout,
       h('h3', {}, this.t('costTitle')),
       this.#costBox,
-      h('p', { class: 'muted' }, this.t('costNote')),
+      h('p', { class: 'muted' }, this.t('costNote', shape)),
       this.#anchor,
     );
   }
@@ -197,7 +206,7 @@ export class MultiHead extends AttnWidget {
    * @param {number} qi the query row (the readout starts there)
    */
   #drawViewHeatmap(m, labels, qi) {
-    const names = this.t('viewName');
+    const names = this.t('viewName', shapeOf(m));
     this.#viewButtons.forEach((b) =>
       b.setAttribute('aria-pressed', String(b.dataset.view === this.#view)),
     );

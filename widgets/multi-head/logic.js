@@ -33,6 +33,12 @@ export const ANCHOR_ID = 'qwen3.8-27b';
 /** @typedef {{ w: World, width: number, T: number, views: Record<View, HeadView> }} MultiHead */
 
 /**
+ * The shapes the widget's sentences quote: tokens T, model width D, head width d.
+ * @param {MultiHead} m
+ */
+export const shapeOf = (m) => ({ T: m.T, D: m.width, d: m.views.A.dHead });
+
+/**
  * Head `head` of a [H, T, Tk] engine result, as a [T, Tk] view of its data (no copy).
  * @param {Tensor} t
  * @param {number} head

@@ -40,17 +40,22 @@ const headScoreMath = (q, k, d, dot, s) =>
     s,
   );
 
+/** @typedef {{ T: number, D: number, d: number }} Shape tokens, model width, head width */
+
 /** @type {import('../../web/widget-base.js').WidgetStrings} */
 export const STRINGS = {
   'zh-CN': {
     title: '一套 Q/K/V 只能看一种关系，够吗？单头 vs 同样的投影切成两个头',
-    help: '同样的 Wq、Wk、Wv（4 列）：当成一个头用，分数 ÷ √4、做一次 softmax；或者按输出列切成两半，头 A 用第 0–1 列、头 B 用第 2–3 列，各自 ÷ √2、各做一次 softmax。因果掩码下，一行只看得见自己和前面的 token。',
+    /** @param {Shape} s */
+    help: (s) =>
+      `同样的 Wq、Wk、Wv（${s.D} 列）：当成一个头用，分数 ÷ √${s.D}、做一次 softmax；或者按输出列切成两半，头 A 用第 0–${s.d - 1} 列、头 B 用第 ${s.d}–${s.D - 1} 列，各自 ÷ √${s.d}、各做一次 softmax。因果掩码下，一行只看得见自己和前面的 token。`,
     query: '查询行',
-    viewName: {
-      single: '单头（4 列，÷√4）',
-      A: '头 A（第 0–1 列，÷√2）',
-      B: '头 B（第 2–3 列，÷√2）',
-    },
+    /** @param {Shape} s */
+    viewName: (s) => ({
+      single: `单头（${s.D} 列，÷√${s.D}）`,
+      A: `头 A（第 0–${s.d - 1} 列，÷√${s.d}）`,
+      B: `头 B（第 ${s.d}–${s.D - 1} 列，÷√${s.d}）`,
+    }),
     viewShort: { single: '单头', A: '头 A', B: '头 B' },
     rowsCorner: '看法↓ 键→',
     rowsRegion: '这一行的权重：三种看法',
@@ -72,7 +77,8 @@ export const STRINGS = {
     /** @param {string} a @param {string} b @param {string} s1 @param {string} s2 */
     finding: (a, b, s1, s2) =>
       `「给了」一行：单头只能在「苹果」${s1} 与「小明」${s2} 之间劈开，取回两个 V 的混合；切成两个头后，头 A 把 ${a} 给「小明」（谁给的），头 B 把 ${b} 给「苹果」（给了什么）——各看各的关系。`,
-    heatTitle: '整个 5×5 权重矩阵',
+    /** @param {Shape} s */
+    heatTitle: (s) => `整个 ${s.T}×${s.T} 权重矩阵`,
     headPick: '看哪个头',
     /** @param {string} v */
     heatCaption: (v) => `${v} 的注意力权重`,
@@ -90,8 +96,9 @@ export const STRINGS = {
     ...COST_FORMULAS,
     /** @param {number} a @param {number} b */
     same: (a, b) => (a === b ? `一样：${a} = ${b}` : `不一样：${a} ≠ ${b}`),
-    costNote:
-      'T = 5 个 token，d_model = 4。切头不增加参数，也不增加乘法：两个头各自的点积只有一半长，却有两份；多出来的只是 softmax 的份数。（这里按整个 T × T 计数。因果掩码的目的不是省计算，而是不让位置偷看后文；优化过的内核会顺带跳过被掩掉的那一半分数，两种布局省得一样多。）',
+    /** @param {Shape} s */
+    costNote: (s) =>
+      `T = ${s.T} 个 token，d_model = ${s.D}。切头不增加参数，也不增加乘法：两个头各自的点积只有一半长，却有两份；多出来的只是 softmax 的份数。（这里按整个 T × T 计数。因果掩码的目的不是省计算，而是不让位置偷看后文；优化过的内核会顺带跳过被掩掉的那一半分数，两种布局省得一样多。）`,
     /**
      * @param {string} n @param {number} H @param {number} d @param {number} p
      * @param {number} hid
@@ -101,13 +108,16 @@ export const STRINGS = {
   },
   en: {
     title: 'Is one set of Q/K/V enough? One head vs the same projections split into two heads',
-    help: 'The same Wq, Wk, Wv (4 columns): used as one head, scores ÷ √4 and one softmax; or split by output columns, head A on columns 0–1 and head B on columns 2–3, each ÷ √2 with its own softmax. Under the causal mask a row sees only itself and earlier tokens.',
+    /** @param {Shape} s */
+    help: (s) =>
+      `The same Wq, Wk, Wv (${s.D} columns): used as one head, scores ÷ √${s.D} and one softmax; or split by output columns, head A on columns 0–${s.d - 1} and head B on columns ${s.d}–${s.D - 1}, each ÷ √${s.d} with its own softmax. Under the causal mask a row sees only itself and earlier tokens.`,
     query: 'Query row',
-    viewName: {
-      single: 'One head (4 cols, ÷√4)',
-      A: 'Head A (cols 0–1, ÷√2)',
-      B: 'Head B (cols 2–3, ÷√2)',
-    },
+    /** @param {Shape} s */
+    viewName: (s) => ({
+      single: `One head (${s.D} cols, ÷√${s.D})`,
+      A: `Head A (cols 0–${s.d - 1}, ÷√${s.d})`,
+      B: `Head B (cols ${s.d}–${s.D - 1}, ÷√${s.d})`,
+    }),
     viewShort: { single: 'one head', A: 'head A', B: 'head B' },
     rowsCorner: 'view↓ K→',
     rowsRegion: "The row's weights: three views",
@@ -129,7 +139,8 @@ export const STRINGS = {
     /** @param {string} a @param {string} b @param {string} s1 @param {string} s2 */
     finding: (a, b, s1, s2) =>
       `The 给了 (gave) row: one head can only split between 苹果 (apple) ${s1} and 小明 (Xiaoming) ${s2}, retrieving a mix of two V's; split into two heads, head A puts ${a} on 小明 (who gave) and head B ${b} on 苹果 (what was given) — each looks at its own relation.`,
-    heatTitle: 'The whole 5×5 weight matrix',
+    /** @param {Shape} s */
+    heatTitle: (s) => `The whole ${s.T}×${s.T} weight matrix`,
     headPick: 'Which head',
     /** @param {string} v */
     heatCaption: (v) => `Attention weights of ${v}`,
@@ -147,8 +158,9 @@ export const STRINGS = {
     ...COST_FORMULAS,
     /** @param {number} a @param {number} b */
     same: (a, b) => (a === b ? `the same: ${a} = ${b}` : `different: ${a} ≠ ${b}`),
-    costNote:
-      "T = 5 tokens, d_model = 4. Splitting adds no parameters and no multiplications: each head's dot products are half as long, and there are two of them; only the number of softmaxes grows. (Counted over the full T × T. The causal mask is not there to save work but to stop positions from peeking ahead; optimised kernels skip the masked half of the scores as a by-product, and both layouts save the same.)",
+    /** @param {Shape} s */
+    costNote: (s) =>
+      `T = ${s.T} tokens, d_model = ${s.D}. Splitting adds no parameters and no multiplications: each head's dot products are half as long, and there are two of them; only the number of softmaxes grows. (Counted over the full T × T. The causal mask is not there to save work but to stop positions from peeking ahead; optimised kernels skip the masked half of the scores as a by-product, and both layouts save the same.)`,
     /**
      * @param {string} n @param {number} H @param {number} d @param {number} p
      * @param {number} hid

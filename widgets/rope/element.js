@@ -15,10 +15,12 @@ import { row, paren, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, num } from '../../web/dom.js';
+import { worldTensors } from '../../web/world.js';
 import {
   TOY_BASE,
   POS,
   SAME,
+  TOY_ROTARY,
   ANCHOR_ID,
   vectors,
   ropeScore,
@@ -139,8 +141,8 @@ export class Rope extends AttnWidget {
 
   /** @param {Runtime} rt */
   build(rt) {
-    vectors(rt, this.worldId); // a missing world or token is an inline error before any control
-    anchorHead(rt, this.modelId);
+    const toy = vectors(rt, this.worldId); // a missing world or token: an inline error first
+    const head = anchorHead(rt, this.modelId);
     const controls = positionControls({
       i: this.#i,
       j: this.#j,
@@ -170,7 +172,7 @@ export class Rope extends AttnWidget {
 
     this.body.append(
       h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help')),
+      h('p', { class: 'muted' }, this.t('help', toy.q.length)),
       ...controls.nodes,
       this.#panels,
       this.#scoreOut,
@@ -183,7 +185,7 @@ export class Rope extends AttnWidget {
       h('h3', {}, this.t('vTitle')),
       h('p', { class: 'note' }, this.t('vWhy')),
       this.#vLines,
-      h('h3', {}, this.t('partialTitle')),
+      h('h3', {}, this.t('partialTitle', head.headDim, head.rotaryDim)),
       this.#anchorLine,
       this.#strip,
       this.#freqTitle,
@@ -192,7 +194,7 @@ export class Rope extends AttnWidget {
       this.#baseNote,
       this.#toyTitle,
       scrollRegion(this.#toyTable, { label: this.t('toyRegion'), lang: this.lang }),
-      h('p', { class: 'muted' }, this.t('toyNote')),
+      h('p', { class: 'muted' }, this.t('toyNote', TOY_ROTARY, toy.q.length)),
     );
   }
 
@@ -247,7 +249,7 @@ export class Rope extends AttnWidget {
     this.#drawValues(rt, vecs);
     this.#drawAnchorHead(rt);
     const toy = partialToy(rt, i, vecs);
-    this.#toyTitle.textContent = this.t('toyTitle', i);
+    this.#toyTitle.textContent = this.t('toyTitle', i, vecs.q.length, TOY_ROTARY);
     fillToyTable(this.#toyTable, toy, this.#t);
   }
 
@@ -342,7 +344,7 @@ export class Rope extends AttnWidget {
         { class: 'formula', 'data-role': 'v-rot' },
         this.t('vIfRot', j, vec(rotate(rt.engine, vecs.v, j))),
       ),
-      h('p', {}, this.t('outTitle', shiftShown)),
+      h('p', {}, this.t('outTitle', shiftShown, worldTensors(rt, this.worldId).tokens.length)),
       h('p', { class: 'formula' }, this.t('outPlain', vec(at0.plain), vec(atS.plain))),
       h('p', { class: 'formula' }, this.t('outRot', vec(at0.rotatedV), vec(atS.rotatedV))),
     );

@@ -15,6 +15,8 @@ import { check as same } from '../../web/check-row.js';
 
 /** The toy's RoPE base: the engine's default, 10000. */
 export const TOY_BASE = 10000;
+/** The small partial-rotary example turns only the first pair of the toy's dimensions. */
+export const TOY_ROTARY = 2;
 /** Position slider range. */
 export const POS = { min: 0, max: 15 };
 /**
@@ -199,7 +201,10 @@ export function anchorFrequencies(rt, head = anchorHead(rt)) {
  * @returns {{ before: Float32Array, after: Float32Array }}
  */
 export function partialToy(rt, pos, vecs = vectors(rt)) {
-  return { before: vecs.q, after: rotate(rt.engine, vecs.q, pos, { rotaryDim: 2 }) };
+  return {
+    before: vecs.q,
+    after: rotate(rt.engine, vecs.q, pos, { rotaryDim: TOY_ROTARY }),
+  };
 }
 
 /**

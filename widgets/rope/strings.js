@@ -18,7 +18,7 @@ const ropeScoreMath = (i, j, terms, s) =>
  * The strings of one language (both languages have every key).
  * @typedef {{
  *   title: string,
- *   help: string,
+ *   help: (d: number) => string,
  *   posI: string,
  *   posJ: string,
  *   bothDown: string,
@@ -45,10 +45,10 @@ const ropeScoreMath = (i, j, terms, s) =>
  *   vWhy: string,
  *   vAt: (j: number, v: string) => string,
  *   vIfRot: (j: number, v: string) => string,
- *   outTitle: (s: number) => string,
+ *   outTitle: (s: number, n: number) => string,
  *   outPlain: (a: string, b: string) => string,
  *   outRot: (a: string, b: string) => string,
- *   partialTitle: string,
+ *   partialTitle: (hd: number, rd: number) => string,
  *   anchorLine: (name: string, r: number, d: number) => string,
  *   stripAria: (r: number, d: number) => string,
  *   legendRot: (r: number) => string,
@@ -58,7 +58,7 @@ const ropeScoreMath = (i, j, terms, s) =>
  *   assumedBase: (b: number) => string,
  *   baseNote: (b: number) => string,
  *   freqAria: (n: number) => string,
- *   toyTitle: (i: number) => string,
+ *   toyTitle: (i: number, d: number, r: number) => string,
  *   toyRegion: string,
  *   toyDim: string,
  *   toyBefore: string,
@@ -67,7 +67,7 @@ const ropeScoreMath = (i, j, terms, s) =>
  *   colWhat: string,
  *   turned: string,
  *   kept: string,
- *   toyNote: string
+ *   toyNote: (r: number, d: number) => string
  * }} RopeStrings
  */
 
@@ -75,7 +75,8 @@ const ropeScoreMath = (i, j, terms, s) =>
 export const STRINGS = {
   'zh-CN': {
     title: 'RoPE：为什么只旋转 Q 和 K，不旋转 V',
-    help: '把「给了」的 q 放在位置 i，把「苹果」的 k 放在位置 j。4 维 = 2 对，每一对在自己的平面里按位置转一个角度。拖动滑块（或用方向键），再试「两个一起 ±1」。',
+    help: (d) =>
+      `把「给了」的 q 放在位置 i，把「苹果」的 k 放在位置 j。${d} 维 = ${d / 2} 对，每一对在自己的平面里按位置转一个角度。拖动滑块（或用方向键），再试「两个一起 ±1」。`,
     posI: 'query「给了」的位置 i',
     posJ: 'key「苹果」的位置 j',
     bothDown: '◀ 两个一起 −1',
@@ -102,11 +103,11 @@ export const STRINGS = {
     vWhy: 'V 不参与打分，只是被取回的内容。分数已经只看相对距离；如果把 V 也转了，取回的内容就会随句子所在的绝对位置变化。',
     vAt: (j, v) => `「苹果」的 V 在位置 j = ${j}：${v}（每个位置都一样，不转）`,
     vIfRot: (j, v) => `假如也把 V 转到位置 j = ${j}：${v}（随 j 变）`,
-    outTitle: (s) =>
-      `「给了」一行取回的内容（因果、单头、Q/K 加 RoPE）：整句放在位置 0…4 和 ${s}…${s + 4}`,
+    outTitle: (s, n) =>
+      `「给了」一行取回的内容（因果、单头、Q/K 加 RoPE）：整句放在位置 0…${n - 1} 和 ${s}…${s + n - 1}`,
     outPlain: (a, b) => `V 不转：${a} 与 ${b} → 一样`,
     outRot: (a, b) => `V 也转：${a} 与 ${b} → 变了`,
-    partialTitle: '部分旋转：锚点每头 256 维只转 64 维',
+    partialTitle: (hd, rd) => `部分旋转：锚点每头 ${hd} 维只转 ${rd} 维`,
     anchorLine: (name, r, d) =>
       `${name}：每个头 head_dim = ${d} 维，其中前 ${r} 维旋转（rotaryDim = ${r}，partial_rotary_factor = ${r} / ${d}），其余 ${d - r} 维原样通过。`,
     stripAria: (r, d) => `${d} 个维度的格子：前 ${r} 个旋转，其余不转`,
@@ -125,9 +126,10 @@ export const STRINGS = {
       ),
     assumedBase: (b) => `${b}（假设值）`,
     baseNote: (b) =>
-      `这个模型的 rope_theta 没有记在 models.json 里（我们没有它的出处）：图中的 base = ${b} 是假设的示意值（引擎的默认值）。真实模型的 base 常常大得多（如 10⁶、10⁷），慢的那几对转得更慢。`,
+      `这个模型的 rope_theta 没有记在 models.json 里（我们没有它的出处）：图中的 base = ${b} 是假设的示意值（引擎的默认值）。真实模型的 base 常常大得多（常常大上百倍、上千倍），慢的那几对转得更慢。`,
     freqAria: (n) => `${n} 对的速度柱状图，对数刻度，从快到慢`,
-    toyTitle: (i) => `小例子：4 维里只转前 2 维（rotaryDim = 2），「给了」的 q 放在位置 ${i}`,
+    toyTitle: (i, d, r) =>
+      `小例子：${d} 维里只转前 ${r} 维（rotaryDim = ${r}），「给了」的 q 放在位置 ${i}`,
     toyRegion: '小例子：转之前与转之后',
     toyDim: '维',
     toyBefore: '转之前',
@@ -136,11 +138,13 @@ export const STRINGS = {
     colWhat: '说明',
     turned: '转了',
     kept: '原样',
-    toyNote: 'rotaryDim = 2 时第 0、1 维成一对旋转，第 2、3 维一位不差地原样通过。',
+    toyNote: (r, d) =>
+      `rotaryDim = ${r} 时第 0…${r - 1} 维成对旋转，第 ${r}…${d - 1} 维一位不差地原样通过。`,
   },
   en: {
     title: 'RoPE: why rotate Q and K, and not V',
-    help: 'Put the q of 给了 (gave) at position i and the k of 苹果 (apple) at position j. 4 dims = 2 pairs; each pair turns in its own plane by an angle set by the position. Drag the sliders (or use the arrow keys), then try “both ±1”.',
+    help: (d) =>
+      `Put the q of 给了 (gave) at position i and the k of 苹果 (apple) at position j. ${d} dims = ${d / 2} pairs; each pair turns in its own plane by an angle set by the position. Drag the sliders (or use the arrow keys), then try “both ±1”.`,
     posI: 'query 给了 at position i',
     posJ: 'key 苹果 at position j',
     bothDown: '◀ both −1',
@@ -168,11 +172,12 @@ export const STRINGS = {
     vWhy: 'V takes no part in scoring: it is the content that gets retrieved. The scores already see only the relative distance; rotate V as well and the retrieved content would change with the absolute position of the sentence.',
     vAt: (j, v) => `V of 苹果 at position j = ${j}: ${v} (the same at every position: not rotated)`,
     vIfRot: (j, v) => `If V were rotated to position j = ${j}: ${v} (changes with j)`,
-    outTitle: (s) =>
-      `What the 给了 row retrieves (causal, one head, RoPE on Q/K), the sentence at positions 0…4 and at ${s}…${s + 4}`,
+    outTitle: (s, n) =>
+      `What the 给了 row retrieves (causal, one head, RoPE on Q/K), the sentence at positions 0…${n - 1} and at ${s}…${s + n - 1}`,
     outPlain: (a, b) => `V not rotated: ${a} and ${b} → the same`,
     outRot: (a, b) => `V rotated too: ${a} and ${b} → different`,
-    partialTitle: "Partial rotary: the anchor turns only 64 of each head's 256 dims",
+    partialTitle: (hd, rd) =>
+      `Partial rotary: the anchor turns only ${rd} of each head's ${hd} dims`,
     anchorLine: (name, r, d) =>
       `${name}: each head has head_dim = ${d}; the first ${r} dims rotate (rotaryDim = ${r}, partial_rotary_factor = ${r} / ${d}), the other ${d - r} pass through.`,
     stripAria: (r, d) => `${d} dimension cells: the first ${r} rotate, the rest do not`,
@@ -193,10 +198,10 @@ export const STRINGS = {
       ),
     assumedBase: (b) => `${b} (assumed)`,
     baseNote: (b) =>
-      `models.json records no rope_theta for this model (we have no source for it): the chart’s base = ${b} is an assumed value for illustration (the engine’s default). Real models often use a far larger base (10⁶, 10⁷), which makes the slow pairs slower still.`,
+      `models.json records no rope_theta for this model (we have no source for it): the chart’s base = ${b} is an assumed value for illustration (the engine’s default). Real models often use a far larger base (often hundreds or thousands of times larger), which makes the slow pairs slower still.`,
     freqAria: (n) => `Bar chart of the ${n} pair speeds, log scale, fastest first`,
-    toyTitle: (i) =>
-      `A small example: rotate only the first 2 of 4 dims (rotaryDim = 2), the q of 给了 at position ${i}`,
+    toyTitle: (i, d, r) =>
+      `A small example: rotate only the first ${r} of ${d} dims (rotaryDim = ${r}), the q of 给了 at position ${i}`,
     toyRegion: 'The small example: before and after the turn',
     toyDim: 'dim',
     toyBefore: 'before',
@@ -205,8 +210,8 @@ export const STRINGS = {
     colWhat: 'what it shows',
     turned: 'turned',
     kept: 'unchanged',
-    toyNote:
-      'With rotaryDim = 2, dims 0 and 1 turn as a pair; dims 2 and 3 pass through bit for bit.',
+    toyNote: (r, d) =>
+      `With rotaryDim = ${r}, dims 0…${r - 1} turn in pairs; dims ${r}…${d - 1} pass through bit for bit.`,
   },
 };
 

@@ -16,6 +16,7 @@ import {
   EXPERIMENT,
   D_STEPS,
   ANCHOR_D,
+  E20_GAP,
   AXES,
   WRONG_GUESS,
   experiment,
@@ -135,7 +136,7 @@ export class SoftmaxVariance extends AttnWidget {
     } catch (e) {
       this.#dataError = e;
     }
-    const e20 = rt.engine.softmax([20, 0], {}).weights; // two keys 20 apart: weight ratio e^20
+    const e20 = rt.engine.softmax([E20_GAP, 0], {}).weights; // two keys that far apart
     this.body.append(
       h('h2', {}, this.t('title')),
       ...parts,
@@ -190,7 +191,11 @@ export class SoftmaxVariance extends AttnWidget {
       h('div', { class: 'charts' }, [this.#histUnscaled, this.#histScaled]),
       h('div', { class: 'charts' }, [this.#rowUnscaled, this.#rowScaled]),
       this.#verdict,
-      h('p', { class: 'muted', 'data-note': 'e20' }, this.t('e20', bigRatio(e20, this.lang))),
+      h(
+        'p',
+        { class: 'muted', 'data-note': 'e20' },
+        this.t('e20', bigRatio(e20, this.lang), ANCHOR_D, Math.sqrt(ANCHOR_D), E20_GAP),
+      ),
     ]);
   }
 

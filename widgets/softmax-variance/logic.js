@@ -21,6 +21,8 @@ export const EXPERIMENT = Object.freeze({ nKeys: 8, nSamples: 1000, seed: 25 });
 export const D_STEPS = Object.freeze([
   1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024,
 ]);
+/** The score gap whose weight ratio e^gap the lesson quotes (a gap the anchor's √d makes common). */
+export const E20_GAP = 20;
 /** The anchor model's head width (Qwen3.8: 256 per head): where the slider starts. */
 export const ANCHOR_D = 256;
 
@@ -191,7 +193,7 @@ export function bigRatio(x, lang) {
 export function courseNumbers(engine, world) {
   const dialog = scoreExample(world, 'dialog');
   const car = scoreExample(world, 'car');
-  const lead = engine.softmax([20, 0], {}).weights; // two keys 20 apart: their weight ratio is e^20
+  const lead = engine.softmax([E20_GAP, 0], {}).weights; // two keys that far apart: ratio e^gap
   return {
     dialog: {
       scores: dialog.scores,

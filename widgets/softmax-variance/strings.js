@@ -1,6 +1,9 @@
 // Every string <attn-softmax-variance> shows, in both languages (its formulas are MathML, built
 // by the small helpers below; "亿" in a check's expected text is the course's own number).
 import { line, row, sub, sup, frac, sqrt, sum, paren, times } from '../../web/mathml.js';
+
+/** A whole number in superscript digits (e²⁰), for text. @param {number} n */
+const supDigits = (n) => [...String(n)].map((c) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(c)]).join('');
 /** @import { MathChild, MathLine } from '../../web/mathml.js' */
 
 /**
@@ -57,7 +60,7 @@ const entropyMath = (v) => row('H', '=', row('−', 'Σ', 'w', times(), 'ln', ti
  *   splitFormula: (t: string, s: string, all: MathChild, v: string) => MathLine,
  *   softFormula: (t: string, e: MathChild, all: MathChild, v: string) => MathLine,
  *   negNote: (t: string, v: string) => string,
- *   dialogTitle: string,
+ *   dialogTitle: (scores: string, guess: string) => string,
  *   dialogHelp: (e: string) => string,
  *   diffFormula: (t: string, diffs: MathChild, v: string) => MathLine,
  *   guessNote: (g: string, p: string) => string,
@@ -78,7 +81,7 @@ const entropyMath = (v) => row('H', '=', row('−', 'Σ', 'w', times(), 'ln', ti
  *   entropyFormula: (v: string, u: string, k: number) => MathLine,
  *   collapse: (d: number, v: string) => string,
  *   spread: (d: number, v: string) => string,
- *   e20: (r: string) => string,
+ *   e20: (r: string, d: number, sd: number, gap: number) => string,
  *   key: (j: number) => string
  * }} SoftmaxVarianceStrings
  */
@@ -94,13 +97,13 @@ export const STRINGS = {
     guess: '常见猜测',
     splitTitle: '① 按比例分：会出负数',
     splitHelp:
-      '最直接的想法是按分数占比分：s_j / Σs。可分数可以是负的，占比就会是负的——「关注 −44%」没有意义。softmax 先取 eˢ（永远为正）再归一。',
+      '最直接的想法是按分数占比分：s_j / Σs。可分数可以是负的，占比就会是负的——「关注负的多少」没有意义。softmax 先取 eˢ（永远为正）再归一。',
     splitFormula: (t, s, all, v) => line('按比例：', shareMath(t, s, all, v)),
     softFormula: (t, e, all, v) => line('softmax：', shareMath(t, e, all, v)),
     negNote: (t, v) => `「${t}」分到 ${v}：负的注意力，权重也不再都落在 0 到 1 之间。`,
-    dialogTitle: '② softmax：8、7、9 不是 40% / 30% / 30%',
+    dialogTitle: (scores, guess) => `② softmax：${scores} 不是 ${guess}`,
     dialogHelp: (e) =>
-      `三个分数相差不过 1、2 分，直觉会猜「差不多平分」。softmax 只看分差，差 1 就是 e ≈ ${e} 倍（softmax([1, 0]) 两个权重之比）：`,
+      `三个分数只差几分，直觉会猜「差不多平分」。softmax 只看分差，差 1 就是 e ≈ ${e} 倍（softmax([1, 0]) 两个权重之比）：`,
     diffFormula: (t, diffs, v) => line('只看分差：', shareMath(t, 1, diffs, v)),
     guessNote: (g, p) =>
       `常见猜测 ${g}（划掉的一列）是错的；按比例分也只有 ${p}，差 1 分在 softmax 里差得多。`,
@@ -125,8 +128,8 @@ export const STRINGS = {
     collapse: (d, v) =>
       `d = ${d} 时不缩放的一行已有 ${v} 落在一个 key 上：几乎 one-hot，其余 key 的梯度几乎为 0。`,
     spread: (d, v) => `d = ${d} 时不缩放的最大权重是 ${v}。`,
-    e20: (r) =>
-      `锚点模型每头 256 维，点积标准差 √256 = 16，同一行分差十几二十是常态：分差 20 时两个 key 的权重之比是 e²⁰ ≈ ${r}（由 softmax([20, 0]) 的两个权重相除得到）。`,
+    e20: (r, d, sd, gap) =>
+      `锚点模型每头 ${d} 维，点积标准差 √${d} = ${sd}，同一行分差和它同一个量级是常态：分差 ${gap} 时两个 key 的权重之比是 e${supDigits(gap)} ≈ ${r}（由 softmax([${gap}, 0]) 的两个权重相除得到）。`,
     key: (j) => `k${j}`,
   },
   en: {
@@ -138,14 +141,14 @@ export const STRINGS = {
     guess: 'guess',
     splitTitle: '① Splitting in proportion: negative shares',
     splitHelp:
-      'The obvious idea is to split by each score’s share, s_j / Σs. But scores can be negative, and then so is the share — "attend −44%" means nothing. Softmax takes eˢ first (always positive), then normalises.',
+      'The obvious idea is to split by each score’s share, s_j / Σs. But scores can be negative, and then so is the share — "attend a negative share" means nothing. Softmax takes eˢ first (always positive), then normalises.',
     splitFormula: (t, s, all, v) => line('share: ', shareMath(t, s, all, v)),
     softFormula: (t, e, all, v) => line('softmax: ', shareMath(t, e, all, v)),
     negNote: (t, v) =>
       `"${t}" gets ${v}: negative attention, and the weights no longer stay between 0 and 1.`,
-    dialogTitle: '② Softmax: 8, 7, 9 is not 40% / 30% / 30%',
+    dialogTitle: (scores, guess) => `② Softmax: ${scores} is not ${guess}`,
     dialogHelp: (e) =>
-      `The three scores are only 1 or 2 apart, so intuition guesses "about even". Softmax only sees differences, and a difference of 1 is a factor e ≈ ${e} (the ratio of the two weights of softmax([1, 0])):`,
+      `The three scores are only a few points apart, so intuition guesses "about even". Softmax only sees differences, and a difference of 1 is a factor e ≈ ${e} (the ratio of the two weights of softmax([1, 0])):`,
     diffFormula: (t, diffs, v) => line('differences only: ', shareMath(t, 1, diffs, v)),
     guessNote: (g, p) =>
       `The common guess ${g} (struck out) is wrong; a proportional split would give only ${p}, while in softmax a 1-point gap counts for much more.`,
@@ -170,8 +173,8 @@ export const STRINGS = {
     collapse: (d, v) =>
       `At d = ${d} the unscaled row already puts ${v} on one key: nearly one-hot, and the other keys’ gradients nearly vanish.`,
     spread: (d, v) => `At d = ${d} the unscaled row’s largest weight is ${v}.`,
-    e20: (r) =>
-      `The anchor model has 256 dims per head, so dot products have std √256 = 16 and score gaps of 15–20 within a row are normal: a gap of 20 makes one key e²⁰ ≈ ${r} times heavier than the other (the ratio of the two weights of softmax([20, 0])).`,
+    e20: (r, d, sd, gap) =>
+      `The anchor model has ${d} dims per head, so dot products have std √${d} = ${sd} and score gaps of that size within a row are normal: a gap of ${gap} makes one key e${supDigits(gap)} ≈ ${r} times heavier than the other (the ratio of the two weights of softmax([${gap}, 0])).`,
     key: (j) => `k${j}`,
   },
 };

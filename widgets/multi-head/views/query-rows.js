@@ -6,7 +6,7 @@ import { h, pct, fitText } from '../../../web/dom.js';
 import { weightColor, textOn } from '../../../web/color.js';
 import { at } from '../../../web/tensor.js';
 import { labelHeader, longColumnsClass } from '../../../web/views/table-labels.js';
-import { VIEWS } from '../logic.js';
+import { VIEWS, shapeOf } from '../logic.js';
 
 /** @typedef {(key: string, ...args: any[]) => any} Text the widget's t() */
 
@@ -17,7 +17,7 @@ import { VIEWS } from '../logic.js';
  * @param {{ labels: string[], t: Text, scale: ColorScale }} o
  */
 export function queryRowsTable(m, qi, { labels, t, scale }) {
-  const names = t('viewName');
+  const names = t('viewName', shapeOf(m));
   const short = t('viewShort');
   const head = h('tr', {}, [
     h('th', { scope: 'col', class: 'hm-corner' }, t('rowsCorner')),

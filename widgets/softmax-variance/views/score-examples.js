@@ -7,7 +7,7 @@
 import { row, sup, paren, formula } from '../../../web/mathml.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
 import { h, svg, pct, num } from '../../../web/dom.js';
-import { signedPct, smallPct, scoreText } from '../logic.js';
+import { signedPct, smallPct, scoreText, WRONG_GUESS } from '../logic.js';
 import { UNSCALED, SCALED } from './style.js';
 
 /**
@@ -165,6 +165,11 @@ export function splitSection(example, { lang, t }) {
  */
 export function dialogSection(example, { guess, eRatio, lang, t }) {
   const { labels, scores, split, softmax } = example;
+  const title = t(
+    'dialogTitle',
+    scores.join(lang.startsWith('en') ? ', ' : '、'),
+    (guess ?? WRONG_GUESS).map((x) => pct(x, 0)).join(' / '),
+  );
   const formulas = labels
     .map((l, j) => {
       // exponents written as differences
@@ -182,9 +187,9 @@ export function dialogSection(example, { guess, eRatio, lang, t }) {
     })
     .flat();
   return h('section', { class: 'section', 'data-part': 'dialog' }, [
-    h('h3', {}, t('dialogTitle')),
+    h('h3', {}, title),
     h('p', { class: 'muted' }, t('dialogHelp', num(eRatio, 1))),
-    scoreTable(example, { guess, label: t('dialogTitle'), lang, t }),
+    scoreTable(example, { guess, label: title, lang, t }),
     ...formulas,
     guess
       ? h(
