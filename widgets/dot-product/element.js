@@ -92,7 +92,6 @@ input[type="number"] { width: 9em; max-width: 100%; }
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
  * @csspart formula - each formula line
- * @csspart note - the highlighted note
  */
 export class DotProduct extends AttnWidget {
   static css = CSS;
