@@ -21,7 +21,7 @@ export const EXPERIMENT = Object.freeze({ nKeys: 8, nSamples: 1000, seed: 25 });
 export const D_STEPS = Object.freeze([
   1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024,
 ]);
-/** The score gap whose weight ratio e^gap the lesson quotes (a gap the anchor's √d makes common). */
+/** The score gap whose weight ratio e^gap lesson 3 quotes (the anchor's √d makes it usual). */
 export const E20_GAP = 20;
 /** The anchor model's head width (Qwen3.8: 256 per head): where the slider starts. */
 export const ANCHOR_D = 256;
