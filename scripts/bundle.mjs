@@ -30,7 +30,7 @@ import { mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync } fro
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { header, noticesText, NOTICES_FILE, LAB_DATA_LICENCE } from './notices.mjs';
-import { bothWithMath, renderGuide } from './lesson-guide.mjs';
+import { bothWithMath, renderGuide, renderPredict, gated } from './lesson-guide.mjs';
 import { writeElementTypes } from './element-types.mjs';
 import { factsFor, bindDoc } from './prose-facts.mjs';
 import {
@@ -156,9 +156,11 @@ await build({
   stdin: {
     contents:
       "import { startLoader } from './web/loader.js';\n" +
-      "import { applyChosenLanguage, wireLanguageToggle } from './web/page.js';\n" +
+      "import { applyChosenLanguage, wireLanguageToggle, wireCoursePage } from './web/page.js';\n" +
       'if (!globalThis.AttnLoader) {\n' +
       '  globalThis.AttnLoader = true;\n' +
+      // Predictions, the teacher view and the index's progress, before any widget draws.
+      '  wireCoursePage();\n' +
       // A course page without widgets (the summary) loads no widget script: its language
       // button is wired here instead (widgets/index.js wires it on the other pages).
       "  if (!document.querySelector('*') || ![...document.querySelectorAll('*')].some((e) => e.localName.startsWith('attn-'))) {\n" +
@@ -212,6 +214,12 @@ const NAV = {
   next: { 'zh-CN': '下一页', en: 'Next' },
   index: { 'zh-CN': '目录', en: 'Contents' },
 };
+// The teacher view's switch (web/teacher-view.js): every widget's self-check shown, every
+// prediction gate open.
+const TEACHER_SWITCH = {
+  'zh-CN': '教师视图：打开所有预测，显示每个小部件的数字自检',
+  en: 'Teacher view: open every prediction, show each widget’s self-check of the numbers',
+};
 const position = (i, n) => ({ 'zh-CN': `第 ${i} 页，共 ${n} 页`, en: `Page ${i} of ${n}` });
 const navLink = (rel, target, word) =>
   target
@@ -249,6 +257,9 @@ function page(title, body, { csp = CSP } = {}) {
 <main>
 ${body}
 </main>
+<footer class="course-foot">
+<label><input type="checkbox" data-attn-teacher-toggle> ${both(TEACHER_SWITCH)}</label>
+</footer>
 <script src="attn-loader.js"></script>
 </body>
 </html>
@@ -265,14 +276,28 @@ const pages = lessons.lessons.map((l) => ({ href: `${l.slug}.html`, title: l.tit
 function guided(slug, intro, widgets, opts) {
   const guide = guides[slug];
   if (!guide) throw new Error(`course-data/lesson-guides.json has no guide for "${slug}"`);
-  const { before, after } = renderGuide(guide, opts);
+  const { question, try: tryHtml, after } = renderGuide(guide, opts);
   const introHtml = intro ? `<p class="lesson-intro">${bothWithMath(intro)}</p>\n` : '';
   // The first use of each glossary term on the page links to its definition (not on the
   // summary page, which holds the glossary itself).
   const link = (html) => (slug === SUMMARY_SLUG ? html : linkTerms(html, glossary, seen));
   const seen = { 'zh-CN': new Set(), en: new Set() };
-  return `${link(introHtml + before)}\n${widgets}\n${link(after)}`;
+  // Question, then the prediction (if the page has one), then what to try right above the
+  // widgets, what to notice, the takeaway and the page's check questions: all that would give
+  // the prediction away sits in its gate.
+  const body = `${link(tryHtml)}\n${widgets}\n${link(after)}${lessonCheck(slug)}`;
+  const predict = guide.predict ? `${renderPredict(slug, guide.predict)}\n` : '';
+  return `${link(introHtml + question)}\n${predict}${predict ? gated(slug, body) : body}`;
 }
+
+// The short check at the end of a lesson page: that lesson's questions of quiz.json, in an
+// <attn-quiz lesson> (answers kept for the index's progress). Not on the quiz page itself.
+const quizDoc = readJson('course-data/quiz.json');
+const checkCount = (slug) => quizDoc.questions.filter((q) => q.lesson === slug).length;
+const lessonCheck = (slug) =>
+  checkCount(slug) && !['quiz', 'index'].includes(slug)
+    ? `\n<section class="lesson-check"><attn-quiz lesson="${esc(slug)}"></attn-quiz></section>`
+    : '';
 // The summary page's body: the takeaways, the papers, the glossary with where each term first
 // appears (in the order of the pages, in their text).
 const plainText = (html) => html.replace(/<math[\s\S]*?<\/math>/g, ' ').replace(/<[^>]+>/g, ' ');
@@ -322,8 +347,15 @@ for (const [index, l] of lessons.lessons.entries()) {
     ),
   );
 }
+// The index lists every page with the question it answers and the student's progress there
+// (filled from localStorage by web/progress.js).
 const items = lessons.lessons
-  .map((l) => `<li><a href="${l.slug}.html">${both(l.title)}</a></li>`)
+  .map(
+    (l) =>
+      `<li><a href="${l.slug}.html">${both(l.title)}</a>` +
+      `<span class="page-question">${bothWithMath(guides[l.slug].question)}</span>` +
+      `<span class="page-progress" data-progress="${l.slug}" data-questions="${checkCount(l.slug)}" hidden></span></li>`,
+  )
   .join('\n');
 // The chapter guide's widgets (the data flow) stand on the index above the list of lessons.
 const guideWidgets = (lessons.indexWidgets ?? [])

@@ -65,16 +65,111 @@ const part = (name, text, label = GUIDE_LABELS[name]) =>
   `<section class="guide-part guide-${name}"><h2>${bothPlain(label)}</h2>\n<p>${bothWithMath(text)}</p></section>`;
 
 /**
- * A guide's HTML in two pieces: `before` (the question) goes above the widgets, `after`
- * (try, notice, takeaway) below them. `index` marks the course's index page.
+ * A guide's HTML in three pieces: `question` goes first, `try` right above the widgets (a
+ * student reads what to do before meeting the thing it describes), `after` (notice, takeaway)
+ * below them. `index` marks the course's index page.
  */
 export function renderGuide(guide, { index = false } = {}) {
   const label = index ? INDEX_QUESTION_LABEL : GUIDE_LABELS.question;
   return {
-    before: part('question', guide.question, label),
+    question: part('question', guide.question, label),
+    try: part('try', guide.try),
     after:
       `<div class="guide-after">\n` +
-      ['try', 'notice', 'takeaway'].map((name) => part(name, guide[name])).join('\n') +
+      ['notice', 'takeaway'].map((name) => part(name, guide[name])).join('\n') +
       `\n</div>`,
   };
 }
+
+export const PREDICT_LABELS = {
+  title: { 'zh-CN': '先预测', en: 'Predict first' },
+  commit: { 'zh-CN': '锁定我的预测', en: 'Lock in my prediction' },
+  pick: { 'zh-CN': '先选一个答案。', en: 'Pick an answer first.' },
+  again: { 'zh-CN': '重新预测', en: 'Predict again' },
+  slider: { 'zh-CN': '你的预测', en: 'Your prediction' },
+  gated: {
+    'zh-CN': '先在上面锁定你的预测，小部件和讲解就会出现。',
+    en: 'Lock in your prediction above and the widgets and the explanation appear.',
+  },
+};
+
+/** The first number of a text as the page prints it ("32.5%", "4,095", "−0.12"). */
+export function printedNumber(text) {
+  const m = String(text)
+    .replace(/,/g, '')
+    .replace(/−/g, '-')
+    .match(/-?\d+(\.\d+)?/);
+  if (!m) throw new Error(`no number in "${text}"`);
+  return Number(m[0]);
+}
+
+/**
+ * The prediction card of page `slug` (its guide's bound "predict"), for web/predict.js. A number
+ * card carries the answer's value (parsed from the printed fact, in the slider's unit) and its
+ * printed texts; the build fails if the answer lies outside the slider or is not an option.
+ */
+export function renderPredict(slug, p) {
+  const data = {
+    predict: slug,
+    kind: p.kind,
+    'answer-zh': p.answer['zh-CN'],
+    'answer-en': p.answer.en,
+  };
+  let input;
+  if (p.kind === 'number') {
+    const value = printedNumber(p.answer.en);
+    if (value < p.min || value > p.max)
+      throw new Error(
+        `lesson-guides.json: ${slug}.predict: the answer ${value} is outside [${p.min}, ${p.max}]`,
+      );
+    Object.assign(data, {
+      answer: value,
+      min: p.min,
+      max: p.max,
+      step: p.step,
+      unit: p.unit ?? '',
+    });
+    const mid = p.min + Math.round((p.max - p.min) / 2 / p.step) * p.step;
+    input =
+      `<label class="predict-slider"><span class="visually-hidden">${bothPlain(PREDICT_LABELS.slider)}</span>` +
+      `<input type="range" min="${p.min}" max="${p.max}" step="${p.step}" value="${mid}" aria-describedby="predict-prompt-${slug}">` +
+      `<output aria-live="off"></output></label>`;
+  } else {
+    if (!p.options.some((o) => o.id === p.answer.en) || p.answer['zh-CN'] !== p.answer.en)
+      throw new Error(
+        `lesson-guides.json: ${slug}.predict: the answer "${p.answer.en}" is not an option`,
+      );
+    const right = p.options.find((o) => o.id === p.answer.en);
+    Object.assign(data, {
+      answer: right.id,
+      'answer-zh': right.text['zh-CN'],
+      'answer-en': right.text.en,
+    });
+    input =
+      `<fieldset class="predict-options"><legend class="visually-hidden">${bothPlain(PREDICT_LABELS.slider)}</legend>` +
+      p.options
+        .map(
+          (o) =>
+            `<label><input type="radio" name="predict-${slug}" value="${o.id}"> ${bothWithMath(o.text)}</label>`,
+        )
+        .join('') +
+      `</fieldset>`;
+  }
+  const attrs = Object.entries(data)
+    .map(([k, v]) => ` data-${k}="${esc(v)}"`)
+    .join('');
+  return (
+    `<section class="predict"${attrs}>\n<h2>${bothPlain(PREDICT_LABELS.title)}</h2>\n` +
+    `<p id="predict-prompt-${slug}">${bothWithMath(p.prompt)}</p>\n${input}\n` +
+    `<p class="predict-pick" role="alert" hidden>${bothPlain(PREDICT_LABELS.pick)}</p>` +
+    `<button type="button" data-predict-commit>${bothPlain(PREDICT_LABELS.commit)}</button>\n` +
+    `<div class="predict-reveal" hidden><p class="predict-compare" role="status"></p>` +
+    `<p class="predict-why">${bothWithMath(p.explain)}</p>` +
+    `<button type="button" data-predict-again>${bothPlain(PREDICT_LABELS.again)}</button></div>\n</section>`
+  );
+}
+
+/** What the prediction gate hides until the student commits, with the line that says so. */
+export const gated = (slug, html) =>
+  `<div class="predict-gate" data-predict-gate="${slug}">\n${html}\n</div>\n` +
+  `<p class="predict-gated-note">${bothPlain(PREDICT_LABELS.gated)}</p>`;

@@ -3,6 +3,9 @@
 // wins, else the last choice kept in localStorage. Course links carry `?lang=` too, so the
 // language survives where storage is off (some browsers keep none for file:// pages).
 // Pages that embed widgets elsewhere do not have the button: nothing here touches them.
+import { storageOf, showProgress } from './progress.js';
+import { wirePredictions } from './predict.js';
+import { wireTeacherView } from './teacher-view.js';
 
 const STORAGE_KEY = 'attn-course-lang';
 const TOGGLE = '[data-attn-lang-toggle]';
@@ -49,15 +52,6 @@ export function withLanguage(href, lang) {
   const q = params.toString();
   return `${file}${q ? `?${q}` : ''}${hash ? `#${hash}` : ''}`;
 }
-
-/** @param {{ localStorage?: Storage }} win */
-const storageOf = (win) => {
-  try {
-    return win.localStorage;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * Sets the page's language: <html lang>, the button, every widget, the course links, labels.
@@ -112,4 +106,19 @@ export function wireLanguageToggle(doc = document, win = globalThis) {
       // no storage: the ?lang= on the course links still carries the choice
     }
   });
+}
+
+/**
+ * A course page's own behaviour beyond the language: its prediction cards, the teacher view and
+ * (on the index) the student's progress. Run by attn-loader.js as soon as the page is parsed, so
+ * a gate is closed before the widgets draw. Pages without the language button (a site embedding
+ * widgets) are left alone.
+ * @param {Document} [doc]
+ * @param {{ location?: Location, localStorage?: Storage }} [win]
+ */
+export function wireCoursePage(doc = document, win = globalThis) {
+  if (!doc.querySelector(TOGGLE)) return;
+  wirePredictions(doc, win);
+  wireTeacherView(doc, win);
+  showProgress(doc, win);
 }

@@ -47,6 +47,8 @@ th { font-weight: 600; text-align: left; }
 .note { border-left: 4px solid #E69F00; background: var(--_warn-bg-fff8e6); padding: 6px 10px; margin: 10px 0 0; }
 .error { border: 1px solid var(--_error); background: var(--_error-bg); color: var(--_error-fg); padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
 .error strong { display: block; }
+/* The self-check panel is for teachers and tests: shown with the teacher attribute only. */
+:host(:not([teacher])) .checks { display: none; }
 .checks { margin-top: 10px; font-size: 0.85em; border-top: 1px dashed var(--_border-c8c8c8); padding-top: 6px; }
 .checks summary { cursor: pointer; }
 .checks li.ok::marker { content: "✓ "; color: var(--_ok); }

@@ -1,6 +1,7 @@
 // The base of every widget: a custom element with a shadow root, the shared stylesheet, the
 // language switch (`lang="zh-CN"` default, or `lang="en"`), inline errors, and the self-check
-// panel (its own strings: COMMON, exported for the language test). A widget subclass implements:
+// panel (its own strings: COMMON, exported for the language test), shown in the teacher view
+// only (the `teacher` attribute). A widget subclass implements:
 //   static strings = STRINGS       from its strings.js: {'zh-CN': {...}, en: {...}}
 //   static checkNamesZh = CHECK_NAMES_ZH   its strings.js too: self-check names, English → Chinese
 //   static css     extra CSS text for this widget only (optional; adopted after the shared sheet)
@@ -55,6 +56,8 @@ export const PARTS = [
  * them on the element or above it. `theme` is read by the theme's CSS only (:host([theme])).
  * @attr {string} theme - `light` or `dark`: this theme whatever the system prefers (default: the
  *   system's, prefers-color-scheme)
+ * @attr {boolean} teacher - show the self-check panel (every course number recomputed against
+ *   the printed one); students do not see it. The course pages' teacher view sets it.
  * @cssprop [--attn-fg=#1b1b1b] - text
  * @cssprop [--attn-fg-2=#3d3d3d] - secondary text: formulas, axis labels
  * @cssprop [--attn-muted=#555] - help lines and notes

@@ -62,8 +62,10 @@ export async function openBrowser({ clock = false } = {}) {
 /**
  * Opens `page` (e.g. "04-causal-mask.html") under base and waits until every widget has drawn.
  * Returns {page, errors}: errors collects console errors, page errors and CSP violations.
+ * Pages open in the teacher view (`?teacher`: every prediction gate open, the self-check panels
+ * shown), so a test can use every widget at once; `student` opens what a student first sees.
  */
-export async function openPage(browser, base, name, { viewport } = {}) {
+export async function openPage(browser, base, name, { viewport, student = false } = {}) {
   const page = await browser.context.newPage();
   if (viewport) await page.setViewportSize(viewport);
   const errors = [];
@@ -76,7 +78,10 @@ export async function openPage(browser, base, name, { viewport } = {}) {
   });
   // Course pages remember the student's language (localStorage) from page to page; a test
   // opens its page in Chinese unless it names a language, so no test depends on the one before.
-  const url = /[?&]lang=/.test(name) ? name : `${name}${name.includes('?') ? '&' : '?'}lang=zh-CN`;
+  const withLang = /[?&]lang=/.test(name)
+    ? name
+    : `${name}${name.includes('?') ? '&' : '?'}lang=zh-CN`;
+  const url = student || /[?&]teacher=/.test(name) ? withLang : `${withLang}&teacher=1`;
   await page.goto(base + url);
   await page.evaluate(() =>
     document.addEventListener('securitypolicyviolation', (e) =>

@@ -84,21 +84,21 @@ test('temml errors are reported, not printed into the page', () => {
   assert.match(formulaToMathML('\\tilde{q}'), /class="[^"]*tml-depth-0"/);
 });
 
-test('the rendered guide puts the question before the widgets and the other three after', () => {
-  const { before, after } = renderGuide(guides['04-causal-mask']);
-  assert.match(before, /class="guide-part guide-question"/);
-  assert.doesNotMatch(before, /guide-try|guide-notice|guide-takeaway/);
-  const order = ['guide-try', 'guide-notice', 'guide-takeaway'].map((c) => after.indexOf(c));
-  assert.ok(
-    order.every((i, k) => i > 0 && (k === 0 || i > order[k - 1])),
-    'try, notice, takeaway in order',
-  );
-  for (const html of [before, after]) {
+test('the rendered guide: the question first, what to try right above the widgets, notice and takeaway after', () => {
+  const { question, try: tryHtml, after } = renderGuide(guides['04-causal-mask']);
+  assert.match(question, /class="guide-part guide-question"/);
+  assert.doesNotMatch(question, /guide-try|guide-notice|guide-takeaway/);
+  assert.match(tryHtml, /class="guide-part guide-try"/);
+  assert.doesNotMatch(tryHtml, /guide-question|guide-notice|guide-takeaway/);
+  const order = ['guide-notice', 'guide-takeaway'].map((c) => after.indexOf(c));
+  assert.ok(order[0] > 0 && order[1] > order[0], 'notice, then takeaway');
+  assert.doesNotMatch(after, /guide-try/);
+  for (const html of [question, tryHtml, after]) {
     assert.match(html, /<span lang="zh-CN">/);
     assert.match(html, /<span lang="en">/);
   }
   assert.match(after, /<math/);
-  assert.match(renderGuide(guides.index, { index: true }).before, /本章的问题/);
+  assert.match(renderGuide(guides.index, { index: true }).question, /本章的问题/);
 });
 
 // Latin words a Chinese teacher writes as they are: symbols, the chapter's terms, model and

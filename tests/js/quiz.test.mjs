@@ -44,10 +44,16 @@ test('quiz.json passes its schema and the cross-field checks', () => {
   assert.equal(checkQuiz(quiz, lessons, validate), quiz);
 });
 
-test('the two module-quiz questions come first, then B1, then one question per row of the misconceptions table (12)', () => {
+test('the questions follow the course order; the module quiz, B1 and the 12 misconceptions are all there', () => {
+  const order = lessons.lessons.map((l) => l.slug);
+  const at = quiz.questions.map((q) => order.indexOf(q.lesson));
+  assert.deepEqual(
+    at,
+    [...at].sort((a, b) => a - b),
+  );
   const ids = quiz.questions.map((q) => q.id);
-  assert.deepEqual(ids.slice(0, 2), ['why-sqrt-dk', 'why-causal-mask']);
-  assert.equal(quiz.questions[2].lesson, 'b1-rnn-vs-attention');
+  for (const id of ['why-sqrt-dk', 'why-causal-mask', 'rnn-sequential-steps'])
+    assert.ok(ids.includes(id), id);
   assert.equal(quiz.questions.filter((q) => q.source.startsWith('本章拦截的误解')).length, 12);
 });
 
@@ -105,16 +111,71 @@ test('filling leaves no placeholder behind, in either language', () => {
   assert.match(fill(sm.prompt['zh-CN'], facts), /8, 7, 9/);
 });
 
-test('exactly one right option per question; true/false questions are all "false" statements from the table', () => {
+test('exactly one right option per question; every wrong option explains itself', () => {
   for (const q of quiz.questions) {
     const right = optionIds(q).filter((id) => isCorrect(q, id));
     assert.deepEqual(right, [rightOption(q)], q.id);
-    if (q.kind === 'true-false')
-      assert.equal(q.answer, false, `${q.id}: a misconception is a false statement`);
     if (q.kind === 'choice') {
       for (const o of q.options)
         if (o.id !== q.answer) assert.ok(o.why, `${q.id}: wrong option ${o.id} explains itself`);
     }
+  }
+});
+
+// A quiz passed by pattern is no check: "always false", "always b" or "the longest option" must
+// not win it.
+test('the quiz is fair: true and false balanced, right options spread over the positions, never given away by length', () => {
+  const tf = quiz.questions.filter((q) => q.kind === 'true-false');
+  const trues = tf.filter((q) => q.answer === true).length;
+  assert.ok(Math.abs(trues - (tf.length - trues)) <= 1, `${trues} true of ${tf.length}`);
+  const choice = quiz.questions.filter((q) => q.kind === 'choice');
+  /** @type {Record<string, number>} */
+  const at = {};
+  for (const q of choice) at[q.answer] = (at[q.answer] ?? 0) + 1;
+  const counts = ['a', 'b', 'c', 'd'].map((id) => at[id] ?? 0);
+  assert.ok(Math.max(...counts) - Math.min(...counts) <= 1, `right options at a–d: ${counts}`);
+  const facts = computeFacts(rt, usedFacts(quiz));
+  for (const lang of ['zh-CN', 'en']) {
+    let longest = 0;
+    for (const q of choice) {
+      const len = (o) => [...fill(o.text[lang], facts)].length;
+      const right = len(q.options.find((o) => o.id === q.answer));
+      const others = Math.max(...q.options.filter((o) => o.id !== q.answer).map(len));
+      assert.ok(
+        right <= 1.25 * others,
+        `${q.id} ${lang}: right ${right} chars, others ≤ ${others}`,
+      );
+      if (right > others) longest++;
+    }
+    assert.ok(
+      longest <= choice.length / 3,
+      `${lang}: the right option is the longest ${longest} times`,
+    );
+  }
+});
+
+// Every lesson page ends with a short check (its questions of quiz.json in <attn-quiz lesson>).
+test('every lesson page has 1 to 3 check questions', () => {
+  const pages = [
+    'b1-rnn-vs-attention',
+    '01-cosine-vs-projection',
+    '02-dot-product',
+    '03-softmax-and-scaling',
+    '04-causal-mask',
+    '05-values',
+    'walkthrough-the-cat',
+    'heatmap',
+    '06-rope',
+    '07-multi-head',
+    'b4-attention-sink',
+    '08-kv-cache',
+    '09-gqa',
+    '10-mla',
+    'lab',
+  ];
+  for (const slug of pages) {
+    const n = quiz.questions.filter((q) => q.lesson === slug).length;
+    assert.ok(n >= 1 && n <= 3, `${slug}: ${n} questions`);
   }
 });
 
@@ -140,7 +201,7 @@ test('malformed quiz data is rejected with a message naming the field', () => {
   };
   bad((d) => {
     d.questions[0].answer = 'z';
-  }, /\/questions\/0\/answer "z" is not one of the options \(a, b, c, d\)/);
+  }, /\/questions\/0\/answer "z" is not one of the options \(a, b, c\)/);
   bad((d) => {
     d.questions[1].lesson = 'no-such-lesson';
   }, /\/questions\/1\/lesson "no-such-lesson" is not a lesson of lessons.json/);
@@ -149,10 +210,10 @@ test('malformed quiz data is rejected with a message naming the field', () => {
   }, /unknown placeholder \{\{no-such-fact\}\}/);
   bad((d) => {
     d.questions[4].id = d.questions[0].id;
-  }, /\/questions\/4\/id "why-sqrt-dk" is used by an earlier question/);
+  }, /\/questions\/4\/id "rnn-sequential-steps" is used by an earlier question/);
   bad((d) => {
     delete d.questions[2].feedback;
-  }, /quiz.json: \/questions\/2 must match exactly one schema|feedback/);
+  }, /quiz.json: \/questions\/2 (must match exactly one schema|must have required property|.*feedback)/);
   bad((d) => {
     d.questions[3].answer = 'no';
   }, /quiz.json: \/questions\/3/);
@@ -202,6 +263,12 @@ test('why-sqrt-dk quotes lesson 3’s experiment: the widget’s call, settings 
   assert.doesNotMatch(q.feedback['zh-CN'], /\b10 个键/);
 });
 
-test('the quiz header’s counts add up: 2 module questions + 1 from B1 + 12 misconceptions', () => {
-  assert.deepEqual(sourceCounts(quiz), { module: 2, map: 1, misconception: 12, total: 15 });
+test('the quiz header’s counts add up: 2 module questions + 1 from B1 + 12 misconceptions + the lessons’ checks', () => {
+  assert.deepEqual(sourceCounts(quiz), {
+    module: 2,
+    map: 1,
+    misconception: 12,
+    lesson: 7,
+    total: 22,
+  });
 });

@@ -163,6 +163,9 @@ export const FACTS = {
     const w = c.engine.softmax(scoreExample(c.world, 'dialog').scores, {}).weights;
     return Array.from(w, (x) => pct(x)).join(' / ');
   },
+  'dialog-first-score': (c) => String(scoreExample(c.world, 'dialog').scores[0]),
+  'dialog-first-weight': (c) =>
+    pct(c.engine.softmax(scoreExample(c.world, 'dialog').scores, {}).weights[0]),
   'dialog-scores-tex': (c) => scoreExample(c.world, 'dialog').scores.join(', '),
   'dialog-max-score': (c) => String(Math.max(...scoreExample(c.world, 'dialog').scores)),
   'dialog-min-score': (c) => String(Math.min(...scoreExample(c.world, 'dialog').scores)),

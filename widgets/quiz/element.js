@@ -23,6 +23,7 @@ import lessonsData from '../../course-data/lessons.json' with { type: 'json' };
 import { validateQuiz } from '../../web/generated/validators.js';
 import {
   FACTS,
+  QuizDataError,
   checkQuiz,
   usedFacts,
   computeFacts,
@@ -34,6 +35,7 @@ import {
   sourceCounts,
 } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
+import { storageOf, readProgress, editProgress, answersOf } from '../../web/progress.js';
 
 const CSS = `
 ol.questions { list-style: none; padding: 0; margin: 8px 0; display: grid; gap: 12px; }
@@ -67,6 +69,8 @@ legend .n { color: var(--_muted); font-weight: 600; margin-right: 4px; }
  * @tag attn-quiz
  * @summary The chapter's check questions.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} lesson - a lesson slug: only that lesson's questions, as the short check at the
+ *   end of its page (default: every question, the chapter's final quiz)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
  *   attributes: {}, answered, correct, total (questions checked, right, in all)}
  * @fires attn-answer - when the student checks an answer (bubbles, composed); detail {questionId,
@@ -96,14 +100,35 @@ export class Quiz extends AttnWidget {
   #scoreLine = h('p', {});
   #resetBtn = h('button', {});
 
+  static get observedAttributes() {
+    return [...super.observedAttributes, 'lesson'];
+  }
+
+  /** The page's check of one lesson, or '' for the final quiz. */
+  get lessonScope() {
+    return this.getAttribute('lesson') ?? '';
+  }
+
+  /** Where the checked answers are kept (web/progress.js): the lesson's slug, or "quiz". */
+  get storageScope() {
+    return this.lessonScope || 'quiz';
+  }
+
   get langKey() {
     return this.isEnglish ? 'en' : 'zh-CN';
   }
 
   /** @param {Runtime} rt */
   build(rt) {
-    const doc = checkQuiz(quizData, lessonsData, validateQuiz);
+    const all = checkQuiz(quizData, lessonsData, validateQuiz);
+    const lesson = this.lessonScope;
+    const doc = lesson
+      ? { ...all, questions: all.questions.filter((q) => q.lesson === lesson) }
+      : all;
+    if (!doc.questions.length)
+      throw new QuizDataError(`quiz.json has no question for the lesson "${lesson}"`, 'lesson');
     this.#doc = doc;
+    this.restore(doc);
     // The numbers do not depend on what the student clicks: asked from the engine once per build
     // (and again by the self-check after every interaction).
     const facts = computeFacts(rt, usedFacts(doc));
@@ -123,8 +148,8 @@ export class Quiz extends AttnWidget {
       this.t('reset'),
     );
     this.body.append(
-      h('h2', {}, this.t('title')),
-      h('p', { class: 'muted' }, this.t('help', sourceCounts(doc))),
+      h('h2', {}, this.t(lesson ? 'checkTitle' : 'title')),
+      h('p', { class: 'muted' }, lesson ? this.t('checkHelp') : this.t('help', sourceCounts(doc))),
       h('ol', { class: 'questions' }, items),
       h('div', { class: 'summary' }, [this.#scoreLine, this.#resetBtn]),
     );
@@ -239,6 +264,7 @@ export class Quiz extends AttnWidget {
     } else {
       this.#checked[q.id] = id;
       delete this.#pending[q.id];
+      this.save();
     }
     this.update();
     if (id !== undefined) this.dispatchEvent(this.answerEvent(q, id));
@@ -273,10 +299,42 @@ export class Quiz extends AttnWidget {
     return { ...super.updateDetail(), answered, correct, total };
   }
 
+  /**
+   * The answers checked before (this page, an earlier visit), back in place.
+   * @param {QuizDoc} doc
+   */
+  restore(doc) {
+    const byId = new Map(doc.questions.map((q) => [q.id, q]));
+    const stored = answersOf(readProgress(storageOf()), this.storageScope, (id, answer) => {
+      const q = byId.get(id);
+      return q !== undefined && optionIds(q).includes(answer);
+    });
+    for (const [id, { answer }] of Object.entries(stored)) {
+      this.#selected[id] = answer;
+      this.#checked[id] = answer;
+    }
+  }
+
+  /** Keeps the checked answers for the next visit and the index's progress (best effort). */
+  save() {
+    const doc = this.#doc;
+    if (!doc) return;
+    /** @type {Record<string, { answer: string, correct: boolean }>} */
+    const answers = {};
+    for (const q of doc.questions) {
+      const a = this.#checked[q.id];
+      if (a !== undefined) answers[q.id] = { answer: a, correct: isCorrect(q, a) };
+    }
+    editProgress(storageOf(), (p) => {
+      p.answers[this.storageScope] = answers;
+    });
+  }
+
   reset() {
     this.#selected = {};
     this.#checked = {};
     this.#pending = {};
+    this.save();
     for (const { labels } of this.#parts.values())
       for (const { input } of labels.values()) input.checked = false;
     this.update();
@@ -330,15 +388,18 @@ export class Quiz extends AttnWidget {
           why ? h('p', { 'data-role': 'why' }, fill(why[L], facts)) : null,
           ok ? null : h('p', { 'data-role': 'answer' }, answerLine),
           h('p', { 'data-role': 'correction' }, fill(q.feedback[L], facts)),
-          h(
-            'p',
-            {},
-            h(
-              'a',
-              { href: `${q.lesson}.html`, 'data-role': 'lesson-link' },
-              this.t('review', titles.get(q.lesson)),
-            ),
-          ),
+          // On the lesson's own page the lesson is right above: no link back to it.
+          this.lessonScope
+            ? null
+            : h(
+                'p',
+                {},
+                h(
+                  'a',
+                  { href: `${q.lesson}.html`, 'data-role': 'lesson-link' },
+                  this.t('review', titles.get(q.lesson)),
+                ),
+              ),
         ].filter((x) => x !== null),
       );
     }

@@ -322,7 +322,8 @@ export const FACTS = {
 /**
  * Where the questions come from, by their `source`: {module} the attention module's own quiz
  * ("模块 … 小测验"), {map} the evolution map ("演进地图 …"), {misconception} the chapter's
- * misconceptions ("本章拦截的误解：…"), and {total}. The quiz's header quotes these counts.
+ * misconceptions ("本章拦截的误解：…"), {lesson} the lessons' own checks ("本课检查：…"), and
+ * {total}. The quiz's header quotes these counts.
  * @param {QuizDoc} doc
  */
 export function sourceCounts(doc) {
@@ -332,6 +333,7 @@ export function sourceCounts(doc) {
     module: count(SOURCE_PATTERNS.module),
     map: count(SOURCE_PATTERNS.map),
     misconception: count(SOURCE_PATTERNS.misconception),
+    lesson: count(SOURCE_PATTERNS.lesson),
     total: doc.questions.length,
   };
 }

@@ -5,9 +5,12 @@
 export const STRINGS = {
   'zh-CN': {
     title: '小测验：这一章的检查题',
+    checkTitle: '检查一下',
+    checkHelp:
+      '关于这一课的几道题：选一个答案，按「检查」看对错和为什么。答过的题会记在这台电脑的浏览器里，目录页显示你的进度。',
     /** @param {Record<string, number>} c */
     help: (c) =>
-      `共 ${c.total} 题：${c.module} 道是注意力模块的小测验，${c.map} 道来自演进地图的岔路 B1，其余 ${c.misconception} 道各对应本章拦截的一个误解。选一个答案，按「检查」（或在选项上按回车）立刻看对错和纠正；数字由注意力引擎现算。`,
+      `共 ${c.total} 题：${c.module} 道是注意力模块的小测验，${c.map} 道来自演进地图的岔路 B1，${c.misconception} 道各对应本章拦截的一个误解，${c.lesson} 道是各课页末的检查题。选一个答案，按「检查」（或在选项上按回车）立刻看对错和纠正；数字由注意力引擎现算。`,
     /** @param {number} i @param {number} n */
     qn: (i, n) => `第 ${i} 题 / ${n}`,
     tfTrue: '对',
@@ -32,9 +35,12 @@ export const STRINGS = {
   },
   en: {
     title: 'Quiz: the chapter’s check questions',
+    checkTitle: 'Check yourself',
+    checkHelp:
+      'A few questions on this lesson: pick an answer and press Check to see whether it is right and why. Your answers are kept in this browser, and the contents page shows your progress.',
     /** @param {Record<string, number>} c */
     help: (c) =>
-      `${c.total} questions: ${c.module} from the attention module’s quiz, ${c.map} from branch B1 of the evolution map, and ${c.misconception}, one for each misconception the chapter heads off. Pick an answer and press Check (or Enter on an option) to see right or wrong with the correction; the numbers are computed live by the attention engine.`,
+      `${c.total} questions: ${c.module} from the attention module’s quiz, ${c.map} from branch B1 of the evolution map, ${c.misconception}, one for each misconception the chapter heads off, and ${c.lesson} from the lessons’ own checks. Pick an answer and press Check (or Enter on an option) to see right or wrong with the correction; the numbers are computed live by the attention engine.`,
     /** @param {number} i @param {number} n */
     qn: (i, n) => `Question ${i} of ${n}`,
     tfTrue: 'True',
@@ -118,4 +124,5 @@ export const SOURCE_PATTERNS = {
   module: /^模块 .*小测验/,
   map: /^演进地图/,
   misconception: /^本章拦截的误解/,
+  lesson: /^本课检查/,
 };

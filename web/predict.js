@@ -1,0 +1,213 @@
+// Predict, then reveal: a lesson page asks the student to commit to a guess (a slider or a
+// choice) before it shows the widgets that answer it. scripts/bundle.mjs writes the card from
+// course-data/lesson-guides.json ("predict"), with the answer computed at build time from the
+// engine (a {{fact}}), and wraps what would give the answer away (the widgets, what to notice,
+// the takeaway) in a gate. Here the card comes alive: until the student locks in a guess the gate
+// is closed (hidden and inert); the reveal shows their guess beside the engine's answer with one
+// sentence on the gap. The guess is kept (web/progress.js), so a reload opens revealed, and the
+// teacher view opens every gate. Without script nothing is gated: the page reads as before.
+import { storageOf, readProgress, editProgress } from './progress.js';
+
+const CARD = '[data-predict]';
+const GATE = '[data-predict-gate]';
+
+/** The texts this file writes, in both languages (the card's own text is in the page). */
+export const PREDICT_STRINGS = {
+  'zh-CN': {
+    /** @param {string} g @param {string} a */
+    compare: (g, a) => `你的预测：${g}；引擎算出：${a}。`,
+    /** @param {string} d */
+    off: (d) => `差了 ${d}。`,
+    /** @param {string} d */
+    offPoints: (d) => `差了 ${d} 个百分点。`,
+    close: '很接近！',
+    higher: '实际比你猜的大。',
+    lower: '实际比你猜的小。',
+    right: '猜对了！',
+    wrong: '和你想的不一样。',
+  },
+  en: {
+    /** @param {string} g @param {string} a */
+    compare: (g, a) => `Your prediction: ${g}; the engine: ${a}.`,
+    /** @param {string} d */
+    off: (d) => `Off by ${d}.`,
+    /** @param {string} d */
+    offPoints: (d) => `Off by ${d} percentage points.`,
+    close: 'Close!',
+    higher: 'It is larger than you guessed.',
+    lower: 'It is smaller than you guessed.',
+    right: 'You got it!',
+    wrong: 'Not what you expected.',
+  },
+};
+
+/**
+ * How a number guess compares with the answer: the gap in the card's unit and whether it is
+ * close (within a tenth of the slider's range).
+ * @param {number} guess
+ * @param {number} answer
+ * @param {{ min: number, max: number }} range
+ */
+export function gap(guess, answer, { min, max }) {
+  const diff = answer - guess;
+  return { diff, close: Math.abs(diff) <= (max - min) / 10 };
+}
+
+/**
+ * A slider value as the card writes it: the step's decimals, thousands grouped, its unit.
+ * @param {number} x
+ * @param {number} step
+ * @param {string} unit
+ */
+export function formatGuess(x, step, unit) {
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+  const text = x.toLocaleString('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return `${text.replace('-', '−')}${unit}`;
+}
+
+/**
+ * `[zh, en]` as two spans, the page's CSS showing the one of <html lang>.
+ * @param {Document} doc
+ * @param {string} zh
+ * @param {string} en
+ */
+function both(doc, zh, en) {
+  const z = doc.createElement('span');
+  z.lang = 'zh-CN';
+  z.textContent = zh;
+  const e = doc.createElement('span');
+  e.lang = 'en';
+  e.textContent = en;
+  return [z, e];
+}
+
+/**
+ * The card's guess as chosen now: the slider's value, or the checked option's id ('' if none).
+ * @param {HTMLElement} card
+ */
+function currentGuess(card) {
+  if (card.dataset.kind === 'number')
+    return /** @type {HTMLInputElement} */ (card.querySelector('input[type=range]')).value;
+  return /** @type {HTMLInputElement | null} */ (card.querySelector('input:checked'))?.value ?? '';
+}
+
+/**
+ * The sentences of the reveal, in one language.
+ * @param {HTMLElement} card
+ * @param {string} guess
+ * @param {'zh-CN' | 'en'} lang
+ */
+export function revealText(card, guess, lang) {
+  const S = PREDICT_STRINGS[lang];
+  const d = card.dataset;
+  const answerText = String(lang === 'en' ? d.answerEn : d.answerZh);
+  if (d.kind === 'number') {
+    const step = Number(d.step);
+    const unit = d.unit ?? '';
+    const { diff, close } = gap(Number(guess), Number(d.answer), {
+      min: Number(d.min),
+      max: Number(d.max),
+    });
+    const verdict = close ? S.close : diff > 0 ? S.higher : S.lower;
+    // A gap between two percentages is in percentage points, not a percentage.
+    const off =
+      unit === '%'
+        ? S.offPoints(formatGuess(Math.abs(diff), step, ''))
+        : S.off(formatGuess(Math.abs(diff), step, unit));
+    return `${S.compare(formatGuess(Number(guess), step, unit), answerText)} ${off} ${verdict}`;
+  }
+  const label = card.querySelector(`input[value="${guess}"]`)?.closest('label');
+  const chosen = label?.querySelector(`span[lang="${lang}"]`)?.textContent ?? guess;
+  return `${S.compare(chosen, answerText)} ${guess === d.answer ? S.right : S.wrong}`;
+}
+
+/**
+ * Shows the reveal of `card` for `guess` (the controls locked on it), or hides it (guess null).
+ * @param {Document} doc
+ * @param {HTMLElement} card
+ * @param {string | null} guess
+ */
+function showReveal(doc, card, guess) {
+  const reveal = /** @type {HTMLElement} */ (card.querySelector('.predict-reveal'));
+  const compare = /** @type {HTMLElement} */ (card.querySelector('.predict-compare'));
+  const inputs = /** @type {NodeListOf<HTMLInputElement>} */ (card.querySelectorAll('input'));
+  const commit = /** @type {HTMLButtonElement} */ (card.querySelector('[data-predict-commit]'));
+  card.dataset.state = guess === null ? 'open' : 'revealed';
+  reveal.hidden = guess === null;
+  commit.hidden = guess !== null;
+  for (const input of inputs) input.disabled = guess !== null;
+  if (guess === null) return;
+  if (card.dataset.kind === 'number') inputs[0].value = guess;
+  else for (const input of inputs) input.checked = input.value === guess;
+  showValue(card);
+  compare.replaceChildren(
+    ...both(doc, revealText(card, guess, 'zh-CN'), revealText(card, guess, 'en')),
+  );
+}
+
+/** The slider's value written beside it. @param {HTMLElement} card */
+function showValue(card) {
+  const output = card.querySelector('output');
+  const input = /** @type {HTMLInputElement | null} */ (card.querySelector('input[type=range]'));
+  if (!output || !input) return;
+  output.textContent = formatGuess(
+    Number(input.value),
+    Number(card.dataset.step),
+    card.dataset.unit ?? '',
+  );
+}
+
+/**
+ * Opens or closes the page's gates: open once the card is revealed, or in the teacher view.
+ * @param {Document} doc
+ */
+export function applyGates(doc) {
+  const teacher = doc.documentElement.classList.contains('attn-teacher');
+  for (const gate of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(GATE))) {
+    const card = doc.querySelector(`${CARD}[data-predict="${gate.dataset.predictGate}"]`);
+    const closed = !teacher && card instanceof HTMLElement && card.dataset.state !== 'revealed';
+    gate.classList.toggle('gated', closed);
+    gate.inert = closed;
+  }
+}
+
+/**
+ * Wires every prediction card of the page: the stored guess revealed, else the gate closed
+ * until the student locks one in.
+ * @param {Document} [doc]
+ * @param {{ localStorage?: Storage }} [win]
+ */
+export function wirePredictions(doc = document, win = globalThis) {
+  const storage = storageOf(win);
+  for (const card of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(CARD))) {
+    const slug = String(card.dataset.predict);
+    const stored = readProgress(storage).predictions[slug]?.guess;
+    showReveal(doc, card, typeof stored === 'string' ? stored : null);
+    showValue(card);
+    card.querySelector('input[type=range]')?.addEventListener('input', () => showValue(card));
+    const commit = /** @type {HTMLButtonElement} */ (card.querySelector('[data-predict-commit]'));
+    const hint = /** @type {HTMLElement} */ (card.querySelector('.predict-pick'));
+    commit.addEventListener('click', () => {
+      const guess = currentGuess(card);
+      hint.hidden = guess !== '';
+      if (guess === '') return;
+      editProgress(storage, (p) => {
+        p.predictions[slug] = { guess };
+      });
+      showReveal(doc, card, guess);
+      applyGates(doc);
+    });
+    card.querySelector('[data-predict-again]')?.addEventListener('click', () => {
+      editProgress(storage, (p) => {
+        delete p.predictions[slug];
+      });
+      showReveal(doc, card, null);
+      applyGates(doc);
+      /** @type {HTMLElement | null} */ (card.querySelector('input'))?.focus();
+    });
+  }
+  applyGates(doc);
+}
