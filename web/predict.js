@@ -54,13 +54,14 @@ export function gap(guess, answer, { min, max }) {
 }
 
 /**
- * A slider value as the card writes it: the step's decimals, thousands grouped, its unit.
+ * A slider value as the card writes it: the step's decimals (or `atLeast`), thousands grouped,
+ * its unit.
  * @param {number} x
  * @param {number} step
  * @param {string} unit
  */
-export function formatGuess(x, step, unit) {
-  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+export function formatGuess(x, step, unit, atLeast = 0) {
+  const decimals = Math.max(atLeast, -Math.floor(Math.log10(step) + 1e-9));
   const text = x.toLocaleString('en-US', {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
@@ -112,11 +113,10 @@ export function revealText(card, guess, lang) {
       max: Number(d.max),
     });
     const verdict = close ? S.close : diff > 0 ? S.higher : S.lower;
-    // A gap between two percentages is in percentage points, not a percentage.
-    const off =
-      unit === '%'
-        ? S.offPoints(formatGuess(Math.abs(diff), step, ''))
-        : S.off(formatGuess(Math.abs(diff), step, unit));
+    // The gap to the answer's precision; between two percentages it is in percentage points.
+    const digits = (String(d.answer).split('.')[1] ?? '').length;
+    const gapText = formatGuess(Math.abs(diff), step, unit === '%' ? '' : unit, digits);
+    const off = unit === '%' ? S.offPoints(gapText) : S.off(gapText);
     return `${S.compare(formatGuess(Number(guess), step, unit), answerText)} ${off} ${verdict}`;
   }
   const label = card.querySelector(`input[value="${guess}"]`)?.closest('label');

@@ -92,7 +92,7 @@ for (const scheme of ['file', 'http']) {
 }
 
 test('?lang=en opens a page in English: its widgets draw in English', async () => {
-  const { page, errors } = await openPage(browser, browser.fileUrl, `${href(3)}?lang=en`);
+  const { page, errors } = await openPage(browser, browser.fileUrl, '04-causal-mask.html?lang=en');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   const text = await page.evaluate(
     () => document.querySelector('attn-mask-grid').shadowRoot.textContent,
