@@ -53,22 +53,22 @@ test('every question is a radio group in a fieldset with a legend; feedback is a
       live: f.querySelector('[data-role="feedback"]').getAttribute('aria-live'),
     }));
   }, W);
-  assert.equal(info.length, 15);
+  assert.equal(info.length, 22);
   for (const q of info) {
     assert.ok(q.legend && q.radios >= 2 && q.names === 1 && q.labelled);
     assert.equal(q.live, 'polite');
   }
-  assert.match(await scoreText(), /已检查 0 \/ 15 题，答对 0 题/);
+  assert.match(await scoreText(), /已检查 0 \/ 22 题，答对 0 题/);
 });
 
-test("keyboard, right answer: Tab into Q1, ArrowDown to b, Enter → right, correction with the engine's numbers, link to lesson 3", async () => {
-  await page.locator(`${fs('why-sqrt-dk')} input[value="a"]`).focus();
+test("keyboard, right answer: into the √d_k question, ArrowDown to d, Enter → right, correction with the engine's numbers, link to lesson 3", async () => {
+  await page.locator(`${fs('why-sqrt-dk')} input[value="c"]`).focus();
   await page.keyboard.press('ArrowDown');
-  assert.equal(await focusedValue(), 'b');
+  assert.equal(await focusedValue(), 'd');
   await timeToPaint(page, 'quiz check (Enter on an option)', () => page.keyboard.press('Enter'));
   const q = await question('why-sqrt-dk');
   assert.equal(q.state, 'right');
-  assert.equal(q.checked, 'b');
+  assert.equal(q.checked, 'd');
   assert.match(q.verdict, /答对了/);
   assert.match(q.correction, /标准差 15\.72，除以 √256 = 16 之后 0\.983/);
   assert.match(q.correction, /同一行 8 个键里最大的权重从 99\.999% 降到 35\.0%/);
@@ -96,18 +96,18 @@ test("keyboard, right answer: Tab into Q1, ArrowDown to b, Enter → right, corr
   assert.ok(existsSync(join(dist, q.link)), 'the linked page exists');
   assert.equal(q.why, null);
   assert.doesNotMatch(q.feedback, /null|undefined/);
-  assert.match(await scoreText(), /已检查 1 \/ 15 题，答对 1 题/);
+  assert.match(await scoreText(), /已检查 1 \/ 22 题，答对 1 题/);
 });
 
-test('keyboard, wrong answer: Tab to Q2, pick a (save computation), Tab to Check, Space → wrong, why, the right answer and 32.5%', async () => {
-  await page.keyboard.press('Tab'); // from Q1's radio group to Q1's Check button
-  await page.keyboard.press('Tab'); // Q1's feedback: the link to lesson 3
+test('keyboard, wrong answer: Tab to the next question, pick True, Tab to Check, Space → wrong; the mask question: why, the right answer and 32.5%', async () => {
+  await page.keyboard.press('Tab'); // from the radio group to its Check button
+  await page.keyboard.press('Tab'); // its feedback: the link to lesson 3
   assert.equal(
     await page.evaluate((t) => document.querySelector(t).shadowRoot.activeElement?.dataset.role, W),
     'lesson-link',
   );
-  await page.keyboard.press('Tab'); // into Q2's radio group
-  assert.equal(await focusedValue(), 'a');
+  await page.keyboard.press('Tab'); // into the next question's radio group
+  assert.equal(await focusedValue(), 'true');
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab'); // Check
   assert.equal(
@@ -117,29 +117,34 @@ test('keyboard, wrong answer: Tab to Q2, pick a (save computation), Tab to Check
   await timeToPaint(page, 'quiz check (Check button, keyboard)', () =>
     page.keyboard.press('Space'),
   );
-  const q = await question('why-causal-mask');
+  let q = await question('sqrt-d-just-a-trick');
   assert.equal(q.state, 'wrong');
   assert.match(q.verdict, /不对/);
+  assert.match(q.feedback, /这句话是错的/);
+  await page.locator(`${fs('why-causal-mask')} input[value="b"]`).check();
+  await page.locator(`${fs('why-causal-mask')} [data-role="check"]`).click();
+  q = await question('why-causal-mask');
+  assert.equal(q.state, 'wrong');
   assert.match(q.why, /省计算不是掩码的目的，它防的是偷看后文/);
-  assert.match(q.feedback, /正确答案：b\)/);
+  assert.match(q.feedback, /正确答案：a\)/);
   assert.match(q.correction, /有 32\.5% 的注意力直接落在它要预测的答案「小王」上/);
   assert.equal(q.link, '04-causal-mask.html');
-  assert.deepEqual(q.badges, ['✗ 你的选择', '✓ 正确答案']);
-  assert.doesNotMatch(q.feedback, /null|undefined/); // options a (chosen) and b (right)
-  assert.match(await scoreText(), /已检查 2 \/ 15 题，答对 1 题/);
+  assert.deepEqual(q.badges, ['✓ 正确答案', '✗ 你的选择']);
+  assert.doesNotMatch(q.feedback, /null|undefined/); // options b (chosen) and a (right)
+  assert.match(await scoreText(), /已检查 3 \/ 22 题，答对 1 题/);
 });
 
 test('changing the answer clears the verdict until the next check; then it is right', async () => {
-  await page.locator(`${fs('why-causal-mask')} input[value="a"]`).focus();
-  await page.keyboard.press('ArrowDown'); // a → b, selects b
+  await page.locator(`${fs('why-causal-mask')} input[value="b"]`).focus();
+  await page.keyboard.press('ArrowUp'); // b → a, selects a
   let q = await question('why-causal-mask');
-  assert.equal(q.checked, 'b');
+  assert.equal(q.checked, 'a');
   assert.equal(q.verdict, null, 'the old verdict is gone');
-  assert.match(await scoreText(), /已检查 1 \/ 15 题/);
+  assert.match(await scoreText(), /已检查 2 \/ 22 题/);
   await page.keyboard.press('Enter');
   q = await question('why-causal-mask');
   assert.equal(q.state, 'right');
-  assert.match(await scoreText(), /已检查 2 \/ 15 题，答对 2 题/);
+  assert.match(await scoreText(), /已检查 3 \/ 22 题，答对 2 题/);
 });
 
 test('Check without a choice asks for one', async () => {
@@ -149,8 +154,8 @@ test('Check without a choice asks for one', async () => {
   assert.equal(q.state, 'open');
 });
 
-test('true/false: "False" is right for a misconception, with the correction and the link', async () => {
-  await page.locator(`${fs('kv-cache-free')} input[value="c"]`).check();
+test('true/false: "True" is right for a true statement, with the correction and the link; a wrong choice says why', async () => {
+  await page.locator(`${fs('kv-cache-free')} input[value="b"]`).check();
   await page.locator(`${fs('kv-cache-free')} [data-role="check"]`).click();
   let q = await question('kv-cache-free');
   assert.equal(q.state, 'wrong');
@@ -160,7 +165,7 @@ test('true/false: "False" is right for a misconception, with the correction and 
   assert.match(q.correction, /每 token 384 KiB/);
   assert.equal(q.link, '08-kv-cache.html');
 
-  await page.locator(`${fs('mask-deletes-future')} input[value="false"]`).focus();
+  await page.locator(`${fs('mask-deletes-future')} input[value="true"]`).focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('Enter');
   q = await question('mask-deletes-future');
@@ -201,14 +206,14 @@ test('every lesson link of the quiz points at a built page', async () => {
   );
   assert.equal(links.length, n);
   for (const l of links) assert.ok(existsSync(join(dist, l)), l);
-  assert.match(await scoreText(), /已检查 15 \/ 15 题/);
+  assert.match(await scoreText(), /已检查 22 \/ 22 题/);
 });
 
 test('Start over clears choices, verdicts and the score', async () => {
   await timeToPaint(page, 'quiz start over', () =>
     page.locator(`${W} [data-role="reset"]`).click(),
   );
-  assert.match(await scoreText(), /已检查 0 \/ 15 题，答对 0 题/);
+  assert.match(await scoreText(), /已检查 0 \/ 22 题，答对 0 题/);
   const q = await question('why-sqrt-dk');
   assert.equal(q.checked, null);
   assert.equal(q.verdict, null);
@@ -224,7 +229,7 @@ test('lang="en": English questions and feedback, numbers unchanged', async () =>
   assert.match(q.verdict, /Right/);
   assert.match(q.correction, /Softmax really gives 24\.5% \/ 9\.0% \/ 66\.5%/);
   assert.match(q.feedback, /Review: Lesson 3/);
-  assert.match(await scoreText(), /Checked 1 of 15, 1 right/);
+  assert.match(await scoreText(), /Checked 1 of 22, 1 right/);
   await page.evaluate((t) => document.querySelector(t).setAttribute('lang', 'zh-CN'), W);
   assert.deepEqual(errors, []);
 });
