@@ -53,12 +53,12 @@ test('every question is a radio group in a fieldset with a legend; feedback is a
       live: f.querySelector('[data-role="feedback"]').getAttribute('aria-live'),
     }));
   }, W);
-  assert.equal(info.length, 22);
+  assert.equal(info.length, 24);
   for (const q of info) {
     assert.ok(q.legend && q.radios >= 2 && q.names === 1 && q.labelled);
     assert.equal(q.live, 'polite');
   }
-  assert.match(await scoreText(), /已检查 0 \/ 22 题，答对 0 题/);
+  assert.match(await scoreText(), /已检查 0 \/ 24 题，答对 0 题/);
 });
 
 test("keyboard, right answer: into the √d_k question, ArrowDown to d, Enter → right, correction with the engine's numbers, link to lesson 3", async () => {
@@ -96,7 +96,7 @@ test("keyboard, right answer: into the √d_k question, ArrowDown to d, Enter �
   assert.ok(existsSync(join(dist, q.link)), 'the linked page exists');
   assert.equal(q.why, null);
   assert.doesNotMatch(q.feedback, /null|undefined/);
-  assert.match(await scoreText(), /已检查 1 \/ 22 题，答对 1 题/);
+  assert.match(await scoreText(), /已检查 1 \/ 24 题，答对 1 题/);
 });
 
 test('keyboard, wrong answer: Tab to the next question, pick True, Tab to Check, Space → wrong; the mask question: why, the right answer and 32.5%', async () => {
@@ -131,7 +131,7 @@ test('keyboard, wrong answer: Tab to the next question, pick True, Tab to Check,
   assert.equal(q.link, '04-causal-mask.html');
   assert.deepEqual(q.badges, ['✓ 正确答案', '✗ 你的选择']);
   assert.doesNotMatch(q.feedback, /null|undefined/); // options b (chosen) and a (right)
-  assert.match(await scoreText(), /已检查 3 \/ 22 题，答对 1 题/);
+  assert.match(await scoreText(), /已检查 3 \/ 24 题，答对 1 题/);
 });
 
 test('changing the answer clears the verdict until the next check; then it is right', async () => {
@@ -140,11 +140,11 @@ test('changing the answer clears the verdict until the next check; then it is ri
   let q = await question('why-causal-mask');
   assert.equal(q.checked, 'a');
   assert.equal(q.verdict, null, 'the old verdict is gone');
-  assert.match(await scoreText(), /已检查 2 \/ 22 题/);
+  assert.match(await scoreText(), /已检查 2 \/ 24 题/);
   await page.keyboard.press('Enter');
   q = await question('why-causal-mask');
   assert.equal(q.state, 'right');
-  assert.match(await scoreText(), /已检查 3 \/ 22 题，答对 2 题/);
+  assert.match(await scoreText(), /已检查 3 \/ 24 题，答对 2 题/);
 });
 
 test('Check without a choice asks for one', async () => {
@@ -206,14 +206,14 @@ test('every lesson link of the quiz points at a built page', async () => {
   );
   assert.equal(links.length, n);
   for (const l of links) assert.ok(existsSync(join(dist, l)), l);
-  assert.match(await scoreText(), /已检查 22 \/ 22 题/);
+  assert.match(await scoreText(), /已检查 24 \/ 24 题/);
 });
 
 test('Start over clears choices, verdicts and the score', async () => {
   await timeToPaint(page, 'quiz start over', () =>
     page.locator(`${W} [data-role="reset"]`).click(),
   );
-  assert.match(await scoreText(), /已检查 0 \/ 22 题，答对 0 题/);
+  assert.match(await scoreText(), /已检查 0 \/ 24 题，答对 0 题/);
   const q = await question('why-sqrt-dk');
   assert.equal(q.checked, null);
   assert.equal(q.verdict, null);
@@ -229,7 +229,7 @@ test('lang="en": English questions and feedback, numbers unchanged', async () =>
   assert.match(q.verdict, /Right/);
   assert.match(q.correction, /Softmax really gives 24\.5% \/ 9\.0% \/ 66\.5%/);
   assert.match(q.feedback, /Review: Lesson 3/);
-  assert.match(await scoreText(), /Checked 1 of 22, 1 right/);
+  assert.match(await scoreText(), /Checked 1 of 24, 1 right/);
   await page.evaluate((t) => document.querySelector(t).setAttribute('lang', 'zh-CN'), W);
   assert.deepEqual(errors, []);
 });

@@ -220,7 +220,7 @@ test('the final quiz shows no answer before one is checked, and no self-check to
   assert.equal(await quiz.locator('.is-right, .is-wrong').count(), 0);
   assert.equal(await quiz.locator('[data-role="answer"], [data-role="correction"]').count(), 0);
   assert.equal(await quiz.locator('details.checks').isVisible(), false);
-  assert.equal(await quiz.locator('fieldset[data-q]').count(), 22);
+  assert.equal(await quiz.locator('fieldset[data-q]').count(), 24);
   assert.deepEqual(errors, []);
 });
 

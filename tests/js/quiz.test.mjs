@@ -268,7 +268,7 @@ test('the quiz header’s counts add up: 2 module questions + 1 from B1 + 12 mis
     module: 2,
     map: 1,
     misconception: 12,
-    lesson: 7,
-    total: 22,
+    lesson: 9,
+    total: 24,
   });
 });

@@ -260,7 +260,7 @@ export const FACTS = {
     expected: '262,144',
     compute: (ctx) => grouped(needed(anchorOf(ctx.models).contextLength, 'contextLength')),
   },
-  'anchor-heads': {
+  'anchor-heads-width': {
     name: 'anchor heads × head_dim vs hidden_size (models.json)',
     expected: '24 × 256 = 6144 ≠ 5120',
     compute: (ctx) => {
