@@ -4,7 +4,7 @@
 // teacher view. Screenshots at 360 and 1280 px, both languages, before and after a prediction.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, shots } from './harness.mjs';
+import { openBrowser, openPage, seriousViolations, shots } from './harness.mjs';
 import { join } from 'node:path';
 
 let browser;
@@ -222,6 +222,21 @@ test('the final quiz shows no answer before one is checked, and no self-check to
   assert.equal(await quiz.locator('details.checks').isVisible(), false);
   assert.equal(await quiz.locator('fieldset[data-q]').count(), 24);
   assert.deepEqual(errors, []);
+});
+
+test('axe: a lesson page before and after its prediction, and the index with progress, in both languages', async () => {
+  for (const lang of ['zh-CN', 'en']) {
+    const { page } = await fresh(`09-gqa.html?lang=${lang}`);
+    assert.deepEqual(await seriousViolations(page), [], `${lang} before`);
+    await page.locator('.predict input[type=radio]').nth(2).check();
+    await page.click('[data-predict-commit]');
+    assert.deepEqual(await seriousViolations(page), [], `${lang} after`);
+    await page.goto(`${browser.fileUrl}index.html?lang=${lang}`);
+    await page.waitForFunction(() => window.AttnCourse !== undefined);
+    assert.ok(await page.locator('[data-progress="09-gqa"]').isVisible());
+    assert.deepEqual(await seriousViolations(page), [], `${lang} index`);
+    await page.close();
+  }
 });
 
 test('screenshots: a lesson page before and after its prediction, 360 and 1280 px, both languages', async () => {
