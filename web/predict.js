@@ -105,6 +105,8 @@ export function revealText(card, guess, lang) {
   const S = PREDICT_STRINGS[lang];
   const d = card.dataset;
   const answerText = String(lang === 'en' ? d.answerEn : d.answerZh);
+  // Sentences follow each other with a space in English, directly in Chinese.
+  const between = lang === 'en' ? ' ' : '';
   if (d.kind === 'number') {
     const step = Number(d.step);
     const unit = d.unit ?? '';
@@ -117,11 +119,13 @@ export function revealText(card, guess, lang) {
     const digits = (String(d.answer).split('.')[1] ?? '').length;
     const gapText = formatGuess(Math.abs(diff), step, unit === '%' ? '' : unit, digits);
     const off = unit === '%' ? S.offPoints(gapText) : S.off(gapText);
-    return `${S.compare(formatGuess(Number(guess), step, unit), answerText)} ${off} ${verdict}`;
+    return [S.compare(formatGuess(Number(guess), step, unit), answerText), off, verdict].join(
+      between,
+    );
   }
   const label = card.querySelector(`input[value="${guess}"]`)?.closest('label');
   const chosen = label?.querySelector(`span[lang="${lang}"]`)?.textContent ?? guess;
-  return `${S.compare(chosen, answerText)} ${guess === d.answer ? S.right : S.wrong}`;
+  return [S.compare(chosen, answerText), guess === d.answer ? S.right : S.wrong].join(between);
 }
 
 /**
