@@ -13,7 +13,7 @@ import { OPEN_MODEL_WIDGETS } from '../../widgets/open-model/index.js';
 
 // The main bundle's tags and <attn-open-model>, which has a script of its own.
 const WIDGETS = { ...MAIN_WIDGETS, ...OPEN_MODEL_WIDGETS };
-import { THEME_CSS } from '../../web/theme.js';
+import { WIDGET_CSS } from '../../web/styles.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'dist', 'custom-elements.json'), 'utf8'));
@@ -40,11 +40,15 @@ test('each element lists every attribute its class observes, and only ones it re
     const listed = (d?.attributes ?? []).map((a) => a.name);
     for (const a of cls.observedAttributes) assert.ok(listed.includes(a), `${tag} lists ${a}`);
     // One read once at start (not observed) is fine, if the element's own module reads it; one
-    // the base class documents for every widget, if the theme's CSS selects on it.
+    // the base class documents for every widget, if the shared sheet (the theme, the self-check
+    // panel) selects on it.
     const source = readFileSync(join(root, modules.get(d)), 'utf8');
     for (const a of d.attributes.filter((x) => !cls.observedAttributes.includes(x.name)))
       if (a.inheritedFrom?.name === 'AttnWidget')
-        assert.ok(THEME_CSS.includes(`:host([${a.name}`), `the theme's CSS uses ${a.name}`);
+        assert.ok(
+          WIDGET_CSS.includes(`:host([${a.name}`) || WIDGET_CSS.includes(`:host(:not([${a.name}`),
+          `the shared sheet uses ${a.name}`,
+        );
       else
         assert.ok(
           source.includes(`getAttribute('${a.name}')`),
