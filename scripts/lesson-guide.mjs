@@ -84,7 +84,10 @@ export function renderGuide(guide, { index = false } = {}) {
 export const PREDICT_LABELS = {
   title: { 'zh-CN': '先预测', en: 'Predict first' },
   commit: { 'zh-CN': '锁定我的预测', en: 'Lock in my prediction' },
-  pick: { 'zh-CN': '先选一个答案。', en: 'Pick an answer first.' },
+  pick: {
+    'zh-CN': '先做出你的预测：拖动滑块，或选一个答案。',
+    en: 'Make your prediction first: move the slider or pick an answer.',
+  },
   again: { 'zh-CN': '重新预测', en: 'Predict again' },
   slider: { 'zh-CN': '你的预测', en: 'Your prediction' },
   gated: {

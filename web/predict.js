@@ -90,8 +90,11 @@ function both(doc, zh, en) {
  * @param {HTMLElement} card
  */
 function currentGuess(card) {
+  // A slider counts once the student has moved it: its starting point is nobody's guess.
   if (card.dataset.kind === 'number')
-    return /** @type {HTMLInputElement} */ (card.querySelector('input[type=range]')).value;
+    return card.dataset.moved === 'true'
+      ? /** @type {HTMLInputElement} */ (card.querySelector('input[type=range]')).value
+      : '';
   return /** @type {HTMLInputElement | null} */ (card.querySelector('input:checked'))?.value ?? '';
 }
 
@@ -189,11 +192,17 @@ export function wirePredictions(doc = document, win = globalThis) {
   for (const card of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(CARD))) {
     const slug = String(card.dataset.predict);
     const stored = readProgress(storage).predictions[slug]?.guess;
+    const hint = /** @type {HTMLElement} */ (card.querySelector('.predict-pick'));
     showReveal(doc, card, typeof stored === 'string' ? stored : null);
     showValue(card);
-    card.querySelector('input[type=range]')?.addEventListener('input', () => showValue(card));
+    for (const radio of card.querySelectorAll('input[type=radio]'))
+      radio.addEventListener('change', () => (hint.hidden = true));
+    card.querySelector('input[type=range]')?.addEventListener('input', () => {
+      card.dataset.moved = 'true';
+      hint.hidden = true;
+      showValue(card);
+    });
     const commit = /** @type {HTMLButtonElement} */ (card.querySelector('[data-predict-commit]'));
-    const hint = /** @type {HTMLElement} */ (card.querySelector('.predict-pick'));
     commit.addEventListener('click', () => {
       const guess = currentGuess(card);
       hint.hidden = guess !== '';
