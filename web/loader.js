@@ -2,8 +2,8 @@
 // attn-* element, then adds the classic scripts those elements need next to itself (same folder
 // as its own src, so it works from file:// and under `script-src 'self'`): attn-widgets.js for
 // any tag, and the heavy extras only where their element is, attn-lab-data.js (the trained
-// model, 468 KiB) for <attn-lab> and attn-playground.js (the worker's engine, 491 KiB) for
-// <attn-playground>, and attn-open-model.js (the model-file readers and the tokenizer) for
+// model) for <attn-lab>, attn-playground.js (the worker's engine) for <attn-playground> and
+// <attn-exercise>, and attn-open-model.js (the model-file readers and the tokenizer) for
 // <attn-open-model>. Elements added later (a course platform rendering a page by script) are
 // found by a MutationObserver. A page that includes a script itself keeps it: none is added twice.
 
@@ -13,6 +13,7 @@ export const WIDGETS_SCRIPT = 'attn-widgets.js';
 export const EXTRA_SCRIPTS = {
   'attn-lab': 'attn-lab-data.js',
   'attn-playground': 'attn-playground.js',
+  'attn-exercise': 'attn-playground.js',
   'attn-open-model': 'attn-open-model.js',
 };
 

@@ -29,6 +29,7 @@ import { EvolutionMap } from './evolution-map/element.js';
 import { Misconceptions } from './misconceptions/element.js';
 import { LibraryAnalogy } from './library-analogy/element.js';
 import { Residual } from './residual/element.js';
+import { Exercise } from './exercise/element.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -54,6 +55,7 @@ export const WIDGETS = {
   'attn-misconceptions': Misconceptions,
   'attn-library-analogy': LibraryAnalogy,
   'attn-residual': Residual,
+  'attn-exercise': Exercise,
 };
 
 /**

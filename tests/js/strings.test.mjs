@@ -41,8 +41,8 @@ const ALLOWED_IN_CHINESE = new Set([
   ...['Gated', 'Attention', 'Transformer', 'Worker', 'Web', 'API', 'JavaScript', 'JSON'],
   ...['Content-Security-Policy', 'CSP', 'worker', 'worker-src', 'blob', 'script', 'src'],
   ...['GPT', 'FlashAttention', 'Mistral'],
-  // the playground's two globals, named in its help
-  ...['engine', 'world'],
+  // the playground's two globals, named in its help; the exercise's parameter
+  ...['engine', 'world', 'allowed'],
   // math: functions and the course's variable names
   ...['exp', 'cos', 'std', 'ln', 'max', 'tanh', 'nats', 'Wq', 'Wk', 'Wv', 'ij', 'ik', 'out'],
   ...['dr', 'dn', 'dv'],

@@ -2,7 +2,7 @@
 // puts it on globalThis as a string), the page's <meta> policies, and CodeWorker, one worker for
 // one run of the student's code (worker.js runs it; logic.js has the message protocol).
 /** @import { TeachingWorldDoc } from '../../web/course-data.js' */
-/** @import { ShowMessage, WorkerMessage } from './logic.js' */
+/** @import { ShowMessage, WorkerMessage, Reported } from './logic.js' */
 import { TIME_LIMIT_MS, parseWorkerMessage } from './logic.js';
 
 /** How long a worker may take to load its engine. */
@@ -21,7 +21,8 @@ const START_TIMEOUT_MS = 20000;
  */
 /**
  * What a run's output goes to while it runs.
- * @typedef {{ onPrint: (text: string) => void, onShow: (m: ShowMessage) => void }} RunHandlers
+ * @typedef {{ onPrint: (text: string) => void, onShow: (m: ShowMessage) => void,
+ *   onReport?: (value: Reported) => void }} RunHandlers
  */
 
 /** @type {Promise<string | null> | undefined} */
@@ -170,6 +171,7 @@ export class CodeWorker {
     else if (!this.#handlers || m.id !== this.#id) return;
     else if (m.type === 'print') this.#handlers.onPrint(m.text);
     else if (m.type === 'show') this.#handlers.onShow(m);
+    else if (m.type === 'report') this.#handlers.onReport?.(m.value);
     else if (m.type === 'error')
       this.#finish({ kind: 'error', name: m.name, message: m.message, line: m.line });
     else if (m.type === 'done') this.#finish({ kind: 'done', ms: m.ms });

@@ -14,6 +14,8 @@
 //                  {type: 'show', id, matrices: [{title, rows}], rowLabels, colLabels}
 //                  {type: 'error', id, name, message, line}   line in the student's code or null
 //                  {type: 'done', id, ms}
+//                  {type: 'report', id, value}  report(value): what an exercise's checker reads
+//                       (widgets/exercise/): arrays of finite numbers, nested, or null
 // The student's code runs in the worker's global scope and can post anything, so the page
 // reads every message through parseWorkerMessage(), which drops what does not fit.
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
@@ -28,13 +30,49 @@ import { STARTER_TEXT } from './strings.js';
  *   | { type: 'print', id: number, text: string }
  *   | ShowMessage
  *   | { type: 'error', id: number, name: string, message: string, line: number | null }
- *   | { type: 'done', id: number, ms: number | null }} WorkerMessage
+ *   | { type: 'done', id: number, ms: number | null }
+ *   | { type: 'report', id: number, value: Reported }} WorkerMessage
+ */
+/**
+ * What report() carries: a number, or null (a value that was not a finite number), or arrays of
+ * these (nested), at most MAX_REPORTED numbers in all.
+ * @typedef {number | null | Reported[]} Reported
  */
 /**
  * @typedef {{ type: 'show', id: number, matrices: ShownMatrix[], rowLabels: string[],
  *   colLabels: string[] }} ShowMessage
  */
 /** @typedef {{ name: string, message: string, line: number | null }} ErrorInfo */
+
+/** Numbers one report() may carry (an exercise's outputs are a few small matrices). */
+export const MAX_REPORTED = 65536;
+
+/**
+ * `value` as report() carries it: finite numbers kept, anything else a number would be → null,
+ * arrays (and typed arrays) nested; undefined if it holds more than MAX_REPORTED numbers or is
+ * nested deeper than 4.
+ * @param {unknown} value
+ * @returns {Reported | undefined}
+ */
+export function reported(value) {
+  let count = 0;
+  /** @type {(v: unknown, depth: number) => Reported | undefined} */
+  const walk = (v, depth) => {
+    if (Array.isArray(v) || ArrayBuffer.isView(v)) {
+      if (depth > 4) return undefined;
+      const out = [];
+      for (const x of Array.from(/** @type {ArrayLike<unknown>} */ (v))) {
+        const w = walk(x, depth + 1);
+        if (w === undefined) return undefined;
+        out.push(w);
+      }
+      return out;
+    }
+    if (++count > MAX_REPORTED) return undefined;
+    return typeof v === 'number' && Number.isFinite(v) ? v : null;
+  };
+  return walk(value, 0);
+}
 
 /** A run that has not finished after this long is stopped (the worker is terminated). */
 export const TIME_LIMIT_MS = 2000;
@@ -310,7 +348,9 @@ export function createRunner({ engine, world, post, scope = globalThis, now = ()
       shows++;
       post({ type: 'show', id, matrices, rowLabels: rows, colLabels: cols });
     };
-    Object.assign(scope, { engine, world, print, show, round, toRows });
+    /** @param {unknown} value */
+    const report = (value) => post({ type: 'report', id, value: reported(value) ?? null });
+    Object.assign(scope, { engine, world, print, show, round, toRows, report });
     if (scope.console)
       for (const k of ['log', 'info', 'warn', 'error', 'debug']) scope.console[k] = print;
     const t0 = now();
@@ -390,6 +430,11 @@ export function parseWorkerMessage(m) {
             line: Number.isInteger(m.line) && m.line > 0 ? m.line : null,
           }
         : null;
+    case 'report': {
+      if (typeof m.id !== 'number') return null;
+      const value = reported(m.value);
+      return value === undefined ? null : { type: 'report', id: m.id, value };
+    }
     case 'done':
       return typeof m.id === 'number'
         ? { type: 'done', id: m.id, ms: Number.isFinite(m.ms) ? m.ms : null }

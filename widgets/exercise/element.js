@@ -1,0 +1,381 @@
+// <attn-exercise task="attention"> — write it yourself: the student implements attention (scores
+// → mask → softmax → weighted sum) on plain arrays, or GQA's head grouping (task="gqa"), and
+// "Check my code" runs it in the playground's Web Worker (never on the page) on several inputs.
+// The right answers are the engine's; a wrong answer is matched against what the classic
+// mistakes give (logic.js), so the hint names the mistake made. After two failed checks the
+// student may look at one solution. Needs attn-playground.js (the worker) and a page policy that
+// allows running code, like <attn-playground>.
+// Attributes: task (attention | gqa), lang (zh-CN | en).
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { CellEnv } from '../playground/code-worker.js' */
+/** @import { Reported } from '../playground/logic.js' */
+/** @import { AttentionCase, Verdict } from './logic.js' */
+import { AttnWidget, check } from '../../web/widget-base.js';
+import { h } from '../../web/dom.js';
+import { CodeWorker, metaPolicies, pageEnvironment } from '../playground/code-worker.js';
+import { cspProblems, TIME_LIMIT_MS } from '../playground/logic.js';
+import {
+  attentionCases,
+  expectedOutput,
+  mistakeOutputs,
+  compare,
+  diagnose,
+  checkGrouping,
+  engineGrouping,
+  harness,
+  EXERCISE_NUMBER,
+} from './logic.js';
+import { STRINGS, CHECK_NAMES_ZH, STARTERS, SOLUTIONS } from './strings.js';
+
+const CSS = `
+textarea.code { display: block; width: 100%; min-height: 14em; resize: vertical; padding: 8px;
+  font: 13px/1.5 ui-monospace, "DejaVu Sans Mono", "Noto Sans Mono CJK SC", monospace; tab-size: 2;
+  white-space: pre; overflow-x: auto; border: 1px solid var(--_control-border); border-radius: 6px;
+  background: var(--_surface-1-fbfbfb); color: var(--_fg); box-sizing: border-box; }
+textarea.code:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+label.code-label { display: block; font-weight: 600; margin: 8px 0 4px; }
+.status { font-weight: 600; }
+ul.cases { list-style: none; padding: 0; margin: 6px 0; display: grid; gap: 2px; }
+ul.cases li { overflow-wrap: anywhere; }
+ul.cases li.ok::before { content: "✓ "; color: var(--_ok); font-weight: 700; }
+ul.cases li.wrong::before { content: "✗ "; color: var(--_error); font-weight: 700; }
+.hint { border-left: 4px solid var(--_warn-border); background: var(--_warn-bg-fff5e0); padding: 6px 10px; margin: 6px 0; }
+.hint strong { display: block; }
+.run-error { border-left: 4px solid var(--_error); background: var(--_error-bg); color: var(--_error-fg); padding: 6px 10px; margin: 6px 0; overflow-wrap: anywhere; }
+pre.solution { padding: 8px; background: var(--_surface); border-radius: 6px; overflow-x: auto;
+  font: 13px/1.45 ui-monospace, "DejaVu Sans Mono", monospace; }
+`;
+
+/** @typedef {'attention' | 'gqa'} Task */
+/**
+ * The last check: running, its per-input lines, the hint, an error.
+ * @typedef {{ state: 'idle' } | { state: 'running' }
+ *   | { state: 'done', lines: { ok: boolean, text: string }[], right: number, total: number,
+ *       hint: string | null, error: string | null }} CheckState
+ */
+
+/** Largest differences as the report writes them: 0.021, or 3.0e−8 when tiny. @param {number} d */
+const diffText = (d) =>
+  (d === 0 ? '0' : d >= 1e-3 ? d.toPrecision(2) : d.toExponential(1)).replace('-', '−');
+
+/**
+ * @tag attn-exercise
+ * @summary Write attention (or GQA's grouping) yourself, checked against the engine.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} [task=attention] - `attention` (scores, mask, softmax, weighted sum) or `gqa`
+ *   (which K/V head each query head reads); read when it starts
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, state (idle | running | done), right, total}
+ * @csspart title - the heading
+ * @csspart controls - each row of buttons, pickers and inputs
+ */
+export class Exercise extends AttnWidget {
+  static css = CSS;
+  static strings = STRINGS;
+  static checkNamesZh = CHECK_NAMES_ZH;
+
+  /** @type {string | undefined} the student's code, kept across a language switch */
+  #code;
+  /** @type {string | undefined} the starter in the current language */
+  #starter;
+  /** @type {CheckState} */
+  #state = { state: 'idle' };
+  #failures = 0;
+  #showSolution = false;
+  #runId = 0;
+  /** @type {Promise<CellEnv> | undefined} */
+  #env;
+  /** @type {{ editor: HTMLTextAreaElement, checkBtn: HTMLButtonElement,
+   *   solutionBtn: HTMLButtonElement, report: HTMLElement, solution: HTMLElement } | null} */
+  #ui = null;
+
+  /** @returns {Task} */
+  get task() {
+    return this.getAttribute('task') === 'gqa' ? 'gqa' : 'attention';
+  }
+
+  /** The last check, for tests and a course platform. */
+  get state() {
+    return this.#state;
+  }
+
+  /** @param {Runtime} _rt */
+  build(_rt) {
+    const task = this.task;
+    const starter = STARTERS[this.isEnglish ? 'en' : 'zh-CN'][task](EXERCISE_NUMBER[task]);
+    if (this.#code === undefined || this.#code === this.#starter) this.#code = starter;
+    this.#starter = starter;
+    const code = this.#code ?? starter;
+    const editor = h('textarea', {
+      class: 'code',
+      id: 'code',
+      spellcheck: 'false',
+      autocapitalize: 'off',
+      autocomplete: 'off',
+      rows: String(Math.min(22, code.split('\n').length + 1)),
+      'aria-describedby': 'keys',
+    });
+    editor.value = code;
+    editor.addEventListener('input', () => (this.#code = editor.value));
+    editor.addEventListener('keydown', (e) => this.#onKey(e));
+    const checkBtn = h(
+      'button',
+      { type: 'button', 'data-role': 'check', onclick: () => this.runCheck() },
+      this.t('check'),
+    );
+    const solutionBtn = h(
+      'button',
+      {
+        type: 'button',
+        'data-role': 'solution',
+        onclick: () => {
+          this.#showSolution = !this.#showSolution;
+          this.update();
+        },
+      },
+      this.t('showSolution'),
+    );
+    const resetBtn = h(
+      'button',
+      {
+        type: 'button',
+        'data-role': 'reset',
+        onclick: () => {
+          this.#code = this.#starter;
+          editor.value = this.#code ?? '';
+          this.#state = { state: 'idle' };
+          this.update();
+          editor.focus();
+        },
+      },
+      this.t('reset'),
+    );
+    const report = h('div', { 'data-role': 'report', role: 'status', 'aria-live': 'polite' });
+    const solution = h('div', { 'data-role': 'solution-text', hidden: true }, [
+      h('h3', {}, this.t('solutionTitle')),
+      h('pre', { class: 'solution' }, SOLUTIONS[task]),
+    ]);
+    this.#ui = { editor, checkBtn, solutionBtn, report, solution };
+    this.body.append(
+      h('h2', {}, this.t('title')[task](EXERCISE_NUMBER[task])),
+      h('p', {}, this.t('task')[task]),
+      h('label', { class: 'code-label', for: 'code' }, this.t('code')),
+      editor,
+      h('p', { class: 'muted', id: 'keys' }, this.t('keys')),
+      h('div', { class: 'row' }, [checkBtn, resetBtn, solutionBtn]),
+      report,
+      solution,
+    );
+    this.#env ??= pageEnvironment(cspProblems(metaPolicies()));
+  }
+
+  /** @param {KeyboardEvent} e */
+  #onKey(e) {
+    const ta = /** @type {HTMLTextAreaElement} */ (e.target);
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      this.runCheck();
+    } else if (e.key === 'Tab' && !e.shiftKey && ta.dataset.escaped !== 'true') {
+      e.preventDefault();
+      ta.setRangeText('  ', ta.selectionStart, ta.selectionEnd, 'end');
+      this.#code = ta.value;
+    }
+    ta.dataset.escaped = String(e.key === 'Escape');
+  }
+
+  /**
+   * Runs the student's code in a fresh worker and grades what it reports. Resolves when done.
+   */
+  async runCheck() {
+    const rt = this.rt;
+    if (!rt || this.#state.state === 'running') return;
+    const id = ++this.#runId;
+    this.#state = { state: 'running' };
+    this.update();
+    const env = await /** @type {Promise<CellEnv>} */ (this.#env);
+    if (env.state !== 'ok') {
+      this.#finish(id, { lines: [], right: 0, total: 0, hint: null, error: this.t('blocked') });
+      return;
+    }
+    const task = this.task;
+    const cases = task === 'attention' ? attentionCases(rt) : [];
+    const worker = new CodeWorker(env.source, rt.world);
+    const ready = await worker.ready;
+    if (!ready.ok) {
+      worker.terminate();
+      this.#finish(id, { lines: [], right: 0, total: 0, hint: null, error: this.t('blocked') });
+      return;
+    }
+    /** @type {Reported | undefined} */
+    let value;
+    const end = await worker.run(id, harness(task, this.#code ?? '', cases), {
+      onPrint: () => {},
+      onShow: () => {},
+      onReport: (v) => (value = v),
+    });
+    if (end.kind === 'error') {
+      const error = this.t('runError', end.name, end.message, end.line ? String(end.line) : '');
+      this.#finish(id, { lines: [], right: 0, total: 0, hint: null, error });
+    } else if (end.kind === 'timeout')
+      this.#finish(id, {
+        lines: [],
+        right: 0,
+        total: 0,
+        hint: null,
+        error: this.t('timeout', TIME_LIMIT_MS / 1000),
+      });
+    else if (value === undefined)
+      this.#finish(id, { lines: [], right: 0, total: 0, hint: null, error: this.t('noReport') });
+    else
+      this.#finish(
+        id,
+        task === 'attention' ? this.#gradeAttention(rt, cases, value) : this.#gradeGqa(rt, value),
+      );
+  }
+
+  /**
+   * @param {Runtime} rt
+   * @param {AttentionCase[]} cases
+   * @param {Reported} value one output per case
+   */
+  #gradeAttention(rt, cases, value) {
+    const outs = Array.isArray(value) ? value : [];
+    /** @type {string | null} */
+    let hint = null;
+    let right = 0;
+    const lines = cases.map((c, i) => {
+      const want = expectedOutput(rt.engine, c);
+      /** @type {Verdict} */
+      const v = compare(outs[i], want);
+      const name = this.t('caseName')[c.name](c.Q.length);
+      if (v.ok) right++;
+      else if (hint === null) {
+        const mistake = 'shape' in v ? null : diagnose(rt.engine, c, outs[i]);
+        hint = mistake
+          ? this.t('hint')[mistake]
+          : 'shape' in v
+            ? this.t('hint').shape(v.shape, want.length, want[0].length)
+            : this.t('hint').other(name, v.row, diffText(v.maxDiff));
+      }
+      const text =
+        'shape' in v
+          ? this.t('caseShape', v.shape)
+          : this.t(v.ok ? 'caseOk' : 'caseWrong', diffText(v.maxDiff));
+      return { ok: v.ok, text: `${name}: ${text}` };
+    });
+    return { lines, right, total: cases.length, hint, error: null };
+  }
+
+  /**
+   * @param {Runtime} rt
+   * @param {Reported} value one table of K/V heads per configuration
+   */
+  #gradeGqa(rt, value) {
+    const rows = checkGrouping(rt.engine, value);
+    const wrong = rows.find((r) => !r.ok);
+    const hint = !wrong
+      ? null
+      : wrong.interleaved
+        ? this.t('hint').interleaved
+        : this.t('hint').gqaOther(wrong.n, wrong.g);
+    return {
+      lines: rows.map((r) => ({
+        ok: r.ok,
+        text: this.t('gqaRow', r.n, r.g, r.want.join(', '), (r.got ?? []).join(', ')),
+      })),
+      right: rows.filter((r) => r.ok).length,
+      total: rows.length,
+      hint,
+      error: null,
+    };
+  }
+
+  /**
+   * @param {number} id
+   * @param {{ lines: { ok: boolean, text: string }[], right: number, total: number,
+   *   hint: string | null, error: string | null }} result
+   */
+  #finish(id, result) {
+    if (id !== this.#runId) return;
+    if (result.error || result.right < result.total) this.#failures++;
+    this.#state = { state: 'done', ...result };
+    this.update();
+  }
+
+  render() {
+    const ui = this.#ui;
+    if (!ui) return;
+    const s = this.#state;
+    ui.checkBtn.disabled = s.state === 'running';
+    // The solution after two failed checks: a student tries before reading one.
+    ui.solutionBtn.hidden = this.#failures < 2;
+    ui.solutionBtn.textContent = this.t(this.#showSolution ? 'hideSolution' : 'showSolution');
+    ui.solutionBtn.setAttribute('aria-expanded', String(this.#showSolution));
+    ui.solution.hidden = !this.#showSolution || this.#failures < 2;
+    if (s.state === 'idle') ui.report.replaceChildren();
+    else if (s.state === 'running')
+      ui.report.replaceChildren(h('p', { class: 'status' }, this.t('checking')));
+    else
+      ui.report.replaceChildren(
+        ...[
+          s.error ? h('p', { class: 'run-error', 'data-role': 'error' }, s.error) : null,
+          s.total
+            ? h(
+                'p',
+                { class: 'status', 'data-role': 'summary' },
+                s.right === s.total
+                  ? this.t('allRight', s.total)
+                  : this.t('someRight', s.right, s.total),
+              )
+            : null,
+          s.lines.length
+            ? h(
+                'ul',
+                { class: 'cases' },
+                s.lines.map((l) => h('li', { class: l.ok ? 'ok' : 'wrong' }, l.text)),
+              )
+            : null,
+          s.hint
+            ? h('div', { class: 'hint', 'data-role': 'hint' }, [
+                h('strong', {}, this.t('hintTitle')),
+                s.hint,
+              ])
+            : null,
+        ].filter((x) => x !== null),
+      );
+  }
+
+  updateDetail() {
+    const s = this.#state;
+    return {
+      ...super.updateDetail(),
+      state: s.state,
+      right: s.state === 'done' ? s.right : null,
+      total: s.state === 'done' ? s.total : null,
+    };
+  }
+
+  /** @param {Runtime} rt */
+  checks(rt) {
+    // A hint can only name a mistake the inputs tell apart from the right answer.
+    const cases = attentionCases(rt);
+    const told = ['no-scale', 'mask-after-softmax', 'wrong-axis'].filter((m) =>
+      cases.some((c) => {
+        const mine = /** @type {Record<string, number[][]>} */ (mistakeOutputs(rt.engine, c))[m];
+        return !compare(mine, expectedOutput(rt.engine, c)).ok;
+      }),
+    );
+    return [
+      check(
+        'each classic mistake gives another output than the engine’s on some input',
+        'no-scale, mask-after-softmax, wrong-axis',
+        told.join(', '),
+      ),
+      check(
+        'the engine’s grouping for 8 query heads, 2 K/V heads',
+        '0 0 0 0 1 1 1 1',
+        engineGrouping(rt.engine, 8, 2).join(' '),
+      ),
+    ];
+  }
+}

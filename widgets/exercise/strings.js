@@ -1,0 +1,247 @@
+// Every string <attn-exercise> shows, in both languages: the two tasks, their starter code and
+// solutions, the hints that name a mistake, and the checker's report. Numbers come in as
+// arguments (sizes of the inputs, differences the checker measured).
+
+const ATTENTION_SOLUTION = `function attention(Q, K, V, allowed) {
+  const d = Q[0].length;
+  return Q.map((q, i) => {
+    // scores of query i against every key, scaled; masked keys get −∞
+    const s = K.map((k, j) =>
+      allowed[i][j] ? q.reduce((acc, x, e) => acc + x * k[e], 0) / Math.sqrt(d) : -Infinity,
+    );
+    // softmax along the row (minus the max, so exp never overflows)
+    const top = Math.max(...s);
+    const e = s.map((x) => Math.exp(x - top));
+    const sum = e.reduce((a, b) => a + b, 0);
+    const w = e.map((x) => x / sum);
+    // the weighted sum of the value rows
+    return V[0].map((_, c) => w.reduce((acc, wj, j) => acc + wj * V[j][c], 0));
+  });
+}
+`;
+
+const GQA_SOLUTION = `function kvHeadFor(h, nHeads, nKvHeads) {
+  const groupSize = nHeads / nKvHeads; // query heads per K/V head
+  return Math.floor(h / groupSize);
+}
+`;
+
+/**
+ * The starter code of each task, by language (code, not prose: its comments in the student's
+ * language), given the exercise's number.
+ */
+export const STARTERS = {
+  'zh-CN': {
+    attention: (/** @type {number} */ n) => `// 练习 ${n}：在普通数组上从零写注意力。
+// Q：T 行、每行 d 个数；K：T 行、每行 d 个数；V：T 行、每行 dv 个数。
+// allowed[i][j] 为 true 时，第 i 个 query 可以看第 j 个 key。
+// 返回输出：T 行、每行 dv 个数。
+function attention(Q, K, V, allowed) {
+  const T = Q.length;
+  const d = Q[0].length;
+  const out = [];
+  for (let i = 0; i < T; i++) {
+    // ① 分数：s_j = q_i · k_j / √d
+    // ② 掩码：allowed[i][j] 为 false 的位置，s_j = −Infinity
+    // ③ 沿 j 做 softmax：w_j = e^(s_j − max) / Σ e^(s − max)
+    // ④ 输出：Σ_j w_j · v_j
+    out.push(V[0].map(() => 0)); // 换成你算出的这一行
+  }
+  return out;
+}
+`,
+    gqa: (/** @type {number} */ n) => `// 练习 ${n}：GQA 的头分组。
+// nHeads 个 Q 头共用 nKvHeads 个 K/V 头，相邻的 Q 头分成一组。
+// 返回 Q 头 h 读的 K/V 头编号（从 0 到 nKvHeads − 1）。
+function kvHeadFor(h, nHeads, nKvHeads) {
+  return 0; // 换成你的答案
+}
+`,
+  },
+  en: {
+    attention: (
+      /** @type {number} */ n,
+    ) => `// Exercise ${n}: attention from scratch, on plain arrays.
+// Q: T rows of d numbers; K: T rows of d numbers; V: T rows of dv numbers.
+// allowed[i][j] is true when query i may look at key j.
+// Return the output: T rows of dv numbers.
+function attention(Q, K, V, allowed) {
+  const T = Q.length;
+  const d = Q[0].length;
+  const out = [];
+  for (let i = 0; i < T; i++) {
+    // ① scores: s_j = q_i · k_j / √d
+    // ② mask: s_j = −Infinity where allowed[i][j] is false
+    // ③ softmax along j: w_j = e^(s_j − max) / Σ e^(s − max)
+    // ④ output: Σ_j w_j · v_j
+    out.push(V[0].map(() => 0)); // replace with the row you compute
+  }
+  return out;
+}
+`,
+    gqa: (/** @type {number} */ n) => `// Exercise ${n}: GQA's head grouping.
+// nHeads query heads share nKvHeads K/V heads; neighbouring query heads form a group.
+// Return the K/V head (from 0 to nKvHeads − 1) that query head h reads.
+function kvHeadFor(h, nHeads, nKvHeads) {
+  return 0; // replace with your answer
+}
+`,
+  },
+};
+
+/** One solution of each task (shown after two failed checks). */
+export const SOLUTIONS = { attention: ATTENTION_SOLUTION, gqa: GQA_SOLUTION };
+
+/** @type {import('../../web/widget-base.js').WidgetStrings} */
+export const STRINGS = {
+  'zh-CN': {
+    title: {
+      /** @param {number} n */
+      attention: (n) => `练习 ${n}：从零写注意力`,
+      /** @param {number} n */
+      gqa: (n) => `练习 ${n}：GQA 的头怎么分组`,
+    },
+    task: {
+      attention:
+        '在普通数组上写出 attention(Q, K, V, allowed)：先算分数 q·k / √d，把不允许看的位置置为 −∞，按行做 softmax，再用权重把 V 的行加起来。按「检查我的代码」，它会在几组输入上和引擎的 engine.attention 逐个比较。',
+      gqa: '写出 kvHeadFor(h, nHeads, nKvHeads)：nHeads 个 Q 头共用 nKvHeads 个 K/V 头，相邻的头分成一组。Q 头 h 读的是第几个 K/V 头？检查会在 MHA、GQA、MQA 几种配置上和引擎的分组比较。',
+    },
+    code: '你的代码',
+    keys: 'Ctrl+Enter（Mac 上 ⌘+Enter）检查；在编辑框里 Tab 输入缩进，先按 Esc 再按 Tab 离开编辑框。',
+    check: '检查我的代码',
+    reset: '恢复初始代码',
+    showSolution: '看一种写法',
+    hideSolution: '收起参考写法',
+    solutionTitle: '一种写法（先自己试过两次再看）',
+    checking: '正在运行你的代码……',
+    /** @param {number} n */
+    allRight: (n) => `全部 ${n} 组输入都对了！`,
+    /** @param {number} k @param {number} n */
+    someRight: (k, n) => `${n} 组输入里对了 ${k} 组。`,
+    caseName: {
+      /** @param {number} T */
+      'en-the-cat': (T) => `教学数据 The cat（T = ${T}，因果掩码）`,
+      /** @param {number} T */
+      'zh-gift': (T) => `教学数据 小明把苹果给了小王（T = ${T}，因果掩码）`,
+      /** @param {number} T */
+      window: (T) => `窗口掩码：每个 token 只看自己和前一个（T = ${T}）`,
+      /** @param {number} T */
+      'no-mask': (T) => `不加掩码（T = ${T}）`,
+    },
+    /** @param {string} d */
+    caseOk: (d) => `对：最大误差 ${d}`,
+    /** @param {string} d */
+    caseWrong: (d) => `不对：最大误差 ${d}`,
+    /** @param {string} s */
+    caseShape: (s) => `形状不对：${s}`,
+    /** @param {number} n @param {number} g @param {string} want @param {string} got */
+    gqaRow: (n, g, want, got) => `${n} 个 Q 头、${g} 个 K/V 头：引擎 [${want}]，你的 [${got}]`,
+    hintTitle: '提示',
+    hint: {
+      'no-scale':
+        '你的输出和「没有除以 √d」时一模一样：softmax 之前，每个分数 q·k 都要除以 √d（d 是 q 一行的长度）。',
+      'mask-after-softmax':
+        '你的输出和「softmax 之后才掩码」一样：被掩掉的权重清零了，但这一行加起来不再是 1。应该在 softmax 之前把这些分数置为 −∞。',
+      'wrong-axis':
+        '你的 softmax 是沿列做的（对每个 key，在各个 query 之间归一）。注意力是按行归一：对一个 query i，在它能看的各个 key j 之间。',
+      /** @param {string} s @param {number} T @param {number} dv */
+      shape: (s, T, dv) =>
+        `你的函数返回了 ${s}；应该返回 ${T} 行、每行 ${dv} 个数，一个 query 一行。`,
+      /** @param {string} name @param {number} row @param {string} d */
+      other: (name, row, d) =>
+        `输入「${name}」里第 ${row} 行最先出错（误差 ${d}）。先检查这一行的分数是不是 q·k / √d，掩码是不是在 softmax 之前。`,
+      interleaved:
+        '你用的是 h % nKvHeads，把头交错分给了各组。GQA 是相邻的头一组：每组 nHeads / nKvHeads 个，Q 头 h 读第 floor(h / 组大小) 个 K/V 头。',
+      /** @param {number} n @param {number} g */
+      gqaOther: (n, g) =>
+        `${n} 个 Q 头、${g} 个 K/V 头时和引擎不一样：每组有几个 Q 头？第一组是哪几个？`,
+    },
+    /** @param {string} name @param {string} message @param {string} line */
+    runError: (name, message, line) =>
+      `你的代码出错了${line ? `（第 ${line} 行）` : ''}：${name}: ${message}`,
+    /** @param {number} s */
+    timeout: (s) => `运行超过 ${s} 秒，已停止：是不是有死循环？`,
+    noReport: '你的代码没有返回结果：函数名和参数要和初始代码一样。',
+    blocked: '这个页面不能运行代码（缺少 attn-playground.js，或页面的安全策略不允许）。',
+  },
+  en: {
+    title: {
+      /** @param {number} n */
+      attention: (n) => `Exercise ${n}: attention from scratch`,
+      /** @param {number} n */
+      gqa: (n) => `Exercise ${n}: how GQA groups the heads`,
+    },
+    task: {
+      attention:
+        'Write attention(Q, K, V, allowed) on plain arrays: scores q·k / √d, −∞ where a key may not be seen, softmax along each row, then the weighted sum of V’s rows. “Check my code” compares it with the engine’s engine.attention on several inputs.',
+      gqa: 'Write kvHeadFor(h, nHeads, nKvHeads): nHeads query heads share nKvHeads K/V heads, neighbouring heads in one group. Which K/V head does query head h read? The check compares it with the engine’s grouping for MHA, GQA and MQA.',
+    },
+    code: 'Your code',
+    keys: 'Ctrl+Enter (⌘+Enter on a Mac) checks; Tab indents in the editor, Esc then Tab leaves it.',
+    check: 'Check my code',
+    reset: 'Back to the starter',
+    showSolution: 'See one way to write it',
+    hideSolution: 'Hide the solution',
+    solutionTitle: 'One way to write it (after two tries of your own)',
+    checking: 'Running your code…',
+    /** @param {number} n */
+    allRight: (n) => `All ${n} inputs right!`,
+    /** @param {number} k @param {number} n */
+    someRight: (k, n) => `${k} of ${n} inputs right.`,
+    caseName: {
+      /** @param {number} T */
+      'en-the-cat': (T) => `teaching world “The cat” (T = ${T}, causal)`,
+      /** @param {number} T */
+      'zh-gift': (T) => `teaching world “小明把苹果给了小王” (T = ${T}, causal)`,
+      /** @param {number} T */
+      window: (T) => `a window mask: each token sees itself and the one before (T = ${T})`,
+      /** @param {number} T */
+      'no-mask': (T) => `no mask (T = ${T})`,
+    },
+    /** @param {string} d */
+    caseOk: (d) => `right: largest difference ${d}`,
+    /** @param {string} d */
+    caseWrong: (d) => `wrong: largest difference ${d}`,
+    /** @param {string} s */
+    caseShape: (s) => `wrong shape: ${s}`,
+    /** @param {number} n @param {number} g @param {string} want @param {string} got */
+    gqaRow: (n, g, want, got) =>
+      `${n} query heads, ${g} K/V heads: the engine [${want}], yours [${got}]`,
+    hintTitle: 'Hint',
+    hint: {
+      'no-scale':
+        'Your output is exactly what attention gives without ÷√d: divide every score q·k by √d before softmax (d is the length of a row of Q).',
+      'mask-after-softmax':
+        'Your output is what masking after softmax gives: the masked weights are zeroed, but the row no longer sums to 1. Set those scores to −∞ before softmax instead.',
+      'wrong-axis':
+        'Your softmax runs down the columns (over the queries of each key). Attention normalises each row: over the keys j that one query i may see.',
+      /** @param {string} s @param {number} T @param {number} dv */
+      shape: (s, T, dv) =>
+        `Your function returned ${s}; it should return ${T} rows of ${dv} numbers, one row per query.`,
+      /** @param {string} name @param {number} row @param {string} d */
+      other: (name, row, d) =>
+        `In the input “${name}”, row ${row} is the first that differs (by ${d}). Check that row’s scores are q·k / √d and that the mask comes before softmax.`,
+      interleaved:
+        'You used h % nKvHeads, which deals the heads out in turn. GQA groups neighbouring heads: each group has nHeads / nKvHeads query heads, and query head h reads K/V head floor(h / group size).',
+      /** @param {number} n @param {number} g */
+      gqaOther: (n, g) =>
+        `With ${n} query heads and ${g} K/V heads yours differs from the engine: how many query heads are in a group, and which ones form the first?`,
+    },
+    /** @param {string} name @param {string} message @param {string} line */
+    runError: (name, message, line) =>
+      `Your code failed${line ? ` (line ${line})` : ''}: ${name}: ${message}`,
+    /** @param {number} s */
+    timeout: (s) => `Stopped after ${s} s: is there an endless loop?`,
+    noReport:
+      'Your code returned nothing: keep the function’s name and parameters as in the starter.',
+    blocked:
+      'This page cannot run code (attn-playground.js is missing, or the page’s security policy forbids it).',
+  },
+};
+
+/** Its self-check rows' names in Chinese, by their English name. */
+export const CHECK_NAMES_ZH = {
+  'each classic mistake gives another output than the engine’s on some input':
+    '每种典型错误都至少在一组输入上和引擎的输出不同',
+  'the engine’s grouping for 8 query heads, 2 K/V heads': '引擎的分组：8 个 Q 头、2 个 K/V 头',
+};
