@@ -27,12 +27,14 @@
 import { build } from 'esbuild';
 import Ajv from 'ajv';
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { header, noticesText, NOTICES_FILE, LAB_DATA_LICENCE } from './notices.mjs';
 import { bothWithMath, renderGuide, renderPredict, gated } from './lesson-guide.mjs';
 import { writeElementTypes } from './element-types.mjs';
 import { factsFor, bindDoc } from './prose-facts.mjs';
+import { labModelGguf, GGUF_NAME } from './export-lab-model.mjs';
 import {
   SUMMARY_SLUG,
   summaryBody,
@@ -133,9 +135,10 @@ function checked(file) {
 }
 
 // The lab's data: weights as base64, the three JSON files as they are.
+const labExport = checked('course-data/c3-attention.json');
 const labData = {
   weights: readFileSync(join(root, 'course-data/lab-model.bin')).toString('base64'),
-  export: checked('course-data/c3-attention.json'),
+  export: labExport,
   ablation: checked('course-data/kv-heads-ablation.json'),
   hybridAblation: checked('course-data/hybrid-ablation.json'),
 };
@@ -146,6 +149,29 @@ writeFileSync(
     `(function(){var g=globalThis;g.AttnLabData=${JSON.stringify(labData)};` +
     `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-lab-data'));})();\n`,
 );
+
+// The course's own model for the open-model page, so that page is never empty: the lab's
+// all-full-attention model as the GGUF `npm run export-hf` writes (same bytes), base64 in a
+// classic script <attn-open-model> adds when the student asks for it (file:// cannot fetch).
+{
+  const engine = await createRequire(import.meta.url)(join(dist, 'attn-engine.js'))();
+  const gguf = labModelGguf(
+    engine,
+    new Uint8Array(readFileSync(join(root, 'course-data/lab-model-full.bin'))),
+  );
+  const courseModel = {
+    name: GGUF_NAME,
+    base64: Buffer.from(gguf).toString('base64'),
+    prompt: labExport.prompt.text,
+  };
+  writeFileSync(
+    join(dist, 'attn-course-model.js'),
+    `${header("attn-course-model.js, the course's lab model as a GGUF", LAB_DATA_LICENCE)}\n` +
+      `// For <attn-open-model>'s "open the course's model" (globalThis.AttnCourseModel).\n` +
+      `(function(){var g=globalThis;g.AttnCourseModel=${JSON.stringify(courseModel)};` +
+      `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-course-model'));})();\n`,
+  );
+}
 
 // The loader: web/loader.js started on the page that includes it (document.currentScript is
 // only set while a classic script first runs, so it is read at once).

@@ -263,21 +263,40 @@ export function exportLabModel(engine, labBytes, outDir) {
       data: t.data,
     }));
     writeSafetensors(hfDir, list);
-    const ggufTensors = [...tensors].map(([name, t]) => {
-      const type = t.rows === 1 ? 'f32' : 'f16';
-      return {
-        name: ggufName('qwen3', name),
-        type,
-        dims: t.rows === 1 ? [t.cols] : [t.cols, t.rows],
-        bytes: quantizeRow(type, t.data),
-      };
-    });
-    const ggufPath = join(outDir, 'lab-model-f16.gguf');
-    writeFileSync(
-      ggufPath,
-      ggufBytes({ metadata: ggufMetadata(config, lab.vocab), tensors: ggufTensors }),
-    );
+    const ggufPath = join(outDir, GGUF_NAME);
+    writeFileSync(ggufPath, ggufOf(config, tensors, lab.vocab));
     return { config, tensors, vocab: lab.vocab, hfDir, ggufPath };
+  } finally {
+    engine.labUnload(lab.id);
+  }
+}
+
+/** The GGUF's file name, as written by export-hf and as the open-model page names its copy. */
+export const GGUF_NAME = 'lab-model-f16.gguf';
+
+/** The GGUF bytes of the HF tensors (2-D F16, 1-D gains F32) with the lab's metadata. */
+function ggufOf(config, tensors, vocab) {
+  const ggufTensors = [...tensors].map(([name, t]) => {
+    const type = t.rows === 1 ? 'f32' : 'f16';
+    return {
+      name: ggufName('qwen3', name),
+      type,
+      dims: t.rows === 1 ? [t.cols] : [t.cols, t.rows],
+      bytes: quantizeRow(type, t.data),
+    };
+  });
+  return ggufBytes({ metadata: ggufMetadata(config, vocab), tensors: ggufTensors });
+}
+
+/**
+ * The lab model's GGUF in memory, the same bytes export-hf writes (the build ships it with the
+ * open-model page, so a student without a model on disk can open this one).
+ */
+export function labModelGguf(engine, labBytes) {
+  const lab = engine.labLoad(labBytes);
+  try {
+    const { config, tensors } = labToHf(lab, engine.labTensors(lab.id));
+    return ggufOf(config, tensors, lab.vocab);
   } finally {
     engine.labUnload(lab.id);
   }

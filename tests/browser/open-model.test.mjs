@@ -521,3 +521,40 @@ test("the exported lab model opens in both formats and shows the lab's heatmap",
     await page.close();
   }
 });
+
+test("never empty: one click opens the course's own model (shipped, no file chosen) and runs the lab's prompt", async () => {
+  const { page, errors } = await open('en');
+  const requested = [];
+  page.on('request', (r) => requested.push(r.url().split('/').pop().split('?')[0]));
+  await page.locator(`${TAG} [data-role="course-model"]`).click();
+  await page.waitForFunction((t) => {
+    const el = document.querySelector(t);
+    return (el.result && !el.busy) || el.dataset.error;
+  }, TAG);
+  const got = await page.evaluate((t) => {
+    const el = document.querySelector(t);
+    return {
+      error: el.dataset.error ?? null,
+      tokens: el.ran,
+      top: el.result.top5[0].token,
+      model: el.updateDetail().model,
+      cells: el.shadowRoot.querySelectorAll('table.heatmap td').length,
+    };
+  }, TAG);
+  assert.equal(got.error, null);
+  assert.ok(requested.includes('attn-course-model.js'), 'the model script is added on the click');
+  // The lab's model on the lab's sentence: the same ids and the same first choice as labRun.
+  const { id } = nodeEngine.labLoad(readFileSync(join(root, 'course-data', 'lab-model-full.bin')));
+  const r = nodeEngine.labRun(id, { text: '小明把苹果给了', attention: false });
+  nodeEngine.labUnload(id);
+  assert.deepEqual(got.tokens, r.tokens);
+  assert.equal(got.top, r.top5[0].token);
+  assert.equal(got.model.format, 'gguf');
+  assert.ok(got.cells > 0, 'the heatmap is drawn');
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, TAG, `open-model-course-model-en-${width}.png`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});

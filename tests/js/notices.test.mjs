@@ -62,6 +62,7 @@ test('the engine’s Emscripten, libc++/libc++abi and C library notices and the 
 test('every built script starts with a comment naming the project, its licence and the notices', () => {
   const scripts = readdirSync(join(root, 'dist')).filter((f) => /\.m?js$/.test(f));
   assert.deepEqual(scripts.sort(), [
+    'attn-course-model.js',
     'attn-engine.js',
     'attn-lab-data.js',
     'attn-loader.js',
@@ -76,7 +77,10 @@ test('every built script starts with a comment naming the project, its licence a
     assert.match(first, /THIRD-PARTY-NOTICES\.txt/, f);
     assert.match(
       first,
-      f === 'attn-lab-data.js' ? /Licence: GPL-3\.0-or-later/ : /Licence: MIT /,
+      // The two scripts that carry the lab's trained weights are GPL (its training text's).
+      ['attn-lab-data.js', 'attn-course-model.js'].includes(f)
+        ? /Licence: GPL-3\.0-or-later/
+        : /Licence: MIT /,
       f,
     );
   }

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportLabModel } from '../../scripts/export-lab-model.mjs';
+import { exportLabModel, labModelGguf, GGUF_NAME } from '../../scripts/export-lab-model.mjs';
 import { readSafetensors, readGguf, safetensorsF32, ggufF32 } from '../model-files/read-back.js';
 import { referenceForward } from '../model-files/reference-forward.js';
 import { ggufName } from '../model-files/gguf-names.js';
@@ -182,4 +182,18 @@ test('labTensors: every weight in the file order, f32 copies, and a named error 
   t[0].data[0] = 1e6; // a copy: the model is untouched
   assert.notEqual(engine.labTensors(lab.id)[0].data[0], 1e6);
   assert.throws(() => engine.labTensors(999), /no lab model with id 999/);
+});
+
+test('the open-model page ships the same GGUF bytes export-hf writes (dist/attn-course-model.js)', () => {
+  const written = readFileSync(exported.ggufPath);
+  const bytes = new Uint8Array(readFileSync(`${it.root}course-data/lab-model-full.bin`));
+  assert.deepEqual(Buffer.from(labModelGguf(engine, bytes)), written);
+  const script = readFileSync(`${it.root}dist/attn-course-model.js`, 'utf8');
+  const shipped = JSON.parse(script.match(/AttnCourseModel=(\{.*?\});/)[1]);
+  assert.equal(shipped.name, GGUF_NAME);
+  assert.ok(Buffer.from(shipped.base64, 'base64').equals(written));
+  assert.equal(
+    shipped.prompt,
+    JSON.parse(readFileSync(`${it.root}course-data/c3-attention.json`, 'utf8')).prompt.text,
+  );
 });

@@ -33,6 +33,7 @@ test('npm pack ships exactly the embedding files', () => {
       'LICENSE',
       'README.md',
       'dist/THIRD-PARTY-NOTICES.txt',
+      'dist/attn-course-model.js',
       'dist/attn-engine.d.ts',
       'dist/attn-engine.js',
       'dist/attn-lab-data.js',

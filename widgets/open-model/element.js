@@ -22,6 +22,8 @@ import { AttnWidget, check } from '../../web/widget-base.js';
 import { h } from '../../web/dom.js';
 import { openModelFromFiles } from '../../web/model-files/open-model-files.js';
 import { OpenModelError } from '../../web/model-files/open-model-error.js';
+import { fileSource } from '../../web/model-files/file-source.js';
+import { courseModelScript } from './course-model.js';
 import {
   DEFAULT_STEPS,
   MAX_STEPS,
@@ -147,15 +149,47 @@ export class OpenModel extends AttnWidget {
   build(_rt) {
     this.#loadArea = h('div', { class: 'load', 'aria-live': 'polite' });
     this.#modelArea = h('div', { class: 'model' });
-    // The error box moves under the pickers: a file's error belongs next to where it was picked.
+    // The course's own model first (one click, no file needed), then the student's own files;
+    // the error box moves under the pickers: a file's error belongs next to where it was picked.
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('intro')),
+      h('div', { class: 'course-model' }, [
+        h('p', {}, this.t('courseModelIntro')),
+        h(
+          'button',
+          {
+            type: 'button',
+            'data-role': 'course-model',
+            onclick: () => this.openCourseModel(),
+          },
+          this.t('courseModel'),
+        ),
+      ]),
       dropZone(this.#t, (files) => this.#open(files)),
       this.errorBox,
       this.#loadArea,
       this.#modelArea,
     );
+  }
+
+  /**
+   * Opens the course's own model (the lab's, as the GGUF `npm run export-hf` writes, shipped in
+   * attn-course-model.js beside this script) through the same path as a student's file.
+   * Resolves when it has run (or failed, shown inline).
+   */
+  async openCourseModel() {
+    if (this.#busy) return;
+    try {
+      const { name, base64, prompt } = await courseModelScript();
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      // The lab model reads Chinese characters: its own example sentence, unless one is typed.
+      this.#promptText ??= prompt;
+      await this.#open([fileSource(new File([bytes], name))]);
+    } catch (e) {
+      this.#failure = e;
+      this.update();
+    }
   }
 
   /**

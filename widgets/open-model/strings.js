@@ -11,6 +11,9 @@ export const STRINGS = {
     title: '打开你自己的模型',
     intro:
       '选一个 GGUF 文件（Ollama、LM Studio 存的那种），或者一个 Hugging Face 模型文件夹（config.json、safetensors、tokenizer.json）。文件只在你的电脑上读，不会上传；支持 GPT-2、Llama、Mistral、Qwen2、Qwen3。',
+    courseModel: '打开课程自己的模型',
+    courseModelIntro:
+      '手边没有模型文件？先打开课程自己的小模型：实验课那个字符级模型的全注意力版本，导出成一个 GGUF 文件，走和你的文件完全相同的读取路径。看完它，再在下面打开你自己的文件。',
     pickFiles: '选择文件…',
     pickFolder: '选择文件夹…',
     drop: '或者把文件夹、文件拖到这里',
@@ -85,6 +88,9 @@ export const STRINGS = {
     title: 'Open your own model',
     intro:
       'Pick a GGUF file (as Ollama and LM Studio keep them) or the folder of a Hugging Face checkpoint (config.json, safetensors, tokenizer.json). The files are read on your computer and never uploaded; GPT-2, Llama, Mistral, Qwen2 and Qwen3 are supported.',
+    courseModel: 'Open the course’s own model',
+    courseModelIntro:
+      'No model file at hand? Start with the course’s own small model: the all-full-attention version of the lab’s character-level model, exported as a GGUF file and read through exactly the same path as your files. Then open your own below.',
     pickFiles: 'Pick files…',
     pickFolder: 'Pick a folder…',
     drop: 'or drop a folder or files here',

@@ -3,7 +3,9 @@
 // the tables over heads.
 import { HEATMAP_CSS } from '../../../web/views/heatmap-table.js';
 
-export const OPEN_MODEL_CSS = `${HEATMAP_CSS}
+export const OPEN_MODEL_CSS = `
+.course-model { margin: 10px 0; padding: 8px 10px; border: 1px dashed var(--_border); border-radius: 6px; }
+.course-model p { margin: 0 0 6px; }${HEATMAP_CSS}
 .drop { border: 2px dashed var(--_control-border); border-radius: 8px; padding: 14px; text-align: center; margin: 8px 0; }
 .drop.over { border-color: var(--_accent); background: var(--_accent-soft); }
 .pickers { display: flex; flex-wrap: wrap; gap: 8px; }
