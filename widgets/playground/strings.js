@@ -9,7 +9,7 @@
 export const STRINGS = {
   'zh-CN': {
     title: '练习：自己写几行，调用注意力引擎',
-    help: '代码在一个独立的 Web Worker 里运行，里面有自己的一份引擎。可以直接用：engine（引擎，API 见 web/attn-engine.d.ts）、world（课程的教学数据 teaching-world.json）、print(…) 打印一行、show(权重, 行标签, 列标签) 画热力图、round(x, 2) 保留小数、toRows(张量) 变成嵌套数组。',
+    help: '代码在一个独立的 Web Worker 里运行，里面有自己的一份引擎。可以直接用：engine（注意力引擎：engine.attention、engine.softmax、engine.matmul 等）、world（课程的教学数据 teaching-world.json）、print(…) 打印一行、show(权重, 行标签, 列标签) 画热力图、round(x, 2) 保留小数、toRows(张量) 变成嵌套数组。',
     keys: 'Ctrl+Enter（Mac 上 ⌘+Enter）运行。编辑框里 Tab 插入两个空格；先按 Esc 再按 Tab 可以离开编辑框。',
     code: '代码（JavaScript）',
     run: '▶ 运行',
@@ -52,7 +52,7 @@ export const STRINGS = {
   },
   en: {
     title: 'Try it: write a few lines against the attention engine',
-    help: "Your code runs in a separate Web Worker with its own copy of the engine. In scope: engine (the engine, API in web/attn-engine.d.ts), world (the course's teaching-world.json), print(…) prints a line, show(weights, rowLabels, colLabels) draws a heatmap, round(x, 2) rounds, toRows(tensor) gives nested arrays.",
+    help: "Your code runs in a separate Web Worker with its own copy of the engine. In scope: engine (the attention engine: engine.attention, engine.softmax, engine.matmul and more), world (the course's teaching-world.json), print(…) prints a line, show(weights, rowLabels, colLabels) draws a heatmap, round(x, 2) rounds, toRows(tensor) gives nested arrays.",
     keys: 'Ctrl+Enter (⌘+Enter on a Mac) runs. In the editor Tab inserts two spaces; press Esc, then Tab, to leave the editor.',
     code: 'Code (JavaScript)',
     run: '▶ Run',
