@@ -185,6 +185,8 @@ test('a lesson check gives feedback, survives a reload, and the index shows the 
   );
   for (const [lang, width] of [
     ['en', 1280],
+    ['en', 360],
+    ['zh-CN', 1280],
     ['zh-CN', 360],
   ]) {
     await page.goto(`${browser.fileUrl}index.html?lang=${lang}`);
