@@ -166,3 +166,13 @@ export function powerOfTen(mantissa, exponent) {
   const sup = [...String(exponent)].map((ch) => '⁻⁰¹²³⁴⁵⁶⁷⁸⁹'['-0123456789'.indexOf(ch)]);
   return `${mantissa} × 10${sup.join('')}`;
 }
+
+/**
+ * A text in both languages as two spans, `<span lang="zh-CN">` and `<span lang="en">`; the course
+ * pages' CSS shows the one of <html lang> (page chrome outside the widgets).
+ * @param {string} zh
+ * @param {string} en
+ */
+export function bothLanguages(zh, en) {
+  return [h('span', { lang: 'zh-CN' }, zh), h('span', { lang: 'en' }, en)];
+}

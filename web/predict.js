@@ -7,6 +7,7 @@
 // sentence on the gap. The guess is kept (web/progress.js), so a reload opens revealed, and the
 // teacher view opens every gate. Without script nothing is gated: the page reads as before.
 import { storageOf, readProgress, editProgress } from './progress.js';
+import { bothLanguages } from './dom.js';
 
 const CARD = '[data-predict]';
 const GATE = '[data-predict-gate]';
@@ -70,22 +71,6 @@ export function formatGuess(x, step, unit, atLeast = 0) {
 }
 
 /**
- * `[zh, en]` as two spans, the page's CSS showing the one of <html lang>.
- * @param {Document} doc
- * @param {string} zh
- * @param {string} en
- */
-function both(doc, zh, en) {
-  const z = doc.createElement('span');
-  z.lang = 'zh-CN';
-  z.textContent = zh;
-  const e = doc.createElement('span');
-  e.lang = 'en';
-  e.textContent = en;
-  return [z, e];
-}
-
-/**
  * The card's guess as chosen now: the slider's value, or the checked option's id ('' if none).
  * @param {HTMLElement} card
  */
@@ -133,11 +118,10 @@ export function revealText(card, guess, lang) {
 
 /**
  * Shows the reveal of `card` for `guess` (the controls locked on it), or hides it (guess null).
- * @param {Document} doc
  * @param {HTMLElement} card
  * @param {string | null} guess
  */
-function showReveal(doc, card, guess) {
+function showReveal(card, guess) {
   const reveal = /** @type {HTMLElement} */ (card.querySelector('.predict-reveal'));
   const compare = /** @type {HTMLElement} */ (card.querySelector('.predict-compare'));
   const inputs = /** @type {NodeListOf<HTMLInputElement>} */ (card.querySelectorAll('input'));
@@ -151,7 +135,7 @@ function showReveal(doc, card, guess) {
   else for (const input of inputs) input.checked = input.value === guess;
   showValue(card);
   compare.replaceChildren(
-    ...both(doc, revealText(card, guess, 'zh-CN'), revealText(card, guess, 'en')),
+    ...bothLanguages(revealText(card, guess, 'zh-CN'), revealText(card, guess, 'en')),
   );
 }
 
@@ -193,7 +177,7 @@ export function wirePredictions(doc = document, win = globalThis) {
     const slug = String(card.dataset.predict);
     const stored = readProgress(storage).predictions[slug]?.guess;
     const hint = /** @type {HTMLElement} */ (card.querySelector('.predict-pick'));
-    showReveal(doc, card, typeof stored === 'string' ? stored : null);
+    showReveal(card, typeof stored === 'string' ? stored : null);
     showValue(card);
     for (const radio of card.querySelectorAll('input[type=radio]'))
       radio.addEventListener('change', () => (hint.hidden = true));
@@ -210,14 +194,14 @@ export function wirePredictions(doc = document, win = globalThis) {
       editProgress(storage, (p) => {
         p.predictions[slug] = { guess };
       });
-      showReveal(doc, card, guess);
+      showReveal(card, guess);
       applyGates(doc);
     });
     card.querySelector('[data-predict-again]')?.addEventListener('click', () => {
       editProgress(storage, (p) => {
         delete p.predictions[slug];
       });
-      showReveal(doc, card, null);
+      showReveal(card, null);
       applyGates(doc);
       /** @type {HTMLElement | null} */ (card.querySelector('input'))?.focus();
     });

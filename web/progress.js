@@ -6,6 +6,7 @@
 // A scope is the lesson slug of a page's check, or "quiz" for the final quiz. Storage can be off
 // (a strict browser on file://) or hold anything: every read falls back to empty, every write
 // is best effort.
+import { bothLanguages } from './dom.js';
 
 export const PROGRESS_KEY = 'attn-course-progress';
 
@@ -124,18 +125,10 @@ export function showProgress(doc = document, win = globalThis) {
   )) {
     const slug = String(mark.dataset.progress);
     const n = Number(mark.dataset.questions ?? 0);
-    const texts = /** @type {const} */ (['zh-CN', 'en']).map((lang) => {
-      const span = doc.createElement('span');
-      span.lang = lang;
-      span.textContent = progressText(progress, slug, n, lang);
-      return span;
-    });
-    mark.replaceChildren(...texts);
-    mark.hidden = texts[0].textContent === '';
-    mark.classList.toggle(
-      'done',
-      n > 0 && texts[0].textContent !== '' && isComplete(progress, slug, n),
-    );
+    const zh = progressText(progress, slug, n, 'zh-CN');
+    mark.replaceChildren(...bothLanguages(zh, progressText(progress, slug, n, 'en')));
+    mark.hidden = zh === '';
+    mark.classList.toggle('done', n > 0 && zh !== '' && isComplete(progress, slug, n));
   }
 }
 

@@ -26,14 +26,10 @@ import {
   EXERCISE_NUMBER,
 } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH, STARTERS, SOLUTIONS } from './strings.js';
+import { CODE_EDITOR_CSS } from '../playground/views/code-editor-css.js';
 
-const CSS = `
-textarea.code { display: block; width: 100%; min-height: 14em; resize: vertical; padding: 8px;
-  font: 13px/1.5 ui-monospace, "DejaVu Sans Mono", "Noto Sans Mono CJK SC", monospace; tab-size: 2;
-  white-space: pre; overflow-x: auto; border: 1px solid var(--_control-border); border-radius: 6px;
-  background: var(--_surface-1-fbfbfb); color: var(--_fg); box-sizing: border-box; }
-textarea.code:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
-label.code-label { display: block; font-weight: 600; margin: 8px 0 4px; }
+const CSS = `${CODE_EDITOR_CSS}
+textarea.code { min-height: 14em; box-sizing: border-box; }
 .status { font-weight: 600; }
 ul.cases { list-style: none; padding: 0; margin: 6px 0; display: grid; gap: 2px; }
 ul.cases li { overflow-wrap: anywhere; }
@@ -359,11 +355,13 @@ export class Exercise extends AttnWidget {
   checks(rt) {
     // A hint can only name a mistake the inputs tell apart from the right answer.
     const cases = attentionCases(rt);
+    const runs = cases.map((c) => ({
+      want: expectedOutput(rt.engine, c),
+      /** @type {Record<string, number[][]>} */
+      mistakes: mistakeOutputs(rt.engine, c),
+    }));
     const told = ['no-scale', 'mask-after-softmax', 'wrong-axis'].filter((m) =>
-      cases.some((c) => {
-        const mine = /** @type {Record<string, number[][]>} */ (mistakeOutputs(rt.engine, c))[m];
-        return !compare(mine, expectedOutput(rt.engine, c)).ok;
-      }),
+      runs.some((r) => !compare(r.mistakes[m], r.want).ok),
     );
     return [
       check(

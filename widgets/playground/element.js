@@ -31,15 +31,9 @@ import { runStarterInWorker, workerCheckRows } from './self-check.js';
 import { blockedNote } from './views/blocked-note.js';
 import { statusText, outputText, runProblem } from './views/run-output.js';
 import { shownMap } from './views/shown-map.js';
+import { CODE_EDITOR_CSS } from './views/code-editor-css.js';
 
-const CSS = `${HEATMAP_CSS}
-textarea.code { display: block; width: 100%; min-height: 12em; resize: vertical; padding: 8px;
-  font: 13px/1.5 ui-monospace, "DejaVu Sans Mono", "Noto Sans Mono CJK SC", monospace; tab-size: 2;
-  white-space: pre; overflow-wrap: normal; overflow-x: auto; border: 1px solid var(--_control-border); border-radius: 6px;
-  background: var(--_surface-1-fbfbfb); color: var(--_fg); }
-textarea.code:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
-label.code-label { display: block; font-weight: 600; margin: 8px 0 4px; }
-button:disabled { opacity: 0.5; cursor: default; }
+const CSS = `${HEATMAP_CSS}${CODE_EDITOR_CSS}button:disabled { opacity: 0.5; cursor: default; }
 .status { font-size: 0.9em; color: var(--_fg-2); }
 .output { margin-top: 8px; border-top: 1px solid var(--_rule); padding-top: 6px; }
 .output h3 { font-size: 0.95rem; margin: 4px 0; }
