@@ -12,8 +12,6 @@
 namespace attn::train {
 namespace {
 
-const char* const kFortuneFiles[] = {"chinese", "tang300", "song100"};
-
 const std::vector<std::string> kNames = {"小明", "小王", "小红", "小李", "小张", "小刚",
                                          "小华", "小丽", "老师", "妈妈", "爸爸", "奶奶"};
 const std::vector<std::string> kThings = {"苹果", "书",   "笔",   "花",   "信",   "球",
@@ -105,12 +103,28 @@ std::vector<std::string> gift_stories(Rng& rng, std::size_t n) {
     return out;
 }
 
+CorpusOptions browser_corpus_options() {
+    CorpusOptions opt;
+    opt.fortune_files = {"tang300", "song100"};
+    opt.stories = 2000;
+    return opt;
+}
+
 Corpus build_corpus(const CorpusOptions& opt) {
+    std::vector<std::string> texts;
+    for (const std::string& name : opt.fortune_files) texts.push_back(read_file(opt.fortunes_dir + "/" + name));
+    return build_corpus(opt, texts);
+}
+
+Corpus build_corpus(const CorpusOptions& opt, const std::vector<std::string>& fortune_texts) {
+    if (fortune_texts.size() != opt.fortune_files.size())
+        throw ValueError("expected " + std::to_string(opt.fortune_files.size()) + " fortune texts, got " +
+                         std::to_string(fortune_texts.size()));
     Rng rng(opt.seed);
     std::vector<std::string> docs;
     Corpus c;
-    for (const char* name : kFortuneFiles)
-        for (std::string& d : fortune_documents(read_file(opt.fortunes_dir + "/" + name))) {
+    for (const std::string& text : fortune_texts)
+        for (std::string& d : fortune_documents(text)) {
             c.fortune_chars += utf8_chars(d).size();
             docs.push_back(std::move(d));
         }

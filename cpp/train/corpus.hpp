@@ -19,6 +19,7 @@ namespace attn::train {
 
 struct CorpusOptions {
     std::string fortunes_dir = "/usr/share/games/fortunes";
+    std::vector<std::string> fortune_files = {"chinese", "tang300", "song100"};
     std::size_t max_vocab = 512;
     std::size_t stories = 20000;  // generated documents: about 44% of the characters
     double valid_fraction = 0.05;
@@ -34,6 +35,14 @@ struct Corpus {
 
 // Throws ValueError if a fortunes file is missing (install the fortunes-zh package).
 Corpus build_corpus(const CorpusOptions& opt);
+
+// The same from the fortune files' texts, in opt.fortune_files' order (opt.fortunes_dir unused):
+// how the in-browser trainer, which has no file system, builds the very same corpus.
+Corpus build_corpus(const CorpusOptions& opt, const std::vector<std::string>& fortune_texts);
+
+// The in-browser trainer's text (<attn-train>): the Tang and Song poems (tang300, song100;
+// the large "chinese" file stays out, to keep the page small) and 2,000 generated stories.
+CorpusOptions browser_corpus_options();
 
 // A fortune file's text without its markup: ANSI colour escapes removed, each line trimmed of
 // ASCII spaces, documents split at the "%" lines.

@@ -49,6 +49,25 @@ LabConfig all_full_config(std::size_t vocab) {
     return c;
 }
 
+LabConfig browser_config(std::size_t vocab, std::size_t n_layers, std::size_t n_kv_heads, bool hybrid) {
+    LabConfig c = kv_ablation_config(vocab);
+    if (n_layers < 1 || n_layers > 8) throw ConfigError("layers must be 1 … 8, got " + std::to_string(n_layers));
+    if (n_kv_heads < 1 || c.n_heads % n_kv_heads != 0)
+        throw ConfigError("kvHeads must divide the " + std::to_string(c.n_heads) + " query heads (8, 4, 2 or 1), got " +
+                          std::to_string(n_kv_heads));
+    c.n_layers = n_layers;
+    c.n_kv_heads = n_kv_heads;
+    c.layer_types.assign(n_layers, LabLayerType::Full);
+    if (hybrid) {
+        const LabConfig m = main_config(vocab);
+        c.linear_heads = m.linear_heads;
+        c.linear_head_dim = m.linear_head_dim;
+        c.conv_kernel = m.conv_kernel;
+        for (std::size_t l = 0; l < n_layers; l += 2) c.layer_types[l] = LabLayerType::Linear;
+    }
+    return c;
+}
+
 namespace {
 
 using Json = nlohmann::ordered_json;  // keys in the order written, as the course reads them

@@ -28,6 +28,12 @@ LabConfig all_full_config(std::size_t vocab);
 // as main_config. Its rows vary n_kv_heads.
 LabConfig kv_ablation_config(std::size_t vocab);
 
+// What a student trains in the browser (<attn-train>): the kv_heads ablation's shape with
+// n_layers layers and n_kv_heads KV heads; hybrid makes every even layer (0, 2, …) linear with
+// main_config's Gated DeltaNet shape, so a 2-layer hybrid is [linear, full]. Throws ConfigError
+// for n_layers outside 1 … 8 or n_kv_heads not dividing the 8 query heads.
+LabConfig browser_config(std::size_t vocab, std::size_t n_layers, std::size_t n_kv_heads, bool hybrid);
+
 // The chapter's sentences the export runs, and the prompt whose next token it reports.
 extern const std::vector<std::string> kChapterSentences;
 extern const char* const kChapterPrompt;  // "小明把苹果给了"

@@ -4,6 +4,8 @@
 //                       [--out course-data/lab-model.bin] [--export course-data/c3-attention.json]
 //   attn-train ablation [--steps N] [--batch B] [--threads K] [--seed S]
 //                       [--out course-data/kv-heads-ablation.json]
+//   attn-train browser  [--steps N] [--batch B] [--threads K] [--seed S] [--layers L] [--kv-heads G]
+//                       [--hybrid 0|1] --fortunes-dir DIR --out FILE
 //   attn-train hybrid-ablation [--steps N] [--batch B] [--threads K] [--seed S]
 //                       [--out course-data/hybrid-ablation.json] [--full-model course-data/lab-model-full.bin]
 //
@@ -177,6 +179,25 @@ int cmd_hybrid_ablation(const std::map<std::string, std::string>& f) {
     return 0;
 }
 
+// What <attn-train> trains in the browser (browser_corpus_options(), browser_config()), with the
+// worker's defaults (2 slices, warm-up as train_options()), written as ATTNLAB2 float32: the
+// bytes the browser's "download" gives for the same choices (tests/js/train.test.mjs).
+int cmd_browser(const std::map<std::string, std::string>& f) {
+    CorpusOptions copt = browser_corpus_options();
+    copt.fortunes_dir = flag_str(f, "fortunes-dir", copt.fortunes_dir);
+    const Corpus corpus = build_corpus(copt);
+    const LabConfig cfg = browser_config(corpus.vocab.size(), flag_size(f, "layers", 2), flag_size(f, "kv-heads", 2),
+                                         flag_size(f, "hybrid", 0) != 0);
+    const TrainOptions opt = train_options(f, 200);
+    double train_loss = 0.0, secs = 0.0;
+    const LabWeights w = run_training(cfg, corpus, opt, train_loss, secs);
+    const auto bytes = save_lab_weights(LabModel(cfg, corpus.vocab, w), WeightsDtype::F32);
+    const std::string out = flag_str(f, "out", "browser-model.bin");
+    write_file(out, std::string(bytes.begin(), bytes.end()));
+    std::printf("wrote %s: %zu bytes, %.1f s\n", out.c_str(), bytes.size(), secs);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -186,9 +207,10 @@ int main(int argc, char** argv) {
         if (cmd == "model") return cmd_model(flags);
         if (cmd == "ablation") return cmd_ablation(flags);
         if (cmd == "hybrid-ablation") return cmd_hybrid_ablation(flags);
+        if (cmd == "browser") return cmd_browser(flags);
         std::fprintf(
             stderr,
-            "usage: attn-train model|ablation|hybrid-ablation [--steps N] [--batch B] [--threads K] [--seed S] "
+            "usage: attn-train model|ablation|hybrid-ablation|browser [--steps N] [--batch B] [--threads K] [--seed S] "
             "[--out FILE] [--export FILE]\n");
         return 2;
     } catch (const std::exception& e) {

@@ -6,7 +6,9 @@
 //
 // Reproducible: the same options and text give the same bytes, run after run. The batch is cut
 // into `threads` contiguous slices whose gradients are summed in slice order, so the result
-// depends on the thread count but never on thread timing.
+// depends on the thread count but never on thread timing. Without threads (WebAssembly, in the
+// course's training worker) the slices run one after another and are summed in the same order:
+// the same bytes as the native trainer with as many threads.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "attn/lab_model.hpp"
+#include "attn/random.hpp"
 
 namespace attn::train {
 
@@ -39,6 +42,29 @@ struct StepLog {
 
 // Learning rate at step s (1-based) of opt.steps.
 float learning_rate(const TrainOptions& opt, std::size_t s);
+
+// A training run one step at a time (what the in-browser trainer drives, so it can pause and
+// snapshot between steps). train_model() is the same steps in a loop.
+class Trainer {
+  public:
+    // Starts from lab_init_weights(cfg, opt.seed). Throws ValueError if the text is shorter than
+    // one window or opt.steps, opt.batch or opt.threads is 0.
+    Trainer(const LabConfig& cfg, std::vector<int> text, const TrainOptions& opt);
+    // One optimiser step; throws ValueError once opt.steps steps are done.
+    StepLog step();
+    std::size_t steps_done() const noexcept { return step_; }
+    bool done() const noexcept { return step_ >= opt_.steps; }
+    const LabConfig& config() const noexcept { return cfg_; }
+    const LabWeights& weights() const noexcept { return w_; }
+
+  private:
+    LabConfig cfg_;
+    std::vector<int> text_;
+    TrainOptions opt_;
+    LabWeights w_, m_, v_;
+    Rng rng_;
+    std::size_t step_ = 0;
+};
 
 // Trains a fresh model (lab_init_weights(cfg, opt.seed)) on the ids of `text`; on_step, if
 // given, is called after every step. Throws ValueError if the text is shorter than one window.
