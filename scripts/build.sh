@@ -8,7 +8,7 @@ export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
 if [ ! -f build-wasm/CMakeCache.txt ]; then
   emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build build-wasm -j"$(nproc)" --target attn-engine
+cmake --build build-wasm -j"$(nproc)" --target attn-engine attn-trainer
 mkdir -p dist
 cp build-wasm/attn-engine.js dist/attn-engine.js
 node scripts/bundle.mjs

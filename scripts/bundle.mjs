@@ -16,6 +16,10 @@
 //                          (@huggingface/tokenizers), on an engine of its own
 //                          (widgets/open-model/runtime.js: it carries no course data and no
 //                          schema validators).
+//   dist/attn-train.js     a second classic script, only for pages with <attn-train>: that
+//                          element and the source of its Web Worker (the trainer's own WASM
+//                          module, dist/attn-trainer.js, and the training text: the fortunes-zh
+//                          files tang300 and song100, GPL-3.0+) as one string.
 //   dist/attn-loader.js    a small classic script (web/loader.js) that adds the four scripts
 //                          above to a page only where its attn-* elements need them; every
 //                          course page loads it and nothing else.
@@ -30,7 +34,13 @@ import { mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync } fro
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { header, noticesText, NOTICES_FILE, LAB_DATA_LICENCE } from './notices.mjs';
+import {
+  header,
+  noticesText,
+  NOTICES_FILE,
+  LAB_DATA_LICENCE,
+  TRAIN_TEXT_LICENCE,
+} from './notices.mjs';
 import { bothWithMath, renderGuide, renderPredict, gated } from './lesson-guide.mjs';
 import { writeElementTypes } from './element-types.mjs';
 import { factsFor, bindDoc } from './prose-facts.mjs';
@@ -107,6 +117,37 @@ writeFileSync(
     `(function(){var g=globalThis;g.AttnPlaygroundWorker={source:${JSON.stringify(worker.outputFiles[0].text)}};` +
     `if(typeof dispatchEvent==='function')dispatchEvent(new Event('attn-playground-worker'));})();\n`,
 );
+
+// <attn-train>: the worker (trainer module + training text) as a string, as the playground's,
+// then the element. The text is read from Debian's fortunes-zh here (scripts/setup.sh installs
+// it) and bundled through gen/train-texts.json; the native `attn-train browser` reads the same
+// files, so both train on the same bytes.
+{
+  const fortunes = process.env.ATTN_FORTUNES_DIR ?? '/usr/share/games/fortunes';
+  const texts = ['tang300', 'song100'].map((f) => readFileSync(join(fortunes, f), 'utf8'));
+  writeFileSync(join(gen, 'train-texts.json'), JSON.stringify(texts));
+  const trainWorker = await build({
+    ...common,
+    entryPoints: [join(root, 'scripts/entries/train-worker.js')],
+    format: 'iife',
+    write: false,
+  });
+  metafiles.push(trainWorker.metafile);
+  const trainElement = await build({
+    ...common,
+    entryPoints: [join(root, 'scripts/entries/attn-train.js')],
+    format: 'iife',
+    write: false,
+  });
+  metafiles.push(trainElement.metafile);
+  writeFileSync(
+    join(dist, 'attn-train.js'),
+    `${header('attn-train.js, <attn-train> and its training worker', TRAIN_TEXT_LICENCE)}\n` +
+      `// <attn-train> and its Web Worker (trainer + text, as a string). Load after attn-widgets.js.\n` +
+      `(function(){globalThis.AttnTrainWorker={source:${JSON.stringify(trainWorker.outputFiles[0].text)}};})();\n` +
+      trainElement.outputFiles[0].text,
+  );
+}
 
 // <attn-open-model>: its element, on the page's engine factory (from attn-widgets.js, loaded
 // first) but a runtime of its own (widgets/open-model/index.js says so).

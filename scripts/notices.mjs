@@ -34,6 +34,13 @@ export const LAB_DATA_LICENCE =
   NOTICES_FILE +
   ')';
 
+// dist/attn-train.js carries the training text itself (two files of fortunes-zh).
+export const TRAIN_TEXT_LICENCE =
+  'GPL-3.0-or-later (its training text is tang300 and song100 of Debian\u2019s fortunes-zh, ' +
+  'GPL-3.0+; the GPL text is in ' +
+  NOTICES_FILE +
+  ')';
+
 /** 'node_modules/ajv/dist/runtime/equal.js' → {name: 'ajv', dir: 'node_modules/ajv'}. */
 export function packageOfInput(input) {
   const parts = input.split(/[\\/]/);

@@ -3,9 +3,10 @@
 // as its own src, so it works from file:// and under `script-src 'self'`): attn-widgets.js for
 // any tag, and the heavy extras only where their element is, attn-lab-data.js (the trained
 // model) for <attn-lab>, attn-playground.js (the worker's engine) for <attn-playground> and
-// <attn-exercise>, and attn-open-model.js (the model-file readers and the tokenizer) for
-// <attn-open-model>. Elements added later (a course platform rendering a page by script) are
-// found by a MutationObserver. A page that includes a script itself keeps it: none is added twice.
+// <attn-exercise>, attn-open-model.js (the model-file readers and the tokenizer) for
+// <attn-open-model>, and attn-train.js (the trainer's worker and its text) for <attn-train>.
+// Elements added later (a course platform rendering a page by script) are found by a
+// MutationObserver. A page that includes a script itself keeps it: none is added twice.
 
 /** The script every attn-* tag needs. */
 export const WIDGETS_SCRIPT = 'attn-widgets.js';
@@ -15,6 +16,7 @@ export const EXTRA_SCRIPTS = {
   'attn-playground': 'attn-playground.js',
   'attn-exercise': 'attn-playground.js',
   'attn-open-model': 'attn-open-model.js',
+  'attn-train': 'attn-train.js',
 };
 
 /**

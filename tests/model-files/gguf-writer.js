@@ -64,7 +64,7 @@ class ByteSink {
     this.bytes(b);
   }
   string(s) {
-    const b = Buffer.from(s, 'utf8');
+    const b = new TextEncoder().encode(s);
     this.scalar('u64', b.length);
     this.bytes(b);
   }
@@ -90,7 +90,7 @@ class ByteSink {
  */
 export function ggufBytes({ metadata, tensors }) {
   const s = new ByteSink();
-  s.bytes(Buffer.from('GGUF', 'latin1'));
+  s.bytes(new TextEncoder().encode('GGUF'));
   s.scalar('u32', 3);
   s.scalar('u64', tensors.length);
   s.scalar('u64', metadata.length);

@@ -1,0 +1,559 @@
+// <attn-train> — train the lab's model yourself: a small model of the lab's family trained from
+// zero in a Web Worker (./worker.js, the native trainer compiled to WASM), with Start / Pause /
+// Reset, the seed and the choices the seed's kv_heads ablation varies. While it trains: the loss
+// curves against the unigram baseline, characters per second, and every few steps a snapshot
+// (one sentence's attention per full layer and head, the linear layers' ‖S‖, a greedy sample),
+// all read by the page's engine from the snapshot's weights; a scrubber walks back through them.
+// Finished runs stay side by side (validation loss against the ledger's KV bytes per token), and
+// the model can go to the lab (localStorage, lab.html?model=trained) or be downloaded (the lab's
+// .bin, or the GGUF export-hf writes, for the open-model page).
+//
+// Lives in dist/attn-train.js (with the worker and its text), loaded only where this tag is.
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { TrainChoices, TrainInfo, TrainOut, SnapshotView } from './logic.js' */
+import { AttnWidget } from '../../web/widget-base.js';
+import { h, num, pct } from '../../web/dom.js';
+import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
+import { TRAIN_CSS } from './styles.js';
+import {
+  DEFAULT_CHOICES,
+  KV_HEAD_CHOICES,
+  LAYER_CHOICES,
+  SNAPSHOT_SENTENCE,
+  SAMPLE_PROMPT,
+  choicesFrom,
+  tokensPerSecond,
+  readSnapshot,
+  strongestPreviousHead,
+  meanSinkShare,
+  encodeBase64,
+  saveTrainedModel,
+} from './logic.js';
+import { TrainWorker } from './train-worker.js';
+import { lossCurve } from './views/loss-curve.js';
+import { snapshotView } from './views/snapshot.js';
+import { runsTable } from './views/runs.js';
+
+/**
+ * A snapshot kept: its step, validation loss, weights (f16) and what the engine read of them.
+ * @typedef {{ step: number, validLoss: number, weights: Uint8Array, view: SnapshotView }} Snapshot
+ */
+/**
+ * A run kept for the side-by-side table.
+ * @typedef {{ n: number, layers: number, hybrid: boolean, kvHeads: number, steps: number,
+ *   validLoss: number, kvBytesPerToken: number }} RunRow
+ */
+
+/**
+ * @summary Train the lab's small model from zero in the browser and watch its attention form.
+ * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} lab-href - the lab page "Open in the lab" goes to (default `lab.html`)
+ * @fires attn-update - after every draw; detail: {widget, lang, error, attributes, state, step}
+ */
+export class TrainModel extends AttnWidget {
+  static strings = STRINGS;
+  static checkNamesZh = CHECK_NAMES_ZH;
+  static css = TRAIN_CSS;
+  /**
+   * The lab model → GGUF conversion (scripts/lab-checkpoint.mjs, export-hf's), given by the
+   * script's entry; null where the element is used without it (no GGUF button then).
+   * @type {((engine: AttnEngine, labBytes: Uint8Array) => Uint8Array) | null}
+   */
+  static ggufOf = null;
+  static get observedAttributes() {
+    return ['lang', 'lab-href'];
+  }
+
+  /** @type {'idle' | 'starting' | 'running' | 'paused' | 'done'} */
+  #state = 'idle';
+  /** @type {TrainChoices} */
+  #choices = { ...DEFAULT_CHOICES };
+  /** @type {TrainWorker | null} */
+  #worker = null;
+  /** @type {TrainInfo | null} */
+  #info = null;
+  /** @type {{ step: number, loss: number }[]} */
+  #train = [];
+  /** @type {number[]} */
+  #stepMs = [];
+  #heap = 0;
+  /** @type {Snapshot[]} */
+  #snapshots = [];
+  /** which snapshot the scrubber shows; -1 follows the newest */
+  #shown = -1;
+  #layer = -1;
+  #head = 0;
+  /** @type {RunRow[]} */
+  #runs = [];
+  #runCount = 0;
+  /** @type {string | null} */
+  #note = null;
+  /** @type {Record<string, HTMLElement>} */
+  #el = {};
+
+  /** The run's state, for tests and course platforms. */
+  get state() {
+    return this.#state;
+  }
+  /** Steps done so far in this run. */
+  get step() {
+    return this.#train.length ? this.#train[this.#train.length - 1].step : 0;
+  }
+  /** The snapshots of this run (step, validation loss, the engine's reading). */
+  get snapshots() {
+    return this.#snapshots;
+  }
+  /** The finished runs, side by side. */
+  get runs() {
+    return this.#runs;
+  }
+  /** What the run trains (trainStart's answer), or null before Start. */
+  get info() {
+    return this.#info;
+  }
+
+  updateDetail() {
+    return { ...super.updateDetail(), state: this.#state, step: this.step };
+  }
+
+  disconnectedCallback() {
+    this.#worker?.terminate();
+    this.#worker = null;
+    if (this.#state === 'running' || this.#state === 'starting') this.#state = 'paused';
+  }
+
+  /** @param {Runtime} _rt */
+  build(_rt) {
+    const c = this.#choices;
+    /**
+     * @param {string} id
+     * @param {string} label
+     * @param {HTMLElement} control
+     */
+    const field = (id, label, control) => {
+      control.id = id;
+      return h('div', { class: 'field' }, [h('label', { for: id }, label), control]);
+    };
+    const steps = h('input', {
+      type: 'number',
+      min: 1,
+      step: 1,
+      value: c.steps,
+      inputmode: 'numeric',
+    });
+    const seed = h('input', {
+      type: 'number',
+      min: 0,
+      step: 1,
+      value: c.seed,
+      inputmode: 'numeric',
+    });
+    const layers = h(
+      'select',
+      {},
+      LAYER_CHOICES.map((n) => h('option', { value: n, selected: n === c.layers }, String(n))),
+    );
+    const types = h('select', {}, [
+      h('option', { value: 'full', selected: !c.hybrid }, this.t('full')),
+      h('option', { value: 'hybrid', selected: c.hybrid }, this.t('hybrid')),
+    ]);
+    const kv = h(
+      'select',
+      {},
+      KV_HEAD_CHOICES.map((n) => h('option', { value: n, selected: n === c.kvHeads }, String(n))),
+    );
+    const read = () =>
+      choicesFrom({
+        steps: /** @type {HTMLInputElement} */ (steps).value,
+        seed: /** @type {HTMLInputElement} */ (seed).value,
+        layers: /** @type {HTMLSelectElement} */ (layers).value,
+        kvHeads: /** @type {HTMLSelectElement} */ (kv).value,
+        hybrid: /** @type {HTMLSelectElement} */ (types).value,
+      });
+    const start = h('button', {
+      class: 'primary',
+      'data-role': 'start',
+      onclick: () => this.#start(read()),
+    });
+    const pause = h('button', { 'data-role': 'pause', onclick: () => this.#pauseOrResume() });
+    const reset = h(
+      'button',
+      { 'data-role': 'reset', onclick: () => this.#reset() },
+      this.t('reset'),
+    );
+    const inputs = [steps, seed, layers, types, kv];
+    this.#el = {
+      start,
+      pause,
+      reset,
+      status: h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }),
+      model: h('p', { class: 'muted formula' }),
+      curve: h('div', { class: 'curve' }),
+      snap: h('div', { class: 'snapshot' }),
+      runs: h('div', { class: 'runs' }),
+      hand: h('div', { class: 'hand' }),
+      inputs: h('div', { class: 'fields' }, [
+        field('train-steps', this.t('steps'), steps),
+        field('train-seed', this.t('seed'), seed),
+        field('train-layers', this.t('layers'), layers),
+        field('train-types', this.t('layerTypes'), types),
+        field('train-kv', this.t('kvHeads', KV_HEAD_CHOICES[0]), kv),
+      ]),
+    };
+    this.#inputs = inputs;
+    this.body.append(
+      h('h2', {}, this.t('title')),
+      h('p', { class: 'muted' }, this.t('help')),
+      h('section', { class: 'choices', 'aria-label': this.t('choices') }, [
+        this.#el.inputs,
+        h('div', { class: 'buttons' }, [start, pause, reset]),
+        this.#el.status,
+        this.#el.model,
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('curveTitle')),
+        h('p', { class: 'muted' }, this.t('curveHelp')),
+        h('p', { class: 'formula' }, this.t('lossFormula')),
+        this.#el.curve,
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('snapshots')),
+        h('p', { class: 'muted' }, this.t('snapshotHelp', SNAPSHOT_SENTENCE)),
+        this.#el.snap,
+      ]),
+      h('section', {}, [
+        h('h3', {}, this.t('runs')),
+        h('p', { class: 'muted' }, this.t('runsHelp')),
+        this.#el.runs,
+      ]),
+      h('section', {}, [h('h3', {}, this.t('handOver')), this.#el.hand]),
+    );
+  }
+
+  /** @type {HTMLElement[]} */
+  #inputs = [];
+
+  /** @param {Runtime} _rt */
+  render(_rt) {
+    this.#drawControls();
+    this.#drawProgress();
+    this.#drawSnapshot();
+    this.#drawRuns();
+    this.#drawHandOver();
+  }
+
+  #drawControls() {
+    const s = this.#state;
+    const { start, pause } = this.#el;
+    start.textContent = this.t('start');
+    /** @type {HTMLButtonElement} */ (start).disabled = s !== 'idle';
+    pause.textContent = this.t(s === 'paused' ? 'resume' : 'pause');
+    /** @type {HTMLButtonElement} */ (pause).disabled = s !== 'running' && s !== 'paused';
+    for (const i of this.#inputs) /** @type {HTMLInputElement} */ (i).disabled = s !== 'idle';
+  }
+
+  /** Status line, model line and the loss curve: redrawn at every step. */
+  #drawProgress() {
+    const info = this.#info;
+    const status = this.#el.status;
+    if (!info) {
+      status.textContent = this.#state === 'starting' ? this.t('starting') : this.t('idle');
+      this.#el.model.textContent = '';
+      this.#el.curve.replaceChildren();
+      return;
+    }
+    const tps = tokensPerSecond(info.tokensPerStep, this.#stepMs);
+    const tail =
+      this.#state === 'paused'
+        ? ` · ${this.t('paused')}`
+        : this.#state === 'done'
+          ? ` · ${this.t('finished')}`
+          : '';
+    status.textContent = this.t('status', this.step, info.steps, tps, this.#heap) + tail;
+    const c = info.config;
+    this.#el.model.textContent =
+      this.t(
+        'model',
+        info.parameters,
+        c.layerTypes.map((k) => this.t('layerKinds')[k]).join(' · '),
+        c.nKvHeads,
+      ) +
+      ' ' +
+      this.t('corpus', info.fortuneChars, info.storyChars, info.trainTokens);
+    const valid = this.#snapshots.map((s) => ({ step: s.step, loss: s.validLoss }));
+    const last = this.#train[this.#train.length - 1];
+    this.#el.curve.replaceChildren(
+      lossCurve({
+        t: (k, ...a) => this.t(k, ...a),
+        train: this.#train,
+        valid,
+        baseline: info.unigramLoss,
+        steps: info.steps,
+      }),
+      h(
+        'p',
+        { class: 'formula' },
+        this.t(
+          'curveSummary',
+          this.step,
+          last ? num(last.loss, 3) : '—',
+          valid.length ? num(valid[valid.length - 1].loss, 3) : '—',
+          num(info.unigramLoss, 3),
+        ),
+      ),
+    );
+  }
+
+  #drawSnapshot() {
+    const box = this.#el.snap;
+    if (!this.#snapshots.length) {
+      box.replaceChildren();
+      return;
+    }
+    const index = this.#shown < 0 ? this.#snapshots.length - 1 : this.#shown;
+    const snap = this.#snapshots[index];
+    const run = snap.view.run;
+    const full = run.attention.flatMap((l, i) => (l.type === 'full' ? [i] : []));
+    if (this.#layer < 0 || this.#layer >= run.attention.length) this.#layer = full[0] ?? 0;
+    const best = strongestPreviousHead(snap.view.patterns);
+    box.replaceChildren(
+      snapshotView({
+        t: (k, ...a) => this.t(k, ...a),
+        lang: this.lang,
+        scale: this.scale,
+        snapshots: this.#snapshots.map((s) => s.step),
+        index,
+        snapshot: snap,
+        layer: this.#layer,
+        head: this.#head,
+        facts: [
+          best ? this.t('prevHead', best.layer + 1, best.head + 1, pct(best.weight, 1)) : '',
+          full.length ? this.t('sink', pct(meanSinkShare(run), 1)) : '',
+          this.t('sample', SAMPLE_PROMPT, snap.view.sample),
+        ].filter(Boolean),
+        onIndex: (i) => {
+          this.#shown = i === this.#snapshots.length - 1 ? -1 : i;
+          this.#drawSnapshot();
+        },
+        onLayer: (l) => {
+          this.#layer = l;
+          this.#drawSnapshot();
+        },
+        onHead: (hd) => {
+          this.#head = hd;
+          this.#drawSnapshot();
+        },
+      }),
+    );
+  }
+
+  #drawRuns() {
+    this.#el.runs.replaceChildren(
+      this.#runs.length
+        ? runsTable({ t: (k, ...a) => this.t(k, ...a), runs: this.#runs })
+        : h('p', { class: 'muted' }, this.t('runsEmpty')),
+    );
+  }
+
+  #drawHandOver() {
+    const ready =
+      this.#snapshots.length > 1 && (this.#state === 'paused' || this.#state === 'done');
+    const hybrid = this.#info?.config.layerTypes.includes('linear') ?? false;
+    const gguf = /** @type {typeof TrainModel} */ (this.constructor).ggufOf;
+    const button = (
+      /** @type {string} */ role,
+      /** @type {string} */ key,
+      /** @type {() => void} */ onclick,
+      enabled = ready,
+    ) => h('button', { 'data-role': role, disabled: !enabled, onclick }, this.t(key));
+    this.#el.hand.replaceChildren(
+      h('div', { class: 'buttons' }, [
+        button('open-in-lab', 'openInLab', () => this.#openInLab()),
+        button('download-bin', 'downloadBin', () => this.#download('bin')),
+        ...(gguf
+          ? [
+              button(
+                'download-gguf',
+                'downloadGguf',
+                () => this.#download('gguf'),
+                ready && !hybrid,
+              ),
+            ]
+          : []),
+      ]),
+      ...(hybrid ? [h('p', { class: 'muted' }, this.t('noGguf'))] : []),
+      ...(this.#note ? [h('p', { class: 'stale', role: 'alert' }, this.#note)] : []),
+    );
+  }
+
+  /** @param {TrainChoices} choices */
+  #start(choices) {
+    if (this.#state !== 'idle') return;
+    this.#choices = choices;
+    this.#state = 'starting';
+    this.#note = null;
+    try {
+      this.#worker = new TrainWorker((m) => this.#onMessage(m));
+    } catch (e) {
+      this.#state = 'idle';
+      this.showError(e);
+      return;
+    }
+    this.#worker.start(choices);
+    this.update();
+  }
+
+  #pauseOrResume() {
+    if (this.#state === 'running') {
+      this.#worker?.pause();
+    } else if (this.#state === 'paused') {
+      this.#state = 'running';
+      this.#worker?.resume();
+      this.update();
+    }
+  }
+
+  /** Ends the run (its row stays if it trained past its first snapshot) and clears the page. */
+  #reset() {
+    this.#keepRun();
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#state = 'idle';
+    this.#info = null;
+    this.#train = [];
+    this.#stepMs = [];
+    this.#snapshots = [];
+    this.#shown = -1;
+    this.#note = null;
+    this.clearError();
+    this.update();
+  }
+
+  #keepRun() {
+    const info = this.#info;
+    const last = this.#snapshots[this.#snapshots.length - 1];
+    if (!info || !last || last.step === 0) return;
+    if (this.#runs.some((r) => r.n === this.#runCount)) return;
+    const c = info.config;
+    this.#runs.push({
+      n: this.#runCount,
+      layers: c.nLayers,
+      hybrid: c.layerTypes.includes('linear'),
+      kvHeads: c.nKvHeads,
+      steps: last.step,
+      validLoss: last.validLoss,
+      kvBytesPerToken: last.view.kvBytesPerToken,
+    });
+  }
+
+  /** @param {TrainOut} m */
+  #onMessage(m) {
+    const rt = this.rt;
+    if (!rt) return;
+    try {
+      switch (m.type) {
+        case 'started':
+          this.#info = m.info;
+          this.#heap = m.heapBytes;
+          this.#runCount++;
+          this.#state = 'running';
+          this.clearError();
+          this.update();
+          return;
+        case 'progress':
+          this.#train.push({ step: m.step, loss: m.loss });
+          this.#stepMs.push(m.ms);
+          this.#heap = m.heapBytes;
+          this.#drawProgress();
+          return;
+        case 'snapshot':
+          this.#snapshots.push({
+            step: m.step,
+            validLoss: m.validLoss,
+            weights: m.weights,
+            view: readSnapshot(rt.engine, m.weights),
+          });
+          this.#drawSnapshot();
+          this.#drawProgress();
+          return;
+        case 'paused':
+          this.#state = 'paused';
+          this.update();
+          return;
+        case 'done':
+          this.#state = 'done';
+          this.#keepRun();
+          this.update();
+          return;
+        case 'error':
+          // A bad choice (steps 0, …): the engine's named error, and the form back to edit.
+          this.#worker?.terminate();
+          this.#worker = null;
+          this.#state = 'idle';
+          this.#info = null;
+          this.#train = [];
+          this.#snapshots = [];
+          this.update();
+          this.showError(m);
+          return;
+      }
+    } catch (e) {
+      this.showError(e);
+    }
+  }
+
+  async #openInLab() {
+    const info = this.#info;
+    const worker = this.#worker;
+    const last = this.#snapshots[this.#snapshots.length - 1];
+    if (!info || !worker || !last) return;
+    const bytes = await worker.weights('f16');
+    const saved = saveTrainedModel(globalThis.localStorage ?? null, {
+      weights: encodeBase64(bytes),
+      steps: this.step,
+      seed: info.seed,
+      validLoss: last.validLoss,
+      unigramLoss: info.unigramLoss,
+      parameters: info.parameters,
+      layerTypes: info.config.layerTypes,
+      kvHeads: info.config.nKvHeads,
+    });
+    if (!saved) {
+      this.#note = this.t('storageFull');
+      this.#drawHandOver();
+      return;
+    }
+    const href = this.getAttribute('lab-href') || 'lab.html';
+    const url = new URL(href, document.baseURI);
+    url.searchParams.set('model', 'trained');
+    if (this.isEnglish) url.searchParams.set('lang', 'en');
+    location.assign(url.href);
+  }
+
+  /** @param {'bin' | 'gguf'} kind */
+  async #download(kind) {
+    const rt = this.rt;
+    const worker = this.#worker;
+    if (!rt || !worker) return;
+    try {
+      const bytes = await worker.weights(kind === 'bin' ? 'f32' : 'f16');
+      const ggufOf = /** @type {typeof TrainModel} */ (this.constructor).ggufOf;
+      const file =
+        kind === 'bin'
+          ? bytes
+          : /** @type {NonNullable<typeof ggufOf>} */ (ggufOf)(rt.engine, bytes);
+      const name = `trained-${this.step}-steps-seed-${this.#info?.seed}.${kind === 'bin' ? 'bin' : 'gguf'}`;
+      const a = h('a', {
+        href: URL.createObjectURL(new Blob([new Uint8Array(file)])),
+        download: name,
+      });
+      this.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(/** @type {HTMLAnchorElement} */ (a).href), 10000);
+    } catch (e) {
+      this.showError(e);
+    }
+  }
+}

@@ -1,0 +1,251 @@
+// <attn-train>'s logic without the DOM: the worker's message protocol, what a run's choices
+// are, when it snapshots, what a snapshot shows (asked of the page's engine), the runs kept side
+// by side and the hand-over of a trained model to the lab. Node runs this file as it is
+// (tests/js/train.test.mjs).
+/** @import { AttnEngine, HeadPattern, LabRunResult } from '../../web/attn-engine.js' */
+
+/**
+ * What a student chooses for a run (the engine checks every field: ConfigError names it).
+ * @typedef {{ steps: number, seed: number, layers: number, kvHeads: number, hybrid: boolean }}
+ *   TrainChoices
+ */
+/**
+ * trainStart's answer: the model and its text.
+ * @typedef {{
+ *   config: { vocab: number, nLayers: number, nHeads: number, nKvHeads: number, dModel: number,
+ *     context: number, layerTypes: ('full' | 'linear')[] },
+ *   steps: number, batch: number, seed: number, parameters: number, trainTokens: number,
+ *   validTokens: number, fortuneChars: number, storyChars: number, unigramLoss: number,
+ *   tokensPerStep: number,
+ * }} TrainInfo
+ */
+/**
+ * dist/attn-trainer.js's module as the worker uses it (cpp/bindings/train_js.cpp).
+ * @typedef {{
+ *   trainStart: (options: TrainChoices, texts: string[]) => TrainInfo,
+ *   trainStep: (n: number) => { step: number[], loss: number[], lr: number[],
+ *     gradNorm: number[], done: boolean },
+ *   trainValidLoss: () => number,
+ *   trainWeights: (options?: { dtype?: 'f32' | 'f16' }) => Uint8Array,
+ *   heapBytesInUse: () => number,
+ * }} TrainerModule
+ */
+/**
+ * Page → worker.
+ * @typedef {{ type: 'start', options: TrainChoices } | { type: 'pause' } | { type: 'resume' }
+ *   | { type: 'weights', id: number, dtype: 'f32' | 'f16' }} TrainIn
+ */
+/**
+ * Worker → page.
+ * @typedef {{ type: 'started', info: TrainInfo, heapBytes: number }
+ *   | { type: 'progress', step: number, loss: number, lr: number, gradNorm: number, ms: number,
+ *       heapBytes: number }
+ *   | { type: 'snapshot', step: number, validLoss: number, weights: Uint8Array }
+ *   | { type: 'paused' } | { type: 'done' }
+ *   | { type: 'weights', id: number, bytes: Uint8Array }
+ *   | { type: 'error', name: string, message: string }} TrainOut
+ */
+
+/** A run's choices before the student changes any: the seed's 2-layer kv_heads model. */
+export const DEFAULT_CHOICES = Object.freeze({
+  steps: 200,
+  seed: 1,
+  layers: 2,
+  kvHeads: 2,
+  hybrid: false,
+});
+/** The kv_heads ablation's rows (the query heads are 8). */
+export const KV_HEAD_CHOICES = [8, 4, 2, 1];
+export const LAYER_CHOICES = [2, 4];
+
+/** The sentence whose attention every snapshot shows: a story of the kind the text has. */
+export const SNAPSHOT_SENTENCE = '小明把苹果给了小王，小王谢谢小明。';
+/** The prompt of each snapshot's greedy sample (the lab's prompt) and how many characters. */
+export const SAMPLE_PROMPT = '小明把苹果给了';
+export const SAMPLE_STEPS = 12;
+
+/**
+ * Snapshot every this many steps: about 20 over a run, at least 10 steps apart.
+ * @param {number} steps
+ */
+export const snapshotEvery = (steps) => Math.max(10, Math.ceil(steps / 20));
+
+/**
+ * The choices as numbers, from the form's strings; what is not a number stays NaN so that the
+ * engine names the field ("steps should be a whole number …").
+ * @param {{ steps: string, seed: string, layers: string, kvHeads: string, hybrid: string }} form
+ * @returns {TrainChoices}
+ */
+export function choicesFrom(form) {
+  return {
+    steps: form.steps.trim() === '' ? NaN : Number(form.steps),
+    seed: form.seed.trim() === '' ? NaN : Number(form.seed),
+    layers: Number(form.layers),
+    kvHeads: Number(form.kvHeads),
+    hybrid: form.hybrid === 'hybrid',
+  };
+}
+
+/**
+ * A worker message checked at the boundary: the page acts only on these shapes.
+ * @param {unknown} m
+ * @returns {TrainOut | null}
+ */
+export function parseTrainMessage(m) {
+  if (!m || typeof m !== 'object') return null;
+  const o = /** @type {Record<string, unknown>} */ (m);
+  const n = (/** @type {unknown} */ x) => typeof x === 'number' && Number.isFinite(x);
+  switch (o.type) {
+    case 'started':
+      return o.info && typeof o.info === 'object' && n(o.heapBytes)
+        ? /** @type {TrainOut} */ (m)
+        : null;
+    case 'progress':
+      return [o.step, o.loss, o.lr, o.gradNorm, o.ms, o.heapBytes].every(n)
+        ? /** @type {TrainOut} */ (m)
+        : null;
+    case 'snapshot':
+      return n(o.step) && n(o.validLoss) && o.weights instanceof Uint8Array
+        ? /** @type {TrainOut} */ (m)
+        : null;
+    case 'weights':
+      return n(o.id) && o.bytes instanceof Uint8Array ? /** @type {TrainOut} */ (m) : null;
+    case 'error':
+      return typeof o.name === 'string' && typeof o.message === 'string'
+        ? /** @type {TrainOut} */ (m)
+        : null;
+    case 'paused':
+    case 'done':
+      return /** @type {TrainOut} */ (m);
+    default:
+      return null;
+  }
+}
+
+/**
+ * Characters per second of training: tokensPerStep × steps ÷ seconds of the worker's steps.
+ * @param {number} tokensPerStep
+ * @param {number[]} stepMs
+ */
+export function tokensPerSecond(tokensPerStep, stepMs) {
+  const recent = stepMs.slice(-20);
+  const ms = recent.reduce((a, b) => a + b, 0);
+  return ms > 0 ? (tokensPerStep * recent.length * 1000) / ms : 0;
+}
+
+/**
+ * One snapshot as the page shows it: the engine's pass over SNAPSHOT_SENTENCE with attention,
+ * the head patterns of every full layer, a greedy sample and the KV ledger. The weights are
+ * loaded, asked and unloaded again: nothing stays in the page's heap.
+ * @param {AttnEngine} engine
+ * @param {Uint8Array} weights the snapshot's ATTNLAB2 bytes
+ */
+export function readSnapshot(engine, weights) {
+  const lab = engine.labLoad(weights);
+  try {
+    const run = engine.labRun(lab.id, { text: SNAPSHOT_SENTENCE, attention: true });
+    /** @type {(HeadPattern[] | null)[]} */
+    const patterns = run.attention.map((l) =>
+      l.type === 'full' ? engine.headPatterns(l.weights) : null,
+    );
+    const sample = engine.labGenerate(lab.id, { text: SAMPLE_PROMPT, steps: SAMPLE_STEPS });
+    const ledger = engine.labLedger(lab.id, { dtypeBytes: 2 });
+    return { run, patterns, sample: sample.text, kvBytesPerToken: ledger.kvBytesPerToken };
+  } finally {
+    engine.labUnload(lab.id);
+  }
+}
+/** @typedef {ReturnType<typeof readSnapshot>} SnapshotView */
+
+/**
+ * The head that attends most to the previous character, over every full layer.
+ * @param {(HeadPattern[] | null)[]} patterns per layer, null for a linear layer
+ * @returns {{ layer: number, head: number, weight: number } | null}
+ */
+export function strongestPreviousHead(patterns) {
+  /** @type {{ layer: number, head: number, weight: number } | null} */
+  let best = null;
+  patterns.forEach((heads, layer) =>
+    heads?.forEach((p, head) => {
+      if (!best || p.previousToken > best.weight) best = { layer, head, weight: p.previousToken };
+    }),
+  );
+  return best;
+}
+
+/**
+ * The mean share of <bos> over every full layer and head: the attention sink forming.
+ * @param {LabRunResult} run
+ */
+export function meanSinkShare(run) {
+  const rows = run.sinkShare.filter((r) => r.length > 0);
+  const all = rows.flat();
+  return all.length ? all.reduce((a, b) => a + b, 0) / all.length : 0;
+}
+
+/**
+ * What a loss curve draws: points (x = step, y = loss) scaled into a w × h box with the y range
+ * [lo, hi] covering every loss and the baseline.
+ * @param {{ step: number, loss: number }[][]} series
+ * @param {number} totalSteps
+ * @param {number} baseline
+ */
+export function curveRange(series, totalSteps, baseline) {
+  const ys = series.flat().map((p) => p.loss);
+  ys.push(baseline);
+  const hi = Math.max(...ys);
+  const lo = Math.min(...ys);
+  const pad = (hi - lo) * 0.05 || 0.5;
+  return { x0: 0, x1: Math.max(1, totalSteps), y0: Math.max(0, lo - pad), y1: hi + pad };
+}
+
+/**
+ * The localStorage key of a model handed to the lab, and what it holds.
+ * @typedef {{ weights: string, steps: number, seed: number, validLoss: number,
+ *   unigramLoss: number, parameters: number, layerTypes: string[], kvHeads: number }} TrainedModel
+ */
+export const TRAINED_MODEL_KEY = 'attn-trained-model';
+
+/**
+ * bytes → base64 (chunks: String.fromCharCode takes a bounded argument count).
+ * @param {Uint8Array} bytes
+ */
+export function encodeBase64(bytes) {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+/**
+ * The trained model handed to the lab, or null (absent, garbage, storage off).
+ * @param {Pick<Storage, 'getItem'> | null} storage
+ * @returns {TrainedModel | null}
+ */
+export function readTrainedModel(storage) {
+  try {
+    const m = JSON.parse(storage?.getItem(TRAINED_MODEL_KEY) ?? 'null');
+    return m &&
+      typeof m.weights === 'string' &&
+      Number.isFinite(m.steps) &&
+      Number.isFinite(m.validLoss)
+      ? m
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps `model` for the lab; false if storage refused it (off, or full).
+ * @param {Pick<Storage, 'setItem'> | null} storage
+ * @param {TrainedModel} model
+ */
+export function saveTrainedModel(storage, model) {
+  try {
+    storage?.setItem(TRAINED_MODEL_KEY, JSON.stringify(model));
+    return !!storage;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,204 @@
+// <attn-train>'s text in both languages. Every number is an argument (logic.js and the engine
+// compute them): nothing here goes stale when the trainer changes.
+/** @import { WidgetStrings } from '../../web/widget-base.js' */
+import { num } from '../../web/dom.js';
+
+/** @param {number} b */
+const kib = (b) => `${num(b / 1024, 1)} KiB`;
+/** @param {number} b */
+const mib = (b) => `${num(b / 2 ** 20, 1)} MiB`;
+
+/** @type {WidgetStrings} */
+export const STRINGS = {
+  'zh-CN': {
+    title: '自己训练它',
+    help: '在你的浏览器里从零训练一个小语言模型（与实验课同一家族），看注意力在训练中成形。训练在后台线程（Web Worker）里跑，页面不卡；它就是原生的 C++ 训练器编译成 WebAssembly，同一种子得到逐字节相同的权重。',
+    corpus: (
+      /** @type {number} */ poems,
+      /** @type {number} */ stories,
+      /** @type {number} */ train,
+    ) =>
+      `训练文本：唐诗三百首与宋词（fortunes-zh，GPL）的 ${poems.toLocaleString('en-US')} 个字，加上 ${stories.toLocaleString('en-US')} 个生成的“谁把什么给了谁”小故事的字；训练集共 ${train.toLocaleString('en-US')} 个字符。`,
+    choices: '这次训练',
+    steps: '步数',
+    seed: '种子',
+    layers: '层数',
+    layerTypes: '层的类型',
+    full: '全部全注意力',
+    hybrid: '混合（线性 + 全注意力交替）',
+    kvHeads: (/** @type {number} */ h) => `KV 头数（${h} 个查询头共享）`,
+    start: '开始',
+    pause: '暂停',
+    resume: '继续',
+    reset: '重置',
+    idle: '选好后按“开始”。',
+    starting: '正在启动训练线程…',
+    status: (
+      /** @type {number} */ step,
+      /** @type {number} */ steps,
+      /** @type {number} */ tps,
+      /** @type {number} */ heap,
+    ) =>
+      `第 ${step.toLocaleString('en-US')} / ${steps.toLocaleString('en-US')} 步 · 每秒 ${Math.round(tps).toLocaleString('en-US')} 个字符 · 训练线程的 WASM 堆 ${mib(heap)}`,
+    paused: '已暂停',
+    finished: '训练完成',
+    model: (/** @type {number} */ params, /** @type {string} */ types, /** @type {number} */ g) =>
+      `模型：${params.toLocaleString('en-US')} 个参数；各层 ${types}；${g} 个 KV 头。`,
+    curveTitle: '损失曲线',
+    curveHelp:
+      '每一步的训练损失（细线）、每个快照的验证损失（圆点），与一元模型基线（虚线：只按字频猜下一个字）。低于基线，说明模型开始利用上下文。',
+    lossFormula: '损失 = −(1/N) Σ log p(下一个字)，单位：奈特/字',
+    trainLoss: '训练损失',
+    validLoss: '验证损失',
+    unigram: '一元基线',
+    stepAxis: '步',
+    lossAxis: '损失',
+    curveSummary: (
+      /** @type {number} */ step,
+      /** @type {string} */ train,
+      /** @type {string} */ valid,
+      /** @type {string} */ base,
+    ) => `第 ${step} 步：训练损失 ${train}，验证损失 ${valid}，一元基线 ${base}。`,
+    snapshots: '快照：注意力如何成形',
+    snapshotHelp: (/** @type {string} */ sentence) =>
+      `每个快照上，同一句话“${sentence}”在每个全注意力层、每个头上的注意力。拖动滑块回看：找一个“看前一个字”的头（对角线下方一条亮线），和把注意力堆在 <bos> 上的汇点。`,
+    snapshotAt: (/** @type {number} */ step, /** @type {string} */ valid) =>
+      `第 ${step} 步 · 验证损失 ${valid}`,
+    layer: '层',
+    head: '头',
+    linearLayer: (/** @type {number} */ l) =>
+      `第 ${l} 层是线性层（Gated DeltaNet）：没有注意力矩阵，只有固定大小的状态 S。下面是每个头在句末的 ‖S‖。`,
+    stateNorm: (/** @type {number} */ h, /** @type {string} */ v) => `头 ${h}：‖S‖ = ${v}`,
+    prevHead: (/** @type {number} */ l, /** @type {number} */ h, /** @type {string} */ w) =>
+      `最像“看前一个字”的头：第 ${l} 层第 ${h} 头，平均把 ${w} 的权重放在前一个字上。`,
+    sink: (/** @type {string} */ w) => `全注意力层平均放在 <bos> 上的权重（汇点）：${w}。`,
+    patternTitle: '每个头的模式',
+    patternCols: ['头', '前一个字', '<bos>', '自己', '其余'],
+    snapshot: '快照',
+    layerKinds: { full: '全注意力', linear: '线性' },
+    sample: (/** @type {string} */ prompt, /** @type {string} */ text) =>
+      `贪心生成：“${prompt}” → “${text}”`,
+    runs: '你的对照实验',
+    runsHelp:
+      '每次训练完成（或暂停后重置）都留在这里：换 KV 头数或层的类型再训练一次，比较验证损失与每个 token 的 KV 字节（引擎的账本，BF16）。这就是实验课消融表的做法，只是数据来自你自己的训练。',
+    runsEmpty: '还没有完成的训练。',
+    colRun: '训练',
+    colConfig: '配置',
+    colSteps: '步数',
+    colValid: '验证损失',
+    colKv: 'KV 字节/token',
+    runConfig: (
+      /** @type {number} */ layers,
+      /** @type {string} */ kind,
+      /** @type {number} */ g,
+    ) => `${layers} 层 ${kind} · ${g} 个 KV 头`,
+    kindFull: '全注意力',
+    kindHybrid: '混合',
+    handOver: '带走这个模型',
+    openInLab: '在实验课里打开',
+    downloadBin: '下载权重（实验课格式 .bin）',
+    downloadGguf: '下载 GGUF（“打开你自己的模型”一课可读）',
+    noGguf: '混合模型的线性层没有 Qwen3 布局，只能下载 .bin。',
+    storageFull: '浏览器拒绝保存模型（存储已关闭或已满），请改用下载。',
+    kib,
+    mib,
+  },
+  en: {
+    title: 'Train it yourself',
+    help: 'Train a small language model (the lab model’s family) from zero in your browser and watch attention form while it learns. The training runs in a background thread (a Web Worker), so the page stays responsive; it is the native C++ trainer compiled to WebAssembly: the same seed gives byte-identical weights.',
+    corpus: (
+      /** @type {number} */ poems,
+      /** @type {number} */ stories,
+      /** @type {number} */ train,
+    ) =>
+      `Training text: ${poems.toLocaleString('en-US')} characters of Tang and Song poems (fortunes-zh, GPL) and ${stories.toLocaleString('en-US')} characters of generated “who gave what to whom” stories; ${train.toLocaleString('en-US')} characters in the training split.`,
+    choices: 'This run',
+    steps: 'Steps',
+    seed: 'Seed',
+    layers: 'Layers',
+    layerTypes: 'Layer types',
+    full: 'all full attention',
+    hybrid: 'hybrid (linear and full alternate)',
+    kvHeads: (/** @type {number} */ h) => `KV heads (shared by ${h} query heads)`,
+    start: 'Start',
+    pause: 'Pause',
+    resume: 'Resume',
+    reset: 'Reset',
+    idle: 'Choose, then press Start.',
+    starting: 'Starting the training thread…',
+    status: (
+      /** @type {number} */ step,
+      /** @type {number} */ steps,
+      /** @type {number} */ tps,
+      /** @type {number} */ heap,
+    ) =>
+      `Step ${step.toLocaleString('en-US')} / ${steps.toLocaleString('en-US')} · ${Math.round(tps).toLocaleString('en-US')} characters/s · training thread’s WASM heap ${mib(heap)}`,
+    paused: 'Paused',
+    finished: 'Training finished',
+    model: (/** @type {number} */ params, /** @type {string} */ types, /** @type {number} */ g) =>
+      `Model: ${params.toLocaleString('en-US')} parameters; layers ${types}; ${g} KV heads.`,
+    curveTitle: 'Loss curve',
+    curveHelp:
+      'Training loss at every step (thin line), validation loss at every snapshot (dots), and the unigram baseline (dashed: guessing the next character from character counts alone). Below the baseline, the model has started to use the context.',
+    lossFormula: 'loss = −(1/N) Σ log p(next character), in nats per character',
+    trainLoss: 'training loss',
+    validLoss: 'validation loss',
+    unigram: 'unigram baseline',
+    stepAxis: 'step',
+    lossAxis: 'loss',
+    curveSummary: (
+      /** @type {number} */ step,
+      /** @type {string} */ train,
+      /** @type {string} */ valid,
+      /** @type {string} */ base,
+    ) =>
+      `Step ${step}: training loss ${train}, validation loss ${valid}, unigram baseline ${base}.`,
+    snapshots: 'Snapshots: attention taking shape',
+    snapshotHelp: (/** @type {string} */ sentence) =>
+      `At each snapshot, the attention of one sentence, “${sentence}”, in every full layer and head. Drag the slider back and forth: look for a previous-character head (a bright line just below the diagonal) and for the sink piling weight on <bos>.`,
+    snapshotAt: (/** @type {number} */ step, /** @type {string} */ valid) =>
+      `Step ${step} · validation loss ${valid}`,
+    layer: 'Layer',
+    head: 'Head',
+    linearLayer: (/** @type {number} */ l) =>
+      `Layer ${l} is linear (Gated DeltaNet): no attention matrix, only a fixed-size state S. Below, each head’s ‖S‖ at the end of the sentence.`,
+    stateNorm: (/** @type {number} */ h, /** @type {string} */ v) => `head ${h}: ‖S‖ = ${v}`,
+    prevHead: (/** @type {number} */ l, /** @type {number} */ h, /** @type {string} */ w) =>
+      `The most previous-character head: layer ${l}, head ${h}, with ${w} of its weight on the previous character on average.`,
+    sink: (/** @type {string} */ w) => `Mean weight of the full layers on <bos> (the sink): ${w}.`,
+    patternTitle: 'Each head’s pattern',
+    patternCols: ['Head', 'previous character', '<bos>', 'itself', 'the rest'],
+    snapshot: 'Snapshot',
+    layerKinds: { full: 'full', linear: 'linear' },
+    sample: (/** @type {string} */ prompt, /** @type {string} */ text) =>
+      `Greedy generation: “${prompt}” → “${text}”`,
+    runs: 'Your ablation',
+    runsHelp:
+      'Every finished run stays here (and a paused one when you reset): train again with other KV heads or layer types and compare validation loss with KV bytes per token (the engine’s ledger, BF16). The lab’s ablation tables are made this way; these rows come from your own runs.',
+    runsEmpty: 'No finished run yet.',
+    colRun: 'Run',
+    colConfig: 'Configuration',
+    colSteps: 'Steps',
+    colValid: 'Validation loss',
+    colKv: 'KV bytes/token',
+    runConfig: (
+      /** @type {number} */ layers,
+      /** @type {string} */ kind,
+      /** @type {number} */ g,
+    ) => `${layers} layers ${kind} · ${g} KV heads`,
+    kindFull: 'full attention',
+    kindHybrid: 'hybrid',
+    handOver: 'Take the model with you',
+    openInLab: 'Open in the lab',
+    downloadBin: 'Download the weights (lab format, .bin)',
+    downloadGguf: 'Download a GGUF (the “open your own model” page reads it)',
+    noGguf: 'A hybrid model’s linear layers have no Qwen3 layout: .bin only.',
+    storageFull:
+      'The browser refused to keep the model (storage off or full): download it instead.',
+    kib,
+    mib,
+  },
+};
+
+/** Self-check names in Chinese, by English name. */
+export const CHECK_NAMES_ZH = {};
