@@ -109,6 +109,16 @@ export function wireLanguageToggle(doc = document, win = globalThis) {
 }
 
 /**
+ * lab.html?model=trained (<attn-train>'s "Open in the lab"): the lab shows the student's model.
+ * @param {Document} doc
+ * @param {{ location?: { search: string } }} win
+ */
+function wireTrainedModel(doc, win) {
+  if (new URLSearchParams(win.location?.search ?? '').get('model') !== 'trained') return;
+  for (const lab of doc.querySelectorAll('attn-lab')) lab.setAttribute('model', 'trained');
+}
+
+/**
  * A course page's own behaviour beyond the language: its prediction cards, the teacher view and
  * (on the index) the student's progress. Run by attn-loader.js as soon as the page is parsed, so
  * a gate is closed before the widgets draw. Pages without the language button (a site embedding
@@ -120,5 +130,6 @@ export function wireCoursePage(doc = document, win = globalThis) {
   if (!doc.querySelector(TOGGLE)) return;
   wirePredictions(doc, win);
   wireTeacherView(doc, win);
+  wireTrainedModel(doc, win);
   showProgress(doc, win);
 }

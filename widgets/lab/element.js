@@ -24,7 +24,9 @@
 /** @import { LabModel, PromptResult } from './logic.js' */
 /** @import { Translate } from './views/panel.js' */
 /** @import { SortKey } from './views/patterns.js' */
+/** @import { TrainedModel } from '../../web/trained-model.js' */
 import { AttnWidget } from '../../web/widget-base.js';
+import { readTrainedModel } from '../../web/trained-model.js';
 import { h, num } from '../../web/dom.js';
 import {
   DATA_SCRIPT,
@@ -63,18 +65,34 @@ import { ablationSection, hybridSection } from './views/ablation.js';
  * @tag attn-lab
  * @summary The lab: our trained model's attention (needs attn-lab-data.js after attn-widgets.js).
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
+ * @attr {string} model - `trained`: the model a student trained in <attn-train> and handed over
+ *   (web/trained-model.js; the course's model if none is kept); absent: the course's model
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
- *   attributes, prompt, steps, layer, head}
+ *   attributes, prompt, steps, layer, head, trained}
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
  * @csspart formula - each formula line
  */
+/** The page's localStorage, or null where reading it throws (storage off, sandboxed frame). */
+function storageOrNull() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export class Lab extends AttnWidget {
   static css = LAB_CSS;
   static strings = STRINGS;
   static checkNamesZh = CHECK_NAMES_ZH;
+  static get observedAttributes() {
+    return ['lang', 'model'];
+  }
 
+  /** @type {TrainedModel | null} the student's model shown instead of the course's, if any */
+  #trained = null;
   /** @type {LabModel | null} the model and its data files; null until attn-lab-data.js is here */
   #lab = null;
   /** The prompt of the last Run, and the generation's steps. */
@@ -128,6 +146,7 @@ export class Lab extends AttnWidget {
       steps: built ? this.#steps : undefined,
       layer: built ? this.#layer : undefined,
       head: built ? this.#head : undefined,
+      trained: this.#trained !== null,
     };
   }
 
@@ -141,8 +160,16 @@ export class Lab extends AttnWidget {
       this.#waitForLabData(rt);
       return;
     }
-    const lab = labModel(rt.engine, data);
+    // The student's own model (from <attn-train>) runs on the course's prompt, sentences and
+    // ablation tables; only its weights and what the page says about it differ.
+    const wanted = this.getAttribute('model') === 'trained';
+    this.#trained = wanted ? readTrainedModel(storageOrNull()) : null;
+    const lab = labModel(
+      rt.engine,
+      this.#trained ? { ...data, weights: this.#trained.weights } : data,
+    );
     this.#lab = lab;
+    if (this.#layer >= lab.config.nLayers) this.#layer = -1;
     const c = lab.config;
     // Start where there is a heatmap; the slider walks them all.
     if (this.#layer < 0) this.#layer = fullLayers(c)[0];
@@ -199,22 +226,31 @@ export class Lab extends AttnWidget {
     };
     this.#panels = panels;
     const ex = lab.export;
+    const tm = this.#trained;
+    const about = tm
+      ? this.t(
+          'trainedFacts',
+          c,
+          tm.steps,
+          tm.seed,
+          tm.parameters.toLocaleString('en-US'),
+          num(tm.validLoss, 2),
+          num(tm.unigramLoss, 2),
+        )
+      : this.t(
+          'facts',
+          c,
+          fullLayers(c).map((l) => l + 1),
+          ex.model.config.parameters.toLocaleString('en-US'),
+          num(ex.model.training.validLoss, 2),
+          num(ex.model.training.unigramLoss, 2),
+        );
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
-      panel(this.t('aboutModel'), [
-        h(
-          'p',
-          { class: 'facts formula' },
-          this.t(
-            'facts',
-            c,
-            fullLayers(c).map((l) => l + 1),
-            ex.model.config.parameters.toLocaleString('en-US'),
-            num(ex.model.training.validLoss, 2),
-            num(ex.model.training.unigramLoss, 2),
-          ),
-        ),
+      ...(wanted && !tm ? [h('p', { class: 'stale', role: 'status' }, this.t('noTrained'))] : []),
+      panel(this.t(tm ? 'aboutTrained' : 'aboutModel'), [
+        h('p', { class: 'facts formula' }, about),
       ]),
       panels.prompt.el,
       panels.next.el,

@@ -87,6 +87,18 @@ export const STRINGS = {
      */
     facts: (c, full, p, v, u) =>
       `字符级的混合架构解码器：${c.nLayers} 层，d_model ${c.dModel}。其中 ${c.fullLayers} 层（第 ${full.join('、')} 层）是完整的 softmax 自注意力：${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头（每头 ${c.dHead} 维），QK-Norm、RoPE、输出门；其余 ${c.linearLayers} 层是线性注意力（GatedDeltaNet，${c.linearHeads} 个头，每头维护一份 ${c.linearHeadDim} × ${c.linearHeadDim} 的固定大小状态），线性层与全注意力层之比 ${c.linearLayers} : ${c.fullLayers}，和锚点模型的比例相同。上下文 ${c.context}，词表 ${c.vocab}（<bos>、<unk> 和 ${c.vocab - 2} 个字）；${p} 个参数。验证集 ${v} nats/字（只按字频猜是 ${u}）。`,
+    aboutTrained: '关于这个模型：你自己训练的',
+    /**
+     * @param {LabConfig} c
+     * @param {number} steps
+     * @param {number} seed
+     * @param {string} p
+     * @param {string} v
+     * @param {string} u
+     */
+    trainedFacts: (c, steps, seed, p, v, u) =>
+      `这是你在“自己训练它”一页里训练的模型：${c.nLayers} 层（${c.fullLayers} 层全注意力、${c.linearLayers} 层线性），${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头，d_model ${c.dModel}，上下文 ${c.context}，词表 ${c.vocab}；${p} 个参数，种子 ${seed}，训练了 ${steps} 步。最后一个快照的验证集 ${v} nats/字（只按字频猜是 ${u}）。下面的句子、热力图和模式都用它现算；两张消融表仍是课程模型的。`,
+    noTrained: '没有找到你训练的模型（在“自己训练它”一页按“在实验课里打开”），这里显示课程的模型。',
     noData: `这一页缺少实验课的数据：请在 attn-widgets.js 之后加上 <script src="${DATA_SCRIPT}"></script>。`,
     loadingData: `正在等待 ${DATA_SCRIPT}（实验课的模型和数据）…`,
     promptLabel: '输入一句话',
@@ -278,6 +290,19 @@ export const STRINGS = {
      */
     facts: (c, full, p, v, u) =>
       `A character-level hybrid decoder: ${c.nLayers} layers, d_model ${c.dModel}. ${c.fullLayers} of them (layers ${full.join(' and ')}) are full softmax self-attention: ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads (${c.dHead} dims each), QK-norm, RoPE, output gate; the other ${c.linearLayers} are linear attention (GatedDeltaNet, ${c.linearHeads} heads, each keeping a fixed-size ${c.linearHeadDim} × ${c.linearHeadDim} state), linear to full ${c.linearLayers} : ${c.fullLayers}, the anchor model’s ratio. Context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
+    aboutTrained: 'About this model: the one you trained',
+    /**
+     * @param {LabConfig} c
+     * @param {number} steps
+     * @param {number} seed
+     * @param {string} p
+     * @param {string} v
+     * @param {string} u
+     */
+    trainedFacts: (c, steps, seed, p, v, u) =>
+      `The model you trained on the “Train it yourself” page: ${c.nLayers} layers (${c.fullLayers} full attention, ${c.linearLayers} linear), ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads, d_model ${c.dModel}, context ${c.context}, vocabulary ${c.vocab}; ${p} parameters, seed ${seed}, ${steps} steps of training. Validation at its last snapshot ${v} nats per character (guessing by character frequency: ${u}). The sentences, heatmaps and patterns below are computed with it; the two ablation tables are still the course model’s.`,
+    noTrained:
+      'No model of yours was found (press “Open in the lab” on the “Train it yourself” page): this is the course’s model.',
     noData: `This page lacks the lab's data: add <script src="${DATA_SCRIPT}"></script> after attn-widgets.js.`,
     loadingData: `Waiting for ${DATA_SCRIPT} (the lab's model and data)…`,
     promptLabel: 'Type a sentence',

@@ -27,9 +27,8 @@ import {
   readSnapshot,
   strongestPreviousHead,
   meanSinkShare,
-  encodeBase64,
-  saveTrainedModel,
 } from './logic.js';
+import { encodeBase64, saveTrainedModel } from '../../web/trained-model.js';
 import { TrainWorker } from './train-worker.js';
 import { lossCurve } from './views/loss-curve.js';
 import { snapshotView } from './views/snapshot.js';

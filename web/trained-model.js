@@ -1,0 +1,53 @@
+// A model trained in the browser (<attn-train>) handed to the lab (<attn-lab model="trained">):
+// kept in localStorage (a file:// page cannot pass a file to another page), as its ATTNLAB2
+// bytes in base64 and what the lab says about it. Robust to garbage and to storage being off.
+/**
+ * The localStorage key of a model handed to the lab, and what it holds.
+ * @typedef {{ weights: string, steps: number, seed: number, validLoss: number,
+ *   unigramLoss: number, parameters: number, layerTypes: string[], kvHeads: number }} TrainedModel
+ */
+export const TRAINED_MODEL_KEY = 'attn-trained-model';
+
+/**
+ * bytes → base64 (chunks: String.fromCharCode takes a bounded argument count).
+ * @param {Uint8Array} bytes
+ */
+export function encodeBase64(bytes) {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+/**
+ * The trained model handed to the lab, or null (absent, garbage, storage off).
+ * @param {Pick<Storage, 'getItem'> | null} storage
+ * @returns {TrainedModel | null}
+ */
+export function readTrainedModel(storage) {
+  try {
+    const m = JSON.parse(storage?.getItem(TRAINED_MODEL_KEY) ?? 'null');
+    return m &&
+      typeof m.weights === 'string' &&
+      Number.isFinite(m.steps) &&
+      Number.isFinite(m.validLoss)
+      ? m
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps `model` for the lab; false if storage refused it (off, or full).
+ * @param {Pick<Storage, 'setItem'> | null} storage
+ * @param {TrainedModel} model
+ */
+export function saveTrainedModel(storage, model) {
+  try {
+    storage?.setItem(TRAINED_MODEL_KEY, JSON.stringify(model));
+    return !!storage;
+  } catch {
+    return false;
+  }
+}
