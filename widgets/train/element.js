@@ -90,6 +90,12 @@ export class TrainModel extends AttnWidget {
   #note = null;
   /** @type {Record<string, HTMLElement>} */
   #el = {};
+  /** The worker's messages, handled one after another (a snapshot's reading takes tasks). */
+  #queue = Promise.resolve();
+  /** A progress draw is waiting for the next frame. */
+  #drawPending = false;
+  /** Bumped by Reset: messages of an earlier run's worker still queued are dropped. */
+  #generation = 0;
 
   /** The run's state, for tests and course platforms. */
   get state() {
@@ -393,7 +399,12 @@ export class TrainModel extends AttnWidget {
     this.#state = 'starting';
     this.#note = null;
     try {
-      this.#worker = new TrainWorker((m) => this.#onMessage(m));
+      const generation = this.#generation;
+      this.#worker = new TrainWorker((m) => {
+        this.#queue = this.#queue.then(() =>
+          generation === this.#generation ? this.#onMessage(m) : undefined,
+        );
+      });
     } catch (e) {
       this.#state = 'idle';
       this.showError(e);
@@ -418,6 +429,7 @@ export class TrainModel extends AttnWidget {
     this.#keepRun();
     this.#worker?.terminate();
     this.#worker = null;
+    this.#generation++;
     this.#state = 'idle';
     this.#info = null;
     this.#train = [];
@@ -446,8 +458,18 @@ export class TrainModel extends AttnWidget {
     });
   }
 
+  /** The status and the curve at the next frame: at most one draw a frame, however fast steps come. */
+  #scheduleProgress() {
+    if (this.#drawPending) return;
+    this.#drawPending = true;
+    requestAnimationFrame(() => {
+      this.#drawPending = false;
+      this.#drawProgress();
+    });
+  }
+
   /** @param {TrainOut} m */
-  #onMessage(m) {
+  async #onMessage(m) {
     const rt = this.rt;
     if (!rt) return;
     try {
@@ -464,18 +486,17 @@ export class TrainModel extends AttnWidget {
           this.#train.push({ step: m.step, loss: m.loss });
           this.#stepMs.push(m.ms);
           this.#heap = m.heapBytes;
-          this.#drawProgress();
+          this.#scheduleProgress();
           return;
-        case 'snapshot':
-          this.#snapshots.push({
-            step: m.step,
-            validLoss: m.validLoss,
-            weights: m.weights,
-            view: readSnapshot(rt.engine, m.weights),
-          });
+        case 'snapshot': {
+          const view = await readSnapshot(rt.engine, m.weights);
+          this.#snapshots.push({ step: m.step, validLoss: m.validLoss, weights: m.weights, view });
+          // Drawn in a task of its own, after the reading's.
+          await new Promise((resolve) => setTimeout(resolve, 0));
           this.#drawSnapshot();
-          this.#drawProgress();
+          this.#scheduleProgress();
           return;
+        }
         case 'paused':
           this.#state = 'paused';
           this.update();

@@ -133,21 +133,28 @@ export function tokensPerSecond(tokensPerStep, stepMs) {
   return ms > 0 ? (tokensPerStep * recent.length * 1000) / ms : 0;
 }
 
+/** Lets the page draw between two engine calls (a macrotask: input and frames get in). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
  * One snapshot as the page shows it: the engine's pass over SNAPSHOT_SENTENCE with attention,
  * the head patterns of every full layer, a greedy sample and the KV ledger. The weights are
- * loaded, asked and unloaded again: nothing stays in the page's heap.
+ * loaded, asked and unloaded again: nothing stays in the page's heap. The calls run in separate
+ * tasks (`pause` between them), so a snapshot never holds the page for its whole reading.
  * @param {AttnEngine} engine
  * @param {Uint8Array} weights the snapshot's ATTNLAB2 bytes
+ * @param {() => Promise<unknown>} [pause]
  */
-export function readSnapshot(engine, weights) {
+export async function readSnapshot(engine, weights, pause = nextTask) {
   const lab = engine.labLoad(weights);
   try {
+    await pause();
     const run = engine.labRun(lab.id, { text: SNAPSHOT_SENTENCE, attention: true });
     /** @type {(HeadPattern[] | null)[]} */
     const patterns = run.attention.map((l) =>
       l.type === 'full' ? engine.headPatterns(l.weights) : null,
     );
+    await pause();
     const sample = engine.labGenerate(lab.id, { text: SAMPLE_PROMPT, steps: SAMPLE_STEPS });
     const ledger = engine.labLedger(lab.id, { dtypeBytes: 2 });
     return { run, patterns, sample: sample.text, kvBytesPerToken: ledger.kvBytesPerToken };
@@ -155,7 +162,7 @@ export function readSnapshot(engine, weights) {
     engine.labUnload(lab.id);
   }
 }
-/** @typedef {ReturnType<typeof readSnapshot>} SnapshotView */
+/** @typedef {Awaited<ReturnType<typeof readSnapshot>>} SnapshotView */
 
 /**
  * The head that attends most to the previous character, over every full layer.
