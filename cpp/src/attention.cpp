@@ -1,4 +1,5 @@
 #include "attn/attention.hpp"
+#include "attn/portable_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -97,7 +98,7 @@ void apply_gate(Matrix& out, const AttentionOptions& opt) {
     if (!opt.gate_logits) return;
     const float* g = opt.gate_logits->data();
     float* o = out.data();
-    for (std::size_t i = 0; i < out.size(); ++i) o[i] *= 1.0f / (1.0f + std::exp(-g[i]));
+    for (std::size_t i = 0; i < out.size(); ++i) o[i] *= sigmoid_portable(g[i]);
 }
 
 // Weights and output row by row: scores of keys 0..n, softmax, then zero the masked weights

@@ -1,4 +1,5 @@
 #include "attn/gated_deltanet.hpp"
+#include "attn/portable_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -125,7 +126,7 @@ static void chunk_head(const Matrix& q_in, const Matrix& k_in, const Matrix& v_i
         normalise_head(&k_in(t0 + i, h * dk), dk, 1.0, &k[i * dk]);
         for (std::size_t j = 0; j < dv; ++j) v[i * dv + j] = v_in(t0 + i, h * dv + j);
         beta[i] = beta_in(t0 + i, h);
-        cum += std::log(double(g_in(t0 + i, h)));
+        cum += log_portable(double(g_in(t0 + i, h)));
         gamma[i] = cum;
     }
     auto dot = [](const double* a, const double* b, std::size_t n) {
@@ -139,7 +140,7 @@ static void chunk_head(const Matrix& q_in, const Matrix& k_in, const Matrix& v_i
     std::vector<double> A(C * C, 0.0);
     for (std::size_t i = 0; i < C; ++i)
         for (std::size_t j = 0; j < i; ++j)
-            A[i * C + j] = -beta[i] * dot(&k[i * dk], &k[j * dk], dk) * std::exp(gamma[i] - gamma[j]);
+            A[i * C + j] = -beta[i] * dot(&k[i * dk], &k[j * dk], dk) * exp_portable(gamma[i] - gamma[j]);
     std::vector<double> row(C);
     for (std::size_t i = 1; i < C; ++i) {
         for (std::size_t j = 0; j < i; ++j) row[j] = A[i * C + j];
@@ -157,7 +158,7 @@ static void chunk_head(const Matrix& q_in, const Matrix& k_in, const Matrix& v_i
         std::fill(w.begin(), w.end(), 0.0);
         for (std::size_t j = 0; j <= i; ++j) {
             const double t = A[i * C + j] * beta[j];
-            const double te = t * std::exp(gamma[j]);
+            const double te = t * exp_portable(gamma[j]);
             for (std::size_t c = 0; c < dv; ++c) v_new[i * dv + c] += t * v[j * dv + c];
             for (std::size_t c = 0; c < dk; ++c) w[c] += te * k[j * dk + c];
         }
@@ -169,11 +170,11 @@ static void chunk_head(const Matrix& q_in, const Matrix& k_in, const Matrix& v_i
     std::vector<double> o(dv);
     for (std::size_t i = 0; i < C; ++i) {
         std::fill(o.begin(), o.end(), 0.0);
-        const double decay = std::exp(gamma[i]);
+        const double decay = exp_portable(gamma[i]);
         for (std::size_t c = 0; c < dk; ++c)
             for (std::size_t d = 0; d < dv; ++d) o[d] += decay * q[i * dk + c] * S[c * dv + d];
         for (std::size_t j = 0; j <= i; ++j) {
-            const double a = dot(&q[i * dk], &k[j * dk], dk) * std::exp(gamma[i] - gamma[j]);
+            const double a = dot(&q[i * dk], &k[j * dk], dk) * exp_portable(gamma[i] - gamma[j]);
             for (std::size_t d = 0; d < dv; ++d) o[d] += a * v_new[j * dv + d];
         }
         for (std::size_t d = 0; d < dv; ++d) out(t0 + i, h * dv + d) = float(o[d]);
@@ -181,10 +182,10 @@ static void chunk_head(const Matrix& q_in, const Matrix& k_in, const Matrix& v_i
 
     // The state after the chunk.
     const double last = gamma[C - 1];
-    const double total_decay = std::exp(last);
+    const double total_decay = exp_portable(last);
     for (double& s : S) s *= total_decay;
     for (std::size_t j = 0; j < C; ++j) {
-        const double f = std::exp(last - gamma[j]);
+        const double f = exp_portable(last - gamma[j]);
         for (std::size_t c = 0; c < dk; ++c)
             for (std::size_t d = 0; d < dv; ++d) S[c * dv + d] += f * k[j * dk + c] * v_new[j * dv + d];
     }

@@ -1,4 +1,5 @@
 #include "attn/gated_rms_norm.hpp"
+#include "attn/portable_math.hpp"
 
 #include <cmath>
 #include <string>
@@ -23,7 +24,7 @@ Matrix gated_rms_norm(const Matrix& o, const Matrix& gate, const Vector& weight)
     for (std::size_t t = 0; t < y.shape(0); ++t)
         for (std::size_t c = 0; c < y.shape(1); ++c) {
             const float z = gate(t, c);
-            y(t, c) *= z / (1.0f + std::exp(-z));
+            y(t, c) *= silu_portable(z);
         }
     return y;
 }

@@ -1,4 +1,5 @@
 #include "attn/lab_model.hpp"
+#include "attn/portable_math.hpp"
 
 #include <cmath>
 #include <unordered_set>
@@ -103,10 +104,10 @@ bool ends_with(const std::string& s, const char* tail) {
 
 bool is_gain(const std::string& name) { return ends_with(name, "_norm"); }
 
-float silu(float x) { return x / (1.0f + std::exp(-x)); }
+float silu(float x) { return silu_portable(x); }
 
 // log(1 + e^x) without overflow.
-float softplus(float x) { return x > 20.0f ? x : std::log1p(std::exp(x)); }
+float softplus(float x) { return x > 20.0f ? x : log1p_portable(exp_portable(x)); }
 
 // A run of T tokens that returns its attention keeps [n_heads, T, T] weights per layer, and each
 // layer's attention() holds scores and weights of that size while it runs.
@@ -340,9 +341,9 @@ Matrix linear_mixer(const LabConfig& cfg, const LabLayer& y, const Matrix& h, La
     for (std::size_t t = 0; t < T; ++t)
         for (std::size_t hh = 0; hh < hl; ++hh) {
             const float b = ba(t, 2 * hh), a = ba(t, 2 * hh + 1);
-            beta(t, hh) = 1.0f / (1.0f + std::exp(-b));
-            const float log_g = -std::exp(y.a_log(0, hh)) * softplus(a + y.dt_bias(0, hh));
-            decay(t, hh) = std::exp(std::max(log_g, kMinLogDecay));
+            beta(t, hh) = sigmoid_portable(b);
+            const float log_g = -exp_portable(y.a_log(0, hh)) * softplus(a + y.dt_bias(0, hh));
+            decay(t, hh) = exp_portable(std::max(log_g, kMinLogDecay));
         }
 
     const GdnDims dims{hl, dl, dl};

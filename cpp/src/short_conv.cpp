@@ -1,4 +1,5 @@
 #include "attn/short_conv.hpp"
+#include "attn/portable_math.hpp"
 
 #include <cmath>
 #include <string>
@@ -30,7 +31,7 @@ ShortConvResult causal_conv_silu(const Matrix& x, const Matrix& weight, const Ma
             const float* in = input_row(t + j);
             for (std::size_t c = 0; c < C; ++c) z[c] += weight(c, j) * in[c];
         }
-        for (std::size_t c = 0; c < C; ++c) z[c] = z[c] / (1.0f + std::exp(-z[c]));
+        for (std::size_t c = 0; c < C; ++c) z[c] = silu_portable(z[c]);
     }
     for (std::size_t s = 0; s + 1 < K; ++s) std::copy(input_row(T + s), input_row(T + s) + C, &r.history(s, 0));
     return r;

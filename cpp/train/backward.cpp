@@ -5,6 +5,7 @@
 
 #include "attn/errors.hpp"
 #include "attn/kernels.hpp"
+#include "attn/portable_math.hpp"
 #include "attn/rope.hpp"
 
 namespace attn::train {
@@ -35,7 +36,7 @@ void rms_norm_backward(const Matrix& x, const std::vector<float>& inv, std::size
         }
 }
 
-float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+float sigmoid(float x) { return sigmoid_portable(x); }
 
 // d silu(z) / dz
 float silu_grad(float z) {
@@ -158,8 +159,8 @@ Matrix linear_backward(const LabConfig& cfg, const LabLayer& y, const LabLayerAc
             const float beta = s.beta(t, hh);
             dba(t, 2 * hh) = dbeta(t, hh) * beta * (1.0f - beta);
             const float x = s.ba(t, 2 * hh + 1) + y.dt_bias(0, hh);
-            const float A = std::exp(y.a_log(0, hh));
-            const float sp = x > 20.0f ? x : std::log1p(std::exp(x));
+            const float A = exp_portable(y.a_log(0, hh));
+            const float sp = x > 20.0f ? x : log1p_portable(exp_portable(x));
             const float log_g = -A * sp;
             float dx = 0.0f;
             if (log_g > -60.0f) {
@@ -225,7 +226,7 @@ float cross_entropy(const Matrix& logits, const std::vector<int>& targets, float
         const float m = kernels::max(row, V);
         std::copy(row, row + V, p.begin());
         const float sum = kernels::exp_shift_sum(p.data(), V, m);
-        loss += -(row[targets[t]] - m - std::log(sum));
+        loss += -(row[targets[t]] - m - log_portable(sum));
         if (dlogits) {
             for (std::size_t v = 0; v < V; ++v) (*dlogits)(t, v) = scale * p[v] / sum;
             (*dlogits)(t, targets[t]) -= scale;

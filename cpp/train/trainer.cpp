@@ -8,6 +8,7 @@
 
 #include "attn/errors.hpp"
 #include "attn/kernels.hpp"
+#include "attn/portable_math.hpp"
 #include "attn/random.hpp"
 #include "backward.hpp"
 
@@ -149,7 +150,7 @@ double unigram_loss(const std::vector<std::size_t>& train_counts, const Windows&
     std::size_t n = 0;
     for (const auto& targets : windows.targets)
         for (const int t : targets) {
-            sum -= std::log((static_cast<double>(train_counts[static_cast<std::size_t>(t)]) + 1.0) / denom);
+            sum -= log_portable((static_cast<double>(train_counts[static_cast<std::size_t>(t)]) + 1.0) / denom);
             ++n;
         }
     return sum / static_cast<double>(n);

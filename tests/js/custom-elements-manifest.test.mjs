@@ -10,9 +10,10 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WIDGETS as MAIN_WIDGETS } from '../../widgets/index.js';
 import { OPEN_MODEL_WIDGETS } from '../../widgets/open-model/index.js';
+import { TRAIN_WIDGETS } from '../../widgets/train/index.js';
 
-// The main bundle's tags and <attn-open-model>, which has a script of its own.
-const WIDGETS = { ...MAIN_WIDGETS, ...OPEN_MODEL_WIDGETS };
+// The main bundle's tags, <attn-open-model> and <attn-train>, which have scripts of their own.
+const WIDGETS = { ...MAIN_WIDGETS, ...OPEN_MODEL_WIDGETS, ...TRAIN_WIDGETS };
 import { WIDGET_CSS } from '../../web/styles.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -68,6 +68,7 @@ test('every built script starts with a comment naming the project, its licence a
     'attn-loader.js',
     'attn-open-model.js',
     'attn-playground.js',
+    'attn-train.js',
     'attn-widgets.js',
     'attn-widgets.mjs',
   ]);
@@ -77,8 +78,9 @@ test('every built script starts with a comment naming the project, its licence a
     assert.match(first, /THIRD-PARTY-NOTICES\.txt/, f);
     assert.match(
       first,
-      // The two scripts that carry the lab's trained weights are GPL (its training text's).
-      ['attn-lab-data.js', 'attn-course-model.js'].includes(f)
+      // The two scripts that carry the lab's trained weights are GPL (its training text's), and
+      // the one that carries that text itself.
+      ['attn-lab-data.js', 'attn-course-model.js', 'attn-train.js'].includes(f)
         ? /Licence: GPL-3\.0-or-later/
         : /Licence: MIT /,
       f,

@@ -299,7 +299,7 @@ test('the page keeps only messages that fit the protocol', () => {
   assert.ok(long.text.length <= 4001);
 });
 
-test('CSP: what a policy forbids; the playground page allows both, every other page neither', () => {
+test('CSP: what a policy forbids; the playground page allows both, the training page a blob worker without eval, every other page neither', () => {
   const lessons = readJson('course-data/lessons.json').lessons;
   const pg = lessons.find((l) => l.slug === 'playground');
   assert.deepEqual(cspProblems([pg.csp]), []);
@@ -316,8 +316,13 @@ test('CSP: what a policy forbids; the playground page allows both, every other p
     'worker-src blob:',
     "'unsafe-eval'",
   ]);
+  // <attn-train>'s worker is a Blob too, but it evaluates no code: no 'unsafe-eval' there.
+  const train = lessons.find((l) => l.slug === 'train');
+  assert.deepEqual(cspProblems([train.csp]), ["'unsafe-eval'"]);
+  assert.equal(train.csp, STRICT.replace('; style-src', '; worker-src blob:; style-src'));
   for (const l of lessons)
-    if (l !== pg) assert.equal(l.csp, undefined, `${l.slug} keeps the strict policy`);
+    if (l !== pg && l !== train)
+      assert.equal(l.csp, undefined, `${l.slug} keeps the strict policy`);
   // A page with the cell gets the worker's script from the loader (web/loader.js).
   assert.deepEqual(scriptsFor(['attn-playground']), ['attn-widgets.js', 'attn-playground.js']);
 });

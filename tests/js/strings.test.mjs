@@ -15,6 +15,7 @@
 import './dom-globals.mjs';
 import { WIDGETS as MAIN_WIDGETS } from '../../widgets/index.js';
 import { OPEN_MODEL_WIDGETS } from '../../widgets/open-model/index.js';
+import { TRAIN_WIDGETS } from '../../widgets/train/index.js';
 import { COMMON } from '../../web/widget-base.js';
 import { MathNode, MathLine } from '../../web/mathml.js';
 import { modelFromHfConfig } from '../../widgets/kv-ledger/hf-config.js';
@@ -26,7 +27,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 // Every widget: the main bundle's and <attn-open-model> (a script of its own).
-const WIDGETS = { ...MAIN_WIDGETS, ...OPEN_MODEL_WIDGETS };
+const WIDGETS = { ...MAIN_WIDGETS, ...OPEN_MODEL_WIDGETS, ...TRAIN_WIDGETS };
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const lessons = readJson('course-data/lessons.json');
 const quiz = readJson('course-data/quiz.json');
@@ -52,6 +53,8 @@ const ALLOWED_IN_CHINESE = new Set([
   ...['bit', 'ms', 'MiB', 'GiB', 'KiB', 'Ctrl', 'Enter', 'Mac', 'Tab', 'Esc'],
   // <attn-open-model>: the file formats, model families and tools a student has them from
   ...['GGUF', 'safetensors', 'Llama', 'Qwen', 'Ollama', 'LM', 'Studio'],
+  // <attn-train>: the WebAssembly module, the training text's package and licence, a loss's log
+  ...['WASM', 'WebAssembly', 'fortunes-zh', 'GPL', 'log'],
 ]);
 
 // The token labels of the teaching world (and the heatmap lesson's sentence): the only Han

@@ -61,6 +61,15 @@ import { ablationSection, hybridSection } from './views/ablation.js';
  * }} Panels
  */
 
+/** The page's localStorage, or null where reading it throws (storage off, sandboxed frame). */
+function storageOrNull() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * @tag attn-lab
  * @summary The lab: our trained model's attention (needs attn-lab-data.js after attn-widgets.js).
@@ -74,15 +83,6 @@ import { ablationSection, hybridSection } from './views/ablation.js';
  * @csspart figure - the matrix, chart or drawing
  * @csspart formula - each formula line
  */
-/** The page's localStorage, or null where reading it throws (storage off, sandboxed frame). */
-function storageOrNull() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export class Lab extends AttnWidget {
   static css = LAB_CSS;
   static strings = STRINGS;

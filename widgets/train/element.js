@@ -45,6 +45,7 @@ import { runsTable } from './views/runs.js';
  */
 
 /**
+ * @tag attn-train
  * @summary Train the lab's small model from zero in the browser and watch its attention form.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} lab-href - the lab page "Open in the lab" goes to (default `lab.html`)

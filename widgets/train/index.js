@@ -6,6 +6,8 @@
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { TrainModel } from './element.js';
 
+export const TRAIN_WIDGETS = { 'attn-train': TrainModel };
+
 /**
  * Defines <attn-train> over the page's runtime (what attn-widgets.js's widgets use) and with the
  * GGUF conversion `ggufOf`.
@@ -16,5 +18,6 @@ export function defineTrain(ggufOf) {
   const course = /** @type {{ AttnCourse?: { getRuntime: () => Promise<Runtime> } }} */ (globalThis)
     .AttnCourse;
   if (course) TrainModel.getRuntime = course.getRuntime;
-  if (!customElements.get('attn-train')) customElements.define('attn-train', TrainModel);
+  for (const [tag, cls] of Object.entries(TRAIN_WIDGETS))
+    if (!customElements.get(tag)) customElements.define(tag, cls);
 }

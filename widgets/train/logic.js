@@ -3,6 +3,9 @@
 // by side and the hand-over of a trained model to the lab. Node runs this file as it is
 // (tests/js/train.test.mjs).
 /** @import { AttnEngine, HeadPattern, LabRunResult } from '../../web/attn-engine.js' */
+import { SNAPSHOT_SENTENCE, SAMPLE_PROMPT } from './strings.js';
+
+export { SNAPSHOT_SENTENCE, SAMPLE_PROMPT };
 
 /**
  * What a student chooses for a run (the engine checks every field: ConfigError names it).
@@ -58,10 +61,7 @@ export const DEFAULT_CHOICES = Object.freeze({
 export const KV_HEAD_CHOICES = [8, 4, 2, 1];
 export const LAYER_CHOICES = [2, 4];
 
-/** The sentence whose attention every snapshot shows: a story of the kind the text has. */
-export const SNAPSHOT_SENTENCE = '小明把苹果给了小王，小王谢谢小明。';
-/** The prompt of each snapshot's greedy sample (the lab's prompt) and how many characters. */
-export const SAMPLE_PROMPT = '小明把苹果给了';
+/** How many characters each snapshot's greedy sample writes. */
 export const SAMPLE_STEPS = 12;
 
 /**

@@ -3,8 +3,12 @@
 /** @import { WidgetStrings } from '../../web/widget-base.js' */
 import { num } from '../../web/dom.js';
 
-/** @param {number} b */
-const kib = (b) => `${num(b / 1024, 1)} KiB`;
+// The model's input, the same in both languages (the model reads Chinese characters):
+/** The sentence whose attention every snapshot shows: a story of the kind the text has. */
+export const SNAPSHOT_SENTENCE = '小明把苹果给了小王，小王谢谢小明。';
+/** The prompt of each snapshot's greedy sample (the lab's prompt). */
+export const SAMPLE_PROMPT = '小明把苹果给了';
+
 /** @param {number} b */
 const mib = (b) => `${num(b / 2 ** 20, 1)} MiB`;
 
@@ -100,7 +104,6 @@ export const STRINGS = {
     downloadGguf: '下载 GGUF（“打开你自己的模型”一课可读）',
     noGguf: '混合模型的线性层没有 Qwen3 布局，只能下载 .bin。',
     storageFull: '浏览器拒绝保存模型（存储已关闭或已满），请改用下载。',
-    kib,
     mib,
   },
   en: {
@@ -195,7 +198,6 @@ export const STRINGS = {
     noGguf: 'A hybrid model’s linear layers have no Qwen3 layout: .bin only.',
     storageFull:
       'The browser refused to keep the model (storage off or full): download it instead.',
-    kib,
     mib,
   },
 };

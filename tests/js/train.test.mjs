@@ -1,0 +1,218 @@
+// <attn-train> without a browser: the trainer's WASM module (build-wasm/attn-trainer.js, what
+// the worker runs) against the native trainer (`attn-train browser`), byte for byte; the same
+// seed twice gives the same bytes; bad choices are named errors; the heap does not grow with
+// steps; a snapshot read by the page's engine; and the widget's logic and hand-over storage.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { nativeBrowserWeights } from './native-trainer.mjs';
+import {
+  DEFAULT_CHOICES,
+  snapshotEvery,
+  choicesFrom,
+  parseTrainMessage,
+  readSnapshot,
+  strongestPreviousHead,
+  meanSinkShare,
+  curveRange,
+  tokensPerSecond,
+  SAMPLE_PROMPT,
+} from '../../widgets/train/logic.js';
+import {
+  TRAINED_MODEL_KEY,
+  encodeBase64,
+  readTrainedModel,
+  saveTrainedModel,
+} from '../../web/trained-model.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const require = createRequire(import.meta.url);
+const TEXTS = ['tang300', 'song100'].map((f) =>
+  readFileSync(join('/usr/share/games/fortunes', f), 'utf8'),
+);
+let trainer;
+let engine;
+before(async () => {
+  trainer = await require(join(root, 'build-wasm', 'attn-trainer.js'))();
+  engine = await require(join(root, 'dist', 'attn-engine.js'))();
+});
+
+/** The float32 weights after `steps` steps of a WASM run with these choices. */
+function wasmWeights(choices) {
+  trainer.trainStart(choices, TEXTS);
+  let done = false;
+  while (!done) done = trainer.trainStep(4).done;
+  return Buffer.from(trainer.trainWeights());
+}
+
+for (const c of [
+  { steps: 12, seed: 7, kvHeads: 2 },
+  { steps: 6, seed: 11, kvHeads: 1, hybrid: true },
+  { steps: 5, seed: 3, kvHeads: 8, layers: 4 },
+])
+  test(`the browser's trainer = the native trainer, byte for byte: ${JSON.stringify(c)}`, () => {
+    const wasm = wasmWeights(c);
+    const native = nativeBrowserWeights(c);
+    assert.equal(wasm.length, native.length);
+    assert.ok(wasm.equals(native), 'WASM and native weights differ');
+  });
+
+test('the same seed gives the same bytes; another seed other bytes', () => {
+  const a = wasmWeights({ steps: 6, seed: 4 });
+  const b = wasmWeights({ steps: 6, seed: 4 });
+  const c = wasmWeights({ steps: 6, seed: 5 });
+  assert.ok(a.equals(b));
+  assert.ok(!a.equals(c));
+});
+
+test('what a run is: the model, its text, the unigram baseline; the loss falls below it', () => {
+  const info = trainer.trainStart({ ...DEFAULT_CHOICES, steps: 60 }, TEXTS);
+  assert.deepEqual(info.config.layerTypes, ['full', 'full']);
+  assert.equal(info.config.nKvHeads, 2);
+  assert.equal(info.tokensPerStep, info.batch * info.config.context);
+  assert.ok(info.fortuneChars > 30000 && info.storyChars > 30000, JSON.stringify(info));
+  assert.ok(info.unigramLoss > 3 && info.unigramLoss < 6, `${info.unigramLoss}`);
+  const first = trainer.trainValidLoss();
+  let r;
+  do r = trainer.trainStep(10);
+  while (!r.done);
+  assert.deepEqual(r.step, [51, 52, 53, 54, 55, 56, 57, 58, 59, 60]);
+  const last = trainer.trainValidLoss();
+  assert.ok(first > info.unigramLoss, `untrained ${first} vs unigram ${info.unigramLoss}`);
+  assert.ok(last < info.unigramLoss, `after 60 steps ${last} vs unigram ${info.unigramLoss}`);
+  // Past the end: a named error, the run kept.
+  assert.deepEqual(trainer.trainStep(1).step, []);
+  assert.ok(trainer.trainStep(1).done);
+});
+
+test('bad choices are named errors; the module stays usable', () => {
+  const cases = [
+    [{ steps: 0 }, /steps must be 1 … 20000, got 0/],
+    [{ steps: 20001 }, /steps must be 1 … 20000, got 20001/],
+    [{ steps: NaN }, /steps should be/],
+    [{ steps: -3 }, /steps should be/],
+    [{ batch: 0 }, /batch must be 1 … 64/],
+    [{ kvHeads: 3 }, /kvHeads must divide the 8 query heads/],
+    [{ kvHeads: 0 }, /kvHeads must divide/],
+    [{ layers: 9 }, /layers must be 1 … 8, got 9/],
+    [{ seed: 1.5 }, /seed should be/],
+  ];
+  for (const [bad, message] of cases)
+    assert.throws(
+      () => trainer.trainStart({ ...DEFAULT_CHOICES, ...bad }, TEXTS),
+      (e) => e.name === 'ConfigError' && message.test(e.message),
+      JSON.stringify(bad),
+    );
+  assert.throws(
+    () => trainer.trainStart(DEFAULT_CHOICES, ['only one']),
+    (e) => e.name === 'ConfigError' && /texts should be the 2 fortune files/.test(e.message),
+  );
+  assert.throws(
+    () => trainer.trainStart(DEFAULT_CHOICES, [1, 2]),
+    (e) => e.name === 'ConfigError' && /texts\[0\] should be a string/.test(e.message),
+  );
+  assert.throws(
+    () => trainer.trainWeights({ dtype: 'f64' }),
+    (e) => e.name === 'ConfigError' && /dtype should be 'f32' or 'f16'/.test(e.message),
+  );
+  trainer.trainStart({ ...DEFAULT_CHOICES, steps: 2 }, TEXTS);
+  assert.deepEqual(trainer.trainStep(5).step, [1, 2]);
+});
+
+test('training does not grow the heap: the same bytes in use after 5 and after 25 steps', () => {
+  trainer.trainStart({ ...DEFAULT_CHOICES, steps: 40 }, TEXTS);
+  trainer.trainStep(5);
+  trainer.trainValidLoss();
+  trainer.trainWeights({ dtype: 'f16' });
+  const at5 = trainer.heapBytesInUse();
+  trainer.trainStep(20);
+  trainer.trainValidLoss();
+  trainer.trainWeights({ dtype: 'f16' });
+  assert.equal(trainer.heapBytesInUse(), at5);
+  console.log(`# trainer heap in use during a 2-layer run: ${(at5 / 2 ** 20).toFixed(1)} MiB`);
+});
+
+test("a snapshot read by the page's engine: attention, patterns, a sample, the ledger", async () => {
+  trainer.trainStart({ ...DEFAULT_CHOICES, steps: 20, kvHeads: 4, hybrid: true }, TEXTS);
+  trainer.trainStep(20);
+  const before = engine.heapBytesInUse();
+  const view = await readSnapshot(engine, trainer.trainWeights({ dtype: 'f16' }), async () => {});
+  assert.equal(engine.heapBytesInUse(), before, 'the snapshot is unloaded again');
+  assert.deepEqual(
+    view.run.attention.map((l) => l.type),
+    ['linear', 'full'],
+  );
+  assert.equal(view.patterns[0], null);
+  assert.equal(view.patterns[1].length, 8);
+  for (const p of view.patterns[1])
+    assert.ok(Math.abs(p.previousToken + p.firstToken + p.diagonal + p.other - 1) < 1e-5);
+  assert.ok(view.sample.startsWith(SAMPLE_PROMPT));
+  // 1 full layer × K and V × 4 KV heads × 16 wide × 2 bytes (BF16).
+  assert.equal(view.kvBytesPerToken, 1 * 2 * 4 * 16 * 2);
+  const best = strongestPreviousHead(view.patterns);
+  assert.equal(best.layer, 1);
+  assert.equal(best.weight, Math.max(...view.patterns[1].map((p) => p.previousToken)));
+  const sink = meanSinkShare(view.run);
+  assert.ok(sink > 0 && sink < 1);
+});
+
+test('the widget logic: snapshot spacing, the form, the message boundary, the curve, the rate', () => {
+  assert.equal(snapshotEvery(200), 10);
+  assert.equal(snapshotEvery(30), 10);
+  assert.equal(snapshotEvery(1000), 50);
+  assert.deepEqual(
+    choicesFrom({ steps: '300', seed: '9', layers: '4', kvHeads: '1', hybrid: 'hybrid' }),
+    { steps: 300, seed: 9, layers: 4, kvHeads: 1, hybrid: true },
+  );
+  const empty = choicesFrom({ steps: ' ', seed: '', layers: '2', kvHeads: '2', hybrid: 'full' });
+  assert.ok(Number.isNaN(empty.steps) && Number.isNaN(empty.seed) && !empty.hybrid);
+  for (const junk of [
+    null,
+    3,
+    {},
+    { type: 'progress', step: '1' },
+    { type: 'snapshot', step: 1, validLoss: 2, weights: [1] },
+    { type: 'nope' },
+  ])
+    assert.equal(parseTrainMessage(junk), null, JSON.stringify(junk));
+  const ok = { type: 'snapshot', step: 1, validLoss: 2, weights: new Uint8Array(2) };
+  assert.equal(parseTrainMessage(ok), ok);
+  const r = curveRange([[{ step: 1, loss: 6 }], [{ step: 10, loss: 3 }]], 100, 4);
+  assert.ok(r.y0 < 3 && r.y1 > 6 && r.x1 === 100);
+  assert.equal(tokensPerSecond(1024, [100, 100]), 10240);
+  assert.equal(tokensPerSecond(1024, []), 0);
+});
+
+test('hand-over storage: round trip, garbage, storage off or full', () => {
+  const store = new Map();
+  const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
+  const bytes = new Uint8Array(70000).map((_, i) => i % 251);
+  const model = {
+    weights: encodeBase64(bytes),
+    steps: 20,
+    seed: 3,
+    validLoss: 3.1,
+    unigramLoss: 4.1,
+    parameters: 9,
+    layerTypes: ['full'],
+    kvHeads: 2,
+  };
+  assert.equal(saveTrainedModel(storage, model), true);
+  assert.deepEqual(readTrainedModel(storage), model);
+  assert.deepEqual(Buffer.from(readTrainedModel(storage).weights, 'base64'), Buffer.from(bytes));
+  for (const junk of ['{', '3', '{"weights": 1}', JSON.stringify({ ...model, steps: 'x' })]) {
+    store.set(TRAINED_MODEL_KEY, junk);
+    assert.equal(readTrainedModel(storage), null, junk);
+  }
+  const full = {
+    setItem: () => {
+      throw new Error('QuotaExceededError');
+    },
+  };
+  assert.equal(saveTrainedModel(full, model), false);
+  assert.equal(saveTrainedModel(null, model), false);
+  assert.equal(readTrainedModel(null), null);
+});
