@@ -12,6 +12,9 @@
 #include <vector>
 
 #include "attn/errors.hpp"
+#include "attn/head_patterns.hpp"
+#include "attn/lab_model.hpp"
+#include "attn/ledger.hpp"
 #include "attn/weights_io.hpp"
 #include "convert.hpp"
 #include "corpus.hpp"
@@ -168,6 +171,64 @@ val js_train_weights(val options_in) {
     });
 }
 
+// trainSnapshot({text, prompt, steps}): what <attn-train> shows of the weights now, computed
+// here in the worker so the page only draws: the pass over `text` with attention ({labels,
+// attention: per layer {type: 'full', weights [H, T, T]} or {type: 'linear', stateNorms [T, Hl]},
+// sinkShare: per layer [H], empty for a linear layer}), each full layer's head patterns (null for
+// a linear layer), the greedy continuation of `prompt` by `steps` characters (the prompt
+// included, without <bos>) and the ledger's KV bytes per token in BF16.
+val js_train_snapshot(val options_in) {
+    return guarded([&] {
+        const Run& r = run_or_throw();
+        const val o = options(options_in, "trainSnapshot");
+        const LabModel model(r.config, r.corpus.vocab, r.trainer->weights());
+        const std::vector<int> tokens = model.encode(opt_string(o, "text", ""));
+        const LabForward f = model.forward(tokens, true);
+        val labels = val::array(), attention = val::array(), sink = val::array(), patterns = val::array();
+        for (const int t : tokens) labels.call<void>("push", model.vocab()[static_cast<std::size_t>(t)]);
+        for (std::size_t l = 0; l < r.config.n_layers; ++l) {
+            val layer = val::object();
+            if (layer_type(r.config, l) == LabLayerType::Linear) {
+                layer.set("type", std::string("linear"));
+                layer.set("stateNorms", tensor_js(f.state_norms[l], "state norms"));
+                sink.call<void>("push", val::array());
+                patterns.call<void>("push", val::null());
+            } else {
+                layer.set("type", std::string("full"));
+                layer.set("weights", tensor_js(f.attention[l], "attention weights"));
+                val share = val::array();
+                if (tokens.size() >= 2)
+                    for (const float x : sink_share(f.attention[l])) share.call<void>("push", x);
+                sink.call<void>("push", share);
+                val heads = val::array();
+                if (tokens.size() >= 2)
+                    for (const HeadPattern& p : head_patterns(f.attention[l])) {
+                        val h = val::object();
+                        h.set("previousToken", p.previous_token);
+                        h.set("firstToken", p.first_token);
+                        h.set("diagonal", p.diagonal);
+                        h.set("other", p.other);
+                        heads.call<void>("push", h);
+                    }
+                patterns.call<void>("push", heads);
+            }
+            attention.call<void>("push", layer);
+        }
+        const LabGeneration g = model.generate(model.encode(opt_string(o, "prompt", "")), opt_size(o, "steps", 8));
+        const std::vector<int> shown(g.tokens.begin() + 1, g.tokens.end());  // without <bos>
+        val run = val::object();
+        run.set("labels", labels);
+        run.set("attention", attention);
+        run.set("sinkShare", sink);
+        val out = val::object();
+        out.set("run", run);
+        out.set("patterns", patterns);
+        out.set("sample", model.decode(shown));
+        out.set("kvBytesPerToken", exact_js(bytes_per_token(lab_ledger_config(r.config, 2))));
+        return out;
+    });
+}
+
 val js_heap_bytes_in_use() { return exact_js(heap_bytes_in_use()); }
 
 }  // namespace
@@ -178,6 +239,7 @@ EMSCRIPTEN_BINDINGS(attn_trainer) {
     function("trainStep", &js_train_step);
     function("trainValidLoss", &js_train_valid_loss);
     function("trainWeights", &js_train_weights);
+    function("trainSnapshot", &js_train_snapshot);
     function(
         "trainWeights", +[]() { return js_train_weights(val::undefined()); });
     function("heapBytesInUse", &js_heap_bytes_in_use);

@@ -1,7 +1,8 @@
 // <attn-train> without a browser: the trainer's WASM module (build-wasm/attn-trainer.js, what
 // the worker runs) against the native trainer (`attn-train browser`), byte for byte; the same
 // seed twice gives the same bytes; bad choices are named errors; the heap does not grow with
-// steps; a snapshot read by the page's engine; and the widget's logic and hand-over storage.
+// steps; a snapshot as the worker reads it, equal to the page's engine's reading; and the
+// widget's logic and hand-over storage.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,12 +15,12 @@ import {
   snapshotEvery,
   choicesFrom,
   parseTrainMessage,
-  readSnapshot,
   strongestPreviousHead,
   meanSinkShare,
   curveRange,
   tokensPerSecond,
   SAMPLE_PROMPT,
+  SNAPSHOT_SENTENCE,
 } from '../../widgets/train/logic.js';
 import {
   TRAINED_MODEL_KEY,
@@ -135,23 +136,39 @@ test('training does not grow the heap: the same bytes in use after 5 and after 2
   console.log(`# trainer heap in use during a 2-layer run: ${(at5 / 2 ** 20).toFixed(1)} MiB`);
 });
 
-test("a snapshot read by the page's engine: attention, patterns, a sample, the ledger", async () => {
+test('a snapshot read in the worker: attention, patterns, a sample, the ledger; the engine agrees', () => {
   trainer.trainStart({ ...DEFAULT_CHOICES, steps: 20, kvHeads: 4, hybrid: true }, TEXTS);
   trainer.trainStep(20);
-  const before = engine.heapBytesInUse();
-  const view = await readSnapshot(engine, trainer.trainWeights({ dtype: 'f16' }), async () => {});
-  assert.equal(engine.heapBytesInUse(), before, 'the snapshot is unloaded again');
+  const view = trainer.trainSnapshot({ text: SNAPSHOT_SENTENCE, prompt: SAMPLE_PROMPT, steps: 12 });
   assert.deepEqual(
     view.run.attention.map((l) => l.type),
     ['linear', 'full'],
   );
+  assert.equal(view.run.labels[0], '<bos>');
+  assert.equal(view.run.labels.length, Array.from(SNAPSHOT_SENTENCE).length + 1);
   assert.equal(view.patterns[0], null);
   assert.equal(view.patterns[1].length, 8);
   for (const p of view.patterns[1])
     assert.ok(Math.abs(p.previousToken + p.firstToken + p.diagonal + p.other - 1) < 1e-5);
   assert.ok(view.sample.startsWith(SAMPLE_PROMPT));
+  assert.equal(Array.from(view.sample).length, Array.from(SAMPLE_PROMPT).length + 12);
   // 1 full layer × K and V × 4 KV heads × 16 wide × 2 bytes (BF16).
   assert.equal(view.kvBytesPerToken, 1 * 2 * 4 * 16 * 2);
+  // The page's engine, given the same weights (f32), computes the very same pass and patterns.
+  const lab = engine.labLoad(trainer.trainWeights());
+  try {
+    const run = engine.labRun(lab.id, { text: SNAPSHOT_SENTENCE, attention: true });
+    assert.deepEqual(run.labels, view.run.labels);
+    assert.deepEqual(run.attention[1].weights.data, view.run.attention[1].weights.data);
+    assert.deepEqual(run.attention[0].stateNorms.data, view.run.attention[0].stateNorms.data);
+    assert.deepEqual(engine.headPatterns(run.attention[1].weights), view.patterns[1]);
+    assert.deepEqual(run.sinkShare, view.run.sinkShare);
+    const gen = engine.labGenerate(lab.id, { text: SAMPLE_PROMPT, steps: 12 });
+    assert.equal(gen.text, view.sample);
+    assert.equal(engine.labLedger(lab.id, { dtypeBytes: 2 }).kvBytesPerToken, view.kvBytesPerToken);
+  } finally {
+    engine.labUnload(lab.id);
+  }
   const best = strongestPreviousHead(view.patterns);
   assert.equal(best.layer, 1);
   assert.equal(best.weight, Math.max(...view.patterns[1].map((p) => p.previousToken)));
@@ -174,11 +191,17 @@ test('the widget logic: snapshot spacing, the form, the message boundary, the cu
     3,
     {},
     { type: 'progress', step: '1' },
-    { type: 'snapshot', step: 1, validLoss: 2, weights: [1] },
+    { type: 'snapshot', step: 1, validLoss: 2, view: { run: {} } },
     { type: 'nope' },
   ])
     assert.equal(parseTrainMessage(junk), null, JSON.stringify(junk));
-  const ok = { type: 'snapshot', step: 1, validLoss: 2, weights: new Uint8Array(2) };
+  const view = {
+    run: { labels: [], attention: [], sinkShare: [] },
+    patterns: [],
+    sample: '',
+    kvBytesPerToken: 0,
+  };
+  const ok = { type: 'snapshot', step: 1, validLoss: 2, view };
   assert.equal(parseTrainMessage(ok), ok);
   const r = curveRange([[{ step: 1, loss: 6 }], [{ step: 10, loss: 3 }]], 100, 4);
   assert.ok(r.y0 < 3 && r.y1 > 6 && r.x1 === 100);

@@ -24,19 +24,18 @@ import {
   SAMPLE_PROMPT,
   choicesFrom,
   tokensPerSecond,
-  readSnapshot,
   strongestPreviousHead,
   meanSinkShare,
 } from './logic.js';
 import { encodeBase64, saveTrainedModel } from '../../web/trained-model.js';
 import { TrainWorker } from './train-worker.js';
 import { lossCurve } from './views/loss-curve.js';
-import { snapshotView } from './views/snapshot.js';
+import { snapshotControls, snapshotBody } from './views/snapshot.js';
 import { runsTable } from './views/runs.js';
 
 /**
- * A snapshot kept: its step, validation loss, weights (f16) and what the engine read of them.
- * @typedef {{ step: number, validLoss: number, weights: Uint8Array, view: SnapshotView }} Snapshot
+ * A snapshot kept: its step, validation loss and what the worker's trainer read of the weights.
+ * @typedef {{ step: number, validLoss: number, view: SnapshotView }} Snapshot
  */
 /**
  * A run kept for the side-by-side table.
@@ -91,12 +90,8 @@ export class TrainModel extends AttnWidget {
   #note = null;
   /** @type {Record<string, HTMLElement>} */
   #el = {};
-  /** The worker's messages, handled one after another (a snapshot's reading takes tasks). */
-  #queue = Promise.resolve();
   /** A progress draw is waiting for the next frame. */
   #drawPending = false;
-  /** Bumped by Reset: messages of an earlier run's worker still queued are dropped. */
-  #generation = 0;
 
   /** The run's state, for tests and course platforms. */
   get state() {
@@ -197,6 +192,7 @@ export class TrainModel extends AttnWidget {
       model: h('p', { class: 'muted formula' }),
       curve: h('div', { class: 'curve' }),
       snap: h('div', { class: 'snapshot' }),
+      snapBody: h('div', {}),
       runs: h('div', { class: 'runs' }),
       hand: h('div', { class: 'hand' }),
       inputs: h('div', { class: 'fields' }, [
@@ -208,6 +204,22 @@ export class TrainModel extends AttnWidget {
       ]),
     };
     this.#inputs = inputs;
+    this.#snapControls = snapshotControls({
+      t: (k, ...a) => this.t(k, ...a),
+      onIndex: (i) => {
+        this.#shown = i === this.#snapshots.length - 1 ? -1 : i;
+        this.#drawSnapshot();
+      },
+      onLayer: (l) => {
+        this.#layer = l;
+        this.#drawSnapshot();
+      },
+      onHead: (hd) => {
+        this.#head = hd;
+        this.#drawSnapshot();
+      },
+    });
+    this.#el.snap.append(this.#snapControls.el, this.#el.snapBody);
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
@@ -225,7 +237,12 @@ export class TrainModel extends AttnWidget {
       ]),
       h('section', {}, [
         h('h3', {}, this.t('snapshots')),
-        h('p', { class: 'muted' }, this.t('snapshotHelp', SNAPSHOT_SENTENCE)),
+        // The sentence in bold: the one every heatmap below reads.
+        h('p', { class: 'muted' }, [
+          this.t('snapshotHelpBefore'),
+          h('strong', {}, SNAPSHOT_SENTENCE),
+          this.t('snapshotHelpAfter'),
+        ]),
         this.#el.snap,
       ]),
       h('section', {}, [
@@ -239,6 +256,8 @@ export class TrainModel extends AttnWidget {
 
   /** @type {HTMLElement[]} */
   #inputs = [];
+  /** @type {ReturnType<typeof snapshotControls> | null} */
+  #snapControls = null;
 
   /** @param {Runtime} _rt */
   render(_rt) {
@@ -311,10 +330,13 @@ export class TrainModel extends AttnWidget {
     );
   }
 
-  #drawSnapshot() {
+  /** The scrubber and sliders, and (unless `body` is false) the chosen layer of the snapshot. */
+  #drawSnapshot(body = true) {
     const box = this.#el.snap;
-    if (!this.#snapshots.length) {
-      box.replaceChildren();
+    const controls = this.#snapControls;
+    box.hidden = !this.#snapshots.length;
+    if (!this.#snapshots.length || !controls) {
+      this.#el.snapBody.replaceChildren();
       return;
     }
     const index = this.#shown < 0 ? this.#snapshots.length - 1 : this.#shown;
@@ -322,14 +344,25 @@ export class TrainModel extends AttnWidget {
     const run = snap.view.run;
     const full = run.attention.flatMap((l, i) => (l.type === 'full' ? [i] : []));
     if (this.#layer < 0 || this.#layer >= run.attention.length) this.#layer = full[0] ?? 0;
+    const layer = run.attention[this.#layer];
+    const heads = layer.type === 'full' ? layer.weights.shape[0] : 0;
+    this.#head = Math.min(this.#head, Math.max(0, heads - 1));
+    controls.set({
+      count: this.#snapshots.length,
+      index,
+      stepText: this.t('snapshotAt', snap.step, num(snap.validLoss, 3)),
+      layers: run.attention.length,
+      layer: this.#layer,
+      heads,
+      head: this.#head,
+    });
+    if (!body) return;
     const best = strongestPreviousHead(snap.view.patterns);
-    box.replaceChildren(
-      snapshotView({
+    this.#el.snapBody.replaceChildren(
+      snapshotBody({
         t: (k, ...a) => this.t(k, ...a),
         lang: this.lang,
         scale: this.scale,
-        snapshots: this.#snapshots.map((s) => s.step),
-        index,
         snapshot: snap,
         layer: this.#layer,
         head: this.#head,
@@ -338,18 +371,6 @@ export class TrainModel extends AttnWidget {
           full.length ? this.t('sink', pct(meanSinkShare(run), 1)) : '',
           this.t('sample', SAMPLE_PROMPT, snap.view.sample),
         ].filter(Boolean),
-        onIndex: (i) => {
-          this.#shown = i === this.#snapshots.length - 1 ? -1 : i;
-          this.#drawSnapshot();
-        },
-        onLayer: (l) => {
-          this.#layer = l;
-          this.#drawSnapshot();
-        },
-        onHead: (hd) => {
-          this.#head = hd;
-          this.#drawSnapshot();
-        },
       }),
     );
   }
@@ -400,12 +421,7 @@ export class TrainModel extends AttnWidget {
     this.#state = 'starting';
     this.#note = null;
     try {
-      const generation = this.#generation;
-      this.#worker = new TrainWorker((m) => {
-        this.#queue = this.#queue.then(() =>
-          generation === this.#generation ? this.#onMessage(m) : undefined,
-        );
-      });
+      this.#worker = new TrainWorker((m) => this.#onMessage(m));
     } catch (e) {
       this.#state = 'idle';
       this.showError(e);
@@ -430,7 +446,6 @@ export class TrainModel extends AttnWidget {
     this.#keepRun();
     this.#worker?.terminate();
     this.#worker = null;
-    this.#generation++;
     this.#state = 'idle';
     this.#info = null;
     this.#train = [];
@@ -459,7 +474,7 @@ export class TrainModel extends AttnWidget {
     });
   }
 
-  /** The status and the curve at the next frame: at most one draw a frame, however fast steps come. */
+  /** The status and the curve at the next frame: one draw a frame however fast steps come. */
   #scheduleProgress() {
     if (this.#drawPending) return;
     this.#drawPending = true;
@@ -470,7 +485,7 @@ export class TrainModel extends AttnWidget {
   }
 
   /** @param {TrainOut} m */
-  async #onMessage(m) {
+  #onMessage(m) {
     const rt = this.rt;
     if (!rt) return;
     try {
@@ -489,15 +504,12 @@ export class TrainModel extends AttnWidget {
           this.#heap = m.heapBytes;
           this.#scheduleProgress();
           return;
-        case 'snapshot': {
-          const view = await readSnapshot(rt.engine, m.weights);
-          this.#snapshots.push({ step: m.step, validLoss: m.validLoss, weights: m.weights, view });
-          // Drawn in a task of its own, after the reading's.
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          this.#drawSnapshot();
+        case 'snapshot':
+          this.#snapshots.push({ step: m.step, validLoss: m.validLoss, view: m.view });
+          // A student looking at an earlier snapshot keeps it; only the scrubber grows.
+          this.#drawSnapshot(this.#shown < 0);
           this.#scheduleProgress();
           return;
-        }
         case 'paused':
           this.#state = 'paused';
           this.update();

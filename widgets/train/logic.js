@@ -2,7 +2,7 @@
 // are, when it snapshots, what a snapshot shows (asked of the page's engine), the runs kept side
 // by side and the hand-over of a trained model to the lab. Node runs this file as it is
 // (tests/js/train.test.mjs).
-/** @import { AttnEngine, HeadPattern, LabRunResult } from '../../web/attn-engine.js' */
+/** @import { HeadPattern, Tensor } from '../../web/attn-engine.js' */
 import { SNAPSHOT_SENTENCE, SAMPLE_PROMPT } from './strings.js';
 
 export { SNAPSHOT_SENTENCE, SAMPLE_PROMPT };
@@ -30,8 +30,22 @@ export { SNAPSHOT_SENTENCE, SAMPLE_PROMPT };
  *     gradNorm: number[], done: boolean },
  *   trainValidLoss: () => number,
  *   trainWeights: (options?: { dtype?: 'f32' | 'f16' }) => Uint8Array,
+ *   trainSnapshot: (options: { text: string, prompt: string, steps: number }) => SnapshotView,
  *   heapBytesInUse: () => number,
  * }} TrainerModule
+ */
+/**
+ * One snapshot as the worker's trainer reads it (trainSnapshot, cpp/bindings/train_js.cpp): the
+ * pass over SNAPSHOT_SENTENCE with attention, each full layer's head patterns (null for a linear
+ * layer), the greedy sample of SAMPLE_PROMPT and the ledger's BF16 KV bytes per token.
+ * @typedef {{
+ *   run: {
+ *     labels: string[],
+ *     attention: ({ type: 'full', weights: Tensor } | { type: 'linear', stateNorms: Tensor })[],
+ *     sinkShare: number[][],
+ *   },
+ *   patterns: (HeadPattern[] | null)[], sample: string, kvBytesPerToken: number,
+ * }} SnapshotView
  */
 /**
  * Page → worker.
@@ -43,7 +57,7 @@ export { SNAPSHOT_SENTENCE, SAMPLE_PROMPT };
  * @typedef {{ type: 'started', info: TrainInfo, heapBytes: number }
  *   | { type: 'progress', step: number, loss: number, lr: number, gradNorm: number, ms: number,
  *       heapBytes: number }
- *   | { type: 'snapshot', step: number, validLoss: number, weights: Uint8Array }
+ *   | { type: 'snapshot', step: number, validLoss: number, view: SnapshotView }
  *   | { type: 'paused' } | { type: 'done' }
  *   | { type: 'weights', id: number, bytes: Uint8Array }
  *   | { type: 'error', name: string, message: string }} TrainOut
@@ -87,6 +101,24 @@ export function choicesFrom(form) {
 }
 
 /**
+ * A snapshot's view has the parts the page draws.
+ * @param {unknown} v
+ */
+function isView(v) {
+  const o = /** @type {Record<string, any> | null} */ (v && typeof v === 'object' ? v : null);
+  return (
+    !!o &&
+    Array.isArray(o.run?.labels) &&
+    Array.isArray(o.run?.attention) &&
+    Array.isArray(o.run?.sinkShare) &&
+    Array.isArray(o.patterns) &&
+    o.patterns.length === o.run.attention.length &&
+    typeof o.sample === 'string' &&
+    Number.isFinite(o.kvBytesPerToken)
+  );
+}
+
+/**
  * A worker message checked at the boundary: the page acts only on these shapes.
  * @param {unknown} m
  * @returns {TrainOut | null}
@@ -105,9 +137,7 @@ export function parseTrainMessage(m) {
         ? /** @type {TrainOut} */ (m)
         : null;
     case 'snapshot':
-      return n(o.step) && n(o.validLoss) && o.weights instanceof Uint8Array
-        ? /** @type {TrainOut} */ (m)
-        : null;
+      return n(o.step) && n(o.validLoss) && isView(o.view) ? /** @type {TrainOut} */ (m) : null;
     case 'weights':
       return n(o.id) && o.bytes instanceof Uint8Array ? /** @type {TrainOut} */ (m) : null;
     case 'error':
@@ -133,37 +163,6 @@ export function tokensPerSecond(tokensPerStep, stepMs) {
   return ms > 0 ? (tokensPerStep * recent.length * 1000) / ms : 0;
 }
 
-/** Lets the page draw between two engine calls (a macrotask: input and frames get in). */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/**
- * One snapshot as the page shows it: the engine's pass over SNAPSHOT_SENTENCE with attention,
- * the head patterns of every full layer, a greedy sample and the KV ledger. The weights are
- * loaded, asked and unloaded again: nothing stays in the page's heap. The calls run in separate
- * tasks (`pause` between them), so a snapshot never holds the page for its whole reading.
- * @param {AttnEngine} engine
- * @param {Uint8Array} weights the snapshot's ATTNLAB2 bytes
- * @param {() => Promise<unknown>} [pause]
- */
-export async function readSnapshot(engine, weights, pause = nextTask) {
-  const lab = engine.labLoad(weights);
-  try {
-    await pause();
-    const run = engine.labRun(lab.id, { text: SNAPSHOT_SENTENCE, attention: true });
-    /** @type {(HeadPattern[] | null)[]} */
-    const patterns = run.attention.map((l) =>
-      l.type === 'full' ? engine.headPatterns(l.weights) : null,
-    );
-    await pause();
-    const sample = engine.labGenerate(lab.id, { text: SAMPLE_PROMPT, steps: SAMPLE_STEPS });
-    const ledger = engine.labLedger(lab.id, { dtypeBytes: 2 });
-    return { run, patterns, sample: sample.text, kvBytesPerToken: ledger.kvBytesPerToken };
-  } finally {
-    engine.labUnload(lab.id);
-  }
-}
-/** @typedef {Awaited<ReturnType<typeof readSnapshot>>} SnapshotView */
-
 /**
  * The head that attends most to the previous character, over every full layer.
  * @param {(HeadPattern[] | null)[]} patterns per layer, null for a linear layer
@@ -182,7 +181,7 @@ export function strongestPreviousHead(patterns) {
 
 /**
  * The mean share of <bos> over every full layer and head: the attention sink forming.
- * @param {LabRunResult} run
+ * @param {SnapshotView['run']} run
  */
 export function meanSinkShare(run) {
   const rows = run.sinkShare.filter((r) => r.length > 0);

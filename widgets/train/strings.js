@@ -64,8 +64,9 @@ export const STRINGS = {
       /** @type {string} */ base,
     ) => `第 ${step} 步：训练损失 ${train}，验证损失 ${valid}，一元基线 ${base}。`,
     snapshots: '快照：注意力如何成形',
-    snapshotHelp: (/** @type {string} */ sentence) =>
-      `每个快照上，同一句话“${sentence}”在每个全注意力层、每个头上的注意力。拖动滑块回看：找一个“看前一个字”的头（对角线下方一条亮线），和把注意力堆在 <bos> 上的汇点。`,
+    snapshotHelpBefore: '每个快照上，同一句话“',
+    snapshotHelpAfter:
+      '”在每个全注意力层、每个头上的注意力。拖动滑块回看：找一个“看前一个字”的头（对角线下方一条亮线），和把注意力堆在 <bos> 上的汇点。',
     snapshotAt: (/** @type {number} */ step, /** @type {string} */ valid) =>
       `第 ${step} 步 · 验证损失 ${valid}`,
     layer: '层',
@@ -157,8 +158,9 @@ export const STRINGS = {
     ) =>
       `Step ${step}: training loss ${train}, validation loss ${valid}, unigram baseline ${base}.`,
     snapshots: 'Snapshots: attention taking shape',
-    snapshotHelp: (/** @type {string} */ sentence) =>
-      `At each snapshot, the attention of one sentence, “${sentence}”, in every full layer and head. Drag the slider back and forth: look for a previous-character head (a bright line just below the diagonal) and for the sink piling weight on <bos>.`,
+    snapshotHelpBefore: 'At each snapshot, the attention of one sentence, “',
+    snapshotHelpAfter:
+      '”, in every full layer and head. Drag the slider back and forth: look for a previous-character head (a bright line just below the diagonal) and for the sink piling weight on <bos>.',
     snapshotAt: (/** @type {number} */ step, /** @type {string} */ valid) =>
       `Step ${step} · validation loss ${valid}`,
     layer: 'Layer',

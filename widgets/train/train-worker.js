@@ -18,6 +18,8 @@ export class TrainWorker {
   /** @type {Map<number, (bytes: Uint8Array) => void>} */
   #waiting = new Map();
   #nextId = 1;
+  /** Terminated: whatever the old worker had already sent is dropped. */
+  #closed = false;
 
   /**
    * @param {(m: TrainOut) => void} onMessage every message but a 'weights' answer
@@ -28,6 +30,7 @@ export class TrainWorker {
     blobUrl ??= URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
     this.#worker = new Worker(blobUrl);
     this.#worker.onmessage = (e) => {
+      if (this.#closed) return;
       const m = parseTrainMessage(e.data);
       if (!m) return;
       if (m.type === 'weights') {
@@ -37,6 +40,7 @@ export class TrainWorker {
     };
     this.#worker.onerror = (e) => {
       e.preventDefault();
+      if (this.#closed) return;
       onMessage({
         type: 'error',
         name: 'Error',
@@ -68,6 +72,7 @@ export class TrainWorker {
     });
   }
   terminate() {
+    this.#closed = true;
     this.#worker.terminate();
     this.#waiting.clear();
   }

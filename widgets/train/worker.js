@@ -5,7 +5,7 @@
 // dist/attn-train.js hands to the page, which starts it from a Blob URL (file:// pages cannot
 // start a Worker from a file). Reset terminates the worker; a new run gets a new one.
 /** @import { TrainIn, TrainOut, TrainerModule } from './logic.js' */
-import { snapshotEvery } from './logic.js';
+import { snapshotEvery, SNAPSHOT_SENTENCE, SAMPLE_PROMPT, SAMPLE_STEPS } from './logic.js';
 
 /**
  * Starts answering the page's messages; the module comes from `factory`, the training text
@@ -27,10 +27,15 @@ export function startTrainWorker(factory, texts) {
     const e = /** @type {Partial<Error> | null | undefined} */ (err);
     post({ type: 'error', name: e?.name ?? 'Error', message: e?.message ?? String(err) });
   };
+  /** What the page shows of the model now: read here, so the page only draws. */
   /** @param {TrainerModule} m @param {number} step */
   const snapshot = (m, step) => {
-    const weights = m.trainWeights({ dtype: 'f16' });
-    post({ type: 'snapshot', step, validLoss: m.trainValidLoss(), weights }, [weights.buffer]);
+    const view = m.trainSnapshot({
+      text: SNAPSHOT_SENTENCE,
+      prompt: SAMPLE_PROMPT,
+      steps: SAMPLE_STEPS,
+    });
+    post({ type: 'snapshot', step, validLoss: m.trainValidLoss(), view });
   };
   /** @param {TrainerModule} m */
   const loop = async (m) => {

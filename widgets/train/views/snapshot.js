@@ -1,7 +1,7 @@
-// One snapshot of a run: a scrubber over all snapshots, the layer and head pickers, and the
-// chosen layer's attention on the snapshot sentence (a full layer: the head's heatmap and every
-// head's pattern; a linear layer: each head's ‖S‖ at the sentence's end), with the facts read
-// from it (the most previous-character head, the sink, a greedy sample).
+// One snapshot of a run: a scrubber over all snapshots and the layer and head sliders (made once),
+// and the chosen layer's attention on the snapshot sentence (a full layer: the head's heatmap and
+// every head's pattern; a linear layer: each head's ‖S‖ at the sentence's end), with the facts
+// read from it (the most previous-character head, the sink, a greedy sample).
 /** @import { ColorScale } from '../../../web/color.js' */
 /** @import { Snapshot } from '../element.js' */
 import { h, num, pct } from '../../../web/dom.js';
@@ -9,70 +9,75 @@ import { heatmapTable, heatmapLegend } from '../../../web/views/heatmap-table.js
 import { scrollRegion } from '../../../web/views/scroll-region.js';
 
 /**
- * @param {{ t: (key: string, ...args: any[]) => any, lang: string, scale: ColorScale,
- *   snapshots: number[], index: number, snapshot: Snapshot, layer: number, head: number,
- *   facts: string[], onIndex: (i: number) => void, onLayer: (l: number) => void,
- *   onHead: (h: number) => void }} o
+ * The scrubber and the layer and head sliders, made once so a new snapshot never takes the
+ * slider from under the student's finger (or keyboard focus); set() moves them.
+ * @param {{ t: (key: string, ...args: any[]) => any, onIndex: (i: number) => void,
+ *   onLayer: (l: number) => void, onHead: (h: number) => void }} o
  */
-export function snapshotView(o) {
-  const { t, snapshot: s } = o;
-  const run = s.view.run;
+export function snapshotControls({ t, onIndex, onLayer, onHead }) {
   /**
    * @param {string} id
    * @param {string} label
-   * @param {number} max
-   * @param {number} value
    * @param {(v: number) => void} set
-   * @param {string} shown
    */
-  const slider = (id, label, max, value, set, shown) => {
+  const slider = (id, label, set) => {
     const input = /** @type {HTMLInputElement} */ (
       h('input', {
         type: 'range',
         id,
         min: 0,
-        max,
+        max: 0,
         step: 1,
-        value,
+        value: 0,
         oninput: () => set(Number(input.value)),
       })
     );
-    return h('div', { class: 'row' }, [
-      h('label', { for: id }, label),
-      input,
-      h('output', { for: id }, shown),
-    ]);
+    const out = h('output', { for: id });
+    const row = h('div', { class: 'row' }, [h('label', { for: id }, label), input, out]);
+    return { row, input, out };
   };
+  const snap = slider('train-snapshot', t('snapshot'), onIndex);
+  const layer = slider('train-layer', t('layer'), onLayer);
+  const head = slider('train-head', t('head'), onHead);
+  return {
+    el: h('div', { class: 'controls' }, [snap.row, layer.row, head.row]),
+    /**
+     * @param {{ count: number, index: number, stepText: string, layers: number, layer: number,
+     *   heads: number, head: number }} v heads 0 on a linear layer (its slider hides)
+     */
+    set(v) {
+      snap.input.max = String(v.count - 1);
+      snap.input.value = String(v.index);
+      snap.out.textContent = v.stepText;
+      layer.input.max = String(v.layers - 1);
+      layer.input.value = String(v.layer);
+      layer.out.textContent = `${v.layer + 1} / ${v.layers}`;
+      head.row.hidden = v.heads === 0;
+      head.input.max = String(Math.max(0, v.heads - 1));
+      head.input.value = String(v.head);
+      head.out.textContent = `${v.head + 1} / ${v.heads}`;
+    },
+  };
+}
+
+/**
+ * The chosen layer of one snapshot: a full layer's head as a heatmap and every head's pattern, or
+ * a linear layer's ‖S‖ per head; then the facts read from the snapshot.
+ * @param {{ t: (key: string, ...args: any[]) => any, lang: string, scale: ColorScale,
+ *   snapshot: Snapshot, layer: number, head: number, facts: string[] }} o
+ */
+export function snapshotBody(o) {
+  const { t, snapshot: s } = o;
+  const run = s.view.run;
   const layer = run.attention[o.layer];
-  const nHeads = layer.type === 'full' ? layer.weights.shape[0] : 0;
-  const head = Math.min(o.head, Math.max(0, nHeads - 1));
-  const controls = h('div', { class: 'controls' }, [
-    slider(
-      'train-snapshot',
-      t('snapshot'),
-      o.snapshots.length - 1,
-      o.index,
-      o.onIndex,
-      t('snapshotAt', s.step, num(s.validLoss, 3)),
-    ),
-    slider(
-      'train-layer',
-      t('layer'),
-      run.attention.length - 1,
-      o.layer,
-      o.onLayer,
-      `${o.layer + 1} / ${run.attention.length}`,
-    ),
-    ...(nHeads
-      ? [slider('train-head', t('head'), nHeads - 1, head, o.onHead, `${head + 1} / ${nHeads}`)]
-      : []),
-  ]);
+  const head = o.head;
   /** @type {HTMLElement[]} */
   let body;
   if (layer.type === 'full') {
     const [, T] = layer.weights.shape;
     const weights = layer.weights.data.subarray(head * T * T, (head + 1) * T * T);
     const patterns = s.view.patterns[o.layer] ?? [];
+    const name = `${t('layer')} ${o.layer + 1} · ${t('head')} ${head + 1}`;
     body = [
       scrollRegion(
         [
@@ -81,12 +86,12 @@ export function snapshotView(o) {
             rows: run.labels,
             cols: run.labels,
             causal: true,
-            caption: `${t('layer')} ${o.layer + 1} · ${t('head')} ${head + 1}`,
+            caption: name,
             lang: o.lang,
             scale: o.scale,
           }),
         ],
-        { label: `${t('layer')} ${o.layer + 1} · ${t('head')} ${head + 1}`, lang: o.lang },
+        { label: name, lang: o.lang },
       ),
       heatmapLegend(o.scale),
       h('h4', {}, t('patternTitle')),
@@ -128,5 +133,5 @@ export function snapshotView(o) {
       ),
     ];
   }
-  return h('div', {}, [controls, ...body, ...o.facts.map((f) => h('p', { class: 'fact' }, f))]);
+  return h('div', {}, [...body, ...o.facts.map((f) => h('p', { class: 'fact' }, f))]);
 }
