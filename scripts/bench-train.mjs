@@ -70,6 +70,12 @@ async function run(types, steps = 200) {
       validLoss: last.validLoss,
       unigram: el.info.unigramLoss,
       best,
+      uniform: (() => {
+        const T = last.view.run.labels.length;
+        let u = 0;
+        for (let i = 1; i < T; i++) u += 1 / (i + 1);
+        return u / (T - 1);
+      })(),
       text: el.shadowRoot.querySelector('.status').textContent,
     };
   }, t0);
@@ -79,7 +85,8 @@ async function run(types, steps = 200) {
       `frames ${r.frames}, p95 gap ${r.p95.toFixed(0)} ms, longest ${r.worst.toFixed(0)} ms, ` +
       `${r.over50} over 50 ms; validation ${r.validLoss.toFixed(3)} (unigram ${r.unigram.toFixed(3)}); ` +
       `most previous-character head: layer ${r.best.layer + 1}, head ${r.best.head + 1}, ` +
-      `${(r.best.weight * 100).toFixed(1)} % on the previous character`,
+      `${(r.best.weight * 100).toFixed(1)} % on the previous character ` +
+      `(uniform attention: ${(r.uniform * 100).toFixed(1)} %)`,
   );
   console.log(`  ${r.text}`);
 }

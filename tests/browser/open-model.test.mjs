@@ -181,11 +181,21 @@ test('the page loads the loader, attn-widgets.js and attn-open-model.js, nothing
   await page.close();
 });
 
-test('the lab page links to the open-model page', async () => {
+test('the lab page links to the open-model page (and to training it yourself)', async () => {
   const { page } = await openPage(browser, browser.fileUrl, 'lab.html?lang=en');
-  const href = await page.locator('p.see-also a').getAttribute('href');
-  assert.match(href, /^open-model\.html/);
-  assert.match(await page.locator('p.see-also a').textContent(), /Open your own model/);
+  const links = await page
+    .locator('p.see-also a')
+    .evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]));
+  assert.ok(
+    links.some(
+      ([href, text]) => /^open-model\.html/.test(href) && /Open your own model/.test(text),
+    ),
+    JSON.stringify(links),
+  );
+  assert.ok(
+    links.some(([href, text]) => /^train\.html/.test(href) && /Train it yourself/.test(text)),
+    JSON.stringify(links),
+  );
   await page.close();
 });
 

@@ -19,6 +19,7 @@ import {
   meanSinkShare,
   curveRange,
   tokensPerSecond,
+  uniformPreviousShare,
   SAMPLE_PROMPT,
   SNAPSHOT_SENTENCE,
 } from '../../widgets/train/logic.js';
@@ -207,6 +208,9 @@ test('the widget logic: snapshot spacing, the form, the message boundary, the cu
   assert.ok(r.y0 < 3 && r.y1 > 6 && r.x1 === 100);
   assert.equal(tokensPerSecond(1024, [100, 100]), 10240);
   assert.equal(tokensPerSecond(1024, []), 0);
+  // Uniform causal attention over 3 tokens: rows 1 and 2 put 1/2 and 1/3 on the previous one.
+  assert.equal(uniformPreviousShare(3), (1 / 2 + 1 / 3) / 2);
+  assert.equal(uniformPreviousShare(1), 0);
 });
 
 test('hand-over storage: round trip, garbage, storage off or full', () => {

@@ -26,6 +26,7 @@ import {
   tokensPerSecond,
   strongestPreviousHead,
   meanSinkShare,
+  uniformPreviousShare,
 } from './logic.js';
 import { encodeBase64, saveTrainedModel } from '../../web/trained-model.js';
 import { TrainWorker } from './train-worker.js';
@@ -48,7 +49,8 @@ import { runsTable } from './views/runs.js';
  * @summary Train the lab's small model from zero in the browser and watch its attention form.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} lab-href - the lab page "Open in the lab" goes to (default `lab.html`)
- * @fires attn-update - after every draw; detail: {widget, lang, error, attributes, state, step}
+ * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
+ *   attributes, state, step}
  */
 export class TrainModel extends AttnWidget {
   static strings = STRINGS;
@@ -367,7 +369,15 @@ export class TrainModel extends AttnWidget {
         layer: this.#layer,
         head: this.#head,
         facts: [
-          best ? this.t('prevHead', best.layer + 1, best.head + 1, pct(best.weight, 1)) : '',
+          best
+            ? this.t(
+                'prevHead',
+                best.layer + 1,
+                best.head + 1,
+                pct(best.weight, 1),
+                pct(uniformPreviousShare(run.labels.length), 1),
+              )
+            : '',
           full.length ? this.t('sink', pct(meanSinkShare(run), 1)) : '',
           this.t('sample', SAMPLE_PROMPT, snap.view.sample),
         ].filter(Boolean),

@@ -180,6 +180,18 @@ export function strongestPreviousHead(patterns) {
 }
 
 /**
+ * The previous-character share a head would have by attending uniformly: the mean over query
+ * rows i = 1 … T − 1 of 1 / (i + 1) (row i sees i + 1 keys), the chance level of headPatterns'
+ * previousToken.
+ * @param {number} T tokens
+ */
+export function uniformPreviousShare(T) {
+  let sum = 0;
+  for (let i = 1; i < T; i++) sum += 1 / (i + 1);
+  return T > 1 ? sum / (T - 1) : 0;
+}
+
+/**
  * The mean share of <bos> over every full layer and head: the attention sink forming.
  * @param {SnapshotView['run']} run
  */

@@ -74,8 +74,13 @@ export const STRINGS = {
     linearLayer: (/** @type {number} */ l) =>
       `第 ${l} 层是线性层（Gated DeltaNet）：没有注意力矩阵，只有固定大小的状态 S。下面是每个头在句末的 ‖S‖。`,
     stateNorm: (/** @type {number} */ h, /** @type {string} */ v) => `头 ${h}：‖S‖ = ${v}`,
-    prevHead: (/** @type {number} */ l, /** @type {number} */ h, /** @type {string} */ w) =>
-      `最像“看前一个字”的头：第 ${l} 层第 ${h} 头，平均把 ${w} 的权重放在前一个字上。`,
+    prevHead: (
+      /** @type {number} */ l,
+      /** @type {number} */ h,
+      /** @type {string} */ w,
+      /** @type {string} */ u,
+    ) =>
+      `最像“看前一个字”的头：第 ${l} 层第 ${h} 头，平均把 ${w} 的权重放在前一个字上（均匀地看所有能看的字时是 ${u}）。`,
     sink: (/** @type {string} */ w) => `全注意力层平均放在 <bos> 上的权重（汇点）：${w}。`,
     patternTitle: '每个头的模式',
     patternCols: ['头', '前一个字', '<bos>', '自己', '其余'],
@@ -168,8 +173,13 @@ export const STRINGS = {
     linearLayer: (/** @type {number} */ l) =>
       `Layer ${l} is linear (Gated DeltaNet): no attention matrix, only a fixed-size state S. Below, each head’s ‖S‖ at the end of the sentence.`,
     stateNorm: (/** @type {number} */ h, /** @type {string} */ v) => `head ${h}: ‖S‖ = ${v}`,
-    prevHead: (/** @type {number} */ l, /** @type {number} */ h, /** @type {string} */ w) =>
-      `The most previous-character head: layer ${l}, head ${h}, with ${w} of its weight on the previous character on average.`,
+    prevHead: (
+      /** @type {number} */ l,
+      /** @type {number} */ h,
+      /** @type {string} */ w,
+      /** @type {string} */ u,
+    ) =>
+      `The most previous-character head: layer ${l}, head ${h}, with ${w} of its weight on the previous character on average (attending uniformly to every visible character would give ${u}).`,
     sink: (/** @type {string} */ w) => `Mean weight of the full layers on <bos> (the sink): ${w}.`,
     patternTitle: 'Each head’s pattern',
     patternCols: ['Head', 'previous character', '<bos>', 'itself', 'the rest'],
