@@ -107,7 +107,7 @@ const LATIN_IN_CHINESE = new Set(
   (
     'QK softmax RoPE KV GQA GQA-8 MQA MLA MHA token embedding cache sink logit attention query ' +
     'loss config one-hot bos Transformer Gated Attention Qwen3.8-27B DeepSeek DeepSeek-V2 RNN ' +
-    'T5-XXL BF16 bit B KiB MiB GiB tanh dr Web Worker The cat out print causal true false ' +
+    'T5-XXL BF16 bit B KiB MiB GiB tanh log dr Web Worker The cat out print causal true false ' +
     'engine.attention ' +
     // the open-model page: the formats and models a student has on disk
     'GGUF Hugging Face Qwen3-0.6B Llama GPT-2 QK-Norm B4 B1 ' +

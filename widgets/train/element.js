@@ -14,6 +14,7 @@
 /** @import { TrainChoices, TrainInfo, TrainOut, SnapshotView } from './logic.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num, pct } from '../../web/dom.js';
+import { formula } from '../../web/mathml.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { TRAIN_CSS } from './styles.js';
 import {
@@ -234,7 +235,7 @@ export class TrainModel extends AttnWidget {
       h('section', {}, [
         h('h3', {}, this.t('curveTitle')),
         h('p', { class: 'muted' }, this.t('curveHelp')),
-        h('p', { class: 'formula' }, this.t('lossFormula')),
+        h('p', { class: 'formula' }, formula(this.t('lossFormula'))),
         this.#el.curve,
       ]),
       h('section', {}, [
@@ -317,6 +318,7 @@ export class TrainModel extends AttnWidget {
         valid,
         baseline: info.unigramLoss,
         steps: info.steps,
+        narrow: globalThis.matchMedia?.('(max-width: 520px)').matches ?? false,
       }),
       h(
         'p',

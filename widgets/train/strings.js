@@ -2,6 +2,19 @@
 // compute them): nothing here goes stale when the trainer changes.
 /** @import { WidgetStrings } from '../../web/widget-base.js' */
 import { num } from '../../web/dom.js';
+import { line, row, mi, mo, mn, frac, sum, sub, paren } from '../../web/mathml.js';
+
+/** L = −(1/N) Σ_t ln p(x_(t+1)): the mean cross-entropy the curve draws. */
+const LOSS = row(
+  mi('L'),
+  mo('='),
+  mo('−'),
+  frac(mn('1'), mi('N')),
+  sum(mi('t')),
+  mi('ln'),
+  mi('p'),
+  paren(sub(mi('x'), row(mi('t'), mo('+'), mn('1')))),
+);
 
 // The model's input, the same in both languages (the model reads Chinese characters):
 /** The sentence whose attention every snapshot shows: a story of the kind the text has. */
@@ -51,7 +64,7 @@ export const STRINGS = {
     curveTitle: '损失曲线',
     curveHelp:
       '每一步的训练损失（细线）、每个快照的验证损失（圆点），与一元模型基线（虚线：只按字频猜下一个字）。低于基线，说明模型开始利用上下文。',
-    lossFormula: '损失 = −(1/N) Σ log p(下一个字)，单位：奈特/字',
+    lossFormula: line('损失 ', LOSS, '：真正的下一个字 x 的概率取 ln 再平均，单位：奈特/字'),
     trainLoss: '训练损失',
     validLoss: '验证损失',
     unigram: '一元基线',
@@ -149,7 +162,11 @@ export const STRINGS = {
     curveTitle: 'Loss curve',
     curveHelp:
       'Training loss at every step (thin line), validation loss at every snapshot (dots), and the unigram baseline (dashed: guessing the next character from character counts alone). Below the baseline, the model has started to use the context.',
-    lossFormula: 'loss = −(1/N) Σ log p(next character), in nats per character',
+    lossFormula: line(
+      'loss ',
+      LOSS,
+      ': the ln of the probability of the real next character x, averaged, in nats per character',
+    ),
     trainLoss: 'training loss',
     validLoss: 'validation loss',
     unigram: 'unigram baseline',

@@ -3,15 +3,18 @@
 import { h, svg, num } from '../../../web/dom.js';
 import { curveRange } from '../logic.js';
 
-const W = 600;
 const H = 220;
 const PAD = { left: 44, right: 10, top: 10, bottom: 28 };
 
 /**
+ * `narrow` (a phone): a narrower drawing, so its labels keep a readable size when it is scaled
+ * to the screen.
  * @param {{ t: (key: string, ...args: any[]) => any, train: { step: number, loss: number }[],
- *   valid: { step: number, loss: number }[], baseline: number, steps: number }} options
+ *   valid: { step: number, loss: number }[], baseline: number, steps: number, narrow?: boolean }}
+ *   options
  */
-export function lossCurve({ t, train, valid, baseline, steps }) {
+export function lossCurve({ t, train, valid, baseline, steps, narrow = false }) {
+  const W = narrow ? 360 : 600;
   const r = curveRange([train, valid], steps, baseline);
   const x = (/** @type {number} */ s) =>
     PAD.left + ((s - r.x0) / (r.x1 - r.x0)) * (W - PAD.left - PAD.right);
