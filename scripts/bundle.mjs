@@ -18,8 +18,8 @@
 //                          schema validators).
 //   dist/attn-train.js     a second classic script, only for pages with <attn-train>: that
 //                          element and the source of its Web Worker (the trainer's own WASM
-//                          module, dist/attn-trainer.js, and the training text: the fortunes-zh
-//                          files tang300 and song100, GPL-3.0+) as one string.
+//                          module, build-wasm/attn-trainer.js, and the training text: the
+//                          fortunes-zh files tang300 and song100, GPL-3.0+) as one string.
 //   dist/attn-loader.js    a small classic script (web/loader.js) that adds the four scripts
 //                          above to a page only where its attn-* elements need them; every
 //                          course page loads it and nothing else.
@@ -45,6 +45,7 @@ import { bothWithMath, renderGuide, renderPredict, gated } from './lesson-guide.
 import { writeElementTypes } from './element-types.mjs';
 import { factsFor, bindDoc } from './prose-facts.mjs';
 import { labModelGguf, GGUF_NAME } from './export-lab-model.mjs';
+import { TRAIN_TEXT_FILES } from '../widgets/train/logic.js';
 import {
   SUMMARY_SLUG,
   summaryBody,
@@ -124,7 +125,7 @@ writeFileSync(
 // files, so both train on the same bytes.
 {
   const fortunes = process.env.ATTN_FORTUNES_DIR ?? '/usr/share/games/fortunes';
-  const texts = ['tang300', 'song100'].map((f) => readFileSync(join(fortunes, f), 'utf8'));
+  const texts = TRAIN_TEXT_FILES.map((f) => readFileSync(join(fortunes, f), 'utf8'));
   writeFileSync(join(gen, 'train-texts.json'), JSON.stringify(texts));
   const trainWorker = await build({
     ...common,

@@ -1,8 +1,8 @@
-// The JS surface of the in-browser trainer (dist/attn-trainer.js, loaded only by <attn-train>'s
-// Web Worker, never by a lesson page): the native trainer (cpp/train/) one step at a time, on
-// the corpus the native `attn-train browser` builds. Same conventions as embind.cpp: plain
-// values in, fresh copies out, every error a JS Error named ShapeError, ValueError,
-// ConfigError or MaskError whose message names the field.
+// The JS surface of the in-browser trainer (build-wasm/attn-trainer.js, bundled into
+// dist/attn-train.js for <attn-train>'s Web Worker, never loaded by a lesson page): the native
+// trainer (cpp/train/) one step at a time, on the corpus the native `attn-train browser` builds.
+// Same conventions as embind.cpp: plain values in, fresh copies out, every error a JS Error named
+// ShapeError, ValueError, ConfigError or MaskError whose message names the field.
 //
 // One run at a time (a worker trains one model): trainStart replaces it, the others read it.
 #include <emscripten/bind.h>

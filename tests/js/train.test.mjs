@@ -22,6 +22,7 @@ import {
   uniformPreviousShare,
   SAMPLE_PROMPT,
   SNAPSHOT_SENTENCE,
+  TRAIN_TEXT_FILES,
 } from '../../widgets/train/logic.js';
 import {
   TRAINED_MODEL_KEY,
@@ -32,7 +33,7 @@ import {
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
-const TEXTS = ['tang300', 'song100'].map((f) =>
+const TEXTS = TRAIN_TEXT_FILES.map((f) =>
   readFileSync(join('/usr/share/games/fortunes', f), 'utf8'),
 );
 let trainer;

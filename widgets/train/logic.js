@@ -23,7 +23,8 @@ export { SNAPSHOT_SENTENCE, SAMPLE_PROMPT };
  * }} TrainInfo
  */
 /**
- * dist/attn-trainer.js's module as the worker uses it (cpp/bindings/train_js.cpp).
+ * The trainer module (build-wasm/attn-trainer.js) as the worker uses it
+ * (cpp/bindings/train_js.cpp).
  * @typedef {{
  *   trainStart: (options: TrainChoices, texts: string[]) => TrainInfo,
  *   trainStep: (n: number) => { step: number[], loss: number[], lr: number[],
@@ -74,6 +75,12 @@ export const DEFAULT_CHOICES = Object.freeze({
 /** The kv_heads ablation's rows (the query heads are 8). */
 export const KV_HEAD_CHOICES = [8, 4, 2, 1];
 export const LAYER_CHOICES = [2, 4];
+
+/**
+ * The fortunes-zh files the trainer reads, in the order trainStart takes their texts
+ * (browser_corpus_options() in cpp/train/corpus.cpp): the build bundles them, the tests read them.
+ */
+export const TRAIN_TEXT_FILES = ['tang300', 'song100'];
 
 /** How many characters each snapshot's greedy sample writes. */
 export const SAMPLE_STEPS = 12;

@@ -1,9 +1,9 @@
-// The Web Worker behind <attn-train>: the trainer's WASM module (dist/attn-trainer.js, the native
-// trainer of cpp/train/ compiled by Emscripten) training one model, one step at a time, so the
-// page stays responsive and can pause between steps. scripts/bundle.mjs bundles this with the
-// module and the training text (scripts/entries/train-worker.js) into one string that
-// dist/attn-train.js hands to the page, which starts it from a Blob URL (file:// pages cannot
-// start a Worker from a file). Reset terminates the worker; a new run gets a new one.
+// The Web Worker behind <attn-train>: the trainer's WASM module (build-wasm/attn-trainer.js,
+// the native trainer of cpp/train/ compiled by Emscripten) training one model, one step at a
+// time, so the page stays responsive and can pause between steps. scripts/bundle.mjs bundles
+// this with the module and the training text (scripts/entries/train-worker.js) into one string
+// that dist/attn-train.js hands to the page, which starts it from a Blob URL (file:// pages
+// cannot start a Worker from a file). Reset terminates the worker; a new run gets a new one.
 /** @import { TrainIn, TrainOut, TrainerModule } from './logic.js' */
 import { snapshotEvery, SNAPSHOT_SENTENCE, SAMPLE_PROMPT, SAMPLE_STEPS } from './logic.js';
 
