@@ -32,7 +32,8 @@ import { build } from 'esbuild';
 import Ajv from 'ajv';
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   header,
@@ -46,6 +47,7 @@ import { writeElementTypes } from './element-types.mjs';
 import { factsFor, bindDoc } from './prose-facts.mjs';
 import { labModelGguf, GGUF_NAME } from './export-lab-model.mjs';
 import { TRAIN_TEXT_FILES } from '../widgets/train/logic.js';
+import { WIDGET_ELEMENTS } from '../widgets/registry.js';
 import {
   SUMMARY_SLUG,
   summaryBody,
@@ -91,14 +93,116 @@ const engineHeader = header('attn-engine.js, the attention engine (C++ compiled 
 const engineJs = readFileSync(enginePath, 'utf8');
 if (!engineJs.startsWith(engineHeader)) writeFileSync(enginePath, `${engineHeader}\n${engineJs}`);
 
+// The browser scripts take the engine apart (web/engine-wasm.js says why): the glue without its
+// inline module (gen/attn-engine-glue.cjs), the module as a file (dist/attn-engine.wasm, for
+// pages served over http) and gzip-compressed as base64 (gen/attn-engine-wasm.json, for the
+// workers and the ES module; dist/attn-engine-wasm.js, a classic script for file:// pages).
+{
+  const DATA_URI = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/g;
+  const found = [...engineJs.matchAll(DATA_URI)];
+  if (found.length !== 1)
+    throw new Error(`dist/attn-engine.js: expected one inline WASM module, found ${found.length}`);
+  const wasm = Buffer.from(found[0][1], 'base64');
+  const gz = gzipSync(wasm, { level: 9 }).toString('base64');
+  writeFileSync(
+    join(gen, 'attn-engine-glue.cjs'),
+    engineJs.replace(DATA_URI, '"attn-engine.wasm"'),
+  );
+  writeFileSync(join(gen, 'attn-engine-wasm.json'), JSON.stringify(gz));
+  writeFileSync(join(dist, 'attn-engine.wasm'), wasm);
+  writeFileSync(
+    join(dist, 'attn-engine-wasm.js'),
+    `${header("attn-engine-wasm.js, the engine's WebAssembly for pages opened from disk")}\n` +
+      `// The engine's WASM, gzip + base64 (globalThis.AttnEngineWasm); attn-loader.js adds it on file://.\n` +
+      `globalThis.AttnEngineWasm=${JSON.stringify(gz)};\n`,
+  );
+}
+
 const widgetsBanner = { js: header('attn-widgets: the attention engine, course data and widgets') };
 const metafiles = [];
-for (const [format, outfile] of [
-  ['iife', 'attn-widgets.js'],
-  ['esm', 'attn-widgets.mjs'],
+for (const [format, entry, outfile] of [
+  ['iife', 'attn-widgets.js', 'attn-widgets.js'],
+  ['esm', 'attn-widgets-module.js', 'attn-widgets.mjs'],
 ]) {
-  const r = await build({ ...common, format, banner: widgetsBanner, outfile: join(dist, outfile) });
+  const r = await build({
+    ...common,
+    entryPoints: [join(root, 'scripts/entries', entry)],
+    format,
+    banner: widgetsBanner,
+    outfile: join(dist, outfile),
+  });
   metafiles.push(r.metafile);
+}
+
+// A course page's scripts, one per widget (web/loader.js adds the ones its tags name):
+// dist/widgets/<tag>.js holds that widget's own code; every web/ module it imports is taken
+// from attn-core.js at run time (globalThis.AttnShared, filled by the core), so a page with four
+// widgets carries web/ once. web/model-files/ stays with the widget that reads a config (the
+// kv ledger). attn-core.js: the engine's glue, the course data, the runtime and those modules.
+{
+  const webDir = join(root, 'web') + '/';
+  const shared = new Set(['web/course.js']);
+  const sharedPlugin = {
+    name: 'attn-shared',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const abs = resolvePath(args.resolveDir, args.path);
+        if (!abs.startsWith(webDir) || abs.startsWith(join(webDir, 'model-files')))
+          return undefined;
+        const rel = relative(root, abs);
+        shared.add(rel);
+        return { path: rel, namespace: 'attn-shared' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'attn-shared' }, (args) => ({
+        contents: `module.exports = globalThis.AttnShared[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+      }));
+    },
+  };
+  mkdirSync(join(dist, 'widgets'), { recursive: true });
+  for (const [tag, [folder, cls]] of Object.entries(WIDGET_ELEMENTS)) {
+    const r = await build({
+      ...common,
+      entryPoints: undefined,
+      stdin: {
+        contents:
+          `import { ${cls} } from './widgets/${folder}/element.js';\n` +
+          `import { defineWidgets } from './web/course.js';\n` +
+          `defineWidgets({ '${tag}': ${cls} });\n`,
+        resolveDir: root,
+        sourcefile: `${tag}-entry.js`,
+      },
+      plugins: [sharedPlugin],
+      format: 'iife',
+      banner: { js: header(`widgets/${tag}.js, the <${tag}> element (after attn-core.js)`) },
+      outfile: join(dist, 'widgets', `${tag}.js`),
+    });
+    metafiles.push(r.metafile);
+  }
+  const modules = [...shared].sort();
+  const core = await build({
+    ...common,
+    entryPoints: undefined,
+    stdin: {
+      contents:
+        "import createModule from './gen/attn-engine-glue.cjs';\n" +
+        "import { scriptEngineFactory } from './web/engine-wasm.js';\n" +
+        "import { startCourse } from './web/course.js';\n" +
+        modules.map((m, i) => `import * as m${i} from './${m}';\n`).join('') +
+        `globalThis.AttnShared = {${modules.map((m, i) => `${JSON.stringify(m)}: m${i}`).join(', ')}};\n` +
+        'const createAttnEngine = scriptEngineFactory(createModule);\n' +
+        'globalThis.createAttnEngine ??= createAttnEngine;\n' +
+        'startCourse(createAttnEngine);\n',
+      resolveDir: root,
+      sourcefile: 'attn-core-entry.js',
+    },
+    format: 'iife',
+    banner: {
+      js: header('attn-core.js, the engine, course data and runtime of the widget scripts'),
+    },
+    outfile: join(dist, 'attn-core.js'),
+  });
+  metafiles.push(core.metafile);
 }
 
 // <attn-playground> runs student code in a Worker started from a Blob URL (Chromium refuses
@@ -224,6 +328,7 @@ await build({
   stdin: {
     contents:
       "import { startLoader } from './web/loader.js';\n" +
+      "import { WIDGET_ELEMENTS } from './widgets/registry.js';\n" +
       "import { applyChosenLanguage, wireLanguageToggle, wireCoursePage } from './web/page.js';\n" +
       'if (!globalThis.AttnLoader) {\n' +
       '  globalThis.AttnLoader = true;\n' +
@@ -235,7 +340,7 @@ await build({
       '    applyChosenLanguage();\n' +
       '    wireLanguageToggle();\n' +
       '  }\n' +
-      '  startLoader(document, document.currentScript);\n' +
+      '  startLoader(document, document.currentScript, Object.keys(WIDGET_ELEMENTS));\n' +
       '}\n',
     resolveDir: root,
     sourcefile: 'attn-loader-entry.js',
@@ -260,7 +365,7 @@ const glossary = checked('course-data/glossary.json');
 const readingList = checked('course-data/reading-list.json');
 checkReadingList(readingList, lessons);
 const CSP =
-  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src data:";
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self' data:";
 // A lesson may carry its own "csp" (the playground page: 'unsafe-eval' and worker-src blob:, so
 // student code can run in a Blob worker, which inherits the page's policy). Every other page
 // keeps the strict policy above. Pages load only attn-loader.js, which adds what their widgets

@@ -1,15 +1,25 @@
 // dist/attn-loader.js: the one script tag a page needs. It loads nothing until the page has an
 // attn-* element, then adds the classic scripts those elements need next to itself (same folder
-// as its own src, so it works from file:// and under `script-src 'self'`): attn-widgets.js for
-// any tag, and the heavy extras only where their element is, attn-lab-data.js (the trained
-// model) for <attn-lab>, attn-playground.js (the worker's engine) for <attn-playground> and
-// <attn-exercise>, attn-open-model.js (the model-file readers and the tokenizer) for
-// <attn-open-model>, and attn-train.js (the trainer's worker and its text) for <attn-train>.
+// as its own src, so it works from file:// and under `script-src 'self'`), in this order:
+//   attn-engine-wasm.js  the engine's WebAssembly as a script, only on a page opened from disk
+//                        (over http the engine fetches attn-engine.wasm, web/engine-wasm.js);
+//   attn-core.js         the engine's glue, the course data, web/ and the runtime (any tag);
+//   widgets/<tag>.js     one per course widget on the page (its element, on attn-core.js's code),
+//                        so a page carries only the widgets it shows;
+//   the heavy extras only where their element is: attn-lab-data.js (the trained model) for
+//   <attn-lab>, attn-playground.js (the worker's engine) for <attn-playground> and
+//   <attn-exercise>, attn-open-model.js (the model-file readers and the tokenizer) for
+//   <attn-open-model>, and attn-train.js (the trainer's worker and its text) for <attn-train>.
 // Elements added later (a course platform rendering a page by script) are found by a
-// MutationObserver. A page that includes a script itself keeps it: none is added twice.
+// MutationObserver. A page that includes a script itself keeps it: none is added twice, and a
+// page that has attn-widgets.js (every widget in one script) gets no core or widget scripts.
 
-/** The script every attn-* tag needs. */
+/** Every course widget in one script: what a page that includes a script by hand uses. */
 export const WIDGETS_SCRIPT = 'attn-widgets.js';
+/** What every attn-* tag needs when the widgets come one script each. */
+export const CORE_SCRIPT = 'attn-core.js';
+/** The engine's WebAssembly as a script, for pages that cannot fetch attn-engine.wasm. */
+export const ENGINE_WASM_SCRIPT = 'attn-engine-wasm.js';
 /** @type {Record<string, string>} tag → the extra script only that tag needs */
 export const EXTRA_SCRIPTS = {
   'attn-lab': 'attn-lab-data.js',
@@ -22,13 +32,22 @@ export const EXTRA_SCRIPTS = {
 /**
  * The scripts the attn-* tags among `names` need, in load order.
  * @param {Iterable<string>} names element local names
+ * @param {object} page
+ * @param {boolean} page.fromDisk not served over http(s), so the engine cannot fetch its .wasm
+ * @param {Iterable<string>} page.widgetTags the tags that have a dist/widgets/<tag>.js
+ * @param {boolean} [page.hasAllWidgets] the page includes attn-widgets.js itself
  * @returns {string[]}
  */
-export function scriptsFor(names) {
+export function scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets = false }) {
+  const own = new Set(widgetTags);
   const out = new Set();
   for (const n of names) {
     if (!n.startsWith('attn-')) continue;
-    out.add(WIDGETS_SCRIPT);
+    if (fromDisk) out.add(ENGINE_WASM_SCRIPT);
+    if (!hasAllWidgets) {
+      out.add(CORE_SCRIPT);
+      if (own.has(n)) out.add(`widgets/${n}.js`);
+    }
     if (EXTRA_SCRIPTS[n]) out.add(EXTRA_SCRIPTS[n]);
   }
   return [...out];
@@ -38,9 +57,11 @@ export function scriptsFor(names) {
  * Starts the loader on `doc`: scans it now and watches it for attn-* elements added later.
  * @param {Document} doc
  * @param {HTMLScriptElement | null} self the loader's own script element (its src is the base)
+ * @param {Iterable<string>} widgetTags the tags that have a dist/widgets/<tag>.js
  */
-export function startLoader(doc, self) {
+export function startLoader(doc, self, widgetTags) {
   const base = new URL('.', self?.src || doc.baseURI).href;
+  const fromDisk = !/^https?:/.test(base);
   /** @type {Set<string>} */
   const added = new Set();
   const present = (/** @type {string} */ file) =>
@@ -49,13 +70,14 @@ export function startLoader(doc, self) {
     );
   /** @param {Iterable<string>} names */
   const need = (names) => {
-    for (const file of scriptsFor(names)) {
+    const hasAllWidgets = present(WIDGETS_SCRIPT);
+    for (const file of scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets })) {
       if (added.has(file)) continue;
       added.add(file);
       if (present(file)) continue;
       const s = doc.createElement('script');
       s.src = base + file;
-      s.async = false; // inserted scripts then run in insertion order: widgets before extras
+      s.async = false; // inserted scripts then run in insertion order: the core before the rest
       (self?.parentNode ?? doc.head ?? doc.documentElement).appendChild(s);
     }
   };

@@ -3,9 +3,7 @@
 // bundle's entry (scripts/entries/attn-widgets.js) calls it with dist/attn-engine.js's factory;
 // web/ never imports a widget, and nothing here imports build output.
 /** @import { EngineFactory } from '../web/runtime.js' */
-import { courseRuntime, DataError } from '../web/runtime.js';
-import { AttnWidget } from '../web/widget-base.js';
-import { applyChosenLanguage, wireLanguageToggle } from '../web/page.js';
+import { startCourse, defineWidgets } from '../web/course.js';
 import { MaskGrid } from './mask-grid/element.js';
 import { Heatmap } from './heatmap/element.js';
 import { CosineProjection } from './cosine-projection/element.js';
@@ -59,23 +57,10 @@ export const WIDGETS = {
 };
 
 /**
- * Defines every widget (a tag already defined is left alone) over one runtime of `createEngine`,
- * puts the public handle on globalThis.AttnCourse ({getRuntime, DataError, widgets}) and wires
- * the page's language switch.
+ * Starts the course over one runtime of `createEngine` (web/course.js) and defines every widget.
  * @param {EngineFactory} createEngine
  */
 export function defineCourse(createEngine) {
-  const getRuntime = courseRuntime(createEngine);
-  AttnWidget.getRuntime = getRuntime;
-  // A course page opens in the language the student chose on an earlier page (before any widget
-  // draws); the script sits at the end of <body>, so the page's elements are already parsed.
-  if (typeof document !== 'undefined') applyChosenLanguage();
-  for (const [tag, cls] of Object.entries(WIDGETS))
-    if (!customElements.get(tag)) customElements.define(tag, cls);
-  /** @type {any} */ (globalThis).AttnCourse = { getRuntime, DataError, widgets: WIDGETS };
-  if (typeof document !== 'undefined') {
-    if (document.readyState === 'loading')
-      document.addEventListener('DOMContentLoaded', () => wireLanguageToggle());
-    else wireLanguageToggle();
-  }
+  startCourse(createEngine);
+  defineWidgets(WIDGETS);
 }

@@ -1,11 +1,13 @@
-// The entry of dist/attn-widgets.js and .mjs (scripts/bundle.mjs): where the source meets the
-// build output. The engine factory dist/attn-engine.js exports goes to the widgets (and, for
-// pages that load other scripts after this one — attn-open-model.js — onto globalThis).
-import createAttnEngine from '../../dist/attn-engine.js';
+// The entry of dist/attn-widgets.js (scripts/bundle.mjs): every widget in one classic script,
+// for a page or site that includes it by hand. The engine is Emscripten's glue
+// (gen/attn-engine-glue.cjs) with its WebAssembly from attn-engine.wasm over http or
+// attn-engine-wasm.js on file://, both next to this script (web/engine-wasm.js); the factory
+// goes to the widgets and, for the scripts that load after this one (attn-open-model.js), onto
+// globalThis.
+import createModule from '../../gen/attn-engine-glue.cjs';
+import { scriptEngineFactory } from '../../web/engine-wasm.js';
 import { defineCourse } from '../../widgets/index.js';
 
+const createAttnEngine = scriptEngineFactory(createModule);
 globalThis.createAttnEngine ??= createAttnEngine;
 defineCourse(createAttnEngine);
-
-// What the ES module build (dist/attn-widgets.mjs) exports: the tag → class map.
-export { WIDGETS } from '../../widgets/index.js';

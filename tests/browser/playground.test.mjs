@@ -63,7 +63,7 @@ before(async () => {
   // The same page over http with the policy only in a header (invisible to the page's script):
   // ?csp=strict (no blob: worker) or ?csp=no-eval (worker allowed, evaluation not).
   const noEval =
-    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src blob:; style-src 'self'; connect-src data:";
+    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src blob:; style-src 'self'; connect-src 'self' data:";
   server = createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const file = join(dir, url.pathname.slice(1));

@@ -1,0 +1,119 @@
+// Where the engine's WebAssembly comes from, and compiling it once per page. Emscripten's glue
+// (dist/attn-engine.js) carries the module inline as base64 (819 KiB of text, decoded and
+// compiled on the main thread, never cached compiled); the browser scripts use the glue without
+// it (scripts/bundle.mjs takes it out) and hand the engine an instantiateWasm that uses:
+//   over http(s)  attn-engine.wasm next to the script, compiled with compileStreaming while it
+//                 downloads, and cached compiled by the browser across pages;
+//   from file://  (a page opened from disk cannot fetch) the same bytes gzip-compressed, as
+//                 base64 in a classic script (attn-engine-wasm.js, 270 KiB instead of 819),
+//                 inflated by the browser's own DecompressionStream;
+//   and inline    a worker or the ES-module build, which carry that gzip text in their code.
+// If the fetch fails (a site that copied the scripts but not the .wasm, a wrong MIME type), the
+// compressed form is used instead: the page still works, only slower.
+
+/**
+ * @typedef {object} WasmSource
+ * @property {string} [url] attn-engine.wasm's address (used only when it is http or https)
+ * @property {() => Promise<string>} gzipBase64 the module gzip-compressed, as base64
+ */
+
+/** @param {string} base64 @returns {Promise<ArrayBuffer>} */
+async function gunzipBase64(base64) {
+  if (typeof DecompressionStream !== 'function')
+    throw new Error(
+      'this browser has no DecompressionStream (Chrome 80, Firefox 113, Safari 16.4 and later ' +
+        'have it); the engine cannot be unpacked from file:// here, serve the pages over http',
+    );
+  const bin = atob(base64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Response(stream).arrayBuffer();
+}
+
+/** @param {WasmSource} source @returns {Promise<WebAssembly.Module>} */
+async function compile(source) {
+  if (source.url && /^https?:/.test(source.url) && WebAssembly.compileStreaming) {
+    try {
+      return await WebAssembly.compileStreaming(fetch(source.url));
+    } catch {
+      // falls through to the compressed copy (the comment at the top says when)
+    }
+  }
+  return WebAssembly.compile(await gunzipBase64(await source.gzipBase64()));
+}
+
+/**
+ * An engine factory over Emscripten's `createModule` (the glue without its inline module) that
+ * compiles the module from `source` once, on the first engine, and instantiates it for each
+ * engine the factory makes.
+ * @param {(overrides: object) => Promise<any>} createModule
+ * @param {WasmSource} source
+ * @returns {(overrides?: object) => Promise<any>}
+ */
+export function engineFactory(createModule, source) {
+  /** @type {Promise<WebAssembly.Module> | undefined} */
+  let compiled;
+  return async (overrides = {}) => {
+    compiled ??= compile(source);
+    const module = await compiled;
+    return new Promise((resolve, reject) => {
+      createModule({
+        ...overrides,
+        // Emscripten 3.1.6 calls this in place of its own loading; its ready promise never
+        // settles if instantiation fails, so the failure is passed on from here.
+        instantiateWasm(
+          /** @type {WebAssembly.Imports} */ imports,
+          /** @type {(i: WebAssembly.Instance) => void} */ receive,
+        ) {
+          WebAssembly.instantiate(module, imports).then(receive, reject);
+          return {};
+        },
+      }).then(resolve, reject);
+    });
+  };
+}
+
+/**
+ * The gzip text from the classic script `file` next to `base` (a page's copy of
+ * attn-engine-wasm.js, which sets globalThis[name]), added to the page if it is not there yet.
+ * @param {string} name the global the script sets
+ * @param {string} file
+ * @param {string} base the folder URL the page's scripts come from
+ * @returns {Promise<string>}
+ */
+export function scriptGlobal(name, file, base) {
+  const g = /** @type {Record<string, any>} */ (globalThis);
+  if (typeof g[name] === 'string') return Promise.resolve(g[name]);
+  return new Promise((resolve, reject) => {
+    const done = () =>
+      typeof g[name] === 'string'
+        ? resolve(g[name])
+        : reject(new Error(`${file} did not load (it must sit next to attn-widgets.js)`));
+    let s = [...document.scripts].find(
+      (e) => e.src && new URL(e.src).pathname.endsWith(`/${file}`),
+    );
+    if (!s) {
+      s = document.createElement('script');
+      s.src = new URL(file, base).href;
+      document.head.appendChild(s);
+    }
+    s.addEventListener('load', done, { once: true });
+    s.addEventListener('error', done, { once: true });
+  });
+}
+
+/**
+ * The engine factory of a classic script (attn-widgets.js, attn-core.js): its WebAssembly from
+ * attn-engine.wasm or attn-engine-wasm.js next to that script. Call it while the script first
+ * runs, the only moment document.currentScript is set.
+ * @param {(overrides: object) => Promise<any>} createModule
+ */
+export function scriptEngineFactory(createModule) {
+  const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
+  const base = new URL('.', script?.src || document.baseURI).href;
+  return engineFactory(createModule, {
+    url: new URL('attn-engine.wasm', base).href,
+    gzipBase64: () => scriptGlobal('AttnEngineWasm', 'attn-engine-wasm.js', base),
+  });
+}
