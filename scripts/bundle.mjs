@@ -30,7 +30,14 @@
 // The JSON Schema validators the pages use are source (web/generated/, scripts/generate.mjs).
 import { build } from 'esbuild';
 import Ajv from 'ajv';
-import { mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
+import {
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+  copyFileSync,
+  readdirSync,
+  statSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
@@ -135,7 +142,7 @@ for (const [format, entry, outfile] of [
 }
 
 // A course page's scripts, one per widget (web/loader.js adds the ones its tags name):
-// dist/widgets/<tag>.js holds that widget's own code; every web/ module it imports is taken
+// dist/widgets/<name>.js holds that widget's own code; every web/ module it imports is taken
 // from attn-core.js at run time (globalThis.AttnShared, filled by the core), so a page with four
 // widgets carries web/ once. web/model-files/ stays with the widget that reads a config (the
 // kv ledger). attn-core.js: the engine's glue, the course data, the runtime and those modules.
@@ -174,8 +181,8 @@ for (const [format, entry, outfile] of [
       },
       plugins: [sharedPlugin],
       format: 'iife',
-      banner: { js: header(`widgets/${tag}.js, the <${tag}> element (after attn-core.js)`) },
-      outfile: join(dist, 'widgets', `${tag}.js`),
+      banner: { js: header(`widgets/${folder}.js, the <${tag}> element (after attn-core.js)`) },
+      outfile: join(dist, 'widgets', `${folder}.js`),
     });
     metafiles.push(r.metafile);
   }
@@ -548,7 +555,11 @@ copyFileSync(join(root, 'web/course.css'), join(dist, 'course.css'));
 // Last: it evaluates widgets/index.js in this process under a DOM stand-in.
 await writeElementTypes(root, dist);
 
-const sizes = readdirSync(dist)
-  .filter((f) => /\.(js|mjs)$/.test(f))
-  .map((f) => `${f} ${(readFileSync(join(dist, f)).length / 1024).toFixed(0)} KiB`);
-console.log(`bundle: ${sizes.join(', ')}, ${lessons.lessons.length} lesson pages + index`);
+// Every shipped script and the engine's .wasm with its size (issue 25: what each page pays is
+// tests/js/page-bytes.test.mjs's; this is the overview).
+const shipped = readdirSync(dist)
+  .filter((f) => /\.(js|mjs|wasm)$/.test(f))
+  .concat(readdirSync(join(dist, 'widgets')).map((f) => `widgets/${f}`));
+const kib = (f) => (statSync(join(dist, f)).size / 1024).toFixed(0).padStart(6);
+console.log(`bundle: ${lessons.lessons.length} lesson pages + index; shipped files (KiB):`);
+for (const f of shipped) console.log(`${kib(f)}  ${f}`);

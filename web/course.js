@@ -2,7 +2,7 @@
 // runtime (over the engine factory it is given), puts the public handle on globalThis.AttnCourse
 // ({getRuntime, DataError, widgets}) and wires the page's language; defineWidgets defines a set
 // of elements over it. attn-widgets.js does both with every widget; a course page's attn-core.js
-// starts the course and each dist/widgets/<tag>.js defines its one element (scripts/bundle.mjs).
+// starts the course and each dist/widgets/<name>.js defines its one element (scripts/bundle.mjs).
 /** @import { EngineFactory } from './runtime.js' */
 import { courseRuntime, DataError } from './runtime.js';
 import { AttnWidget } from './widget-base.js';

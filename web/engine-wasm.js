@@ -14,7 +14,8 @@
 /**
  * @typedef {object} WasmSource
  * @property {string} [url] attn-engine.wasm's address (used only when it is http or https)
- * @property {() => Promise<string>} gzipBase64 the module gzip-compressed, as base64
+ * @property {() => Promise<string>} [gzipBase64] the module gzip-compressed, as base64
+ * @property {WebAssembly.Module} [module] the module compiled already (a worker gets the page's)
  */
 
 /** @param {string} base64 @returns {Promise<ArrayBuffer>} */
@@ -33,6 +34,8 @@ async function gunzipBase64(base64) {
 
 /** @param {WasmSource} source @returns {Promise<WebAssembly.Module>} */
 async function compile(source) {
+  if (source.module instanceof WebAssembly.Module) return source.module;
+  if (!source.gzipBase64) throw new Error('the engine was given no WebAssembly module');
   if (source.url && /^https?:/.test(source.url) && WebAssembly.compileStreaming) {
     try {
       return await WebAssembly.compileStreaming(fetch(source.url));
@@ -46,17 +49,18 @@ async function compile(source) {
 /**
  * An engine factory over Emscripten's `createModule` (the glue without its inline module) that
  * compiles the module from `source` once, on the first engine, and instantiates it for each
- * engine the factory makes.
+ * engine the factory makes. factory.wasmModule() gives the compiled module (the playground
+ * posts it to its worker: a WebAssembly.Module crosses postMessage without being copied).
  * @param {(overrides: object) => Promise<any>} createModule
  * @param {WasmSource} source
- * @returns {(overrides?: object) => Promise<any>}
+ * @returns {((overrides?: object) => Promise<any>) & { wasmModule: () => Promise<WebAssembly.Module> }}
  */
 export function engineFactory(createModule, source) {
   /** @type {Promise<WebAssembly.Module> | undefined} */
   let compiled;
-  return async (overrides = {}) => {
-    compiled ??= compile(source);
-    const module = await compiled;
+  const wasmModule = () => (compiled ??= compile(source));
+  const factory = async (overrides = {}) => {
+    const module = await wasmModule();
     return new Promise((resolve, reject) => {
       createModule({
         ...overrides,
@@ -72,6 +76,7 @@ export function engineFactory(createModule, source) {
       }).then(resolve, reject);
     });
   };
+  return Object.assign(factory, { wasmModule });
 }
 
 /**

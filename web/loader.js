@@ -34,7 +34,7 @@ export const EXTRA_SCRIPTS = {
  * @param {Iterable<string>} names element local names
  * @param {object} page
  * @param {boolean} page.fromDisk not served over http(s), so the engine cannot fetch its .wasm
- * @param {Iterable<string>} page.widgetTags the tags that have a dist/widgets/<tag>.js
+ * @param {Iterable<string>} page.widgetTags the tags that have a dist/widgets/<name>.js
  * @param {boolean} [page.hasAllWidgets] the page includes attn-widgets.js itself
  * @returns {string[]}
  */
@@ -46,7 +46,7 @@ export function scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets = false 
     if (fromDisk) out.add(ENGINE_WASM_SCRIPT);
     if (!hasAllWidgets) {
       out.add(CORE_SCRIPT);
-      if (own.has(n)) out.add(`widgets/${n}.js`);
+      if (own.has(n)) out.add(`widgets/${n.slice('attn-'.length)}.js`);
     }
     if (EXTRA_SCRIPTS[n]) out.add(EXTRA_SCRIPTS[n]);
   }
@@ -57,7 +57,7 @@ export function scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets = false 
  * Starts the loader on `doc`: scans it now and watches it for attn-* elements added later.
  * @param {Document} doc
  * @param {HTMLScriptElement | null} self the loader's own script element (its src is the base)
- * @param {Iterable<string>} widgetTags the tags that have a dist/widgets/<tag>.js
+ * @param {Iterable<string>} widgetTags the tags that have a dist/widgets/<name>.js
  */
 export function startLoader(doc, self, widgetTags) {
   const base = new URL('.', self?.src || doc.baseURI).href;

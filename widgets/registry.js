@@ -1,6 +1,6 @@
 // Which element each course widget's tag names: tag → [folder under widgets/, class exported
 // by its element.js]. widgets/index.js imports them all (attn-widgets.js); scripts/bundle.mjs
-// builds one dist/widgets/<tag>.js per entry and web/loader.js adds the ones a page's tags name.
+// builds one dist/widgets/<name>.js per entry and web/loader.js adds the ones a page's tags name.
 // Plain data, so the loader can read it without importing a widget.
 /** @type {Record<string, [string, string]>} */
 export const WIDGET_ELEMENTS = {

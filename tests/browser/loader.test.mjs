@@ -1,10 +1,11 @@
 // dist/attn-loader.js from file:// under the course's strict CSP: a page without attn-* tags
-// loads nothing else; a mask-grid page loads attn-widgets.js only (no lab data, no playground);
+// loads nothing else; a mask-grid page loads the engine's WebAssembly script, attn-core.js and
+// widgets/mask-grid.js only (no other widget, no lab data, no playground);
 // the course's lab page gets attn-lab-data.js; a widget inserted later by script brings the
 // widgets in then, and draws; a page that already has attn-widgets.js does not get it twice.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +21,17 @@ let browser, dir, base;
 before(async () => {
   browser = await openBrowser();
   dir = mkdtempSync(join(tmpdir(), 'attn-loader-'));
-  for (const f of ['attn-loader.js', 'attn-widgets.js', 'attn-lab-data.js', 'attn-playground.js'])
+  mkdirSync(join(dir, 'widgets'));
+  for (const f of [
+    'attn-loader.js',
+    'attn-widgets.js',
+    'attn-core.js',
+    'attn-engine-wasm.js',
+    'widgets/mask-grid.js',
+    'widgets/heatmap.js',
+    'attn-lab-data.js',
+    'attn-playground.js',
+  ])
     copyFileSync(join(dist, f), join(dir, f));
   const pages = {
     'empty.html': '<main><p>No widgets here.</p></main><script src="attn-loader.js"></script>',
@@ -40,13 +51,16 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A requested URL's file name, with its folder when that is widgets/. */
+const file = (/** @type {string} */ u) => (u.startsWith('widgets/') ? u : u.split('/').pop());
+
 /** Opens url; returns {page, requested: file names in request order, errors}. */
 async function open(url) {
   const page = await browser.context.newPage();
   const requested = [];
   const errors = [];
   page.on('request', (r) => {
-    if (!r.url().startsWith('data:')) requested.push(r.url().split('/').pop());
+    if (!r.url().startsWith('data:')) requested.push(r.url().split('/').slice(-2).join('/'));
   });
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
@@ -69,7 +83,13 @@ for (const name of ['mask.html', 'head.html']) {
     const { page, requested, errors } = await open(`${base}${name}`);
     await waitForWidgets(page);
     await page.waitForLoadState('load');
-    assert.deepEqual(requested, [name, 'attn-loader.js', 'attn-widgets.js']);
+    assert.deepEqual(requested.map(file), [
+      name,
+      'attn-loader.js',
+      'attn-engine-wasm.js',
+      'attn-core.js',
+      'widgets/mask-grid.js',
+    ]);
     const checks = await page.evaluate(() => document.querySelector('attn-mask-grid').selfCheck());
     assert.ok(checks.length > 0 && checks.every((c) => c.ok));
     assert.deepEqual(errors, []);
@@ -80,8 +100,15 @@ for (const name of ['mask.html', 'head.html']) {
 test('the course lab page gets the lab data, no playground', async () => {
   const { page, requested, errors } = await open(`${browser.fileUrl}lab.html?lang=en`);
   await waitForWidgets(page);
-  const scripts = requested.filter((f) => f.endsWith('.js'));
-  assert.deepEqual(scripts, ['attn-loader.js', 'attn-widgets.js', 'attn-lab-data.js']);
+  const scripts = requested.map(file).filter((f) => f.endsWith('.js'));
+  assert.deepEqual(scripts, [
+    'attn-loader.js',
+    'attn-engine-wasm.js',
+    'attn-core.js',
+    'widgets/lab.js',
+    'attn-lab-data.js',
+    'widgets/quiz.js',
+  ]);
   assert.equal(
     await page.evaluate(() => document.querySelector('attn-lab').dataset.error),
     undefined,
@@ -93,7 +120,7 @@ test('the course lab page gets the lab data, no playground', async () => {
 test('a widget inserted later by script brings the widgets in then, and draws', async () => {
   const { page, requested, errors } = await open(`${base}empty.html`);
   await page.waitForLoadState('load');
-  assert.ok(!requested.includes('attn-widgets.js'));
+  assert.ok(!requested.map(file).includes('attn-core.js'));
   await page.evaluate(() => {
     const el = document.createElement('attn-heatmap');
     el.setAttribute('lang', 'en');
@@ -101,7 +128,13 @@ test('a widget inserted later by script brings the widgets in then, and draws', 
     document.querySelector('main').append(el);
   });
   await waitForWidgets(page);
-  assert.deepEqual(requested, ['empty.html', 'attn-loader.js', 'attn-widgets.js']);
+  assert.deepEqual(requested.map(file), [
+    'empty.html',
+    'attn-loader.js',
+    'attn-engine-wasm.js',
+    'attn-core.js',
+    'widgets/heatmap.js',
+  ]);
   const cells = await page.evaluate(
     () => document.querySelector('attn-heatmap').shadowRoot.querySelectorAll('td.hm-cell').length,
   );
@@ -110,11 +143,17 @@ test('a widget inserted later by script brings the widgets in then, and draws', 
   await page.close();
 });
 
-test('a page that already has attn-widgets.js does not get it twice', async () => {
+test('a page that already has attn-widgets.js gets neither it again nor attn-core.js', async () => {
   const { page, requested, errors } = await open(`${base}both.html`);
   await waitForWidgets(page);
   await page.waitForLoadState('load');
-  assert.deepEqual(requested, ['both.html', 'attn-widgets.js', 'attn-loader.js']);
+  // The engine's WebAssembly script comes once, whether attn-widgets.js or the loader adds it.
+  assert.deepEqual(requested.map(file), [
+    'both.html',
+    'attn-widgets.js',
+    'attn-loader.js',
+    'attn-engine-wasm.js',
+  ]);
   assert.deepEqual(errors, []);
   await page.close();
 });

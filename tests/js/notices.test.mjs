@@ -1,5 +1,6 @@
 // dist/THIRD-PARTY-NOTICES.txt against what the built scripts really contain (the esbuild
 // metafiles the build kept in gen/), and the licence comment at the top of every dist/*.js.
+import { WIDGET_ELEMENTS } from '../../widgets/registry.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -60,9 +61,15 @@ test('the engine’s Emscripten, libc++/libc++abi and C library notices and the 
 });
 
 test('every built script starts with a comment naming the project, its licence and the notices', () => {
-  const scripts = readdirSync(join(root, 'dist')).filter((f) => /\.m?js$/.test(f));
-  assert.deepEqual(scripts.sort(), [
+  const widgetScripts = readdirSync(join(root, 'dist/widgets')).map((f) => `widgets/${f}`);
+  const scripts = readdirSync(join(root, 'dist'))
+    .filter((f) => /\.m?js$/.test(f))
+    .concat(widgetScripts);
+  assert.equal(widgetScripts.length, Object.keys(WIDGET_ELEMENTS).length);
+  assert.deepEqual(scripts.filter((f) => !f.startsWith('widgets/')).sort(), [
+    'attn-core.js',
     'attn-course-model.js',
+    'attn-engine-wasm.js',
     'attn-engine.js',
     'attn-lab-data.js',
     'attn-loader.js',

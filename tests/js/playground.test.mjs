@@ -29,6 +29,7 @@ import {
 } from '../../widgets/playground/logic.js';
 import { CSP as STRICT, pageCsp } from '../../scripts/serve.mjs';
 import { scriptsFor } from '../../web/loader.js';
+import { WIDGET_ELEMENTS } from '../../widgets/registry.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = (p) => JSON.parse(readFileSync(join(root, p), 'utf8'));
@@ -324,7 +325,12 @@ test('CSP: what a policy forbids; the playground page allows both, the training 
     if (l !== pg && l !== train)
       assert.equal(l.csp, undefined, `${l.slug} keeps the strict policy`);
   // A page with the cell gets the worker's script from the loader (web/loader.js).
-  assert.deepEqual(scriptsFor(['attn-playground']), ['attn-widgets.js', 'attn-playground.js']);
+  const widgetTags = Object.keys(WIDGET_ELEMENTS);
+  assert.deepEqual(scriptsFor(['attn-playground'], { fromDisk: false, widgetTags }), [
+    'attn-core.js',
+    'widgets/playground.js',
+    'attn-playground.js',
+  ]);
 });
 
 test("serve.mjs sends each built page's own policy", () => {

@@ -53,6 +53,21 @@ export function workerSource() {
   return sourcePromise;
 }
 
+/**
+ * The page's compiled engine module, from the factory attn-core.js (or attn-widgets.js) put on
+ * globalThis.
+ * @returns {Promise<WebAssembly.Module>}
+ */
+function pageWasmModule() {
+  const f =
+    /** @type {{ createAttnEngine?: { wasmModule?: () => Promise<WebAssembly.Module> } }} */ (
+      globalThis
+    ).createAttnEngine;
+  return f?.wasmModule
+    ? f.wasmModule()
+    : Promise.reject(new Error('attn-core.js is not loaded: the engine has no module to share'));
+}
+
 /** @type {string | undefined} */
 let blobUrl;
 /** @param {string} source */
@@ -153,7 +168,13 @@ export class CodeWorker {
             0,
           );
       };
-      worker.postMessage({ type: 'init', world, port: channel.port2 }, [channel.port2]);
+      // The worker instantiates the engine the page compiled (web/engine-wasm.js).
+      pageWasmModule().then(
+        (wasm) =>
+          worker.postMessage({ type: 'init', world, port: channel.port2, wasm }, [channel.port2]),
+        (/** @type {Error} */ e) =>
+          settle({ ok: false, kind: 'start', name: e.name, message: e.message }),
+      );
     });
   }
 

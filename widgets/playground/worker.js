@@ -11,7 +11,7 @@ import { createRunner, evalProbe } from './logic.js';
 
 /**
  * dist/attn-engine.js's factory, as the worker calls it (engine output silenced).
- * @typedef {(o: { print: () => void, printErr: () => void }) => Promise<AttnEngine>}
+ * @typedef {(o: { print: () => void, printErr: () => void }, wasm: unknown) => Promise<AttnEngine>}
  *   WorkerEngineFactory
  */
 
@@ -44,11 +44,15 @@ function onInit(e) {
   post = /** @type {(m: WorkerMessage) => void} */ (MessagePort.prototype.postMessage.bind(port));
   self.onmessage = null;
   port.onmessage = (/** @type {MessageEvent} */ ev) => onPortMessage(ev.data);
-  init(m.world);
+  init(m.world, m.wasm);
 }
 
-/** @param {TeachingWorldDoc} world */
-async function init(world) {
+/**
+ * @param {TeachingWorldDoc} world
+ * @param {unknown} wasm the page's compiled engine (a WebAssembly.Module), so this worker
+ *   carries no second copy of it
+ */
+async function init(world, wasm) {
   const send = /** @type {(m: WorkerMessage) => void} */ (post);
   // The worker inherits the page's Content-Security-Policy: without 'unsafe-eval' the
   // student's code cannot be compiled. Say so before loading anything.
@@ -64,7 +68,7 @@ async function init(world) {
   }
   try {
     const factory = /** @type {WorkerEngineFactory} */ (createEngine);
-    const engine = await factory({ print: () => {}, printErr: () => {} });
+    const engine = await factory({ print: () => {}, printErr: () => {} }, wasm);
     runner = createRunner({
       engine,
       world,
