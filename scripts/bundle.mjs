@@ -100,21 +100,30 @@ const engineHeader = header('attn-engine.js, the attention engine (C++ compiled 
 const engineJs = readFileSync(enginePath, 'utf8');
 if (!engineJs.startsWith(engineHeader)) writeFileSync(enginePath, `${engineHeader}\n${engineJs}`);
 
-// The browser scripts take the engine apart (web/engine-wasm.js says why): the glue without its
-// inline module (gen/attn-engine-glue.cjs), the module as a file (dist/attn-engine.wasm, for
-// pages served over http) and gzip-compressed as base64 (gen/attn-engine-wasm.json, for the
-// workers and the ES module; dist/attn-engine-wasm.js, a classic script for file:// pages).
-{
+/**
+ * Emscripten's SINGLE_FILE output taken apart (web/engine-wasm.js says why): the glue with its
+ * inline module replaced by the file name `wasmName`, and the module's bytes.
+ */
+function splitInlineWasm(js, file, wasmName) {
   const DATA_URI = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/g;
-  const found = [...engineJs.matchAll(DATA_URI)];
+  const found = [...js.matchAll(DATA_URI)];
   if (found.length !== 1)
-    throw new Error(`dist/attn-engine.js: expected one inline WASM module, found ${found.length}`);
-  const wasm = Buffer.from(found[0][1], 'base64');
-  const gz = gzipSync(wasm, { level: 9 }).toString('base64');
-  writeFileSync(
-    join(gen, 'attn-engine-glue.cjs'),
-    engineJs.replace(DATA_URI, '"attn-engine.wasm"'),
-  );
+    throw new Error(`${file}: expected one inline WASM module, found ${found.length}`);
+  return {
+    glue: js.replace(DATA_URI, JSON.stringify(wasmName)),
+    wasm: Buffer.from(found[0][1], 'base64'),
+  };
+}
+const gzipBase64 = (bytes) => gzipSync(bytes, { level: 9 }).toString('base64');
+
+// The engine for the browser scripts: the glue (gen/attn-engine-glue.cjs), the module as a file
+// (dist/attn-engine.wasm, for pages served over http) and gzip-compressed as base64
+// (gen/attn-engine-wasm.json, for the ES module; dist/attn-engine-wasm.js, a classic script for
+// file:// pages).
+{
+  const { glue, wasm } = splitInlineWasm(engineJs, 'dist/attn-engine.js', 'attn-engine.wasm');
+  const gz = gzipBase64(wasm);
+  writeFileSync(join(gen, 'attn-engine-glue.cjs'), glue);
   writeFileSync(join(gen, 'attn-engine-wasm.json'), JSON.stringify(gz));
   writeFileSync(join(dist, 'attn-engine.wasm'), wasm);
   writeFileSync(
@@ -123,6 +132,17 @@ if (!engineJs.startsWith(engineHeader)) writeFileSync(enginePath, `${engineHeade
       `// The engine's WASM, gzip + base64 (globalThis.AttnEngineWasm); attn-loader.js adds it on file://.\n` +
       `globalThis.AttnEngineWasm=${JSON.stringify(gz)};\n`,
   );
+}
+// The trainer (its worker's own module) the same way, carried gzip-compressed in the worker.
+{
+  const file = 'build-wasm/attn-trainer.js';
+  const { glue, wasm } = splitInlineWasm(
+    readFileSync(join(root, file), 'utf8'),
+    file,
+    'attn-trainer.wasm',
+  );
+  writeFileSync(join(gen, 'attn-trainer-glue.cjs'), glue);
+  writeFileSync(join(gen, 'attn-trainer-wasm.json'), JSON.stringify(gzipBase64(wasm)));
 }
 
 const widgetsBanner = { js: header('attn-widgets: the attention engine, course data and widgets') };

@@ -18,6 +18,11 @@
  * @property {WebAssembly.Module} [module] the module compiled already (a worker gets the page's)
  */
 
+/**
+ * @typedef {((overrides?: object) => Promise<any>)
+ *   & { wasmModule: () => Promise<WebAssembly.Module> }} EngineFactoryWithModule
+ */
+
 /** @param {string} base64 @returns {Promise<ArrayBuffer>} */
 async function gunzipBase64(base64) {
   if (typeof DecompressionStream !== 'function')
@@ -53,7 +58,7 @@ async function compile(source) {
  * posts it to its worker: a WebAssembly.Module crosses postMessage without being copied).
  * @param {(overrides: object) => Promise<any>} createModule
  * @param {WasmSource} source
- * @returns {((overrides?: object) => Promise<any>) & { wasmModule: () => Promise<WebAssembly.Module> }}
+ * @returns {EngineFactoryWithModule}
  */
 export function engineFactory(createModule, source) {
   /** @type {Promise<WebAssembly.Module> | undefined} */

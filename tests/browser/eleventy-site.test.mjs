@@ -36,12 +36,15 @@ after(async () => {
 
 test('Eleventy built every page with one script tag and the strict CSP', () => {
   assert.deepEqual(readdirSync(out).sort(), [
+    'attn-core.js',
+    'attn-engine-wasm.js',
+    'attn-engine.wasm',
     'attn-loader.js',
-    'attn-widgets.js',
     'index.html',
     'kv.html',
     'mask.html',
     'site.css',
+    'widgets',
   ]);
   for (const name of PAGES) {
     const html = readFileSync(join(out, name), 'utf8');
@@ -76,6 +79,15 @@ for (const scheme of ['file', 'http']) {
           })),
       );
       assert.ok(widgets.length > 0, `${name} has widgets`);
+      // Over http the engine's WebAssembly is fetched as a file (compiled while it streams in);
+      // from disk, where nothing can be fetched, it comes as a script.
+      const loaded = await page.evaluate(() => ({
+        fetched: performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()),
+        scripts: [...document.scripts].map((e) => e.src.split('/').pop()),
+      }));
+      const seen = JSON.stringify(loaded);
+      assert.equal(loaded.fetched.includes('attn-engine.wasm'), scheme === 'http', seen);
+      assert.equal(loaded.scripts.includes('attn-engine-wasm.js'), scheme === 'file', seen);
       for (const w of widgets) {
         assert.ok(w.defined, `${w.tag} is defined`);
         assert.equal(w.error, null, `${w.tag} shows no error`);

@@ -12,7 +12,8 @@ let browser, dir;
 before(async () => {
   browser = await openBrowser();
   dir = mkdtempSync(join(tmpdir(), 'attn-malformed-'));
-  copyFileSync(join(dist, 'attn-widgets.js'), join(dir, 'attn-widgets.js'));
+  for (const f of ['attn-widgets.js', 'attn-engine-wasm.js'])
+    copyFileSync(join(dist, f), join(dir, f));
   const world = JSON.parse(
     readFileSync(join(dist, '..', 'course-data', 'teaching-world.json'), 'utf8'),
   );

@@ -49,7 +49,12 @@ ${body}
 before(async () => {
   browser = await openBrowser();
   dir = mkdtempSync(join(tmpdir(), 'attn-playground-'));
-  for (const f of ['attn-widgets.js', 'attn-playground.js'])
+  for (const f of [
+    'attn-widgets.js',
+    'attn-engine-wasm.js',
+    'attn-engine.wasm',
+    'attn-playground.js',
+  ])
     copyFileSync(join(dist, f), join(dir, f));
   const both =
     '<attn-playground lang="en"></attn-playground>\n<attn-walkthrough lang="en"></attn-walkthrough>';
@@ -71,7 +76,11 @@ before(async () => {
     try {
       const body = readFileSync(file);
       res.writeHead(200, {
-        'Content-Type': file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8',
+        'Content-Type': file.endsWith('.js')
+          ? 'text/javascript'
+          : file.endsWith('.wasm')
+            ? 'application/wasm'
+            : 'text/html; charset=utf-8',
         'Content-Security-Policy': csp,
       });
       res.end(body);

@@ -1,7 +1,9 @@
 // The Eleventy configuration of the test course site (tests/browser/eleventy-site.test.mjs):
 // Markdown pages with widget tags in them, one layout that loads dist/attn-loader.js with a
 // single script tag under a strict Content-Security-Policy, as a teacher's own site would; the
-// loader adds attn-widgets.js (copied next to it) on the pages with widgets. site.css themes them.
+// loader adds what the pages' widgets need from the files copied next to it (attn-core.js, the
+// engine's WebAssembly as attn-engine.wasm and attn-engine-wasm.js, widgets/). site.css themes
+// them.
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,8 +12,14 @@ const dist = join(here, '..', '..', 'dist');
 
 export default function (eleventyConfig) {
   // Passthrough paths are relative to the working directory Eleventy runs in.
-  for (const script of ['attn-loader.js', 'attn-widgets.js'])
-    eleventyConfig.addPassthroughCopy({ [relative(process.cwd(), join(dist, script))]: script });
+  for (const file of [
+    'attn-loader.js',
+    'attn-core.js',
+    'attn-engine.wasm',
+    'attn-engine-wasm.js',
+    'widgets',
+  ])
+    eleventyConfig.addPassthroughCopy({ [relative(process.cwd(), join(dist, file))]: file });
   eleventyConfig.addPassthroughCopy({
     [relative(process.cwd(), join(here, 'site.css'))]: 'site.css',
   });
