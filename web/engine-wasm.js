@@ -115,15 +115,19 @@ export function scriptGlobal(name, file, base) {
 
 /**
  * The engine factory of a classic script (attn-widgets.js, attn-core.js): its WebAssembly from
- * attn-engine.wasm or attn-engine-wasm.js next to that script. Call it while the script first
- * runs, the only moment document.currentScript is set.
+ * attn-engine.wasm or attn-engine-wasm.js next to that script, compiled from now on. Call it
+ * while the script first runs, the only moment document.currentScript is set.
  * @param {(overrides: object) => Promise<any>} createModule
  */
 export function scriptEngineFactory(createModule) {
   const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   const base = new URL('.', script?.src || document.baseURI).href;
-  return engineFactory(createModule, {
+  const factory = engineFactory(createModule, {
     url: new URL('attn-engine.wasm', base).href,
     gzipBase64: () => scriptGlobal('AttnEngineWasm', 'attn-engine-wasm.js', base),
   });
+  // Unpacking and compiling start now, while the widget scripts after this one load and run,
+  // not when the first widget asks for the engine. A failure is reported to that widget.
+  factory.wasmModule().catch(() => {});
+  return factory;
 }
