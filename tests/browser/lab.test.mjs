@@ -1,4 +1,5 @@
-// <attn-lab> from file://: the page loads attn-widgets.js and attn-lab-data.js, the self-check
+// <attn-lab> from file://: the page loads the engine, attn-core.js, its widget scripts and
+// attn-lab-data.js, the self-check
 // (live engine vs the native export) passes, a typed prompt Run (Enter or the button) changes the
 // top 5 and the heatmap and appends the highlighted prediction, the layer and head sliders move
 // by keyboard (a linear layer shows its state instead of a heatmap), the folded sink grid
@@ -49,7 +50,14 @@ test('the page loads both scripts and the self-check passes', async () => {
   const scripts = await page.evaluate(() =>
     [...document.scripts].map((s) => s.getAttribute('src').split('/').pop()),
   );
-  assert.deepEqual(scripts, ['attn-loader.js', 'attn-widgets.js', 'attn-lab-data.js']);
+  assert.deepEqual(scripts, [
+    'attn-loader.js',
+    'attn-engine-wasm.js',
+    'attn-core.js',
+    'lab.js',
+    'attn-lab-data.js',
+    'quiz.js',
+  ]);
   assert.equal(await page.evaluate(() => typeof window.AttnLabData.weights), 'string');
   const checks = await selfCheck(page, 'attn-lab');
   assert.equal(checks.length, 17);

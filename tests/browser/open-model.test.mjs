@@ -161,7 +161,7 @@ for (const lang of ['zh-CN', 'en'])
       await page.close();
     });
 
-test('the page loads the loader, attn-widgets.js and attn-open-model.js, nothing else', async () => {
+test('the page loads the loader, the engine, attn-core.js and attn-open-model.js, nothing else', async () => {
   const page = await browser.context.newPage();
   const requested = [];
   page.on('request', (r) => requested.push(r.url().split('/').pop().split('?')[0]));
@@ -169,7 +169,7 @@ test('the page loads the loader, attn-widgets.js and attn-open-model.js, nothing
   await page.waitForFunction((t) => document.querySelector(t)?.rt, TAG);
   assert.deepEqual(
     requested.filter((f) => f.endsWith('.js')),
-    ['attn-loader.js', 'attn-widgets.js', 'attn-open-model.js'],
+    ['attn-loader.js', 'attn-engine-wasm.js', 'attn-core.js', 'attn-open-model.js'],
   );
   // Its engine is its own: not the one the page's other widgets share.
   const own = await page.evaluate(
