@@ -1,11 +1,19 @@
 // Builds the web side of dist/ (the engine, dist/attn-engine.js, is built by CMake first):
-//   dist/attn-widgets.js   one classic script: engine + data + runtime + every widget. A page,
-//                          or any other course site, needs only <script src="attn-widgets.js">.
-//   dist/attn-widgets.mjs  the same as an ES module, for sites that bundle.
+//   dist/attn-engine.wasm  the engine's WebAssembly, taken out of Emscripten's single file: a
+//                          page served over http fetches and compiles it (web/engine-wasm.js);
+//   dist/attn-engine-wasm.js  the same gzip-compressed, as base64 in a classic script, for a
+//                          page opened from disk (which cannot fetch).
+//   dist/attn-core.js      what every course page needs: the engine's glue, the course data,
+//                          web/ and the runtime;
+//   dist/widgets/<name>.js one classic script per course widget, on attn-core.js's code: a page
+//                          carries only the widgets it shows.
+//   dist/attn-widgets.js   one classic script: the engine's glue + data + runtime + every widget,
+//                          for a page that includes it by hand (its WebAssembly as above).
+//   dist/attn-widgets.mjs  the same as a self-contained ES module (WebAssembly inline), for sites
+//                          that bundle.
 //   dist/attn-playground.js  a second classic script, only for pages with <attn-playground>:
-//                          the source of that cell's Web Worker (a second engine + the runner)
-//                          as one string. Kept out of attn-widgets.js so the other pages do not
-//                          carry a second copy of the engine.
+//                          the source of that cell's Web Worker (the engine's glue + the runner;
+//                          it instantiates the module the page compiled) as one string.
 //   dist/attn-lab-data.js  a second classic script, only for the lab page: the trained model
 //                          (course-data/lab-model.bin, base64) and its three exports
 //                          (c3-attention.json, kv-heads-ablation.json, hybrid-ablation.json) as
@@ -20,9 +28,9 @@
 //                          element and the source of its Web Worker (the trainer's own WASM
 //                          module, build-wasm/attn-trainer.js, and the training text: the
 //                          fortunes-zh files tang300 and song100, GPL-3.0+) as one string.
-//   dist/attn-loader.js    a small classic script (web/loader.js) that adds the four scripts
-//                          above to a page only where its attn-* elements need them; every
-//                          course page loads it and nothing else.
+//   dist/attn-loader.js    a small classic script (web/loader.js) that adds the scripts above
+//                          to a page only where its attn-* elements need them; every course
+//                          page loads it and nothing else.
 //   dist/<lesson>.html     one page per lesson of course-data/lessons.json, plus index.html.
 //   dist/attn-widgets.d.mts  the elements' types (scripts/element-types.mjs), for TypeScript sites.
 //   dist/THIRD-PARTY-NOTICES.txt  the licences of what the scripts bundle (scripts/notices.mjs),

@@ -5,11 +5,13 @@
 //   over http(s)  attn-engine.wasm next to the script, compiled with compileStreaming while it
 //                 downloads, and cached compiled by the browser across pages;
 //   from file://  (a page opened from disk cannot fetch) the same bytes gzip-compressed, as
-//                 base64 in a classic script (attn-engine-wasm.js, 270 KiB instead of 819),
+//                 base64 in a classic script (attn-engine-wasm.js, 266 KiB instead of 819),
 //                 inflated by the browser's own DecompressionStream;
 //   and inline    a worker or the ES-module build, which carry that gzip text in their code.
 // If the fetch fails (a site that copied the scripts but not the .wasm, a wrong MIME type), the
 // compressed form is used instead: the page still works, only slower.
+
+import { decodeBase64 } from './base64.js';
 
 /**
  * @typedef {object} WasmSource
@@ -30,9 +32,7 @@ async function gunzipBase64(base64) {
       'this browser has no DecompressionStream (Chrome 80, Firefox 113, Safari 16.4 and later ' +
         'have it); the engine cannot be unpacked from file:// here, serve the pages over http',
     );
-  const bin = atob(base64);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const bytes = decodeBase64(base64);
   // A stream of the bytes themselves: WebKit fails to read a Blob's stream inside a Blob worker
   // ("NotReadableError: The I/O read operation failed").
   const stream = new ReadableStream({
@@ -47,7 +47,6 @@ async function gunzipBase64(base64) {
 /** @param {WasmSource} source @returns {Promise<WebAssembly.Module>} */
 async function compile(source) {
   if (source.module instanceof WebAssembly.Module) return source.module;
-  if (!source.gzipBase64) throw new Error('the engine was given no WebAssembly module');
   if (source.url && /^https?:/.test(source.url) && WebAssembly.compileStreaming) {
     try {
       return await WebAssembly.compileStreaming(fetch(source.url));
@@ -55,6 +54,7 @@ async function compile(source) {
       // falls through to the compressed copy (the comment at the top says when)
     }
   }
+  if (!source.gzipBase64) throw new Error('the engine was given no WebAssembly module');
   return WebAssembly.compile(await gunzipBase64(await source.gzipBase64()));
 }
 

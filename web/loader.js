@@ -4,7 +4,7 @@
 //   attn-engine-wasm.js  the engine's WebAssembly as a script, only on a page opened from disk
 //                        (over http the engine fetches attn-engine.wasm, web/engine-wasm.js);
 //   attn-core.js         the engine's glue, the course data, web/ and the runtime (any tag);
-//   widgets/<tag>.js     one per course widget on the page (its element, on attn-core.js's code),
+//   widgets/<name>.js    one per course widget on the page (its element, on attn-core.js's code),
 //                        so a page carries only the widgets it shows;
 //   the heavy extras only where their element is: attn-lab-data.js (the trained model) for
 //   <attn-lab>, attn-playground.js (the worker's engine) for <attn-playground> and

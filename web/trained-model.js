@@ -9,17 +9,6 @@
 export const TRAINED_MODEL_KEY = 'attn-trained-model';
 
 /**
- * bytes → base64 (chunks: String.fromCharCode takes a bounded argument count).
- * @param {Uint8Array} bytes
- */
-export function encodeBase64(bytes) {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-/**
  * The trained model handed to the lab, or null (absent, garbage, storage off).
  * @param {Pick<Storage, 'getItem'> | null} storage
  * @returns {TrainedModel | null}

@@ -1,7 +1,9 @@
 // Every widget of the course (tag → class below), and defineCourse(createEngine), which defines
 // them as custom elements over one runtime made from the engine factory it is given. The
-// bundle's entry (scripts/entries/attn-widgets.js) calls it with dist/attn-engine.js's factory;
-// web/ never imports a widget, and nothing here imports build output.
+// bundle's entries (scripts/entries/attn-widgets.js, attn-widgets-module.js) call it with the
+// engine factory of web/engine-wasm.js; a course page's scripts define the widgets one by one
+// instead (widgets/registry.js). web/ never imports a widget, and nothing here imports build
+// output.
 /** @import { EngineFactory } from '../web/runtime.js' */
 import { startCourse, defineWidgets } from '../web/course.js';
 import { MaskGrid } from './mask-grid/element.js';

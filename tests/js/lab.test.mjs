@@ -22,11 +22,11 @@ import {
   farHead,
   ablationLedger,
   labChecks,
-  decodeBase64,
   isFull,
   fullLayers,
   stateNormsOf,
 } from '../../widgets/lab/logic.js';
+import { decodeBase64 } from '../../web/base64.js';
 
 const bin = readFileSync(new URL('../../course-data/lab-model.bin', import.meta.url));
 const data = {

@@ -24,12 +24,8 @@ import {
   SNAPSHOT_SENTENCE,
   TRAIN_TEXT_FILES,
 } from '../../widgets/train/logic.js';
-import {
-  TRAINED_MODEL_KEY,
-  encodeBase64,
-  readTrainedModel,
-  saveTrainedModel,
-} from '../../web/trained-model.js';
+import { TRAINED_MODEL_KEY, readTrainedModel, saveTrainedModel } from '../../web/trained-model.js';
+import { encodeBase64 } from '../../web/base64.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);

@@ -14,6 +14,7 @@
 import { pct, exactBytes } from '../../web/dom.js';
 import { fanOutArcs, distanceFree } from '../../web/views/fan-out-arcs.js';
 import { check } from '../../web/check-row.js';
+import { decodeBase64 } from '../../web/base64.js';
 
 /**
  * The lab's data files, the fields the lab reads (course-data/*.schema.json has them all).
@@ -89,17 +90,6 @@ export function labData() {
   return d && typeof d.weights === 'string' && d.export && d.ablation && d.hybridAblation
     ? /** @type {LabData} */ (d)
     : null;
-}
-
-/**
- * base64 → bytes (atob is in browsers and node ≥ 16).
- * @param {string} s
- */
-export function decodeBase64(s) {
-  const bin = atob(s);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
 }
 
 /** @type {WeakMap<AttnEngine, Map<string, LabModel>>} */

@@ -20,6 +20,7 @@
 /** @import { Translate } from './strings.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h } from '../../web/dom.js';
+import { decodeBase64 } from '../../web/base64.js';
 import { openModelFromFiles } from '../../web/model-files/open-model-files.js';
 import { OpenModelError } from '../../web/model-files/open-model-error.js';
 import { fileSource } from '../../web/model-files/file-source.js';
@@ -182,7 +183,7 @@ export class OpenModel extends AttnWidget {
     if (this.#busy) return;
     try {
       const { name, base64, prompt } = await courseModelScript();
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bytes = decodeBase64(base64);
       // The lab model reads Chinese characters: its own example sentence, unless one is typed.
       this.#promptText ??= prompt;
       await this.#open([fileSource(new File([bytes], name))]);

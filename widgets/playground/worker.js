@@ -10,7 +10,8 @@
 import { createRunner, evalProbe } from './logic.js';
 
 /**
- * dist/attn-engine.js's factory, as the worker calls it (engine output silenced).
+ * The engine factory, as the worker calls it (engine output silenced), with the module the
+ * page compiled (scripts/entries/playground-worker.js).
  * @typedef {(o: { print: () => void, printErr: () => void }, wasm: unknown) => Promise<AttnEngine>}
  *   WorkerEngineFactory
  */

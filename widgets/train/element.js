@@ -29,7 +29,8 @@ import {
   meanSinkShare,
   uniformPreviousShare,
 } from './logic.js';
-import { encodeBase64, saveTrainedModel } from '../../web/trained-model.js';
+import { saveTrainedModel } from '../../web/trained-model.js';
+import { encodeBase64 } from '../../web/base64.js';
 import { TrainWorker } from './train-worker.js';
 import { lossCurve } from './views/loss-curve.js';
 import { snapshotControls, snapshotBody } from './views/snapshot.js';
