@@ -5,16 +5,131 @@
 
 #include <cmath>
 #include <limits>
+#include <tuple>
 
+#include "attn/kernels.hpp"
 #include "attn/limits.hpp"
 
 namespace attn::js {
+
+using emscripten::EM_VAL;
+
+// ---- questions to JS, one crossing each ---------------------------------------------------
+// Embind's val crosses into JS once per property read, method call or typeOf (which comes back
+// as a string to compare), so asking "is this {shape: [r, c], data}" took dozens of crossings,
+// and those, not the kernels, were most of a small call's time (attention at T = 5 spent more
+// in them than in attention). Each question below is one EM_JS function that answers for the
+// well-formed case; when the answer is "no", the readers fall back to the step-by-step checks,
+// which name what is wrong. Pointers arrive as signed 32-bit numbers: `>>> 2` reads them
+// unsigned, so buffers above 2 GiB work (MAXIMUM_MEMORY is 4 GiB).
+
+// (clang-format is off for the JS: it would split === into "===".)
+// clang-format off
+// What a JS value is, as JsKind (convert.hpp). A number view is a typed array that converts
+// to float32: not a DataView, not a BigInt64Array / BigUint64Array (whose set() would throw).
+EM_JS(int, attn_js_kind, (EM_VAL handle), {
+    var v = Emval.toValue(handle);
+    if (v === undefined) return 0;
+    if (v === null) return 1;
+    var t = typeof v;
+    if (t === "boolean") return 2;
+    if (t === "number") return 3;
+    if (t === "string") return 4;
+    if (t !== "object") return 8;
+    if (Array.isArray(v)) return 5;
+    if (ArrayBuffer.isView(v) && !(v instanceof DataView) && !(v instanceof BigInt64Array) &&
+        !(v instanceof BigUint64Array))
+        return 6;
+    return 7;
+});
+
+// o[key] is present: o is an object and o[key] neither undefined nor null.
+EM_JS(bool, attn_js_has, (EM_VAL handle, const char* key), {
+    var o = Emval.toValue(handle);
+    if (typeof o !== "object" || o === null) return false;
+    var x = o[UTF8ToString(key)];
+    return x !== undefined && x !== null;
+});
+
+// A JS number into *out (true), or false for anything else.
+EM_JS(bool, attn_js_number, (EM_VAL handle, double* out), {
+    var x = Emval.toValue(handle);
+    if (typeof x !== "number") return false;
+    HEAPF64[out >>> 3] = x;
+    return true;
+});
+
+// The length of an Array or a number view.
+EM_JS(double, attn_js_length, (EM_VAL handle), { return Emval.toValue(handle).length; });
+
+// {shape: [d0, …], data} with `rank` whole dims in 0 … 2^31 − 1 and data an Array or number
+// view of their product's length: the dims into dims[0 .. rank) and true; anything else false.
+EM_JS(bool, attn_js_flat_dims, (EM_VAL handle, int rank, double* dims), {
+    var v = Emval.toValue(handle);
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+    var shape = v.shape, data = v.data;
+    if (!Array.isArray(shape) || shape.length !== rank) return false;
+    var view = ArrayBuffer.isView(data) && !(data instanceof DataView) && !(data instanceof BigInt64Array) &&
+               !(data instanceof BigUint64Array);
+    if (!Array.isArray(data) && !view) return false;
+    var count = 1;
+    for (var i = 0; i < rank; i++) {
+        var d = shape[i];
+        if (typeof d !== "number" || !(d >= 0 && d <= 2147483647) || d !== Math.floor(d)) return false;
+        HEAPF64[(dims >>> 3) + i] = d;
+        count *= d;
+    }
+    return data.length === count;
+});
+
+// number[][] with at least one row, every row an Array of row 0's length holding only numbers:
+// [rows, cols] into dims and true; anything else false.
+EM_JS(bool, attn_js_nested_dims, (EM_VAL handle, double* dims), {
+    var v = Emval.toValue(handle);
+    if (!Array.isArray(v) || v.length === 0 || !Array.isArray(v[0])) return false;
+    var cols = v[0].length;
+    for (var i = 0; i < v.length; i++) {
+        var row = v[i];
+        if (!Array.isArray(row) || row.length !== cols) return false;
+        for (var j = 0; j < cols; j++)
+            if (typeof row[j] !== "number") return false;
+    }
+    HEAPF64[dims >>> 3] = v.length;
+    HEAPF64[(dims >>> 3) + 1] = cols;
+    return true;
+});
+
+// Numbers into out[0 ..): an Array or number view whole (field 0), v.data (field 1), or the
+// rows of a number[][] one after another (field 2). Typed-array set(): a non-number entry of
+// an Array comes out NaN, which check_entries reports.
+EM_JS(void, attn_js_copy_numbers, (EM_VAL handle, int field, float* out), {
+    var v = Emval.toValue(handle), at = out >>> 2;
+    if (field === 2) {
+        for (var i = 0; i < v.length; i++) {
+            HEAPF32.set(v[i], at);
+            at += v[i].length;
+        }
+    } else {
+        HEAPF32.set(field === 1 ? v.data : v, at);
+    }
+});
+
+// A copy of data[0 .. n) as a new Float32Array; with rank > 0, {shape: [d0, …], data: it}.
+// (new + set: V8's slice() of a view on the WASM memory was 2.5× slower.)
+EM_JS(EM_VAL, attn_js_floats_out, (const float* data, double n, int rank, double d0, double d1, double d2), {
+    var copy = new Float32Array(n), at = data >>> 2;
+    copy.set(HEAPF32.subarray(at, at + n));
+    if (rank === 0) return Emval.toHandle(copy);
+    return Emval.toHandle({shape: [d0, d1, d2].slice(0, rank), data: copy});
+});
+// clang-format on
+
+std::string type_of(const val& v) { return v.typeOf().as<std::string>(); }
+
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr const char* kOverflow = ": float32 overflow, the inputs are too large for this computation";
-
-std::string type_of(const val& v) { return v.typeOf().as<std::string>(); }
 
 // How a number shows in a message: 2.5, -1, NaN, Infinity, or the JS type for a non-number.
 std::string describe(const val& v) {
@@ -47,6 +162,7 @@ std::string nonfinite_word(float x) { return std::isnan(x) ? "NaN" : "infinite";
 // `why` follows the message: inputs name the entry, results say what went wrong.
 void check_entries(const float* p, std::size_t n, const std::vector<std::size_t>& shape, const std::string& name,
                    Finite finite, const char* why = "") {
+    if (kernels::all_finite(p, n)) return;  // the common case, at SIMD speed
     for (std::size_t i = 0; i < n; ++i) {
         const float x = p[i];
         if (std::isfinite(x) || (finite == Finite::AllowNegInf && x == -std::numeric_limits<float>::infinity()))
@@ -64,29 +180,53 @@ void check_entries(const float* p, std::size_t n, const std::vector<std::size_t>
     }
 }
 
-// An Array or a typed array (not a DataView): what may carry numbers.
-bool is_array_like(const val& v) {
-    if (is_array(v)) return true;
-    return type_of(v) == "object" && !v.isNull() && val::global("ArrayBuffer").call<bool>("isView", v) && !v.instanceof
-        (val::global("DataView"));
-}
-
-// Length of an Array / typed array, checked against the element limit before anything is
+// Length of an Array / number view, checked against the element limit before anything is
 // allocated for it.
 std::size_t array_length(const val& v, const std::string& name) {
-    if (!is_array_like(v)) throw ShapeError(name + " should be an array of numbers (number[] or a typed array)");
-    const std::uint64_t n = static_cast<std::uint64_t>(v["length"].as<double>());
+    const JsKind kind = kind_of(v);
+    if (kind != JsKind::Array && kind != JsKind::NumberView)
+        throw ShapeError(name + " should be an array of numbers (number[] or a typed array)");
+    const std::uint64_t n = static_cast<std::uint64_t>(attn_js_length(v.as_handle()));
     return static_cast<std::size_t>(limits::require_numbers(n, name));
 }
 
-// Copies n numbers of an Array / typed array straight into out[0..n). Entries of a plain
-// Array that are not numbers come out NaN and are reported as such by check_entries.
-void copy_numbers(const val& v, float* out, std::size_t n) {
-    val(emscripten::typed_memory_view(n, out)).call<void>("set", v);
+enum class Source { Whole = 0, Data = 1, Rows = 2 };  // attn_js_copy_numbers's field
+
+void copy_numbers(const val& v, Source from, float* out) {
+    attn_js_copy_numbers(v.as_handle(), static_cast<int>(from), out);
+}
+
+// An unfilled Matrix or Tensor3 of the dims an EM_JS question wrote, checked against the
+// element limit like to_shape's.
+template <class T>
+T shaped(const double* d, const std::string& name) {
+    typename T::shape_type shape;
+    std::vector<std::uint64_t> dims;
+    for (std::size_t a = 0; a < shape.size(); ++a) {
+        shape[a] = static_cast<std::size_t>(d[a]);
+        dims.push_back(shape[a]);
+    }
+    if (dims.size() == 2)
+        limits::require_elements({dims[0], dims[1]}, name);
+    else
+        limits::require_elements({dims[0], dims[1], dims[2]}, name);
+    return T(shape);
+}
+
+// {shape, data} read in two crossings (dims, then the numbers), or nullopt when v is not well
+// formed (the caller's checks then name why). T: Matrix or Tensor3.
+template <class T>
+std::optional<T> fast_flat(const val& v, const std::string& name) {
+    double d[3] = {0, 0, 0};
+    if (!attn_js_flat_dims(v.as_handle(), static_cast<int>(std::tuple_size<typename T::shape_type>::value), d))
+        return std::nullopt;
+    T t = shaped<T>(d, name);
+    copy_numbers(v, Source::Data, t.data());
+    return t;
 }
 
 std::vector<std::size_t> to_shape(const val& shape, std::size_t rank, const std::string& name) {
-    if (!is_array(shape) || shape["length"].as<double>() != double(rank))
+    if (!is_array(shape) || attn_js_length(shape.as_handle()) != double(rank))
         throw ShapeError(name + ".shape should have " + std::to_string(rank) + " entries");
     std::vector<std::uint64_t> dims(rank);
     for (std::size_t i = 0; i < rank; ++i) dims[i] = to_size(shape[i], name + ".shape[" + std::to_string(i) + "]");
@@ -130,22 +270,19 @@ val row_of(const val& v, std::size_t i, std::size_t cols, const std::string& nam
     return row;
 }
 
-template <class T>
-val typed_copy(const T& t) {
-    // slice(): a copy, so the result survives heap growth and owns its memory.
-    return val(emscripten::typed_memory_view(t.size(), t.data())).call<val>("slice");
+// A copy, so the result survives heap growth and owns its memory.
+val floats_copy(const float* p, std::size_t n) {
+    return val::take_ownership(attn_js_floats_out(p, static_cast<double>(n), 0, 0, 0, 0));
 }
 
 template <class T>
 val tensor_of(const T& t, const std::string& name) {
     std::vector<std::size_t> shape(t.shape().begin(), t.shape().end());
     check_entries(t.data(), t.size(), shape, name, Finite::Required, kOverflow);
-    val dims = val::array();
-    for (const std::size_t s : shape) dims.call<void>("push", val(static_cast<double>(s)));
-    val out = val::object();
-    out.set("shape", dims);
-    out.set("data", typed_copy(t));
-    return out;
+    double d[3] = {0, 0, 0};
+    for (std::size_t a = 0; a < shape.size(); ++a) d[a] = static_cast<double>(shape[a]);
+    return val::take_ownership(
+        attn_js_floats_out(t.data(), static_cast<double>(t.size()), static_cast<int>(shape.size()), d[0], d[1], d[2]));
 }
 
 }  // namespace
@@ -198,8 +335,8 @@ const NumberRule kNotNanRule{false, -kInf, kInf, ErrorKind::Value, "a number (no
 const NumberRule kTokenRule{true, -2147483647.0, 2147483647.0, ErrorKind::Value, "an integer token id"};
 
 double checked_number(const val& v, const std::string& field, const NumberRule& rule) {
-    const bool number = type_of(v) == "number";
-    const double x = number ? v.as<double>() : 0.0;
+    double x = 0.0;
+    const bool number = attn_js_number(v.as_handle(), &x);
     if (!number || std::isnan(x) || x < rule.min || x > rule.max || (rule.whole && x != std::floor(x)))
         fail(rule.kind, field + " should be " + rule.expected + ", got " + describe(v));
     return x;
@@ -215,19 +352,20 @@ std::uint64_t to_u64(const val& v, const std::string& field) {
 
 // ---- options objects ------------------------------------------------------------------------
 
-bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
+JsKind kind_of(const val& v) { return static_cast<JsKind>(attn_js_kind(v.as_handle())); }
+
+bool is_array(const val& v) { return kind_of(v) == JsKind::Array; }
 
 val options(const val& o, const char* function) {
-    if (o.isUndefined() || o.isNull()) return val::object();
-    if (type_of(o) != "object" || is_array(o))
+    const JsKind kind = kind_of(o);
+    if (kind == JsKind::Undefined || kind == JsKind::Null) return val::object();
+    if (kind != JsKind::Object && kind != JsKind::NumberView)
         throw ConfigError(std::string(function) + " options should be an object, got " +
-                          (is_array(o) ? "an array" : type_of(o)));
+                          (kind == JsKind::Array ? "an array" : type_of(o)));
     return o;
 }
 
-bool has(const val& o, const char* key) {
-    return type_of(o) == "object" && !o.isNull() && !o[key].isUndefined() && !o[key].isNull();
-}
+bool has(const val& o, const char* key) { return attn_js_has(o.as_handle(), key); }
 
 std::optional<float> opt_float(const val& o, const char* key, const NumberRule& rule) {
     if (!has(o, key)) return std::nullopt;
@@ -250,7 +388,7 @@ std::uint64_t opt_u64(const val& o, const char* key, std::uint64_t fallback) {
 
 bool opt_bool(const val& o, const char* key, bool fallback) {
     if (!has(o, key)) return fallback;
-    if (type_of(o[key]) != "boolean") throw ConfigError(std::string(key) + " should be true or false");
+    if (kind_of(o[key]) != JsKind::Boolean) throw ConfigError(std::string(key) + " should be true or false");
     return o[key].as<bool>();
 }
 
@@ -267,7 +405,7 @@ std::string utf8_string(const val& s) {
 
 std::string opt_string(const val& o, const char* key, const std::string& fallback) {
     if (!has(o, key)) return fallback;
-    if (type_of(o[key]) != "string") throw ConfigError(std::string(key) + " should be a string");
+    if (kind_of(o[key]) != JsKind::String) throw ConfigError(std::string(key) + " should be a string");
     return utf8_string(o[key]);
 }
 
@@ -276,7 +414,7 @@ std::string opt_string(const val& o, const char* key, const std::string& fallbac
 bool JsConfigObject::has(const char* key) const { return js::has(o_, key); }
 
 std::optional<std::string> JsConfigObject::text(const char* key) const {
-    if (!js::has(o_, key) || type_of(o_[key]) != "string") return std::nullopt;
+    if (!js::has(o_, key) || kind_of(o_[key]) != JsKind::String) return std::nullopt;
     return o_[key].as<std::string>();
 }
 
@@ -303,15 +441,31 @@ std::unique_ptr<ConfigObject> JsConfigObject::object(const char* key, const char
 // ---- handles --------------------------------------------------------------------------------
 
 int to_handle(const val& id) {
-    const double x = type_of(id) == "number" ? id.as<double>() : -1.0;
+    double x = -1.0;
+    if (!attn_js_number(id.as_handle(), &x)) x = -1.0;
     return x >= 0 && x <= 2147483647.0 && x == static_cast<double>(static_cast<int>(x)) ? static_cast<int>(x) : -1;
 }
 
 // ---- arrays and matrices --------------------------------------------------------------------
 
 Matrix to_matrix(const val& v, const std::string& name, Finite finite) {
-    if (v.isUndefined() || v.isNull()) throw ShapeError("missing matrix '" + name + "'");
-    if (is_array(v)) {
+    const JsKind kind = kind_of(v);
+    if (kind == JsKind::Undefined || kind == JsKind::Null) throw ShapeError("missing matrix '" + name + "'");
+    // Well-formed input in a few crossings; anything else is read step by step below, which
+    // names what is wrong.
+    double d[2] = {0, 0};
+    std::optional<Matrix> fast;
+    if (kind == JsKind::Array && attn_js_nested_dims(v.as_handle(), d)) {
+        fast = shaped<Matrix>(d, name);
+        copy_numbers(v, Source::Rows, fast->data());
+    } else if (kind != JsKind::Array) {
+        fast = fast_flat<Matrix>(v, name);
+    }
+    if (fast) {
+        check_entries(fast->data(), fast->size(), {fast->shape(0), fast->shape(1)}, name, finite);
+        return std::move(*fast);
+    }
+    if (kind == JsKind::Array) {
         const auto [rows, cols] = nested_dims(v, name);
         Matrix m({rows, cols});
         for (std::size_t i = 0; i < rows; ++i) {
@@ -329,7 +483,7 @@ Matrix to_matrix(const val& v, const std::string& name, Finite finite) {
     if (has(v, "shape") && has(v, "data")) {
         const auto dims = flat_dims(v, 2, name);
         Matrix m({dims[0], dims[1]});
-        copy_numbers(v["data"], m.data(), m.size());
+        copy_numbers(v, Source::Data, m.data());
         check_entries(m.data(), m.size(), dims, name, finite);
         return m;
     }
@@ -339,8 +493,8 @@ Matrix to_matrix(const val& v, const std::string& name, Finite finite) {
 Vector to_vector(const val& v, const std::string& name, Finite finite) {
     if (v.isUndefined() || v.isNull()) throw ShapeError("missing vector '" + name + "'");
     const std::size_t n = array_length(v, name);
-    Vector out = xt::zeros<float>({n});
-    copy_numbers(v, out.data(), n);
+    Vector out = Vector::from_shape({n});
+    copy_numbers(v, Source::Whole, out.data());
     check_entries(out.data(), n, {n}, name, finite);
     return out;
 }
@@ -380,10 +534,11 @@ Mask to_mask(const val& v, const std::string& name) {
 }
 
 Tensor3 to_tensor3(const val& v, const std::string& name) {
+    if (auto fast = fast_flat<Tensor3>(v, name)) return std::move(*fast);
     if (!has(v, "shape") || !has(v, "data")) throw ShapeError(name + " should be {shape: [a, b, c], data}");
     const auto dims = flat_dims(v, 3, name);
     Tensor3 t({dims[0], dims[1], dims[2]});
-    copy_numbers(v["data"], t.data(), t.size());
+    copy_numbers(v, Source::Data, t.data());
     // NaN / Inf entries are the engine's to name (headPatterns: "weights[1, 2, 0] is NaN").
     return t;
 }
@@ -416,12 +571,12 @@ val tensor_js(const Tensor3& t, const std::string& name) { return tensor_of(t, n
 
 val floats_js(const Vector& v, const std::string& name) {
     check_entries(v.data(), v.size(), {v.size()}, name, Finite::Required, kOverflow);
-    return typed_copy(v);
+    return floats_copy(v.data(), v.size());
 }
 
 val floats_js(const std::vector<float>& v, const std::string& name) {
     check_entries(v.data(), v.size(), {v.size()}, name, Finite::Required, kOverflow);
-    return typed_copy(v);
+    return floats_copy(v.data(), v.size());
 }
 
 val number_js(double x, const std::string& name) {

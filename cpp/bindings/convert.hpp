@@ -82,6 +82,16 @@ std::uint64_t to_u64(const val& v, const std::string& field);
 // tokenizer maps it to one <unk>) instead of Embind's reading, which swallows the next unit.
 std::string utf8_string(const val& s);
 
+// ---- what a JS value is -------------------------------------------------------------------
+
+// One crossing into JS (convert.cpp's attn_js_kind) instead of typeOf() and its string.
+// NumberView: a typed array that converts to float32 (not a DataView, not BigInt64Array /
+// BigUint64Array). Object: any other object.
+enum class JsKind { Undefined, Null, Boolean, Number, String, Array, NumberView, Object, Other };
+JsKind kind_of(const val& v);
+// typeof v, for messages.
+std::string type_of(const val& v);
+
 // ---- options objects ----------------------------------------------------------------------
 
 // The options argument of `function`: undefined or null → an empty object; anything but a

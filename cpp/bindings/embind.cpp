@@ -59,7 +59,7 @@ AttentionWant attention_want(const val& o) {
         throw ConfigError("want should be a non-empty array of 'scores', 'weights', 'sinkWeight', 'output'");
     AttentionWant want{false, false, false, false};
     for (std::size_t i = 0; i < w["length"].as<std::size_t>(); ++i) {
-        const std::string part = w[i].typeOf().as<std::string>() == "string" ? w[i].as<std::string>() : "";
+        const std::string part = kind_of(w[i]) == JsKind::String ? w[i].as<std::string>() : "";
         if (part == "scores")
             want.scores = true;
         else if (part == "weights")
@@ -214,8 +214,7 @@ val js_mla(val options_in) {
 
 // A course-data/models.json entry: an object, read by load_model_config().
 JsConfigObject model_entry(const val& m) {
-    if (m.typeOf().as<std::string>() != "object" || m.isNull() || is_array(m))
-        throw ConfigError("model config should be an object");
+    if (kind_of(m) != JsKind::Object) throw ConfigError("model config should be an object");
     return JsConfigObject(m);
 }
 

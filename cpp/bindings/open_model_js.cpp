@@ -33,14 +33,14 @@ namespace {
 OpenModelHandles& handles() { return open_model_handles(); }
 
 gemm::BLayout layout_from_js(const val& v) {
-    const std::string s = v.typeOf().as<std::string>() == "string" ? v.as<std::string>() : "";
+    const std::string s = kind_of(v) == JsKind::String ? v.as<std::string>() : "";
     if (s == "nk" || v.isUndefined()) return gemm::BLayout::NK;
     if (s == "kn") return gemm::BLayout::KN;
     throw ConfigError("layout should be 'nk' ([out, in]) or 'kn' ([in, out])");
 }
 
 std::string type_string(const val& v, const std::string& field) {
-    if (v.typeOf().as<std::string>() != "string") throw ConfigError(field + " should be a weight type name string");
+    if (kind_of(v) != JsKind::String) throw ConfigError(field + " should be a weight type name string");
     return v.as<std::string>();
 }
 
@@ -58,7 +58,7 @@ val js_open_model_bytes_needed(val config, val tensors) {
             const val t = options(tensors[i], "tensorsInfo entry");
             const std::string at = "tensorsInfo[" + std::to_string(i) + "]";
             const std::string name =
-                has(t, "name") && t["name"].typeOf().as<std::string>() == "string" ? t["name"].as<std::string>() : at;
+                has(t, "name") && kind_of(t["name"]) == JsKind::String ? t["name"].as<std::string>() : at;
             infos.push_back({name, parse_weight_type(type_string(t["type"], at + ".type"), name + "'s type"),
                              to_size(t["rows"], at + ".rows"), to_size(t["cols"], at + ".cols")});
         }
@@ -82,7 +82,7 @@ val js_open_model_create(val config) {
 val js_open_model_tensor(val id, val name, val type, val rows, val cols, val layout) {
     return guarded([&] {
         OpenModel& m = handles().model(to_handle(id));
-        if (name.typeOf().as<std::string>() != "string") throw ConfigError("name should be a tensor name string");
+        if (kind_of(name) != JsKind::String) throw ConfigError("name should be a tensor name string");
         const std::string n = name.as<std::string>();
         const WeightType t = parse_weight_type(type_string(type, n + "'s type"), n + "'s type");
         const std::size_t r = to_size(rows, "rows"), c = to_size(cols, "cols");
@@ -96,7 +96,7 @@ val js_open_model_tensor(val id, val name, val type, val rows, val cols, val lay
 val js_open_model_tensor_write(val id, val name, val offset, val bytes) {
     return guarded([&] {
         OpenModel& m = handles().model(to_handle(id));
-        if (name.typeOf().as<std::string>() != "string") throw ConfigError("name should be a tensor name string");
+        if (kind_of(name) != JsKind::String) throw ConfigError("name should be a tensor name string");
         if (!bytes.instanceof (val::global("Uint8Array")))
             throw ConfigError("bytes should be a Uint8Array (a slice of the tensor's stored bytes)");
         const std::uint64_t n = bytes["length"].as<double>();

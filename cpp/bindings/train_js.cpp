@@ -91,7 +91,7 @@ val js_train_start(val options_in, val texts_in) {
                               " fortune files' texts (tang300, song100)");
         std::vector<std::string> texts;
         for (std::size_t i = 0; i < copt.fortune_files.size(); ++i) {
-            if (texts_in[i].typeOf().as<std::string>() != "string")
+            if (kind_of(texts_in[i]) != JsKind::String)
                 throw ConfigError("texts[" + std::to_string(i) + "] should be a string");
             texts.push_back(utf8_string(texts_in[i]));
         }

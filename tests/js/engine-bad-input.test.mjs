@@ -462,6 +462,19 @@ const cases = () => [
     /q\.data should be an array/,
   ],
   [
+    // set() from a BigInt64Array into float32 would throw a bare TypeError.
+    'softmax of a BigInt64Array',
+    () => engine.softmax(new BigInt64Array(3)),
+    'ShapeError',
+    /scores should be an array of numbers/,
+  ],
+  [
+    'attention data BigUint64Array',
+    () => engine.attention({ q: { shape: [1, 1], data: new BigUint64Array(1) }, k: q2, v: q2 }),
+    'ShapeError',
+    /q\.data should be an array/,
+  ],
+  [
     'attention shape without data',
     () => engine.attention({ q: { shape: [1, 1] }, k: q2, v: q2 }),
     'ShapeError',

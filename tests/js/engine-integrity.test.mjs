@@ -70,6 +70,15 @@ function thrown(call) {
 test('1. heap counts stay right past 2 GiB, and the open-model functions keep working after', () => {
   const before = engine.heapBytesInUse();
   const after = [];
+  // Inputs of 4 MiB, read and written by the bindings' JS side (convert.cpp's EM_JS): with
+  // 2.5 GiB held they land above 2 GiB, where a signed pointer would read the wrong place.
+  const n = 1024;
+  const data = Float32Array.from({ length: n * n }, (_, i) => ((i * 7) % 13) - 6);
+  const a = { shape: [n, n], data };
+  const rows = Array.from({ length: n }, (_, i) => [(i % 5) - 2, ((i + 1) % 5) - 2]);
+  const expected = engine.matmul(a, rows);
+  const scores = Float32Array.from({ length: n * n }, (_, i) => (i % 97) / 10);
+  const expectedWeights = engine.softmax(scores).weights;
   // Twice: the second round's heap must end where the first one's did (the first may grow the
   // buffers that keep an error's message).
   for (let round = 0; round < 2; round++) {
@@ -88,6 +97,8 @@ test('1. heap counts stay right past 2 GiB, and the open-model functions keep wo
       engine.openModelTensor(id, 'model.embed_tokens.weight', 'f32', V, 640) +
       engine.openModelTensor(id, 'lm_head.weight', 'f32', V, 640);
     assert.equal(bytes, 2.5 * GiB);
+    assert.deepEqual(engine.matmul(a, rows), expected);
+    assert.deepEqual(engine.softmax(scores).weights, expectedWeights);
     const inUse = engine.heapBytesInUse();
     assert.ok(inUse >= before + bytes, `${inUse} B in use with ${bytes} B of tensors held`);
     assert.ok(inUse < 4 * GiB);
