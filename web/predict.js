@@ -7,7 +7,7 @@
 // sentence on the gap. The guess is kept (web/progress.js), so a reload opens revealed, and the
 // teacher view opens every gate. Without script nothing is gated: the page reads as before.
 import { storageOf, readProgress, editProgress } from './progress.js';
-import { bothLanguages } from './dom.js';
+import { bothLanguages, grouped } from './dom.js';
 
 const CARD = '[data-predict]';
 const GATE = '[data-predict-gate]';
@@ -63,10 +63,7 @@ export function gap(guess, answer, { min, max }) {
  */
 export function formatGuess(x, step, unit, atLeast = 0) {
   const decimals = Math.max(atLeast, -Math.floor(Math.log10(step) + 1e-9));
-  const text = x.toLocaleString('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
+  const text = grouped(x, decimals);
   return `${text.replace('-', '−')}${unit}`;
 }
 

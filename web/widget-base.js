@@ -123,7 +123,7 @@ export class AttnWidget extends HTMLElement {
     this._checksLang = undefined;
     /** @type {() => void} */
     this._resolveReady = () => {};
-    // Resolves once the widget has drawn (or shown its error) the first time.
+    // Resolves once the widget has drawn (or shown its error) the first time, with its checks.
     /** @type {Promise<void>} */
     this.ready = new Promise((resolve) => (this._resolveReady = resolve));
   }
@@ -160,6 +160,9 @@ export class AttnWidget extends HTMLElement {
   connectedCallback() {
     if (this._started) return;
     this._started = true;
+    // Read now, while the page's layout is clean: read in the first draw, after the widgets
+    // before this one filled their container-query bodies, it forced their layout first.
+    this.#readScale();
     this.body.replaceChildren(h('p', { class: 'muted' }, this.t('loading')));
     /** @type {typeof AttnWidget} */ (this.constructor).getRuntime().then(
       (rt) => {
@@ -172,8 +175,18 @@ export class AttnWidget extends HTMLElement {
           this._resolveReady();
           return;
         }
-        this.update();
-        this._resolveReady();
+        // The checks in a task of their own: the widgets of a page draw together, and the
+        // first paint need not wait for every widget's course checks (the quiz's recompute
+        // every fact it quotes).
+        this.#draw({ checks: false });
+        setTimeout(() => {
+          try {
+            this.#drawChecksOnce();
+          } catch (e) {
+            this.showError(e);
+          }
+          this._resolveReady();
+        }, 0);
       },
       (e) => {
         this.showError(e);
@@ -205,17 +218,25 @@ export class AttnWidget extends HTMLElement {
   /** Recompute and redraw. Errors from the engine or the data are shown inline, never thrown. */
   update() {
     if (!this.rt) return;
-    // The heatmap scale a site chose (--attn-scale), for everything this draw colours.
+    this.#readScale();
+    this.#draw({ checks: true });
+  }
+
+  /** The heatmap scale a site chose (--attn-scale), for everything the next draws colour. */
+  #readScale() {
     this.#scale = scaleNamed(getComputedStyle(this).getPropertyValue(SCALE_PROPERTY));
+  }
+
+  /**
+   * Render, show or clear the error, draw the checks if asked (and not yet drawn in this
+   * language), mark the parts, announce the draw (attn-update).
+   * @param {{checks: boolean}} options
+   */
+  #draw({ checks }) {
     try {
-      this.render(this.rt);
+      this.render(/** @type {Runtime} */ (this.rt));
       this.clearError();
-      // The checks reproduce fixed course numbers, independent of what the student clicked:
-      // drawn once per language, not after every interaction.
-      if (this._checksLang !== this.lang) {
-        this.drawChecks();
-        this._checksLang = this.lang;
-      }
+      if (checks) this.#drawChecksOnce();
     } catch (e) {
       this.showError(e);
     }
@@ -235,6 +256,16 @@ export class AttnWidget extends HTMLElement {
    * query: …}`). Plain values only, so a course platform can log or post it as JSON.
    * @returns {Record<string, any>}
    */
+  /**
+   * The checks reproduce fixed course numbers, independent of what the student clicked: drawn
+   * once per language, not after every interaction.
+   */
+  #drawChecksOnce() {
+    if (this._checksLang === this.lang) return;
+    this.drawChecks();
+    this._checksLang = this.lang;
+  }
+
   updateDetail() {
     const cls = /** @type {typeof AttnWidget} */ (this.constructor);
     /** @type {Record<string, string | null>} */

@@ -6,11 +6,11 @@
 // 5-token causal weights of zh-gift summing to 1 per row.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { grouped } from '../../web/dom.js';
 import {
   T_PICTURE,
   T_COUNT,
   COURSE_T,
-  grouped,
   clampInt,
   rnnDependsOn,
   rnnCounts,

@@ -5,7 +5,7 @@
 /** @import { AttnEngine, ModelStage, StageDim } from '../../web/attn-engine.js' */
 /** @typedef {ModelStage['terms'][number]} StageTerm one weight of a stage */
 /** @import { ModelsDoc, CourseModel } from '../../web/course-data.js' */
-import { bytes } from '../../web/dom.js';
+import { bytes, grouped } from '../../web/dom.js';
 
 /**
  * The anchor of course-data/models.json (the entry with "anchor": true).
@@ -68,7 +68,7 @@ export const LAYER_STAGES = new Set([
  */
 /** @param {number | null} n */
 export function count(n) {
-  return n === null ? null : n.toLocaleString('en-US');
+  return n === null ? null : grouped(n);
 }
 
 /**

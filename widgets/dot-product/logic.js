@@ -8,7 +8,7 @@
 // drawing.
 /** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
 /** @import { CheckRow } from '../../web/check-row.js' */
-import { num } from '../../web/dom.js';
+import { grouped, num } from '../../web/dom.js';
 import { rowOf } from '../../web/tensor.js';
 import { line, row, frac, sqrt, norm, times, number } from '../../web/mathml.js';
 
@@ -243,13 +243,10 @@ export function courseBytes(b) {
     i++;
   }
   if (i === 0) return `${v} B`;
-  const s = v < 10 ? v.toFixed(1) : Math.round(v).toLocaleString('en-US');
+  const s = v < 10 ? v.toFixed(1) : grouped(Math.round(v));
   const exact = Number(v < 10 ? v.toFixed(1) : Math.round(v)) === v;
   return `${exact ? '' : '≈ '}${s} ${units[i]}`;
 }
-
-/** @param {number} n */
-const grouped = (n) => n.toLocaleString('en-US');
 
 /**
  * "4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8.0 GiB" and the same for the dot product.

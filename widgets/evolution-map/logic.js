@@ -5,7 +5,7 @@
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { CourseModel } from '../../web/course-data.js' */
-import { pct, exactBytes, bytes, num } from '../../web/dom.js';
+import { bytes, exactBytes, grouped, num, pct } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
 import { rnnCounts, COURSE_T } from '../rnn-vs-attention/logic.js';
@@ -154,8 +154,8 @@ function computeMapNumbers(rt) {
   const v41 = modelById(rt.models, 'deepseek-v4.1-flash');
   const T = w.tokens.length;
   const n = {
-    rnnT: COURSE_T.toLocaleString('en-US'),
-    rnnPath: rnn.pathLength.toLocaleString('en-US'),
+    rnnT: grouped(COURSE_T),
+    rnnPath: grouped(rnn.pathLength),
     additiveBytes: courseBytes(mem.additive),
     dotBytes: courseBytes(mem.dot),
     dA: String(ADDITIVE_COURSE.dA),
@@ -190,8 +190,8 @@ function computeMapNumbers(rt) {
     kvGenerated: String(KV_COURSE.G),
     sinkScores: apple.scores.map((s) => num(s)).join(', '),
     sinkKeys: String(apple.scores.length),
-    anchorContext: anchorContext.toLocaleString('en-US'),
-    longContext: longContext.toLocaleString('en-US'),
+    anchorContext: grouped(anchorContext),
+    longContext: grouped(longContext),
     sinkWeights: apple.weights.map((x) => pct(x, 0)).join(' / '),
     outputGate: String(anchor.attention.outputGate === true),
     mhaToken: bytes(rowOf(a262, 'mha').bytesPerToken),

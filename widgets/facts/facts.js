@@ -8,7 +8,7 @@
 // language where the wording of a list differs.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { Bilingual } from '../../web/course-data.js' */
-import { pct, num, powerOfTen } from '../../web/dom.js';
+import { grouped, num, pct, powerOfTen } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { mapNumbers, REPORTED } from '../evolution-map/logic.js';
 import { proofNumbers } from '../misconceptions/logic.js';
@@ -57,7 +57,6 @@ const andList = (/** @type {string[]} */ xs) => ({
   en: xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`,
 });
 /** Group an integer by thousands (4,096), the way every page writes counts. */
-const grouped = (/** @type {number} */ n) => n.toLocaleString('en-US');
 
 /**
  * @template T

@@ -10,7 +10,7 @@
 /** @import { Tensor } from '../../web/attn-engine.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { h, bytes, exactBytes } from '../../web/dom.js';
+import { bytes, exactBytes, grouped, h } from '../../web/dom.js';
 import { tokenLabels } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
 import { kvHeadsKind } from '../../web/kv-heads.js';
@@ -204,7 +204,7 @@ export class Gqa extends AttnWidget {
 
     const l = ledgerFor(rt.engine, anchor, g);
     const mha = ledgerFor(rt.engine, anchor, H);
-    const ctxText = CONTEXT.toLocaleString('en-US');
+    const ctxText = grouped(CONTEXT);
     this.#perToken.replaceChildren(
       h('div', {}, this.t('perToken')),
       h('div', { class: 'big', 'data-value': 'per-token' }, bytes(l.bytesPerToken)),
@@ -255,7 +255,7 @@ export class Gqa extends AttnWidget {
    * @param {number} chosen
    */
   drawAll(rt, anchor, chosen) {
-    const ctxText = CONTEXT.toLocaleString('en-US');
+    const ctxText = grouped(CONTEXT);
     const rows = this.#choices.map((g) => {
       const l = ledgerFor(rt.engine, anchor, g);
       const cls = [g === chosen ? 'current' : '', g === this.#own ? 'own' : '']

@@ -27,7 +27,7 @@
 /** @import { TrainedModel } from '../../web/trained-model.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { readTrainedModel } from '../../web/trained-model.js';
-import { h, num } from '../../web/dom.js';
+import { grouped, h, num } from '../../web/dom.js';
 import {
   DATA_SCRIPT,
   DEFAULT_PROMPT,
@@ -233,7 +233,7 @@ export class Lab extends AttnWidget {
           c,
           tm.steps,
           tm.seed,
-          tm.parameters.toLocaleString('en-US'),
+          grouped(tm.parameters),
           num(tm.validLoss, 2),
           num(tm.unigramLoss, 2),
         )
@@ -241,7 +241,7 @@ export class Lab extends AttnWidget {
           'facts',
           c,
           fullLayers(c).map((l) => l + 1),
-          ex.model.config.parameters.toLocaleString('en-US'),
+          grouped(ex.model.config.parameters),
           num(ex.model.training.validLoss, 2),
           num(ex.model.training.unigramLoss, 2),
         );

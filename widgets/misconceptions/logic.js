@@ -4,7 +4,7 @@
 // Nothing is computed here beyond counting and formatting.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
-import { pct, num, bytes, exactBytes } from '../../web/dom.js';
+import { bytes, exactBytes, grouped, num, pct } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
 import { scoreBytes, courseBytes, COURSE as ADDITIVE_COURSE } from '../dot-product/logic.js';
@@ -106,10 +106,10 @@ function computeProofNumbers(rt) {
   const O = ORIGINAL_TRANSFORMER;
   return {
     tokens: String(n),
-    courseT: ADDITIVE_COURSE.T.toLocaleString('en-US'),
+    courseT: grouped(ADDITIVE_COURSE.T),
     dA: String(ADDITIVE_COURSE.dA),
     wrongGuess: WRONG_GUESS.map((x) => pct(x, 0)).join(' / '),
-    context: context.toLocaleString('en-US'),
+    context: grouped(context),
     v2Reported: REPORTED.v2Reduction.value,
     v2KvBits: REPORTED.v2Reduction.kvBits,
     qkvShapes: [w.q, w.k, w.v].map((m) => `${m.shape[0]} × ${m.shape[1]}`).join(' / '),

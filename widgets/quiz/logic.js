@@ -8,12 +8,12 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
 /** @import { ModelsDoc, CourseModel, Bilingual } from '../../web/course-data.js' */
-import { pct, bytes } from '../../web/dom.js';
+import { pct, bytes, grouped } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { rowOf as tensorRow } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
 import { variantRows, rowOf, modelLedger, reductionText, asConfig } from '../kv-ledger/logic.js';
-import { rnnCounts, attentionCounts, grouped } from '../rnn-vs-attention/logic.js';
+import { rnnCounts, attentionCounts } from '../rnn-vs-attention/logic.js';
 import { EXPERIMENT, ANCHOR_D, experiment, experimentTexts } from '../softmax-variance/logic.js';
 import { SOURCE_PATTERNS } from './strings.js';
 import { FACTS as COURSE_FACTS, courseFacts } from '../facts/facts.js';

@@ -13,13 +13,12 @@
 import { formula as mathFormula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { h, svg } from '../../web/dom.js';
+import { grouped, h, svg } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import {
   T_PICTURE,
   T_COUNT,
   WORLD,
-  grouped,
   clampInt,
   rnnCounts,
   attentionCounts,

@@ -11,7 +11,7 @@
 /** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
 /** @import { CheckRow } from '../../web/check-row.js' */
 import { worldTensors } from '../../web/world.js';
-import { pct } from '../../web/dom.js';
+import { grouped, pct } from '../../web/dom.js';
 import { check as same } from '../../web/check-row.js';
 
 /** T of the picture (tokens drawn). The teaching world has weights for T ≤ its 5 tokens. */
@@ -21,14 +21,6 @@ export const T_COUNT = Object.freeze({ min: 1, max: 1048576, initial: 4096 });
 /** The course's example length (lesson 2 and branch B1). */
 export const COURSE_T = 4096;
 export const WORLD = 'zh-gift';
-
-/**
- * "4,096"
- * @param {number} n
- */
-export function grouped(n) {
-  return n.toLocaleString('en-US');
-}
 
 /**
  * An integer in [lo, hi] from user input, or `fallback` when it is not a number.

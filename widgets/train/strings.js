@@ -1,7 +1,7 @@
 // <attn-train>'s text in both languages. Every number is an argument (logic.js and the engine
 // compute them): nothing here goes stale when the trainer changes.
 /** @import { WidgetStrings } from '../../web/widget-base.js' */
-import { num } from '../../web/dom.js';
+import { grouped, num } from '../../web/dom.js';
 import { line, row, mi, mo, mn, frac, sum, sub, paren } from '../../web/mathml.js';
 
 /** L = −(1/N) Σ_t ln p(x_(t+1)): the mean cross-entropy the curve draws. */
@@ -35,7 +35,7 @@ export const STRINGS = {
       /** @type {number} */ stories,
       /** @type {number} */ train,
     ) =>
-      `训练文本：唐诗三百首与宋词（fortunes-zh，GPL）的 ${poems.toLocaleString('en-US')} 个字，加上 ${stories.toLocaleString('en-US')} 个生成的“谁把什么给了谁”小故事的字；训练集共 ${train.toLocaleString('en-US')} 个字符。`,
+      `训练文本：唐诗三百首与宋词（fortunes-zh，GPL）的 ${grouped(poems)} 个字，加上 ${grouped(stories)} 个生成的“谁把什么给了谁”小故事的字；训练集共 ${grouped(train)} 个字符。`,
     choices: '这次训练',
     steps: '步数',
     seed: '种子',
@@ -56,11 +56,11 @@ export const STRINGS = {
       /** @type {number} */ tps,
       /** @type {number} */ heap,
     ) =>
-      `第 ${step.toLocaleString('en-US')} / ${steps.toLocaleString('en-US')} 步 · 每秒 ${Math.round(tps).toLocaleString('en-US')} 个字符 · 训练线程的 WASM 堆 ${mib(heap)}`,
+      `第 ${grouped(step)} / ${grouped(steps)} 步 · 每秒 ${grouped(Math.round(tps))} 个字符 · 训练线程的 WASM 堆 ${mib(heap)}`,
     paused: '已暂停',
     finished: '训练完成',
     model: (/** @type {number} */ params, /** @type {string} */ types, /** @type {number} */ g) =>
-      `模型：${params.toLocaleString('en-US')} 个参数；各层 ${types}；${g} 个 KV 头。`,
+      `模型：${grouped(params)} 个参数；各层 ${types}；${g} 个 KV 头。`,
     curveTitle: '损失曲线',
     curveHelp:
       '每一步的训练损失（细线）、每个快照的验证损失（圆点），与一元模型基线（虚线：只按字频猜下一个字）。低于基线，说明模型开始利用上下文。',
@@ -133,7 +133,7 @@ export const STRINGS = {
       /** @type {number} */ stories,
       /** @type {number} */ train,
     ) =>
-      `Training text: ${poems.toLocaleString('en-US')} characters of Tang and Song poems (fortunes-zh, GPL) and ${stories.toLocaleString('en-US')} characters of generated “who gave what to whom” stories; ${train.toLocaleString('en-US')} characters in the training split.`,
+      `Training text: ${grouped(poems)} characters of Tang and Song poems (fortunes-zh, GPL) and ${grouped(stories)} characters of generated “who gave what to whom” stories; ${grouped(train)} characters in the training split.`,
     choices: 'This run',
     steps: 'Steps',
     seed: 'Seed',
@@ -154,11 +154,11 @@ export const STRINGS = {
       /** @type {number} */ tps,
       /** @type {number} */ heap,
     ) =>
-      `Step ${step.toLocaleString('en-US')} / ${steps.toLocaleString('en-US')} · ${Math.round(tps).toLocaleString('en-US')} characters/s · training thread’s WASM heap ${mib(heap)}`,
+      `Step ${grouped(step)} / ${grouped(steps)} · ${grouped(Math.round(tps))} characters/s · training thread’s WASM heap ${mib(heap)}`,
     paused: 'Paused',
     finished: 'Training finished',
     model: (/** @type {number} */ params, /** @type {string} */ types, /** @type {number} */ g) =>
-      `Model: ${params.toLocaleString('en-US')} parameters; layers ${types}; ${g} KV heads.`,
+      `Model: ${grouped(params)} parameters; layers ${types}; ${g} KV heads.`,
     curveTitle: 'Loss curve',
     curveHelp:
       'Training loss at every step (thin line), validation loss at every snapshot (dots), and the unigram baseline (dashed: guessing the next character from character counts alone). Below the baseline, the model has started to use the context.',

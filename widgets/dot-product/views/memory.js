@@ -1,7 +1,7 @@
 // The bytes of the score tensors at a length T the student picks (number box, power-of-two
 // slider, presets): additive (naive) T × T × d_a against dot product T × T, as two bars with
 // their formulas. memoryPanel builds it once; showMemory fills it after every change of T.
-import { h } from '../../../web/dom.js';
+import { grouped, h } from '../../../web/dom.js';
 import { COURSE, T_PRESETS, T_RANGE, courseBytes } from '../logic.js';
 
 /** @typedef {{ fill: HTMLDivElement, val: HTMLSpanElement, f: HTMLParagraphElement }} MemoryRow */
@@ -47,7 +47,7 @@ export function memoryPanel(uid, t, onT) {
     h(
       'button',
       { type: 'button', 'data-t': p, 'aria-pressed': 'false', onclick: () => onT(p, 'preset') },
-      p.toLocaleString('en-US'),
+      grouped(p),
     ),
   );
   /** @param {'additive' | 'dot'} role @param {string} cls @returns {MemoryRow} */
@@ -95,12 +95,7 @@ export function showMemory(p, T, m, source, t) {
     p.tSlider.value = String(Math.max(T_RANGE.minExp, Math.min(T_RANGE.maxExp, exp)));
   p.tSlider.setAttribute(
     'aria-valuetext',
-    t(
-      'valueText',
-      T.toLocaleString('en-US'),
-      courseBytes(m.bytes.additive),
-      courseBytes(m.bytes.dot),
-    ),
+    t('valueText', grouped(T), courseBytes(m.bytes.additive), courseBytes(m.bytes.dot)),
   );
   p.presetButtons.forEach((b) => b.setAttribute('aria-pressed', String(Number(b.dataset.t) === T)));
   p.add.val.textContent = courseBytes(m.bytes.additive);

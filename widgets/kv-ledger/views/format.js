@@ -1,10 +1,10 @@
 // How the ledger writes token counts and byte amounts.
-import { h, bytes, exactBytes } from '../../../web/dom.js';
+import { bytes, exactBytes, grouped, h } from '../../../web/dom.js';
 
 /** @typedef {(key: string, ...args: any[]) => any} Translate the widget's t() */
 
 /** 262,144: a token count with thousands separators, in either language. */
-export const tokensText = (/** @type {number} */ n) => n.toLocaleString('en-US');
+export const tokensText = (/** @type {number} */ n) => grouped(n);
 
 /**
  * "389,120 B = 380 KiB", each half kept on one line.

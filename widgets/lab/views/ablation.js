@@ -4,7 +4,7 @@
 // bytes, one request's bytes; one column per model, so that it fits a phone).
 /** @import { LabModel, AblationRow, HybridRow } from '../logic.js' */
 /** @import { Translate } from './panel.js' */
-import { h, svg, num, bytes, exactBytes } from '../../../web/dom.js';
+import { bytes, exactBytes, grouped, h, num, svg } from '../../../web/dom.js';
 import { CATEGORY } from '../../../web/color.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
 import {
@@ -135,7 +135,7 @@ function ablationTable(t, rows, ledgers, own) {
       ]),
       h('td', {}, num(r.validLoss, 4)),
       h('td', {}, num(r.trainLoss, 4)),
-      h('td', {}, r.parameters.toLocaleString('en-US')),
+      h('td', {}, grouped(r.parameters)),
     ]),
   );
   return h('table', { class: 'ablation' }, [h('thead', {}, head), h('tbody', {}, body)]);
@@ -153,7 +153,7 @@ export function hybridSection({ t, lang, lab }) {
   const names = t('hybNames', hybrid.linearLayers, hybrid.fullLayers);
   /** @type {[string, (r: HybridRow) => string][]} */
   const quantities = [
-    [t('params'), (r) => r.parameters.toLocaleString('en-US')],
+    [t('params'), (r) => grouped(r.parameters)],
     [t('valid'), (r) => num(r.validLoss, 4)],
     [t('train'), (r) => num(r.trainLoss, 4)],
     [t('kvPerToken'), (r) => exactBytes(r.kvBytesPerTokenF32)],
@@ -161,7 +161,7 @@ export function hybridSection({ t, lang, lab }) {
     ...a.requestTokens.map(
       (n, i) =>
         /** @type {[string, (r: HybridRow) => string]} */ ([
-          t('request', n.toLocaleString('en-US')),
+          t('request', grouped(n)),
           (r) => bytes(r.requestBytes[i].f32),
         ]),
     ),

@@ -3,7 +3,7 @@
 // what the page changes or ignores of its config.
 /** @import { OpenedModel } from '../../../web/model-files/open-model-files.js' */
 /** @import { Translate } from '../strings.js' */
-import { h, pct, bytes } from '../../../web/dom.js';
+import { bytes, grouped, h, pct } from '../../../web/dom.js';
 
 /**
  * @param {OpenedModel} m
@@ -19,13 +19,12 @@ export function modelFacts(m, t) {
   const ledger = m.ledgerRow;
   /** @type {Record<string, (v: any) => string>} */
   const noteText = t('notes');
-  const count = (/** @type {number} */ n) => n.toLocaleString('en-US');
   return h('section', {}, [
     h('h3', {}, `${t('model')}: ${m.name}`),
     h('ul', { class: 'facts' }, [
       h('li', {}, `${m.format === 'gguf' ? 'GGUF' : 'safetensors'} · ${m.arch}`),
-      h('li', {}, t('shape', c.nLayers, c.nHeads, c.nKvHeads, c.dHead, count(c.vocab))),
-      h('li', {}, t('params', count(m.parameters), bytes(m.weightBytes), types)),
+      h('li', {}, t('shape', c.nLayers, c.nHeads, c.nKvHeads, c.dHead, grouped(c.vocab))),
+      h('li', {}, t('params', grouped(m.parameters), bytes(m.weightBytes), types)),
       h(
         'li',
         { class: 'ledger' },
@@ -33,7 +32,7 @@ export function modelFacts(m, t) {
           'ledger',
           ledger.formula,
           bytes(ledger.bytesForContext),
-          count(ledger.model.contextLength),
+          grouped(ledger.model.contextLength),
         ),
       ),
     ]),

@@ -2,9 +2,8 @@
 // scored, RNN against attention, each cell a big number and the formula behind it.
 /** @import { AttnWidget } from '../../../web/widget-base.js' */
 /** @import { MathLine } from '../../../web/mathml.js' */
-import { h } from '../../../web/dom.js';
+import { grouped, h } from '../../../web/dom.js';
 import { formula as mathFormula } from '../../../web/mathml.js';
-import { grouped } from '../logic.js';
 
 /**
  * @param {string} big

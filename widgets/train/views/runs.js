@@ -1,7 +1,7 @@
 // The runs kept side by side: each finished run's choices, validation loss and the KV bytes per
 // token the engine's ledger gives its full layers (BF16), the best loss marked.
 /** @import { RunRow } from '../element.js' */
-import { h, num } from '../../../web/dom.js';
+import { grouped, h, num } from '../../../web/dom.js';
 
 /**
  * @param {{ t: (key: string, ...args: any[]) => any, runs: RunRow[] }} options
@@ -30,9 +30,9 @@ export function runsTable({ t, runs }) {
               {},
               t('runConfig', r.layers, t(r.hybrid ? 'kindHybrid' : 'kindFull'), r.kvHeads),
             ),
-            h('td', { class: 'n' }, r.steps.toLocaleString('en-US')),
+            h('td', { class: 'n' }, grouped(r.steps)),
             h('td', { class: 'n' }, num(r.validLoss, 3)),
-            h('td', { class: 'n' }, r.kvBytesPerToken.toLocaleString('en-US')),
+            h('td', { class: 'n' }, grouped(r.kvBytesPerToken)),
           ]),
         ),
       ),
