@@ -1,5 +1,6 @@
-// Builds the web side of dist/ (the engine, dist/attn-engine.js, is built by CMake first):
-//   dist/attn-engine.wasm  the engine's WebAssembly, taken out of Emscripten's single file: a
+// Builds the web side of dist/ (the engine, dist/attn-engine.js, and the course engine,
+// build-wasm/attn-course-engine.js, are built by CMake first):
+//   dist/attn-engine.wasm  the course engine's WebAssembly, taken out of Emscripten's single file: a
 //                          page served over http fetches and compiles it (web/engine-wasm.js);
 //   dist/attn-engine-wasm.js  the same gzip-compressed, as base64 in a classic script, for a
 //                          page opened from disk (which cannot fetch).
@@ -20,10 +21,11 @@
 //                          globalThis.AttnLabData,
 //                          because a file:// page cannot fetch them.
 //   dist/attn-open-model.js  a second classic script, only for pages with <attn-open-model>:
-//                          that element, the model-file readers and the tokenizer library
-//                          (@huggingface/tokenizers), on an engine of its own
-//                          (widgets/open-model/runtime.js: it carries no course data and no
-//                          schema validators).
+//                          that element, the model-file readers, the tokenizer library
+//                          (@huggingface/tokenizers) and the whole engine (dist/attn-engine.js's
+//                          module, gzip-compressed: the course engine has no open-model
+//                          bindings), on a runtime of its own (widgets/open-model/runtime.js:
+//                          no course data, no schema validators).
 //   dist/attn-train.js     a second classic script, only for pages with <attn-train>: that
 //                          element and the source of its Web Worker (the trainer's own WASM
 //                          module, build-wasm/attn-trainer.js, and the training text: the
@@ -124,12 +126,18 @@ function splitInlineWasm(js, file, wasmName) {
 }
 const gzipBase64 = (bytes) => gzipSync(bytes, { level: 9 }).toString('base64');
 
-// The engine for the browser scripts: the glue (gen/attn-engine-glue.cjs), the module as a file
+// The engine for the course's browser scripts, the course engine (CMake's attn-course-engine:
+// no open-model bindings): the glue (gen/attn-engine-glue.cjs), the module as a file
 // (dist/attn-engine.wasm, for pages served over http) and gzip-compressed as base64
 // (gen/attn-engine-wasm.json, for the ES module; dist/attn-engine-wasm.js, a classic script for
 // file:// pages).
 {
-  const { glue, wasm } = splitInlineWasm(engineJs, 'dist/attn-engine.js', 'attn-engine.wasm');
+  const file = 'build-wasm/attn-course-engine.js';
+  const { glue, wasm } = splitInlineWasm(
+    readFileSync(join(root, file), 'utf8'),
+    file,
+    'attn-engine.wasm',
+  );
   const gz = gzipBase64(wasm);
   writeFileSync(join(gen, 'attn-engine-glue.cjs'), glue);
   writeFileSync(join(gen, 'attn-engine-wasm.json'), JSON.stringify(gz));
@@ -140,6 +148,13 @@ const gzipBase64 = (bytes) => gzipSync(bytes, { level: 9 }).toString('base64');
       `// The engine's WASM, gzip + base64 (globalThis.AttnEngineWasm); attn-loader.js adds it on file://.\n` +
       `globalThis.AttnEngineWasm=${JSON.stringify(gz)};\n`,
   );
+}
+// The whole engine for <attn-open-model>, carried gzip-compressed in attn-open-model.js (only
+// that page opens checkpoints, so only it carries their readers).
+{
+  const { glue, wasm } = splitInlineWasm(engineJs, 'dist/attn-engine.js', 'attn-engine.wasm');
+  writeFileSync(join(gen, 'attn-open-model-glue.cjs'), glue);
+  writeFileSync(join(gen, 'attn-open-model-wasm.json'), JSON.stringify(gzipBase64(wasm)));
 }
 // The trainer (its worker's own module) the same way, carried gzip-compressed in the worker.
 {
@@ -289,11 +304,21 @@ writeFileSync(
   );
 }
 
-// <attn-open-model>: its element, on the page's engine factory (from attn-widgets.js, loaded
-// first) but a runtime of its own (widgets/open-model/index.js says so).
+// <attn-open-model>: its element on an engine of its own, the whole engine (the course pages'
+// has no open-model bindings), inflated from the script's own gzip text when first used.
 const openModel = await build({
   ...common,
-  entryPoints: [join(root, 'widgets/open-model/index.js')],
+  entryPoints: undefined,
+  stdin: {
+    contents:
+      "import createModule from './gen/attn-open-model-glue.cjs';\n" +
+      "import gzipBase64 from './gen/attn-open-model-wasm.json';\n" +
+      "import { engineFactory } from './web/engine-wasm.js';\n" +
+      "import { defineOpenModel } from './widgets/open-model/index.js';\n" +
+      'defineOpenModel(engineFactory(createModule, { gzipBase64: async () => gzipBase64 }));\n',
+    resolveDir: root,
+    sourcefile: 'attn-open-model-entry.js',
+  },
   format: 'iife',
   banner: {
     js: header('attn-open-model.js, the <attn-open-model> element (open a model from disk)'),
@@ -362,16 +387,17 @@ await build({
   metafile: false,
   stdin: {
     contents:
-      "import { startLoader } from './web/loader.js';\n" +
+      "import { startLoader, needsCore } from './web/loader.js';\n" +
       "import { WIDGET_ELEMENTS } from './widgets/registry.js';\n" +
       "import { applyChosenLanguage, wireLanguageToggle, wireCoursePage } from './web/page.js';\n" +
       'if (!globalThis.AttnLoader) {\n' +
       '  globalThis.AttnLoader = true;\n' +
       // Predictions, the teacher view and the index's progress, before any widget draws.
       '  wireCoursePage();\n' +
-      // A course page without widgets (the summary) loads no widget script: its language
-      // button is wired here instead (widgets/index.js wires it on the other pages).
-      "  if (!document.querySelector('*') || ![...document.querySelectorAll('*')].some((e) => e.localName.startsWith('attn-'))) {\n" +
+      // A course page whose elements need no attn-core.js (the summary has none; the
+      // open-model page's brings its own engine): its language button is wired here instead
+      // (attn-core.js wires it on the other pages).
+      "  if (!needsCore([...document.querySelectorAll('*')].map((e) => e.localName))) {\n" +
       '    applyChosenLanguage();\n' +
       '    wireLanguageToggle();\n' +
       '  }\n' +

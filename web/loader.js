@@ -8,8 +8,11 @@
 //                        so a page carries only the widgets it shows;
 //   the heavy extras only where their element is: attn-lab-data.js (the trained model) for
 //   <attn-lab>, attn-playground.js (the worker's engine) for <attn-playground> and
-//   <attn-exercise>, attn-open-model.js (the model-file readers and the tokenizer) for
-//   <attn-open-model>, and attn-train.js (the trainer's worker and its text) for <attn-train>.
+//   <attn-exercise>, attn-open-model.js (the element, the whole engine with its checkpoint
+//   readers, the tokenizer) for <attn-open-model>, and attn-train.js (the trainer's worker and
+//   its text) for <attn-train>.
+// <attn-open-model> brings its own engine: alone on a page it needs neither the course engine
+// nor attn-core.js (and the page's language is wired here, as on a page without widgets).
 // Elements added later (a course platform rendering a page by script) are found by a
 // MutationObserver. A page that includes a script itself keeps it: none is added twice, and a
 // page that has attn-widgets.js (every widget in one script) gets no core or widget scripts.
@@ -29,6 +32,18 @@ export const EXTRA_SCRIPTS = {
   'attn-train': 'attn-train.js',
 };
 
+/** Tags whose script brings its engine: they need neither the course engine nor the core. */
+export const OWN_ENGINE = new Set(['attn-open-model']);
+
+/**
+ * Whether any tag among `names` needs attn-core.js (which, once loaded, wires the language).
+ * @param {Iterable<string>} names element local names
+ */
+export function needsCore(names) {
+  for (const n of names) if (n.startsWith('attn-') && !OWN_ENGINE.has(n)) return true;
+  return false;
+}
+
 /**
  * The scripts the attn-* tags among `names` need, in load order.
  * @param {Iterable<string>} names element local names
@@ -43,10 +58,12 @@ export function scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets = false 
   const out = new Set();
   for (const n of names) {
     if (!n.startsWith('attn-')) continue;
-    if (fromDisk) out.add(ENGINE_WASM_SCRIPT);
-    if (!hasAllWidgets) {
-      out.add(CORE_SCRIPT);
-      if (own.has(n)) out.add(`widgets/${n.slice('attn-'.length)}.js`);
+    if (!OWN_ENGINE.has(n)) {
+      if (fromDisk) out.add(ENGINE_WASM_SCRIPT);
+      if (!hasAllWidgets) {
+        out.add(CORE_SCRIPT);
+        if (own.has(n)) out.add(`widgets/${n.slice('attn-'.length)}.js`);
+      }
     }
     if (EXTRA_SCRIPTS[n]) out.add(EXTRA_SCRIPTS[n]);
   }

@@ -161,7 +161,7 @@ for (const lang of ['zh-CN', 'en'])
       await page.close();
     });
 
-test('the page loads the loader, the engine, attn-core.js and attn-open-model.js, nothing else', async () => {
+test('the page loads the loader and attn-open-model.js (its own, whole engine), nothing else', async () => {
   const page = await browser.context.newPage();
   const requested = [];
   page.on('request', (r) => requested.push(r.url().split('/').pop().split('?')[0]));
@@ -169,15 +169,19 @@ test('the page loads the loader, the engine, attn-core.js and attn-open-model.js
   await page.waitForFunction((t) => document.querySelector(t)?.rt, TAG);
   assert.deepEqual(
     requested.filter((f) => f.endsWith('.js')),
-    ['attn-loader.js', 'attn-engine-wasm.js', 'attn-core.js', 'attn-open-model.js'],
+    ['attn-loader.js', 'attn-open-model.js'],
   );
-  // Its engine is its own: not the one the page's other widgets share.
-  const own = await page.evaluate(
-    async (t) =>
-      document.querySelector(t).rt.engine !== (await window.AttnCourse.getRuntime()).engine,
-    TAG,
-  );
-  assert.equal(own, true);
+  // The whole engine, with the open-model bindings the course pages' engine leaves out; the
+  // page's handle is the element's runtime.
+  const state = await page.evaluate(async (t) => {
+    const el = document.querySelector(t);
+    return {
+      openModel: typeof el.rt.engine.openModelCreate,
+      handle: (await window.AttnCourse.getRuntime()).engine === el.rt.engine,
+      widgets: Object.keys(window.AttnCourse.widgets),
+    };
+  }, TAG);
+  assert.deepEqual(state, { openModel: 'function', handle: true, widgets: [TAG] });
   await page.close();
 });
 

@@ -1,14 +1,25 @@
-// The entry of dist/attn-open-model.js (scripts/bundle.mjs), the script only a page with
-// <attn-open-model> loads (web/loader.js), after attn-widgets.js: it defines the element, on a
-// runtime of its own (./runtime.js) over the engine factory attn-widgets.js put on globalThis.
+// What dist/attn-open-model.js runs (its entry in scripts/bundle.mjs), the script only a page
+// with <attn-open-model> loads (web/loader.js): the element on a runtime of its own
+// (./runtime.js) over the engine factory the script brings, the whole engine (the course pages'
+// engine has no open-model bindings).
 /** @import { EngineFactory } from '../../web/runtime.js' */
 import { OpenModel } from './element.js';
 import { openModelRuntime } from './runtime.js';
+import { DataError } from '../../web/data-error.js';
 
 export const OPEN_MODEL_WIDGETS = { 'attn-open-model': OpenModel };
 
-OpenModel.getRuntime = openModelRuntime(
-  () => /** @type {{ createAttnEngine?: EngineFactory }} */ (globalThis).createAttnEngine,
-);
-for (const [tag, cls] of Object.entries(OPEN_MODEL_WIDGETS))
-  if (!customElements.get(tag)) customElements.define(tag, cls);
+/**
+ * Defines <attn-open-model> (unless the page has it already) on engines from `createEngine`.
+ * @param {EngineFactory} createEngine
+ */
+export function defineOpenModel(createEngine) {
+  OpenModel.getRuntime = openModelRuntime(createEngine);
+  for (const [tag, cls] of Object.entries(OPEN_MODEL_WIDGETS))
+    if (!customElements.get(tag)) customElements.define(tag, cls);
+  // The page's public handle (web/course.js), where no course script made it: a page with
+  // only this element loads no attn-core.js.
+  const g = /** @type {any} */ (globalThis);
+  g.AttnCourse ??= { getRuntime: OpenModel.getRuntime, DataError, widgets: {} };
+  Object.assign(g.AttnCourse.widgets, OPEN_MODEL_WIDGETS);
+}
