@@ -165,7 +165,7 @@ export function bytes(b, digits = 2) {
  * @param {number} b
  */
 export function exactBytes(b) {
-  return `${b.toLocaleString('en-US')} B`;
+  return `${grouped(b)} B`;
 }
 
 /**
