@@ -392,6 +392,9 @@ await build({
       "import { applyChosenLanguage, wireLanguageToggle, wireCoursePage } from './web/page.js';\n" +
       'if (!globalThis.AttnLoader) {\n' +
       '  globalThis.AttnLoader = true;\n' +
+      // The scripts first, so they load while the page is wired; none runs before this task
+      // ends (an added script runs in a task of its own), so the wiring still comes first.
+      '  startLoader(document, document.currentScript, Object.keys(WIDGET_ELEMENTS));\n' +
       // Predictions, the teacher view and the index's progress, before any widget draws.
       '  wireCoursePage();\n' +
       // A course page whose elements need no attn-core.js (the summary has none; the
@@ -401,7 +404,6 @@ await build({
       '    applyChosenLanguage();\n' +
       '    wireLanguageToggle();\n' +
       '  }\n' +
-      '  startLoader(document, document.currentScript, Object.keys(WIDGET_ELEMENTS));\n' +
       '}\n',
     resolveDir: root,
     sourcefile: 'attn-loader-entry.js',
