@@ -94,6 +94,57 @@ export function namedNumber(name, wide, narrow) {
 }
 
 /**
+ * Makes `el`'s children equal to `children`, changing only what differs: an element of the same
+ * tag keeps its place and gets the new attributes and (recursively) children, a text node gets
+ * the new text; anything else is replaced. An interaction that changes a few numbers then has
+ * only those laid out again: a rebuilt table is laid out whole, every MathML cell in it (most of
+ * a widget's frame, not the JS that built it). `part` attributes (AttnWidget.markParts) stay. For
+ * drawn content only: a kept element keeps its old event listeners, the new one's are dropped.
+ * @param {Element} el
+ * @param {(Node | string)[]} children
+ */
+export function redraw(el, children) {
+  patchChildren(
+    el,
+    children.map((c) => (typeof c === 'string' ? document.createTextNode(c) : c)),
+  );
+}
+
+/** @param {Node} parent @param {Node[]} nodes */
+function patchChildren(parent, nodes) {
+  const old = [...parent.childNodes];
+  if (old.length !== nodes.length) {
+    /** @type {Element} */ (parent).replaceChildren(...nodes);
+    return;
+  }
+  old.forEach((o, i) => {
+    if (!patchNode(o, nodes[i])) parent.replaceChild(nodes[i], o);
+  });
+}
+
+/**
+ * Turns `o` into a copy of `n` in place if they are the same kind of node; false if not.
+ * @param {Node} o
+ * @param {Node} n
+ */
+function patchNode(o, n) {
+  if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName) return false;
+  if (o.nodeType !== Node.ELEMENT_NODE) {
+    if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
+    return true;
+  }
+  const oe = /** @type {Element} */ (o),
+    ne = /** @type {Element} */ (n);
+  if (oe.isEqualNode(ne)) return true; // the common case, compared natively
+  for (const { name, value } of ne.attributes)
+    if (oe.getAttribute(name) !== value) oe.setAttribute(name, value);
+  for (const { name } of [...oe.attributes])
+    if (name !== 'part' && !ne.hasAttribute(name)) oe.removeAttribute(name);
+  patchChildren(oe, [...ne.childNodes]);
+  return true;
+}
+
+/**
  * Fixed digits, with a real minus sign for negatives.
  * @param {number} x
  */

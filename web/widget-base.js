@@ -279,11 +279,16 @@ export class AttnWidget extends HTMLElement {
     };
   }
 
-  /** Puts the PARTS names on the regions drawn (again after every draw: render may rebuild). */
+  /**
+   * Puts the PARTS names on the regions drawn (again after every draw: render may rebuild).
+   * Only where missing: part.add() rewrites the attribute even when the name is there, and a
+   * part attribute written restyles and lays out its element again (every table, chart and
+   * formula of the widget after each interaction, ~10 ms of a 360 px frame's layout).
+   */
   markParts() {
     for (const [name, selector] of PARTS)
       for (const el of this.body.querySelectorAll(selector))
-        if (!el.parentElement?.closest(selector)) el.part.add(name);
+        if (!el.part.contains(name) && !el.parentElement?.closest(selector)) el.part.add(name);
   }
 
   /**

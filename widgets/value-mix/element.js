@@ -11,7 +11,7 @@
 /** @import { World, NameSplit } from './logic.js' */
 import { formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
-import { h, pct } from '../../web/dom.js';
+import { h, pct, redraw } from '../../web/dom.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
@@ -271,13 +271,14 @@ export class ValueMix extends AttnWidget {
     const lq = labels[query];
     this.#mixTitle.textContent = this.t('mixTitle', lq);
     const t = this.t.bind(this);
-    this.#table.replaceChildren(...mixTableParts(m, w.v, labels, t));
-    this.#legend.replaceChildren(...mixLegend(m, labels, t));
-    this.#dims.replaceChildren(
-      ...dimensionBars(m, w.v, labels, (...a) => this.t('dimLabel', ...a)),
+    redraw(this.#table, mixTableParts(m, w.v, labels, t));
+    redraw(this.#legend, mixLegend(m, labels, t));
+    redraw(
+      this.#dims,
+      dimensionBars(m, w.v, labels, (...a) => this.t('dimLabel', ...a)),
     );
     // The same weights on K.
-    this.#rowKV.replaceChildren(
+    redraw(this.#rowKV, [
       h(
         'p',
         { class: 'formula', 'data-role': 'row-k' },
@@ -288,7 +289,7 @@ export class ValueMix extends AttnWidget {
         { class: 'formula', 'data-role': 'row-v' },
         formula(this.t('rowV', lq, vec(m.output, 3))),
       ),
-    );
+    ]);
     const s = nameSplit(e, w, this.#share);
     if (s) this.#drawNameSplit(s, labels);
   }
@@ -311,12 +312,8 @@ export class ValueMix extends AttnWidget {
     c.out.textContent = this.t('splitValue', la, pa, lb, pb);
     c.slider.setAttribute('aria-valuetext', this.t('splitValue', la, pa, lb, pb));
     const t = this.t.bind(this);
-    c.kCard.replaceChildren(
-      ...splitCard(s.k, { L: 'K', title: this.t('kCard'), la, lb, share, t }),
-    );
-    c.vCard.replaceChildren(
-      ...splitCard(s.v, { L: 'V', title: this.t('vCard'), la, lb, share, t }),
-    );
+    redraw(c.kCard, splitCard(s.k, { L: 'K', title: this.t('kCard'), la, lb, share, t }));
+    redraw(c.vCard, splitCard(s.v, { L: 'V', title: this.t('vCard'), la, lb, share, t }));
   }
 
   /** @param {Runtime} rt */
