@@ -104,9 +104,10 @@ export function namedNumber(name, wide, narrow) {
  * @param {(Node | string)[]} children
  */
 export function redraw(el, children) {
+  // Like replaceChildren: anything but a node becomes its text.
   patchChildren(
     el,
-    children.map((c) => (typeof c === 'string' ? document.createTextNode(c) : c)),
+    children.map((c) => (c instanceof Node ? c : document.createTextNode(String(c)))),
   );
 }
 
@@ -137,7 +138,15 @@ function patchNode(o, n) {
     ne = /** @type {Element} */ (n);
   if (oe.isEqualNode(ne)) return true; // the common case, compared natively
   for (const { name, value } of ne.attributes)
-    if (oe.getAttribute(name) !== value) oe.setAttribute(name, value);
+    if (oe.getAttribute(name) !== value) {
+      // A style attribute set as text is inline style, which a strict style-src blocks; the
+      // CSSOM is not (and h() sets styles through it).
+      if (name === 'style')
+        /** @type {HTMLElement} */ (oe).style.cssText = /** @type {HTMLElement} */ (
+          ne
+        ).style.cssText;
+      else oe.setAttribute(name, value);
+    }
   for (const { name } of [...oe.attributes])
     if (name !== 'part' && !ne.hasAttribute(name)) oe.removeAttribute(name);
   patchChildren(oe, [...ne.childNodes]);

@@ -12,7 +12,7 @@
 /** @import { PairWorld, Expansion } from './logic.js' */
 /** @import { MemoryPanel, TSource } from './views/memory.js' */
 import { AttnWidget } from '../../web/widget-base.js';
-import { h, svg, num } from '../../web/dom.js';
+import { h, num, redraw, svg } from '../../web/dom.js';
 import { formula } from '../../web/mathml.js';
 import { rowOf } from '../../web/tensor.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
@@ -248,17 +248,23 @@ export class DotProduct extends AttnWidget {
     const ex = expansion(e, w, query, key);
     this.#drawExpansion(ex, lq, lk);
     this.#geoSvg.setAttribute('aria-label', this.t('geoImg', ex.theta.toFixed(0), num(ex.cos, 3)));
-    this.#geoSvg.replaceChildren(...geometryDrawing(ex));
+    redraw(this.#geoSvg, geometryDrawing(ex));
     const g = geometryLines(ex);
-    this.#geoLines.replaceChildren(
+    redraw(this.#geoLines, [
       h('p', { class: 'formula total', 'data-role': 'geometry' }, formula(g.main)),
       h('p', { class: 'formula' }, formula(g.norms)),
       h('p', { class: 'formula' }, formula(g.angle)),
-    );
+    ]);
 
     this.#drawScoreMatrix(scoreMatrix(e, w), labels, lq);
-    this.#dotCard.replaceChildren(...dotCard(ex.total, (k) => this.t(k)));
-    this.#addCard.replaceChildren(...additiveCard(additive(e, ex.q, ex.k), (k) => this.t(k)));
+    redraw(
+      this.#dotCard,
+      dotCard(ex.total, (k) => this.t(k)),
+    );
+    redraw(
+      this.#addCard,
+      additiveCard(additive(e, ex.q, ex.k), (k) => this.t(k)),
+    );
     if (this.#memory)
       showMemory(this.#memory, this.#T, memoryFormulas(e, this.#T), this.#tSource, (k, ...a) =>
         this.t(k, ...a),
@@ -275,17 +281,20 @@ export class DotProduct extends AttnWidget {
   #drawExpansion(ex, lq, lk) {
     /** @param {Float32Array} r */
     const vec = (r) => `[${Array.from(r, (x) => short(x)).join(', ')}]`;
-    this.#vecLines.replaceChildren(
+    redraw(this.#vecLines, [
       h('p', { class: 'formula' }, formula(this.t('vecQ', lq, vec(ex.q)))),
       h('p', { class: 'formula' }, formula(this.t('vecK', lk, vec(ex.k)))),
-    );
+    ]);
     const [l1, l2, l3] = expansionLines(ex);
-    this.#expLines.replaceChildren(
+    redraw(this.#expLines, [
       h('p', { class: 'formula' }, `${this.t('pair', lq, lk)}:  ${l1}`),
       h('p', { class: 'formula' }, l2),
       h('p', { class: 'formula total' }, l3),
+    ]);
+    redraw(
+      this.#terms,
+      termBars(ex, (m, v) => this.t('termLabel', m, v)),
     );
-    this.#terms.replaceChildren(...termBars(ex, (m, v) => this.t('termLabel', m, v)));
   }
 
   /**

@@ -10,7 +10,7 @@
 /** @import { Tensor } from '../../web/attn-engine.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { bytes, exactBytes, grouped, h } from '../../web/dom.js';
+import { bytes, exactBytes, grouped, h, redraw } from '../../web/dom.js';
 import { tokenLabels } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
 import { kvHeadsKind } from '../../web/kv-heads.js';
@@ -200,12 +200,15 @@ export class Gqa extends AttnWidget {
     }
     this.#summary.textContent = this.t('groupSummary', H, g, per);
     this.#groups.setAttribute('aria-label', this.t('diagramLabel', H, g));
-    this.#groups.replaceChildren(...groupBoxes(H, g, per, (key, ...args) => this.t(key, ...args)));
+    redraw(
+      this.#groups,
+      groupBoxes(H, g, per, (key, ...args) => this.t(key, ...args)),
+    );
 
     const l = ledgerFor(rt.engine, anchor, g);
     const mha = ledgerFor(rt.engine, anchor, H);
     const ctxText = grouped(CONTEXT);
-    this.#perToken.replaceChildren(
+    redraw(this.#perToken, [
       h('div', {}, this.t('perToken')),
       h('div', { class: 'big', 'data-value': 'per-token' }, bytes(l.bytesPerToken)),
       h('div', { class: 'formula' }, this.t('formulaHead')),
@@ -221,8 +224,8 @@ export class Gqa extends AttnWidget {
         ),
         h('span', {}, this.t('relMha', `${bytes(l.bytesPerToken)} / ${bytes(mha.bytesPerToken)}`)),
       ]),
-    );
-    this.#perCtx.replaceChildren(
+    ]);
+    redraw(this.#perCtx, [
       h('div', {}, this.t('perContext', ctxText)),
       h('div', { class: 'big', 'data-value': 'per-context' }, bytes(l.bytesForContext)),
       h(
@@ -235,7 +238,7 @@ export class Gqa extends AttnWidget {
           `${exactBytes(l.bytesForContext)} = ${bytes(l.bytesForContext)}`,
         ),
       ),
-    );
+    ]);
     this.#stateNote.textContent = this.t(
       'stateNote',
       bytes(linearStateBytes(rt.engine, anchor)),
@@ -268,7 +271,7 @@ export class Gqa extends AttnWidget {
         h('td', {}, bytes(l.bytesForContext)),
       ]);
     });
-    this.#allTable.replaceChildren(
+    redraw(this.#allTable, [
       h(
         'thead',
         {},
@@ -281,7 +284,7 @@ export class Gqa extends AttnWidget {
         ),
       ),
       h('tbody', {}, rows),
-    );
+    ]);
   }
 
   /**
@@ -295,7 +298,7 @@ export class Gqa extends AttnWidget {
       (r.id === 'mha' && kind === 'mha') ||
       (r.id === 'mqa' && kind === 'mqa') ||
       (r.id === 'gqa-8' && g === 8);
-    this.#paperTable.replaceChildren(
+    redraw(this.#paperTable, [
       h(
         'thead',
         {},
@@ -318,7 +321,7 @@ export class Gqa extends AttnWidget {
           ]),
         ),
       ),
-    );
+    ]);
   }
 
   /** @param {Runtime} rt */

@@ -16,7 +16,7 @@
 /** @import { ConfigModel } from './logic.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { h, exactBytes } from '../../web/dom.js';
+import { exactBytes, h, redraw } from '../../web/dom.js';
 import { modelById } from '../../web/models.js';
 import { modelFromHfConfig } from './hf-config.js';
 import {
@@ -294,7 +294,7 @@ export class KvLedger extends AttnWidget {
     const rows = variantRows(engine, model, T);
     const own = ownRow(model, rows);
     this.#box.shapeLine.textContent = this.t('shape', model);
-    this.#box.ownLine.replaceChildren(
+    redraw(this.#box.ownLine, [
       h('span', { class: 'badge' }, this.t('own')),
       ' ',
       h('span', { class: 'big' }, [
@@ -303,11 +303,11 @@ export class KvLedger extends AttnWidget {
       ]),
       ' ',
       h('span', { class: 'formula' }, own.formula),
-    );
-    this.#box.generic.replaceChildren(
+    ]);
+    redraw(this.#box.generic, [
       h('p', { class: 'formula' }, this.t('formulaKv')),
       h('p', { class: 'formula' }, this.t('formulaMla')),
-    );
+    ]);
     const mqa = rows.find((r) => r.kind === 'mqa'),
       mla = rows.find((r) => r.kind === 'mla');
     this.#box.mlaNote.textContent =
@@ -327,11 +327,11 @@ export class KvLedger extends AttnWidget {
 
     this.#box.chartTitle.textContent = this.t('chartTitle', Tt);
     this.#box.chart.setAttribute('aria-label', this.t('chartLabel', Tt));
-    this.#box.chart.replaceChildren(...chartRows(model, rows, t));
+    redraw(this.#box.chart, chartRows(model, rows, t));
     this.#box.legend.textContent = this.t(rows[0].stateBytes > 0 ? 'legend' : 'legendPlain');
-    this.#box.variants.replaceChildren(...variantCards(model, rows, T, t));
+    redraw(this.#box.variants, variantCards(model, rows, T, t));
     this.#drawCompare(rt);
-    this.#box.v2List.replaceChildren(...v2Items(v2Comparison(engine, rt.models), t));
+    redraw(this.#box.v2List, v2Items(v2Comparison(engine, rt.models), t));
   }
 
   /**
@@ -349,9 +349,9 @@ export class KvLedger extends AttnWidget {
       const id = tr.dataset.model ?? '';
       return !focus || focus.has(id) || id === this.#modelId || id.startsWith('pasted-');
     };
-    this.#box.compareBody.replaceChildren(...trs.filter(first));
+    redraw(this.#box.compareBody, trs.filter(first));
     const rest = trs.filter((tr) => !first(tr));
-    this.#box.moreBody.replaceChildren(...rest);
+    redraw(this.#box.moreBody, rest);
     this.#box.moreModels.hidden = !rest.length;
     this.#box.moreSummary.textContent = this.t('moreModels', trs.length, rest.length);
     if (rest.some((tr) => tr.classList.contains('reported')))

@@ -13,7 +13,7 @@
 import { formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { h, num, pct } from '../../web/dom.js';
+import { h, num, pct, redraw } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { EXAMPLE, R_MIN, R_MAX, DR_MIN, DR_MAX, runMla, v2Ledger, courseNumbers } from './logic.js';
@@ -232,10 +232,10 @@ export class Mla extends AttnWidget {
     const c = { ...EXAMPLE, kvLoraRank: this.#r, dRope: this.#dr };
     /** @param {string} key @param {...any} args */
     const t = (key, ...args) => this.t(key, ...args);
-    this.#flow.replaceChildren(...cacheFlow(m, c, t));
+    redraw(this.#flow, cacheFlow(m, c, t));
     this.#drawOutputs(m, c.dValue);
     this.#drawVerdict(m);
-    this.#real.replaceChildren(...v2LedgerView(v2Ledger(rt.engine, rt.models), t));
+    redraw(this.#real, v2LedgerView(v2Ledger(rt.engine, rt.models), t));
   }
 
   /**
@@ -247,8 +247,8 @@ export class Mla extends AttnWidget {
     const T = m.explicit.shape[0];
     this.#outTitle.textContent = this.t('outTitle', T - 1);
     const { wide, narrow } = outputTables(m, dv, (key, ...args) => this.t(key, ...args));
-    this.#outTable.replaceChildren(...wide);
-    this.#outTableNarrow.replaceChildren(...narrow);
+    redraw(this.#outTable, wide);
+    redraw(this.#outTableNarrow, narrow);
     this.#outDiff.textContent = this.t('outDiff', m.explicit.data.length, tiny(m.maxAbsDiff));
     const labels = Array.from({ length: T }, (_, i) => `t${i}`);
     this.#weights.replaceChildren(
@@ -283,24 +283,24 @@ export class Mla extends AttnWidget {
     );
     if (this.#mode === 'decoupled') {
       this.#verdict.className = 'verdict works';
-      this.#verdict.replaceChildren(
+      redraw(this.#verdict, [
         h('strong', {}, this.t('works')),
         h('span', { class: 'value' }, this.t('worksBody', tiny(m.maxAbsDiff))),
-      );
+      ]);
       return;
     }
     if (m.ropeOnLatentError === null) {
       this.#verdict.className = 'verdict';
-      this.#verdict.replaceChildren(this.t('noError'));
+      redraw(this.#verdict, [this.t('noError')]);
       return;
     }
     this.#verdict.className = 'verdict breaks';
-    this.#verdict.replaceChildren(
+    redraw(this.#verdict, [
       h('strong', {}, this.t('breaks')),
       h('span', { class: 'value' }, this.t('breaksBody', num(m.ropeOnLatentError, 2))),
       h('p', { class: 'formula' }, this.t('breaksWhy')),
       h('p', { class: 'muted' }, this.t('breaksNote')),
-    );
+    ]);
   }
 
   /** @param {Runtime} rt */

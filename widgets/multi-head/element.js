@@ -10,7 +10,7 @@
 /** @import { View, MultiHead as MultiHeadNumbers } from './logic.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { h, pct } from '../../web/dom.js';
+import { h, pct, redraw } from '../../web/dom.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { at } from '../../web/tensor.js';
@@ -181,13 +181,13 @@ export class MultiHead extends AttnWidget {
     const qi = this.#query ?? 0;
     const t = this.t.bind(this);
     this.#rowsTitle.textContent = this.t('rowsTitle', labels[qi]);
-    this.#rowsBox.replaceChildren(queryRowsTable(m, qi, { labels, t, scale: this.scale }));
-    this.#formulas.replaceChildren(...topScoreFormulas(rt, m, qi, { labels, t }));
+    redraw(this.#rowsBox, [queryRowsTable(m, qi, { labels, t, scale: this.scale })]);
+    redraw(this.#formulas, topScoreFormulas(rt, m, qi, { labels, t }));
     const c = courseNumbers(rt, this.worldId);
     const [s1, s2] = c.single.split(' / ');
     this.#finding.textContent = this.t('finding', c.headA, c.headB, s1, s2);
     this.#drawViewHeatmap(m, labels, qi);
-    this.#costBox.replaceChildren(...costCards(costs(m), t));
+    redraw(this.#costBox, costCards(costs(m), t));
     const a = anchorHeads(rt, this.modelId);
     this.#anchor.textContent = this.t(
       'anchor',

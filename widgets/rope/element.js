@@ -14,7 +14,7 @@
 import { row, paren, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { h, num } from '../../web/dom.js';
+import { h, num, redraw } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import {
   TOY_BASE,
@@ -243,9 +243,9 @@ export class Rope extends AttnWidget {
     this.#drawPairs(rt, vecs, rotated);
     this.#drawScore(rotated);
     this.#drawInvariance(rt, vecs);
-    this.#gridBox.replaceChildren(
+    redraw(this.#gridBox, [
       scoreGridTable(scoreGrid(rt, GRID, vecs), { i, j, scale: this.scale, t: this.#t }),
-    );
+    ]);
     this.#drawValues(rt, vecs);
     this.#drawAnchorHead(rt);
     const toy = partialToy(rt, i, vecs);
@@ -270,8 +270,9 @@ export class Rope extends AttnWidget {
       [vecs.q, vecs.k].map((x) => Math.sqrt(e.dot(pick(x, p), pick(x, p)))),
     );
     const zoom = 62 / Math.max(...norms, 1e-6);
-    this.#panels.replaceChildren(
-      ...pr.map((p, n) =>
+    redraw(
+      this.#panels,
+      pr.map((p, n) =>
         pairPlane(
           {
             pair: p,
@@ -300,15 +301,13 @@ export class Rope extends AttnWidget {
       ...(k ? ['+'] : []),
       row(par(x), '×', par(kr[k])),
     ]);
-    this.#scoreOut.replaceChildren(
+    redraw(this.#scoreOut, [
       `${this.t('scoreLine')} = `,
       h('strong', {}, num(score, 4)),
       '   ',
       h('span', { class: 'delta' }, this.t('delta', j - i)),
-    );
-    this.#scoreFormula.replaceChildren(
-      ...formula(this.t('scoreFormula', i, j, terms, num(score, 4))),
-    );
+    ]);
+    redraw(this.#scoreFormula, formula(this.t('scoreFormula', i, j, terms, num(score, 4))));
   }
 
   /**
@@ -337,7 +336,7 @@ export class Rope extends AttnWidget {
     const shiftShown = i === 0 ? 7 : i;
     const at0 = retrieved(rt, 0, vecs),
       atS = retrieved(rt, shiftShown, vecs);
-    this.#vLines.replaceChildren(
+    redraw(this.#vLines, [
       h('p', { class: 'formula', 'data-role': 'v-plain' }, this.t('vAt', j, vec(vecs.v))),
       h(
         'p',
@@ -347,7 +346,7 @@ export class Rope extends AttnWidget {
       h('p', {}, this.t('outTitle', shiftShown, worldTensors(rt, this.worldId).tokens.length)),
       h('p', { class: 'formula' }, this.t('outPlain', vec(at0.plain), vec(atS.plain))),
       h('p', { class: 'formula' }, this.t('outRot', vec(at0.rotatedV), vec(atS.rotatedV))),
-    );
+    ]);
   }
 
   /**
@@ -360,14 +359,13 @@ export class Rope extends AttnWidget {
     this.#anchorLine.textContent = this.t('anchorLine', head.name, head.rotaryDim, head.headDim);
     // The anchor's strip and speed chart do not depend on (i, j): drawn once per build.
     if (!this.#strip.firstChild)
-      this.#strip.replaceChildren(...rotaryStrip(head, freqs.length, this.scale, this.#t));
+      redraw(this.#strip, rotaryStrip(head, freqs.length, this.scale, this.#t));
     this.#freqTitle.textContent = this.t('freqTitle', freqs.length, head.rotaryDim);
     if (!this.#freq.firstChild)
-      this.#freq.replaceChildren(
-        frequencyChart(freqs, this.scale, this.t('freqAria', freqs.length)),
-      );
-    this.#freqFormula.replaceChildren(
-      ...formula(
+      redraw(this.#freq, [frequencyChart(freqs, this.scale, this.t('freqAria', freqs.length))]);
+    redraw(
+      this.#freqFormula,
+      formula(
         this.t(
           'freqFormula',
           head.baseFromConfig ? String(head.base) : this.t('assumedBase', head.base),

@@ -10,7 +10,7 @@
 import { sub, text, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { h, pct, num } from '../../web/dom.js';
+import { h, num, pct, redraw } from '../../web/dom.js';
 import { rowOf } from '../../web/tensor.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
 import { labelHeader, glossLine } from '../../web/views/table-labels.js';
@@ -227,7 +227,7 @@ export class SinkLogit extends AttnWidget {
     const sink =
       sinkWeight === undefined ? undefined : { label: this.t('sinkName'), weight: sinkWeight };
     const { segments, parts } = weightStack(labels, weights, sink);
-    el.replaceChildren(...segments);
+    redraw(el, segments);
     el.setAttribute('aria-label', this.t('stackLabel', parts));
   }
 
@@ -249,7 +249,7 @@ export class SinkLogit extends AttnWidget {
   #drawPlainRow(rt, base, labels) {
     const v = worldTensors(rt, this.worldId).v;
     const head = [this.t('key'), this.t('score'), this.t('weight'), this.t('value')];
-    this.#table.replaceChildren(
+    redraw(this.#table, [
       h(
         'thead',
         {},
@@ -275,14 +275,14 @@ export class SinkLogit extends AttnWidget {
           ]),
         ),
       ),
-    );
+    ]);
     this.#rowNote.textContent = this.t(
       'rowNote',
       base.scores.map((x) => num(x)).join(this.isEnglish ? ', ' : '、'),
       split(base.weights, 0),
     );
     const denom = expTerms(base.scores);
-    this.#plainFormula.replaceChildren(
+    redraw(this.#plainFormula, [
       h('li', { class: 'plain' }, formula(this.t('plainFormula'))),
       ...labels.map((l, j) =>
         legendItem(
@@ -290,7 +290,7 @@ export class SinkLogit extends AttnWidget {
           shareMath(sub('w', l), num(base.scores[j]), denom, pct(base.weights[j])),
         ),
       ),
-    );
+    ]);
   }
 
   /**
@@ -315,7 +315,7 @@ export class SinkLogit extends AttnWidget {
     );
     this.#drawStack(this.#sinkStack, labels, s.weights, on ? s.sinkWeight : undefined);
     const denom = expTerms(s.scores, on ? sink : undefined);
-    this.#sinkLegend.replaceChildren(
+    redraw(this.#sinkLegend, [
       ...s.weights.map((w, j) =>
         legendItem(keyColour(j), shareMath(sub('w', labels[j]), num(s.scores[j]), denom, pct(w))),
       ),
@@ -325,17 +325,18 @@ export class SinkLogit extends AttnWidget {
           ? shareMath(text(this.t('sinkName')), num(sink, 1), denom, pct(s.sinkWeight))
           : this.t('sinkOffLine'),
       ),
-    );
+    ]);
     this.#sinkShare.textContent = on
       ? `${this.t('sinkShare', pct(s.sinkWeight))}${this.isEnglish ? '. ' : '；'}${this.t('threeSum', pct(three))}`
       : this.t('threeSum', pct(three));
-    this.#sinkOutput.replaceChildren(
+    redraw(this.#sinkOutput, [
       ...formula(this.t('output')),
       ` = [${s.output.map((x) => num(x, 3)).join(', ')}]`,
-    );
+    ]);
     const ratio = normRatio(s.norm, base);
-    this.#sinkNormText.replaceChildren(
-      ...formula(this.t('normLine', num(s.norm, 3), num(base.norm, 3), pct(ratio, 0))),
+    redraw(
+      this.#sinkNormText,
+      formula(this.t('normLine', num(s.norm, 3), num(base.norm, 3), pct(ratio, 0))),
     );
     this.#sinkNormFill.style.setProperty('width', `${(Math.min(1, ratio) * 100).toFixed(2)}%`);
   }
@@ -353,15 +354,16 @@ export class SinkLogit extends AttnWidget {
     if (Number(this.#gateSlider.value) !== z) this.#gateSlider.value = String(z);
     this.#gateValue.textContent = `z = ${num(z, 1)}, g = ${num(gv, 3)}`;
     this.#gateSlider.setAttribute('aria-valuetext', this.t('gateValueText', num(z, 1), num(gv, 3)));
-    this.#gateFormula.replaceChildren(...formula(this.t('gateFormula', num(z, 1), num(gv, 3))));
+    redraw(this.#gateFormula, formula(this.t('gateFormula', num(z, 1), num(gv, 3))));
     this.#drawStack(this.#gateStack, labels, g.weights);
     this.#gateWeights.textContent = this.t(
       'gateWeights',
       g.weights.map((x, j) => `${labels[j]} ${pct(x)}`).join(' / '),
     );
     this.#gateOutput.textContent = `= [${g.output.map((x) => num(x, 3)).join(', ')}]`;
-    this.#gateNormText.replaceChildren(
-      ...formula(this.t('gateNorm', num(g.norm, 3), num(gv, 3), num(base.norm, 3))),
+    redraw(
+      this.#gateNormText,
+      formula(this.t('gateNorm', num(g.norm, 3), num(gv, 3), num(base.norm, 3))),
     );
     this.#gateNormFill.style.setProperty(
       'width',
