@@ -95,6 +95,40 @@ test('the causal toggle and the query picker (keyboard) change the mix', async (
   assert.equal(await output(), before);
 });
 
+test('a toggle changes the drawing in place: unchanged cells are the same nodes, changed text is rewritten', async () => {
+  // redraw() (web/dom.js): what an interaction does not change is not rebuilt (nor laid out).
+  const mark = () =>
+    page.evaluate((t) => {
+      const root = document.querySelector(t).shadowRoot;
+      const cells = [...root.querySelectorAll('table.mix tbody tr td')];
+      // the nodes themselves (an attribute would be redrawn away)
+      window.__seen = new Set([
+        ...cells,
+        root.querySelector('[data-role="k-card"]').firstElementChild,
+      ]);
+      return cells.length;
+    }, TAG);
+  const seen = () =>
+    page.evaluate((t) => {
+      const root = document.querySelector(t).shadowRoot;
+      return {
+        cells: [...root.querySelectorAll('table.mix tbody tr td')].filter((c) =>
+          window.__seen.has(c),
+        ).length,
+        card: window.__seen.has(root.querySelector('[data-role="k-card"]').firstElementChild),
+      };
+    }, TAG);
+  const n = await mark();
+  await page.locator(`${TAG} button[data-role="causal"]`).click();
+  assert.equal((await weights())['小王'], '32.5%');
+  const after = await seen();
+  // the row of 小王 was masked (one cell) and now shows its weight: the others stay
+  assert.ok(after.cells >= n - 3, `${after.cells} of ${n} cells kept`);
+  assert.equal(after.card, true, 'the K card does not depend on the mask: kept');
+  await page.locator(`${TAG} button[data-role="causal"]`).click();
+  assert.equal((await weights())['小王'], null);
+});
+
 test('moving the attention from 小明 to 小王: retrieved K barely changes, retrieved V changes a lot', async () => {
   assert.equal(await cosOf('K'), 1);
   assert.equal(await cosOf('V'), 1);
