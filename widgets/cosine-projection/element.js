@@ -10,7 +10,7 @@
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { row, sub, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
-import { h, num } from '../../web/dom.js';
+import { h, num, redraw } from '../../web/dom.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
 import { rowOf } from '../../web/tensor.js';
 import {
@@ -191,8 +191,9 @@ export class CosineProjection extends AttnWidget {
       b.setAttribute('aria-pressed', String(b.dataset.mode === mode)),
     );
     const x = sub('x', lab(query));
-    this.#vector.replaceChildren(
-      ...formula(
+    redraw(
+      this.#vector,
+      formula(
         mode === 'cosine'
           ? row(x, '=', vectorMath(rowOf(w.x, query)))
           : row(
@@ -206,14 +207,15 @@ export class CosineProjection extends AttnWidget {
             ),
       ),
     );
-    this.#caption.replaceChildren(...formula(this.t('ranked', this.t(mode), n)));
+    redraw(this.#caption, formula(this.t('ranked', this.t(mode), n)));
 
     const values = scoreRow(e, w, query, mode);
     const order = ranking(values);
     const { lo, hi } = trackRange(values);
     const digits = DIGITS[mode];
-    this.#bars.replaceChildren(
-      ...order.map((j, r) => {
+    redraw(
+      this.#bars,
+      order.map((j, r) => {
         const v = values[j];
         const text = num(v, digits);
         const isSelf = j === query;
@@ -284,14 +286,14 @@ export class CosineProjection extends AttnWidget {
         ],
       );
     };
-    this.#kv.replaceChildren(
+    redraw(this.#kv, [
       h('h3', {}, this.t('kvTitle')),
       h('p', { class: 'muted' }, this.t('kvHelp', labels[kv.a], labels[kv.b])),
       h('ol', { class: 'bars', 'aria-label': this.t('kvTitle') }, [
         line('K', kv.k),
         line('V', kv.v),
       ]),
-    );
+    ]);
   }
 
   /** @param {Runtime} rt */
