@@ -1,7 +1,8 @@
 // Builds the web side of dist/ (the engine, dist/attn-engine.js, and the course engine,
 // build-wasm/attn-course-engine.js, are built by CMake first):
-//   dist/attn-engine.wasm  the course engine's WebAssembly, taken out of Emscripten's single file: a
-//                          page served over http fetches and compiles it (web/engine-wasm.js);
+//   dist/attn-engine.wasm  the course engine's WebAssembly, taken out of Emscripten's single
+//                          file: a page served over http fetches and compiles it
+//                          (web/engine-wasm.js);
 //   dist/attn-engine-wasm.js  the same gzip-compressed, as base64 in a classic script, for a
 //                          page opened from disk (which cannot fetch).
 //   dist/attn-core.js      what every course page needs: the engine's glue, the course data,
