@@ -63,6 +63,7 @@ import {
 import { bothWithMath, renderGuide, renderPredict, gated } from './lesson-guide.mjs';
 import { writeElementTypes } from './element-types.mjs';
 import { factsFor, bindDoc } from './prose-facts.mjs';
+import { checkTeachingWorld, checkModels } from '../web/runtime.js';
 import { labModelGguf, GGUF_NAME } from './export-lab-model.mjs';
 import { TRAIN_TEXT_FILES } from '../widgets/train/logic.js';
 import { WIDGET_ELEMENTS } from '../widgets/registry.js';
@@ -341,6 +342,12 @@ function checked(file) {
   return doc;
 }
 
+// The teaching world and the models the runtime embeds: checked here, so a malformed one stops
+// the build naming file and field, and a page need not check them again (web/runtime.js; a
+// page's own inline world is still checked there).
+checkTeachingWorld(readJson('course-data/teaching-world.json'));
+checkModels(readJson('course-data/models.json'));
+
 // The lab's data: weights as base64, the three JSON files as they are.
 const labExport = checked('course-data/c3-attention.json');
 const labData = {
@@ -395,13 +402,13 @@ await build({
       '  globalThis.AttnLoader = true;\n' +
       // The scripts first, so they load while the page is wired; none runs before this task
       // ends (an added script runs in a task of its own), so the wiring still comes first.
-      '  startLoader(document, document.currentScript, Object.keys(WIDGET_ELEMENTS));\n' +
+      '  const names = startLoader(document, document.currentScript, Object.keys(WIDGET_ELEMENTS));\n' +
       // Predictions, the teacher view and the index's progress, before any widget draws.
       '  wireCoursePage();\n' +
       // A course page whose elements need no attn-core.js (the summary has none; the
       // open-model page's brings its own engine): its language button is wired here instead
       // (attn-core.js wires it on the other pages).
-      "  if (!needsCore([...document.querySelectorAll('*')].map((e) => e.localName))) {\n" +
+      '  if (!needsCore(names)) {\n' +
       '    applyChosenLanguage();\n' +
       '    wireLanguageToggle();\n' +
       '  }\n' +

@@ -76,6 +76,7 @@ export function scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets = false 
  * @param {Document} doc
  * @param {HTMLScriptElement | null} self the loader's own script element (its src is the base)
  * @param {Iterable<string>} widgetTags the tags that have a dist/widgets/<name>.js
+ * @returns {string[]} the local names of the elements `doc` has now
  */
 export function startLoader(doc, self, widgetTags) {
   const base = new URL('.', self?.src || doc.baseURI).href;
@@ -136,9 +137,11 @@ export function startLoader(doc, self, widgetTags) {
     need(names.filter((n) => n === first || !own.has(n)));
     held.push(...names.filter((n) => own.has(n)));
   };
-  want(namesIn(doc.documentElement));
+  const names = namesIn(doc.documentElement);
+  want(names);
   new MutationObserver((records) => {
     for (const r of records)
       for (const n of r.addedNodes) if (n.nodeType === 1) want(namesIn(/** @type {Element} */ (n)));
   }).observe(doc.documentElement, { childList: true, subtree: true });
+  return names;
 }
