@@ -13,7 +13,6 @@
 //   its text) for <attn-train>.
 // <attn-open-model> brings its own engine: alone on a page it needs neither the course engine
 // nor attn-core.js (and the page's language is wired here, as on a page without widgets).
-// The first widget's scripts come first; the other widgets' once it has drawn (startLoader).
 // Elements added later (a course platform rendering a page by script) are found by a
 // MutationObserver. A page that includes a script itself keeps it: none is added twice, and a
 // page that has attn-widgets.js (every widget in one script) gets no core or widget scripts.
@@ -105,43 +104,11 @@ export function startLoader(doc, self, widgetTags) {
     root.localName,
     ...[...root.querySelectorAll('*')].map((e) => e.localName),
   ];
-  // The page's first widget (in document order) gets its scripts at once; every other widget's
-  // wait until that one has drawn (its attn-update) or given up (its `ready` settles). Each
-  // widget script is 20–120 ms of evaluation on a phone (the quiz's, with its questions, the
-  // most), all in the main thread between the engine's compile and the first draw; a lesson's
-  // other widgets are below the first one (the check at the end), so they come a moment later.
-  const own = new Set(widgetTags);
-  /** @type {string[] | null} names waiting for the first widget's draw; null once released */
-  let held = present(WIDGETS_SCRIPT) ? null : [];
-  let first = '';
-  const release = () => {
-    if (!held) return;
-    const names = held;
-    held = null;
-    need(names);
-  };
-  /** @param {string[]} names */
-  const want = (names) => {
-    if (!held) return need(names);
-    if (!first) {
-      first = names.find((n) => own.has(n)) ?? '';
-      if (first) {
-        doc.addEventListener('attn-update', release, { once: true });
-        const el = /** @type {any} */ (doc.querySelector(first));
-        customElements
-          .whenDefined(first)
-          .then(() => el?.ready)
-          .then(release, release);
-      }
-    }
-    need(names.filter((n) => n === first || !own.has(n)));
-    held.push(...names.filter((n) => own.has(n)));
-  };
   const names = namesIn(doc.documentElement);
-  want(names);
+  need(names);
   new MutationObserver((records) => {
     for (const r of records)
-      for (const n of r.addedNodes) if (n.nodeType === 1) want(namesIn(/** @type {Element} */ (n)));
+      for (const n of r.addedNodes) if (n.nodeType === 1) need(namesIn(/** @type {Element} */ (n)));
   }).observe(doc.documentElement, { childList: true, subtree: true });
   return names;
 }

@@ -1,7 +1,6 @@
 // dist/attn-loader.js from file:// under the course's strict CSP: a page without attn-* tags
 // loads nothing else; a mask-grid page loads the engine's WebAssembly script, attn-core.js and
-// widgets/mask-grid.js only (no other widget, no lab data, no playground); on a lesson page the
-// quiz's script is asked for only after the first widget (the lesson's) drew;
+// widgets/mask-grid.js only (no other widget, no lab data, no playground);
 // the course's lab page gets attn-lab-data.js; a widget inserted later by script brings the
 // widgets in then, and draws; a page that already has attn-widgets.js does not get it twice.
 import { test, before, after } from 'node:test';
@@ -115,37 +114,6 @@ test('the course lab page gets the lab data, no playground', async () => {
     undefined,
   );
   assert.deepEqual(errors, []);
-  await page.close();
-});
-
-test("a lesson page: the other widgets' scripts are asked for after the first widget drew", async () => {
-  const page = await browser.context.newPage();
-  // When each script element is added (the loader's decision), and when the first draw came.
-  await page.addInitScript(() => {
-    const w = /** @type {any} */ (window);
-    w.__added = {};
-    new MutationObserver((records) => {
-      for (const r of records)
-        for (const n of r.addedNodes)
-          if (n instanceof HTMLScriptElement && n.src)
-            w.__added[n.src.split('/').slice(-2).join('/')] ??= performance.now();
-    }).observe(document, { childList: true, subtree: true });
-    document.addEventListener('attn-update', () => (w.__first ??= performance.now()));
-  });
-  await page.goto(`${browser.fileUrl}06-rope.html?lang=en`);
-  await waitForWidgets(page);
-  const t = await page.evaluate(() => {
-    const w = /** @type {any} */ (window);
-    return {
-      first: w.__first,
-      rope: w.__added['widgets/rope.js'],
-      quiz: w.__added['widgets/quiz.js'],
-      quizChecks: document.querySelector('attn-quiz').selfCheck(),
-    };
-  });
-  assert.ok(t.rope < t.first, `rope.js at ${t.rope} ms, the first draw at ${t.first} ms`);
-  assert.ok(t.quiz > t.first, `quiz.js at ${t.quiz} ms, the first draw at ${t.first} ms`);
-  assert.ok(t.quizChecks.length > 0 && t.quizChecks.every((c) => c.ok), 'the quiz drew');
   await page.close();
 });
 
