@@ -320,6 +320,15 @@ async function openAt(context, name, rate) {
   });
   await page.goto(pathToFileURL(join(dist, name)).href);
   await page.waitForFunction(() => window.AttnCourse !== undefined, null, { timeout: 60000 });
+  // Each widget's script defines its element in a task of its own, after attn-core.js.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.localName.startsWith('attn-'))
+        .every((e) => customElements.get(e.localName)),
+    null,
+    { timeout: 60000 },
+  );
   await page.evaluate(() =>
     Promise.all(
       [...document.querySelectorAll('*')]
