@@ -1,5 +1,6 @@
 // The page runtime: creates the engine once per page (from the factory it is given), parses and
-// validates the course data once, and hands every widget the same {engine, world, models}.
+// validates a page's own course data once, and hands every widget the same {engine, world,
+// models}.
 // Nothing here computes attention.
 //
 // Data comes from the bundle (course-data/*.json, embedded and checked at build time, so
