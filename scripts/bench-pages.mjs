@@ -24,6 +24,7 @@ import { loadavg, cpus } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM_ARGS } from './chromium-args.mjs';
+import { waitForWidgets } from './wait-for-widgets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.BENCH_DIST || join(root, 'dist');
@@ -319,23 +320,7 @@ async function openAt(context, name, rate) {
     });
   });
   await page.goto(pathToFileURL(join(dist, name)).href);
-  await page.waitForFunction(() => window.AttnCourse !== undefined, null, { timeout: 60000 });
-  // Each widget's script defines its element in a task of its own, after attn-core.js.
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.localName.startsWith('attn-'))
-        .every((e) => customElements.get(e.localName)),
-    null,
-    { timeout: 60000 },
-  );
-  await page.evaluate(() =>
-    Promise.all(
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.localName.startsWith('attn-') && e.ready)
-        .map((e) => e.ready),
-    ),
-  );
+  await waitForWidgets(page, 60000);
   await page.waitForFunction(() => window.__attnFirstUpdate !== undefined, null, {
     timeout: 60000,
   });

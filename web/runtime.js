@@ -4,9 +4,9 @@
 // Nothing here computes attention.
 //
 // Data comes from the bundle (course-data/*.json, embedded and checked at build time, so
-// file:// pages need no fetch). A page may replace either file with a <script type="application/json"
-// data-attn="teaching-world"> (or "models") element: that is how a teacher brings their own
-// world, and how the tests feed a malformed one.
+// file:// pages need no fetch). A page may replace either file with a
+// <script type="application/json" data-attn="teaching-world"> (or "models") element: that is
+// how a teacher brings their own world, and how the tests feed a malformed one.
 import teachingWorldData from '../course-data/teaching-world.json' with { type: 'json' };
 import modelsData from '../course-data/models.json' with { type: 'json' };
 import { validateTeachingWorld, validateModels } from './generated/validators.js';

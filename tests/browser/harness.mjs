@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { serve } from '../../scripts/serve.mjs';
 import { CHROMIUM_ARGS } from '../../scripts/chromium-args.mjs';
+import { waitForWidgets as waitForAllWidgets } from '../../scripts/wait-for-widgets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const dist = join(root, 'dist');
@@ -92,30 +93,12 @@ export async function openPage(browser, base, name, { viewport, student = false 
   return { page, errors };
 }
 
-/** Resolves when every attn-* element on the page has finished its first draw. */
-export async function waitForWidgets(page) {
-  // A page without widgets (the chapter summary) loads no script at all.
-  const widgets = await page.evaluate(
-    () => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('attn-')).length,
-  );
-  if (widgets === 0) return;
-  await page.waitForFunction(() => window.AttnCourse !== undefined, null, { timeout: WAIT_MS });
-  // A tag defined by a script of its own (attn-open-model.js) is upgraded after attn-widgets.js.
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.localName.startsWith('attn-'))
-        .every((e) => customElements.get(e.localName)),
-    null,
-    { timeout: WAIT_MS },
-  );
-  await page.evaluate(() =>
-    Promise.all(
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.localName.startsWith('attn-') && e.ready)
-        .map((e) => e.ready),
-    ),
-  );
+/**
+ * Resolves when every attn-* element on the page has finished its first draw.
+ * @param {import('playwright-core').Page} page
+ */
+export function waitForWidgets(page) {
+  return waitForAllWidgets(page, WAIT_MS);
 }
 
 /**
