@@ -4,7 +4,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { bytes, exactBytes } from '../../web/dom.js';
-import { modelFromHfConfig } from '../../widgets/kv-ledger/hf-config.js';
+import { modelFromHfConfig } from '../../widgets/kv-ledger/ledger-model.js';
 import { modelById } from '../../web/models.js';
 import {
   variantRows,

@@ -401,7 +401,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
     tokenizer: makeTokenizer,
     name,
   } = await readFormat(files);
-  const { config, modelContext, notes } = /** @type {ModelShape} */ (shape);
+  const { config, modelContext, dtypeBytes, notes } = /** @type {ModelShape} */ (shape);
   // llama.cpp carries Llama 3.1 / 3.2's RoPE scaling as a tensor, rope_freqs.weight [d/2] of
   // divisors of θ_i (convert_hf_to_gguf.py, LlamaModel.generate_extra_tensors): it goes to the
   // engine with the config.
@@ -492,7 +492,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
       tensorsTotal: plan.length,
     });
     const { parameters, weightBytes, maxPassTokens } = engine.openModelFinalize(id);
-    const model = ledgerModel(config, modelContext, name);
+    const model = ledgerModel(config, modelContext, name, dtypeBytes);
     const ledgerRow = { model, ...engine.kvLedger(model) };
     report({
       phase: 'done',
