@@ -399,7 +399,8 @@ export const HF_KEYS = Object.freeze({
  *   torch_dtype (or transformers 5's dtype) as given, and its bytes per element (undefined for a
  *   dtype the course does not know)
  * @property {number} dtypeBytes bytes per cached element: the given dtype's (K and V are cached
- *   in the dtype the model computes in, which transformers loads from this field), else 2
+ *   in the dtype the model runs in, the one its weights were saved in, which this field names),
+ *   else 2 (BF16, the course's convention)
  * @property {number} normEps rms_norm_eps, layer_norm_epsilon; else 1e-5 for LayerNorm (learned
  *   positions) families, 1e-6 for RMSNorm ones
  * @property {boolean} tiedEmbeddings tie_word_embeddings, else the family's default
@@ -413,8 +414,7 @@ export const HF_KEYS = Object.freeze({
 /**
  * Reads a config.json once.
  * @param {string | object} input config.json text, or its parsed value
- * @param {{ notPositive: (key: string, value: unknown) => Error }} errors how the consumer words
- *   a size that is not a whole number ≥ 1
+ * @param {HfErrors} errors how the consumer words a size that is not a whole number ≥ 1
  * @returns {HfShape}
  */
 export function readHfConfig(input, errors) {
@@ -424,13 +424,12 @@ export function readHfConfig(input, errors) {
   /** @type {Record<HfQuantity, string>} */
   const keys = { ...HF_KEYS };
   /**
-   * The first spelling given (null is absent), checked to be a size.
+   * The quantity under the first of its spellings given (null is absent), checked to be a size.
    * @param {HfQuantity} q
-   * @param {string[]} [spellings]
    * @returns {number | undefined}
    */
-  const size = (q, spellings = SPELLINGS[HF_KEYS[q]] ?? [HF_KEYS[q]]) => {
-    const f = findField(cfg, spellings);
+  const size = (q) => {
+    const f = findField(cfg, SPELLINGS[HF_KEYS[q]] ?? [HF_KEYS[q]]);
     if (!f) return undefined;
     keys[q] = f.key;
     if (!isPositiveInteger(f.value)) throw errors.notPositive(f.key, f.value);
@@ -523,7 +522,7 @@ export function readHfConfig(input, errors) {
 }
 
 /**
- * @typedef {(q: HfQuantity, spellings?: string[]) => number | undefined} SizeReader
+ * @typedef {(q: HfQuantity) => number | undefined} SizeReader
  */
 
 /**
