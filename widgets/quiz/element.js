@@ -26,6 +26,7 @@
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
+import { scrollRegion } from '../../web/views/scroll-region.js';
 import quizData from '../../course-data/quiz.json' with { type: 'json' };
 import lessonsData from '../../course-data/lessons.json' with { type: 'json' };
 import { validateQuiz } from '../../web/generated/validators.js';
@@ -67,7 +68,7 @@ fieldset.right { border-left: 5px solid var(--_ok); }
 fieldset.wrong, fieldset.retry { border-left: 5px solid var(--_error); }
 legend { font-weight: 600; padding: 0 4px; }
 legend .n { color: var(--_muted); font-weight: 600; margin-right: 4px; }
-pre.code { margin: 6px 0; padding: 8px 10px; border-radius: 6px; background: var(--_surface-1-f6f6f6); border: 1px solid var(--_border); overflow-x: auto; font-family: var(--_font-mono, ui-monospace, monospace); font-size: 0.86em; line-height: 1.45; white-space: pre; }
+pre.code { margin: 0; padding: 8px 10px; width: max-content; min-width: 100%; box-sizing: border-box; border-radius: 6px; background: var(--_surface-1-f6f6f6); border: 1px solid var(--_border); font-family: var(--_font-mono, ui-monospace, monospace); font-size: 0.86em; line-height: 1.45; white-space: pre; }
 .options { display: grid; gap: 4px; margin: 6px 0; }
 .options label { display: flex; align-items: flex-start; gap: 8px; padding: 4px 6px; border-radius: 4px; border: 1px solid transparent; cursor: pointer; }
 .options label:hover { background: var(--_accent-soft-f3f6fb); }
@@ -247,13 +248,13 @@ export class Quiz extends AttnWidget {
         h('br'),
         fill(q.prompt[L], facts),
       ]),
+      // A snippet keeps its lines: on a phone it scrolls sideways in a named region.
       ...(q.code
         ? [
-            h(
-              'pre',
-              { class: 'code', tabindex: '0', 'aria-label': this.t('code'), translate: 'no' },
-              [h('code', {}, q.code)],
-            ),
+            scrollRegion(h('pre', { class: 'code', translate: 'no' }, [h('code', {}, q.code)]), {
+              label: this.t('code'),
+              lang: this.lang,
+            }),
           ]
         : []),
       ...this.controls(q, parts),
