@@ -90,32 +90,14 @@ export function answersOf(progress, scope, valid) {
 }
 
 /**
- * A stored answer in the record's full shape, or null if it is not one. An old record without
- * `tries` reads as one try whose answer was the first; a record's first try is kept as stored.
+ * A stored answer in the record's full shape (answerRecord), or null if it is not one.
  * @param {unknown} a
  * @returns {Answer | null}
  */
 export function asAnswer(a) {
   if (!isRecord(a)) return null;
   const r = /** @type {Record<string, unknown>} */ (a);
-  if (typeof r.answer !== 'string') return null;
-  const correct = r.correct === true;
-  const tries = Number.isInteger(r.tries) && Number(r.tries) >= 1 ? Number(r.tries) : null;
-  if (tries === null || typeof r.firstAnswer !== 'string')
-    return {
-      answer: r.answer,
-      correct,
-      tries: tries ?? 1,
-      firstAnswer: r.answer,
-      firstCorrect: correct,
-    };
-  return {
-    answer: r.answer,
-    correct,
-    tries,
-    firstAnswer: r.firstAnswer,
-    firstCorrect: r.firstCorrect === true,
-  };
+  return typeof r.answer === 'string' ? /** @type {Answer} */ (answerRecord(r)) : null;
 }
 
 /**
