@@ -535,9 +535,11 @@ function guided(slug, intro, widgets, opts) {
 }
 
 // The short check at the end of a lesson page: that lesson's questions of quiz.json, in an
-// <attn-quiz lesson> (answers kept for the index's progress). Not on the quiz page itself.
+// <attn-quiz lesson> (answers kept for the index's progress). Not on the quiz page itself, whose
+// <attn-quiz> is the final quiz: the questions marked "final" (its count on the index).
 const quizDoc = readJson('course-data/quiz.json');
-const checkCount = (slug) => quizDoc.questions.filter((q) => q.lesson === slug).length;
+const checkCount = (slug) =>
+  quizDoc.questions.filter((q) => (slug === 'quiz' ? q.final === true : q.lesson === slug)).length;
 const lessonCheck = (slug) =>
   checkCount(slug) && !['quiz', 'index'].includes(slug)
     ? `\n<section class="lesson-check"><attn-quiz lesson="${esc(slug)}"></attn-quiz></section>`

@@ -94,7 +94,13 @@ export const PREDICT_LABELS = {
     'zh-CN': '先在上面锁定你的预测，小部件和讲解就会出现。',
     en: 'Lock in your prediction above and the widgets and the explanation appear.',
   },
+  misconception: { 'zh-CN': '常见的误解：', en: 'A common misconception:' },
 };
+
+/** A card's closeness when it names none: within a tenth of the answer (web/predict.js). */
+const CLOSE_RELATIVE = 0.1;
+/** As web/predict.js matches() has it: a guess lands on a value within a step or a twentieth. */
+const matchWindow = (value, step) => Math.max(step, 0.05 * Math.abs(value));
 
 /** The first number of a text as the page prints it ("32.5%", "4,095", "−0.12"). */
 export function printedNumber(text) {
@@ -108,10 +114,15 @@ export function printedNumber(text) {
 
 /**
  * The prediction card of page `slug` (its guide's bound "predict"), for web/predict.js. A number
- * card carries the answer's value (parsed from the printed fact, in the slider's unit) and its
- * printed texts; the build fails if the answer lies outside the slider or is not an option.
+ * card carries the answer's value (parsed from the printed fact, in the slider's unit), its
+ * printed texts, how close counts as close (`close.relative`, by relative error) and where the
+ * slider starts; a misconception the card names (a number's value, or an option) is a hidden
+ * paragraph the reveal shows when the guess lands on it, and an option's `why` likewise. The
+ * build fails if the answer lies outside the slider or is not an option, if the slider starts
+ * close to the answer, or if a misconception is close to the answer (it would be praised).
  */
 export function renderPredict(slug, p) {
+  const where = `lesson-guides.json: ${slug}.predict`;
   const data = {
     predict: slug,
     kind: p.kind,
@@ -119,35 +130,59 @@ export function renderPredict(slug, p) {
     'answer-en': p.answer.en,
   };
   let input;
+  let notes = '';
+  const note = (cls, match, label, text) =>
+    `<p class="${cls}" data-match="${esc(match)}" hidden>` +
+    (label ? `<strong>${bothPlain(label)}</strong> ` : '') +
+    `${bothWithMath(text)}</p>`;
   if (p.kind === 'number') {
     const value = printedNumber(p.answer.en);
     if (value < p.min || value > p.max)
-      throw new Error(
-        `lesson-guides.json: ${slug}.predict: the answer ${value} is outside [${p.min}, ${p.max}]`,
-      );
+      throw new Error(`${where}: the answer ${value} is outside [${p.min}, ${p.max}]`);
+    const relative = p.close?.relative ?? CLOSE_RELATIVE;
+    const closeTo = (x, slack = 0) => Math.abs(x - value) <= relative * Math.abs(value) + slack;
+    const start = p.start ?? p.min + Math.round((p.max - p.min) / 2 / p.step) * p.step;
+    if (start < p.min || start > p.max)
+      throw new Error(`${where}: the slider starts at ${start}, outside [${p.min}, ${p.max}]`);
+    // A slider that starts on the answer hands it over: start far enough to need a real guess.
+    if (closeTo(start, p.step))
+      throw new Error(`${where}: the slider starts at ${start}, close to the answer ${value}`);
     Object.assign(data, {
       answer: value,
       min: p.min,
       max: p.max,
       step: p.step,
       unit: p.unit ?? '',
+      close: relative,
     });
-    const mid = p.min + Math.round((p.max - p.min) / 2 / p.step) * p.step;
+    for (const m of p.misconceptions ?? []) {
+      const at = printedNumber(m.value.en);
+      if (closeTo(at, matchWindow(at, p.step)))
+        throw new Error(
+          `${where}: the misconception ${at} is close to the answer ${value}: a guess there would be called close`,
+        );
+      notes += note('predict-misconception', at, PREDICT_LABELS.misconception, m.text);
+    }
     input =
       `<label class="predict-slider"><span class="visually-hidden">${bothPlain(PREDICT_LABELS.slider)}</span>` +
-      `<input type="range" min="${p.min}" max="${p.max}" step="${p.step}" value="${mid}" aria-describedby="predict-prompt-${slug}">` +
+      `<input type="range" min="${p.min}" max="${p.max}" step="${p.step}" value="${start}" aria-describedby="predict-prompt-${slug}">` +
       `<output aria-live="off"></output></label>`;
   } else {
     if (!p.options.some((o) => o.id === p.answer.en) || p.answer['zh-CN'] !== p.answer.en)
-      throw new Error(
-        `lesson-guides.json: ${slug}.predict: the answer "${p.answer.en}" is not an option`,
-      );
+      throw new Error(`${where}: the answer "${p.answer.en}" is not an option`);
     const right = p.options.find((o) => o.id === p.answer.en);
+    if (right.misconception || right.why)
+      throw new Error(`${where}: the right option "${right.id}" has a why or a misconception`);
     Object.assign(data, {
       answer: right.id,
       'answer-zh': right.text['zh-CN'],
       'answer-en': right.text.en,
     });
+    for (const o of p.options)
+      if (o.why)
+        notes += o.misconception
+          ? note('predict-misconception', o.id, PREDICT_LABELS.misconception, o.why)
+          : note('predict-option-why', o.id, null, o.why);
     input =
       `<fieldset class="predict-options"><legend class="visually-hidden">${bothPlain(PREDICT_LABELS.slider)}</legend>` +
       p.options
@@ -166,7 +201,7 @@ export function renderPredict(slug, p) {
     `<p id="predict-prompt-${slug}">${bothWithMath(p.prompt)}</p>\n${input}\n` +
     `<p class="predict-pick" role="alert" hidden>${bothPlain(PREDICT_LABELS.pick)}</p>` +
     `<button type="button" data-predict-commit>${bothPlain(PREDICT_LABELS.commit)}</button>\n` +
-    `<div class="predict-reveal" hidden><p class="predict-compare" role="status"></p>` +
+    `<div class="predict-reveal" hidden><p class="predict-compare" role="status"></p>${notes}` +
     `<p class="predict-why">${bothWithMath(p.explain)}</p>` +
     `<button type="button" data-predict-again>${bothPlain(PREDICT_LABELS.again)}</button></div>\n</section>`
   );

@@ -4,8 +4,12 @@
 // engine (a {{fact}}), and wraps what would give the answer away (the widgets, what to notice,
 // the takeaway) in a gate. Here the card comes alive: until the student locks in a guess the gate
 // is closed (hidden and inert); the reveal shows their guess beside the engine's answer with one
-// sentence on the gap. The guess is kept (web/progress.js), so a reload opens revealed, and the
-// teacher view opens every gate. Without script nothing is gated: the page reads as before.
+// sentence on the gap. A number is "close" by its relative error (a tenth of the answer unless
+// the card says otherwise), never by a share of the slider's range; a guess that is the
+// misconception the lesson exists for (the card names it: the proportional split of lesson 3)
+// is named as that misconception and never praised. The guess is kept (web/progress.js), so a
+// reload opens revealed, and the teacher view opens every gate. Without script nothing is
+// gated: the page reads as before.
 import { storageOf, readProgress, editProgress } from './progress.js';
 import { bothLanguages, grouped } from './dom.js';
 
@@ -22,6 +26,7 @@ export const PREDICT_STRINGS = {
     /** @param {string} d */
     offPoints: (d) => `差了 ${d} 个百分点。`,
     close: '很接近！',
+    misconception: '这正是这一课要纠正的误解。',
     higher: '实际比你猜的大。',
     lower: '实际比你猜的小。',
     right: '猜对了！',
@@ -35,6 +40,7 @@ export const PREDICT_STRINGS = {
     /** @param {string} d */
     offPoints: (d) => `Off by ${d} percentage points.`,
     close: 'Close!',
+    misconception: 'That is the very misconception this lesson is about.',
     higher: 'It is larger than you guessed.',
     lower: 'It is smaller than you guessed.',
     right: 'You got it!',
@@ -42,16 +48,33 @@ export const PREDICT_STRINGS = {
   },
 };
 
+/** A card's closeness when it names none: within a tenth of the answer. */
+export const CLOSE_RELATIVE = 0.1;
+
 /**
- * How a number guess compares with the answer: the gap in the card's unit and whether it is
- * close (within a tenth of the slider's range).
+ * How a number guess compares with the answer: the signed gap (answer − guess) and whether it is
+ * close, by relative error: within `relative` × |answer| (for an answer of 0, within half a
+ * step). The slider's range plays no part: a guess 100% off is never close, however wide the
+ * slider.
  * @param {number} guess
  * @param {number} answer
- * @param {{ min: number, max: number }} range
+ * @param {{ relative?: number, step?: number }} [options]
  */
-export function gap(guess, answer, { min, max }) {
+export function judge(guess, answer, { relative = CLOSE_RELATIVE, step = 0 } = {}) {
   const diff = answer - guess;
-  return { diff, close: Math.abs(diff) <= (max - min) / 10 };
+  const allowed = answer === 0 ? step / 2 : relative * Math.abs(answer);
+  return { diff, close: Math.abs(diff) <= allowed * (1 + 1e-9) };
+}
+
+/**
+ * Does a guess land on a misconception's value: within a slider step of it, or within a
+ * twentieth of it (a 33 on an integer slider is the proportional 33.3).
+ * @param {number} guess
+ * @param {number} value
+ * @param {number} step
+ */
+export function matches(guess, value, step) {
+  return Math.abs(guess - value) <= Math.max(step, 0.05 * Math.abs(value)) * (1 + 1e-9);
 }
 
 /**
@@ -81,7 +104,28 @@ function currentGuess(card) {
 }
 
 /**
- * The sentences of the reveal, in one language.
+ * The misconception a guess is, if the card names one for it: the hidden paragraph whose
+ * data-match is the guess (a choice's option id, or a value a number guess lands on).
+ * @param {HTMLElement} card
+ * @param {string} guess
+ * @returns {HTMLElement | null}
+ */
+export function misconceptionOf(card, guess) {
+  const all = /** @type {NodeListOf<HTMLElement>} */ (
+    card.querySelectorAll('.predict-misconception')
+  );
+  for (const p of all) {
+    const m = String(p.dataset.match);
+    if (card.dataset.kind === 'number') {
+      if (matches(Number(guess), Number(m), Number(card.dataset.step))) return p;
+    } else if (m === guess) return p;
+  }
+  return null;
+}
+
+/**
+ * The sentences of the reveal, in one language: the guess beside the answer, the gap, and a
+ * verdict: right or close, larger or smaller, or the misconception named (never "close").
  * @param {HTMLElement} card
  * @param {string} guess
  * @param {'zh-CN' | 'en'} lang
@@ -92,14 +136,15 @@ export function revealText(card, guess, lang) {
   const answerText = String(lang === 'en' ? d.answerEn : d.answerZh);
   // Sentences follow each other with a space in English, directly in Chinese.
   const between = lang === 'en' ? ' ' : '';
+  const named = misconceptionOf(card, guess) !== null;
   if (d.kind === 'number') {
     const step = Number(d.step);
     const unit = d.unit ?? '';
-    const { diff, close } = gap(Number(guess), Number(d.answer), {
-      min: Number(d.min),
-      max: Number(d.max),
+    const { diff, close } = judge(Number(guess), Number(d.answer), {
+      relative: d.close === undefined ? CLOSE_RELATIVE : Number(d.close),
+      step,
     });
-    const verdict = close ? S.close : diff > 0 ? S.higher : S.lower;
+    const verdict = named ? S.misconception : close ? S.close : diff > 0 ? S.higher : S.lower;
     // The gap to the answer's precision; between two percentages it is in percentage points.
     const digits = (String(d.answer).split('.')[1] ?? '').length;
     const gapText = formatGuess(Math.abs(diff), step, unit === '%' ? '' : unit, digits);
@@ -110,7 +155,8 @@ export function revealText(card, guess, lang) {
   }
   const label = card.querySelector(`input[value="${guess}"]`)?.closest('label');
   const chosen = label?.querySelector(`span[lang="${lang}"]`)?.textContent ?? guess;
-  return [S.compare(chosen, answerText), guess === d.answer ? S.right : S.wrong].join(between);
+  const verdict = guess === d.answer ? S.right : named ? S.misconception : S.wrong;
+  return [S.compare(chosen, answerText), verdict].join(between);
 }
 
 /**
@@ -133,6 +179,40 @@ function showReveal(card, guess) {
   showValue(card);
   compare.replaceChildren(
     ...bothLanguages(revealText(card, guess, 'zh-CN'), revealText(card, guess, 'en')),
+  );
+  // What this guess is: the misconception it lands on, or why the option chosen is not it.
+  const named = misconceptionOf(card, guess);
+  for (const p of /** @type {NodeListOf<HTMLElement>} */ (
+    card.querySelectorAll('.predict-misconception, .predict-option-why')
+  ))
+    p.hidden =
+      p !== named && !(p.classList.contains('predict-option-why') && p.dataset.match === guess);
+}
+
+/**
+ * Gives a card another answer (a page whose widget computes it from a model the student chose,
+ * such as the lab with a model trained on train.html): the value and the texts it prints in
+ * each language; a revealed card is judged again.
+ * @param {HTMLElement} card
+ * @param {{ value: number | string, zh: string, en: string }} answer
+ */
+export function setAnswer(card, { value, zh, en }) {
+  card.dataset.answer = String(value);
+  card.dataset.answerZh = zh;
+  card.dataset.answerEn = en;
+  const guess = card.dataset.state === 'revealed' ? currentGuessOrStored(card) : null;
+  if (guess !== null) showReveal(card, guess);
+}
+
+/**
+ * A revealed card's guess: its slider's value or its checked option.
+ * @param {HTMLElement} card
+ */
+function currentGuessOrStored(card) {
+  if (card.dataset.kind === 'number')
+    return /** @type {HTMLInputElement} */ (card.querySelector('input[type=range]')).value;
+  return (
+    /** @type {HTMLInputElement | null} */ (card.querySelector('input:checked'))?.value ?? null
   );
 }
 

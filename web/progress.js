@@ -1,17 +1,23 @@
 // What a student has done on the course pages, kept in localStorage so it survives a reload and
 // the index can show it: the answers they checked (per page's check, and the final quiz) and the
 // predictions they committed. One JSON object under one key:
-//   { answers: { <scope>: { <question id>: { answer, correct } } },
+//   { answers: { <scope>: { <question id>:
+//       { answer, correct, tries, firstAnswer, firstCorrect } } },
 //     predictions: { <page slug>: { guess } } }
-// A scope is the lesson slug of a page's check, or "quiz" for the final quiz. Storage can be off
-// (a strict browser on file://) or hold anything: every read falls back to empty, every write
-// is best effort.
+// A scope is the lesson slug of a page's check, or "quiz" for the final quiz. `answer`/`correct`
+// are the latest checked answer; `tries` counts the checks; `firstAnswer`/`firstCorrect` are set
+// by the first check and never changed: the first try is what the index, the quiz's score and a
+// course platform count (a retry after a wrong answer must not read as "right"). A record written
+// before tries were kept ({ answer, correct }) reads as one try, its answer the first. Storage
+// can be off (a strict browser on file://) or hold anything: every read falls back to empty,
+// every write is best effort.
 import { bothLanguages } from './dom.js';
 
 export const PROGRESS_KEY = 'attn-course-progress';
 
 /**
- * @typedef {{ answer: string, correct: boolean }} Answer
+ * @typedef {{ answer: string, correct: boolean, tries: number, firstAnswer: string,
+ *   firstCorrect: boolean }} Answer
  * @typedef {{ guess: string }} Prediction
  * @typedef {{ answers: Record<string, Record<string, Answer>>,
  *   predictions: Record<string, Prediction> }} Progress
@@ -76,28 +82,69 @@ export function answersOf(progress, scope, valid) {
   if (!isRecord(stored)) return {};
   /** @type {Record<string, Answer>} */
   const out = {};
-  for (const [id, a] of Object.entries(stored))
-    if (isRecord(a) && typeof a.answer === 'string' && valid(id, a.answer))
-      out[id] = { answer: a.answer, correct: a.correct === true };
+  for (const [id, a] of Object.entries(stored)) {
+    const answer = asAnswer(a);
+    if (answer && valid(id, answer.answer)) out[id] = answer;
+  }
   return out;
+}
+
+/**
+ * A stored answer in the record's full shape (answerRecord), or null if it is not one.
+ * @param {unknown} a
+ * @returns {Answer | null}
+ */
+export function asAnswer(a) {
+  if (!isRecord(a)) return null;
+  const r = /** @type {Record<string, unknown>} */ (a);
+  return typeof r.answer === 'string' ? /** @type {Answer} */ (answerRecord(r)) : null;
+}
+
+/**
+ * The record after one more check of `answer` (right or not): tries + 1, the first try set
+ * only by the first check.
+ * @param {Answer | null | undefined} before
+ * @param {string} answer
+ * @param {boolean} correct
+ * @returns {Answer}
+ */
+export function recordCheck(before, answer, correct) {
+  if (!before) return { answer, correct, tries: 1, firstAnswer: answer, firstCorrect: correct };
+  return { ...before, answer, correct, tries: before.tries + 1 };
+}
+
+/**
+ * The answers of a scope in the record's full shape (old records completed), whatever their
+ * question: for counting (the index), not for restoring into a quiz.
+ * @param {Progress} progress
+ * @param {string} scope
+ * @returns {Answer[]}
+ */
+function recordsOf(progress, scope) {
+  const stored = progress.answers[scope];
+  if (!isRecord(stored)) return [];
+  return Object.values(stored)
+    .map(asAnswer)
+    .filter((a) => a !== null);
 }
 
 /** The index's progress marks, in both languages. */
 export const PROGRESS_STRINGS = {
   'zh-CN': {
     /** @param {number} right @param {number} n */
-    checks: (right, n) => `检查题答对 ${right}/${n}`,
+    checks: (right, n) => `检查题一次答对 ${right}/${n}`,
     predicted: '已预测',
   },
   en: {
     /** @param {number} right @param {number} n */
-    checks: (right, n) => `checks ${right}/${n} right`,
+    checks: (right, n) => `checks ${right}/${n} right at the first try`,
     predicted: 'predicted',
   },
 };
 
 /**
- * The progress line of one page: its predictions made and checks answered right, or '' (none).
+ * The progress line of one page: its prediction made and its checks right at the first try (a
+ * right answer after a wrong one does not count), or '' (nothing done).
  * @param {Progress} progress
  * @param {string} slug
  * @param {number} questions how many check questions the page has
@@ -105,8 +152,8 @@ export const PROGRESS_STRINGS = {
  */
 export function progressText(progress, slug, questions, lang) {
   const S = PROGRESS_STRINGS[lang];
-  const answers = isRecord(progress.answers[slug]) ? Object.values(progress.answers[slug]) : [];
-  const right = answers.filter((a) => isRecord(a) && a.correct === true).length;
+  const answers = recordsOf(progress, slug);
+  const right = answers.filter((a) => a.firstCorrect).length;
   const parts = [];
   if (isRecord(progress.predictions[slug])) parts.push(S.predicted);
   if (answers.length) parts.push(S.checks(Math.min(right, questions), questions));
@@ -133,14 +180,14 @@ export function showProgress(doc = document, win = globalThis) {
 }
 
 /**
- * Every check question of the page answered right.
+ * Every check question of the page answered, and its latest answer right (the page is done;
+ * the line beside the mark still says how many were right at the first try).
  * @param {Progress} progress
  * @param {string} slug
  * @param {number} n
  */
 function isComplete(progress, slug, n) {
-  const answers = isRecord(progress.answers[slug]) ? Object.values(progress.answers[slug]) : [];
-  return answers.filter((a) => isRecord(a) && a.correct === true).length >= n;
+  return recordsOf(progress, slug).filter((a) => a.correct).length >= n;
 }
 
 /**

@@ -32,9 +32,10 @@ export const WAIT_MS = 60000;
  * Playwright's fake clock (Date, performance.now, timers, requestAnimationFrame): time flows as
  * usual until a test holds it (holdClock), so a moment a timer would end (a time limit, the next
  * step of an animation) lasts as long as the test needs on any machine. The clock belongs to the
- * whole browser: open such a browser only for the tests that hold time.
+ * whole browser: open such a browser only for the tests that hold time. With `touch`, its pages
+ * are a phone's: 360 px wide, touch events, so a test can tap().
  */
-export async function openBrowser({ clock = false } = {}) {
+export async function openBrowser({ clock = false, touch = false } = {}) {
   if (!existsSync(join(dist, 'index.html')))
     throw new Error('dist/ is not built: run npm run build');
   const profile = mkdtempSync(join(tmpdir(), 'attn-chromium-'));
@@ -42,7 +43,10 @@ export async function openBrowser({ clock = false } = {}) {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
-    viewport: { width: 900, height: 900 },
+    // `touch`: a phone (360 × 780, touch events, mobile viewport), for tests that tap.
+    ...(touch
+      ? { viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true }
+      : { viewport: { width: 900, height: 900 } }),
   });
   context.setDefaultTimeout(WAIT_MS);
   if (clock) await context.clock.install();

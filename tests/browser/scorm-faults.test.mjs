@@ -49,10 +49,19 @@ const at4 = (version) =>
 async function predictOn4(frame) {
   if (!frame.url().includes('04-causal-mask'))
     await follow(frame, 'ol.lessons a[href^="04-causal-mask.html"]');
-  const slider = frame.locator('.predict input[type=range]');
-  await slider.focus();
-  await slider.press('ArrowLeft');
-  const guess = await slider.inputValue();
+  // Lesson 4's prediction is a choice (does attention know order?); a slider would do too.
+  const card = frame.locator('.predict');
+  let guess;
+  if ((await card.getAttribute('data-kind')) === 'choice') {
+    const option = card.locator('input[type=radio]').first();
+    guess = await option.getAttribute('value');
+    await option.check();
+  } else {
+    const slider = card.locator('input[type=range]');
+    await slider.focus();
+    await slider.press('ArrowLeft');
+    guess = await slider.inputValue();
+  }
   await frame.click('[data-predict-commit]');
   assert.equal(await frame.locator('.predict').getAttribute('data-state'), 'revealed');
   assert.match(await frame.locator('.predict-compare').innerText(), /./);

@@ -6,6 +6,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, openPage, seriousViolations, shots } from './harness.mjs';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { makeUp } from '../../widgets/quiz/make-up.js';
+
+const FINAL = makeUp(
+  JSON.parse(readFileSync(new URL('../../course-data/quiz.json', import.meta.url), 'utf8')),
+).total;
 
 let browser;
 before(async () => {
@@ -33,29 +39,30 @@ const gateState = (page) =>
     return { gated: gate.classList.contains('gated'), inert: gate.inert };
   });
 
-test('lesson 4: the prediction hides the widget, the note says why; committing reveals guess, answer and the widget', async () => {
-  const { page, errors } = await fresh('04-causal-mask.html?lang=en');
+test('lesson 3: the prediction hides the widget, the note says why; committing reveals guess, answer and the widget', async () => {
+  const { page, errors } = await fresh('03-softmax-and-scaling.html?lang=en');
   assert.deepEqual(await gateState(page), { gated: true, inert: true });
-  assert.equal(await page.locator('attn-mask-grid').isVisible(), false);
+  assert.equal(await page.locator('attn-softmax-variance').isVisible(), false);
   assert.equal(await page.locator('.guide-notice').isVisible(), false);
   assert.equal(await page.locator('attn-quiz').isVisible(), false);
   assert.ok(await page.locator('.predict-gated-note').isVisible());
   assert.equal(await page.locator('.predict-reveal').isVisible(), false);
   // The answer's text is nowhere visible before the commit.
-  assert.doesNotMatch(await page.locator('main').innerText(), /32\.5%/);
-  // Drag by keyboard: the slider starts at 50%, ten steps left → 40%.
+  assert.doesNotMatch(await page.locator('main').innerText(), /24\.5%/);
+  // Drag by keyboard: the slider starts at 50%, twenty-four steps left → 26%.
   const slider = page.locator('.predict input[type=range]');
   await slider.focus();
-  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowLeft');
-  assert.equal(await page.locator('.predict output').innerText(), '40%');
+  for (let i = 0; i < 24; i++) await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.locator('.predict output').innerText(), '26%');
   await page.click('[data-predict-commit]');
   const compare = await page.locator('.predict-compare').innerText();
   assert.match(
     compare,
-    /Your prediction: 40%; the engine: 32\.5%\. Off by 7\.5 percentage points\./,
+    /^Your prediction: 26%; the engine: 24\.5%\. Off by 1\.5 percentage points\. Close!$/,
   );
+  assert.equal(await page.locator('.predict-misconception').first().isVisible(), false);
   assert.deepEqual(await gateState(page), { gated: false, inert: false });
-  assert.ok(await page.locator('attn-mask-grid').isVisible());
+  assert.ok(await page.locator('attn-softmax-variance').isVisible());
   assert.ok(await page.locator('.guide-notice').isVisible());
   assert.equal(await page.locator('.predict-gated-note').isVisible(), false);
   assert.equal(await slider.isDisabled(), true);
@@ -63,10 +70,67 @@ test('lesson 4: the prediction hides the widget, the note says why; committing r
   await page.reload();
   await page.waitForFunction(() => window.AttnCourse !== undefined);
   assert.deepEqual(await gateState(page), { gated: false, inert: false });
-  assert.match(await page.locator('.predict-compare').innerText(), /Your prediction: 40%/);
+  assert.match(await page.locator('.predict-compare').innerText(), /Your prediction: 26%/);
   // "Predict again" closes the gate for a new guess.
   await page.click('[data-predict-again]');
   assert.deepEqual(await gateState(page), { gated: true, inert: true });
+  assert.deepEqual(errors, []);
+});
+
+test('lesson 3: the proportional guess is named as the misconception, never "close" (M3)', async () => {
+  for (const [lang, re, named] of [
+    [
+      'en',
+      /Off by 8\.5 percentage points\. That is the very misconception this lesson is about\.$/,
+      /33\.3% is the proportional split/,
+    ],
+    ['zh-CN', /差了 8\.5 个百分点。这正是这一课要纠正的误解。$/, /33\.3% 是按分数的比例分/],
+  ]) {
+    const { page, errors } = await fresh(`03-softmax-and-scaling.html?lang=${lang}`);
+    await page.locator('.predict input[type=range]').fill('33');
+    await page.click('[data-predict-commit]');
+    const compare = await page.locator('.predict-compare').innerText();
+    assert.match(compare, re, compare);
+    assert.doesNotMatch(compare, /Close|很接近/);
+    const note = page.locator('.predict-misconception:visible');
+    assert.equal(await note.count(), 1);
+    assert.match(await note.innerText(), named);
+    // the gut guess is named too; a plain wrong guess names nothing
+    await page.click('[data-predict-again]');
+    await page.locator('.predict input[type=range]').fill('40');
+    await page.click('[data-predict-commit]');
+    assert.match(await page.locator('.predict-misconception:visible').innerText(), /40%/);
+    await page.click('[data-predict-again]');
+    await page.locator('.predict input[type=range]').fill('70');
+    await page.click('[data-predict-commit]');
+    assert.equal(await page.locator('.predict-misconception:visible').count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test('lesson 2: 3.0 against 2.01 is not "close" (relative error, not a tenth of the slider)', async () => {
+  const { page, errors } = await fresh('02-dot-product.html?lang=en');
+  await page.locator('.predict input[type=range]').fill('3');
+  await page.click('[data-predict-commit]');
+  assert.match(
+    await page.locator('.predict-compare').innerText(),
+    /Off by 0\.99\. It is smaller than you guessed\.$/,
+  );
+  assert.deepEqual(errors, []);
+});
+
+test('B1: the slider starts far from the answer; a guess of 1 is named as attention’s path', async () => {
+  const { page, errors } = await fresh('b1-rnn-vs-attention.html?lang=en');
+  const slider = page.locator('.predict input[type=range]');
+  assert.equal(await slider.inputValue(), '0');
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.click('[data-predict-commit]');
+  assert.match(
+    await page.locator('.predict-misconception:visible').innerText(),
+    /1 is attention’s path: the last token reads the first in one step/,
+  );
   assert.deepEqual(errors, []);
 });
 
@@ -78,7 +142,11 @@ test('lesson 6: a choice prediction asks for a choice first, then says right or 
   await page.check('.predict input[value="a"]');
   await page.click('[data-predict-commit]');
   const compare = await page.locator('.predict-compare').innerText();
-  assert.match(compare, /^你的预测：变大.*；引擎算出：不变.*和你想的不一样。$/);
+  assert.match(compare, /^你的预测：变大.*；引擎算出：不变.*这正是这一课要纠正的误解。$/);
+  assert.match(
+    await page.locator('.predict-misconception:visible').innerText(),
+    /每个旋转角都变大了，但点积只看两者之差/,
+  );
   assert.match(await page.locator('.predict-why').innerText(), /1\.7651/);
   assert.deepEqual(await gateState(page), { gated: false, inert: false });
   assert.deepEqual(errors, []);
@@ -99,6 +167,7 @@ test('every lesson page with a prediction gates its widgets and reveals them on 
     '08-kv-cache',
     '09-gqa',
     '10-mla',
+    'heatmap',
     'lab',
   ];
   for (const slug of pages) {
@@ -140,41 +209,57 @@ test('a lesson check gives feedback, survives a reload, and the index shows the 
   await quiz.evaluate((el) => el.ready);
   const questions = quiz.locator('fieldset[data-q]');
   assert.equal(await questions.count(), 2);
-  // One right (true), one wrong (a).
+  // One right (true), one wrong (a): the wrong one may be tried again, its answer still hidden.
   await quiz.locator('fieldset[data-q="output-is-v-mix"] input[value="true"]').check();
   await quiz.locator('fieldset[data-q="output-is-v-mix"] [data-role="check"]').click();
   await quiz.locator('fieldset[data-q="why-not-take-k"] input[value="a"]').check();
   await quiz.locator('fieldset[data-q="why-not-take-k"] [data-role="check"]').click();
-  assert.equal(
-    await quiz.locator('fieldset[data-q="output-is-v-mix"]').getAttribute('data-state'),
-    'right',
-  );
-  assert.equal(
-    await quiz.locator('fieldset[data-q="why-not-take-k"]').getAttribute('data-state'),
-    'wrong',
-  );
+  const stateOf = (id) => quiz.locator(`fieldset[data-q="${id}"]`).getAttribute('data-state');
+  assert.equal(await stateOf('output-is-v-mix'), 'right');
+  assert.equal(await stateOf('why-not-take-k'), 'retry');
   assert.match(
     await quiz.locator('fieldset[data-q="why-not-take-k"] [data-role="why"]').innerText(),
     /K and V can be just as long/,
+  );
+  assert.equal(
+    await quiz.locator('fieldset[data-q="why-not-take-k"] [data-role="answer"]').count(),
+    0,
+    'no answer before the retry',
+  );
+  // The retry, right: right now, but the first try stays wrong.
+  await quiz.locator('fieldset[data-q="why-not-take-k"] input[value="d"]').check();
+  await quiz.locator('fieldset[data-q="why-not-take-k"] [data-role="check"]').click();
+  assert.equal(await stateOf('why-not-take-k'), 'right');
+  assert.match(
+    await quiz.locator('fieldset[data-q="why-not-take-k"] .verdict').innerText(),
+    /Right this time \(not at the first try/,
   );
   // On its own page the check does not link back to the page.
   assert.equal(await quiz.locator('[data-role="lesson-link"]').count(), 0);
   await page.reload();
   await page.waitForFunction(() => window.AttnCourse !== undefined);
   await page.locator('attn-quiz').evaluate((el) => el.ready);
-  assert.equal(
-    await quiz.locator('fieldset[data-q="output-is-v-mix"]').getAttribute('data-state'),
-    'right',
+  assert.equal(await stateOf('output-is-v-mix'), 'right');
+  assert.equal(await stateOf('why-not-take-k'), 'right');
+  assert.match(
+    await quiz.locator('[data-role="score"]').innerText(),
+    /Checked 2 of 2\. Right at the first try: 1 \(of 2 tried\)\./,
   );
-  assert.equal(
-    await quiz.locator('fieldset[data-q="why-not-take-k"]').getAttribute('data-state'),
-    'wrong',
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('attn-course-progress')).answers['05-values'],
   );
-  assert.match(await quiz.locator('[data-role="score"]').innerText(), /Checked 2 of 2, 1 right/);
+  assert.deepEqual(stored['why-not-take-k'], {
+    answer: 'd',
+    correct: true,
+    tries: 2,
+    firstAnswer: 'a',
+    firstCorrect: false,
+  });
   // The index: this page's line says predicted and 1 of 2; another page says nothing.
   await page.goto(`${browser.fileUrl}index.html?lang=en`);
   const mark = page.locator('[data-progress="05-values"]');
-  assert.equal(await mark.innerText(), 'predicted · checks 1/2 right');
+  // the first try counts: 1 of 2, though both are right now
+  assert.equal(await mark.innerText(), 'predicted · checks 1/2 right at the first try');
   assert.equal(await page.locator('[data-progress="06-rope"]').isVisible(), false);
   // Each page's question stands under its title.
   assert.match(
@@ -229,7 +314,7 @@ test('the final quiz shows no answer before one is checked, and no self-check to
   assert.equal(await quiz.locator('.is-right, .is-wrong').count(), 0);
   assert.equal(await quiz.locator('[data-role="answer"], [data-role="correction"]').count(), 0);
   assert.equal(await quiz.locator('details.checks').isVisible(), false);
-  assert.equal(await quiz.locator('fieldset[data-q]').count(), 24);
+  assert.equal(await quiz.locator('fieldset[data-q]').count(), FINAL);
   assert.deepEqual(errors, []);
 });
 
@@ -266,4 +351,84 @@ test('screenshots: a lesson page before and after its prediction, 360 and 1280 p
       assert.ok(width_ <= width, `${lang} ${width}: the page is ${width_} px wide`);
       await page.close();
     }
+});
+
+test('an old progress record (no tries) reads as its one try: the page restores it, the index counts it', async () => {
+  const { page, errors } = await fresh('08-kv-cache.html?lang=en&teacher=0');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'attn-course-progress',
+      JSON.stringify({
+        answers: {
+          '08-kv-cache': {
+            'kv-cache-free': { answer: 'c', correct: true },
+            'kv-cache-identical': { answer: 'false', correct: false },
+          },
+          quiz: { 'why-sqrt-dk': { answer: 'd', correct: true } },
+        },
+        predictions: { '08-kv-cache': { guess: '9' } },
+      }),
+    ),
+  );
+  await page.reload();
+  await page.waitForFunction(() => window.AttnCourse !== undefined);
+  const quiz = page.locator('attn-quiz[lesson="08-kv-cache"]');
+  await quiz.evaluate((el) => el.ready);
+  assert.equal(
+    await quiz.locator('fieldset[data-q="kv-cache-free"]').getAttribute('data-state'),
+    'right',
+  );
+  // a wrong true/false from the old code: its answer shows (no retry for a statement)
+  assert.equal(
+    await quiz.locator('fieldset[data-q="kv-cache-identical"]').getAttribute('data-state'),
+    'wrong',
+  );
+  await page.goto(`${browser.fileUrl}index.html?lang=en`);
+  await page.waitForFunction(() => window.AttnCourse !== undefined);
+  assert.equal(
+    await page.locator('[data-progress="08-kv-cache"]').innerText(),
+    'predicted · checks 1/2 right at the first try',
+  );
+  assert.match(
+    await page.locator('[data-progress="quiz"]').innerText(),
+    new RegExp(`^checks 1/${FINAL} right at the first try$`),
+  );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the redesigned predictions at 360 and 1280 px in both languages: fit, axe clean, screenshots', async () => {
+  // lesson 4 (does attention know order?), lesson 7 (one 100% per head), the heatmap page's new
+  // one, the lab's (a bet over several people), each with the misconception chosen where it has one
+  const cases = [
+    ['04-causal-mask', (p) => p.locator('.predict input[value="a"]').check()],
+    ['07-multi-head', (p) => p.locator('.predict input[value="b"]').check()],
+    ['heatmap', (p) => p.locator('.predict input[value="a"]').check()],
+    ['lab', (p) => p.locator('.predict input[type=range]').fill('100')],
+  ];
+  for (const [slug, choose] of cases)
+    for (const lang of ['zh-CN', 'en'])
+      for (const width of [360, 1280]) {
+        const { page, errors } = await fresh(`${slug}.html?lang=${lang}`, {
+          viewport: { width, height: 900 },
+        });
+        await choose(page);
+        await page.click('[data-predict-commit]');
+        const reveal = page.locator('.predict-reveal');
+        assert.ok(await reveal.isVisible(), `${slug} ${lang} ${width}`);
+        if (slug !== '07-multi-head')
+          assert.equal(
+            await page.locator('.predict-misconception:visible').count(),
+            1,
+            `${slug} ${lang}: the misconception is named`,
+          );
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(scroll <= width, `${slug} ${lang} ${width}: ${scroll} px wide`);
+        assert.deepEqual(await seriousViolations(page), [], `${slug} ${lang} ${width}`);
+        await page
+          .locator('.predict')
+          .screenshot({ path: join(shots, `predict-${slug}-${width}-${lang}.png`) });
+        assert.deepEqual(errors, [], `${slug} ${lang} ${width}`);
+        await page.close();
+      }
 });

@@ -99,6 +99,8 @@ const NOT_PROSE = new Set([
   'csp',
   'id',
   'lesson',
+  'review',
+  'tags',
   'answer',
   'source',
   'kind',

@@ -60,16 +60,20 @@ test('the outline: teaching pages as the bundle builds them, every question fina
   );
   assert.deepEqual(bySlug.quiz.checks, [], 'the quiz page carries no page check');
   assert.equal(bySlug.summary.predict, false);
-  assert.equal(outline.final.length, quiz.questions.length);
-  assert.equal(outline.mastery, 0.8);
-  // Once questions are marked `final`, only those are the final quiz.
-  const marked = structuredClone(quiz);
-  marked.questions[2].final = true;
-  marked.questions[5].final = true;
+  // The questions marked `final` are the final quiz, with their kinds.
   assert.deepEqual(
-    courseOutline(lessons, guides, marked).final.map((q) => q.id),
-    [marked.questions[2].id, marked.questions[5].id],
+    outline.final,
+    quiz.questions.filter((q) => q.final === true).map(({ id, kind }) => ({ id, kind })),
   );
+  assert.ok(
+    outline.final.some((q) => q.kind === 'numeric') &&
+      outline.final.some((q) => q.kind === 'order'),
+  );
+  assert.equal(outline.mastery, 0.8);
+  // While none is marked, every question is.
+  const unmarked = structuredClone(quiz);
+  for (const q of unmarked.questions) delete q.final;
+  assert.equal(courseOutline(lessons, guides, unmarked).final.length, unmarked.questions.length);
 });
 
 test('the report: completed only when every step is done; the score from first tries', () => {

@@ -110,6 +110,12 @@ function allTexts(lang) {
       bilingual(`quiz.json ${q.id} ${o.id}`, o.text);
       if (o.why) bilingual(`quiz.json ${q.id} ${o.id} why`, o.why);
     }
+    for (const it of q.items ?? []) {
+      bilingual(`quiz.json ${q.id} item ${it.id}`, it.text);
+      bilingual(`quiz.json ${q.id} item ${it.id} why`, it.why);
+    }
+    for (const [i, w] of (q.wrong ?? []).entries())
+      bilingual(`quiz.json ${q.id} wrong ${i} why`, w.why);
   }
   return out;
 }

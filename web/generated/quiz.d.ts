@@ -5,12 +5,25 @@ export type Id = string;
  */
 export type Source = string;
 /**
- * A lesson slug of course-data/lessons.json; the feedback links to <slug>.html.
+ * What the question asks beyond recall: a calculation the student does, finding the bug in a code snippet, carrying an idea to a case the course did not show.
+ *
+ * @minItems 1
  */
-export type Slug = string;
+export type Tags = [
+  'calculation' | 'find-the-bug' | 'transfer',
+  ...('calculation' | 'find-the-bug' | 'transfer')[],
+];
+/**
+ * A code snippet shown under the prompt as it is (the same in both languages).
+ */
+export type Code = string;
+/**
+ * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+ */
+export type FactId = string;
 
 /**
- * Types only. Texts may hold placeholders {{fact-id}} that the widget fills with numbers from the engine. Cross-field rules (the answer is one of the options, option and question ids are unique, the lesson slug exists in lessons.json, every placeholder names a known fact) are checked by widgets/quiz/logic.js checkQuiz and tests/js/quiz.test.mjs, not here.
+ * Types only. A question with "lesson" is that page's check; a question with "final": true is in the final quiz (quiz.html); a question may be both. Kinds: choice, true-false, numeric (a number within a tolerance) and order (put items in order). Texts may hold placeholders {{fact-id}} that the widget fills with numbers from the engine; a numeric answer, its known wrong answers and the values an ordering sorts by are facts with a value (widgets/quiz/logic.js FACTS), never typed here. Cross-field rules (the answer is one of the options or a permutation of the items, ids are unique, the lesson and review slugs exist in lessons.json, every placeholder names a known fact, every question is a check or in the final quiz) are checked by widgets/quiz/logic.js checkQuiz and tests/js/quiz.test.mjs, not here.
  */
 export interface QuizDoc {
   $schema?: string;
@@ -18,13 +31,31 @@ export interface QuizDoc {
   /**
    * @minItems 1
    */
-  questions: [ChoiceQuestion | TrueFalseQuestion, ...(ChoiceQuestion | TrueFalseQuestion)[]];
+  questions: [
+    ChoiceQuestion | TrueFalseQuestion | NumericQuestion | OrderQuestion,
+    ...(ChoiceQuestion | TrueFalseQuestion | NumericQuestion | OrderQuestion)[],
+  ];
 }
 export interface ChoiceQuestion {
   id: Id;
   kind: 'choice';
   source: Source;
+  /**
+   * This question is the page's check of this lesson (its feedback links nowhere: the lesson is above).
+   */
+  lesson?: string;
+  /**
+   * This question is in the final quiz.
+   */
+  final?: true;
+  /**
+   * The page the final quiz links to for review, when it is not `lesson`.
+   */
+  review?: string;
+  tags?: Tags;
   prompt: Bilingual;
+  code?: Code;
+  feedback: Bilingual1;
   /**
    * @minItems 2
    * @maxItems 6
@@ -39,27 +70,25 @@ export interface ChoiceQuestion {
    * The id of the right option.
    */
   answer: string;
-  feedback: Bilingual2;
-  lesson: Slug;
 }
 export interface Bilingual {
+  'zh-CN': string;
+  en: string;
+}
+/**
+ * The correction, shown once the answer is shown: it teaches why.
+ */
+export interface Bilingual1 {
   'zh-CN': string;
   en: string;
 }
 export interface Option {
   id: string;
   text: Bilingual;
-  why?: Bilingual1;
+  why?: Bilingual2;
 }
 /**
  * Shown when a student picks this (wrong) option: why it is not the answer.
- */
-export interface Bilingual1 {
-  'zh-CN': string;
-  en: string;
-}
-/**
- * The correction, shown after every check.
  */
 export interface Bilingual2 {
   'zh-CN': string;
@@ -69,15 +98,451 @@ export interface TrueFalseQuestion {
   id: Id;
   kind: 'true-false';
   source: Source;
+  /**
+   * This question is the page's check of this lesson (its feedback links nowhere: the lesson is above).
+   */
+  lesson?: string;
+  /**
+   * This question is in the final quiz.
+   */
+  final?: true;
+  /**
+   * The page the final quiz links to for review, when it is not `lesson`.
+   */
+  review?: string;
+  tags?: Tags;
   prompt: Bilingual3;
+  code?: Code;
+  feedback: Bilingual4;
   answer: boolean;
-  feedback: Bilingual;
-  lesson: Slug;
 }
 /**
  * A statement; the student says whether it is true.
  */
 export interface Bilingual3 {
+  'zh-CN': string;
+  en: string;
+}
+/**
+ * The correction, shown once the answer is shown: it teaches why.
+ */
+export interface Bilingual4 {
+  'zh-CN': string;
+  en: string;
+}
+export interface NumericQuestion {
+  id: Id;
+  kind: 'numeric';
+  source: Source;
+  /**
+   * This question is the page's check of this lesson (its feedback links nowhere: the lesson is above).
+   */
+  lesson?: string;
+  /**
+   * This question is in the final quiz.
+   */
+  final?: true;
+  /**
+   * The page the final quiz links to for review, when it is not `lesson`.
+   */
+  review?: string;
+  tags?: Tags;
+  prompt: Bilingual;
+  code?: Code;
+  feedback: Bilingual5;
+  /**
+   * The right number: a fact computed by the engine.
+   */
+  answer: {
+    fact: FactId;
+  };
+  /**
+   * How far from the answer still counts as right: a fraction of it ({"relative": 0.02}) or a distance ({"absolute": 1}).
+   */
+  tolerance:
+    | {
+        relative: number;
+      }
+    | {
+        absolute: number;
+      };
+  unit?: Short;
+  /**
+   * Known wrong answers (a fact each) and what a student who gives one has done.
+   */
+  wrong?: {
+    value: FactId;
+    why: Bilingual;
+  }[];
+}
+/**
+ * The correction, shown once the answer is shown: it teaches why.
+ */
+export interface Bilingual5 {
+  'zh-CN': string;
+  en: string;
+}
+/**
+ * Written after the answer box (KiB, %, B).
+ */
+export interface Short {
+  'zh-CN': string;
+  en: string;
+}
+export interface OrderQuestion {
+  id: Id;
+  kind: 'order';
+  source: Source;
+  /**
+   * This question is the page's check of this lesson (its feedback links nowhere: the lesson is above).
+   */
+  lesson?: string;
+  /**
+   * This question is in the final quiz.
+   */
+  final?: true;
+  /**
+   * The page the final quiz links to for review, when it is not `lesson`.
+   */
+  review?: string;
+  tags?: Tags;
+  prompt: Bilingual;
+  code?: Code;
+  feedback: Bilingual6;
+  /**
+   * The items, in the order the student first sees them (never the answer).
+   *
+   * @minItems 3
+   * @maxItems 8
+   */
+  items:
+    | [
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+      ]
+    | [
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+      ]
+    | [
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+      ]
+    | [
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+      ]
+    | [
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+      ]
+    | [
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+        {
+          id: string;
+          text: Bilingual;
+          /**
+           * The id of a fact with a value (widgets/quiz/logic.js FACTS): a number computed from the engine or the data.
+           */
+          value?: string;
+          why: Bilingual7;
+        },
+      ];
+  answer:
+    | string[]
+    | {
+        by: 'value';
+        order: 'ascending' | 'descending';
+      };
+}
+/**
+ * The correction, shown once the answer is shown: it teaches why.
+ */
+export interface Bilingual6 {
+  'zh-CN': string;
+  en: string;
+}
+/**
+ * Why this item stands where it does (shown with the answer).
+ */
+export interface Bilingual7 {
   'zh-CN': string;
   en: string;
 }

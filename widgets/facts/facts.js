@@ -8,6 +8,7 @@
 // language where the wording of a list differs.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { Bilingual } from '../../web/course-data.js' */
+/** @import { QuizDoc } from '../quiz/logic.js' */
 import { grouped, num, pct, powerOfTen } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { mapNumbers, REPORTED } from '../evolution-map/logic.js';
@@ -38,12 +39,13 @@ import { rnnCounts, attentionCounts, COURSE_T } from '../rnn-vs-attention/logic.
 import { TIME_LIMIT_MS } from '../playground/logic.js';
 import { pronounRow } from '../library-analogy/logic.js';
 import { variantRows, variantRow, asConfig } from '../kv-ledger/logic.js';
+import { makeUp } from '../quiz/make-up.js';
 
 /**
  * What facts are computed from: the page runtime's {engine, world, models}, plus the lab's
  * exports (c3-attention.json, kv-heads-ablation.json, hybrid-ablation.json) and the quiz file.
  * @typedef {Runtime & { lab: { export: any, ablation: any, hybridAblation: any },
- *   quiz: { questions: { source: string }[] },
+ *   quiz: QuizDoc,
  *   lessons: { lessons: { slug: string, widgets: { data?: unknown }[] }[] } }} FactContext
  * @typedef {string | Bilingual} FactValue
  * @typedef {Map<string, any>} Memo results several facts share, computed once per round
@@ -144,6 +146,8 @@ export const FACTS = {
   'dot-q-norm': (c, m) => num(dot(c, m).qNorm, 2),
   'dot-k-norm': (c, m) => num(dot(c, m).kNorm, 2),
   'dot-cos': (c, m) => num(dot(c, m).cos, 3),
+  // |q| |k|: the dot product if the two pointed the same way (the guess that forgets cos θ)
+  'dot-norm-product': (c, m) => num(dot(c, m).qNorm * dot(c, m).kNorm, 2),
   'dot-angle': (c, m) => `${Math.round(dot(c, m).theta)}°`,
   'dot-t-presets': () => list(T_PRESETS.map(grouped)),
   'course-t': () => grouped(DOT_COURSE.T),
@@ -163,6 +167,13 @@ export const FACTS = {
     return Array.from(w, (x) => pct(x)).join(' / ');
   },
   'dialog-first-score': (c) => String(scoreExample(c.world, 'dialog').scores[0]),
+  'dialog-split': (c) =>
+    Array.from(c.engine.proportionalSplit(scoreExample(c.world, 'dialog').scores), (x) =>
+      pct(x),
+    ).join(' / '),
+  'dialog-split-first': (c) =>
+    pct(c.engine.proportionalSplit(scoreExample(c.world, 'dialog').scores)[0]),
+  'dialog-wrong-first': () => pct(WRONG_GUESS[0], 0),
   'dialog-first-weight': (c) =>
     pct(c.engine.softmax(scoreExample(c.world, 'dialog').scores, {}).weights[0]),
   'dialog-scores-tex': (c) => scoreExample(c.world, 'dialog').scores.join(', '),
@@ -271,6 +282,7 @@ export const FACTS = {
   'rnn-steps': () => grouped(rnnCounts(COURSE_T).sequentialSteps),
   'rnn-path': () => grouped(rnnCounts(COURSE_T).pathLength),
   'attn-pairs': (c) => grouped(attentionCounts(c.engine, COURSE_T).pairs),
+  'attn-path': (c) => String(attentionCounts(c.engine, COURSE_T).pathLength),
   'sink-scores': (c, m) => list(apple(c, m).scores.map((x) => num(x, 2))),
   'sink-weights': (c, m) => evo(c, m).sinkWeights,
   'sink-logit-demo': () => `+${SINK.max}`,
@@ -311,6 +323,9 @@ export const FACTS = {
   'cat-raw': (c, m) => list(walk(c, m).catRaw.split(' / ')),
   'cat-weights': (c, m) => walk(c, m).catWeights,
   'cat-output': (c, m) => walk(c, m).outCat,
+  // An even split of the cat row over the keys it sees (itself and The): the guess that
+  // ignores the scores.
+  'cat-even-split': (c) => pct(1 / worldTensors(c, 'en-the-cat').tokens.length, 0),
   'the-output': (c, m) => walk(c, m).outThe,
   'cat-d': (c) => String(worldTensors(c, 'en-the-cat').dModel),
   'playground-time-limit': () => String(TIME_LIMIT_MS / 1000),
@@ -318,6 +333,18 @@ export const FACTS = {
   // ---- the lab (from its exports; its self-check proves the engine reproduces them) ----
   'lab-top1-char': (c) => c.lab.export.prompt.top5[0].char,
   'lab-top1-share': (c) => pct(c.lab.export.prompt.top5[0].prob),
+  // The rest of the model's five likeliest next characters, with their probabilities.
+  'lab-top5-rest': (c) => {
+    const rest = c.lab.export.prompt.top5.slice(1);
+    return {
+      'zh-CN': rest
+        .map((/** @type {{char: string, prob: number}} */ x) => `「${x.char}」${pct(x.prob)}`)
+        .join('、'),
+      en: andList(
+        rest.map((/** @type {{char: string, prob: number}} */ x) => `“${x.char}” ${pct(x.prob)}`),
+      ).en,
+    };
+  },
   'lab-prompt': (c) => c.lab.export.prompt.text,
   'lab-layers': (c) => String(c.lab.export.model.config.nLayers),
   'lab-full-layers': (c) =>
@@ -358,9 +385,9 @@ export const FACTS = {
   'kvab-loss-mqa': (c) => num(c.lab.ablation.rows.at(-1).validLoss, 4),
 
   // ---- the quiz page ----
-  'quiz-count': (c) => String(c.quiz.questions.length),
-  'quiz-from-seed-quiz': (c) =>
-    String(c.quiz.questions.filter((q) => q.source.includes('小测验')).length),
+  'quiz-count': (c) => String(makeUp(c.quiz).total),
+  'quiz-own-count': (c) => String(makeUp(c.quiz).own),
+  'quiz-calc-count': (c) => String(makeUp(c.quiz).calculation),
 };
 
 /**
