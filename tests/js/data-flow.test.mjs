@@ -71,9 +71,9 @@ test('attention: [T, d_model] → [T, H·d_head], W_Q 5,120 × 6,144, 16 layers'
 
 test('what the config does not give is null, never a number', () => {
   assert.equal(stage('embedding').paramsTotal, null);
-  assert.equal(termText('embedding', stage('embedding').terms[0]), 'E: V × 5,120');
+  assert.equal(termText('embedding', stage('embedding').terms[0]), 'E: vocab × 5,120');
   assert.equal(stage('lm-head').paramsTotal, null);
-  assert.equal(shapeText(stage('lm-head').output), '[5, V]');
+  assert.equal(shapeText(stage('lm-head').output), '[5, vocab]');
   assert.equal(stage('ffn').paramsTotal, null);
   assert.equal(termText('ffn', stage('ffn').terms[0]), 'W_gate: 5,120 × d_ffn');
   const lin = stage('linear-attention');
