@@ -10,8 +10,10 @@ import {
   shapeText,
   symbolText,
   termText,
+  termLine,
   courseNumbers,
 } from '../../widgets/data-flow/logic.js';
+import { MathLine } from '../../web/mathml.js';
 import { runtime } from './fixture.mjs';
 
 let engine, models, stages;
@@ -109,4 +111,15 @@ test('learned / this chapter / later', () => {
   assert.equal(stageStatus('attention'), 'current');
   assert.equal(stageStatus('ffn'), 'later');
   assert.equal(stageStatus('linear-attention'), 'later');
+});
+
+test('the residual add is this chapter’s (lessons 5 and 7 teach it); a matrix name’s subscript is MathML', () => {
+  assert.equal(stageStatus('residual'), 'current');
+  assert.equal(stageStatus('output-projection'), 'current');
+  assert.equal(stageStatus('ffn'), 'later');
+  const q = termLine('W_Q: 5,120 × 6,144 = 31,457,280');
+  assert.ok(q instanceof MathLine);
+  assert.equal(q.parts[0].tag, 'msub');
+  assert.equal(String(q), 'W_Q: 5,120 × 6,144 = 31,457,280');
+  assert.equal(termLine('q_norm: 256'), 'q_norm: 256', 'a config name stays text');
 });

@@ -44,7 +44,7 @@ export const STRINGS = {
     illustrative: '示意参数',
     addHelp: `W1、W2（${ADDITIVE.W1.length}×${ADDITIVE.W1[0].length}）和 v（${ADDITIVE.v.length} 维）是这里手工给定的示意常数（dₐ = ${ADDITIVE.dA}），不是学出来的：分数本身没有意义，要看的是它怎么算、要花多少。`,
     addWork:
-      'q W1 和 k W2 每个 token 各算一次，是普通的矩阵乘；可每一对还要单独做一次相加、过一遍 tanh、再和 v 点积：这一步不是一次矩阵乘，交不给矩阵乘单元。',
+      'q W1 和 k W2 每个 token 各算一次，是普通的矩阵乘；可每一对还要单独做一次相加、过一遍 tanh、再和 v 点积：这一步不是一次矩阵乘，没法整块交给矩阵乘单元去算。',
     dotWork: '每一对只要一次点积；所有配对合成一次矩阵乘 QKᵀ。',
     memTitle: '要落多少字节（每头、每层）',
     memHelp: `朴素的加性注意力要先落一个 T × T × dₐ 的中间张量 tanh(q W1 + k W2)，点积只留 T × T 个分数。这里按课程取 dₐ = ${COURSE.dA}、BF16（每个数 ${COURSE.bytesPer} 字节）。`,

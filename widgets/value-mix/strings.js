@@ -71,7 +71,7 @@ export const STRINGS = {
      */
     mixFormula: (L, a, b, wa, wb) => blendMath(L, '取回', a, b, wa, wb),
     /** @param {string} L @param {string} a @param {string} c */
-    cosToA: (L, a, c) => `cos(${L}_取回, ${L}_${a}) = ${c}`,
+    cosToA: (L, a, c) => `cos(${L}[取回], ${L}[${a}]) = ${c}`,
     /** @param {string} L @param {string} a @param {string} b @param {string} c */
     cosAB: (L, a, b, c) => line('两人本身：', pairCosMath(L, a, b, c)),
     meter: '和「全给第一个人」时相比的变化（1 − cos）',
@@ -118,7 +118,7 @@ export const STRINGS = {
      */
     mixFormula: (L, a, b, wa, wb) => blendMath(L, 'retrieved', a, b, wa, wb),
     /** @param {string} L @param {string} a @param {string} c */
-    cosToA: (L, a, c) => `cos(${L}_retrieved, ${L}_${a}) = ${c}`,
+    cosToA: (L, a, c) => `cos(${L}[retrieved], ${L}[${a}]) = ${c}`,
     /** @param {string} L @param {string} a @param {string} b @param {string} c */
     cosAB: (L, a, b, c) => line('The two names themselves: ', pairCosMath(L, a, b, c)),
     meter: 'Change from "all on the first name" (1 − cos)',
