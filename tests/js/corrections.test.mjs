@@ -125,6 +125,9 @@ test('the fixes that add a sentence are on their pages, in both languages', () =
   // M5: MLA's cache as GQA with 2.25 groups
   assert.match(page('10-mla.html', 'en'), /GQA with 2\.25 groups/);
   // the anchor explained where it is first used (the index)
-  assert.match(page('index.html', 'zh-CN'), /锚点模型 Qwen3\.8-27B：各章都拿这一个真实模型/);
-  assert.match(page('index.html', 'en'), /anchor model, Qwen3\.8-27B: the one real model/);
+  assert.match(page('index.html', 'zh-CN'), /锚点模型 Qwen3\.8-27B 的每一步：课程拿这一个真实模型/);
+  assert.match(
+    page('index.html', 'en'),
+    /anchor model, Qwen3\.8-27B: the one real model the course measures/,
+  );
 });

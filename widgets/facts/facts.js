@@ -208,8 +208,9 @@ export const FACTS = {
   'anchor-width': (c, m) => proofs(c, m).anchorWidth,
 
   // ---- lesson 6 ----
-  'rope-same-gap': () => String(SAME[0][1] - SAME[0][0]),
-  'rope-diff-gap': () => String(DIFFERENT[1] - DIFFERENT[0]),
+  // a negative gap with the real minus sign, as every page prints one
+  'rope-same-gap': () => String(SAME[0][1] - SAME[0][0]).replace('-', '−'),
+  'rope-diff-gap': () => String(DIFFERENT[1] - DIFFERENT[0]).replace('-', '−'),
   'rope-same-score': (c) => num(ropeScore(c, SAME[0][0], SAME[0][1]).score, 4),
   'rope-diff-score': (c) => num(ropeScore(c, DIFFERENT[0], DIFFERENT[1]).score, 4),
   'rope-query-pos': () => String(SAME[0][0]),

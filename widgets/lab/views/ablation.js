@@ -167,11 +167,7 @@ export function hybridSection({ t, lang, lab }) {
   const head = h('tr', {}, [
     h('th', { scope: 'col' }, t('hybModel')),
     ...a.rows.map((r) =>
-      h(
-        'th',
-        { scope: 'col', class: r.name === 'hybrid' ? 'shipped' : '' },
-        r.name === 'hybrid' ? `${names[r.name]} ★` : names[r.name],
-      ),
+      h('th', { scope: 'col', class: r.name === 'hybrid' ? 'shipped' : '' }, names[r.name]),
     ),
   ]);
   const body = quantities.map(([name, value]) =>
