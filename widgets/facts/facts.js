@@ -337,6 +337,7 @@ export const FACTS = {
   'lab-top1-share': (c) => pct(c.lab.export.prompt.top5[0].prob),
   'lab-prompt': (c) => c.lab.export.prompt.text,
   'lab-layers': (c) => String(c.lab.export.model.config.nLayers),
+  'lab-context': (c) => String(c.lab.export.model.config.context),
   'lab-full-layers': (c) =>
     andList(sinkRanges(c).map((/** @type {{layer: number}} */ x) => String(x.layer + 1))),
   'lab-linear-layers': (c) =>
