@@ -544,9 +544,9 @@ const lessonCheck = (slug) =>
   checkCount(slug) && !['quiz', 'index'].includes(slug)
     ? `\n<section class="lesson-check"><attn-quiz lesson="${esc(slug)}"></attn-quiz></section>`
     : '';
-// The summary page's body: the takeaways, the papers, the glossary with where each term first
-// appears (in the order of the pages, in their text).
-const plainText = (html) => html.replace(/<math[\s\S]*?<\/math>/g, ' ').replace(/<[^>]+>/g, ' ');
+// The summary page's body: the takeaways, the reading list, the glossary with where each term
+// first appears (in the order of the pages, in their text outside formulas, as linkTerms links).
+const plainText = (text) => text.replace(/\$[^$]*\$/g, ' ').replace(/<[^>]+>/g, ' ');
 const pageText = (slug) => {
   const l = lessons.lessons.find((x) => x.slug === slug);
   const parts = [
@@ -562,9 +562,10 @@ const summaryHtml = summaryBody({
   guides,
   glossary,
   readingList,
+  // The index first (its guide introduces the anchor), then the pages in course order.
   firstPage: firstPages(
     glossary,
-    lessons.lessons.map((l) => l.slug).filter((s) => s !== SUMMARY_SLUG),
+    ['index', ...lessons.lessons.map((l) => l.slug).filter((s) => s !== SUMMARY_SLUG)],
     pageText,
   ),
 });

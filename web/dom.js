@@ -1,5 +1,7 @@
 // Small DOM helpers that keep widgets CSP-safe: no innerHTML with data, no inline style
 // attributes (blocked by a strict style-src); styles go through CSSOM properties.
+import { formula, MathNode, MathLine } from './mathml.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
@@ -7,7 +9,11 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  * content. undefined, null and false leave an attribute out; true sets it empty.
  * @typedef {Record<string, any>} Props
  */
-/** @typedef {Node | string | number | boolean | null | undefined} Child */
+/**
+ * A formula tree or a line of prose and formulas (web/mathml.js) is drawn as MathML, so a string
+ * table can write W_O as a subscript (line('乘 ', sub('W', 'O'))) and any h() shows it.
+ * @typedef {Node | string | number | boolean | null | undefined | MathNode | MathLine} Child
+ */
 
 /**
  * @template {Element} E
@@ -31,7 +37,8 @@ function build(node, props, children) {
   }
   for (const c of /** @type {Child[]} */ ([]).concat(children ?? [])) {
     if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    if (c instanceof MathNode || c instanceof MathLine) node.append(...formula(c));
+    else node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
 }

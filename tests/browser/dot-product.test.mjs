@@ -24,7 +24,7 @@ test('default pair 给了 → 苹果: the expansion, its total, and the geometry
   assert.equal(await radio('query', 3).isChecked(), true);
   assert.equal(await radio('key', 2).isChecked(), true);
   const exp = await text('expansion');
-  assert.match(exp, /q_给了 · k_苹果:\s+q·k = q₁k₁ \+ q₂k₂ \+ q₃k₃ \+ q₄k₄/);
+  assert.match(exp, /q\[给了\] · k\[苹果\]:\s+q·k = q₁k₁ \+ q₂k₂ \+ q₃k₃ \+ q₄k₄/);
   const total = exp.match(/= (−?\d+\.\d\d)$/)[1];
   assert.ok(
     (await text('geometry')).endsWith(`= ${total}`),
@@ -46,13 +46,13 @@ test('keyboard: arrow keys on the pickers change the pair and the expansion', as
   await timeToPaint(page, 'dot-product key by keyboard', () => page.keyboard.press('ArrowRight'));
   assert.equal(await radio('key', 3).isChecked(), true);
   const after = await text('expansion');
-  assert.match(after, /q_给了 · k_给了/);
+  assert.match(after, /q\[给了\] · k\[给了\]/);
   assert.notEqual(after, before);
   assert.notEqual(await text('additive-score'), addBefore, 'the additive score follows the pair');
   await radio('query', 3).focus();
   await timeToPaint(page, 'dot-product query by keyboard', () => page.keyboard.press('ArrowLeft'));
   assert.equal(await radio('query', 2).isChecked(), true);
-  assert.match(await text('expansion'), /q_苹果 · k_给了/);
+  assert.match(await text('expansion'), /q\[苹果\] · k\[给了\]/);
   assert.equal(await cell(2, 3).getAttribute('aria-pressed'), 'true');
 });
 
@@ -68,7 +68,7 @@ test('the QKᵀ grid: click picks a pair, arrow keys move it', async () => {
   );
   assert.deepEqual(focused, { i: '3', j: '3' });
   await page.keyboard.press('ArrowLeft');
-  assert.match(await text('expansion'), /q_给了 · k_苹果/);
+  assert.match(await text('expansion'), /q\[给了\] · k\[苹果\]/);
 });
 
 test('length T: the slider (keyboard), the number input and the presets change the bytes', async () => {
@@ -102,7 +102,7 @@ test('length T: the slider (keyboard), the number input and the presets change t
 test('lang="en" switches the labels and keeps the state; no console errors', async () => {
   await page.locator('[data-attn-lang-toggle]').click();
   assert.equal(await page.locator(TAG).getAttribute('lang'), 'en');
-  assert.match(await text('expansion'), /^q_gave · k_apple:/);
+  assert.match(await text('expansion'), /^q\[gave\] · k\[apple\]:/);
   const all = await page.evaluate((t) => document.querySelector(t).shadowRoot.textContent, TAG);
   assert.match(all, /Query token/);
   assert.doesNotMatch(all.replace(/Self-check[^]*$/, ''), /查询|逐项展开|加性/);

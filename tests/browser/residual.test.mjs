@@ -19,7 +19,12 @@ const state = (page) =>
     return {
       pressed: root.querySelector('button[aria-pressed="true"]')?.dataset.row,
       on: root.querySelector('table.mat tr.on th')?.textContent,
-      formulas: [...root.querySelectorAll('p.formula')].map((p) => p.textContent),
+      // a formula's MathML read by its accessible name (W_O is a subscript, not text)
+      formulas: [...root.querySelectorAll('p.formula')].map((p) => {
+        const copy = p.cloneNode(true);
+        for (const m of copy.querySelectorAll('.math')) m.replaceWith(m.getAttribute('aria-label'));
+        return copy.textContent;
+      }),
       checks: root.querySelector('details.checks summary')?.textContent ?? '',
     };
   });

@@ -10,8 +10,10 @@ import {
   shapeText,
   symbolText,
   termText,
+  termLine,
   courseNumbers,
 } from '../../widgets/data-flow/logic.js';
+import { MathLine } from '../../web/mathml.js';
 import { runtime } from './fixture.mjs';
 
 let engine, models, stages;
@@ -71,9 +73,9 @@ test('attention: [T, d_model] → [T, H·d_head], W_Q 5,120 × 6,144, 16 layers'
 
 test('what the config does not give is null, never a number', () => {
   assert.equal(stage('embedding').paramsTotal, null);
-  assert.equal(termText('embedding', stage('embedding').terms[0]), 'E: V × 5,120');
+  assert.equal(termText('embedding', stage('embedding').terms[0]), 'E: vocab × 5,120');
   assert.equal(stage('lm-head').paramsTotal, null);
-  assert.equal(shapeText(stage('lm-head').output), '[5, V]');
+  assert.equal(shapeText(stage('lm-head').output), '[5, vocab]');
   assert.equal(stage('ffn').paramsTotal, null);
   assert.equal(termText('ffn', stage('ffn').terms[0]), 'W_gate: 5,120 × d_ffn');
   const lin = stage('linear-attention');
@@ -109,4 +111,15 @@ test('learned / this chapter / later', () => {
   assert.equal(stageStatus('attention'), 'current');
   assert.equal(stageStatus('ffn'), 'later');
   assert.equal(stageStatus('linear-attention'), 'later');
+});
+
+test('the residual add is this chapter’s (lessons 5 and 7 teach it); a matrix name’s subscript is MathML', () => {
+  assert.equal(stageStatus('residual'), 'current');
+  assert.equal(stageStatus('output-projection'), 'current');
+  assert.equal(stageStatus('ffn'), 'later');
+  const q = termLine('W_Q: 5,120 × 6,144 = 31,457,280');
+  assert.ok(q instanceof MathLine);
+  assert.equal(q.parts[0].tag, 'msub');
+  assert.equal(String(q), 'W_Q: 5,120 × 6,144 = 31,457,280');
+  assert.equal(termLine('q_norm: 256'), 'q_norm: 256', 'a config name stays text');
 });

@@ -124,7 +124,7 @@ test('memory: 8.0 GiB vs 32 MiB at T = 4,096, d_a = 256, BF16 (per head, per lay
   const f = memoryFormulas(engine, 4096);
   assert.equal(
     f.additive,
-    'T × T × d_a × 2 B = 4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8.0 GiB',
+    'T × T × dₐ × 2 B = 4,096 × 4,096 × 256 × 2 B = 8,589,934,592 B = 8.0 GiB',
   );
   assert.equal(f.dot, 'T × T × 2 B = 4,096 × 4,096 × 2 B = 33,554,432 B = 32 MiB');
   assert.deepEqual(

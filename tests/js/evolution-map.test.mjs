@@ -62,3 +62,13 @@ test('reported figures carry a source and are not computed', () => {
   assert.equal(n.v41Reported, '890 B');
   assert.match(n.v41Source, /DeepSeek-V4\.1/);
 });
+
+test('the causal-mask card’s counts add up: n tasks take n passes over n(n+1)/2 positions', () => {
+  const n = mapNumbers(rt);
+  const tasks = Number(n.prefixQuestions);
+  assert.equal(Number(n.prefixForwards), tasks);
+  assert.equal(Number(n.prefixPositions), (tasks * (tasks + 1)) / 2);
+  // the five-token sentence holds four next-token tasks whose answer is in it
+  assert.equal(tasks, 4);
+  assert.equal(n.d67ContextLimit, '4,096', 'the 67B card says the model reads only 4,096 tokens');
+});

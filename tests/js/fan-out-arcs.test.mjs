@@ -165,3 +165,25 @@ test('the caption strings exist in both languages with the same keys', () => {
     /往回 4 个/,
   );
 });
+
+test('the list of arcs says back, ahead or itself: an unmasked row reaches keys after the query', () => {
+  // the "it" row of the heatmap page's unmasked sentence: it at 7, was at 8, tired at 9
+  assert.equal(FAN_OUT_STRINGS.en.arcsKey('was', 8, -1, '9.0%'), 'was (position 8, 1 ahead): 9.0%');
+  assert.equal(
+    FAN_OUT_STRINGS.en.arcsKey('animal', 1, 6, '56.0%'),
+    'animal (position 1, 6 back): 56.0%',
+  );
+  assert.equal(FAN_OUT_STRINGS.en.arcsKey('it', 7, 0, '3.0%'), 'it (position 7, itself): 3.0%');
+  assert.equal(
+    FAN_OUT_STRINGS['zh-CN'].arcsKey('was', 8, -1, '9.0%'),
+    '「was」（位置 8，往后 1 个）：9.0%',
+  );
+  assert.equal(
+    FAN_OUT_STRINGS['zh-CN'].arcsKey('了', 7, 0, '9.0%'),
+    '「了」（位置 7，它自己）：9.0%',
+  );
+  // and the captions point to position encoding (RoPE, lesson 6) for distance, never "no distance"
+  const far = FAN_OUT_STRINGS.en.arcsFar('了', 7, '把', 3, '40.0%', '给', '10.0%');
+  assert.match(far, /only through position encoding \(RoPE, lesson 6\)/);
+  assert.doesNotMatch(far, /no distance|every earlier token/);
+});

@@ -97,7 +97,8 @@ function allTexts(lang) {
     for (const [tag, cls] of Object.entries(WIDGETS))
       for (const [en, zh] of Object.entries(cls.checkNamesZh))
         out.push([`<${tag}> self-check "${en}"`, zh]);
-  const bilingual = (where, b) => out.push([where, b[lang]]);
+  // A lesson's intro may hold $…$ formulas (LaTeX, rendered to MathML by the build): not prose.
+  const bilingual = (where, b) => out.push([where, b[lang].replace(/\$[^$]*\$/g, ' ')]);
   bilingual('lessons.json title', lessons.title);
   for (const l of lessons.lessons) {
     bilingual(`lessons.json ${l.slug} title`, l.title);

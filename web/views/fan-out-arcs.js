@@ -136,20 +136,21 @@ export function arcLayout(labels, width) {
  */
 export const FAN_OUT_STRINGS = {
   'zh-CN': {
-    arcsTitle: '扇出图：选中的 query 看向哪些 key',
-    arcsQuery: '选 query',
-    arcsQueryButton: (q, i) => `query「${q}」（位置 ${i}）`,
+    arcsTitle: '扇出图：选中的查询看向哪些键',
+    arcsQuery: '选查询',
+    arcsQueryButton: (q, i) => `查询「${q}」（位置 ${i}）`,
     arcsDesc: (q, i, n) =>
-      `从「${q}」（位置 ${i}）出发的 ${n} 条弧，每条连到一个它看的 key，越粗权重越大；点下面的 token（或用方向键）换 query。`,
-    arcsKey: (k, j, d, w) => `「${k}」（位置 ${j}，往回 ${d} 个）：${w}`,
+      `从「${q}」（位置 ${i}）出发的 ${n} 条弧，每条连到一个它看的键，越粗权重越大；点下面的 token（或用方向键）换查询。`,
+    arcsKey: (k, j, d, w) =>
+      `「${k}」（位置 ${j}，${d === 0 ? '它自己' : d > 0 ? `往回 ${d} 个` : `往后 ${-d} 个`}）：${w}`,
     arcsFar: (q, i, far, fj, fw, adj, aw) =>
-      `「${q}」（位置 ${i}）给往回 ${i - fj} 个的「${far}」（位置 ${fj}）${fw}，比给紧挨着的「${adj}」的 ${aw} 还多。打分的公式里没有距离：一步注意力直接够到前面任何一个 token，权重只由 q·k 的匹配决定。`,
+      `「${q}」（位置 ${i}）给往回 ${i - fj} 个的「${far}」（位置 ${fj}）${fw}，比给紧挨着的「${adj}」的 ${aw} 还多。一步注意力直接够到它能看见的每一个 token（路径长度 1），够远处不比够邻居贵；距离只能通过位置编码（RoPE，第 6 课）进入分数，其余由 q·k 的匹配决定。`,
     arcsSink: (q, i, fd, fw, adj, aw) =>
-      `「${q}」（位置 ${i}）把 ${fw} 放在开头的 <bos> 上，比给紧挨着的「${adj}」的 ${aw} 还多。这不是从远处取信息：<bos> 没有内容可取，它是 attention sink，这个头在「这次不取」（岔路 B4）。要看远处的内容键，换一个 query 或头。`,
+      `「${q}」（位置 ${i}）把 ${fw} 放在开头的 <bos> 上，比给紧挨着的「${adj}」的 ${aw} 还多。这不是从远处取信息：<bos> 没有内容可取，它是 attention sink，这个头在「这次不取」（岔路 B4）。要看远处的内容键，换一个查询或头。`,
     arcsAdjacent: (q, i, adj, aw, far, fd, fw) =>
-      `「${q}」（位置 ${i}）这一行，紧挨着的「${adj}」拿得最多（${aw}）；往回 ${fd} 个的「${far}」也直接连上了，拿到 ${fw}。够到它不比够到邻居贵：权重只看 q·k 的匹配。换一个 query 或头，常能看到远处的弧更粗。`,
+      `「${q}」（位置 ${i}）这一行，紧挨着的「${adj}」拿得最多（${aw}）；往回 ${fd} 个的「${far}」也直接连上了，拿到 ${fw}。够到它不比够到邻居贵（一步，路径长度 1）；距离只能通过位置编码（RoPE，第 6 课）进入分数。换一个查询或头，也许能看到远处的弧更粗。`,
     arcsShort: (q, i, n) =>
-      `「${q}」（位置 ${i}）前面只有 ${n} 个 key 可看；选一个更靠后的 query，看长弧。`,
+      `「${q}」（位置 ${i}）前面只有 ${n} 个键可看；选一个更靠后的查询，看长弧。`,
   },
   en: {
     arcsTitle: 'Fan-out: which keys the selected query attends to',
@@ -157,13 +158,14 @@ export const FAN_OUT_STRINGS = {
     arcsQueryButton: (q, i) => `query ${q} (position ${i})`,
     arcsDesc: (q, i, n) =>
       `${n} arcs from ${q} (position ${i}), one to each key it attends to, thicker for more weight; pick another query with the tokens below (or the arrow keys).`,
-    arcsKey: (k, j, d, w) => `${k} (position ${j}, ${d} back): ${w}`,
+    arcsKey: (k, j, d, w) =>
+      `${k} (position ${j}, ${d === 0 ? 'itself' : d > 0 ? `${d} back` : `${-d} ahead`}): ${w}`,
     arcsFar: (q, i, far, fj, fw, adj, aw) =>
-      `${q} (position ${i}) gives ${fw} to ${far} (position ${fj}), ${i - fj} positions back — more than the ${aw} it gives its neighbour ${adj}. The score has no distance in it: one attention step reaches every earlier token directly, and only the match q·k sets the weight.`,
+      `${q} (position ${i}) gives ${fw} to ${far} (position ${fj}), ${i - fj} positions back — more than the ${aw} it gives its neighbour ${adj}. One attention step reaches every token it may see directly (a path of length 1), the far ones as cheaply as the near; distance can enter the score only through position encoding (RoPE, lesson 6), the rest is the match q·k.`,
     arcsSink: (q, i, fd, fw, adj, aw) =>
       `${q} (position ${i}) puts ${fw} on the leading <bos>, more than the ${aw} it gives its neighbour ${adj}. That is not information fetched from far: <bos> has no content to give; it is the attention sink, the head taking nothing this time (branch B4). For a far content key, pick another query or head.`,
     arcsAdjacent: (q, i, adj, aw, far, fd, fw) =>
-      `In the row of ${q} (position ${i}) the neighbour ${adj} gets the most (${aw}); ${far}, ${fd} positions back, is reached just as directly and gets ${fw}. Reaching it costs no more than reaching the neighbour: only the match q·k counts. Another query or head often shows a far arc thicker than the near one.`,
+      `In the row of ${q} (position ${i}) the neighbour ${adj} gets the most (${aw}); ${far}, ${fd} positions back, is reached just as directly and gets ${fw}. Reaching it costs no more than reaching the neighbour (one step, a path of length 1); distance can enter the score only through position encoding (RoPE, lesson 6). Another query or head may show a far arc thicker than the near one.`,
     arcsShort: (q, i, n) =>
       `${q} (position ${i}) has only ${n} key(s) to look at; pick a later query to see long arcs.`,
   },
@@ -290,7 +292,8 @@ export class FanOutArcs {
       )?.focus();
     this.list.replaceChildren(
       ...arcs.map((a) =>
-        h('li', {}, this.t('arcsKey', labels[a.key], a.key, a.distance, pct(a.weight))),
+        // signed: a key after the query (an unmasked row) is ahead, not back
+        h('li', {}, this.t('arcsKey', labels[a.key], a.key, this.query - a.key, pct(a.weight))),
       ),
     );
     this.caption.textContent = this.captionText(arcs);

@@ -21,6 +21,7 @@ import {
   shapeText,
   symbolText,
   termText,
+  termLine,
   courseNumbers,
   stageById,
   term,
@@ -229,7 +230,7 @@ export class DataFlow extends AttnWidget {
       );
     }
     lines.push(h('p', {}, h('strong', {}, this.t('paramsTitle'))));
-    const known = s.terms.map((t) => termText(s.id, t)).filter(Boolean);
+    const known = /** @type {string[]} */ (s.terms.map((t) => termText(s.id, t)).filter(Boolean));
     if (!s.terms.length) lines.push(h('p', { 'data-role': 'params' }, this.t('noParams')));
     else {
       if (known.length)
@@ -237,7 +238,7 @@ export class DataFlow extends AttnWidget {
           h(
             'ul',
             { class: 'formula' },
-            known.map((x) => h('li', {}, x)),
+            known.map((x) => h('li', {}, termLine(x))),
           ),
         );
       if (s.paramsTotal === null)

@@ -6,6 +6,7 @@
 /** @typedef {ModelStage['terms'][number]} StageTerm one weight of a stage */
 /** @import { ModelsDoc, CourseModel } from '../../web/course-data.js' */
 import { bytes, grouped } from '../../web/dom.js';
+import { line, sub } from '../../web/mathml.js';
 
 /**
  * The anchor of course-data/models.json (the entry with "anchor": true).
@@ -29,9 +30,10 @@ export function modelStages(engine, model, tokens) {
 }
 
 // Where each stage stands for a student of this chapter (C3): C1 and C2 taught the first two,
-// C3 teaches attention and its output projection (lesson 7), the rest comes later.
+// C3 teaches attention, its output projection and the residual add that takes its output
+// (lessons 5 and 7), the rest comes later.
 const LEARNED = new Set(['tokens', 'embedding']);
-const CURRENT = new Set(['attention', 'output-projection']);
+const CURRENT = new Set(['attention', 'output-projection', 'residual']);
 
 /**
  * 'learned' | 'current' | 'later'
@@ -76,7 +78,16 @@ export function count(n) {
  * @param {StageDim[]} dims
  */
 export function shapeText(dims) {
-  return `[${dims.map((d) => (d.size === null ? d.symbol : String(d.size))).join(', ')}]`;
+  return `[${dims.map((d) => (d.size === null ? shown(d.symbol) : String(d.size))).join(', ')}]`;
+}
+
+/**
+ * A symbol as the page writes it: the vocabulary's size is "vocab" (V is the value matrix in
+ * this chapter); the engine's other symbols as they are.
+ * @param {string} symbol
+ */
+function shown(symbol) {
+  return symbol === 'V' ? 'vocab' : symbol;
 }
 
 /**
@@ -84,14 +95,14 @@ export function shapeText(dims) {
  * @param {StageDim[]} dims
  */
 export function symbolText(dims) {
-  return `[${dims.map((d) => d.symbol).join(', ')}]`;
+  return `[${dims.map((d) => shown(d.symbol)).join(', ')}]`;
 }
 
 /**
  * The symbol of a side a term's stage does not know: the vocabulary, or the FFN width.
  * @type {Record<string, string>}
  */
-const UNKNOWN_SIDE = { embedding: 'V', 'lm-head': 'V', ffn: 'd_ffn' };
+const UNKNOWN_SIDE = { embedding: 'vocab', 'lm-head': 'vocab', ffn: 'd_ffn' };
 
 /**
  * A weight term as text: "W_Q: 5,120 × 6,144 = 31,457,280", a gain vector "q_norm: 256",
@@ -106,6 +117,16 @@ export function termText(stageId, t) {
   if (t.cols === 1) return `${t.name}: ${side(t.rows)}`;
   const product = `${side(t.rows)} × ${side(t.cols)}`;
   return t.params === null ? `${t.name}: ${product}` : `${t.name}: ${product} = ${count(t.params)}`;
+}
+
+/**
+ * A term's text as the widget draws it: a matrix name such as W_Q with its subscript as MathML
+ * (a line of web/mathml.js), the rest as text; gain vectors keep their config names (q_norm).
+ * @param {string} text from termText
+ */
+export function termLine(text) {
+  const m = /^W_(\w+)(: [\s\S]*)$/.exec(text);
+  return m ? line(sub('W', m[1]), m[2]) : text;
 }
 
 /**

@@ -1,7 +1,11 @@
 // Every string <attn-data-flow> shows, in both languages (the stages' texts by the stage ids
-// of engine.modelStages).
+// of engine.modelStages). W_O is a MathML subscript (a line of web/mathml.js, drawn by h()).
+/** @import { MathLine } from '../../web/mathml.js' */
+import { line, sub } from '../../web/mathml.js';
 
-/** @type {Record<string, string>} */
+const WO = sub('W', 'O');
+
+/** @type {Record<string, string | MathLine>} */
 const STAGES_ZH = {
   tokens: '分词',
   embedding: 'Embedding',
@@ -9,14 +13,14 @@ const STAGES_ZH = {
   attention: '注意力（Q/K/V、打分、softmax、取回 V）',
   'linear-attention': '线性注意力',
   'output-gate': '输出门',
-  'output-projection': '输出投影 W_O',
+  'output-projection': line('输出投影 ', WO),
   residual: '残差相加',
   ffn: 'FFN',
   'final-norm': '最后的 RMSNorm',
   'lm-head': 'LM head',
   softmax: 'softmax → 下一个 token 的概率',
 };
-/** @type {Record<string, string>} */
+/** @type {Record<string, string | MathLine>} */
 const STAGES_EN = {
   tokens: 'Tokenizer',
   embedding: 'Embedding',
@@ -24,7 +28,7 @@ const STAGES_EN = {
   attention: 'Attention (Q/K/V, scores, softmax, fetch V)',
   'linear-attention': 'Linear attention',
   'output-gate': 'Output gate',
-  'output-projection': 'Output projection W_O',
+  'output-projection': line('Output projection ', WO),
   residual: 'Residual add',
   ffn: 'FFN',
   'final-norm': 'Final RMSNorm',
@@ -38,6 +42,12 @@ const STAGES_EN = {
  * @param {string} id
  */
 const pick = (table, id) => table[id] ?? '';
+/**
+ * The same for a table whose entries may hold formulas.
+ * @param {Record<string, string | MathLine>} table
+ * @param {string} id
+ */
+const pickLine = (table, id) => table[id] ?? '';
 
 /** @type {import('../../web/widget-base.js').WidgetStrings} */
 export const STRINGS = {
@@ -71,12 +81,13 @@ export const STRINGS = {
     unknown: (id) =>
       pick(
         {
-          embedding: 'config 里没有 vocab_size（V），所以这里不写参数总数。',
-          'lm-head': 'config 里没有 vocab_size（V），所以这里不写参数总数；输出宽度也就是 V。',
+          embedding: 'config 里没有 vocab_size（词表大小 vocab），所以这里不写参数总数。',
+          'lm-head':
+            'config 里没有 vocab_size（词表大小 vocab），所以这里不写参数总数；输出宽度就是 vocab。',
           ffn: 'config 里没有 intermediate_size（FFN 宽度 d_ffn），所以这里不写参数总数。按 SwiGLU 的三块矩阵列出形状。',
           'linear-attention':
             '这些层里面有哪些权重，本章不讲（C11 第 4 课揭晓），所以这里不写参数量。',
-          softmax: '词表大小 V 在 config 里没有给出。',
+          softmax: '词表大小 vocab 在 config 里没有给出。',
         },
         id,
       ),
@@ -85,12 +96,12 @@ export const STRINGS = {
     solvedTitle: '它解决了什么',
     /** @param {number} h @param {number} d @param {number} q @param {number} dm */
     widthNote: (h, d, q, dm) =>
-      `${h} 个 Q 头 × ${d} 维 = ${q}，不等于模型宽度 ${dm}：W_O 再把它变回 ${dm}。`,
+      line(`${h} 个 Q 头 × ${d} 维 = ${q}，不等于模型宽度 ${dm}：`, WO, ` 再把它变回 ${dm}。`),
     /** @param {number} g @param {number} d @param {number} w */
     kvNote: (g, d, w) => `K、V 各只有 ${g} 个 KV 头 × ${d} 维 = ${w}（GQA，第 9 课）。`,
     /** @param {string} id */
     solved: (id) =>
-      pick(
+      pickLine(
         {
           tokens: '把文字切成模型认识的编号。之后每一步的形状都从 T（token 个数）算起。',
           embedding:
@@ -102,9 +113,13 @@ export const STRINGS = {
             '第二种混合层：锚点其余的层也让 token 之间交换信息，但不按长度存 K、V，只保留一个固定大小的状态。这些层是什么、怎么更新，C11 揭晓。',
           'output-gate':
             '每个输出元素乘一个 0 到 1 之间的门，一个头可以「这次不取」（岔路 B4 见过它）；完整的讲法在 C4。',
-          'output-projection':
-            '把所有头的输出拼起来，再用 W_O 混合、变回模型宽度，才能加回每个 token 自己的向量（第 7 课）。',
-          residual: '子层的输出加回它的输入：原来的信息不会被冲掉，梯度也有一条直通的路。C4 讲。',
+          'output-projection': line(
+            '把所有头的输出拼起来，再用 ',
+            WO,
+            ' 混合、变回模型宽度，才能加回每个 token 自己的向量（第 5 课先见到，第 7 课算给你看）。',
+          ),
+          residual:
+            '子层的输出加回它的输入（残差流）：注意力往每个 token 的向量上加一个增量，而不是替换它；原来的信息不会被冲掉，梯度也有一条直通的路。本章第 5、7 课讲注意力这一处，C4 讲完整的一层。',
           ffn: '每个 token 各自再加工一次，不和别的 token 交换信息。C4 讲。',
           'final-norm': '所有层之后再归一化一次，再交给 LM head。',
           'lm-head': '把最后一个向量变成词表里每个 token 一个分数（logit）。',
@@ -144,13 +159,14 @@ export const STRINGS = {
     unknown: (id) =>
       pick(
         {
-          embedding: 'The config gives no vocab_size (V), so no total is printed here.',
+          embedding:
+            'The config gives no vocab_size (the vocabulary size, vocab), so no total is printed here.',
           'lm-head':
-            'The config gives no vocab_size (V), so no total is printed here; the output width is that V.',
+            'The config gives no vocab_size (the vocabulary size, vocab), so no total is printed here; the output width is that vocab.',
           ffn: 'The config gives no intermediate_size (the FFN width d_ffn), so no total is printed here. The shapes are listed as SwiGLU’s three matrices.',
           'linear-attention':
             'Which weights these layers hold is not part of this chapter (C11, lesson 4), so no count is printed here.',
-          softmax: 'The vocabulary size V is not given in the config.',
+          softmax: 'The vocabulary size, vocab, is not given in the config.',
         },
         id,
       ),
@@ -160,12 +176,16 @@ export const STRINGS = {
     solvedTitle: 'What it solved',
     /** @param {number} h @param {number} d @param {number} q @param {number} dm */
     widthNote: (h, d, q, dm) =>
-      `${h} query heads × ${d} dims = ${q}, not the model width ${dm}: W_O brings it back to ${dm}.`,
+      line(
+        `${h} query heads × ${d} dims = ${q}, not the model width ${dm}: `,
+        WO,
+        ` brings it back to ${dm}.`,
+      ),
     /** @param {number} g @param {number} d @param {number} w */
     kvNote: (g, d, w) => `K and V have only ${g} KV heads × ${d} dims = ${w} each (GQA, lesson 9).`,
     /** @param {string} id */
     solved: (id) =>
-      pick(
+      pickLine(
         {
           tokens:
             'Cuts text into ids the model knows. Every later shape counts from T, the number of tokens.',
@@ -178,10 +198,13 @@ export const STRINGS = {
             'The second kind of mixing layer: the anchor’s other layers also let tokens exchange information, but keep no K, V per token, only a fixed-size state. What these layers are and how they update: C11.',
           'output-gate':
             'Multiplies each output element by a gate between 0 and 1, so a head can “take nothing this time” (seen in branch B4); the full story is C4’s.',
-          'output-projection':
-            'Concatenates every head’s output and mixes it with W_O back to the model width, so it can be added to each token’s own vector (lesson 7).',
+          'output-projection': line(
+            'Concatenates every head’s output and mixes it with ',
+            WO,
+            ' back to the model width, so it can be added to each token’s own vector (met in lesson 5, computed in lesson 7).',
+          ),
           residual:
-            'Adds the sublayer’s output to its input: what was there is not washed away, and gradients get a straight path. C4.',
+            'Adds the sublayer’s output to its input (the residual stream): attention adds a change to each token’s vector instead of replacing it; what was there is not washed away, and gradients get a straight path. This chapter’s lessons 5 and 7 cover it for attention, C4 the whole layer.',
           ffn: 'Each token is processed once more on its own, without exchanging information. C4.',
           'final-norm': 'One more normalisation after the last layer, before the LM head.',
           'lm-head': 'Turns the last vector into one score (logit) per token of the vocabulary.',

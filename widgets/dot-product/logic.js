@@ -256,7 +256,7 @@ export function courseBytes(b) {
 export function memoryFormulas(engine, T, dA = COURSE.dA, bytesPer = COURSE.bytesPer) {
   const b = scoreBytes(engine, T, dA, bytesPer);
   return {
-    additive: `T × T × d_a × ${bytesPer} B = ${grouped(T)} × ${grouped(T)} × ${grouped(dA)} × ${bytesPer} B = ${grouped(b.additive)} B = ${courseBytes(b.additive)}`,
+    additive: `T × T × dₐ × ${bytesPer} B = ${grouped(T)} × ${grouped(T)} × ${grouped(dA)} × ${bytesPer} B = ${grouped(b.additive)} B = ${courseBytes(b.additive)}`,
     dot: `T × T × ${bytesPer} B = ${grouped(T)} × ${grouped(T)} × ${bytesPer} B = ${grouped(b.dot)} B = ${courseBytes(b.dot)}`,
     bytes: b,
   };

@@ -175,9 +175,12 @@ function computeMapNumbers(rt) {
     leak: pct(open[ix('小王')]),
     gaveApple: pct(causal[ix('苹果')]),
     gaveMing: pct(causal[ix('小明')]),
+    // A sentence of T tokens holds T − 1 next-token tasks whose answer is in it (the last
+    // token's prediction has none); prefix by prefix they take T − 1 passes over prefixes of
+    // 1 … T − 1 tokens (docs/lesson-text.md says why this count).
     prefixQuestions: String(T - 1),
-    prefixForwards: String(T),
-    prefixPositions: String((T * (T + 1)) / 2),
+    prefixForwards: String(T - 1),
+    prefixPositions: String(((T - 1) * T) / 2),
     ropeDims: `${anchor.attention.rotaryDim}`,
     mlaRopeDims: `${v2Rope}`,
     headA: heads.headA,
@@ -205,6 +208,9 @@ function computeMapNumbers(rt) {
     d67Token: exactBytes(variantRow(d67, 'gqa', 8).bytesPerToken),
     d67Mha: exactBytes(variantRow(d67, 'mha').bytesPerToken),
     d67Context: bytes(variantRow(d67, 'gqa', 8).kvBytes),
+    d67ContextLimit: grouped(
+      need(configModel(rt, 'deepseek-llm-67b').contextLength, 'deepseek-llm-67b: contextLength'),
+    ),
     mlaWidth: String(v2Latent + v2Rope),
     mlaLatent: String(v2Latent),
     v2Token: exactBytes(variantRow(v2rows, 'mla').bytesPerToken),

@@ -71,9 +71,9 @@ export const STRINGS = {
     /** @param {string[]} xs */
     list: (xs) => xs.join('、'),
     sourcesTitle: '数字口径',
-    /** @param {string} v41 @param {string} v41Bytes */
-    sources: (v41, v41Bytes) =>
-      `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM-5.3 的字节数来自 models.json 里的官方 config（BF16 每元素 2 字节）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 GQA 论文（Ainslie et al., 2023）表 1，七个任务平均；「${REPORTED.v2Reduction.value}」出自 DeepSeek-V2 技术报告（2024）；${v41Bytes} 出自 ${v41}。`,
+    /** @param {string} _v41 the English source of models.json @param {string} v41Bytes */
+    sources: (_v41, v41Bytes) =>
+      `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM-5.3 的字节数来自 models.json 里的官方 config（BF16 每元素 2 字节）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 GQA 论文（Ainslie et al., 2023）表 1，七个任务平均；「${REPORTED.v2Reduction.value}」出自 DeepSeek-V2 技术报告（2024）；${v41Bytes} 出自 DeepSeek-V4.1-Flash 的模型卡与技术报告（官方自报的全局 KV 占用，含跨层复用和 FP4 量化的 KV）。`,
     steps: {
       rnn: {
         era: '起点',
@@ -94,7 +94,7 @@ export const STRINGS = {
           '解码的每一步回头给源句每个位置打分、加权取回，不再只靠一个定长向量：分数 = vᵀ·tanh(W₁q + W₂k)。',
         /** @type {StepText} */
         stuck: (n) =>
-          `每一对都要单独过 tanh，交不给矩阵乘；朴素实现先落一个 T×T×d_a 的中间张量：T = ${n.rnnT}、d_a = ${n.dA} 时单头单层 ${n.additiveBytes}，点积只留 T×T 个分数，${n.dotBytes}。它还长在 RNN 里，串行没解决。`,
+          `每一对都要单独过一次 tanh，没法整块交给矩阵乘单元去算；朴素实现先落一个 T×T×dₐ 的中间张量：T = ${n.rnnT}、dₐ = ${n.dA} 时单头单层 ${n.additiveBytes}，点积只留 T×T 个分数，${n.dotBytes}。它还长在 RNN 里，串行没解决。`,
       },
       'self-attention': {
         era: '第二代 ①',
@@ -105,7 +105,7 @@ export const STRINGS = {
           `直接比 embedding，「给了」最像的是它自己（余弦 ${n.selfCosine}），${L(n.rawLast3)} 反而垫底；投影成 Q、K 再点积，它自己排到最后，前三是 ${L(n.projectedTop3)}，全部配对一次矩阵乘 QKᵀ 算完。取回用单独的 V：两个人名的 K 余弦 ${n.kCosine}，取回 K 分不清是谁。`,
         /** @type {StepText} */
         stuck: (n) =>
-          `不缩放：锚点每头 ${n.headDim} 维，点积标准差 √${n.headDim} = ${n.sqrtHeadDim}，同一行分差十几二十很常见（e²⁰ ≈ ${n.e20('zh-CN')}），softmax 几乎独占，梯度传不回 W_Q、W_K。`,
+          `不缩放：锚点每头 ${n.headDim} 维，点积标准差 √${n.headDim} = ${n.sqrtHeadDim}，同一行分差十几二十很常见（e²⁰ ≈ ${n.e20('zh-CN')}），softmax 几乎独占，梯度传不回 Wq、Wk。`,
       },
       scaling: {
         era: '第二代 ②',
@@ -113,7 +113,7 @@ export const STRINGS = {
         src: 'Vaswani 2017 式 (1)',
         /** @type {StepText} */
         solved: (n) =>
-          `softmax 把分数变成正的、和为 1 的权重，只看分差（按占比分，分数 ${n.carScores} 会给最后一个 ${n.carSplit}）；除以 √d_k = ${n.sqrtHeadDim}，点积方差回到 1。`,
+          `softmax 把分数变成正的、和为 1 的权重，只看分差（按占比分，分数 ${n.carScores} 会给最后一个 ${n.carSplit}）；除以 √dₖ = ${n.sqrtHeadDim}，点积方差回到 1。`,
         /** @type {StepText} */
         stuck: (n) =>
           `训练时整句一次喂进去：不加掩码，「给了」一行有 ${n.leak} 的注意力直接落在它要预测的答案「小王」上，loss 低得虚假。`,
@@ -124,7 +124,7 @@ export const STRINGS = {
         src: 'Vaswani 2017 §3.2.3',
         /** @type {StepText} */
         solved: (n) =>
-          `softmax 之前把右上三角置为 −∞：未来的权重恰为 0，一次前向做完 ${n.prefixQuestions} 道「只看前缀」的题（逐个前缀喂要 ${n.prefixForwards} 次前向、${n.prefixPositions} 个位置）。`,
+          `softmax 之前把右上三角置为 −∞：未来的权重恰为 0，一次前向做完句子里 ${n.prefixQuestions} 道「只看前缀、答案就在句中」的题（逐个前缀喂要 ${n.prefixForwards} 次前向、共 ${n.prefixPositions} 个位置）。`,
         /** @type {StepText} */
         stuck: (n) =>
           `一次 softmax 只有一份 100%：「给了」要同时找「谁给的」和「给了什么」，只能在苹果 ${n.gaveApple} 与小明 ${n.gaveMing} 之间劈开，取回两个 V 的混合。`,
@@ -193,7 +193,7 @@ export const STRINGS = {
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
-          `再减 KV 头就回到 MQA：DeepSeek LLM 67B 已是 GQA-8，每 token 仍要 ${n.d67Token}（MHA 是 ${n.d67Mha}），${n.longContext} token 单条请求 ${n.d67Context}。`,
+          `再减 KV 头就回到 MQA：DeepSeek LLM 67B 已是 GQA-8，每 token 仍要 ${n.d67Token}（MHA 是 ${n.d67Mha}），${n.longContext} token 单条请求 ${n.d67Context}（假设它能读这么长；它的上下文只有 ${n.d67ContextLimit}）。`,
       },
       mla: {
         era: '第六代',
@@ -201,7 +201,7 @@ export const STRINGS = {
         src: 'DeepSeek-V2 2024 → V3、GLM-5.3',
         /** @type {StepText} */
         solved: (n) =>
-          `每层每 token 只缓存一个 ${n.mlaLatent} 维潜向量和一份共享的 ${n.mlaRopeDims} 维 RoPE 键，共 ${n.mlaWidth} 个数，用的时候展开成 K、V（或把展开矩阵吸收进 Q）：DeepSeek-V2 每 token ${n.v2Token}、V3 ${n.v3Token}；相对 67B 按 BF16 降 ${n.v2vs67}；官方的「${REPORTED.v2Reduction.value}」还含约 ${REPORTED.v2Reduction.kvBits} bit 的 KV 量化`,
+          `每层每 token 只缓存一个 ${n.mlaLatent} 维潜向量和一份共享的 ${n.mlaRopeDims} 维 RoPE 键，共 ${n.mlaWidth} 个数，用的时候展开成 K、V（或把展开矩阵吸收进 Q）：DeepSeek-V2 每 token ${n.v2Token}、V3 ${n.v3Token}；按 BF16 比 67B 少 ${n.v2vs67.replace('−', '')}；官方的「${REPORTED.v2Reduction.value}」还含约 ${REPORTED.v2Reduction.kvBits} bit 的 KV 量化`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
@@ -263,7 +263,7 @@ export const STRINGS = {
           'At every decoding step, scores each source position and takes a weighted mix back, instead of relying on one fixed vector: score = vᵀ·tanh(W₁q + W₂k).',
         /** @type {StepText} */
         stuck: (n) =>
-          `Every pair goes through its own tanh, which matrix units cannot batch; the naive way materialises a T×T×d_a intermediate: ${n.additiveBytes} per head per layer at T = ${n.rnnT}, d_a = ${n.dA}, where the dot product keeps T×T scores, ${n.dotBytes}. It still lives inside an RNN, still serial.`,
+          `Every pair goes through its own tanh, which matrix units cannot batch; the naive way materialises a T×T×dₐ intermediate: ${n.additiveBytes} per head per layer at T = ${n.rnnT}, dₐ = ${n.dA}, where the dot product keeps T×T scores, ${n.dotBytes}. It still lives inside an RNN, still serial.`,
       },
       'self-attention': {
         era: 'Generation 2 ①',
@@ -274,7 +274,7 @@ export const STRINGS = {
           `Raw embeddings make 给了 (gave) most like itself (cosine ${n.selfCosine}), with ${L(n.rawLast3)} at the bottom; projected into Q and K it comes last and ${L(n.projectedTop3)} lead, all pairs in one matrix product QKᵀ. V is separate: the two names’ keys have cosine ${n.kCosine}, so fetching K could not tell them apart.`,
         /** @type {StepText} */
         stuck: (n) =>
-          `No scaling: with ${n.headDim} dims per head (the anchor), dot products have standard deviation √${n.headDim} = ${n.sqrtHeadDim}; gaps of that size in one row are common (e²⁰ ≈ ${n.e20('en')}), softmax picks one key, and gradients stop reaching W_Q, W_K.`,
+          `No scaling: with ${n.headDim} dims per head (the anchor), dot products have standard deviation √${n.headDim} = ${n.sqrtHeadDim}; gaps of that size in one row are common (e²⁰ ≈ ${n.e20('en')}), softmax picks one key, and gradients stop reaching Wq, Wk.`,
       },
       scaling: {
         era: 'Generation 2 ②',
@@ -282,10 +282,10 @@ export const STRINGS = {
         src: 'Vaswani 2017 eq. (1)',
         /** @type {StepText} */
         solved: (n) =>
-          `Softmax turns scores into positive weights summing to 1 that only see differences (a proportional split of ${n.carScores} gives the last one ${n.carSplit}); dividing by √d_k = ${n.sqrtHeadDim} brings the dot product’s variance back to 1.`,
+          `Softmax turns scores into positive weights summing to 1 that only see differences (a proportional split of ${n.carScores} gives the last one ${n.carSplit}); dividing by √dₖ = ${n.sqrtHeadDim} brings the dot product’s variance back to 1.`,
         /** @type {StepText} */
         stuck: (n) =>
-          `Training feeds the whole sentence at once: without a mask the 给了 row puts ${n.leak} of its attention on the answer it must predict, 小王 (Xiaowang), and the loss is falsely low.`,
+          `Training feeds the whole sentence at once: without a mask the 给了 (gave) row puts ${n.leak} of its attention on the answer it must predict, 小王 (Xiaowang), and the loss is falsely low.`,
       },
       mask: {
         era: 'Generation 2 ③',
@@ -293,10 +293,10 @@ export const STRINGS = {
         src: 'Vaswani 2017 §3.2.3',
         /** @type {StepText} */
         solved: (n) =>
-          `Set the upper triangle to −∞ before softmax: future weights are exactly 0, and one forward pass does ${n.prefixQuestions} prefix-only tasks (feeding prefix by prefix takes ${n.prefixForwards} passes, ${n.prefixPositions} positions).`,
+          `Set the upper triangle to −∞ before softmax: future weights are exactly 0, and one forward pass does the sentence’s ${n.prefixQuestions} prefix-only tasks whose answer is in it (feeding prefix by prefix takes ${n.prefixForwards} passes, ${n.prefixPositions} positions in all).`,
         /** @type {StepText} */
         stuck: (n) =>
-          `One softmax has only one 100%: 给了 must find both who gave and what was given, and splits it between apple ${n.gaveApple} and Xiaoming ${n.gaveMing}, fetching a blend of two V rows.`,
+          `One softmax has only one 100%: 给了 (gave) must find both who gave and what was given, and splits it between apple ${n.gaveApple} and Xiaoming ${n.gaveMing}, fetching a blend of two V rows.`,
       },
       rope: {
         era: 'Back to C2',
@@ -363,7 +363,7 @@ export const STRINGS = {
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
-          `Fewer KV heads lead back to MQA: DeepSeek LLM 67B is already GQA-8 and still needs ${n.d67Token} per token (${n.d67Mha} as MHA), ${n.d67Context} for one request of ${n.longContext} tokens.`,
+          `Fewer KV heads lead back to MQA: DeepSeek LLM 67B is already GQA-8 and still needs ${n.d67Token} per token (${n.d67Mha} as MHA), ${n.d67Context} for one request of ${n.longContext} tokens (supposing it could read that far; its context is only ${n.d67ContextLimit}).`,
       },
       mla: {
         era: 'Generation 6',

@@ -149,7 +149,8 @@ export const FACTS = {
   // |q| |k|: the dot product if the two pointed the same way (the guess that forgets cos θ)
   'dot-norm-product': (c, m) => num(dot(c, m).qNorm * dot(c, m).kNorm, 2),
   'dot-angle': (c, m) => `${Math.round(dot(c, m).theta)}°`,
-  'dot-t-presets': () => list(T_PRESETS.map(grouped)),
+  // map(grouped) would pass each index as grouped's digits (4,096.0, 32,768.00)
+  'dot-t-presets': () => list(T_PRESETS.map((t) => grouped(t))),
   'course-t': () => grouped(DOT_COURSE.T),
   'additive-da': () => String(DOT_COURSE.dA),
   'additive-bytes': (c, m) => evo(c, m).additiveBytes,
@@ -185,6 +186,11 @@ export const FACTS = {
   },
   'e-value': () => num(Math.E, 1),
   'dialog-wrong-guess': () => WRONG_GUESS.map((x) => pct(x, 0)).join(' / '),
+  // the proportional split s_j / Σs, which the gut-feel guess above is not
+  'dialog-proportional': (c) =>
+    Array.from(c.engine.proportionalSplit(scoreExample(c.world, 'dialog').scores), (x) =>
+      pct(x, 0),
+    ).join(' / '),
   'anchor-d': () => String(ANCHOR_D),
   'sqrt-anchor-d': () => String(Math.sqrt(ANCHOR_D)),
   'd-min': () => String(D_STEPS[D_STEPS.indexOf(4)]),
@@ -213,8 +219,9 @@ export const FACTS = {
   'anchor-width': (c, m) => proofs(c, m).anchorWidth,
 
   // ---- lesson 6 ----
-  'rope-same-gap': () => String(SAME[0][1] - SAME[0][0]),
-  'rope-diff-gap': () => String(DIFFERENT[1] - DIFFERENT[0]),
+  // a negative gap with the real minus sign, as every page prints one
+  'rope-same-gap': () => String(SAME[0][1] - SAME[0][0]).replace('-', '−'),
+  'rope-diff-gap': () => String(DIFFERENT[1] - DIFFERENT[0]).replace('-', '−'),
   'rope-same-score': (c) => num(ropeScore(c, SAME[0][0], SAME[0][1]).score, 4),
   'rope-diff-score': (c) => num(ropeScore(c, DIFFERENT[0], DIFFERENT[1]).score, 4),
   'rope-query-pos': () => String(SAME[0][0]),
@@ -237,6 +244,7 @@ export const FACTS = {
   'anchor-kv-heads': (c, m) => evo(c, m).kvHeads,
   'anchor-group-size': (c, m) => evo(c, m).groupSize,
   'anchor-full-layers': (c, m) => evo(c, m).fullLayers,
+  'anchor-layers': (c, m) => evo(c, m).layers,
   'anchor-context': (c) => grouped(anchor(c).contextLength ?? NaN),
   'anchor-gqa-token': (c, m) => evo(c, m).gqaToken,
   'anchor-kv-formula': (c) => String(c.engine.kvLedger(anchor(c)).formula),
@@ -274,6 +282,15 @@ export const FACTS = {
   },
   't5-mqa': () => GQA_PAPER[2].average,
   'v2-cached-numbers': (c, m) => evo(c, m).mlaWidth,
+  // MLA's cache in units of one shared K/V head (MQA = GQA with one group): DeepSeek-V2's own
+  // comparison, "equal to GQA with only 2.25 groups"
+  'v2-gqa-groups': (c) => {
+    const v2 = modelOf(c, 'deepseek-v2');
+    const rows = variantRows(c.engine, asConfig(v2), v2.contextLength ?? 4096);
+    const groups =
+      Number(variantRow(rows, 'mla').bytesPerToken) / Number(variantRow(rows, 'mqa').bytesPerToken);
+    return num(groups, 2);
+  },
   'v2-vs-67': (c, m) => evo(c, m).v2vs67.replace('−', ''),
   'v2-reported': () => REPORTED.v2Reduction.value,
   'v2-kv-bits': () => REPORTED.v2Reduction.kvBits,
@@ -347,6 +364,7 @@ export const FACTS = {
   },
   'lab-prompt': (c) => c.lab.export.prompt.text,
   'lab-layers': (c) => String(c.lab.export.model.config.nLayers),
+  'lab-context': (c) => String(c.lab.export.model.config.context),
   'lab-full-layers': (c) =>
     andList(sinkRanges(c).map((/** @type {{layer: number}} */ x) => String(x.layer + 1))),
   'lab-linear-layers': (c) =>

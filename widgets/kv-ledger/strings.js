@@ -80,7 +80,7 @@ export const STRINGS = {
     mqaUndercut: (/** @type {string} */ mqa, /** @type {string} */ mla) =>
       `这里 MQA（${mqa}）比 MLA（${mla}）还小：MQA 让所有头共用同一份 K/V，MLA 的潜向量却能给每个头各自的 K/V（展开，或把展开吸收进 query 和输出），质量更接近 MHA（第 9、10 课）。`,
     overLimit: (/** @type {string} */ name, /** @type {string} */ t, /** @type {string} */ limit) =>
-      `${t} token 超过了 ${name} 的上下文上限 ${limit} token：模型本身处理不了这么长的请求，下面的字节数只是按公式外推。`,
+      `${t} token 超过了 ${name} 的上下文上限 ${limit} token：模型本身处理不了这么长的请求，下面的字节数只是按公式算的超出上下文的估算。`,
     windowNote: (/** @type {string} */ w) =>
       `滑动窗口：这个模型每层只看最近 ${w} 个 token，缓存是一个滚动缓冲区，每层最多存 ${w} 个 token。`,
     windowed: (/** @type {string} */ t, /** @type {string} */ w) =>
@@ -162,7 +162,7 @@ export const STRINGS = {
     mqaUndercut: (/** @type {string} */ mqa, /** @type {string} */ mla) =>
       `Here MQA (${mqa}) is smaller than MLA (${mla}): MQA makes every head share one K/V, while MLA’s latent still gives each head its own K/V (expanded, or with the expansion absorbed into the query and the output), much closer to MHA in quality (lessons 9 and 10).`,
     overLimit: (/** @type {string} */ name, /** @type {string} */ t, /** @type {string} */ limit) =>
-      `${t} tokens is past ${name}’s context limit of ${limit} tokens: the model itself cannot take a request this long, and the bytes below only extrapolate the formula.`,
+      `${t} tokens is past ${name}’s context limit of ${limit} tokens: the model itself cannot take a request this long, and the bytes below are only a beyond-context estimate from the formula.`,
     windowNote: (/** @type {string} */ w) =>
       `Sliding window: every layer of this model attends only to the last ${w} tokens, so its cache is a rolling buffer holding at most ${w} tokens per layer.`,
     windowed: (/** @type {string} */ t, /** @type {string} */ w) =>

@@ -209,8 +209,9 @@ export class Lab extends AttnWidget {
       gen: generationSection({
         t,
         steps: this.#steps,
-        // The model's own ledger row (float32, the engine's) at the full context.
-        ledger: rt.engine.labLedger(lab.id, { tokens: c.context }),
+        // The model's own ledger row at the full context, its K/V counted in BF16 (2 bytes) as
+        // everywhere on the page and in the course; the linear layers' state stays float32.
+        ledger: rt.engine.labLedger(lab.id, { tokens: c.context, dtypeBytes: 2 }),
         onSteps: (n) => this.#set(() => (this.#steps = n)),
         onOpen: () => this.#opened('generation'),
       }),

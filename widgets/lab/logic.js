@@ -45,7 +45,7 @@ import { decodeBase64 } from '../../web/base64.js';
  * @typedef {{
  *   name: 'hybrid' | 'all-full', parameters: number, trainLoss: number, validLoss: number,
  *   layerTypes: string[], fullLayers: number, linearLayers: number,
- *   kvBytesPerTokenF32: number, stateBytes: { f32: number },
+ *   kvBytesPerTokenF32: number, kvBytesPerTokenBf16: number, stateBytes: { f32: number },
  *   requestBytes: { tokens: number, f32: number, bf16: number }[],
  * }} HybridRow one model of the hybrid ablation
  * @typedef {{
@@ -340,10 +340,10 @@ function promptChecks(engine, lab, r) {
   const [T, V] = r.logits.shape;
   /** @type {CheckRow[]} */
   const out = [];
-  out.push(check(`tokens of 「${p.text}」`, p.tokens.join(' '), r.tokens.join(' ')));
+  out.push(check(`tokens of “${p.text}”`, p.tokens.join(' '), r.tokens.join(' ')));
   out.push(
     below(
-      `logits of 「${p.text}」 vs native export, max |Δ|`,
+      `logits of “${p.text}” vs native export, max |Δ|`,
       maxAbsDiff(r.logits.data.subarray((T - 1) * V, T * V), p.logits),
     ),
   );

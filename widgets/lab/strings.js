@@ -75,9 +75,9 @@ export const STRINGS = {
     predictedChip: (c, p) => `预测的下一个字「${c}」，概率 ${p}`,
     /** @param {number} T @param {string} last @param {number} i @param {string} c */
     passCaption: (T, last, i, c) =>
-      `热力图和扇出图就是产生这个预测的那一次前向传播：${T} 个 token（<bos> 到「${last}」），一行一个 query。预测「${c}」出自最后一行（query「${last}」，位置 ${i}）；它自己还不是一行，按「接上预测再运行」把它作为位置 ${T} 喂进去。`,
+      `热力图和扇出图就是产生这个预测的那一次前向传播：${T} 个 token（<bos> 到「${last}」），一行一个查询。预测「${c}」出自最后一行（查询「${last}」，位置 ${i}）；它自己还不是一行，按「接上预测再运行」把它作为位置 ${T} 喂进去。`,
     /** @param {number} l @param {number} hd */
-    farHead: (l, hd) => `看一个远处 key 胜过邻居的头：第 ${l} 层头 ${hd}`,
+    farHead: (l, hd) => `看一个远处的键胜过邻居的头：第 ${l} 层头 ${hd}`,
     /**
      * @param {LabConfig} c
      * @param {number[]} full
@@ -97,8 +97,9 @@ export const STRINGS = {
      * @param {string} u
      */
     trainedFacts: (c, steps, seed, p, v, u) =>
-      `这是你在“自己训练它”一页里训练的模型：${c.nLayers} 层（${c.fullLayers} 层全注意力、${c.linearLayers} 层线性），${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头，d_model ${c.dModel}，上下文 ${c.context}，词表 ${c.vocab}；${p} 个参数，种子 ${seed}，训练了 ${steps} 步。最后一个快照的验证集 ${v} nats/字（只按字频猜是 ${u}）。下面的句子、热力图和模式都用它现算；两张消融表仍是课程模型的。`,
-    noTrained: '没有找到你训练的模型（在“自己训练它”一页按“在实验课里打开”），这里显示课程的模型。',
+      `这是你在「自己训练它」一页里训练的模型：${c.nLayers} 层（${c.fullLayers} 层全注意力、${c.linearLayers} 层线性），${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头，d_model ${c.dModel}，上下文 ${c.context}，词表 ${c.vocab}；${p} 个参数，种子 ${seed}，训练了 ${steps} 步。最后一个快照的验证集 ${v} nats/字（只按字频猜是 ${u}）。下面的句子、热力图和模式都用它现算；两张消融表仍是课程模型的。`,
+    noTrained:
+      '没有找到你训练的模型（在「自己训练它」一页按「在实验课里打开」），这里显示课程的模型。',
     noData: `这一页缺少实验课的数据：请在 attn-widgets.js 之后加上 <script src="${DATA_SCRIPT}"></script>。`,
     loadingData: `正在等待 ${DATA_SCRIPT}（实验课的模型和数据）…`,
     promptLabel: '输入一句话',
@@ -123,7 +124,7 @@ export const STRINGS = {
       `先把 ${T} 个 token 一次喂进去（prefill），之后每一步只喂 1 个新 token、取 argmax；全注意力层从 KV cache 读前面所有 token 的 K、V，线性层只带着它固定大小的状态往下走，都不重算。共 ${n} 步。`,
     /** @param {string} f @param {number} n */
     cacheLine: (f, n) =>
-      `这个模型每个 token 缓存的 K、V（float32，引擎的账本）：只有 ${n} 个全注意力层缓存，${f}`,
+      `这个模型每个 token 缓存的 K、V（引擎的账本，和全课一样按 BF16 计）：只有 ${n} 个全注意力层缓存，${f}`,
     /** @param {number} L @param {number} T @param {string} state @param {string} total */
     ledgerRow: (L, T, state, total) =>
       `再加 ${L} 个线性层固定的状态 ${state}（与长度无关）：${T} 个 token 的一条请求共 ${total}。`,
@@ -233,17 +234,17 @@ export const STRINGS = {
       `同一个模型、同样的 ${s} 步训练，只改 KV 头数（MHA → GQA → MQA）。只跑了一个随机种子（seed ${b}），没有误差条：差几个百分之一只能当趋势看，不是测量结果。`,
     /** @param {string} rows */
     ablChart: (rows) => `验证 loss 与每 token KV 字节：${rows}`,
-    xAxis: '每 token 的 KV 字节（bf16，对数刻度）',
+    xAxis: '每 token 的 KV 字节（BF16，对数刻度）',
     yAxis: '验证 loss',
     kvHeads: 'KV 头',
     kind: '类型',
-    kvBytes: '每 token KV（bf16）',
+    kvBytes: '每 token KV（BF16）',
     valid: '验证 loss',
     train: '训练 loss',
     params: '参数量',
-    /** @param {number} g @param {number} layers */
-    shipped: (g, layers) =>
-      `★ 本课模型全注意力层的配置（G = ${g}）；这项消融用的是 ${layers} 层全注意力的旧版实验模型。`,
+    /** @param {number} layers */
+    shipped: (layers) =>
+      `这项消融跑在一个更早的 ${layers} 层、层层全注意力的实验模型上，不是上面这个混合模型；它只比较 KV 头数。`,
     /** @param {string} u */
     ablNote: (u) =>
       `loss 单位 nats/字；只按字频猜是 ${u}。这些短训练的 loss 高于上面的模型（它训练了更多步）。`,
@@ -260,8 +261,8 @@ export const STRINGS = {
       hybrid: `混合（${lin} 线性 + ${full} 全）`,
       'all-full': `全部全注意力（${lin + full} 层）`,
     }),
-    kvPerToken: '每 token KV（float32）',
-    stateCol: '固定状态',
+    kvPerToken: '每 token KV（BF16）',
+    stateCol: '固定状态（float32）',
     /** @param {string} t */
     request: (t) => `一条 ${t} token 请求`,
   },
@@ -315,7 +316,7 @@ export const STRINGS = {
     /** @param {string} chars @param {number} v */
     unk: (chars, v) => `${chars} is not among the model's ${v} characters: it becomes <unk>.`,
     /** @param {string} p */
-    topTitle: (p) => `Next character: after 「${p}」 the most likely are`,
+    topTitle: (p) => `Next character: after “${p}” the most likely are`,
     /** @param {number} V */
     topFormula: (V) =>
       line(NEXT_TOKEN_MATH, ` over all ${V} tokens; z are the last position's logits`),
@@ -328,7 +329,7 @@ export const STRINGS = {
       `The ${T} prompt tokens go in one pass (prefill); then each step feeds only the 1 new token and takes the argmax: the full layers read the K and V of every earlier token from the KV cache, the linear layers carry only their fixed-size state on; nothing is recomputed. ${n} steps.`,
     /** @param {string} f @param {number} n */
     cacheLine: (f, n) =>
-      `K and V this model caches per token (float32, the engine's ledger): only its ${n} full layers do, ${f}`,
+      `K and V this model caches per token (the engine's ledger, counted in BF16 like the rest of the course): only its ${n} full layers do, ${f}`,
     /** @param {number} L @param {number} T @param {string} state @param {string} total */
     ledgerRow: (L, T, state, total) =>
       `plus the ${L} linear layers' fixed state of ${state} (the same at any length): one request of ${T} tokens holds ${total}.`,
@@ -443,17 +444,17 @@ export const STRINGS = {
       `The same model and the same ${s} training steps, only the number of KV heads changed (MHA → GQA → MQA). One random seed (seed ${b}), no error bars: differences of a few hundredths are a trend, not a measurement.`,
     /** @param {string} rows */
     ablChart: (rows) => `Validation loss against KV bytes per token: ${rows}`,
-    xAxis: 'KV bytes per token (bf16, log scale)',
+    xAxis: 'KV bytes per token (BF16, log scale)',
     yAxis: 'validation loss',
     kvHeads: 'KV heads',
     kind: 'kind',
-    kvBytes: 'KV per token (bf16)',
+    kvBytes: 'KV per token (BF16)',
     valid: 'valid loss',
     train: 'train loss',
     params: 'parameters',
-    /** @param {number} g @param {number} layers */
-    shipped: (g, layers) =>
-      `★ the G of this lesson's model's full layers (G = ${g}); this ablation ran on the earlier ${layers}-layer full-attention lab model.`,
+    /** @param {number} layers */
+    shipped: (layers) =>
+      `This ablation ran on an earlier ${layers}-layer lab model with full attention in every layer, not on the hybrid model above; it compares KV heads only.`,
     /** @param {string} u */
     ablNote: (u) =>
       `Losses in nats per character; guessing by character frequency gives ${u}. These short runs end above the model above (it trained for more steps).`,
@@ -470,8 +471,8 @@ export const STRINGS = {
       hybrid: `hybrid (${lin} linear + ${full} full)`,
       'all-full': `all full attention (${lin + full})`,
     }),
-    kvPerToken: 'KV per token (float32)',
-    stateCol: 'fixed state',
+    kvPerToken: 'KV per token (BF16)',
+    stateCol: 'fixed state (float32)',
     /** @param {string} t */
     request: (t) => `one request of ${t} tokens`,
   },
@@ -480,8 +481,8 @@ export const STRINGS = {
 /** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
 export const CHECK_NAMES_ZH = {
   'layer types (full / linear) = export': '各层类型（全注意力 / 线性）= 导出',
-  'tokens of 「小明把苹果给了」': '「小明把苹果给了」的 token',
-  'logits of 「小明把苹果给了」 vs native export, max |Δ|':
+  'tokens of “小明把苹果给了”': '「小明把苹果给了」的 token',
+  'logits of “小明把苹果给了” vs native export, max |Δ|':
     '「小明把苹果给了」的 logits 对原生导出，max |Δ|',
   'top-5 next tokens': '下一个 token 的前 5 名',
   'top-5 probabilities': '前 5 名的概率',

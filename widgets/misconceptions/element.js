@@ -13,7 +13,7 @@ import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
  * A card's texts in one language: the misconception, its correction, and its proof line from
  * the numbers of logic.js's proofNumbers.
  * @typedef {{ myth: string | ((n: Record<string, string>) => string),
- *   fix: string | ((n: Record<string, string>) => string),
+ *   fix: string | import('../../web/mathml.js').MathLine | ((n: Record<string, string>) => string),
  *   proof: (n: Record<string, string>) => string }} CardStrings
  */
 

@@ -1,5 +1,11 @@
 // Every string <attn-misconceptions> shows, in both languages (rows: each card's texts, by its id
 // in logic.js ROWS, its proof a function of logic.js's proofNumbers; lessonNames: link names).
+// Subscripts (d_k, W_O) are MathML in lines of web/mathml.js, drawn by h().
+import { line, row, sub, text } from '../../web/mathml.js';
+
+/** d_k = d_model / h, the original Transformer's head width. */
+const HEAD_WIDTH = row(sub('d', 'k'), '=', sub('d', text('model')), '/', 'h');
+const WO = sub('W', 'O');
 /** @type {import('../../web/widget-base.js').WidgetStrings} */
 export const STRINGS = {
   'zh-CN': {
@@ -34,7 +40,7 @@ export const STRINGS = {
         fix: '点积、余弦、负距离、加性网络都能打分；点积胜在一次矩阵乘就算完、不用落大张量，效果好坏靠实验。',
         /** @param {Record<string, string>} n */
         proof: (n) =>
-          `T = ${n.courseT}、d_a = ${n.dA}：加性的中间张量 ${n.additiveBytes}，点积的分数只有 ${n.dotBytes}`,
+          `T = ${n.courseT}、dₐ = ${n.dA}：加性的中间张量 ${n.additiveBytes}，点积的分数只有 ${n.dotBytes}`,
       },
       'sqrt-trick': {
         myth: '除以 √d 只是一个经验技巧。',
@@ -58,7 +64,7 @@ export const STRINGS = {
       },
       'rope-adds': {
         myth: 'RoPE 给 embedding 加上了一个位置。',
-        fix: '它在注意力内部旋转 Q 和 K，打分只看相对距离；V 不转。',
+        fix: '它在注意力内部旋转 Q 和 K，让位置只以距离 j − i 的形式进入分数（分数仍取决于 q、k 的内容）；V 不转。',
         /** @param {Record<string, string>} n */
         proof: (n) => `距离相同、位置不同的三对 q·k：${n.ropeSame}；锚点每头只转 ${n.rotary} 维`,
       },
@@ -69,7 +75,13 @@ export const STRINGS = {
       },
       width: {
         myth: '头数 × 每头维数必须等于模型宽度。',
-        fix: '这是原始 Transformer 的约定：d_k = d_model / h，把模型宽度平分给各头。它不是必须的：投影矩阵可以把宽度变成任意 H × d_head，W_O 再变回来。',
+        fix: line(
+          '这是原始 Transformer 的约定：',
+          HEAD_WIDTH,
+          '，把模型宽度平分给各头。它不是必须的：投影矩阵可以把宽度变成任意 H × d_head，',
+          WO,
+          ' 再变回来。',
+        ),
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `原始 Transformer：${n.originalWidth}（论文 §3.2.2）；Qwen3.8-27B：${n.anchorWidth}（引擎按 config 算）`,
@@ -138,7 +150,7 @@ export const STRINGS = {
         fix: 'Dot product, cosine, negative distance and an additive network can all score; the dot product wins by being one matrix product with no big intermediate, and quality is settled by experiment.',
         /** @param {Record<string, string>} n */
         proof: (n) =>
-          `T = ${n.courseT}, d_a = ${n.dA}: the additive intermediate is ${n.additiveBytes}, the dot-product scores ${n.dotBytes}`,
+          `T = ${n.courseT}, dₐ = ${n.dA}: the additive intermediate is ${n.additiveBytes}, the dot-product scores ${n.dotBytes}`,
       },
       'sqrt-trick': {
         myth: 'Dividing by √d is just an empirical trick.',
@@ -162,7 +174,7 @@ export const STRINGS = {
       },
       'rope-adds': {
         myth: 'RoPE adds a position to the embedding.',
-        fix: 'It rotates Q and K inside attention, so scores see only the relative distance; V is not rotated.',
+        fix: 'It rotates Q and K inside attention, so that position enters the score only as the distance j − i (the score still depends on what q and k contain); V is not rotated.',
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `Three q·k pairs at the same distance, different positions: ${n.ropeSame}; the anchor rotates ${n.rotary} dims per head`,
@@ -175,7 +187,13 @@ export const STRINGS = {
       },
       width: {
         myth: 'Heads × head dim must equal the model width.',
-        fix: 'That is the original Transformer’s convention, d_k = d_model / h, splitting the model width evenly among the heads. Nothing requires it: the projections can map the width to any H × d_head and W_O maps it back.',
+        fix: line(
+          'That is the original Transformer’s convention, ',
+          HEAD_WIDTH,
+          ', splitting the model width evenly among the heads. Nothing requires it: the projections can map the width to any H × d_head and ',
+          WO,
+          ' maps it back.',
+        ),
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `Original Transformer: ${n.originalWidth} (paper §3.2.2); Qwen3.8-27B: ${n.anchorWidth} (engine, from the config)`,

@@ -11,6 +11,20 @@ import { line, row, sub, subsup, frac, sqrt, sum, paren, mi } from '../../web/ma
  */
 const named = (base, name, at) => sub(base, row(name, ',', at));
 const KEY_DIMS = row(sub('d', 'n'), '+', sub('d', 'r'));
+const W_UK = sub('W', 'uk');
+const K_ROPE = sub('k', 'rope');
+/** Why RoPE on the expanded key breaks absorption: q · (c_j W_uk R_j) = (q R_jᵀ W_ukᵀ) · c_j. */
+const BREAKS_MATH = row(
+  'q',
+  '·',
+  paren(sub('c', 'j'), W_UK, sub('R', 'j')),
+  '=',
+  paren('q', subsup('R', 'j', 'T'), subsup('W', 'uk', 'T')),
+  '·',
+  sub('c', 'j'),
+);
+/** R_0 = I: the one position where the rotation is the identity. */
+const R0 = row(sub('R', 0), '=', 'I');
 /** The two paths' formulas, the same in both languages (the string tables add the words). */
 const PATH_MATH = {
   keys: row(sub('K', 'h'), '=', '[', 'c', '·', named('W', 'uk', 'h'), '|', sub('k', 'rope'), ']'),
@@ -60,9 +74,10 @@ export const STRINGS = {
     flowTitle: '数据流',
     x: (/** @type {string | number} */ T, /** @type {string | number} */ D) =>
       `x：${T} 个 token × ${D} 维`,
-    toLatent: (/** @type {string | number} */ r) => `× W_dkv → 潜向量 c（${r} 维）`,
+    toLatent: (/** @type {string | number} */ r) =>
+      line('× ', sub('W', 'dkv'), ` → 潜向量 c（${r} 维）`),
     toRope: (/** @type {string | number} */ dr) =>
-      `× W_kr，再按位置 RoPE → k_rope（${dr} 维，所有头共用）`,
+      line('× ', sub('W', 'kr'), '，再按位置 RoPE → ', K_ROPE, `（${dr} 维，所有头共用）`),
     cache: '缓存（每 token 每层）',
     cacheLine: (
       /** @type {string | number} */ r,
@@ -79,7 +94,7 @@ export const STRINGS = {
       /** @type {string | number} */ v,
     ) => `若像 MHA 那样存展开后的 K、V：${H} × (${dn} + ${dr} + ${dv}) × ${b} B = ${v}`,
     keyLatent: (/** @type {string | number} */ r) => `c：${r} 个数`,
-    keyRope: (/** @type {string | number} */ dr) => `k_rope：${dr} 个数`,
+    keyRope: (/** @type {string | number} */ dr) => line(K_ROPE, `：${dr} 个数`),
     stripLabel: (/** @type {string | number} */ r, /** @type {string | number} */ dr) =>
       `最后一个 token 缓存的 ${r} + ${dr} 个数`,
     explicitTitle: '显式路径：展开 K、V',
@@ -90,7 +105,7 @@ export const STRINGS = {
     ],
     absorbedTitle: '吸收路径：K、V 从不成形',
     absorbedSteps: [
-      line(PATH_MATH.foldedQuery, '（把 ', sub('W', 'uk'), ' 并进 query，r 维）'),
+      line(PATH_MATH.foldedQuery, '（把 ', sub('W', 'uk'), ' 并进查询，r 维）'),
       line('分数 = ', PATH_MATH.latentScore),
       line(PATH_MATH.latentOutput, '（混合之后再乘 ', sub('W', 'uv'), '）'),
     ],
@@ -110,12 +125,26 @@ export const STRINGS = {
     onLatent: 'RoPE 直接转展开的 K（不解耦）',
     works: '吸收路径成立',
     worksBody: (/** @type {string | number} */ d) =>
-      `旋转只落在单独的 k_rope 上，W_uk 与位置无关，可以事先并进 query：显式与吸收的最大差 = ${d}。`,
+      line(
+        '旋转只落在单独的 ',
+        K_ROPE,
+        ' 上，',
+        W_UK,
+        ` 与位置无关，可以事先并进查询：显式与吸收的最大差 = ${d}。`,
+      ),
     breaks: '吸收路径失效',
     breaksBody: (/** @type {string | number} */ e) =>
       `把 RoPE 转在展开出来的内容键上，吸收后的分数与真实分数最大差 = ${e}（未缩放，远大于数值误差）。`,
-    breaksWhy:
-      'q · (c_j W_uk R_j) = (q R_jᵀ W_ukᵀ) · c_j：旋转 R_j 夹在 W_uk 和缓存之间，随键的位置 j 变，没有一个固定矩阵能事先并进 query（只有 j = 0 时 R_0 = I 才对）。',
+    breaksWhy: line(
+      BREAKS_MATH,
+      '：旋转 ',
+      sub('R', 'j'),
+      ' 夹在 ',
+      W_UK,
+      ' 和缓存之间，随键的位置 j 变，没有一个固定矩阵能事先并进查询（只有 j = 0 时 ',
+      R0,
+      ' 才对）。',
+    ),
     breaksNote:
       '（上面的输出表和权重用的是解耦 RoPE 的模型，所以两条路径一致；这里的误差是不解耦时吸收路径的打分误差。）',
     noError: 'dn 是奇数时 RoPE 没法成对旋转，没有这个对照。',
@@ -154,9 +183,16 @@ export const STRINGS = {
     flowTitle: 'Data flow',
     x: (/** @type {string | number} */ T, /** @type {string | number} */ D) =>
       `x: ${T} tokens × ${D} dims`,
-    toLatent: (/** @type {string | number} */ r) => `× W_dkv → latent c (${r} dims)`,
+    toLatent: (/** @type {string | number} */ r) =>
+      line('× ', sub('W', 'dkv'), ` → latent c (${r} dims)`),
     toRope: (/** @type {string | number} */ dr) =>
-      `× W_kr, then RoPE at its position → k_rope (${dr} dims, shared by all heads)`,
+      line(
+        '× ',
+        sub('W', 'kr'),
+        ', then RoPE at its position → ',
+        K_ROPE,
+        ` (${dr} dims, shared by all heads)`,
+      ),
     cache: 'Cache (per token, per layer)',
     cacheLine: (
       /** @type {string | number} */ r,
@@ -174,7 +210,7 @@ export const STRINGS = {
     ) =>
       `Caching the expanded K and V like MHA instead: ${H} × (${dn} + ${dr} + ${dv}) × ${b} B = ${v}`,
     keyLatent: (/** @type {string | number} */ r) => `c: ${r} numbers`,
-    keyRope: (/** @type {string | number} */ dr) => `k_rope: ${dr} numbers`,
+    keyRope: (/** @type {string | number} */ dr) => line(K_ROPE, `: ${dr} numbers`),
     stripLabel: (/** @type {string | number} */ r, /** @type {string | number} */ dr) =>
       `The ${r} + ${dr} numbers cached for the last token`,
     explicitTitle: 'Explicit path: expand K and V',
@@ -205,12 +241,26 @@ export const STRINGS = {
     onLatent: 'RoPE on the expanded key (no decoupling)',
     works: 'The absorbed path works',
     worksBody: (/** @type {string | number} */ d) =>
-      `The rotation sits on the separate k_rope only, W_uk does not depend on position and folds into the query: explicit vs absorbed differ by at most ${d}.`,
+      line(
+        'The rotation sits on the separate ',
+        K_ROPE,
+        ' only, ',
+        W_UK,
+        ` does not depend on position and folds into the query: explicit vs absorbed differ by at most ${d}.`,
+      ),
     breaks: 'The absorbed path breaks',
     breaksBody: (/** @type {string | number} */ e) =>
       `With RoPE turning the content key expanded from the latent, the absorbed scores miss the true ones by up to ${e} (unscaled, far above rounding error).`,
-    breaksWhy:
-      'q · (c_j W_uk R_j) = (q R_jᵀ W_ukᵀ) · c_j: the rotation R_j sits between W_uk and the cache and changes with the key’s position j, so no single matrix can be folded into the query in advance (only j = 0 agrees, R_0 = I).',
+    breaksWhy: line(
+      BREAKS_MATH,
+      ': the rotation ',
+      sub('R', 'j'),
+      ' sits between ',
+      W_UK,
+      ' and the cache and changes with the key’s position j, so no single matrix can be folded into the query in advance (only j = 0 agrees, ',
+      R0,
+      ').',
+    ),
     breaksNote:
       '(The outputs and weights above are the decoupled model’s, so both paths agree there; this error is the absorbed path’s score error without decoupling.)',
     noError: 'With dn odd RoPE cannot turn pairs, so there is no such counterexample.',

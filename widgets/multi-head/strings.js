@@ -104,7 +104,7 @@ export const STRINGS = {
      * @param {number} hid
      */
     anchor: (n, H, d, p, hid) =>
-      `锚点 ${n}：${H} 个头 × ${d} 维 = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}。头数 × 每头维数不必等于模型宽度：Wq 把 ${hid} 维投到 ${p} 维，输出投影再投回 ${hid}（相等是从原始 Transformer 的 d_k = d_model / h 沿用下来的约定，GPT-2 也照做）。`,
+      `锚点 ${n}：${H} 个头 × ${d} 维 = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}。头数 × 每头维数不必等于模型宽度：Wq 把 ${hid} 维投到 ${p} 维，输出投影再投回 ${hid}（相等是从原始 Transformer 的 dₖ = d_model / h 沿用下来的约定，GPT-2 也照做）。`,
   },
   en: {
     title: 'Is one set of Q/K/V enough? One head vs the same projections split into two heads',
@@ -166,7 +166,7 @@ export const STRINGS = {
      * @param {number} hid
      */
     anchor: (n, H, d, p, hid) =>
-      `Anchor ${n}: ${H} heads × ${d} dims = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}. Heads × head width need not equal the model width: Wq maps ${hid} dims to ${p}, the output projection maps back to ${hid} (equal widths are a convention that goes back to the original Transformer’s d_k = d_model / h, which GPT-2 kept).`,
+      `Anchor ${n}: ${H} heads × ${d} dims = ${p} ${p === hid ? '=' : '≠'} hidden_size ${hid}. Heads × head width need not equal the model width: Wq maps ${hid} dims to ${p}, the output projection maps back to ${hid} (equal widths are a convention that goes back to the original Transformer’s dₖ = d_model / h, which GPT-2 kept).`,
   },
 };
 

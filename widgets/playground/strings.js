@@ -37,7 +37,7 @@ export const STRINGS = {
     mapTitle: (/** @type {string | null} */ t) =>
       t ? `show() 的热力图 · ${t}` : 'show() 的热力图',
     mapFormula:
-      '格子 (i, j) = w_ij × 100%：第 i 行 query 给第 j 列 key 的权重；res.weights 的 w = softmax(q·k/√d)，每行和为 1',
+      '格子 (i, j) = wᵢⱼ × 100%：第 i 行的查询给第 j 列的键的权重；res.weights 的 w = softmax(q·k/√d)，每行和为 1',
     outOfRange: '有的数不在 0–1 之间：颜色按 0–1 截断，百分比 = 数 × 100。',
     readout: (
       /** @type {string} */ r,
@@ -79,7 +79,7 @@ export const STRINGS = {
       `The worker did not start${e ? ` (${e})` : ''}. If the page has a Content-Security-Policy, it needs 'unsafe-eval' and worker-src blob:.`,
     mapTitle: (/** @type {string | null} */ t) => (t ? `show() heatmap · ${t}` : 'show() heatmap'),
     mapFormula:
-      'cell (i, j) = w_ij × 100%: the weight query row i gives key column j; for res.weights, w = softmax(q·k/√d), each row sums to 1',
+      'cell (i, j) = wᵢⱼ × 100%: the weight query row i gives key column j; for res.weights, w = softmax(q·k/√d), each row sums to 1',
     outOfRange:
       'Some values are outside 0–1: colours are clipped to 0–1; the percentage is the value × 100.',
     readout: (

@@ -14,7 +14,7 @@ import { formula as mathFormula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { grouped, h, svg } from '../../web/dom.js';
-import { worldTensors } from '../../web/world.js';
+import { worldTensors, shortLabel } from '../../web/world.js';
 import {
   T_PICTURE,
   T_COUNT,
@@ -373,9 +373,14 @@ export class RnnVsAttention extends AttnWidget {
     );
     this.#gloss.textContent = wide ? this.t('gloss') : '';
     this.#gloss.hidden = !this.#gloss.textContent;
+    // In English a Chinese token in the table and its caption carries its gloss, 小明 (Xiaoming).
+    const glossed =
+      this.isEnglish && wide
+        ? labels.map((l, i) => `${l} (${shortLabel(w.tokensEn[i] ?? '')})`)
+        : labels;
     this.#weightsBox.replaceChildren(
       ...weightsView({
-        labels,
+        labels: glossed,
         weights,
         query: q,
         nWorld: this.#nWorld,

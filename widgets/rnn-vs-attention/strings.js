@@ -139,7 +139,7 @@ export const STRINGS = {
     rnnPairs: '没有打分；代价是 T 步串行',
     attnPairs: (T, n) => `1 + 2 + … + T = T(T+1)/2 = ${n}（T = ${T}）`,
     tradeoff:
-      '注意力把「T 步串行」换成了「一步里 T(T+1)/2 对并行打分」：路径短了，要打分的配对数却随 T² 增长（第 2 课的 T×T 分数矩阵）。',
+      '训练和预填充（prefill）时，注意力把「T 步串行」换成了「一步里 T(T+1)/2 对并行打分」：路径短了，要打分的配对数却随 T² 增长（第 2 课的 T×T 分数矩阵）。生成时仍是一步出一个 token（第 8 课）。',
     bottleneck:
       '翻译时还有第二个问题：RNN 编码器把整句源语言挤进一个定长向量交给解码器——Bahdanau 2014 说的瓶颈。注意力让解码器每一步回头给源句的每个位置打分、加权取回（第 2 课的加性注意力）。',
     chainLabel: (T) => `RNN 的依赖链：h₀ → h₁ → … → h${subscript(T)}`,
@@ -210,7 +210,7 @@ export const STRINGS = {
     rnnPairs: 'no scores; the price is T sequential steps',
     attnPairs: (T, n) => `1 + 2 + … + T = T(T+1)/2 = ${n} (T = ${T})`,
     tradeoff:
-      'Attention trades T sequential steps for T(T+1)/2 pairs scored in parallel in one step: the path is short, but the pairs grow as T² (lesson 2’s T×T score matrix).',
+      'In training and prefill, attention trades T sequential steps for T(T+1)/2 pairs scored in parallel in one step: the path is short, but the pairs grow as T² (lesson 2’s T×T score matrix). Generation still emits one token per step (lesson 8).',
     bottleneck:
       'Translation adds a second problem: the RNN encoder squeezes the whole source sentence into one fixed-size vector for the decoder, the bottleneck Bahdanau 2014 named. Attention lets the decoder score every source position at every step and take a weighted mix (lesson 2’s additive attention).',
     chainLabel: (T) => `The RNN’s dependency chain: h₀ → h₁ → … → h${subscript(T)}`,

@@ -77,8 +77,8 @@ export const STRINGS = {
     title: 'RoPE：为什么只旋转 Q 和 K，不旋转 V',
     help: (d) =>
       `把「给了」的 q 放在位置 i，把「苹果」的 k 放在位置 j。${d} 维 = ${d / 2} 对，每一对在自己的平面里按位置转一个角度。拖动滑块（或用方向键），再试「两个一起 ±1」。`,
-    posI: 'query「给了」的位置 i',
-    posJ: 'key「苹果」的位置 j',
+    posI: '查询「给了」的位置 i',
+    posJ: '键「苹果」的位置 j',
     bothDown: '◀ 两个一起 −1',
     bothUp: '两个一起 +1 ▶',
     link: '拖一个滑块时两个一起动',
@@ -95,12 +95,12 @@ export const STRINGS = {
     colDelta: 'j − i',
     colScore: '分数 q_rot·k_rot',
     rowSame: '一起挪',
-    rowOther: '只挪 key',
+    rowOther: '只挪键',
     gridTitle: (n) => `i、j 都取 0…${n - 1} 时的全部分数：同一条对角线（同一个 j − i）同一个数`,
     gridCorner: 'i↓ j→',
     gridCell: (i, j, s) => `i = ${i}，j = ${j}：${s}`,
     vTitle: 'V 不旋转',
-    vWhy: 'V 不参与打分，只是被取回的内容。分数已经只看相对距离；如果把 V 也转了，取回的内容就会随句子所在的绝对位置变化。',
+    vWhy: 'V 不参与打分，只是被取回的内容。位置已经只以距离 j − i 的形式进入分数；如果把 V 也转了，取回的内容就会随句子所在的绝对位置变化。',
     vAt: (j, v) => `「苹果」的 V 在位置 j = ${j}：${v}（每个位置都一样，不转）`,
     vIfRot: (j, v) => `假如也把 V 转到位置 j = ${j}：${v}（随 j 变）`,
     outTitle: (s, n) =>
@@ -113,7 +113,7 @@ export const STRINGS = {
     stripAria: (r, d) => `${d} 个维度的格子：前 ${r} 个旋转，其余不转`,
     legendRot: (r) => `旋转的 ${r} 维（第 p 维与第 p + ${r / 2} 维成一对，颜色 = 这一对的速度）`,
     legendPass: (n) => `不转的 ${n} 维`,
-    freqTitle: (n, r) => `${n} 对各自的速度 θ_p = base 的 (−2p / ${r}) 次方（对数刻度）`,
+    freqTitle: (n, r) => `${n} 对各自的速度 θₚ = base 的 (−2p / ${r}) 次方（对数刻度）`,
     freqFormula: (b, first, last, n) =>
       line(
         `base = ${b}：`,
@@ -145,8 +145,8 @@ export const STRINGS = {
     title: 'RoPE: why rotate Q and K, and not V',
     help: (d) =>
       `Put the q of 给了 (gave) at position i and the k of 苹果 (apple) at position j. ${d} dims = ${d / 2} pairs; each pair turns in its own plane by an angle set by the position. Drag the sliders (or use the arrow keys), then try “both ±1”.`,
-    posI: 'query 给了 at position i',
-    posJ: 'key 苹果 at position j',
+    posI: 'query 给了 (gave) at position i',
+    posJ: 'key 苹果 (apple) at position j',
     bothDown: '◀ both −1',
     bothUp: 'both +1 ▶',
     link: 'move both when dragging one',
@@ -169,11 +169,12 @@ export const STRINGS = {
     gridCorner: 'i↓ j→',
     gridCell: (i, j, s) => `i = ${i}, j = ${j}: ${s}`,
     vTitle: 'V is not rotated',
-    vWhy: 'V takes no part in scoring: it is the content that gets retrieved. The scores already see only the relative distance; rotate V as well and the retrieved content would change with the absolute position of the sentence.',
-    vAt: (j, v) => `V of 苹果 at position j = ${j}: ${v} (the same at every position: not rotated)`,
+    vWhy: 'V takes no part in scoring: it is the content that gets retrieved. Position already enters the scores only as the distance j − i; rotate V as well and the retrieved content would change with the absolute position of the sentence.',
+    vAt: (j, v) =>
+      `V of 苹果 (apple) at position j = ${j}: ${v} (the same at every position: not rotated)`,
     vIfRot: (j, v) => `If V were rotated to position j = ${j}: ${v} (changes with j)`,
     outTitle: (s, n) =>
-      `What the 给了 row retrieves (causal, one head, RoPE on Q/K), the sentence at positions 0…${n - 1} and at ${s}…${s + n - 1}`,
+      `What the 给了 (gave) row retrieves (causal, one head, RoPE on Q/K), the sentence at positions 0…${n - 1} and at ${s}…${s + n - 1}`,
     outPlain: (a, b) => `V not rotated: ${a} and ${b} → the same`,
     outRot: (a, b) => `V rotated too: ${a} and ${b} → different`,
     partialTitle: (hd, rd) =>
@@ -185,7 +186,7 @@ export const STRINGS = {
       `the ${r} rotating dims (dim p pairs with dim p + ${r / 2}; colour = the pair's speed)`,
     legendPass: (n) => `the ${n} dims that pass through`,
     freqTitle: (n, r) =>
-      `The speed of each of the ${n} pairs, θ_p = base to the power −2p / ${r} (log scale)`,
+      `The speed of each of the ${n} pairs, θₚ = base to the power −2p / ${r} (log scale)`,
     freqFormula: (b, first, last, n) =>
       line(
         `base = ${b}: `,
@@ -201,7 +202,7 @@ export const STRINGS = {
       `models.json records no rope_theta for this model (we have no source for it): the chart’s base = ${b} is an assumed value for illustration (the engine’s default). Real models often use a far larger base (often hundreds or thousands of times larger), which makes the slow pairs slower still.`,
     freqAria: (n) => `Bar chart of the ${n} pair speeds, log scale, fastest first`,
     toyTitle: (i, d, r) =>
-      `A small example: rotate only the first ${r} of ${d} dims (rotaryDim = ${r}), the q of 给了 at position ${i}`,
+      `A small example: rotate only the first ${r} of ${d} dims (rotaryDim = ${r}), the q of 给了 (gave) at position ${i}`,
     toyRegion: 'The small example: before and after the turn',
     toyDim: 'dim',
     toyBefore: 'before',

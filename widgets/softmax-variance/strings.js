@@ -97,7 +97,7 @@ export const STRINGS = {
     guess: '常见猜测',
     splitTitle: '① 按比例分：会出负数',
     splitHelp:
-      '最直接的想法是按分数占比分：s_j / Σs。可分数可以是负的，占比就会是负的——「关注负的多少」没有意义。softmax 先取 eˢ（永远为正）再归一。',
+      '最直接的想法是按分数占比分：sⱼ / Σs。可分数可以是负的，占比就会是负的——「关注负的多少」没有意义。softmax 先取 eˢ（永远为正）再归一。',
     splitFormula: (t, s, all, v) => line('按比例：', shareMath(t, s, all, v)),
     softFormula: (t, e, all, v) => line('softmax：', shareMath(t, e, all, v)),
     negNote: (t, v) => `「${t}」分到 ${v}：负的注意力，权重也不再都落在 0 到 1 之间。`,
@@ -109,7 +109,7 @@ export const STRINGS = {
       `常见猜测 ${g}（划掉的一列）是错的；按比例分也只有 ${p}，差 1 分在 softmax 里差得多。`,
     varTitle: '③ 为什么除以 √d',
     varHelp: (n, k, seed) =>
-      `固定种子 ${seed} 的实验：q、k 每一维独立取自标准正态分布，抽 ${n} 对算 q·k 画直方图；再拿一个 q 对 ${k} 个 key 做一行 softmax。拖动每头维数 d 看它怎么变。`,
+      `固定种子 ${seed} 的实验：q、k 每一维独立取自标准正态分布，抽 ${n} 对算 q·k 画直方图；再拿一个 q 对 ${k} 个键做一行 softmax。拖动每头维数 d 看它怎么变。`,
     slider: '每头维数 d',
     valuetext: (d) => `d = ${d}`,
     stdFormula: stdMath,
@@ -119,17 +119,17 @@ export const STRINGS = {
     histAria: (what, d, s, lo, hi, out) =>
       `${what} 的直方图，d = ${d}，标准差 ${s}，横轴 ${lo} 到 ${hi}${out ? `，${out} 个落在轴外、计入两端` : ''}`,
     outside: (n) => `${n} 个超出横轴，计入两端`,
-    rowUnscaled: (k) => `不缩放：softmax(q·k_j)，${k} 个 key`,
-    rowScaled: (k) => `缩放：softmax(q·k_j / √d)，${k} 个 key`,
+    rowUnscaled: (k) => `不缩放：softmax(q·kⱼ)，${k} 个键`,
+    rowScaled: (k) => `缩放：softmax(q·kⱼ / √d)，${k} 个键`,
     rowAria: (what, ws) => `${what}：${ws}`,
     maxFormula: (v) => line('最大权重 ', maxWeightMath(v)),
     entropyFormula: (v, u, k) =>
       line('熵 ', entropyMath(v), ` nats（均匀分 = ln ${k} = ${u}，one-hot = 0）`),
     collapse: (d, v) =>
-      `d = ${d} 时不缩放的一行已有 ${v} 落在一个 key 上：几乎 one-hot，其余 key 的梯度几乎为 0。`,
+      `d = ${d} 时不缩放的一行已有 ${v} 落在一个键上：几乎 one-hot，其余键的梯度几乎为 0。`,
     spread: (d, v) => `d = ${d} 时不缩放的最大权重是 ${v}。`,
     e20: (r, d, sd, gap) =>
-      `锚点模型每头 ${d} 维，点积标准差 √${d} = ${sd}，同一行分差和它同一个量级是常态：分差 ${gap} 时两个 key 的权重之比是 e${supDigits(gap)} ≈ ${r}（由 softmax([${gap}, 0]) 的两个权重相除得到）。`,
+      `锚点模型每头 ${d} 维，点积标准差 √${d} = ${sd}，同一行分差和它同一个量级是常态：分差 ${gap} 时两个键的权重之比是 e${supDigits(gap)} ≈ ${r}（由 softmax([${gap}, 0]) 的两个权重相除得到）。`,
     key: (j) => `k${j}`,
   },
   en: {
@@ -141,7 +141,7 @@ export const STRINGS = {
     guess: 'guess',
     splitTitle: '① Splitting in proportion: negative shares',
     splitHelp:
-      'The obvious idea is to split by each score’s share, s_j / Σs. But scores can be negative, and then so is the share — "attend a negative share" means nothing. Softmax takes eˢ first (always positive), then normalises.',
+      'The obvious idea is to split by each score’s share, sⱼ / Σs. But scores can be negative, and then so is the share — "attend a negative share" means nothing. Softmax takes eˢ first (always positive), then normalises.',
     splitFormula: (t, s, all, v) => line('share: ', shareMath(t, s, all, v)),
     softFormula: (t, e, all, v) => line('softmax: ', shareMath(t, e, all, v)),
     negNote: (t, v) =>
@@ -164,8 +164,8 @@ export const STRINGS = {
     histAria: (what, d, s, lo, hi, out) =>
       `Histogram of ${what}, d = ${d}, standard deviation ${s}, axis ${lo} to ${hi}${out ? `, ${out} beyond the axis counted at the ends` : ''}`,
     outside: (n) => `${n} beyond the axis, counted at the ends`,
-    rowUnscaled: (k) => `Unscaled: softmax(q·k_j), ${k} keys`,
-    rowScaled: (k) => `Scaled: softmax(q·k_j / √d), ${k} keys`,
+    rowUnscaled: (k) => `Unscaled: softmax(q·kⱼ), ${k} keys`,
+    rowScaled: (k) => `Scaled: softmax(q·kⱼ / √d), ${k} keys`,
     rowAria: (what, ws) => `${what}: ${ws}`,
     maxFormula: (v) => line('max weight ', maxWeightMath(v)),
     entropyFormula: (v, u, k) =>

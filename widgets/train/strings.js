@@ -35,7 +35,7 @@ export const STRINGS = {
       /** @type {number} */ stories,
       /** @type {number} */ train,
     ) =>
-      `训练文本：唐诗三百首与宋词（fortunes-zh，GPL）的 ${grouped(poems)} 个字，加上 ${grouped(stories)} 个生成的“谁把什么给了谁”小故事的字；训练集共 ${grouped(train)} 个字符。`,
+      `训练文本：唐诗三百首与宋词（fortunes-zh，GPL）的 ${grouped(poems)} 个字，加上 ${grouped(stories)} 个生成的「谁把什么给了谁」小故事的字；训练集共 ${grouped(train)} 个字符。`,
     choices: '这次训练',
     steps: '步数',
     seed: '种子',
@@ -48,7 +48,7 @@ export const STRINGS = {
     pause: '暂停',
     resume: '继续',
     reset: '重置',
-    idle: '选好后按“开始”。',
+    idle: '选好后按「开始」。',
     starting: '正在启动训练线程…',
     status: (
       /** @type {number} */ step,
@@ -64,7 +64,7 @@ export const STRINGS = {
     curveTitle: '损失曲线',
     curveHelp:
       '每一步的训练损失（细线）、每个快照的验证损失（圆点），与一元模型基线（虚线：只按字频猜下一个字）。低于基线，说明模型开始利用上下文。',
-    lossFormula: line('损失 ', LOSS, '：真正的下一个字 x 的概率取 ln 再平均，单位：奈特/字'),
+    lossFormula: line('损失 ', LOSS, '：真正的下一个字 x 的概率取 ln 再平均，单位：nats/字'),
     trainLoss: '训练损失',
     validLoss: '验证损失',
     unigram: '一元基线',
@@ -77,9 +77,9 @@ export const STRINGS = {
       /** @type {string} */ base,
     ) => `第 ${step} 步：训练损失 ${train}，验证损失 ${valid}，一元基线 ${base}。`,
     snapshots: '快照：注意力如何成形',
-    snapshotHelpBefore: '每个快照上，同一句话“',
+    snapshotHelpBefore: '每个快照上，同一句话「',
     snapshotHelpAfter:
-      '”在每个全注意力层、每个头上的注意力。拖动滑块回看：找一个“看前一个字”的头（对角线下方一条亮线），和把注意力堆在 <bos> 上的汇点。',
+      '」在每个全注意力层、每个头上的注意力。拖动滑块回看：找一个「看前一个字」的头（对角线下方一条亮线），和把注意力堆在 <bos> 上的 attention sink。',
     snapshotAt: (/** @type {number} */ step, /** @type {string} */ valid) =>
       `第 ${step} 步 · 验证损失 ${valid}`,
     layer: '层',
@@ -93,14 +93,15 @@ export const STRINGS = {
       /** @type {string} */ w,
       /** @type {string} */ u,
     ) =>
-      `最像“看前一个字”的头：第 ${l} 层第 ${h} 头，平均把 ${w} 的权重放在前一个字上（均匀地看所有能看的字时是 ${u}）。`,
-    sink: (/** @type {string} */ w) => `全注意力层平均放在 <bos> 上的权重（汇点）：${w}。`,
+      `最像「看前一个字」的头：第 ${l} 层第 ${h} 头，平均把 ${w} 的权重放在前一个字上（均匀地看所有能看的字时是 ${u}）。`,
+    sink: (/** @type {string} */ w) =>
+      `全注意力层平均放在 <bos> 上的权重（attention sink）：${w}。`,
     patternTitle: '每个头的模式',
     patternCols: ['头', '前一个字', '<bos>', '自己', '其余'],
     snapshot: '快照',
     layerKinds: { full: '全注意力', linear: '线性' },
     sample: (/** @type {string} */ prompt, /** @type {string} */ text) =>
-      `贪心生成：“${prompt}” → “${text}”`,
+      `贪心生成：「${prompt}」 → 「${text}」`,
     runs: '你的对照实验',
     runsHelp:
       '每次训练完成（或暂停后重置）都留在这里：换 KV 头数或层的类型再训练一次，比较验证损失与每个 token 的 KV 字节（引擎的账本，BF16）。这就是实验课消融表的做法，只是数据来自你自己的训练。',
@@ -120,7 +121,7 @@ export const STRINGS = {
     handOver: '带走这个模型',
     openInLab: '在实验课里打开',
     downloadBin: '下载权重（实验课格式 .bin）',
-    downloadGguf: '下载 GGUF（“打开你自己的模型”一课可读）',
+    downloadGguf: '下载 GGUF（「打开你自己的模型」一课可读）',
     noGguf: '混合模型的线性层没有 Qwen3 布局，只能下载 .bin。',
     storageFull: '浏览器拒绝保存模型（存储已关闭或已满），请改用下载。',
     mib,

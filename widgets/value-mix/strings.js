@@ -4,7 +4,7 @@
 import { line, row, sub as msub, sum, paren, mn } from '../../web/mathml.js';
 
 /**
- * Σ_j w_j x_j = [vector]: the row's weights on the rows of K (x = k) or V (x = v).
+ * Σ_j wⱼ x_j = [vector]: the row's weights on the rows of K (x = k) or V (x = v).
  * @param {string} x
  * @param {string} v
  */
@@ -33,20 +33,20 @@ const pairCosMath = (L, a, b, c) => row('cos', paren(msub(L, a), ',', msub(L, b)
 export const STRINGS = {
   'zh-CN': {
     title: '取回来的是什么：V 的加权和',
-    help: '选一个查询 token：它先用 q·k 打分、softmax 得到权重 w_j（决定听谁的），再把每个 token 的 V 按权重加起来（决定听到什么）。',
+    help: '选一个查询 token：它先用 q·k 打分、softmax 得到权重 wⱼ（决定听谁的），再把每个 token 的 V 按权重加起来（决定听到什么）。',
     query: '查询 token',
     causal: '因果掩码',
     causalOn: '开（只看前缀）',
     causalOff: '关（看整句）',
     /** @param {string} q */
-    mixTitle: (q) => `「${q}」取回的输出 out = Σ_j w_j v_j`,
+    mixTitle: (q) => `「${q}」取回的输出 out = Σⱼ wⱼ vⱼ`,
     key: '键 j',
-    weight: '权重 w_j',
-    vecs: 'v_j 与贡献 w_j·v_j',
+    weight: '权重 wⱼ',
+    vecs: 'vⱼ 与贡献 wⱼ·vⱼ',
     masked: '被掩码（w = 0）',
     sumRow: 'out = Σ',
     dimsHelp:
-      '每一条是输出的一维：彩色段是各个 token 的贡献 w_j·v_j（正的向右、负的向左），黑色竖条是引擎算出的输出，正好落在各段相加的位置；虚线是 0。',
+      '每一条是输出的一维：彩色段是各个 token 的贡献 wⱼ·vⱼ（正的向右、负的向左），黑色竖条是引擎算出的输出，正好落在各段相加的位置；虚线是 0。',
     totalKey: '输出（引擎）',
     /** @param {number} d @param {string} parts @param {string} o */
     dimLabel: (d, parts, o) => `第 ${d} 维：${parts}；合计 ${o}`,
@@ -71,7 +71,7 @@ export const STRINGS = {
      */
     mixFormula: (L, a, b, wa, wb) => blendMath(L, '取回', a, b, wa, wb),
     /** @param {string} L @param {string} a @param {string} c */
-    cosToA: (L, a, c) => `cos(${L}_取回, ${L}_${a}) = ${c}`,
+    cosToA: (L, a, c) => `cos(${L}[取回], ${L}[${a}]) = ${c}`,
     /** @param {string} L @param {string} a @param {string} b @param {string} c */
     cosAB: (L, a, b, c) => line('两人本身：', pairCosMath(L, a, b, c)),
     meter: '和「全给第一个人」时相比的变化（1 − cos）',
@@ -80,20 +80,20 @@ export const STRINGS = {
   },
   en: {
     title: 'What comes back: the weighted sum of V',
-    help: "Pick a query token: it scores every key with q·k, softmax turns the scores into weights w_j (whom to listen to), then it adds up every token's V with those weights (what it hears).",
+    help: "Pick a query token: it scores every key with q·k, softmax turns the scores into weights wⱼ (whom to listen to), then it adds up every token's V with those weights (what it hears).",
     query: 'Query token',
     causal: 'Causal mask',
     causalOn: 'on (prefix only)',
     causalOff: 'off (whole sentence)',
     /** @param {string} q */
-    mixTitle: (q) => `What ${q} takes back: out = Σ_j w_j v_j`,
+    mixTitle: (q) => `What ${q} takes back: out = Σⱼ wⱼ vⱼ`,
     key: 'key j',
-    weight: 'weight w_j',
-    vecs: 'v_j and its share w_j·v_j',
+    weight: 'weight wⱼ',
+    vecs: 'vⱼ and its share wⱼ·vⱼ',
     masked: 'masked (w = 0)',
     sumRow: 'out = Σ',
     dimsHelp:
-      "Each bar is one dimension of the output: the coloured segments are the tokens' contributions w_j·v_j (positive to the right, negative to the left); the black tick is the engine's output, exactly where the segments add up to; the dotted line is 0.",
+      "Each bar is one dimension of the output: the coloured segments are the tokens' contributions wⱼ·vⱼ (positive to the right, negative to the left); the black tick is the engine's output, exactly where the segments add up to; the dotted line is 0.",
     totalKey: 'output (engine)',
     /** @param {number} d @param {string} parts @param {string} o */
     dimLabel: (d, parts, o) => `dimension ${d}: ${parts}; total ${o}`,
@@ -118,7 +118,7 @@ export const STRINGS = {
      */
     mixFormula: (L, a, b, wa, wb) => blendMath(L, 'retrieved', a, b, wa, wb),
     /** @param {string} L @param {string} a @param {string} c */
-    cosToA: (L, a, c) => `cos(${L}_retrieved, ${L}_${a}) = ${c}`,
+    cosToA: (L, a, c) => `cos(${L}[retrieved], ${L}[${a}]) = ${c}`,
     /** @param {string} L @param {string} a @param {string} b @param {string} c */
     cosAB: (L, a, b, c) => line('The two names themselves: ', pairCosMath(L, a, b, c)),
     meter: 'Change from "all on the first name" (1 − cos)',

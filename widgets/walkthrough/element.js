@@ -230,7 +230,8 @@ export class Walkthrough extends AttnWidget {
     if (this.#announce) this.#live.textContent = this.t('announce', step + 1, n, name);
     this.#announce = false;
     this.#stepTitle.textContent = `${step + 1}. ${name}`;
-    this.#explain.textContent = this.t('explain')[step];
+    // A step's text may hold a formula (W_O as a subscript): drawn as MathML, not as text.
+    this.#explain.replaceChildren(...formula(this.t('explain')[step]));
     this.#stepFormula.replaceChildren(...formula(this.t('stepFormula')[step]));
   }
 

@@ -2,6 +2,8 @@
 // the same in both: STEP_MATH; the tables add the words around it).
 import { line, row, sub, sup, frac, sqrt, sum, letters, mi } from '../../web/mathml.js';
 
+const WO = sub('W', 'O');
+
 /** The formula of each step, the same in both languages (the string tables add the words). */
 const STEP_MATH = {
   q: row('Q', '=', 'x', '·', sub('W', 'q')),
@@ -41,12 +43,16 @@ export const STRINGS = {
     announce: (k, n, name) => `第 ${k} 步，共 ${n} 步：${name}`,
     names: ['Q、K、V', '原始分数 QKᵀ', '除以 √d', '因果掩码', 'softmax 权重', '输出 = 权重 · V'],
     explain: [
-      '每个 token 的向量 x 乘三个矩阵得到 Q、K、V（行向量约定：Q = x · Wq）。这个微型例子里 Q = K = x，V 直接给出。',
-      '拿每个 query 和每个 key 做点积：格子 (i, j) = Q[i]·K[j]，行是 query，列是 key。',
+      '每个 token 的向量 x 乘三个矩阵得到 Q、K、V（行向量约定：Q = x · Wq）。这个微型例子里 Wq = Wk = I，所以 Q = K = x，V 直接给出。于是每个 token 的 q 和它自己的 k 是同一个向量，这里「cat」给自己的分数最高：正是第 1 课警告过的自我匹配。真模型的 Wq、Wk 是两个不同的、学出来的矩阵。',
+      '拿每个查询和每个键做点积：格子 (i, j) = Q[i]·K[j]，行是查询，列是键。',
       '每个分数除以 √d（d 是 Q、K 的维数），让分数保持在 softmax 还有信息量的区间。',
       'softmax 之前把上三角（j > i，未来的 token）置为 −∞：「The」看不到后面的「cat」。',
       '每一行做 softmax：分数变成正的、和为 1 的权重；−∞ 的格子恰好变成 0。',
-      '每一行用权重把 V 的行加权混合：这就是注意力的输出。它还不是 token 的新表示：在完整的模型里，这个输出先乘 W_O，再加回这个 token 原来的向量（残差流），才交给下一步。',
+      line(
+        '每一行用权重把 V 的行加权混合：这就是注意力的输出。它还不是 token 的新表示：在完整的模型里，这个输出先乘 ',
+        WO,
+        '，再作为一个增量加回这个 token 原来的向量（残差流），才交给下一步。',
+      ),
     ],
     stepFormula: [
       line(STEP_MATH.q, '，', STEP_MATH.k, '，V 给定'),
@@ -99,12 +105,16 @@ export const STRINGS = {
       'Output = weights · V',
     ],
     explain: [
-      "Each token's vector x is multiplied by three matrices to give Q, K and V (row vectors: Q = x · Wq). In this tiny example Q = K = x and V is given.",
+      "Each token's vector x is multiplied by three matrices to give Q, K and V (row vectors: Q = x · Wq). In this tiny example Wq = Wk = I, so Q = K = x, and V is given. So each token’s q and its own k are the same vector, and here cat scores itself highest: the self-match lesson 1 warned about. A real model learns two different matrices Wq and Wk.",
       'Dot every query with every key: cell (i, j) = Q[i]·K[j]; rows are queries, columns keys.',
       'Divide every score by √d (d is the width of Q and K) so the scores stay where softmax is still informative.',
       'Before softmax, set the upper triangle (j > i, future tokens) to −∞: "The" cannot see the later "cat".',
       'Softmax each row: the scores become positive weights that sum to 1; the −∞ cells become exactly 0.',
-      'Each row mixes the rows of V with its weights: that mix is the attention output. It is not yet the token’s new representation: in a full model the output is multiplied by W_O and added back to the token’s own vector (the residual stream) before the next step.',
+      line(
+        'Each row mixes the rows of V with its weights: that mix is the attention output. It is not yet the token’s new representation: in a full model the output is multiplied by ',
+        WO,
+        ' and added to the token’s own vector as a change (the residual stream) before the next step.',
+      ),
     ],
     stepFormula: [
       line(STEP_MATH.q, ', ', STEP_MATH.k, ', V given'),

@@ -27,29 +27,29 @@ import { panel } from './panel.js';
  */
 export function ablationSection({ t, lang, lab, ledgers }) {
   const { rows, training, unigramLoss } = lab.ablation;
-  const own = lab.config.nKvHeads;
+  // No row is marked as "this lesson's model": the ablation ran on another (full-attention)
+  // model, and a mark there read as if the lesson's hybrid were one of its rows.
   const title = t('ablTitle', rows.map((r) => r.nKvHeads).join(' / '));
-  const region = scrollRegion([ablationTable(t, rows, ledgers, own)], { label: title, lang });
+  const region = scrollRegion([ablationTable(t, rows, ledgers)], { label: title, lang });
   return panel(title, [
     h('p', { class: 'muted' }, t('ablHelp', training.steps, training.seed)),
-    ablationChart(t, rows, own),
+    ablationChart(t, rows),
     region,
     h(
       'p',
       { class: 'muted' },
-      `${t('shipped', own, rows[0].nLayers)} ${t('ablNote', num(unigramLoss, 2))}`,
+      `${t('shipped', rows[0].nLayers)} ${t('ablNote', num(unigramLoss, 2))}`,
     ),
   ]);
 }
 
 /**
- * Validation loss against KV bytes per token (log scale), one point per row, the shipped G's
- * larger and orange, each labelled with its G and its bytes.
+ * Validation loss against KV bytes per token (log scale), one point per row, each labelled with
+ * its G and its bytes.
  * @param {Translate} t
  * @param {AblationRow[]} rows
- * @param {number} own the G of the lesson's model
  */
-export function ablationChart(t, rows, own) {
+export function ablationChart(t, rows) {
   const box = { width: 340, height: 210, left: 52, right: 18, top: 14, bottom: 52 };
   const { width: W, height: Hgt, left, right, top, bottom } = box;
   const sorted = [...rows].sort((a, b) => a.kvBytesPerTokenBf16 - b.kvBytesPerTokenBf16);
@@ -97,8 +97,8 @@ export function ablationChart(t, rows, own) {
       svg('circle', {
         cx: pts[i][0],
         cy: pts[i][1],
-        r: r.nKvHeads === own ? 6 : 4.5,
-        fill: r.nKvHeads === own ? CATEGORY.b : CATEGORY.a,
+        r: 4.5,
+        fill: CATEGORY.a,
         stroke: '#1b1b1b',
       }),
       pointLabel(pts[i][0], pts[i][1] - 9, i, `G=${r.nKvHeads}`),
@@ -109,14 +109,12 @@ export function ablationChart(t, rows, own) {
 }
 
 /**
- * One row per model: G (★ the shipped one), kind, KV bytes per token with the ledger's formula,
- * losses, parameters.
+ * One row per model: G, kind, KV bytes per token with the ledger's formula, losses, parameters.
  * @param {Translate} t
  * @param {AblationRow[]} rows
  * @param {Ledger[]} ledgers
- * @param {number} own
  */
-function ablationTable(t, rows, ledgers, own) {
+function ablationTable(t, rows, ledgers) {
   const head = h(
     'tr',
     {},
@@ -125,8 +123,8 @@ function ablationTable(t, rows, ledgers, own) {
     ),
   );
   const body = rows.map((r, i) =>
-    h('tr', { class: r.nKvHeads === own ? 'shipped' : '' }, [
-      h('th', { scope: 'row' }, r.nKvHeads === own ? `${r.nKvHeads} ★` : String(r.nKvHeads)),
+    h('tr', {}, [
+      h('th', { scope: 'row' }, String(r.nKvHeads)),
       h('td', {}, r.kind.toUpperCase()),
       h('td', {}, [
         exactBytes(ledgers[i].bytesPerToken),
@@ -156,24 +154,20 @@ export function hybridSection({ t, lang, lab }) {
     [t('params'), (r) => grouped(r.parameters)],
     [t('valid'), (r) => num(r.validLoss, 4)],
     [t('train'), (r) => num(r.trainLoss, 4)],
-    [t('kvPerToken'), (r) => exactBytes(r.kvBytesPerTokenF32)],
+    [t('kvPerToken'), (r) => exactBytes(r.kvBytesPerTokenBf16)],
     [t('stateCol'), (r) => exactBytes(r.stateBytes.f32)],
     ...a.requestTokens.map(
       (n, i) =>
         /** @type {[string, (r: HybridRow) => string]} */ ([
           t('request', grouped(n)),
-          (r) => bytes(r.requestBytes[i].f32),
+          (r) => bytes(r.requestBytes[i].bf16),
         ]),
     ),
   ];
   const head = h('tr', {}, [
     h('th', { scope: 'col' }, t('hybModel')),
     ...a.rows.map((r) =>
-      h(
-        'th',
-        { scope: 'col', class: r.name === 'hybrid' ? 'shipped' : '' },
-        r.name === 'hybrid' ? `${names[r.name]} ★` : names[r.name],
-      ),
+      h('th', { scope: 'col', class: r.name === 'hybrid' ? 'shipped' : '' }, names[r.name]),
     ),
   ]);
   const body = quantities.map(([name, value]) =>

@@ -166,6 +166,8 @@ export function heatmapSection(options) {
           causal: true,
           onFocus: show,
           caption: t('heatCaption', L + 1, H + 1),
+          // the corner header (Q↓ K→) in the page's language
+          lang,
           scale,
         }),
       );

@@ -38,12 +38,12 @@ export function splitCard(part, { L, title, la, lb, share, t }) {
       'table',
       { class: 'strip' },
       h('tbody', {}, [
-        h('tr', {}, [h('th', { scope: 'row' }, `${L}_${la}`), ...cells(part.a)]),
+        h('tr', {}, [h('th', { scope: 'row' }, `${L}[${la}]`), ...cells(part.a)]),
         h('tr', { class: 'mix' }, [
-          h('th', { scope: 'row' }, `${L}_${t('mixName')}`),
+          h('th', { scope: 'row' }, `${L}[${t('mixName')}]`),
           ...cells(part.mix),
         ]),
-        h('tr', {}, [h('th', { scope: 'row' }, `${L}_${lb}`), ...cells(part.b)]),
+        h('tr', {}, [h('th', { scope: 'row' }, `${L}[${lb}]`), ...cells(part.b)]),
       ]),
     ),
     h(
