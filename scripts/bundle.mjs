@@ -100,6 +100,10 @@ const common = {
   external: ['fs', 'path', 'crypto'],
   logLevel: 'warning',
   legalComments: 'none',
+  // Text as UTF-8, not \uXXXX escapes: the course's Chinese takes 3 bytes a character instead
+  // of 6. The loader marks the scripts it adds as UTF-8 (web/loader.js), so they read right on
+  // a host page of any encoding.
+  charset: 'utf8',
   // tsconfig.json is for type checking only: esbuild would otherwise read it (its strict /
   // alwaysStrict put "use strict" over the whole bundle, Emscripten's engine included).
   tsconfigRaw: {},
@@ -180,6 +184,8 @@ for (const [format, entry, outfile] of [
     ...common,
     entryPoints: [join(root, 'scripts/entries', entry)],
     format,
+    // A host page includes these by hand, perhaps without charset="utf-8": plain ASCII.
+    charset: 'ascii',
     banner: widgetsBanner,
     outfile: join(dist, outfile),
   });

@@ -96,6 +96,7 @@ export function startLoader(doc, self, widgetTags) {
       const s = doc.createElement('script');
       s.src = base + file;
       s.async = false; // inserted scripts then run in insertion order: the core before the rest
+      s.setAttribute('charset', 'utf-8'); // the scripts are UTF-8, the host page may not be
       (self?.parentNode ?? doc.head ?? doc.documentElement).appendChild(s);
     }
   };

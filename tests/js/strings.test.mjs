@@ -45,7 +45,7 @@ const ALLOWED_IN_CHINESE = new Set([
   // the playground's two globals, named in its help; the exercise's parameter
   ...['engine', 'world', 'allowed'],
   // math: functions and the course's variable names
-  ...['exp', 'cos', 'std', 'ln', 'max', 'tanh', 'nats', 'Wq', 'Wk', 'Wv', 'ij', 'ik', 'out'],
+  ...['exp', 'cos', 'std', 'ln', 'max', 'tanh', 'nats', 'Wq', 'Wk', 'Wv', 'Wo', 'ij', 'ik', 'out'],
   ...['dr', 'dn', 'dv'],
   // names, units, keys
   ...['Xiao', 'Bahdanau', 'Vaswani', 'Ainslie', 'et', 'al', 'DeepSeek', 'LLM', 'Hugging', 'Face'],
