@@ -112,7 +112,9 @@ const LATIN_IN_CHINESE = new Set(
     // the open-model page: the formats and models a student has on disk
     'GGUF Hugging Face Qwen3-0.6B Llama GPT-2 QK-Norm B4 B1 ' +
     // the heatmap page's English sentence about "it"
-    'it animal street tired too wide'
+    'it animal street tired too wide ' +
+    // the exercise's parameter; the milestone's file, logits and greedy decoding
+    'allowed c3-attention.json logits argmax'
   ).split(' '),
 );
 
