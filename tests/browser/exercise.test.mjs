@@ -102,6 +102,10 @@ test('the exercise page comes right after the worked example and starts from a b
   const code = await ex('attention').locator('textarea').inputValue();
   assert.equal(code, STARTERS.en.attentionBlank(1));
   assert.doesNotMatch(code, /[①②③④]/u);
+  // nor does the task above it spell out the steps
+  const task = await ex('attention').locator('[data-role="task"]').innerText();
+  assert.equal(task, STRINGS.en.task.attentionBlank);
+  assert.doesNotMatch(task, /√d|−∞|along each row/);
   assert.equal(await ex('attention').locator('input[value="blank"]').isChecked(), true);
 });
 
@@ -116,6 +120,7 @@ test('the starter switch (keyboard) shows the steps, and each starter keeps its 
   const guided = await editor.inputValue();
   assert.equal(guided, STARTERS.en.attention(1));
   assert.match(guided, /①[\s\S]*②[\s\S]*③[\s\S]*④/u);
+  assert.match(await ex('attention').locator('[data-role="task"]').innerText(), /q·k \/ √d, −∞/);
   await ex('attention').locator('input[value="guided"]').focus();
   await page.keyboard.press('ArrowDown');
   await page.waitForFunction(() => document.querySelector('attn-exercise').starterMode === 'blank');

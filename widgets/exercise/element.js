@@ -203,7 +203,13 @@ export class Exercise extends AttnWidget {
     this.#ui = { editor, checkBtn, solutionBtn, report, solution };
     this.body.append(
       h('h2', {}, this.t('title')[task](EXERCISE_NUMBER[task])),
-      h('p', {}, this.t('task')[task]),
+      h(
+        'p',
+        { 'data-role': 'task' },
+        this.t('task')[
+          task === 'attention' && this.starterMode === 'blank' ? 'attentionBlank' : task
+        ],
+      ),
       ...(task === 'attention' ? [this.#starterPicker()] : []),
       h('label', { class: 'code-label', for: 'code' }, this.t('code')),
       editor,

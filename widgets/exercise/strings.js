@@ -122,6 +122,9 @@ export const STRINGS = {
     task: {
       attention:
         '在普通数组上写出 attention(Q, K, V, allowed)：先算分数 q·k / √d，把不允许看的位置置为 −∞，按行做 softmax，再用权重把 V 的行加起来。按「检查我的代码」，它会在几组输入上和引擎的 engine.attention 逐个比较。',
+      // the blank start: what to write, not how (the steps are the student's to find)
+      attentionBlank:
+        '在普通数组上写出 attention(Q, K, V, allowed)：第 1–5 课讲的缩放点积注意力，allowed 是掩码。按「检查我的代码」，它会在几组输入上和引擎的 engine.attention 逐个比较；写错了，提示会说出是哪一种典型错误。',
       gqa: '写出 kvHeadFor(h, nHeads, nKvHeads)：nHeads 个 Q 头共用 nKvHeads 个 K/V 头，相邻的头分成一组。Q 头 h 读的是第几个 K/V 头？检查会在 MHA、GQA、MQA 几种配置上和引擎的分组比较。',
     },
     code: '你的代码',
@@ -208,6 +211,9 @@ export const STRINGS = {
     task: {
       attention:
         'Write attention(Q, K, V, allowed) on plain arrays: scores q·k / √d, −∞ where a key may not be seen, softmax along each row, then the weighted sum of V’s rows. “Check my code” compares it with the engine’s engine.attention on several inputs.',
+      // the blank start: what to write, not how (the steps are the student's to find)
+      attentionBlank:
+        'Write attention(Q, K, V, allowed) on plain arrays: the scaled dot-product attention of lessons 1–5, with allowed as the mask. “Check my code” compares it with the engine’s engine.attention on several inputs; when it is wrong, the hint names which classic mistake it is.',
       gqa: 'Write kvHeadFor(h, nHeads, nKvHeads): nHeads query heads share nKvHeads K/V heads, neighbouring heads in one group. Which K/V head does query head h read? The check compares it with the engine’s grouping for MHA, GQA and MQA.',
     },
     code: 'Your code',

@@ -43,7 +43,7 @@ dd { margin: 0 0 0 0; }
 .status.ok, li.ok .mark { color: var(--_ok); }
 .status.bad, li.bad .mark, .note.bad { color: var(--_error-fg); }
 .fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5em, 1fr)); gap: 8px; margin: 6px 0; }
-.fields .field { display: flex; flex-direction: column; align-items: stretch; gap: 2px; margin: 0; }
+.fields .field { display: flex; flex-direction: column; justify-content: space-between; gap: 2px; margin: 0; text-align: start; }
 .fields input, .fields select { margin: 0; width: 100%; box-sizing: border-box; }
 dd p { margin: 2px 0; }
 pre.code { padding: 8px; background: var(--_surface-1); border-radius: 6px; overflow-x: auto;

@@ -104,7 +104,7 @@ export const STRINGS = {
     testsTitle: '验收：单元测试，在这个页面里现场跑',
     /** @param {string} text @param {string} command the project's test command */
     testsHelp: (text, command) =>
-      `项目用 ${command} 跑这些测试；这里由引擎在浏览器里对上面选中的模型跑同样的性质，句子是「${text}」。每一项都有一个「弄坏它」按钮：故意破坏这条性质，测试就该变成 ✗，否则它什么也没测。`,
+      `项目用 ${command} 跑这些测试；这里由引擎在浏览器里对上面选中的模型跑同样的性质，用的是本章的句子和它的问句「${text}」。每一项都有一个「弄坏它」按钮：故意破坏这条性质，测试就该变成 ✗，否则它什么也没测。`,
     rerun: '重新运行全部测试',
     passed: '✓ 通过',
     running: '正在运行……',
@@ -324,7 +324,7 @@ export const STRINGS = {
     testsTitle: 'Acceptance: the unit tests, run live in this page',
     /** @param {string} text @param {string} command the project's test command */
     testsHelp: (text, command) =>
-      `The project runs these tests with ${command}; here the engine checks the same properties in the browser on the model chosen above, on the sentence “${text}”. Each has a “break it” button: break the property on purpose and the test must turn ✗, or it tests nothing.`,
+      `The project runs these tests with ${command}; here the engine checks the same properties in the browser on the model chosen above, on the chapter’s sentence and its question, “${text}”. Each has a “break it” button: break the property on purpose and the test must turn ✗, or it tests nothing.`,
     rerun: 'Run every test again',
     passed: '✓ passed',
     running: 'running…',
