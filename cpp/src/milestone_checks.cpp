@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
+#include <string>
 
 #include "attn/attention.hpp"
 #include "attn/decoder_parts.hpp"
