@@ -188,7 +188,7 @@ function ggufMetadata(config, vocab) {
     [`${a}.rope.freq_base`, 'f32', config.ropeTheta],
     [`${a}.attention.layer_norm_rms_epsilon`, 'f32', config.normEps],
     // No llama.cpp key exists for Qwen3 with Qwen3-Next's output gate (qwen3next implies it by
-    // its arch): this one is the course's, read by web/model-files/ (omweb).
+    // its arch): this one is the course's, read by web/model-files/.
     [`${a}.attention.output_gate`, 'bool', config.attnOutputGate],
     ['tokenizer.ggml.model', 'string', 'llama'],
     ['tokenizer.ggml.tokens', 'array:string', vocab.map((s) => s.replaceAll(' ', '\u2581'))],

@@ -4,7 +4,7 @@
 // custom property `--attn-scale: viridis` (read by the widget base before each draw and handed
 // to whatever draws weights: there is no module-level "current" scale). The cells
 // keep these colours in the dark theme too: text on a cell is black or white, whichever
-// contrasts more, which is at least 4.58:1 on any colour (tests/js/color.test.mjs checks both
+// contrasts more, which is at least 4.58:1 on any colour (tests/js/theme.test.mjs checks both
 // scales step by step).
 /** @typedef {[number, [number, number, number]][]} Stops */
 /** @type {Record<string, Stops>} */

@@ -142,3 +142,61 @@ function isComplete(progress, slug, n) {
   const answers = isRecord(progress.answers[slug]) ? Object.values(progress.answers[slug]) : [];
   return answers.filter((a) => isRecord(a) && a.correct === true).length >= n;
 }
+
+/**
+ * One answer record as the contract reads it: a record written before first tries were kept
+ * (no `tries`) reads as one try whose first answer is its answer.
+ * @param {Record<string, unknown>} a a stored answer record (its `answer` a string)
+ */
+export function answerRecord(a) {
+  const answer = String(a.answer);
+  const correct = a.correct === true;
+  const old = typeof a.tries !== 'number';
+  return {
+    ...a,
+    answer,
+    correct,
+    tries: old ? 1 : Math.max(1, Math.floor(Number(a.tries))),
+    firstAnswer: typeof a.firstAnswer === 'string' && !old ? a.firstAnswer : answer,
+    firstCorrect: typeof a.firstCorrect === 'boolean' && !old ? a.firstCorrect : correct,
+  };
+}
+
+/**
+ * Two progresses as one, losing neither (the LMS's saved copy and this browser's, web/lms/):
+ * every prediction and answer of either. Where both answered a question, the record with more
+ * tries gives the current answer and the count, and `saved` gives the first try (the LMS has
+ * already scored it); where both predicted, `local`'s guess stays (what this browser shows).
+ * @param {Progress} local
+ * @param {Progress} saved
+ * @returns {Progress}
+ */
+export function mergeProgress(local, saved) {
+  /** @type {Progress} */
+  const out = {
+    ...saved,
+    ...local,
+    answers: {},
+    predictions: { ...saved.predictions, ...local.predictions },
+  };
+  for (const scope of new Set([...Object.keys(saved.answers), ...Object.keys(local.answers)])) {
+    const l = isRecord(local.answers[scope]) ? local.answers[scope] : {};
+    const s = isRecord(saved.answers[scope]) ? saved.answers[scope] : {};
+    /** @type {Record<string, Answer>} */
+    const merged = { ...s, ...l };
+    for (const id of Object.keys(l))
+      if (isRecord(s[id]) && typeof s[id].answer === 'string' && isRecord(l[id])) {
+        const a = answerRecord(l[id]);
+        const b = answerRecord(s[id]);
+        const latest = b.tries > a.tries ? b : a;
+        merged[id] = /** @type {Answer} */ ({
+          ...latest,
+          tries: Math.max(a.tries, b.tries),
+          firstAnswer: b.firstAnswer,
+          firstCorrect: b.firstCorrect,
+        });
+      }
+    out.answers[scope] = merged;
+  }
+  return out;
+}

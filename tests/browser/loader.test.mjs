@@ -1,6 +1,6 @@
 // dist/attn-loader.js from file:// under the course's strict CSP: a page without attn-* tags
 // loads nothing else; a mask-grid page loads the engine's WebAssembly script, attn-core.js and
-// widgets/mask-grid.js only (no other widget, no lab data, no playground);
+// dist/widgets/mask-grid.js only (no other widget, no lab data, no playground);
 // the course's lab page gets attn-lab-data.js; a widget inserted later by script brings the
 // widgets in then, and draws; a page that already has attn-widgets.js does not get it twice.
 import { test, before, after } from 'node:test';

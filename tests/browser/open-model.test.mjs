@@ -1,8 +1,8 @@
 // <attn-open-model> on open-model.html from file://: the page at 360 and 1280 px in both
-// languages without sideways scroll; every error of OPEN-MODEL-API shown inline, by code, for
-// bad files built here and picked with setInputFiles (files, a folder, a drop); another widget
-// on the same page still working after an error; the pickers reachable by keyboard; a tiny
-// model opened and run; and the end-to-end check: the lab model exported by omref's
+// languages without sideways scroll; every OpenModelError code (docs/open-model.md) shown
+// inline, for bad files built here and picked with setInputFiles (files, a folder, a drop);
+// another widget on the same page still working after an error; the pickers reachable by
+// keyboard; a tiny model opened and run; and the end-to-end check: the lab model exported by
 // scripts/export-lab-model.mjs (HF and GGUF), opened here, shows the lab's heatmap.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -560,7 +560,7 @@ TEST_CASE("open model: run errors, counts and the bytes it needs", "[open_model]
 
 TEST_CASE("open model: the lab model mapped onto qwen3 + attnOutputGate gives the lab's logits and attention",
           "[open_model]") {
-    // The contract's mapping (OPEN-MODEL-API.md, "Lab model export"): Wq and Wgate transposed to
+    // The export's mapping (docs/lab-model.md, scripts/export-lab-model.mjs): Wq and Wgate transposed to
     // [out, in] and interleaved head by head into q_proj, every other matrix transposed. The
     // all-full-attention lab model: the shipped hybrid's linear layers have no Qwen3 layout.
     std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/course-data/lab-model-full.bin", std::ios::binary);

@@ -1,6 +1,6 @@
 // node --test tests/js/fan-out-arcs.test.mjs
-// web/fan-out-arcs.js's logic on REAL engine rows (the zh-gift world's causal weights, the lab
-// model's heads): which keys get an arc (j ≤ query, weight > 0), stroke widths strictly rising
+// web/views/fan-out-arcs.js's logic on REAL engine rows (the zh-gift world's causal weights, the
+// lab model's heads): which keys get an arc (j ≤ query, weight > 0), stroke widths strictly rising
 // with the weight, the heaviest labelled, what the caption says about distance, and the layout
 // (row when the tokens fit across, column when not).
 import { test, before } from 'node:test';

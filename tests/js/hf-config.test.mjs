@@ -1,8 +1,11 @@
-// node --test tests/js/
+// widgets/kv-ledger/ledger-model.js (config.json → a models.json entry) and the one reading of a
+// config.json it maps from, web/model-files/hf-config.js's readHfConfig.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { modelFromHfConfig } from '../../widgets/kv-ledger/hf-config.js';
+import { modelFromHfConfig } from '../../widgets/kv-ledger/ledger-model.js';
+import { readHfConfig } from '../../web/model-files/hf-config.js';
+import * as tiny from '../model-files/tiny-models.js';
 
 const modelsDoc = JSON.parse(
   readFileSync(new URL('../../course-data/models.json', import.meta.url), 'utf8'),
@@ -133,6 +136,55 @@ const GPT2 = `{
   "task_specific_params": {"text-generation": {"do_sample": true, "max_length": 50}},
   "vocab_size": 50257
 }`;
+
+// mistralai/Mistral-7B-v0.1 config.json, as published.
+const MISTRAL_7B = {
+  architectures: ['MistralForCausalLM'],
+  bos_token_id: 1,
+  eos_token_id: 2,
+  hidden_act: 'silu',
+  hidden_size: 4096,
+  initializer_range: 0.02,
+  intermediate_size: 14336,
+  max_position_embeddings: 32768,
+  model_type: 'mistral',
+  num_attention_heads: 32,
+  num_hidden_layers: 32,
+  num_key_value_heads: 8,
+  rms_norm_eps: 1e-5,
+  rope_theta: 10000.0,
+  sliding_window: 4096,
+  tie_word_embeddings: false,
+  torch_dtype: 'bfloat16',
+  transformers_version: '4.34.0.dev0',
+  use_cache: true,
+  vocab_size: 32000,
+};
+// Qwen/Qwen3-0.6B config.json, as published.
+const QWEN3_06B = {
+  architectures: ['Qwen3ForCausalLM'],
+  attention_bias: false,
+  bos_token_id: 151643,
+  eos_token_id: 151645,
+  head_dim: 128,
+  hidden_act: 'silu',
+  hidden_size: 1024,
+  intermediate_size: 3072,
+  max_position_embeddings: 40960,
+  max_window_layers: 28,
+  model_type: 'qwen3',
+  num_attention_heads: 16,
+  num_hidden_layers: 28,
+  num_key_value_heads: 8,
+  rms_norm_eps: 1e-6,
+  rope_scaling: null,
+  rope_theta: 1000000,
+  sliding_window: null,
+  tie_word_embeddings: true,
+  torch_dtype: 'bfloat16',
+  use_sliding_window: false,
+  vocab_size: 151936,
+};
 
 // Qwen3.5-architecture vision-language wrapper with the anchor's text shape (trimmed).
 function hybridConfig() {
@@ -364,36 +416,14 @@ test('hybrid config missing the linear-attention sizes names them', () => {
 });
 
 test('Mistral 7B v0.1: sliding window kept; MQA and float32 recognised', () => {
-  const mistral = {
-    architectures: ['MistralForCausalLM'],
-    bos_token_id: 1,
-    eos_token_id: 2,
-    hidden_act: 'silu',
-    hidden_size: 4096,
-    initializer_range: 0.02,
-    intermediate_size: 14336,
-    max_position_embeddings: 32768,
-    model_type: 'mistral',
-    num_attention_heads: 32,
-    num_hidden_layers: 32,
-    num_key_value_heads: 8,
-    rms_norm_eps: 1e-5,
-    rope_theta: 10000.0,
-    sliding_window: 4096,
-    tie_word_embeddings: false,
-    torch_dtype: 'bfloat16',
-    transformers_version: '4.34.0.dev0',
-    use_cache: true,
-    vocab_size: 32000,
-  };
   const m = byId('mistral-7b-v0.1');
   assert.deepEqual(
-    modelFromHfConfig(mistral, { name: m.name, id: m.id, source: m.source }),
+    modelFromHfConfig(MISTRAL_7B, { name: m.name, id: m.id, source: m.source }),
     comparable(m),
   );
 
   const mqa = modelFromHfConfig({
-    ...mistral,
+    ...MISTRAL_7B,
     num_key_value_heads: 1,
     torch_dtype: 'float32',
     sliding_window: null,
@@ -401,4 +431,251 @@ test('Mistral 7B v0.1: sliding window kept; MQA and float32 recognised', () => {
   assert.equal(mqa.attention.kind, 'mqa');
   assert.equal(mqa.dtypeBytes, 4);
   assert.equal('slidingWindow' in mqa, false);
+});
+
+// ---------------------------------------------------------------- the one reading (readHfConfig)
+// Both consumers (the ledger above, web/model-files/model-config.js) map from this shape; here the
+// shape itself, on the 5 families the open model runs and on the fields the two used to read
+// differently (each decided against the family's own transformers code, cited in hf-config.js).
+
+const ERRORS = { notPositive: (key, value) => Object.assign(new Error(key), { key, value }) };
+const read = (cfg) => readHfConfig(cfg, ERRORS);
+
+for (const arch of tiny.ARCHS) {
+  test(`readHfConfig: the tiny ${arch}'s config.json gives the shape it was written from`, () => {
+    const { config: c, hfConfig } = tiny.tinyModel(arch);
+    const s = read(hfConfig);
+    assert.deepEqual(
+      {
+        architectures: s.architectures,
+        modelType: s.modelType,
+        layers: s.layers,
+        heads: s.heads,
+        kvHeads: s.kvHeads,
+        headDim: s.headDim,
+        hiddenSize: s.hiddenSize,
+        intermediateSize: s.intermediateSize,
+        vocab: s.vocab,
+        contextLength: s.contextLength,
+        normEps: s.normEps,
+        tiedEmbeddings: s.tiedEmbeddings,
+        attentionBias: s.attentionBias,
+      },
+      {
+        architectures: hfConfig.architectures,
+        modelType: arch,
+        layers: c.nLayers,
+        heads: c.nHeads,
+        kvHeads: c.nKvHeads,
+        headDim: c.dHead,
+        hiddenSize: c.dModel,
+        intermediateSize: c.mlpHidden,
+        vocab: c.vocab,
+        contextLength: c.context,
+        normEps: c.normEps,
+        tiedEmbeddings: c.tiedEmbeddings,
+        attentionBias: arch === 'qwen2', // Qwen2's q/k/v always carry biases
+      },
+    );
+    assert.equal(s.ropeTheta, arch === 'gpt2' ? null : c.ropeTheta, 'GPT-2 has no RoPE');
+    assert.equal(s.positionEmbedding, arch === 'gpt2' ? 'learned-absolute' : 'rope');
+    assert.equal(s.rotaryDim, arch === 'gpt2' ? 0 : c.dHead);
+    // Mistral's window is on whatever use_sliding_window says; Qwen2's only with it (false here).
+    assert.equal(s.slidingWindow, arch === 'mistral' ? 4096 : null);
+    assert.equal(s.dtype, undefined);
+    assert.equal(s.dtypeBytes, 2, 'no torch_dtype: BF16, the course convention');
+    assert.equal(s.mla, null);
+    assert.equal(s.linear, null);
+    assert.equal(s.layerTypes, null);
+    assert.equal(s.ropeScaling, null);
+  });
+}
+
+test('readHfConfig: published configs of the 5 families (GPT-2, Llama 3, Mistral, Qwen2.5, Qwen3)', () => {
+  const pick = (s) => [s.layers, s.heads, s.kvHeads, s.headDim, s.ropeTheta, s.dtypeBytes];
+  assert.deepEqual(pick(read(GPT2)), [12, 12, 12, 64, null, 2]);
+  assert.deepEqual(pick(read(LLAMA3_8B)), [32, 32, 8, 128, 500000, 2]);
+  assert.deepEqual(pick(read(MISTRAL_7B)), [32, 32, 8, 128, 10000, 2]);
+  assert.equal(read(MISTRAL_7B).slidingWindow, 4096);
+  // Qwen2.5-0.5B's sizes: 896 / 14 heads = 64 per head, 2 KV heads.
+  const qwen25 = {
+    architectures: ['Qwen2ForCausalLM'],
+    model_type: 'qwen2',
+    hidden_size: 896,
+    num_attention_heads: 14,
+    num_key_value_heads: 2,
+    num_hidden_layers: 24,
+    max_position_embeddings: 32768,
+    intermediate_size: 4864,
+    rope_theta: 1000000,
+    sliding_window: 32768,
+    use_sliding_window: false,
+    max_window_layers: 21,
+    tie_word_embeddings: true,
+    torch_dtype: 'bfloat16',
+    vocab_size: 151936,
+  };
+  assert.deepEqual(pick(read(qwen25)), [24, 14, 2, 64, 1000000, 2]);
+  assert.equal(read(qwen25).slidingWindow, null, 'use_sliding_window false');
+  assert.equal(read(qwen25).attentionBias, true);
+  assert.deepEqual(pick(read(QWEN3_06B)), [28, 16, 8, 128, 1000000, 2]);
+});
+
+test('readHfConfig: GPT-2 spellings are found under one name, and the spelling found is kept', () => {
+  const s = read(GPT2);
+  assert.equal(s.hiddenSize, 768);
+  assert.equal(s.contextLength, 1024);
+  assert.equal(s.intermediateSize, 4 * 768, 'n_inner absent: 4 × n_embd (GPT2Config)');
+  assert.equal(s.keys.heads, 'n_head');
+  assert.equal(s.keys.hiddenSize, 'n_embd');
+  assert.equal(s.keys.kvHeads, 'num_key_value_heads', 'absent: the usual name');
+  assert.equal(s.normEps, 1e-5);
+  assert.equal(s.tiedEmbeddings, true);
+});
+
+test('readHfConfig: RoPE θ is rope_theta, else rope_parameters.rope_theta, else 10000; none without RoPE', () => {
+  const llama = JSON.parse(LLAMA3_8B);
+  const { rope_theta, ...noTheta } = llama;
+  assert.equal(rope_theta, 500000);
+  assert.equal(read(noTheta).ropeTheta, 10000, "transformers' default_theta");
+  assert.equal(
+    read({ ...noTheta, rope_parameters: { rope_type: 'default', rope_theta: 1e6 } }).ropeTheta,
+    1e6,
+  );
+  assert.equal(read(hybridConfig()).ropeTheta, 10000000, 'text_config.rope_parameters');
+  assert.equal(read(GPT2).ropeTheta, null);
+});
+
+test('readHfConfig: RoPE scaling from rope_scaling or from transformers 5 rope_parameters alike', () => {
+  const llama = JSON.parse(LLAMA3_8B);
+  const v4 = read({ ...llama, rope_scaling: { rope_type: 'llama3', factor: 32 } }).ropeScaling;
+  const { rope_theta, ...rest } = llama;
+  const v5 = read({
+    ...rest,
+    rope_parameters: { rope_type: 'llama3', factor: 32, rope_theta },
+  }).ropeScaling;
+  assert.deepEqual(v4, {
+    key: 'rope_scaling',
+    type: 'llama3',
+    factor: 32,
+    lowFreqFactor: 1,
+    highFreqFactor: 4,
+    originalContext: 8192,
+  });
+  assert.deepEqual(v5, { ...v4, key: 'rope_parameters' });
+  assert.equal(read(hybridConfig()).ropeScaling, null, "rope_type 'default' is plain RoPE");
+  assert.equal(read(DEEPSEEK_V2).ropeScaling.type, 'yarn');
+});
+
+test('readHfConfig: KV heads are num_key_value_heads, else 1 for multi_query, else the query heads; 0 is refused', () => {
+  const llama = JSON.parse(LLAMA3_8B);
+  const { num_key_value_heads, ...noKv } = llama;
+  assert.equal(num_key_value_heads, 8);
+  assert.equal(read(noKv).kvHeads, 32, 'LlamaConfig: None → num_attention_heads');
+  assert.equal(read({ ...noKv, num_key_value_heads: null }).kvHeads, 32);
+  assert.equal(read({ ...noKv, multi_query: true }).kvHeads, 1);
+  assert.throws(() => read({ ...llama, num_key_value_heads: 0 }), { key: 'num_key_value_heads' });
+});
+
+test("readHfConfig: head_dim is given, else the family's default, else hidden_size / heads (maybe a fraction)", () => {
+  const { head_dim, ...qwen3NoHeadDim } = QWEN3_06B;
+  assert.equal(head_dim, 128);
+  // Qwen3Config's head_dim defaults to 128, not 1024 / 16 = 64.
+  assert.equal(read(qwen3NoHeadDim).headDim, 128);
+  const llama = { ...qwen3NoHeadDim, architectures: ['LlamaForCausalLM'], model_type: 'llama' };
+  assert.equal(read(llama).headDim, 64);
+  assert.equal(read({ ...llama, num_attention_heads: 24 }).headDim, 1024 / 24);
+  assert.equal(read({ ...llama, model_type: 'gemma' }).headDim, 256);
+  assert.throws(() => read({ ...QWEN3_06B, head_dim: 0 }), { key: 'head_dim' });
+});
+
+test("readHfConfig: dtype bytes from torch_dtype or transformers 5's dtype; BF16's 2 without one", () => {
+  const llama = JSON.parse(LLAMA3_8B);
+  assert.deepEqual(read(llama).dtype, { key: 'torch_dtype', value: 'bfloat16', bytes: 2 });
+  const { torch_dtype, ...v5 } = llama;
+  assert.equal(torch_dtype, 'bfloat16');
+  assert.equal(read({ ...v5, dtype: 'float32' }).dtypeBytes, 4);
+  assert.equal(read({ ...v5, torch_dtype: 'torch.float16' }).dtypeBytes, 2);
+  assert.equal(read(v5).dtype, undefined);
+  assert.equal(read(v5).dtypeBytes, 2);
+  const odd = read({ ...v5, torch_dtype: 'complex64' });
+  assert.equal(odd.dtype.bytes, undefined, 'a dtype the course does not know');
+  assert.equal(odd.dtypeBytes, 2);
+});
+
+test("readHfConfig: sliding windows follow each family's rule", () => {
+  const qwen2 = {
+    model_type: 'qwen2',
+    hidden_size: 64,
+    num_attention_heads: 4,
+    num_hidden_layers: 4,
+    max_position_embeddings: 4096,
+    sliding_window: 512,
+  };
+  assert.equal(read(qwen2).slidingWindow, null, 'Qwen2Config: use_sliding_window defaults False');
+  const on = read({ ...qwen2, use_sliding_window: true, max_window_layers: 2 });
+  assert.equal(on.slidingWindow, 512);
+  assert.deepEqual(on.layerTypes, [
+    'full_attention',
+    'full_attention',
+    'sliding_attention',
+    'sliding_attention',
+  ]);
+  const none = read({ ...qwen2, use_sliding_window: true, max_window_layers: 4 });
+  assert.equal(none.slidingWindow, null, 'no layer from max_window_layers on');
+  const mistral = { ...qwen2, model_type: 'mistral' };
+  delete mistral.sliding_window;
+  assert.equal(read(mistral).slidingWindow, 4096, 'MistralConfig: 4096 when absent');
+  assert.equal(read({ ...mistral, sliding_window: null }).slidingWindow, null);
+  assert.equal(
+    read({ ...mistral, sliding_window: 64, use_sliding_window: false }).slidingWindow,
+    64,
+  );
+  assert.equal(read({ ...qwen2, model_type: 'llama' }).slidingWindow, null, 'Llama has none');
+});
+
+test('readHfConfig: MLA and linear-attention sizes, and a wrapper read from its text_config', () => {
+  const v2 = read(DEEPSEEK_V2);
+  assert.deepEqual(v2.mla, {
+    kvLoraRank: 512,
+    qLoraRank: 1536,
+    qkRopeHeadDim: 64,
+    qkNopeHeadDim: 128,
+    vHeadDim: 128,
+  });
+  assert.equal(v2.rotaryDim, undefined, "MLA's rotated dims are qk_rope_head_dim");
+  const h = read(hybridConfig());
+  assert.deepEqual(h.architectures, ['Qwen3_5ForConditionalGeneration']);
+  assert.equal(h.modelType, 'qwen3_5', "the checkpoint's own");
+  assert.equal(h.textModelType, 'qwen3_5_text');
+  assert.equal(h.layers, 64);
+  assert.equal(h.layerTypes.filter((t) => t === 'linear_attention').length, 48);
+  assert.deepEqual(
+    { ...h.linear },
+    {
+      valueHeads: 48,
+      keyHeads: 16,
+      keyHeadDim: 128,
+      valueHeadDim: 128,
+      stateDtypeGiven: 'float32',
+      stateDtype: 'fp32',
+    },
+  );
+  assert.equal(h.rotaryDim, 64, 'partial_rotary_factor 0.25 of 256');
+  assert.equal(h.outputGate, true);
+  // Qwen3-Next's own defaults: full_attention_interval 4, partial_rotary_factor 0.25, head_dim 256.
+  const next = read({
+    model_type: 'qwen3_next',
+    hidden_size: 2048,
+    num_attention_heads: 16,
+    num_key_value_heads: 2,
+    num_hidden_layers: 8,
+    max_position_embeddings: 4096,
+  });
+  assert.deepEqual(
+    next.layerTypes.map((t) => t[0]),
+    ['l', 'l', 'l', 'f', 'l', 'l', 'l', 'f'],
+  );
+  assert.equal(next.headDim, 256);
+  assert.equal(next.rotaryDim, 64);
 });

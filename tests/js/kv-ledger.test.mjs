@@ -4,12 +4,12 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { bytes, exactBytes } from '../../web/dom.js';
-import { modelFromHfConfig } from '../../widgets/kv-ledger/hf-config.js';
+import { modelFromHfConfig } from '../../widgets/kv-ledger/ledger-model.js';
 import { modelById } from '../../web/models.js';
 import {
   variantRows,
   modelLedger,
-  rowOf,
+  variantRow,
   ownRow,
   reductionText,
   variantLabel,
@@ -64,20 +64,24 @@ test('the anchor’s 48 linear-attention layers: a fixed 144 MiB at every contex
 test('DeepSeek LLM 67B: 389,120 B (GQA-8), 3,112,960 B as MHA, 380 GiB at 1,048,576 tokens', () => {
   const rows = variantRows(engine, m('deepseek-llm-67b'), 1048576);
   assert.deepEqual(rows.map(variantLabel), ['MHA', 'GQA-8', 'MQA']);
-  assert.equal(exactBytes(rowOf(rows, 'gqa', 8).bytesPerToken), '389,120 B');
-  assert.equal(rowOf(rows, 'gqa', 8).formula, '95 × 2 × 8 × 128 × 2 B = 389,120 B');
-  assert.equal(exactBytes(rowOf(rows, 'mha').bytesPerToken), '3,112,960 B');
-  assert.equal(bytes(rowOf(rows, 'gqa', 8).kvBytes), '380 GiB');
-  assert.equal(rowOf(rows, 'gqa', 8).kvBytes, rowOf(rows, 'gqa', 8).totalBytes, 'no state to add');
+  assert.equal(exactBytes(variantRow(rows, 'gqa', 8).bytesPerToken), '389,120 B');
+  assert.equal(variantRow(rows, 'gqa', 8).formula, '95 × 2 × 8 × 128 × 2 B = 389,120 B');
+  assert.equal(exactBytes(variantRow(rows, 'mha').bytesPerToken), '3,112,960 B');
+  assert.equal(bytes(variantRow(rows, 'gqa', 8).kvBytes), '380 GiB');
+  assert.equal(
+    variantRow(rows, 'gqa', 8).kvBytes,
+    variantRow(rows, 'gqa', 8).totalBytes,
+    'no state to add',
+  );
 });
 
 test('MLA: V2 69,120 B, V3 70,272 B, −82.2% vs 67B, −98.2% vs V2 as MHA; GLM-5.3 89,856 B and 87.75 GiB', () => {
   const v2 = variantRows(engine, m('deepseek-v2'), 163840);
   assert.deepEqual(v2.map(variantLabel), ['MHA', 'MQA', 'MLA']);
-  const mla = rowOf(v2, 'mla');
+  const mla = variantRow(v2, 'mla');
   assert.equal(exactBytes(mla.bytesPerToken), '69,120 B');
   assert.equal(mla.formula, '60 × (512 + 64) × 2 B = 69,120 B');
-  assert.equal(rowOf(v2, 'mha').formula, '60 × 2 × 128 × 128 × 2 B = 3,932,160 B');
+  assert.equal(variantRow(v2, 'mha').formula, '60 × 2 × 128 × 128 × 2 B = 3,932,160 B');
   assert.equal(
     exactBytes(ownRow(m('deepseek-v3'), variantRows(engine, m('deepseek-v3'), 1)).bytesPerToken),
     '70,272 B',
@@ -85,10 +89,10 @@ test('MLA: V2 69,120 B, V3 70,272 B, −82.2% vs 67B, −98.2% vs V2 as MHA; GLM
   const d67 = modelLedger(engine, m('deepseek-llm-67b')).bytesPerToken;
   assert.equal(reductionText(engine.kvReduction(d67, mla.bytesPerToken)), '−82.2%');
   assert.equal(
-    reductionText(engine.kvReduction(rowOf(v2, 'mha').bytesPerToken, mla.bytesPerToken)),
+    reductionText(engine.kvReduction(variantRow(v2, 'mha').bytesPerToken, mla.bytesPerToken)),
     '−98.2%',
   );
-  const glm = rowOf(variantRows(engine, m('glm-5.3'), 1048576), 'mla');
+  const glm = variantRow(variantRows(engine, m('glm-5.3'), 1048576), 'mla');
   assert.equal(exactBytes(glm.bytesPerToken), '89,856 B');
   assert.equal(bytes(glm.kvBytes), '87.75 GiB');
 });
@@ -171,14 +175,14 @@ test('a context past the model’s limit is flagged by the engine: DeepSeek LLM 
 
 test('GLM-5.3 built with MHA caches q/k heads of 192 + 64 = 256 and v heads of 256: 5,111,808 B per token', () => {
   const glm = m('glm-5.3');
-  const mha = rowOf(variantRows(engine, glm, 1), 'mha');
+  const mha = variantRow(variantRows(engine, glm, 1), 'mha');
   assert.equal(exactBytes(mha.bytesPerToken), '5,111,808 B');
   assert.equal(mha.formula, '78 × 2 × 64 × 256 × 2 B = 5,111,808 B');
   // DeepSeek-V2 keeps the report's d_h = 128 for both: −98.2% against MHA
   const v2 = variantRows(engine, m('deepseek-v2'), 1);
   assert.equal(
     reductionText(
-      engine.kvReduction(rowOf(v2, 'mha').bytesPerToken, rowOf(v2, 'mla').bytesPerToken),
+      engine.kvReduction(variantRow(v2, 'mha').bytesPerToken, variantRow(v2, 'mla').bytesPerToken),
     ),
     '−98.2%',
   );

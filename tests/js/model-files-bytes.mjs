@@ -72,7 +72,7 @@ export function safetensorsBytes(tensors, { header, lengthOverride, truncateTo }
   return truncateTo === undefined ? out : out.slice(0, truncateTo);
 }
 
-// GGUF metadata value types (ggml docs/gguf.md).
+// GGUF metadata value types (ggml's docs/gguf.md).
 export const GGUF = {
   U8: 0,
   I8: 1,

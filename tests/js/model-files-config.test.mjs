@@ -1,6 +1,7 @@
 // web/model-files/model-config.js: published config.json files and GGUF metadata → the engine
-// config of OPEN-MODEL-API, the page's context cap, unsupported architectures named, and the
-// KV ledger row of the model's own config (from the real engine's kvLedger).
+// config (web/attn-engine.d.ts OpenModelConfig), the page's context cap, unsupported
+// architectures named, the KV ledger row of the model's own config (from the real engine's
+// kvLedger), and the same reading of config.json as the KV ledger's (hf-config.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -10,6 +11,8 @@ import {
   MAX_CONTEXT,
   SUPPORTED_ARCHS,
 } from '../../web/model-files/model-config.js';
+import { modelFromHfConfig } from '../../widgets/kv-ledger/ledger-model.js';
+import * as tiny from '../model-files/tiny-models.js';
 import { engine } from './fixture.mjs';
 
 // Qwen/Qwen3-0.6B config.json, as published.
@@ -36,6 +39,39 @@ const QWEN3_06B = {
   torch_dtype: 'bfloat16',
   use_sliding_window: false,
   vocab_size: 151936,
+};
+
+// openai-community/gpt2 config.json, as published.
+const GPT2 = {
+  activation_function: 'gelu_new',
+  architectures: ['GPT2LMHeadModel'],
+  layer_norm_epsilon: 1e-5,
+  model_type: 'gpt2',
+  n_ctx: 1024,
+  n_embd: 768,
+  n_head: 12,
+  n_inner: null,
+  n_layer: 12,
+  n_positions: 1024,
+  vocab_size: 50257,
+};
+
+// mistralai/Mistral-7B-v0.1 config.json, as published (the keys this reads).
+const MISTRAL_7B = {
+  architectures: ['MistralForCausalLM'],
+  hidden_size: 4096,
+  intermediate_size: 14336,
+  max_position_embeddings: 32768,
+  model_type: 'mistral',
+  num_attention_heads: 32,
+  num_hidden_layers: 32,
+  num_key_value_heads: 8,
+  rms_norm_eps: 1e-5,
+  rope_theta: 10000.0,
+  sliding_window: 4096,
+  tie_word_embeddings: false,
+  torch_dtype: 'bfloat16',
+  vocab_size: 32000,
 };
 
 test('Qwen3-0.6B: GQA 16/8, head_dim 128 (not hidden/heads), tied, context capped for the page', () => {
@@ -67,19 +103,7 @@ test('Qwen3-0.6B: GQA 16/8, head_dim 128 (not hidden/heads), tied, context cappe
 });
 
 test('GPT-2 (openai-community/gpt2): MHA, learned positions, GELU family, tied, biases', () => {
-  const { config } = configFromHf({
-    activation_function: 'gelu_new',
-    architectures: ['GPT2LMHeadModel'],
-    layer_norm_epsilon: 1e-5,
-    model_type: 'gpt2',
-    n_ctx: 1024,
-    n_embd: 768,
-    n_head: 12,
-    n_inner: null,
-    n_layer: 12,
-    n_positions: 1024,
-    vocab_size: 50257,
-  });
+  const { config } = configFromHf(GPT2);
   assert.deepEqual(config, {
     arch: 'gpt2',
     vocab: 50257,
@@ -99,21 +123,7 @@ test('GPT-2 (openai-community/gpt2): MHA, learned positions, GELU family, tied, 
 });
 
 test('Mistral-7B-v0.1: untied, the 4096 sliding window does not bind under the page cap', () => {
-  const { config } = configFromHf({
-    architectures: ['MistralForCausalLM'],
-    hidden_size: 4096,
-    intermediate_size: 14336,
-    max_position_embeddings: 32768,
-    model_type: 'mistral',
-    num_attention_heads: 32,
-    num_hidden_layers: 32,
-    num_key_value_heads: 8,
-    rms_norm_eps: 1e-5,
-    rope_theta: 10000.0,
-    sliding_window: 4096,
-    tie_word_embeddings: false,
-    vocab_size: 32000,
-  });
+  const { config } = configFromHf(MISTRAL_7B);
   assert.equal(config.arch, 'mistral');
   assert.equal(config.context, MAX_CONTEXT);
   assert.equal(config.tiedEmbeddings, false);
@@ -204,6 +214,8 @@ test('heads that do not divide, or a head width that is not whole or even, are b
     () =>
       configFromHf({
         ...QWEN3_06B,
+        architectures: ['LlamaForCausalLM'],
+        model_type: 'llama',
         head_dim: undefined,
         num_attention_heads: 24,
         num_key_value_heads: 8,
@@ -297,8 +309,81 @@ test('GGUF: unsupported architecture and missing keys are named', () => {
 
 test("the ledger row is the engine's kvLedger of the model's own config (Qwen3-0.6B: 114,688 B per token)", async () => {
   const e = await engine();
-  const { config, modelContext } = configFromHf(QWEN3_06B);
-  const row = e.kvLedger(ledgerModel(config, modelContext, 'Qwen3-0.6B'));
+  const { config, modelContext, dtypeBytes } = configFromHf(QWEN3_06B);
+  assert.equal(dtypeBytes, 2, 'torch_dtype bfloat16');
+  const row = e.kvLedger(ledgerModel(config, modelContext, 'Qwen3-0.6B', dtypeBytes));
   assert.equal(row.bytesPerToken, 28 * 2 * 8 * 128 * 2);
   assert.equal(row.bytesForContext, 28 * 2 * 8 * 128 * 2 * 40960);
+});
+
+test('one reading: the loader and the KV ledger map the same config.json to the same shape and KV bytes', async () => {
+  const e = await engine();
+  const published = [
+    ['Qwen3-0.6B', QWEN3_06B],
+    ['Mistral-7B-v0.1', MISTRAL_7B],
+    ['GPT-2', GPT2],
+  ];
+  const fromTiny = tiny.ARCHS.map((arch) => [`tiny ${arch}`, tiny.tinyModel(arch).hfConfig]);
+  for (const [name, cfg] of [...published, ...fromTiny]) {
+    const { config: c, modelContext, dtypeBytes } = configFromHf(cfg);
+    const entry = modelFromHfConfig(cfg, { name });
+    assert.deepEqual(
+      [c.nLayers, c.nHeads, c.nKvHeads, c.dHead, c.dModel, modelContext, dtypeBytes],
+      [
+        entry.layers,
+        entry.attention.nHeads,
+        entry.attention.nKvHeads,
+        entry.attention.headDim,
+        entry.hiddenSize,
+        entry.contextLength,
+        entry.dtypeBytes,
+      ],
+      name,
+    );
+    assert.equal(c.ropeTheta, entry.ropeTheta ?? 0, `${name}: θ (0 without RoPE)`);
+    assert.equal(
+      e.kvLedger(ledgerModel(c, modelContext, name, dtypeBytes)).bytesPerToken,
+      e.kvLedger(entry).bytesPerToken,
+      `${name}: KV bytes per token`,
+    );
+  }
+});
+
+test("the opened model's KV ledger counts its own dtype: float32 4 B, none given BF16's 2 B", () => {
+  assert.equal(configFromHf({ ...QWEN3_06B, torch_dtype: 'float32' }).dtypeBytes, 4);
+  assert.equal(configFromHf({ ...QWEN3_06B, torch_dtype: undefined }).dtypeBytes, 2);
+  assert.equal(configFromHf(GPT2).dtypeBytes, 2);
+});
+
+test("decided against the families' code: Qwen3's head_dim 128 when absent, transformers 5's rope_parameters, KV heads 0 refused", () => {
+  const { head_dim, ...noHeadDim } = QWEN3_06B;
+  assert.equal(head_dim, 128);
+  assert.equal(configFromHf(noHeadDim).config.dHead, 128, 'Qwen3Config: head_dim = 128');
+  const llama = { ...QWEN3_06B, architectures: ['LlamaForCausalLM'], model_type: 'llama' };
+  const { rope_theta, rope_scaling, ...v5 } = llama;
+  assert.deepEqual(
+    configFromHf({ ...v5, rope_parameters: { rope_type: 'llama3', factor: 32, rope_theta } })
+      .config,
+    configFromHf({ ...llama, rope_scaling: { rope_type: 'llama3', factor: 32 } }).config,
+  );
+  assert.equal(configFromHf(v5).config.ropeTheta, 10000, 'no θ given: 10000');
+  assert.throws(() => configFromHf({ ...QWEN3_06B, num_key_value_heads: 0 }), {
+    code: 'bad-header',
+    message: 'config.json: "num_key_value_heads" must be a positive integer, got 0',
+  });
+  assert.throws(() => configFromHf({ ...llama, rope_scaling: { type: 'linear', factor: 0 } }), {
+    code: 'bad-header',
+    message: 'config.json: "rope_scaling.factor" must be a positive number, got 0',
+  });
+  assert.equal(
+    configFromHf({ ...llama, rope_scaling: { type: 'linear', factor: 2.5 } }).config.ropeScaling
+      .factor,
+    2.5,
+  );
+  const { n_embd, ...noEmbd } = GPT2;
+  assert.equal(n_embd, 768);
+  assert.throws(() => configFromHf(noEmbd), {
+    code: 'bad-header',
+    message: 'config.json has no "n_embd" or "hidden_size"',
+  });
 });

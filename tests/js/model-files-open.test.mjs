@@ -1,6 +1,6 @@
 // web/model-files/open-model-files.js: format detection, the tensor plan (every tensor matched
-// by name and shape before a byte is read), and every error code of OPEN-MODEL-API through
-// openModelFromFiles on files built in the test, with the real engine.
+// by name and shape before a byte is read), and every OpenModelError code (docs/open-model.md)
+// through openModelFromFiles on files built in the test, with the real engine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

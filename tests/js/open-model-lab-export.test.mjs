@@ -5,8 +5,8 @@
 // a temp dir. First the files themselves: read back with the tests' own readers and run through
 // the plain-JS reference forward (tests/model-files/reference-forward.js), they give labRun's
 // logits and attention to 1e-4 — the mapping lab → Qwen3 (+ Qwen3-Next's output gate) is right.
-// Then the widget's path: openModelFromFiles (web/model-files/, omweb) into the engine's open
-// model (omengine) gives labRun's logits and attention to 1e-4, and the tokenizer reproduces
+// Then the widget's path: openModelFromFiles (web/model-files/) into the engine's open
+// model gives labRun's logits and attention to 1e-4, and the tokenizer reproduces
 // LabModel::encode (the loader adds <bos>).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -105,7 +105,7 @@ test('the GGUF export, read back and run by the reference forward, gives labRun 
   }
 });
 
-// ---- the widget's path (needs omweb's loader and omengine's open model) --------------------
+// ---- the widget's path (web/model-files/'s loader, the engine's open model) ------------
 
 let loader;
 before(async () => {

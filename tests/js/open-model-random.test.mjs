@@ -2,8 +2,8 @@
 // Every supported architecture × weight type, in both file formats, through the widget's code
 // path: tiny seeded random models (tests/model-files/tiny-models.js) written to a temp dir as
 // an HF checkpoint (f32, f16, bf16; once sharded) and as a GGUF (f32, f16, bf16, q8_0, q4_0,
-// q4_k, q6_k), opened by openModelFromFiles (web/model-files/open-model-files.js, omweb) into the
-// real engine (omengine) from a node file source that reads in slices, then run: the last
+// q4_k, q6_k), opened by openModelFromFiles (web/model-files/open-model-files.js) into the
+// real engine from a node file source that reads in slices, then run: the last
 // position's logits and every layer's attention equal the plain-JS reference forward
 // (tests/model-files/reference-forward.js) on the weights the file holds (dequantised and, for
 // GGUF, un-permuted / un-transposed by the tests' own readers) to 1e-3. Greedy generation with

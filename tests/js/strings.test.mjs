@@ -7,7 +7,7 @@
 //   - a widget's files other than strings.js hold no Chinese text of their own (only token
 //     labels they look up), so nothing student-visible is written inline;
 //   - Chinese text uses full-width punctuation; a pasted config.json's errors and notes come in
-//     one language each (hf-config's messageEn / messageZh, notes / notesZh).
+//     one language each (ledger-model's messageEn / messageZh, notes / notesZh).
 // Strings that are functions are called with a stand-in argument that reads as 7 in any
 // position, so their fixed words are checked.
 //
@@ -18,7 +18,7 @@ import { OPEN_MODEL_WIDGETS } from '../../widgets/open-model/index.js';
 import { TRAIN_WIDGETS } from '../../widgets/train/index.js';
 import { COMMON } from '../../web/widget-base.js';
 import { MathNode, MathLine } from '../../web/mathml.js';
-import { modelFromHfConfig } from '../../widgets/kv-ledger/hf-config.js';
+import { modelFromHfConfig } from '../../widgets/kv-ledger/ledger-model.js';
 import { readJson } from './fixture.mjs';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';

@@ -1,4 +1,4 @@
-// The weight types of the open-model contract (/work/wt/OPEN-MODEL-API.md) and their ggml block
+// The weight types the open model stores (web/attn-engine.d.ts OpenWeightType) and their ggml block
 // geometry, as ggml-common.h declares the blocks (block_q8_0, block_q4_0, block_q4_K,
 // block_q6_K): elements per block and bytes per block. Shared by the quantiser, the
 // dequantiser and the GGUF writer of the tests; independent of the engine's own table.

@@ -1,6 +1,6 @@
 // Minimal readers of the two formats the writers produce, for the tests' round trips only: they
-// check the writers' bytes against the specifications (safetensors' README, ggml's
-// docs/gguf.md) independently of the loader web/model-files/ (omweb), which parses the same
+// check the writers' bytes against the specifications (safetensors' README and
+// ggml's docs/gguf.md) independently of the loader web/model-files/, which parses the same
 // files for the page. Whole files in memory, no validation beyond what a round trip needs.
 import { BLOCK_TYPES } from './block-types.js';
 import { dequantizeMatrix } from './dequantize.js';

@@ -1,13 +1,13 @@
-// A checkpoint's own description of its shape → the engine's config (OPEN-MODEL-API "Engine
-// config"): from a Hugging Face config.json, or from a GGUF file's metadata. Architectures the
-// engine runs: gpt2, llama (Llama 2 and 3), mistral, qwen2 (Qwen2, Qwen2.5), qwen3; any other is
-// an unsupported-arch error naming what was found and listing these. config.json is read with
-// hf-config.js, the course's one reader of it (the KV ledger's too); this file picks what the
-// engine runs and words the faults as OpenModelError.
+// A checkpoint's own description of its shape → the engine's config (web/attn-engine.d.ts
+// OpenModelConfig): from a Hugging Face config.json, or from a GGUF file's metadata. Architectures
+// the engine runs: gpt2, llama (Llama 2 and 3), mistral, qwen2 (Qwen2, Qwen2.5), qwen3; any other
+// is an unsupported-arch error naming what was found and listing these. config.json is read once
+// by hf-config.js (readHfConfig, the KV ledger's reader too); this file maps that shape onto what
+// the engine runs and words the faults as OpenModelError.
 /** @import { LedgerModel } from '../attn-engine.js' */
 /** @import { HfErrors } from './hf-config.js' */
 import { OpenModelError } from './open-model-error.js';
-import { hfReader, isPositiveInteger } from './hf-config.js';
+import { readHfConfig, isPositiveInteger, HF_KEYS, SPELLINGS } from './hf-config.js';
 
 export const SUPPORTED_ARCHS = ['gpt2', 'llama', 'mistral', 'qwen2', 'qwen3'];
 
@@ -60,6 +60,8 @@ const HF_ARCHS = /** @type {Record<string, string>} */ ({
  * @typedef {object} ModelShape
  * @property {EngineConfig} config
  * @property {number} modelContext the model's own context length (the ledger uses it)
+ * @property {number} dtypeBytes bytes per cached K/V element of the model as it is deployed (the
+ *   ledger uses it): config.json's dtype (2 without one); a GGUF's 2, llama.cpp's default F16 cache
  * @property {ModelNote[]} notes what the page changes or ignores
  */
 
@@ -90,17 +92,12 @@ function unsupportedArch(found, where) {
 }
 
 /**
- * A checkpoint file's faults in the loader's words: bad-header naming the file and the field
- * (config.json's reader, hfReader, is given these).
+ * A size a checkpoint file gives that is not a whole number ≥ 1: bad-header naming the file and
+ * the field (config.json's reader, readHfConfig, is given this).
  * @param {string} where
  * @returns {HfErrors}
  */
 const openModelErrors = (where) => ({
-  missing: (keys) =>
-    new OpenModelError('bad-header', `${where} has no "${keys.join('" or "')}"`, {
-      file: where,
-      field: keys[0],
-    }),
   notPositive: (key, value) =>
     new OpenModelError(
       'bad-header',
@@ -108,6 +105,17 @@ const openModelErrors = (where) => ({
       { file: where, field: key },
     ),
 });
+
+/**
+ * A size a checkpoint file lacks: bad-header naming the file and the field's spellings.
+ * @param {string} where
+ * @param {string[]} spellings
+ */
+const missingField = (where, spellings) =>
+  new OpenModelError('bad-header', `${where} has no "${spellings.join('" or "')}"`, {
+    file: where,
+    field: spellings[0],
+  });
 
 /**
  * A size of a GGUF's metadata: a positive integer, or bad-header naming the file and the key.
@@ -180,120 +188,106 @@ function consistent(shape, where, keys) {
 }
 
 /**
- * config.json (parsed) → the engine config.
+ * config.json (parsed) → the engine config, mapped from hf-config.js's one reading of it.
  * @param {Record<string, any>} cfg
  * @returns {ModelShape}
  */
 export function configFromHf(cfg) {
   const where = 'config.json';
-  const read = hfReader(cfg, openModelErrors(where));
-  const names = [...(Array.isArray(cfg.architectures) ? cfg.architectures : []), cfg.model_type];
-  const known = names.map((n) => HF_ARCHS[String(n)]).find(Boolean);
+  if (cfg === null || typeof cfg !== 'object' || Array.isArray(cfg))
+    throw new OpenModelError('bad-header', `${where} must be a JSON object ({...})`, {
+      file: where,
+    });
+  const hf = readHfConfig(cfg, openModelErrors(where));
+  // The checkpoint's own names (a vision-language wrapper's text model is not what this runs).
+  const names = [...hf.architectures, hf.modelType];
+  const known = names.map((n) => HF_ARCHS[n]).find(Boolean);
   if (!known) {
-    const found = names.filter((n) => n !== undefined && n !== null).join(' / ') || '(none given)';
+    const found = names.filter(Boolean).join(' / ') || '(none given)';
     throw unsupportedArch(found, where);
   }
   const arch = /** @type {EngineConfig['arch']} */ (known);
+  const gpt2 = arch === 'gpt2';
   /** @type {ModelNote[]} */
   const notes = [];
-  // Each size under the spellings this family uses, in its own order (GPT-2's first).
-  const need = (/** @type {string[]} */ keys) => read.size(keys);
-  if (arch === 'gpt2') {
-    const dModel = need(['n_embd', 'hidden_size']);
-    const nHeads = need(['n_head', 'num_attention_heads']);
-    const modelContext = need(['n_positions', 'n_ctx', 'max_position_embeddings']);
-    return consistent(
-      {
-        config: {
-          arch,
-          vocab: need(['vocab_size']),
-          dModel,
-          nLayers: need(['n_layer', 'num_hidden_layers']),
-          nHeads,
-          nKvHeads: nHeads,
-          dHead: dModel / nHeads,
-          mlpHidden: cfg.n_inner ? read.positive('n_inner', cfg.n_inner) : 4 * dModel,
-          context: pageContext(modelContext, null, notes),
-          ropeTheta: 0,
-          normEps: cfg.layer_norm_epsilon ?? 1e-5,
-          tiedEmbeddings: true,
-          attentionBias: false, // the engine gives gpt2 its biases by architecture
-          attnOutputGate: false,
-        },
-        modelContext,
-        notes,
-      },
-      where,
-      { heads: 'n_head', kvHeads: 'n_head', headDim: 'n_embd' },
-    );
-  }
-  const dModel = need(['hidden_size']);
-  const nHeads = need(['num_attention_heads']);
-  const modelContext = need(['max_position_embeddings']);
-  const ropeTheta = cfg.rope_theta ?? cfg.rope_parameters?.rope_theta ?? 10000;
-  const scaling = cfg.rope_scaling ?? null;
-  const scalingType = scaling ? (scaling.rope_type ?? scaling.type ?? 'default') : 'default';
+  /**
+   * A size the engine needs, or bad-header naming the field's spellings.
+   * @param {'layers' | 'heads' | 'hiddenSize' | 'contextLength' | 'vocab' | 'intermediateSize'} q
+   * @returns {number}
+   */
+  const need = (q) => {
+    const v = hf[q];
+    if (v !== undefined) return v;
+    // GPT-2's own spellings first (n_embd, then hidden_size); another family's usual one alone.
+    const [usual, ...others] = SPELLINGS[HF_KEYS[q]] ?? [HF_KEYS[q]];
+    throw missingField(where, gpt2 ? [...others, usual] : [usual]);
+  };
+  const dModel = need('hiddenSize');
+  const nHeads = need('heads');
+  const modelContext = need('contextLength');
+  const ropeTheta = hf.ropeTheta ?? 0; // 0: no RoPE (GPT-2's learned positions)
   /** @type {EngineConfig['ropeScaling']} */
   let ropeScaling;
+  const scaling = hf.ropeScaling;
   // The engine applies what transformers' _compute_linear_scaling_rope_parameters and
   // _compute_llama3_parameters do (Llama 3.1 / 3.2); other kinds run as plain RoPE, said.
-  if (scalingType === 'linear' || scalingType === 'llama3') {
-    ropeScaling = {
-      type: scalingType,
-      factor: read.positive('rope_scaling.factor', scaling.factor),
-    };
-    if (scalingType === 'llama3')
+  if (scaling && (scaling.type === 'linear' || scaling.type === 'llama3')) {
+    const factor = scaling.factor;
+    if (typeof factor !== 'number' || !(factor > 0) || !Number.isFinite(factor))
+      throw new OpenModelError(
+        'bad-header',
+        `${where}: "${scaling.key}.factor" must be a positive number, got ${JSON.stringify(factor)}`,
+        { file: where, field: `${scaling.key}.factor` },
+      );
+    ropeScaling = { type: scaling.type, factor };
+    if (scaling.type === 'llama3')
       Object.assign(ropeScaling, {
-        lowFreqFactor: scaling.low_freq_factor ?? 1,
-        highFreqFactor: scaling.high_freq_factor ?? 4,
-        originalContext: scaling.original_max_position_embeddings ?? 8192,
+        lowFreqFactor: scaling.lowFreqFactor,
+        highFreqFactor: scaling.highFreqFactor,
+        originalContext: scaling.originalContext,
       });
-  } else if (scalingType !== 'default')
+  } else if (scaling)
     notes.push(
       note(
         'rope-scaling',
-        `rope_scaling (${scalingType}) is not applied: positions use plain RoPE with θ = ${ropeTheta}.`,
-        { kind: String(scalingType), theta: ropeTheta },
+        `rope_scaling (${scaling.type}) is not applied: positions use plain RoPE with θ = ${ropeTheta}.`,
+        { kind: scaling.type, theta: ropeTheta },
       ),
     );
-  const window =
-    arch === 'mistral' || cfg.use_sliding_window
-      ? typeof cfg.sliding_window === 'number'
-        ? cfg.sliding_window
-        : null
-      : null;
   return consistent(
     {
       config: {
         arch,
-        vocab: need(['vocab_size']),
+        vocab: need('vocab'),
         dModel,
-        nLayers: need(['num_hidden_layers']),
+        nLayers: need('layers'),
         nHeads,
-        nKvHeads: cfg.num_key_value_heads
-          ? read.positive('num_key_value_heads', cfg.num_key_value_heads)
-          : nHeads,
-        dHead: cfg.head_dim ? read.positive('head_dim', cfg.head_dim) : dModel / nHeads,
-        mlpHidden: need(['intermediate_size']),
-        context: pageContext(modelContext, window, notes),
+        nKvHeads: gpt2 ? nHeads : /** @type {number} */ (hf.kvHeads),
+        dHead: /** @type {number} */ (hf.headDim), // a fraction is refused by consistent()
+        mlpHidden: need('intermediateSize'),
+        context: pageContext(modelContext, hf.slidingWindow, notes),
         ropeTheta,
-        normEps: cfg.rms_norm_eps ?? 1e-6,
-        // transformers' LlamaConfig, MistralConfig, Qwen2Config and Qwen3Config default to False.
-        tiedEmbeddings: cfg.tie_word_embeddings === true,
-        attentionBias: arch === 'qwen2' || (arch === 'llama' && cfg.attention_bias === true),
-        attnOutputGate: cfg.attn_output_gate === true,
+        normEps: hf.normEps,
+        // GPT-2's LM head is its embedding (the engine's gpt2 has no other).
+        tiedEmbeddings: gpt2 || hf.tiedEmbeddings,
+        // The engine gives gpt2 its biases by architecture.
+        attentionBias: !gpt2 && hf.attentionBias,
+        attnOutputGate: hf.outputGate,
         ...(ropeScaling ? { ropeScaling } : {}),
       },
       modelContext,
+      dtypeBytes: hf.dtypeBytes,
       notes,
     },
     where,
-    { heads: 'num_attention_heads', kvHeads: 'num_key_value_heads', headDim: 'head_dim' },
+    { heads: hf.keys.heads, kvHeads: hf.keys.kvHeads, headDim: hf.keys.headDim },
   );
 }
 
 /** GGUF general.architecture values the page runs (Mistral's converter writes "llama"). */
 const GGUF_ARCHS = ['gpt2', 'llama', 'qwen2', 'qwen3'];
+/** A GGUF names no dtype for K and V: llama.cpp caches them in F16 unless told otherwise. */
+const GGUF_CACHE_BYTES = 2;
 
 /**
  * A GGUF file's metadata (and its tensor list, for what only the tensors tell) → the engine
@@ -368,6 +362,7 @@ export function configFromGguf(md, tensors, fileName) {
             2 * nHeads * (keyLength || dModel / nHeads),
       },
       modelContext,
+      dtypeBytes: GGUF_CACHE_BYTES,
       notes,
     },
     fileName,
@@ -381,14 +376,15 @@ export function configFromGguf(md, tensors, fileName) {
 
 /**
  * The course's ledger shape (web/attn-engine.d.ts LedgerModel) of an engine config, for
- * engine.kvLedger: the KV bytes per token of the model at its own context, its stored K/V in
- * BF16 (2 B) as the course counts them.
+ * engine.kvLedger: the KV bytes per token of the model at its own context, its K/V stored at
+ * `dtypeBytes` each (ModelShape's: the checkpoint's dtype, BF16's 2 B without one).
  * @param {EngineConfig} c
  * @param {number} modelContext
  * @param {string} name
+ * @param {number} dtypeBytes
  * @returns {LedgerModel & { id: string, source: string, hiddenSize: number }}
  */
-export function ledgerModel(c, modelContext, name) {
+export function ledgerModel(c, modelContext, name, dtypeBytes) {
   /** @type {'mha' | 'mqa' | 'gqa'} */
   const kind = c.nKvHeads === c.nHeads ? 'mha' : c.nKvHeads === 1 ? 'mqa' : 'gqa';
   return {
@@ -399,6 +395,6 @@ export function ledgerModel(c, modelContext, name) {
     hiddenSize: c.dModel,
     attention: { kind, nHeads: c.nHeads, nKvHeads: c.nKvHeads, headDim: c.dHead },
     contextLength: modelContext,
-    dtypeBytes: 2,
+    dtypeBytes,
   };
 }

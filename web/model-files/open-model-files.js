@@ -6,27 +6,6 @@
 //                 + tokenizer.json (+ tokenizer_config.json, if picked)
 //   GGUF:         one .gguf file, the tokenizer inside
 /** @import { AttnEngine } from '../attn-engine.js' */
-// The engine's openModel* functions (OPEN-MODEL-API "Bindings"), typed here until they are in
-// web/attn-engine.d.ts.
-/**
- * @typedef {AttnEngine & {
- *   openModelCreate(config: object): { id: number, heapLimitBytes: number },
- *   openModelBytesNeeded(config: object, tensors: object[]): number,
- *   openModelHeapLimit(): number,
- *   openModelTensor(id: number, name: string, type: string, rows: number, cols: number,
- *     layout: string): number,
- *   openModelTensorWrite(id: number, name: string, offset: number, bytes: Uint8Array): void,
- *   openModelFinalize(id: number):
- *     { parameters: number, weightBytes: number, maxPassTokens: number },
- *   openModelRun(id: number, tokens: number[], o: { attention: boolean, layers?: number[] }): any,
- *   openModelPass(id: number, tokens: number[]): number,
- *   openModelPassStep(passId: number): { layer: number, done: boolean },
- *   openModelPassResult(passId: number, o: { attention: boolean, layers?: number[] }): any,
- *   openModelGenerate(id: number, prompt: number[], steps: number):
- *     { tokens: number[], generated: number[] },
- *   openModelUnload(id: number): void,
- * }} OpenModelEngine
- */
 /** @import { ModelFile } from './file-source.js' */
 /** @import { TensorEntry } from './safetensors.js' */
 /** @import { EngineConfig, ModelShape } from './model-config.js' */
@@ -366,7 +345,7 @@ function fromEngine(e) {
 /**
  * The engine's model for `config`: its refusal of a config (a ConfigError naming the field,
  * e.g. heads that do not divide) is the config's fault, a bad-header; too large, too-large.
- * @param {OpenModelEngine} engine
+ * @param {AttnEngine} engine
  * @param {EngineConfig} config
  * @param {string} name
  */
@@ -385,7 +364,7 @@ function created(engine, config, name) {
 
 /**
  * Opens the model in `files` in the engine.
- * @param {OpenModelEngine} engine
+ * @param {AttnEngine} engine
  * @param {ModelFile[]} files
  * @param {{ onProgress?: (p: OpenProgress) => void }} [options]
  * @returns {Promise<OpenedModel>}
@@ -401,7 +380,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
     tokenizer: makeTokenizer,
     name,
   } = await readFormat(files);
-  const { config, modelContext, notes } = /** @type {ModelShape} */ (shape);
+  const { config, modelContext, dtypeBytes, notes } = /** @type {ModelShape} */ (shape);
   // llama.cpp carries Llama 3.1 / 3.2's RoPE scaling as a tensor, rope_freqs.weight [d/2] of
   // divisors of θ_i (convert_hf_to_gguf.py, LlamaModel.generate_extra_tensors): it goes to the
   // engine with the config.
@@ -492,7 +471,7 @@ export async function openModelFromFiles(engine, files, { onProgress } = {}) {
       tensorsTotal: plan.length,
     });
     const { parameters, weightBytes, maxPassTokens } = engine.openModelFinalize(id);
-    const model = ledgerModel(config, modelContext, name);
+    const model = ledgerModel(config, modelContext, name, dtypeBytes);
     const ledgerRow = { model, ...engine.kvLedger(model) };
     report({
       phase: 'done',

@@ -1,5 +1,5 @@
-// Tensor names as the engine knows them (Hugging Face's, OPEN-MODEL-API "Canonical tensor
-// names"): a GGUF name mapped onto its HF twin, an HF GPT-2 name without its "transformer."
+// Tensor names as the engine knows them (Hugging Face's, as expected-tensors.js lists them): a
+// GGUF name mapped onto its HF twin, an HF GPT-2 name without its "transformer."
 // prefix, and the buffers some checkpoints carry that are not weights (skipped). Also the one
 // reordering a GGUF needs: llama.cpp's converter permutes the rows of Q and K of llama/mistral
 // models (RoPE pairs interleaved), which is undone here, row by row, as they are copied.

@@ -105,7 +105,7 @@ table.heatmap td.hm-cell { min-width: 44px; height: 36px; text-align: center; bo
 table.heatmap td.hm-hidden { background: repeating-linear-gradient(135deg, var(--_surface-3-e4e4e4) 0 4px, var(--_surface-f3f3f3) 4px 8px); }
 table.heatmap td.hm-cell:focus-visible { outline: 3px solid var(--_focus); outline-offset: 1px; }
 .hm-readout { min-height: 1.5em; }
-/* Narrow (a phone): compact cells (the labels compact themselves: web/table-labels.js). */
+/* Narrow (a phone): compact cells (the labels compact themselves: web/views/table-labels.js). */
 @container (max-width: 520px) {
   table.heatmap { border-spacing: 1px; font-size: 13px; }
   table.heatmap th { padding: 1px 3px; }

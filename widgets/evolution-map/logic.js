@@ -15,7 +15,7 @@ import { scoreExample, signedPct, bigRatio } from '../softmax-variance/logic.js'
 import { courseNumbers as multiHeadNumbers } from '../multi-head/logic.js';
 import { generate, COURSE as KV_COURSE } from '../kv-cache/logic.js';
 import { appleRow } from '../sink-logit/logic.js';
-import { variantRows, rowOf, modelLedger, reductionText } from '../kv-ledger/logic.js';
+import { variantRows, variantRow, modelLedger, reductionText } from '../kv-ledger/logic.js';
 
 /** Figures the course quotes and does not compute: shown with their source, never checked. */
 export const REPORTED = Object.freeze({
@@ -194,26 +194,29 @@ function computeMapNumbers(rt) {
     longContext: grouped(longContext),
     sinkWeights: apple.weights.map((x) => pct(x, 0)).join(' / '),
     outputGate: String(anchor.attention.outputGate === true),
-    mhaToken: bytes(rowOf(a262, 'mha').bytesPerToken),
-    mhaContext: bytes(rowOf(a262, 'mha').kvBytes),
-    mqaToken: bytes(rowOf(a262, 'mqa').bytesPerToken),
-    mqaContext: bytes(rowOf(a262, 'mqa').kvBytes),
-    gqaToken: bytes(rowOf(a262, 'gqa', 4).bytesPerToken),
-    gqaContext: bytes(rowOf(a262, 'gqa', 4).kvBytes),
+    mhaToken: bytes(variantRow(a262, 'mha').bytesPerToken),
+    mhaContext: bytes(variantRow(a262, 'mha').kvBytes),
+    mqaToken: bytes(variantRow(a262, 'mqa').bytesPerToken),
+    mqaContext: bytes(variantRow(a262, 'mqa').kvBytes),
+    gqaToken: bytes(variantRow(a262, 'gqa', 4).bytesPerToken),
+    gqaContext: bytes(variantRow(a262, 'gqa', 4).kvBytes),
     kvHeads: String(kvHeads),
     groupSize: String(anchor.attention.nHeads / kvHeads),
-    d67Token: exactBytes(rowOf(d67, 'gqa', 8).bytesPerToken),
-    d67Mha: exactBytes(rowOf(d67, 'mha').bytesPerToken),
-    d67Context: bytes(rowOf(d67, 'gqa', 8).kvBytes),
+    d67Token: exactBytes(variantRow(d67, 'gqa', 8).bytesPerToken),
+    d67Mha: exactBytes(variantRow(d67, 'mha').bytesPerToken),
+    d67Context: bytes(variantRow(d67, 'gqa', 8).kvBytes),
     mlaWidth: String(v2Latent + v2Rope),
     mlaLatent: String(v2Latent),
-    v2Token: exactBytes(rowOf(v2rows, 'mla').bytesPerToken),
+    v2Token: exactBytes(variantRow(v2rows, 'mla').bytesPerToken),
     v3Token: exactBytes(need(v3.bytesPerToken, 'deepseek-v3: its bytes per token')),
     v2vs67: reductionText(
-      engine.kvReduction(rowOf(d67, 'gqa', 8).bytesPerToken, rowOf(v2rows, 'mla').bytesPerToken),
+      engine.kvReduction(
+        variantRow(d67, 'gqa', 8).bytesPerToken,
+        variantRow(v2rows, 'mla').bytesPerToken,
+      ),
     ),
-    glmToken: exactBytes(rowOf(glm, 'mla').bytesPerToken),
-    glmContext: bytes(rowOf(glm, 'mla').kvBytes),
+    glmToken: exactBytes(variantRow(glm, 'mla').bytesPerToken),
+    glmContext: bytes(variantRow(glm, 'mla').kvBytes),
     linearState: bytes(modelLedger(engine, anchor).linearStateBytes),
     linearLayers: String(need(anchor.linearAttention, 'qwen3.8-27b: linearAttention').layers),
     fullLayers: String(anchor.fullAttentionLayers),

@@ -37,7 +37,7 @@ import {
 import { rnnCounts, attentionCounts, COURSE_T } from '../rnn-vs-attention/logic.js';
 import { TIME_LIMIT_MS } from '../playground/logic.js';
 import { pronounRow } from '../library-analogy/logic.js';
-import { variantRows, rowOf as ledgerRow, asConfig } from '../kv-ledger/logic.js';
+import { variantRows, variantRow, asConfig } from '../kv-ledger/logic.js';
 import { labModel } from '../lab/logic.js';
 import { CHECKS, runCheck } from '../milestone/logic.js';
 import { attentionCases } from '../exercise/logic.js';
@@ -262,7 +262,7 @@ export const FACTS = {
   'v2-mqa-token': (c) => {
     const v2 = modelOf(c, 'deepseek-v2');
     const rows = variantRows(c.engine, asConfig(v2), v2.contextLength ?? 4096);
-    return exactB(Number(ledgerRow(rows, 'mqa').bytesPerToken));
+    return exactB(Number(variantRow(rows, 'mqa').bytesPerToken));
   },
   't5-mqa': () => GQA_PAPER[2].average,
   'v2-cached-numbers': (c, m) => evo(c, m).mlaWidth,

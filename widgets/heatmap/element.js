@@ -1,6 +1,6 @@
 // <attn-heatmap> — a general heatmap of one weights matrix: row and column labels, a read-out
 // of the hovered or focused cell, the causal triangle greyed, and under it the fan-out arcs of
-// the query row the student selects (web/fan-out-arcs.js).
+// the query row the student selects (web/views/fan-out-arcs.js).
 // Two ways to feed it:
 //   data inline:  <attn-heatmap causal><script type="application/json">
 //                   {"labels": ["小","猫"], "weights": [[1, 0], [0.2, 0.8]]}</script></attn-heatmap>

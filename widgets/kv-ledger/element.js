@@ -18,7 +18,7 @@ import { AttnWidget, check } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { exactBytes, h, redraw } from '../../web/dom.js';
 import { modelById } from '../../web/models.js';
-import { modelFromHfConfig } from './hf-config.js';
+import { modelFromHfConfig } from './ledger-model.js';
 import {
   DEFAULT_CONTEXT,
   MIN_CONTEXT,

@@ -162,7 +162,7 @@ export function ownRow(model, rows) {
  * @param {LedgerRow['kind']} kind
  * @param {number} [kvHeads]
  */
-export function rowOf(rows, kind, kvHeads) {
+export function variantRow(rows, kind, kvHeads) {
   const r = rows.find((x) => x.kind === kind && (kvHeads === undefined || x.kvHeads === kvHeads));
   if (!r) throw new Error(`the ledger has no ${kind}${kvHeads ? `-${kvHeads}` : ''} row`);
   return r;
@@ -227,8 +227,8 @@ export function v2Comparison(engine, models) {
   const d67 = /** @type {number} */ (
     modelLedger(engine, modelById(models, 'deepseek-llm-67b')).bytesPerToken
   );
-  const mla = rowOf(v2, 'mla'),
-    mha = rowOf(v2, 'mha');
+  const mla = variantRow(v2, 'mla'),
+    mha = variantRow(v2, 'mha');
   return {
     mla,
     mha,
@@ -259,9 +259,9 @@ export function courseNumbers(engine, models) {
  */
 function anchorNumbers(engine, anchor) {
   const a262 = variantRows(engine, anchor, 262144);
-  const mha = rowOf(a262, 'mha'),
-    mqa = rowOf(a262, 'mqa'),
-    gqa = rowOf(a262, 'gqa', 4);
+  const mha = variantRow(a262, 'mha'),
+    mqa = variantRow(a262, 'mqa'),
+    gqa = variantRow(a262, 'gqa', 4);
   const a4k = variantRows(engine, anchor, 4096),
     a1m = variantRows(engine, anchor, 1048576);
   const state = (/** @type {VariantRow[]} */ rows) => bytes(rows[0].stateBytes);
@@ -318,33 +318,33 @@ function mlaEraNumbers(engine, m) {
   const v2rows = variantRows(engine, v2, 1);
   const glmRows = variantRows(engine, glm, 1048576);
   const cmp67 = engine.kvReduction(
-    rowOf(d67rows, 'gqa', 8).bytesPerToken,
-    rowOf(v2rows, 'mla').bytesPerToken,
+    variantRow(d67rows, 'gqa', 8).bytesPerToken,
+    variantRow(v2rows, 'mla').bytesPerToken,
   );
   const cmpMha = engine.kvReduction(
-    rowOf(v2rows, 'mha').bytesPerToken,
-    rowOf(v2rows, 'mla').bytesPerToken,
+    variantRow(v2rows, 'mha').bytesPerToken,
+    variantRow(v2rows, 'mla').bytesPerToken,
   );
   return [
     {
       name: 'DeepSeek LLM 67B (GQA-8), per token',
       expected: '389,120 B',
-      actual: exactBytes(rowOf(d67rows, 'gqa', 8).bytesPerToken),
+      actual: exactBytes(variantRow(d67rows, 'gqa', 8).bytesPerToken),
     },
     {
       name: 'DeepSeek LLM 67B as MHA, per token',
       expected: '3,112,960 B',
-      actual: exactBytes(rowOf(d67rows, 'mha').bytesPerToken),
+      actual: exactBytes(variantRow(d67rows, 'mha').bytesPerToken),
     },
     {
       name: 'DeepSeek LLM 67B at 1,048,576 tokens',
       expected: '380 GiB',
-      actual: bytes(rowOf(d67rows, 'gqa', 8).kvBytes),
+      actual: bytes(variantRow(d67rows, 'gqa', 8).kvBytes),
     },
     {
       name: 'DeepSeek-V2 (MLA), per token',
       expected: '69,120 B',
-      actual: exactBytes(rowOf(v2rows, 'mla').bytesPerToken),
+      actual: exactBytes(variantRow(v2rows, 'mla').bytesPerToken),
     },
     {
       name: 'DeepSeek-V3 (MLA), per token',
@@ -364,17 +364,17 @@ function mlaEraNumbers(engine, m) {
     {
       name: 'GLM-5.3 (MLA), per token',
       expected: '89,856 B',
-      actual: exactBytes(rowOf(glmRows, 'mla').bytesPerToken),
+      actual: exactBytes(variantRow(glmRows, 'mla').bytesPerToken),
     },
     {
       name: 'GLM-5.3 at 1,048,576 tokens',
       expected: '87.75 GiB',
-      actual: bytes(rowOf(glmRows, 'mla').kvBytes),
+      actual: bytes(variantRow(glmRows, 'mla').kvBytes),
     },
     {
       name: 'GLM-5.3 built with MHA (q/k 192 + 64 = 256, v 256), per token',
       expected: '5,111,808 B',
-      actual: exactBytes(rowOf(glmRows, 'mha').bytesPerToken),
+      actual: exactBytes(variantRow(glmRows, 'mha').bytesPerToken),
     },
     {
       name: 'Mistral 7B at 32,768 tokens (4,096-token sliding window)',

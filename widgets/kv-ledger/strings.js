@@ -1,5 +1,5 @@
 // Every string <attn-kv-ledger> shows, in both languages (a pasted config.json's errors and notes
-// come from web/model-files/hf-config.js and its ledger adapter, hf-config.js, in both too).
+// come from web/model-files/hf-config.js and ledger-model.js, config.json → an entry, in both too).
 /** @import { CourseModel } from '../../web/course-data.js' */
 import { PRESETS } from './logic.js';
 import { tokensText } from './views/format.js';
@@ -198,8 +198,8 @@ export const CHECK_NAMES_ZH = {
 };
 
 /**
- * A pasted config.json's notes and errors of the ledger's own (hf-config.js; the reader's own are
- * web/model-files/hf-config.js's), each in English and Chinese: a note is shown in the page's
+ * A pasted config.json's notes and errors of the ledger's own (ledger-model.js; the reader's own
+ * are web/model-files/hf-config.js's), each in English and Chinese: a note is shown in the page's
  * language, an error message carries both. `[en, zh]` pairs follow the field's name and value.
  * @satisfies {Record<string, any>}
  */

@@ -11,7 +11,7 @@ import { scoreBytes, courseBytes, COURSE as ADDITIVE_COURSE } from '../dot-produ
 import { scoreExample, experiment, ANCHOR_D, WRONG_GUESS } from '../softmax-variance/logic.js';
 import { REPORTED } from '../evolution-map/logic.js';
 import { courseChecks as ropeChecks } from '../rope/logic.js';
-import { variantRows, rowOf, reductionText, asConfig } from '../kv-ledger/logic.js';
+import { variantRows, variantRow, reductionText, asConfig } from '../kv-ledger/logic.js';
 import { anchorModel, modelStages } from '../data-flow/logic.js';
 
 /** Attention Is All You Need (Vaswani et al., 2017) §3.2.2: the base model's widths. */
@@ -96,10 +96,10 @@ function computeProofNumbers(rt) {
   const nKvHeads = needed(attention.nKvHeads, `${anchor.id}.attention.nKvHeads`);
   const context = needed(anchor.contextLength, `${anchor.id}.contextLength`);
   const a262 = variantRows(engine, asConfig(anchor), context);
-  const gqa = rowOf(a262, 'gqa', nKvHeads);
+  const gqa = variantRow(a262, 'gqa', nKvHeads);
   const v2 = variantRows(engine, asConfig(modelById(rt.models, 'deepseek-v2')), 1);
   const d67model = asConfig(modelById(rt.models, 'deepseek-llm-67b'));
-  const d67 = rowOf(variantRows(engine, d67model, 1), 'gqa', 8);
+  const d67 = variantRow(variantRows(engine, d67model, 1), 'gqa', 8);
   const v2attn = needed(modelById(rt.models, 'deepseek-v2').attention, 'deepseek-v2.attention');
   const kvLoraRank = needed(v2attn.kvLoraRank, 'deepseek-v2.attention.kvLoraRank');
   const ropeDim = needed(v2attn.ropeDim, 'deepseek-v2.attention.ropeDim');
@@ -131,11 +131,13 @@ function computeProofNumbers(rt) {
     groups: `${nKvHeads}`,
     groupSize: `${attention.nHeads / nKvHeads}`,
     mlaNumbers: `${kvLoraRank} + ${ropeDim} = ${kvLoraRank + ropeDim}`,
-    v2Token: exactBytes(rowOf(v2, 'mla').bytesPerToken),
-    v2Mha: exactBytes(rowOf(v2, 'mha').bytesPerToken),
-    v2vs67: reductionText(engine.kvReduction(d67.bytesPerToken, rowOf(v2, 'mla').bytesPerToken)),
+    v2Token: exactBytes(variantRow(v2, 'mla').bytesPerToken),
+    v2Mha: exactBytes(variantRow(v2, 'mha').bytesPerToken),
+    v2vs67: reductionText(
+      engine.kvReduction(d67.bytesPerToken, variantRow(v2, 'mla').bytesPerToken),
+    ),
     v2vsMha: reductionText(
-      engine.kvReduction(rowOf(v2, 'mha').bytesPerToken, rowOf(v2, 'mla').bytesPerToken),
+      engine.kvReduction(variantRow(v2, 'mha').bytesPerToken, variantRow(v2, 'mla').bytesPerToken),
     ),
   };
 }

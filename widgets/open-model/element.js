@@ -13,7 +13,8 @@
 // Attributes: lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { OpenModelRunResult } from '../../web/attn-engine.js' */
-/** @import { OpenModelEngine, OpenedModel } from '../../web/model-files/open-model-files.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { OpenedModel } from '../../web/model-files/open-model-files.js' */
 /** @import { OpenProgress } from '../../web/model-files/open-model-files.js' */
 /** @import { ModelFile } from '../../web/model-files/file-source.js' */
 /** @import { PassProgress } from './views/progress.js' */
@@ -136,9 +137,9 @@ export class OpenModel extends AttnWidget {
     this.#promptText = text;
   }
 
-  /** @returns {OpenModelEngine} */
+  /** @returns {AttnEngine} */
   get #engine() {
-    return /** @type {OpenModelEngine} */ (/** @type {Runtime} */ (this.rt).engine);
+    return /** @type {Runtime} */ (this.rt).engine;
   }
 
   /** The prompt as typed, or the language's default. */

@@ -3,7 +3,8 @@
 // the page between layers (so a progress bar moves and the page stays responsive), greedy
 // generation, the heads' patterns, and the numbers of the self-check. Every attention number
 // comes from the engine.
-/** @import { OpenModelEngine, OpenedModel } from '../../web/model-files/open-model-files.js' */
+/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { OpenedModel } from '../../web/model-files/open-model-files.js' */
 
 /** At most this many prompt tokens go into one run (the page's context minus the generated). */
 export const DEFAULT_STEPS = 8;
@@ -55,21 +56,22 @@ export function promptIds(m, text, steps) {
 
 /**
  * One full causal pass, a layer per step, yielding to the page between layers.
- * @param {OpenModelEngine} engine
+ * @param {AttnEngine} engine
  * @param {number} id
  * @param {number[]} tokens
  * @param {number[]} layers the layers whose weights come back
  * @param {(layer: number) => void} onLayer called after each layer
  */
 export async function runPass(engine, id, tokens, layers, onLayer) {
-  const pass = engine.openModelPass(id, tokens);
+  // The pass keeps the weights of `layers` only (openModelPassResult takes no `layers`).
+  const pass = engine.openModelPass(id, tokens, { attention: true, layers });
   for (;;) {
     const { layer, done } = engine.openModelPassStep(pass);
     onLayer(layer);
     if (done) break;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return engine.openModelPassResult(pass, { attention: true, layers });
+  return engine.openModelPassResult(pass, { attention: true });
 }
 
 /** How long generation runs engine steps before it yields to the page (ms). */
@@ -79,7 +81,7 @@ const GENERATE_SLICE_MS = 12;
  * Greedy generation with the KV cache, one layer (or the head) per engine call, so each call
  * stays within the engine's work bound whatever the model; calls run in slices of
  * GENERATE_SLICE_MS with a yield to the page between slices.
- * @param {OpenModelEngine} engine
+ * @param {AttnEngine} engine
  * @param {number} id
  * @param {number[]} tokens the prompt
  * @param {number} steps tokens to generate
@@ -133,10 +135,11 @@ export function lastWindow(w, t, keep) {
 /**
  * The self-check of an opened model: the second greedy token of the KV-cached generation (fed
  * from the cache) equals the argmax of a full pass over the prompt and the first one
- * (OPEN-MODEL-API: cached logits equal the full pass to 1e-4). The generation runs exact (the
+ * (the engine's contract, tests/cpp/open_model_test.cpp: cached logits equal the full pass
+ * to 1e-4). The generation runs exact (the
  * f32 GEMM, as the full pass): the page's own generation takes the faster decode path, whose
  * rounding could break a near tie.
- * @param {OpenModelEngine} engine
+ * @param {AttnEngine} engine
  * @param {number} id
  * @param {number[]} tokens
  */
@@ -154,7 +157,7 @@ export function cachedEqualsFull(engine, id, tokens) {
 
 /**
  * The pattern of each head of a layer (engine.headPatterns over its [H, T, T] weights).
- * @param {OpenModelEngine} engine
+ * @param {AttnEngine} engine
  * @param {{ weights: Float32Array, heads: number, t: number }} layer
  */
 export function headPatternsOf(engine, layer) {

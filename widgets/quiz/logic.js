@@ -12,7 +12,13 @@ import { pct, bytes, grouped } from '../../web/dom.js';
 import { worldTensors } from '../../web/world.js';
 import { rowOf as tensorRow } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
-import { variantRows, rowOf, modelLedger, reductionText, asConfig } from '../kv-ledger/logic.js';
+import {
+  variantRows,
+  variantRow,
+  modelLedger,
+  reductionText,
+  asConfig,
+} from '../kv-ledger/logic.js';
 import { rnnCounts, attentionCounts } from '../rnn-vs-attention/logic.js';
 import { EXPERIMENT, ANCHOR_D, experiment, experimentTexts } from '../softmax-variance/logic.js';
 import { SOURCE_PATTERNS } from './strings.js';
@@ -239,7 +245,7 @@ export const FACTS = {
     expected: '64 KiB',
     compute: (ctx) => {
       const { model, rows } = anchorRows(ctx);
-      return bytes(rowOf(rows, 'gqa', model.attention.nKvHeads).bytesPerToken);
+      return bytes(variantRow(rows, 'gqa', model.attention.nKvHeads).bytesPerToken);
     },
   },
   'anchor-gqa-context': {
@@ -247,13 +253,13 @@ export const FACTS = {
     expected: '16 GiB',
     compute: (ctx) => {
       const { model, rows } = anchorRows(ctx);
-      return bytes(rowOf(rows, 'gqa', model.attention.nKvHeads).kvBytes);
+      return bytes(variantRow(rows, 'gqa', model.attention.nKvHeads).kvBytes);
     },
   },
   'anchor-mha-per-token': {
     name: 'anchor as MHA, KV per token',
     expected: '384 KiB',
-    compute: (ctx) => bytes(rowOf(anchorRows(ctx).rows, 'mha').bytesPerToken),
+    compute: (ctx) => bytes(variantRow(anchorRows(ctx).rows, 'mha').bytesPerToken),
   },
   'anchor-context': {
     name: 'anchor native context (models.json)',
@@ -301,8 +307,8 @@ export const FACTS = {
       const d67rows = variantRows(ctx.engine, d67, 1);
       return reductionText(
         ctx.engine.kvReduction(
-          rowOf(d67rows, 'gqa', d67.attention.nKvHeads).bytesPerToken,
-          rowOf(v2, 'mla').bytesPerToken,
+          variantRow(d67rows, 'gqa', d67.attention.nKvHeads).bytesPerToken,
+          variantRow(v2, 'mla').bytesPerToken,
         ),
       );
     },
@@ -313,7 +319,10 @@ export const FACTS = {
     compute: (ctx) => {
       const v2 = variantRows(ctx.engine, asConfig(modelById(ctx.models, 'deepseek-v2')), 1);
       return reductionText(
-        ctx.engine.kvReduction(rowOf(v2, 'mha').bytesPerToken, rowOf(v2, 'mla').bytesPerToken),
+        ctx.engine.kvReduction(
+          variantRow(v2, 'mha').bytesPerToken,
+          variantRow(v2, 'mla').bytesPerToken,
+        ),
       );
     },
   },

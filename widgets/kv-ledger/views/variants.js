@@ -4,7 +4,7 @@
 /** @import { Translate } from './format.js' */
 import { h, bytes, exactBytes } from '../../../web/dom.js';
 import { isOwnRow, variantLabel } from '../logic.js';
-import { STATE_DTYPE_BYTES } from '../hf-config.js';
+import { STATE_DTYPE_BYTES } from '../ledger-model.js';
 import { amount, tokensText } from './format.js';
 
 /**
