@@ -13,6 +13,7 @@ export default [
       'test-results/',
       'gen/',
       'web/generated/',
+      'widgets/*/generated/',
     ],
   },
   js.configs.recommended,

@@ -26,6 +26,10 @@ export async function factContext(root, files = {}) {
     world: checkTeachingWorld(read('teaching-world.json')),
     models: checkModels(read('models.json')),
     lab: {
+      // the model itself, for the facts a page's engine computes on it (the milestone's tests)
+      weights: readFileSync(
+        files['lab-model.bin'] ?? join(root, 'course-data/lab-model.bin'),
+      ).toString('base64'),
       export: read('c3-attention.json'),
       ablation: read('kv-heads-ablation.json'),
       hybridAblation: read('hybrid-ablation.json'),

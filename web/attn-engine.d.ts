@@ -559,6 +559,73 @@ export interface OpenModelRunResult {
   sinkShare: number[][];
 }
 
+/** What a milestone check may break on purpose (cpp/include/attn/milestone_checks.hpp): each
+ *  check accepts 'none' and its own faults, and ConfigError names them for any other. */
+export type MilestoneFault =
+  | 'none'
+  | 'untie-kv'
+  | 'reshape-heads'
+  | 'perturb-cache'
+  | 'repeat-kv-before-cache'
+  | 'drop-mask'
+  | 'mask-after-softmax';
+
+/** A milestone check that compares two sides number by number. */
+export interface MilestoneDiffResult {
+  /** maxAbsDiff < tolerance. */
+  ok: boolean;
+  /** The largest |Δ| over every number compared. */
+  maxAbsDiff: number;
+  /** 1e-4, the seed's tolerance. */
+  tolerance: number;
+  /** The model's query heads, and the KV heads of what was checked. */
+  nHeads: number;
+  nKvHeads: number;
+  /** How many numbers were compared. */
+  compared: number;
+}
+
+export interface MilestoneGreedyResult {
+  /** withCache and withoutCache are the same tokens. */
+  ok: boolean;
+  /** [steps] greedy ids with the cache (prompt in one pass, then one token per step). */
+  withCache: number[];
+  /** [steps] greedy ids recomputing the whole sequence at every step. */
+  withoutCache: number[];
+  withCacheText: string;
+  withoutCacheText: string;
+  /** The first step (from 0) where they differ, or −1. */
+  firstDifference: number;
+}
+
+export interface MilestoneCacheBytesResult {
+  /** Each entry of bytes is exactly half the one before. */
+  ok: boolean;
+  /** The KV-head counts compared, largest first: 4, 2, 1 (those dividing nHeads). */
+  kvHeads: number[];
+  /** float32 bytes the full layers' cache holds after `tokens` tokens, one per kvHeads entry. */
+  bytes: number[];
+  tokens: number;
+  fullLayers: number;
+  dHead: number;
+}
+
+export interface MilestoneCausalResult {
+  /** nonzeroAbove is 0 and every row sums to 1 within tolerance. */
+  ok: boolean;
+  /** Weights above the diagonal (j > i) that are not exactly 0, over every full layer and head. */
+  nonzeroAbove: number;
+  /** Weights above the diagonal checked. */
+  above: number;
+  /** The largest |weight| above the diagonal. */
+  maxAbove: number;
+  /** The largest |Σ_j w_ij − 1| over every row. */
+  maxRowSumError: number;
+  rows: number;
+  /** 1e-5. */
+  tolerance: number;
+}
+
 export interface AttnEngine {
   /** Scaled dot-product attention (single head, multi-head, MQA/GQA, sink, gate). With
    *  `want`, only the parts asked for: `attention({q, k, v, want: ['output']}).output`. */
@@ -788,6 +855,40 @@ export interface AttnEngine {
   simdPath(): string;
   /** Bytes currently allocated on the WASM heap (for leak checks). */
   heapBytesInUse(): number;
+  /**
+   * The project milestone's checks (seed 004's unit tests) on a loaded lab model, each on
+   * `tokens` or `text` (<bos> added). `fault` breaks the check's property on purpose, and the
+   * check then fails. ConfigError for a fault the check does not take; what labRun throws for
+   * bad input.
+   * labCheckGqaTied: the model's logits against its MHA twin whose K/V weight blocks are copied
+   * per query head (fault 'untie-kv': seeded noise on query head 1's copies).
+   */
+  labCheckGqaTied(id: number, options: LabInput & { fault?: MilestoneFault }): MilestoneDiffResult;
+  /** Every full layer's own q, k, v, K/V repeated to one head per query head: the engine's
+   *  attention with nKvHeads = nHeads against an MHA written out head by head (fault
+   *  'reshape-heads': the engine reads head h as columns h, h + H, …). */
+  labCheckMha(id: number, options: LabInput & { fault?: MilestoneFault }): MilestoneDiffResult;
+  /** The full pass's logits against the cache fed one token at a time (fault 'perturb-cache':
+   *  the cached K and V of position 1 negated; needs 3 tokens or more). */
+  labCheckIncremental(
+    id: number,
+    options: LabInput & { fault?: MilestoneFault },
+  ): MilestoneDiffResult;
+  /** Greedy tokens (`steps`, default 12) after the prompt with and without the cache (fault
+   *  'perturb-cache' after the prompt's pass). ShapeError if prompt + steps passes the context. */
+  labCheckGreedy(
+    id: number,
+    options: LabInput & { steps?: number; fault?: MilestoneFault },
+  ): MilestoneGreedyResult;
+  /** The cache's bytes with the model's K/V regrouped to 4, 2 and 1 KV heads, run over the
+   *  tokens (fault 'repeat-kv-before-cache': K/V repeated to every query head, then cached). */
+  labCheckCacheBytes(
+    id: number,
+    options: LabInput & { fault?: MilestoneFault },
+  ): MilestoneCacheBytesResult;
+  /** Every full layer's weights on the tokens: exactly 0 above the diagonal, rows summing to 1
+   *  (faults 'drop-mask', 'mask-after-softmax'). ShapeError for fewer than 2 tokens. */
+  labCheckCausal(id: number, options: LabInput & { fault?: MilestoneFault }): MilestoneCausalResult;
 }
 
 /** Creates one engine instance (the WASM module is inlined, so this works offline and on file://). */

@@ -7,10 +7,10 @@
 //   widgets/<name>.js    one per course widget on the page (its element, on attn-core.js's code),
 //                        so a page carries only the widgets it shows;
 //   the heavy extras only where their element is: attn-lab-data.js (the trained model) for
-//   <attn-lab>, attn-playground.js (the worker's engine) for <attn-playground> and
-//   <attn-exercise>, attn-open-model.js (the element, the whole engine with its checkpoint
-//   readers, the tokenizer) for <attn-open-model>, and attn-train.js (the trainer's worker and
-//   its text) for <attn-train>.
+//   <attn-lab> and <attn-milestone>, attn-playground.js (the worker's engine) for
+//   <attn-playground> and <attn-exercise>, attn-open-model.js (the element, the whole engine
+//   with its checkpoint readers, the tokenizer) for <attn-open-model>, and attn-train.js (the
+//   trainer's worker and its text) for <attn-train>.
 // <attn-open-model> brings its own engine: alone on a page it needs neither the course engine
 // nor attn-core.js (and the page's language is wired here, as on a page without widgets).
 // Elements added later (a course platform rendering a page by script) are found by a
@@ -26,6 +26,7 @@ export const ENGINE_WASM_SCRIPT = 'attn-engine-wasm.js';
 /** @type {Record<string, string>} tag → the extra script only that tag needs */
 export const EXTRA_SCRIPTS = {
   'attn-lab': 'attn-lab-data.js',
+  'attn-milestone': 'attn-lab-data.js',
   'attn-playground': 'attn-playground.js',
   'attn-exercise': 'attn-playground.js',
   'attn-open-model': 'attn-open-model.js',

@@ -109,13 +109,15 @@ export function wireLanguageToggle(doc = document, win = globalThis) {
 }
 
 /**
- * lab.html?model=trained (<attn-train>'s "Open in the lab"): the lab shows the student's model.
+ * lab.html?model=trained (<attn-train>'s "Open in the lab"): the lab shows the student's model,
+ * and so does the milestone page's <attn-milestone> (milestone.html?model=trained).
  * @param {Document} doc
  * @param {{ location?: { search: string } }} win
  */
 function wireTrainedModel(doc, win) {
   if (new URLSearchParams(win.location?.search ?? '').get('model') !== 'trained') return;
-  for (const lab of doc.querySelectorAll('attn-lab')) lab.setAttribute('model', 'trained');
+  for (const el of doc.querySelectorAll('attn-lab, attn-milestone'))
+    el.setAttribute('model', 'trained');
 }
 
 /**

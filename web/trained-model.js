@@ -2,9 +2,13 @@
 // kept in localStorage (a file:// page cannot pass a file to another page), as its ATTNLAB2
 // bytes in base64 and what the lab says about it. Robust to garbage and to storage being off.
 /**
- * The localStorage key of a model handed to the lab, and what it holds.
+ * The localStorage key of a model handed to the lab, and what it holds. The last four came later
+ * (the milestone page's c3-attention.json export writes them): a model handed over before has
+ * none of them. trainLoss: the mean loss of the last 50 steps (as attn-train's export);
+ * seconds: the steps' time in the worker.
  * @typedef {{ weights: string, steps: number, seed: number, validLoss: number,
- *   unigramLoss: number, parameters: number, layerTypes: string[], kvHeads: number }} TrainedModel
+ *   unigramLoss: number, parameters: number, layerTypes: string[], kvHeads: number,
+ *   batch?: number, validTokens?: number, trainLoss?: number, seconds?: number }} TrainedModel
  */
 export const TRAINED_MODEL_KEY = 'attn-trained-model';
 
@@ -39,4 +43,13 @@ export function saveTrainedModel(storage, model) {
   } catch {
     return false;
   }
+}
+
+/**
+ * The mean loss of some training steps (undefined for none): what the hand-over records as
+ * trainLoss, over the last 50 steps.
+ * @param {{ loss: number }[]} steps
+ */
+export function meanLoss(steps) {
+  return steps.length ? steps.reduce((a, s) => a + s.loss, 0) / steps.length : undefined;
 }

@@ -30,6 +30,8 @@ import { Misconceptions } from './misconceptions/element.js';
 import { LibraryAnalogy } from './library-analogy/element.js';
 import { Residual } from './residual/element.js';
 import { Exercise } from './exercise/element.js';
+import { Polysemy } from './polysemy/element.js';
+import { Milestone } from './milestone/element.js';
 
 export const WIDGETS = {
   'attn-mask-grid': MaskGrid,
@@ -56,6 +58,8 @@ export const WIDGETS = {
   'attn-library-analogy': LibraryAnalogy,
   'attn-residual': Residual,
   'attn-exercise': Exercise,
+  'attn-polysemy': Polysemy,
+  'attn-milestone': Milestone,
 };
 
 /**

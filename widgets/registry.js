@@ -28,4 +28,6 @@ export const WIDGET_ELEMENTS = {
   'attn-library-analogy': ['library-analogy', 'LibraryAnalogy'],
   'attn-residual': ['residual', 'Residual'],
   'attn-exercise': ['exercise', 'Exercise'],
+  'attn-polysemy': ['polysemy', 'Polysemy'],
+  'attn-milestone': ['milestone', 'Milestone'],
 };

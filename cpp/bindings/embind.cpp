@@ -28,6 +28,7 @@
 #include "attn/ledger.hpp"
 #include "attn/limits.hpp"
 #include "attn/mask.hpp"
+#include "attn/milestone_checks.hpp"
 #include "attn/mla_experiment.hpp"
 #include "attn/model_shapes.hpp"
 #include "attn/rope.hpp"
@@ -569,6 +570,95 @@ std::string js_simd_path() { return kernels::active_path(); }
 // Bytes the allocator has handed out and not taken back: the leak check of the tests.
 double js_heap_bytes_in_use() { return static_cast<double>(heap_bytes_in_use()); }
 
+// ---- the project milestone's checks on a loaded lab model (milestone_checks.hpp) ------------
+
+MilestoneFault milestone_fault(const val& o) { return parse_milestone_fault(opt_string(o, "fault", "none")); }
+
+val milestone_diff_js(const MilestoneDiff& r) {
+    val out = val::object();
+    out.set("ok", r.ok);
+    out.set("maxAbsDiff", number_js(r.max_abs_diff, "maxAbsDiff"));
+    out.set("tolerance", r.tolerance);
+    out.set("nHeads", exact_js(r.n_heads));
+    out.set("nKvHeads", exact_js(r.n_kv_heads));
+    out.set("compared", exact_js(r.compared));
+    return out;
+}
+
+val js_lab_check_gqa_tied(val id, val options_in) {
+    return guarded([&] {
+        const LabModel& model = lab_model(id);
+        const val o = options(options_in, "labCheckGqaTied");
+        return milestone_diff_js(check_gqa_equals_tied_mha(model, lab_tokens(model, o), milestone_fault(o)));
+    });
+}
+
+val js_lab_check_mha(val id, val options_in) {
+    return guarded([&] {
+        const LabModel& model = lab_model(id);
+        const val o = options(options_in, "labCheckMha");
+        return milestone_diff_js(check_kv_heads_equal_heads_is_mha(model, lab_tokens(model, o), milestone_fault(o)));
+    });
+}
+
+val js_lab_check_incremental(val id, val options_in) {
+    return guarded([&] {
+        const LabModel& model = lab_model(id);
+        const val o = options(options_in, "labCheckIncremental");
+        return milestone_diff_js(check_incremental_matches_full(model, lab_tokens(model, o), milestone_fault(o)));
+    });
+}
+
+val js_lab_check_greedy(val id, val options_in) {
+    return guarded([&] {
+        const LabModel& model = lab_model(id);
+        const val o = options(options_in, "labCheckGreedy");
+        const MilestoneGreedy g = check_greedy_with_and_without_cache(model, lab_tokens(model, o),
+                                                                      opt_size(o, "steps", 12), milestone_fault(o));
+        val out = val::object();
+        out.set("ok", g.ok);
+        out.set("withCache", int_array_js(g.with_cache));
+        out.set("withoutCache", int_array_js(g.without_cache));
+        out.set("withCacheText", model.decode(g.with_cache));
+        out.set("withoutCacheText", model.decode(g.without_cache));
+        out.set("firstDifference", static_cast<double>(g.first_difference));
+        return out;
+    });
+}
+
+val js_lab_check_cache_bytes(val id, val options_in) {
+    return guarded([&] {
+        const LabModel& model = lab_model(id);
+        const val o = options(options_in, "labCheckCacheBytes");
+        const MilestoneCacheBytes r = check_cache_bytes_halve(model, lab_tokens(model, o), milestone_fault(o));
+        val out = val::object();
+        out.set("ok", r.ok);
+        out.set("kvHeads", size_array_js(r.kv_heads));
+        out.set("bytes", size_array_js(r.bytes));
+        out.set("tokens", exact_js(r.tokens));
+        out.set("fullLayers", exact_js(r.full_layers));
+        out.set("dHead", exact_js(r.d_head));
+        return out;
+    });
+}
+
+val js_lab_check_causal(val id, val options_in) {
+    return guarded([&] {
+        const LabModel& model = lab_model(id);
+        const val o = options(options_in, "labCheckCausal");
+        const MilestoneCausal r = check_causal_weights(model, lab_tokens(model, o), milestone_fault(o));
+        val out = val::object();
+        out.set("ok", r.ok);
+        out.set("nonzeroAbove", exact_js(r.nonzero_above));
+        out.set("above", exact_js(r.above));
+        out.set("maxAbove", number_js(r.max_above, "maxAbove"));
+        out.set("maxRowSumError", number_js(r.max_row_sum_error, "maxRowSumError"));
+        out.set("rows", exact_js(r.rows));
+        out.set("tolerance", r.tolerance);
+        return out;
+    });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attn_engine) {
@@ -615,4 +705,10 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     function("modelStages", &js_model_stages);
     function("simdPath", &js_simd_path);
     function("heapBytesInUse", &js_heap_bytes_in_use);
+    function("labCheckGqaTied", &js_lab_check_gqa_tied);
+    function("labCheckMha", &js_lab_check_mha);
+    function("labCheckIncremental", &js_lab_check_incremental);
+    function("labCheckGreedy", &js_lab_check_greedy);
+    function("labCheckCacheBytes", &js_lab_check_cache_bytes);
+    function("labCheckCausal", &js_lab_check_causal);
 }

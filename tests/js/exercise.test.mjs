@@ -1,7 +1,9 @@
-// <attn-exercise>'s checker with the real engine: a correct attention passes every input; the
-// three classic wrong ones (no ÷√d, the mask after softmax, softmax down the columns) each fail
-// and are named; the GQA grouping is read off the engine and the interleaved mistake is named;
-// the harness the worker runs calls the student's function and reports what it returned.
+// <attn-exercise>'s checker with the real engine: a correct attention passes every input; each
+// classic wrong one (no ÷√d, ÷d, the mask after softmax, masking with 0, a causal mask of its own
+// with `allowed` unused, no mask at all, K summed instead of V, softmax down the columns) fails
+// and is named, one test per bug; rows are counted from 1; the GQA grouping is read off the
+// engine and the interleaved mistake is named; the harness the worker runs calls the student's
+// function and reports what it returned; a syntax error comes with its line and column.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { runtime } from './fixture.mjs';
@@ -15,24 +17,32 @@ import {
   harness,
   GQA_CONFIGS,
   TOLERANCE,
+  MISTAKES,
+  mistakeOutputs,
 } from '../../widgets/exercise/logic.js';
-import { STRINGS, SOLUTIONS } from '../../widgets/exercise/strings.js';
-import { createRunner } from '../../widgets/playground/logic.js';
+import { STRINGS, SOLUTIONS, STARTERS } from '../../widgets/exercise/strings.js';
+import { createRunner, syntaxPosition } from '../../widgets/playground/logic.js';
 
 let rt;
 before(async () => {
   rt = await runtime();
 });
 
-// A student's attention, with a switch for each classic mistake.
-function studentAttention({ scale = true, maskAfter = false, axis = 'rows' } = {}) {
+// A student's attention, with a switch for each classic mistake: scale 'sqrt' | 'none' | 'd';
+// mask 'neg-inf' | 'after' (after softmax) | 'zero' (masked scores 0) | 'own-causal' (j > i,
+// allowed unused) | 'none'; sum 'V' | 'K'; axis 'rows' | 'columns'.
+function studentAttention({ scale = 'sqrt', mask = 'neg-inf', sum = 'V', axis = 'rows' } = {}) {
   return (Q, K, V, allowed) => {
     const T = Q.length,
       d = Q[0].length;
+    const by = { sqrt: Math.sqrt(d), none: 1, d }[scale];
     const S = Q.map((q, i) =>
       K.map((k, j) => {
-        const dot = q.reduce((a, x, e) => a + x * k[e], 0) / (scale ? Math.sqrt(d) : 1);
-        return allowed[i][j] || maskAfter ? dot : -Infinity;
+        const dot = q.reduce((a, x, e) => a + x * k[e], 0) / by;
+        if (mask === 'none' || mask === 'after') return dot;
+        if (mask === 'own-causal') return j > i ? -Infinity : dot;
+        if (mask === 'zero') return allowed[i][j] ? dot : 0;
+        return allowed[i][j] ? dot : -Infinity;
       }),
     );
     const softmax = (xs) => {
@@ -50,9 +60,23 @@ function studentAttention({ scale = true, maskAfter = false, axis = 'rows' } = {
         col.forEach((w, i) => (W[i][j] = Number.isFinite(S[i][j]) ? w : 0));
       }
     }
-    if (maskAfter) W = W.map((r, i) => r.map((w, j) => (allowed[i][j] ? w : 0)));
-    return W.map((w) => V[0].map((_, c) => w.reduce((a, wj, j) => a + wj * V[j][c], 0)));
+    if (mask === 'after') W = W.map((r, i) => r.map((w, j) => (allowed[i][j] ? w : 0)));
+    const rows = sum === 'K' ? K : V;
+    return W.map((w) => rows[0].map((_, c) => w.reduce((a, wj, j) => a + wj * rows[j][c], 0)));
   };
+}
+
+/** The first input `fn` gets wrong, and what the checker names there. */
+function firstWrong(fn) {
+  const first = attentionCases(rt).find(
+    (c) => !compare(fn(c.Q, c.K, c.V, c.allowed), expectedOutput(rt.engine, c)).ok,
+  );
+  return (
+    first && {
+      name: first.name,
+      mistake: diagnose(rt.engine, first, fn(first.Q, first.K, first.V, first.allowed)),
+    }
+  );
 }
 
 test('the inputs: two teaching sentences, a window mask, no mask; sizes differ', () => {
@@ -75,20 +99,49 @@ test('a correct attention passes every input within the tolerance', () => {
   }
 });
 
-test('each classic mistake fails on the first input it changes and is named', () => {
-  const mistakes = {
-    'no-scale': studentAttention({ scale: false }),
-    'mask-after-softmax': studentAttention({ maskAfter: true }),
-    'wrong-axis': studentAttention({ axis: 'columns' }),
-  };
-  for (const [name, fn] of Object.entries(mistakes)) {
-    const first = attentionCases(rt).find(
-      (c) => !compare(fn(c.Q, c.K, c.V, c.allowed), expectedOutput(rt.engine, c)).ok,
+// One test per typical bug: the first input it gets wrong, and the hint named there.
+const BUGS = [
+  ['no ÷√d at all', { scale: 'none' }, 'en-the-cat', 'no-scale'],
+  ['÷d instead of ÷√d', { scale: 'd' }, 'en-the-cat', 'divide-by-d'],
+  ['the mask after softmax', { mask: 'after' }, 'en-the-cat', 'mask-after-softmax'],
+  ['masking with 0 instead of −∞', { mask: 'zero' }, 'en-the-cat', 'mask-with-zero'],
+  // A causal mask written by hand gets both causal sentences right: the window names it.
+  [
+    'an ignored mask (allowed unused, a causal mask of its own)',
+    { mask: 'own-causal' },
+    'window',
+    'own-causal-mask',
+  ],
+  ['no mask at all', { mask: 'none' }, 'en-the-cat', 'no-mask'],
+  ['summing K instead of V', { sum: 'K' }, 'en-the-cat', 'sum-k'],
+  ['softmax down the columns', { axis: 'columns' }, 'en-the-cat', 'wrong-axis'],
+];
+for (const [what, options, input, mistake] of BUGS)
+  test(`a typical bug, ${what}: first wrong on “${input}”, named ${mistake}`, () => {
+    assert.deepEqual(firstWrong(studentAttention(options)), { name: input, mistake });
+    for (const lang of ['en', 'zh-CN']) assert.ok(STRINGS[lang].hint[mistake].length > 30, lang);
+  });
+
+test('every mistake the hints name is one test of BUGS, and each differs from the right answer on some input', () => {
+  assert.deepEqual(new Set(BUGS.map((b) => b[3])), new Set(MISTAKES));
+  for (const m of MISTAKES)
+    assert.ok(
+      attentionCases(rt).some(
+        (c) => !compare(mistakeOutputs(rt.engine, c)[m], expectedOutput(rt.engine, c)).ok,
+      ),
+      m,
     );
-    assert.ok(first, `${name} fails somewhere`);
-    assert.equal(diagnose(rt.engine, first, fn(first.Q, first.K, first.V, first.allowed)), name);
-    assert.ok(STRINGS.en.hint[name].length > 40 && STRINGS['zh-CN'].hint[name].length > 20);
-  }
+});
+
+test('K summed instead of V has K’s width where V is narrower, and is still named', () => {
+  const window = attentionCases(rt)[2]; // Q, K [5, 3], V [5, 2]
+  const fn = studentAttention({ sum: 'K' });
+  const got = fn(window.Q, window.K, window.V, window.allowed);
+  assert.deepEqual(compare(got, expectedOutput(rt.engine, window)), {
+    ok: false,
+    shape: 'row 1: 3',
+  });
+  assert.equal(diagnose(rt.engine, window, got), 'sum-k');
 });
 
 test('other wrong answers: a wrong shape is a shape, anything else is no named mistake', () => {
@@ -96,12 +149,48 @@ test('other wrong answers: a wrong shape is a shape, anything else is no named m
   const want = expectedOutput(rt.engine, c);
   assert.deepEqual(compare(want.slice(1), want), { ok: false, shape: '4 rows' });
   assert.deepEqual(compare('x', want), { ok: false, shape: 'string' });
-  assert.equal(compare([...want.slice(0, 4), [0]], want).shape, 'row 4: 1');
+  // Rows are counted from 1: the fifth row is "row 5", the first "row 1".
+  assert.equal(compare([...want.slice(0, 4), [0]], want).shape, 'row 5: 1');
   const off = want.map((r) => r.map((x) => x + 0.5));
   const v = compare(off, want);
   assert.equal(v.ok, false);
-  assert.equal(v.row, 0);
+  assert.equal(v.row, 1);
   assert.equal(diagnose(rt.engine, c, off), null);
+  assert.match(STRINGS['zh-CN'].hint.other('x', v.row, '0.5'), /第 1 行（从 1 数起）/);
+  assert.match(STRINGS.en.hint.other('x', v.row, '0.5'), /row 1 \(counting from 1\)/);
+});
+
+test('the blank starter has no ①–④ steps, the guided one does; both are the same function', () => {
+  for (const lang of ['en', 'zh-CN']) {
+    const blank = STARTERS[lang].attentionBlank(1),
+      guided = STARTERS[lang].attention(1);
+    assert.doesNotMatch(blank, /[①②③④]/u, lang);
+    assert.match(guided, /①[\s\S]*②[\s\S]*③[\s\S]*④/u, lang);
+    assert.match(blank, /^function attention\(Q, K, V, allowed\) \{$/m, lang);
+  }
+});
+
+test('a syntax error’s line and column: the first token the parser cannot take, or the end', () => {
+  assert.equal(syntaxPosition('let a = 1;\nprint(a)'), null);
+  assert.deepEqual(syntaxPosition('let a = 1;\nlet x = ;\nprint(x)'), {
+    line: 2,
+    column: 9,
+    atEnd: false,
+  });
+  assert.deepEqual(syntaxPosition("print('abc' 2)"), { line: 1, column: 13, atEnd: false });
+  assert.deepEqual(syntaxPosition('const a = 1;\nconst a = 2;'), {
+    line: 2,
+    column: 7,
+    atEnd: false,
+  });
+  // A block comment over two lines is not an error at its first line.
+  assert.deepEqual(syntaxPosition('/* a\n b */ let x = ;'), { line: 2, column: 15, atEnd: false });
+  // Brackets left open: the code ends too early.
+  assert.deepEqual(syntaxPosition('function f(a) {\n  return a\n'), {
+    line: 3,
+    column: 1,
+    atEnd: true,
+  });
 });
 
 test('GQA: the engine groups neighbouring heads; the interleaved table is named', () => {
@@ -142,4 +231,23 @@ test('the harness runs the student’s function on every input and reports it (t
   messages.length = 0;
   await run(3, harness('attention', 'function attention( {', cases));
   assert.equal(messages.at(-1).type, 'error');
+  messages.length = 0;
+  const typo =
+    'function attention(Q, K, V, allowed) {\n  const d = Q[0].length\n  return Q.map((q) => q +);\n}';
+  await run(4, harness('attention', typo, cases));
+  assert.deepEqual(
+    [messages.at(-1).name, messages.at(-1).line, messages.at(-1).column],
+    ['SyntaxError', 3, 26],
+  );
+  // A bracket left open: found past the student's lines (in the harness), the widget says so.
+  messages.length = 0;
+  await run(5, harness('attention', 'function attention(Q, K, V, allowed) {\n  return [];', cases));
+  assert.ok(messages.at(-1).line > 2, JSON.stringify(messages.at(-1)));
+  const blank = STARTERS.en.attentionBlank(1);
+  messages.length = 0;
+  await run(6, harness('attention', blank, cases));
+  assert.ok(
+    messages.find((m) => m.type === 'report'),
+    'the blank starter runs (and returns nothing)',
+  );
 });

@@ -114,7 +114,9 @@ const LATIN_IN_CHINESE = new Set(
     // the heatmap page's English sentence about "it"
     'it animal street tired too wide ' +
     // the anchor's family, and the glossary's terms where the guides first use them
-    'Qwen prefill logits nats ln RMSNorm SwiGLU float32'
+    'Qwen prefill logits nats ln RMSNorm SwiGLU float32 ' +
+    // the exercise's parameter; the milestone's file and greedy decoding
+    'allowed c3-attention.json argmax'
   ).split(' '),
 );
 

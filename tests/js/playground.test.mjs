@@ -202,6 +202,9 @@ test("errors keep their name, message and the student's line: ShapeError, TypeEr
   assert.deepEqual([type.name, type.line], ['TypeError', 3]);
   const syntax = (await runCode('let = ;')).at(-1);
   assert.equal(syntax.name, 'SyntaxError');
+  // V8 names no position for code made by new Function: the runner finds it (syntaxPosition).
+  const late = (await runCode('const a = 1;\nconst b = [1, 2;\nprint(b)')).at(-1);
+  assert.deepEqual([late.name, late.line, late.column], ['SyntaxError', 2, 16]);
   const str = (await runCode('throw "nope"')).at(-1);
   assert.deepEqual([str.name, str.message], ['Uncaught', 'nope']);
   const masked = (await runCode('engine.softmax([-Infinity, -Infinity])')).at(-1);
@@ -215,7 +218,7 @@ test("errors keep their name, message and the student's line: ShapeError, TypeEr
       message: 'm',
       stack: 'X: m\n    at eval (eval at run (blob:null/1:1:1), <anonymous>:5:3)',
     }),
-    { name: 'X', message: 'm', line: 3 },
+    { name: 'X', message: 'm', line: 3, column: 3 },
   );
   assert.equal(
     errorInfo(new Error('x')).line,
@@ -248,7 +251,7 @@ test('the page keeps only messages that fit the protocol', () => {
   });
   assert.deepEqual(
     parseWorkerMessage({ type: 'error', id: 1, name: 'ShapeError', message: 'm', line: 0 }),
-    { type: 'error', id: 1, name: 'ShapeError', message: 'm', line: null },
+    { type: 'error', id: 1, name: 'ShapeError', message: 'm', line: null, column: null },
   );
   assert.deepEqual(
     parseWorkerMessage({ type: 'fatal', reason: 'eval', name: 'EvalError', message: 'no' }),
@@ -300,7 +303,7 @@ test('the page keeps only messages that fit the protocol', () => {
   assert.ok(long.text.length <= 4001);
 });
 
-test('CSP: what a policy forbids; the playground page allows both, the training page a blob worker without eval, every other page neither', () => {
+test('CSP: what a policy forbids; the playground and exercise pages allow both, the training page a blob worker without eval, every other page neither', () => {
   const lessons = readJson('course-data/lessons.json').lessons;
   const pg = lessons.find((l) => l.slug === 'playground');
   assert.deepEqual(cspProblems([pg.csp]), []);
@@ -321,8 +324,11 @@ test('CSP: what a policy forbids; the playground page allows both, the training 
   const train = lessons.find((l) => l.slug === 'train');
   assert.deepEqual(cspProblems([train.csp]), ["'unsafe-eval'"]);
   assert.equal(train.csp, STRICT.replace('; style-src', '; worker-src blob:; style-src'));
+  // The exercise page runs student code as the playground does, with the same policy.
+  const ex = lessons.find((l) => l.slug === 'exercise');
+  assert.equal(ex.csp, pg.csp);
   for (const l of lessons)
-    if (l !== pg && l !== train)
+    if (l !== pg && l !== train && l !== ex)
       assert.equal(l.csp, undefined, `${l.slug} keeps the strict policy`);
   // A page with the cell gets the worker's script from the loader (web/loader.js).
   const widgetTags = Object.keys(WIDGET_ELEMENTS);

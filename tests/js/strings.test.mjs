@@ -41,7 +41,9 @@ const ALLOWED_IN_CHINESE = new Set([
   ...['one-hot', 'sigmoid', 'base', 'loss', 'seed', 'prefill', 'argmax', 'bos', 'unk', 'vs'],
   ...['Gated', 'Attention', 'Transformer', 'Worker', 'Web', 'API', 'JavaScript', 'JSON'],
   ...['Content-Security-Policy', 'CSP', 'worker', 'worker-src', 'blob', 'script', 'src'],
-  ...['GPT', 'FlashAttention', 'Mistral'],
+  ...['GPT', 'FlashAttention', 'Mistral', 'RMSNorm'],
+  // the milestone page's pitfall: the 3D explainer with no KV cache, by its author's handle
+  ...['bbycroft', 'Visualization'],
   // the playground's two globals, named in its help; the exercise's parameter
   ...['engine', 'world', 'allowed'],
   // math: functions and the course's variable names

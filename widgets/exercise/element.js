@@ -3,9 +3,13 @@
 // "Check my code" runs it in the playground's Web Worker (never on the page) on several inputs.
 // The right answers are the engine's; a wrong answer is matched against what the classic
 // mistakes give (logic.js), so the hint names the mistake made. After two failed checks the
-// student may look at one solution. Needs attn-playground.js (the worker) and a page policy that
-// allows running code, like <attn-playground>.
-// Attributes: task (attention | gqa), lang (zh-CN | en).
+// student may look at one solution. The attention task starts from a starter whose comments
+// spell out the four steps, or (starter="blank", or the switch above the editor) from a blank
+// function, so the classic mistakes are the student's to make; each mode keeps its own draft.
+// Syntax errors are shown with their line and column (the runner finds them: V8 names none for
+// code made by new Function), rows in every message are counted from 1. Needs attn-playground.js
+// (the worker) and a page policy that allows running code, like <attn-playground>.
+// Attributes: task (attention | gqa), starter (guided | blank; attention only), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { CellEnv } from '../playground/code-worker.js' */
 /** @import { Reported } from '../playground/logic.js' */
@@ -24,6 +28,7 @@ import {
   engineGrouping,
   harness,
   EXERCISE_NUMBER,
+  MISTAKES,
 } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH, STARTERS, SOLUTIONS } from './strings.js';
 import { CODE_EDITOR_CSS } from '../playground/views/code-editor-css.js';
@@ -43,6 +48,7 @@ pre.solution { padding: 8px; background: var(--_surface); border-radius: 6px; ov
 `;
 
 /** @typedef {'attention' | 'gqa'} Task */
+/** @typedef {'guided' | 'blank'} StarterMode */
 /**
  * The last check: running, its per-input lines, the hint, an error.
  * @typedef {{ state: 'idle' } | { state: 'running' }
@@ -60,6 +66,8 @@ const diffText = (d) =>
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [task=attention] - `attention` (scores, mask, softmax, weighted sum) or `gqa`
  *   (which K/V head each query head reads); read when it starts
+ * @attr {string} [starter=guided] - the attention task's starting code: `guided` (the four steps
+ *   as comments) or `blank` (an empty function); the student can switch
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
  *   attributes, state (idle | running | done), right, total}
  * @csspart title - the heading
@@ -74,6 +82,10 @@ export class Exercise extends AttnWidget {
   #code;
   /** @type {string | undefined} the starter in the current language */
   #starter;
+  /** @type {StarterMode | undefined} the starter chosen (undefined: the attribute's) */
+  #mode;
+  /** @type {Partial<Record<StarterMode, string>>} the draft of the mode not shown */
+  #drafts = {};
   /** @type {CheckState} */
   #state = { state: 'idle' };
   #failures = 0;
@@ -95,10 +107,42 @@ export class Exercise extends AttnWidget {
     return this.#state;
   }
 
+  /** The attention task's starter: guided (the steps as comments) or blank. */
+  get starterMode() {
+    return this.#mode ?? (this.getAttribute('starter') === 'blank' ? 'blank' : 'guided');
+  }
+
+  /** @param {StarterMode} mode */
+  #starterFor(mode) {
+    const table = STARTERS[this.isEnglish ? 'en' : 'zh-CN'];
+    const task = this.task;
+    return (task === 'attention' && mode === 'blank' ? table.attentionBlank : table[task])(
+      EXERCISE_NUMBER[task],
+    );
+  }
+
+  /**
+   * Switches the attention task's starter, keeping the draft of the mode left.
+   * @param {StarterMode} mode
+   */
+  #switchStarter(mode) {
+    if (mode === this.starterMode || !this.rt) return;
+    this.#drafts[this.starterMode] = this.#code;
+    this.#mode = mode;
+    this.#code = this.#drafts[mode];
+    this.#state = { state: 'idle' };
+    this.body.replaceChildren();
+    this.build(this.rt);
+    this.update();
+    /** @type {HTMLInputElement | null} */ (
+      this.body.querySelector(`input[value="${mode}"]`)
+    )?.focus();
+  }
+
   /** @param {Runtime} _rt */
   build(_rt) {
     const task = this.task;
-    const starter = STARTERS[this.isEnglish ? 'en' : 'zh-CN'][task](EXERCISE_NUMBER[task]);
+    const starter = this.#starterFor(this.starterMode);
     if (this.#code === undefined || this.#code === this.#starter) this.#code = starter;
     this.#starter = starter;
     const code = this.#code ?? starter;
@@ -149,12 +193,24 @@ export class Exercise extends AttnWidget {
     const report = h('div', { 'data-role': 'report', role: 'status', 'aria-live': 'polite' });
     const solution = h('div', { 'data-role': 'solution-text', hidden: true }, [
       h('h3', {}, this.t('solutionTitle')),
-      h('pre', { class: 'solution' }, SOLUTIONS[task]),
+      // A phone scrolls the code sideways: a tab stop, so a keyboard can too.
+      h(
+        'pre',
+        { class: 'solution', tabindex: '0', 'aria-label': this.t('solutionTitle') },
+        SOLUTIONS[task],
+      ),
     ]);
     this.#ui = { editor, checkBtn, solutionBtn, report, solution };
     this.body.append(
       h('h2', {}, this.t('title')[task](EXERCISE_NUMBER[task])),
-      h('p', {}, this.t('task')[task]),
+      h(
+        'p',
+        { 'data-role': 'task' },
+        this.t('task')[
+          task === 'attention' && this.starterMode === 'blank' ? 'attentionBlank' : task
+        ],
+      ),
+      ...(task === 'attention' ? [this.#starterPicker()] : []),
       h('label', { class: 'code-label', for: 'code' }, this.t('code')),
       editor,
       h('p', { class: 'muted', id: 'keys' }, this.t('keys')),
@@ -163,6 +219,34 @@ export class Exercise extends AttnWidget {
       solution,
     );
     this.#env ??= pageEnvironment(cspProblems(metaPolicies()));
+  }
+
+  /** The two starters as radio buttons (arrow keys move between them, as any radio group). */
+  #starterPicker() {
+    const mode = this.starterMode;
+    /** @param {StarterMode} value @param {string} label */
+    const radio = (value, label) => {
+      const input = h('input', {
+        type: 'radio',
+        name: 'starter',
+        value,
+        id: `starter-${value}`,
+        'data-role': 'starter',
+      });
+      input.checked = mode === value;
+      input.addEventListener('change', () => input.checked && this.#switchStarter(value));
+      return h('label', { for: `starter-${value}`, class: mode === value ? 'on' : '' }, [
+        input,
+        label,
+      ]);
+    };
+    return h('fieldset', { class: 'picker' }, [
+      h('legend', {}, this.t('starterLegend')),
+      h('div', { class: 'opts' }, [
+        radio('guided', this.t('starterGuided')),
+        radio('blank', this.t('starterBlank')),
+      ]),
+    ]);
   }
 
   /** @param {KeyboardEvent} e */
@@ -210,7 +294,19 @@ export class Exercise extends AttnWidget {
       onReport: (v) => (value = v),
     });
     if (end.kind === 'error') {
-      const error = this.t('runError', end.name, end.message, end.line ? String(end.line) : '');
+      // The harness follows the student's lines: an error found past them (a bracket left open
+      // runs the parser into the harness) is the end of the student's code.
+      const lines = (this.#code ?? '').split('\n').length;
+      const error =
+        end.line && end.line > lines
+          ? this.t('runErrorAtEnd', String(lines))
+          : this.t(
+              'runError',
+              end.name,
+              end.message,
+              end.line ? String(end.line) : '',
+              end.column ? String(end.column) : '',
+            );
       this.#finish(id, { lines: [], right: 0, total: 0, hint: null, error });
     } else if (end.kind === 'timeout')
       this.#finish(id, {
@@ -246,7 +342,8 @@ export class Exercise extends AttnWidget {
       const name = this.t('caseName')[c.name](c.Q.length);
       if (v.ok) right++;
       else if (hint === null) {
-        const mistake = 'shape' in v ? null : diagnose(rt.engine, c, outs[i]);
+        // A mistake can change the shape too (K's rows summed are K's width).
+        const mistake = diagnose(rt.engine, c, outs[i]);
         hint = mistake
           ? this.t('hint')[mistake]
           : 'shape' in v
@@ -360,13 +457,11 @@ export class Exercise extends AttnWidget {
       /** @type {Record<string, number[][]>} */
       mistakes: mistakeOutputs(rt.engine, c),
     }));
-    const told = ['no-scale', 'mask-after-softmax', 'wrong-axis'].filter((m) =>
-      runs.some((r) => !compare(r.mistakes[m], r.want).ok),
-    );
+    const told = MISTAKES.filter((m) => runs.some((r) => !compare(r.mistakes[m], r.want).ok));
     return [
       check(
         'each classic mistake gives another output than the engine’s on some input',
-        'no-scale, mask-after-softmax, wrong-axis',
+        MISTAKES.join(', '),
         told.join(', '),
       ),
       check(

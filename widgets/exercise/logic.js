@@ -1,11 +1,12 @@
 // The checker of <attn-exercise>: the inputs a student's function is tried on, the right answers
 // (the engine's, one engine.attention call per input), and the diagnosis of a wrong answer. A
-// wrong output is compared with what the three classic mistakes give on the same input (no ÷√d,
-// the mask applied after softmax, softmax over the wrong axis), each also computed by the
-// engine, so the hint names the mistake the student actually made. DOM-free: the node tests run
-// it with the real engine.
+// wrong output is compared with what each classic mistake gives on the same input (MISTAKES: no
+// ÷√d, ÷d instead of ÷√d, the mask after softmax, masked scores set to 0 instead of −∞, a causal
+// mask written by hand instead of `allowed`, no mask at all, K summed instead of V, softmax over
+// the wrong axis), each also computed by the engine, so the hint names the mistake the student
+// actually made. DOM-free: the node tests run it with the real engine.
 /** @import { Runtime } from '../../web/runtime.js' */
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { AttnEngine, AttentionOptions } from '../../web/attn-engine.js' */
 import { worldTensors } from '../../web/world.js';
 
 /** Each task's number on the practice page (its title and starter say "Exercise n"). */
@@ -19,11 +20,29 @@ export const TOLERANCE = 1e-4;
  * `allowed` [T, T] (true: query i may attend to key j).
  * @typedef {{ name: string, Q: number[][], K: number[][], V: number[][], allowed: boolean[][] }}
  *   AttentionCase
- * @typedef {'no-scale' | 'mask-after-softmax' | 'wrong-axis'} Mistake
+ * @typedef {'no-scale' | 'divide-by-d' | 'mask-after-softmax' | 'mask-with-zero'
+ *   | 'own-causal-mask' | 'no-mask' | 'sum-k' | 'wrong-axis'} Mistake
  * @typedef {{ ok: true, maxDiff: number }
  *   | { ok: false, maxDiff: number, row: number }
- *   | { ok: false, shape: string }} Verdict
+ *   | { ok: false, shape: string }} Verdict row: the first wrong row, counted from 1 (a student's
+ *   "row 1" is Q[0]); shape: what came back instead, its rows counted from 1 too
  */
+
+/**
+ * Every mistake the hints name, in the order a wrong output is matched against them (the first
+ * that gives exactly the student's output wins).
+ * @type {Mistake[]}
+ */
+export const MISTAKES = [
+  'no-scale',
+  'divide-by-d',
+  'mask-after-softmax',
+  'mask-with-zero',
+  'own-causal-mask',
+  'no-mask',
+  'sum-k',
+  'wrong-axis',
+];
 
 /** Rows of a {shape, data} tensor. @param {{ shape: number[], data: Float32Array }} t */
 const rows = (t) =>
@@ -107,22 +126,36 @@ export function expectedOutput(engine, c) {
 }
 
 /**
- * What each classic mistake gives on `c`, from the engine: no scaling (scale 1), the mask after
- * softmax (the course's zero-after-softmax mode), and softmax down the columns (over the
- * queries of each key, masked cells left out) instead of along the rows.
+ * What each classic mistake gives on `c`, from the engine: no scaling (scale 1), ÷d (scale 1/d),
+ * the mask after softmax (the course's zero-after-softmax mode), masked scores set to 0 (then
+ * softmax over every key), a causal mask of its own (`allowed` unused), no mask, the weights
+ * applied to K's rows instead of V's, and softmax down the columns (over the queries of each key,
+ * masked cells left out) instead of along the rows. Softmax rows are engine.softmax's, weighted
+ * sums engine.matmul's.
  * @param {AttnEngine} engine
  * @param {AttentionCase} c
  * @returns {Record<Mistake, number[][]>}
  */
 export function mistakeOutputs(engine, c) {
-  const base = { q: flat(c.Q), k: flat(c.K), v: flat(c.V), mask: maskIn(c.allowed) };
-  const noScale = rows(engine.attention({ ...base, scale: 1, want: ['output'] }).output);
-  const after = rows(
-    engine.attention({ ...base, maskMode: 'zero-after-softmax', want: ['output'] }).output,
-  );
-  // Scores [1, T, T] (scaled, before masking); each column's allowed cells through softmax.
+  const qkv = { q: flat(c.Q), k: flat(c.K), v: flat(c.V) };
+  const base = { ...qkv, mask: maskIn(c.allowed) };
+  const out = (/** @type {AttentionOptions} */ o) =>
+    rows(engine.attention({ ...o, want: ['output'] }).output);
+  const d = c.Q[0].length;
+  // Scores [1, T, T] (scaled, before masking).
   const scores = engine.attention({ ...base, want: ['scores'] }).scores;
   const T = c.Q.length;
+  // Masked scores as 0: every key in the softmax, the masked ones with score 0.
+  const zeroed = c.allowed.map((r, i) =>
+    Array.from(
+      engine.softmax(
+        r.map((ok, j) => (ok ? scores.data[i * T + j] : 0)),
+        {},
+      ).weights,
+    ),
+  );
+  const withZero = rows(engine.matmul(zeroed, qkv.v));
+  // Each column's allowed cells through softmax.
   const weights = maskOf(T, () => false).map((r) => r.map(() => 0));
   for (let j = 0; j < T; j++) {
     const who = c.allowed.map((r, i) => (r[j] ? i : -1)).filter((i) => i >= 0);
@@ -133,11 +166,16 @@ export function mistakeOutputs(engine, c) {
     ).weights;
     who.forEach((i, k) => (weights[i][j] = w[k]));
   }
-  const dv = c.V[0].length;
-  const axis = weights.map((wr) =>
-    Array.from({ length: dv }, (_, e) => wr.reduce((s, w, j) => s + w * c.V[j][e], 0)),
-  );
-  return { 'no-scale': noScale, 'mask-after-softmax': after, 'wrong-axis': axis };
+  return {
+    'no-scale': out({ ...base, scale: 1 }),
+    'divide-by-d': out({ ...base, scale: 1 / d }),
+    'mask-after-softmax': out({ ...base, maskMode: 'zero-after-softmax' }),
+    'mask-with-zero': withZero,
+    'own-causal-mask': out({ ...qkv, causal: true }),
+    'no-mask': out(qkv),
+    'sum-k': out({ ...base, v: qkv.k }),
+    'wrong-axis': rows(engine.matmul(weights, qkv.v)),
+  };
 }
 
 /**
@@ -151,16 +189,17 @@ export function compare(got, want) {
     dv = want[0].length;
   if (!Array.isArray(got) || got.length !== T)
     return { ok: false, shape: Array.isArray(got) ? `${got.length} rows` : typeof got };
+  // Rows are counted from 1 in what the student reads: row 1 is the first query, Q[0].
   let maxDiff = 0,
     row = -1;
   for (let i = 0; i < T; i++) {
     const r = got[i];
     if (!Array.isArray(r) || r.length !== dv)
-      return { ok: false, shape: `row ${i}: ${Array.isArray(r) ? r.length : typeof r}` };
+      return { ok: false, shape: `row ${i + 1}: ${Array.isArray(r) ? r.length : typeof r}` };
     for (let e = 0; e < dv; e++) {
       const d = typeof r[e] === 'number' ? Math.abs(r[e] - want[i][e]) : Infinity;
       if (d > maxDiff) maxDiff = d;
-      if (d > TOLERANCE && row < 0) row = i;
+      if (d > TOLERANCE && row < 0) row = i + 1;
     }
   }
   return row < 0 ? { ok: true, maxDiff } : { ok: false, maxDiff, row };
@@ -175,8 +214,7 @@ export function compare(got, want) {
  */
 export function diagnose(engine, c, got) {
   const mistakes = mistakeOutputs(engine, c);
-  for (const m of /** @type {Mistake[]} */ (['no-scale', 'mask-after-softmax', 'wrong-axis']))
-    if (compare(got, mistakes[m]).ok) return m;
+  for (const m of MISTAKES) if (compare(got, mistakes[m]).ok) return m;
   return null;
 }
 

@@ -28,7 +28,9 @@ const GQA_SOLUTION = `function kvHeadFor(h, nHeads, nKvHeads) {
 
 /**
  * The starter code of each task, by language (code, not prose: its comments in the student's
- * language), given the exercise's number.
+ * language), given the exercise's number: `attention` spells out the four steps (①–④),
+ * `attentionBlank` only what goes in and comes out, so the classic mistakes are the student's to
+ * make.
  */
 export const STARTERS = {
   'zh-CN': {
@@ -48,6 +50,13 @@ function attention(Q, K, V, allowed) {
     out.push(V[0].map(() => 0)); // 换成你算出的这一行
   }
   return out;
+}
+`,
+    attentionBlank: (/** @type {number} */ n) => `// 练习 ${n}：在普通数组上从零写注意力。
+// Q、K：T 行、每行 d 个数；V：T 行、每行 dv 个数。
+// allowed[i][j] 为 true 时，第 i 个 query 可以看第 j 个 key。
+// 返回 T 行、每行 dv 个数。
+function attention(Q, K, V, allowed) {
 }
 `,
     gqa: (/** @type {number} */ n) => `// 练习 ${n}：GQA 的头分组。
@@ -79,6 +88,15 @@ function attention(Q, K, V, allowed) {
   return out;
 }
 `,
+    attentionBlank: (
+      /** @type {number} */ n,
+    ) => `// Exercise ${n}: attention from scratch, on plain arrays.
+// Q, K: T rows of d numbers; V: T rows of dv numbers.
+// allowed[i][j] is true when query i may look at key j.
+// Return T rows of dv numbers.
+function attention(Q, K, V, allowed) {
+}
+`,
     gqa: (/** @type {number} */ n) => `// Exercise ${n}: GQA's head grouping.
 // nHeads query heads share nKvHeads K/V heads; neighbouring query heads form a group.
 // Return the K/V head (from 0 to nKvHeads − 1) that query head h reads.
@@ -104,9 +122,15 @@ export const STRINGS = {
     task: {
       attention:
         '在普通数组上写出 attention(Q, K, V, allowed)：先算分数 q·k / √d，把不允许看的位置置为 −∞，按行做 softmax，再用权重把 V 的行加起来。按「检查我的代码」，它会在几组输入上和引擎的 engine.attention 逐个比较。',
+      // the blank start: what to write, not how (the steps are the student's to find)
+      attentionBlank:
+        '在普通数组上写出 attention(Q, K, V, allowed)：第 1–5 课讲的缩放点积注意力，allowed 是掩码。按「检查我的代码」，它会在几组输入上和引擎的 engine.attention 逐个比较；写错了，提示会说出是哪一种典型错误。',
       gqa: '写出 kvHeadFor(h, nHeads, nKvHeads)：nHeads 个 Q 头共用 nKvHeads 个 K/V 头，相邻的头分成一组。Q 头 h 读的是第几个 K/V 头？检查会在 MHA、GQA、MQA 几种配置上和引擎的分组比较。',
     },
     code: '你的代码',
+    starterLegend: '从哪里开始',
+    starterGuided: '写好步骤注释的起始代码',
+    starterBlank: '空白函数',
     keys: 'Ctrl+Enter（Mac 上 ⌘+Enter）检查；在编辑框里 Tab 输入缩进，先按 Esc 再按 Tab 离开编辑框。',
     check: '检查我的代码',
     reset: '恢复初始代码',
@@ -144,21 +168,34 @@ export const STRINGS = {
         '你的输出和「softmax 之后才掩码」一样：被掩掉的权重清零了，但这一行加起来不再是 1。应该在 softmax 之前把这些分数置为 −∞。',
       'wrong-axis':
         '你的 softmax 是沿列做的（对每个 key，在各个 query 之间归一）。注意力是按行归一：对一个 query i，在它能看的各个 key j 之间。',
+      'divide-by-d':
+        '你的输出和「除以 d 而不是 √d」时一样：缩放除的是 √d（d 是 q 一行的长度），不是 d。除以 d 把分数压得太扁，softmax 就太平均了。',
+      'mask-with-zero':
+        '你的输出和「被掩掉的分数设成 0」时一样：exp(0) = 1，被掩掉的 key 照样分到了权重。应该设成 −∞，softmax 之后它才恰好是 0。',
+      'own-causal-mask':
+        '你的输出和「自己写了因果掩码（j > i 的位置置为 −∞），没用 allowed」时一样：两句教学数据对了，只是因为它们恰好用因果掩码。能看哪些 key 要看 allowed[i][j]：窗口掩码只许看自己和前一个，「不加掩码」那一组什么都能看。',
+      'no-mask':
+        '你的输出和「完全不加掩码」时一样：allowed[i][j] 不允许看的位置，分数要在 softmax 之前置为 −∞。只有「不加掩码」那一组对了，因为它什么都允许。',
+      'sum-k':
+        '你的输出和「用权重把 K 的行加起来」时一样：最后加权求和的是 V 的行（被选中后交出去的内容），不是 K。K 只用来打分。',
       /** @param {string} s @param {number} T @param {number} dv */
       shape: (s, T, dv) =>
         `你的函数返回了 ${s}；应该返回 ${T} 行、每行 ${dv} 个数，一个 query 一行。`,
-      /** @param {string} name @param {number} row @param {string} d */
+      /** @param {string} name @param {number} row counted from 1 @param {string} d */
       other: (name, row, d) =>
-        `输入「${name}」里第 ${row} 行最先出错（误差 ${d}）。先检查这一行的分数是不是 q·k / √d，掩码是不是在 softmax 之前。`,
+        `输入「${name}」里第 ${row} 行（从 1 数起）最先出错（误差 ${d}）。先检查这一行的分数是不是 q·k / √d，掩码是不是在 softmax 之前，加权求和的是不是 V。`,
       interleaved:
         '你用的是 h % nKvHeads，把头交错分给了各组。GQA 是相邻的头一组：每组 nHeads / nKvHeads 个，Q 头 h 读第 floor(h / 组大小) 个 K/V 头。',
       /** @param {number} n @param {number} g */
       gqaOther: (n, g) =>
         `${n} 个 Q 头、${g} 个 K/V 头时和引擎不一样：每组有几个 Q 头？第一组是哪几个？`,
     },
-    /** @param {string} name @param {string} message @param {string} line */
-    runError: (name, message, line) =>
-      `你的代码出错了${line ? `（第 ${line} 行）` : ''}：${name}: ${message}`,
+    /** @param {string} name @param {string} message @param {string} line @param {string} column */
+    runError: (name, message, line, column) =>
+      `你的代码出错了${line ? `（第 ${line} 行${column ? `第 ${column} 列` : ''}）` : ''}：${name}: ${message}`,
+    /** @param {string} line */
+    runErrorAtEnd: (line) =>
+      `你的代码到第 ${line} 行就结束了，可还有括号或引号没有闭合（SyntaxError）：数一数 {、(、[ 和它们的另一半。`,
     /** @param {number} s */
     timeout: (s) => `运行超过 ${s} 秒，已停止：是不是有死循环？`,
     noReport: '你的代码没有返回结果：函数名和参数要和初始代码一样。',
@@ -174,9 +211,15 @@ export const STRINGS = {
     task: {
       attention:
         'Write attention(Q, K, V, allowed) on plain arrays: scores q·k / √d, −∞ where a key may not be seen, softmax along each row, then the weighted sum of V’s rows. “Check my code” compares it with the engine’s engine.attention on several inputs.',
+      // the blank start: what to write, not how (the steps are the student's to find)
+      attentionBlank:
+        'Write attention(Q, K, V, allowed) on plain arrays: the scaled dot-product attention of lessons 1–5, with allowed as the mask. “Check my code” compares it with the engine’s engine.attention on several inputs; when it is wrong, the hint names which classic mistake it is.',
       gqa: 'Write kvHeadFor(h, nHeads, nKvHeads): nHeads query heads share nKvHeads K/V heads, neighbouring heads in one group. Which K/V head does query head h read? The check compares it with the engine’s grouping for MHA, GQA and MQA.',
     },
     code: 'Your code',
+    starterLegend: 'Start from',
+    starterGuided: 'a starter with the steps as comments',
+    starterBlank: 'a blank function',
     keys: 'Ctrl+Enter (⌘+Enter on a Mac) checks; Tab indents in the editor, Esc then Tab leaves it.',
     check: 'Check my code',
     reset: 'Back to the starter',
@@ -215,21 +258,34 @@ export const STRINGS = {
         'Your output is what masking after softmax gives: the masked weights are zeroed, but the row no longer sums to 1. Set those scores to −∞ before softmax instead.',
       'wrong-axis':
         'Your softmax runs down the columns (over the queries of each key). Attention normalises each row: over the keys j that one query i may see.',
+      'divide-by-d':
+        'Your output is what dividing by d instead of √d gives: the scores are divided by √d (d is the length of a row of Q), not by d. Dividing by d squashes the scores, so softmax comes out too even.',
+      'mask-with-zero':
+        'Your output is what setting the masked scores to 0 gives: exp(0) = 1, so the masked keys still get weight. Set them to −Infinity: after softmax they are then exactly 0.',
+      'own-causal-mask':
+        'Your output is what a causal mask written by hand gives (−∞ where j > i) with allowed unused: the two teaching sentences came out right only because they happen to use a causal mask. Which keys a query may see is allowed[i][j]: the window mask lets each token see itself and the one before, the no-mask input lets it see everything.',
+      'no-mask':
+        'Your output is what no mask at all gives: where allowed[i][j] is false, the score must be −Infinity before softmax. Only the no-mask input came out right, because it allows everything.',
+      'sum-k':
+        'Your output is what summing K’s rows with the weights gives: the weighted sum takes V’s rows (what a chosen token hands over), not K’s. K is only for scoring.',
       /** @param {string} s @param {number} T @param {number} dv */
       shape: (s, T, dv) =>
         `Your function returned ${s}; it should return ${T} rows of ${dv} numbers, one row per query.`,
-      /** @param {string} name @param {number} row @param {string} d */
+      /** @param {string} name @param {number} row counted from 1 @param {string} d */
       other: (name, row, d) =>
-        `In the input “${name}”, row ${row} is the first that differs (by ${d}). Check that row’s scores are q·k / √d and that the mask comes before softmax.`,
+        `In the input “${name}”, row ${row} (counting from 1) is the first that differs (by ${d}). Check that row’s scores are q·k / √d, that the mask comes before softmax and that the weighted sum takes V.`,
       interleaved:
         'You used h % nKvHeads, which deals the heads out in turn. GQA groups neighbouring heads: each group has nHeads / nKvHeads query heads, and query head h reads K/V head floor(h / group size).',
       /** @param {number} n @param {number} g */
       gqaOther: (n, g) =>
         `With ${n} query heads and ${g} K/V heads yours differs from the engine: how many query heads are in a group, and which ones form the first?`,
     },
-    /** @param {string} name @param {string} message @param {string} line */
-    runError: (name, message, line) =>
-      `Your code failed${line ? ` (line ${line})` : ''}: ${name}: ${message}`,
+    /** @param {string} name @param {string} message @param {string} line @param {string} column */
+    runError: (name, message, line, column) =>
+      `Your code failed${line ? ` (line ${line}${column ? `, column ${column}` : ''})` : ''}: ${name}: ${message}`,
+    /** @param {string} line */
+    runErrorAtEnd: (line) =>
+      `Your code ends at line ${line} with a bracket or quote still open (SyntaxError): count the {, ( and [ and their other halves.`,
     /** @param {number} s */
     timeout: (s) => `Stopped after ${s} s: is there an endless loop?`,
     noReport:

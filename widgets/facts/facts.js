@@ -40,11 +40,14 @@ import { TIME_LIMIT_MS } from '../playground/logic.js';
 import { pronounRow } from '../library-analogy/logic.js';
 import { variantRows, variantRow, asConfig } from '../kv-ledger/logic.js';
 import { makeUp } from '../quiz/make-up.js';
+import { labModel } from '../lab/logic.js';
+import { CHECKS, runCheck } from '../milestone/logic.js';
+import { attentionCases } from '../exercise/logic.js';
 
 /**
  * What facts are computed from: the page runtime's {engine, world, models}, plus the lab's
  * exports (c3-attention.json, kv-heads-ablation.json, hybrid-ablation.json) and the quiz file.
- * @typedef {Runtime & { lab: { export: any, ablation: any, hybridAblation: any },
+ * @typedef {Runtime & { lab: { export: any, ablation: any, hybridAblation: any, weights?: string },
  *   quiz: QuizDoc,
  *   lessons: { lessons: { slug: string, widgets: { data?: unknown }[] }[] } }} FactContext
  * @typedef {string | Bilingual} FactValue
@@ -402,6 +405,27 @@ export const FACTS = {
   'kvab-loss-mha': (c) => num(c.lab.ablation.rows[0].validLoss, 4),
   'kvab-loss-mqa': (c) => num(c.lab.ablation.rows.at(-1).validLoss, 4),
 
+  // ---- the exercise page, the project milestone (tests run on the lab's model) ----
+  'ex-cases': (c) => String(attentionCases(c).length),
+  'ms-tests': () => String(CHECKS.length),
+  'ms-tests-passed': (c, m) => String(CHECKS.filter((s) => milestone(c, m, s.id).ok).length),
+  'ms-incremental-diff': (c, m) => {
+    const r = milestone(c, m, 'incremental');
+    return r.id === 'incremental' ? small(r.r.maxAbsDiff) : '';
+  },
+  'ms-tolerance': (c, m) => {
+    const r = milestone(c, m, 'incremental');
+    return r.id === 'incremental' ? small(r.r.tolerance).replace(/^1\.0 × /, '') : '';
+  },
+  'ms-kv-heads': (c, m) => {
+    const r = milestone(c, m, 'cache-bytes');
+    return r.id === 'cache-bytes' ? r.r.kvHeads.join(' → ') : '';
+  },
+  'ms-cache-bytes': (c, m) => {
+    const r = milestone(c, m, 'cache-bytes');
+    return r.id === 'cache-bytes' ? r.r.bytes.map(exactB).join(' → ') : '';
+  },
+
   // ---- the quiz page ----
   'quiz-count': (c) => String(makeUp(c.quiz).total),
   'quiz-own-count': (c) => String(makeUp(c.quiz).own),
@@ -429,6 +453,33 @@ function kitten(c) {
     distance: (/** @type {string} */ row, /** @type {string} */ col) => ix(row) - ix(col),
   };
 }
+
+/**
+ * The lab's model loaded into the context's engine (the facts that run it: the milestone's tests).
+ * @param {FactContext} c
+ * @param {Memo} m
+ */
+function courseLab(c, m) {
+  return once(m, 'lab-model', () => {
+    const { weights, export: ex, ablation, hybridAblation } = c.lab;
+    if (!weights) throw new Error('the facts context has no lab model (lab.weights)');
+    return labModel(c.engine, { weights, export: ex, ablation, hybridAblation });
+  });
+}
+/**
+ * A milestone test on the course's model, without a fault.
+ * @param {FactContext} c
+ * @param {Memo} m
+ * @param {import('../milestone/logic.js').CheckId} id
+ */
+const milestone = (c, m, id) =>
+  once(m, `milestone-${id}`, () => runCheck(c.engine, courseLab(c, m), id));
+/** A small difference as prose writes it: 2.4 × 10⁻⁷ (0 as 0). */
+const small = (/** @type {number} */ x) => {
+  if (x === 0) return '0';
+  const [mant, exp] = x.toExponential(1).split('e');
+  return powerOfTen(mant, Number(exp));
+};
 
 /** Bytes in MiB with one decimal, as the lab's ablation table prints a request. */
 const mib = (/** @type {number} */ b) => `${num(b / 2 ** 20, 1)} MiB`;

@@ -16,7 +16,7 @@ const START_TIMEOUT_MS = 20000;
 /**
  * How a run ended: finished (the worker's own time), threw, or was stopped at the time limit.
  * @typedef {{ kind: 'done', ms: number | null }
- *   | { kind: 'error', name: string, message: string, line: number | null }
+ *   | { kind: 'error', name: string, message: string, line: number | null, column: number | null }
  *   | { kind: 'timeout' }} RunEnd
  */
 /**
@@ -154,6 +154,7 @@ export class CodeWorker {
             name: 'Error',
             message: e.message || 'uncaught error in the worker',
             line: null,
+            column: null,
           });
         // A blocked Blob worker fails with a bare error event (and a violation report).
         else
@@ -194,7 +195,13 @@ export class CodeWorker {
     else if (m.type === 'show') this.#handlers.onShow(m);
     else if (m.type === 'report') this.#handlers.onReport?.(m.value);
     else if (m.type === 'error')
-      this.#finish({ kind: 'error', name: m.name, message: m.message, line: m.line });
+      this.#finish({
+        kind: 'error',
+        name: m.name,
+        message: m.message,
+        line: m.line,
+        column: m.column,
+      });
     else if (m.type === 'done') this.#finish({ kind: 'done', ms: m.ms });
   }
 

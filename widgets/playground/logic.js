@@ -12,7 +12,8 @@
 //                       reason 'engine': the engine did not load in the worker
 //                  {type: 'print', id, text}         one line of print()/console.log
 //                  {type: 'show', id, matrices: [{title, rows}], rowLabels, colLabels}
-//                  {type: 'error', id, name, message, line}   line in the student's code or null
+//                  {type: 'error', id, name, message, line, column}   where in the student's code
+//                       (1-based; null where unknown; a syntax error has both)
 //                  {type: 'done', id, ms}
 //                  {type: 'report', id, value}  report(value): what an exercise's checker reads
 //                       (widgets/exercise/): arrays of finite numbers, nested, or null
@@ -29,7 +30,8 @@ import { STARTER_TEXT } from './strings.js';
  *   | { type: 'fatal', reason: 'eval' | 'engine', name: string, message: string }
  *   | { type: 'print', id: number, text: string }
  *   | ShowMessage
- *   | { type: 'error', id: number, name: string, message: string, line: number | null }
+ *   | { type: 'error', id: number, name: string, message: string, line: number | null,
+ *       column: number | null }
  *   | { type: 'done', id: number, ms: number | null }
  *   | { type: 'report', id: number, value: Reported }} WorkerMessage
  */
@@ -42,7 +44,11 @@ import { STARTER_TEXT } from './strings.js';
  * @typedef {{ type: 'show', id: number, matrices: ShownMatrix[], rowLabels: string[],
  *   colLabels: string[] }} ShowMessage
  */
-/** @typedef {{ name: string, message: string, line: number | null }} ErrorInfo */
+/**
+ * A thrown error as the page shows it: line and column 1-based in the student's code, or null.
+ * @typedef {{ name: string, message: string, line: number | null, column: number | null }}
+ *   ErrorInfo
+ */
 
 /** Numbers one report() may carry (an exercise's outputs are a few small matrices). */
 export const MAX_REPORTED = 65536;
@@ -283,14 +289,67 @@ export function labelsFor(labels, n, which) {
  */
 export function errorInfo(e, headerLines = 2) {
   if (e === null || typeof e !== 'object')
-    return { name: 'Uncaught', message: formatValue(e), line: null };
+    return { name: 'Uncaught', message: formatValue(e), line: null, column: null };
   const name = typeof e.name === 'string' && e.name ? e.name : 'Error';
   const message = typeof e.message === 'string' ? e.message : formatValue(e);
   // V8 names code made by new Function "<anonymous>"; its source has 2 header lines
   // ("async function anonymous(\n) {\n") before the student's first line.
-  const m = typeof e.stack === 'string' ? /<anonymous>:(\d+):\d+/.exec(e.stack) : null;
+  const m = typeof e.stack === 'string' ? /<anonymous>:(\d+):(\d+)/.exec(e.stack) : null;
   const line = m ? Number(m[1]) - headerLines : null;
-  return { name, message, line: line !== null && line >= 1 ? line : null };
+  const ok = line !== null && line >= 1;
+  return { name, message, line: ok ? line : null, column: ok ? Number(m?.[2]) : null };
+}
+
+/**
+ * Where a syntax error is, when `compile` (new AsyncFunction, as the runner compiles) refuses
+ * `code`: V8's SyntaxError names no position for code made by new Function. Found by compiling
+ * prefixes: a prefix holds the error when it fails with the same message whatever follows it
+ * (two different closing tokens appended); otherwise the parser only ran off its end. The first
+ * line whose prefix holds the full code's error, then the first column of that line. Code that
+ * only ends too early (a bracket or string still open) gives the end of the code, atEnd true.
+ * null when `code` compiles. Line and column are 1-based.
+ * @param {string} code
+ * @param {(source: string) => unknown} [compile]
+ * @returns {{ line: number, column: number, atEnd: boolean } | null}
+ */
+export function syntaxPosition(code, compile = (source) => new AsyncFunction(source)) {
+  /** @param {string} src the SyntaxError's message, or null if src compiles */
+  const messageOf = (src) => {
+    try {
+      compile(src);
+      return null;
+    } catch (e) {
+      return e instanceof SyntaxError ? e.message : null;
+    }
+  };
+  /** @param {string} prefix the error inside prefix, or null if the parser only ran off its end */
+  const errorIn = (prefix) => {
+    const a = messageOf(`${prefix}\n)`);
+    return a !== null &&
+      a === messageOf(`${prefix}\n]`) &&
+      !/end of input|Unterminated template/.test(a)
+      ? a
+      : null;
+  };
+  if (messageOf(code) === null) return null;
+  const lines = code.split('\n');
+  const message = errorIn(code);
+  const last = lines.length - 1;
+  if (message === null) return { line: last + 1, column: lines[last].length + 1, atEnd: true };
+  const upTo = (/** @type {number} */ i) => lines.slice(0, i + 1).join('\n');
+  const line = Math.max(
+    0,
+    lines.findIndex((_, i) => errorIn(upTo(i)) === message),
+  );
+  const before = line ? `${upTo(line - 1)}\n` : '';
+  const text = lines[line];
+  let column = text.length + 1;
+  for (let c = 1; c <= text.length; c++)
+    if (errorIn(before + text.slice(0, c)) === message) {
+      column = c;
+      break;
+    }
+  return { line: line + 1, column, atEnd: false };
 }
 
 // ---- the runner (in the worker) --------------------------------------------------------------
@@ -358,7 +417,14 @@ export function createRunner({ engine, world, post, scope = globalThis, now = ()
     try {
       fn = new AsyncFunction(code);
     } catch (e) {
-      post({ type: 'error', id, ...errorInfo(e) });
+      // V8 gives a syntax error of new Function no position: find it by compiling prefixes.
+      const at = e instanceof SyntaxError ? syntaxPosition(code) : null;
+      post({
+        type: 'error',
+        id,
+        ...errorInfo(e),
+        ...(at ? { line: at.line, column: at.column } : {}),
+      });
       return;
     }
     try {
@@ -428,6 +494,7 @@ export function parseWorkerMessage(m) {
             name: m.name.slice(0, 200),
             message: m.message.slice(0, MAX_LINE_CHARS),
             line: Number.isInteger(m.line) && m.line > 0 ? m.line : null,
+            column: Number.isInteger(m.column) && m.column > 0 ? m.column : null,
           }
         : null;
     case 'report': {

@@ -29,7 +29,7 @@ import {
   meanSinkShare,
   uniformPreviousShare,
 } from './logic.js';
-import { saveTrainedModel } from '../../web/trained-model.js';
+import { saveTrainedModel, meanLoss } from '../../web/trained-model.js';
 import { encodeBase64 } from '../../web/base64.js';
 import { TrainWorker } from './train-worker.js';
 import { lossCurve } from './views/loss-curve.js';
@@ -564,6 +564,11 @@ export class TrainModel extends AttnWidget {
       parameters: info.parameters,
       layerTypes: info.config.layerTypes,
       kvHeads: info.config.nKvHeads,
+      // What the milestone page's c3-attention.json export also records (attn-train's fields).
+      batch: info.batch,
+      validTokens: info.validTokens,
+      trainLoss: meanLoss(this.#train.slice(-50)),
+      seconds: this.#stepMs.reduce((a, b) => a + b, 0) / 1000,
     });
     if (!saved) {
       this.#note = this.t('storageFull');
