@@ -432,6 +432,10 @@ writeFileSync(join(dist, NOTICES_FILE), noticesText(root, metafiles));
 const proseDocs = [checked('course-data/lessons.json'), readJson('course-data/lesson-guides.json')];
 const facts = await factsFor(root, proseDocs);
 const [lessons, guides] = proseDocs.map((d) => bindDoc(d, facts));
+// A prediction card keeps which fact each value is, so a page can bind it again to the model it
+// shows (the lab with a student's trained model: web/predict.js).
+for (const [slug, guide] of Object.entries(proseDocs[1]))
+  if (guide.predict) guides[slug].predict = bindDoc(guide.predict, facts, { mark: true });
 const glossary = checked('course-data/glossary.json');
 const readingList = checked('course-data/reading-list.json');
 checkReadingList(readingList, lessons);

@@ -99,6 +99,9 @@ export const STRINGS = {
     trainedFacts: (c, steps, seed, p, v, u) =>
       `这是你在“自己训练它”一页里训练的模型：${c.nLayers} 层（${c.fullLayers} 层全注意力、${c.linearLayers} 层线性），${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头，d_model ${c.dModel}，上下文 ${c.context}，词表 ${c.vocab}；${p} 个参数，种子 ${seed}，训练了 ${steps} 步。最后一个快照的验证集 ${v} nats/字（只按字频猜是 ${u}）。下面的句子、热力图和模式都用它现算；两张消融表仍是课程模型的。`,
     noTrained: '没有找到你训练的模型（在“自己训练它”一页按“在实验课里打开”），这里显示课程的模型。',
+    checksOfCourse: '这些自检用的是课程的模型：引擎现算的数和原生训练器导出的数逐一比较。',
+    checksOfCourseNotYours:
+      '这些自检用的是课程的模型，不是你训练的模型：你的模型没有原生导出可比，所以这里核对的是引擎本身。',
     noData: `这一页缺少实验课的数据：请在 attn-widgets.js 之后加上 <script src="${DATA_SCRIPT}"></script>。`,
     loadingData: `正在等待 ${DATA_SCRIPT}（实验课的模型和数据）…`,
     promptLabel: '输入一句话',
@@ -303,6 +306,10 @@ export const STRINGS = {
       `The model you trained on the “Train it yourself” page: ${c.nLayers} layers (${c.fullLayers} full attention, ${c.linearLayers} linear), ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads, d_model ${c.dModel}, context ${c.context}, vocabulary ${c.vocab}; ${p} parameters, seed ${seed}, ${steps} steps of training. Validation at its last snapshot ${v} nats per character (guessing by character frequency: ${u}). The sentences, heatmaps and patterns below are computed with it; the two ablation tables are still the course model’s.`,
     noTrained:
       'No model of yours was found (press “Open in the lab” on the “Train it yourself” page): this is the course’s model.',
+    checksOfCourse:
+      'These checks run the course’s model: the engine’s numbers against the native trainer’s export, one by one.',
+    checksOfCourseNotYours:
+      'These checks run the course’s model, not the one you trained: yours has no native export to compare with, so what they check is the engine itself.',
     noData: `This page lacks the lab's data: add <script src="${DATA_SCRIPT}"></script> after attn-widgets.js.`,
     loadingData: `Waiting for ${DATA_SCRIPT} (the lab's model and data)…`,
     promptLabel: 'Type a sentence',

@@ -166,7 +166,9 @@ export function heatmapSection(options) {
           causal: true,
           onFocus: show,
           caption: t('heatCaption', L + 1, H + 1),
+          lang,
           scale,
+          fit: true,
         }),
       );
       if (scale.name !== legendScale) {
