@@ -605,7 +605,8 @@ const items = lessons.lessons
       `<span class="page-progress" data-progress="${l.slug}" data-questions="${checkCount(l.slug)}" hidden></span></li>`,
   )
   .join('\n');
-// The chapter guide's widgets (the data flow) stand on the index above the list of lessons.
+// The chapter guide's widgets (the data flow) stand on the index below the list of lessons: the
+// index's first screen is where the course starts.
 const guideWidgets = (lessons.indexWidgets ?? [])
   .map((w) => `<${w.tag}${attrs(w.attrs)}></${w.tag}>\n`)
   .join('');
@@ -614,7 +615,7 @@ writeFileSync(
   page(
     lessons.title,
     `<h1>${both(lessons.title)}</h1>\n` +
-      `${guided('index', null, `${guideWidgets}<ol class="lessons">\n${items}\n</ol>`, { index: true })}\n` +
+      `${guided('index', null, `<ol class="lessons">\n${items}\n</ol>\n${guideWidgets}`, { index: true })}\n` +
       `<nav class="lesson-nav" data-label-zh="${NAV.label['zh-CN']}" data-label-en="${NAV.label.en}" aria-label="${NAV.label['zh-CN']}">` +
       `<div class="nav-links"><span class="nav-prev nav-none"></span>${navLink('next', pages[0], NAV.next)}</div></nav>`,
   ),

@@ -57,8 +57,42 @@ export function textWithMath(text) {
   return html;
 }
 
+/**
+ * Words that name a mouse or a keyboard, and what a touch screen says instead: the page shows
+ * one or the other by the pointer (web/course.css, `pointer: coarse`), so a phone is told "tap".
+ */
+const POINTER_WORDS = [
+  [/hover over, or move with the arrow keys to,/g, () => 'tap'],
+  [/悬停或用方向键移到/g, () => '点'],
+  [
+    /\b([Cc])lick(s|ed|ing)?\b/g,
+    (/** @type {string} */ c, /** @type {string | undefined} */ end) =>
+      `${c === 'C' ? 'T' : 't'}ap${{ s: 's', ed: 'ped', ing: 'ping' }[end ?? ''] ?? ''}`,
+  ],
+];
+
+/** HTML whose text (not its tags) has each pointer word as both forms, one shown by the pointer. */
+export function pointerWords(html) {
+  return String(html)
+    .split(/(<[^>]*>)/)
+    .map((piece) =>
+      piece.startsWith('<')
+        ? piece
+        : POINTER_WORDS.reduce(
+            (text, [pattern, touch]) =>
+              text.replace(
+                pattern,
+                (m, ...groups) =>
+                  `<span class="if-mouse">${m}</span><span class="if-touch">${touch(...groups)}</span>`,
+              ),
+            piece,
+          ),
+    )
+    .join('');
+}
+
 export const bothWithMath = (t) =>
-  `<span lang="zh-CN">${textWithMath(t['zh-CN'])}</span><span lang="en">${textWithMath(t.en)}</span>`;
+  `<span lang="zh-CN">${pointerWords(textWithMath(t['zh-CN']))}</span><span lang="en">${pointerWords(textWithMath(t.en))}</span>`;
 const bothPlain = (t) =>
   `<span lang="zh-CN">${esc(t['zh-CN'])}</span><span lang="en">${esc(t.en)}</span>`;
 const part = (name, text, label = GUIDE_LABELS[name]) =>
@@ -114,7 +148,8 @@ const MARKED_FACT = /\uE000([a-z0-9-]+)\uE001([^\uE002]*)\uE002/g;
 export const unmarked = (text) => String(text).replace(MARKED_FACT, '$2');
 
 /** The id of the fact that is the whole of `text` (an answer bound to one fact), or null. */
-const wholeFact = (text) => /^\uE000([a-z0-9-]+)\uE001[^\uE002]*\uE002$/.exec(String(text))?.[1] ?? null;
+const wholeFact = (text) =>
+  /^\uE000([a-z0-9-]+)\uE001[^\uE002]*\uE002$/.exec(String(text))?.[1] ?? null;
 
 /** HTML with each marked fact as <span data-fact="id">value</span> (web/predict.js refills it). */
 const factSpans = (html) => html.replace(MARKED_FACT, '<span data-fact="$1">$2</span>');

@@ -34,8 +34,9 @@ export function trainedTexts(m, lang) {
         `${linear ? `${full} 层全注意力、${linear} 层线性注意力` : '全部是全注意力'}），${m.kvHeads} 个 KV 头，${grouped(m.parameters)} 个参数，` +
         `用种子 ${m.seed} 训练了 ${grouped(m.steps)} 步；最后一个快照的验证损失 ${valid} 奈特/字（只按字频猜是 ${unigram}）。` +
         `输入一句话，引擎在浏览器里用你的模型现算下一个字的概率、每个全注意力头的注意力、汇点和每个头的模式。最后两张消融表是课程的训练，不是你的。`,
-      card: '上面的问题现在问的是你的模型：答案由引擎用它现算。',
-      notice: '下面这段写的是课程的模型（更大的混合模型，训练得久得多）；上面小部件里的数都来自你的模型，可以和它比一比。',
+      card: '这个预测现在问的是你的模型（不是课程的模型）：答案由引擎用它现算。',
+      notice:
+        '下面这段写的是课程的模型（更大的混合模型，训练得久得多）；上面小部件里的数都来自你的模型，可以和它比一比。',
       courseNotes: '课程模型的说明',
     };
   return {
@@ -50,7 +51,7 @@ export function trainedTexts(m, lang) {
       `computes, in the browser and with your model, the next character’s probabilities, the attention ` +
       `of every full-attention head, the sink and each head’s pattern. The two ablation tables at the ` +
       `end are the course’s runs, not yours.`,
-    card: 'The question is now about your model: the engine computes the answer with it.',
+    card: 'This prediction is now about your model, not the course’s: the engine computes the answer with it.',
     notice:
       'The notes below are about the course’s model (a larger hybrid, trained for much longer); every number in the widget above is your model’s, to compare with it.',
     courseNotes: 'About the course’s model',
@@ -98,7 +99,9 @@ export function wireTrainedPage(doc, win) {
   // The notes on the course model stay, folded, under a line saying whose they are.
   const notice = doc.querySelector('.guide-notice > p');
   if (notice) {
-    const fold = h('details', { class: 'course-notes' }, [h('summary', {}, both(m, 'courseNotes'))]);
+    const fold = h('details', { class: 'course-notes' }, [
+      h('summary', {}, both(m, 'courseNotes')),
+    ]);
     notice.replaceWith(h('p', { class: 'trained-note' }, both(m, 'notice')), fold);
     fold.append(notice);
   }

@@ -396,7 +396,13 @@ export class Lab extends AttnWidget {
     if (this.checkBox.hidden || !this.#lab) return;
     this.checkBox
       .querySelector('summary')
-      ?.after(h('p', { class: 'muted' }, this.t(this.#trained ? 'checksOfCourseNotYours' : 'checksOfCourse')));
+      ?.after(
+        h(
+          'p',
+          { class: 'muted' },
+          this.t(this.#trained ? 'checksOfCourseNotYours' : 'checksOfCourse'),
+        ),
+      );
   }
 
   /**

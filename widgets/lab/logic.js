@@ -241,7 +241,11 @@ export function modelFacts(engine, lab) {
   const top = prediction(engine.labRun(lab.id, { text: DEFAULT_PROMPT }));
   const share = pct(top.prob);
   /** @param {string} text @param {number} [value] */
-  const both = (text, value) => ({ ...(value === undefined ? {} : { value }), 'zh-CN': text, en: text });
+  const both = (text, value) => ({
+    ...(value === undefined ? {} : { value }),
+    'zh-CN': text,
+    en: text,
+  });
   const c = lab.config;
   return {
     'lab-prompt': both(DEFAULT_PROMPT),

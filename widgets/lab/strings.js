@@ -7,6 +7,7 @@ import { FAN_OUT_STRINGS } from '../../web/views/fan-out-arcs.js';
 import { line, row, sub, sup, frac, sqrt, sum, paren } from '../../web/mathml.js';
 import { weightMath } from '../../web/formulas.js';
 import { DATA_SCRIPT } from './logic.js';
+import { plural } from '../../web/plural.js';
 
 /** ‖S‖ = √(Σ_{i,j} S_{i,j}²) */
 const STATE_NORM_MATH = row(
@@ -182,6 +183,8 @@ export const STRINGS = {
     sinkTitle: 'attention sink：每个头放在第一个 token（<bos>）上的注意力',
     sinkHelp:
       '每格是一个头（行 = 层，列 = 头），颜色越亮、数越大，这个头越多地把注意力「倒」在 <bos> 上。点格子（或方向键）在上面的热力图里看这个头。',
+    'sinkHelp:touch':
+      '每格是一个头（行 = 层，列 = 头），颜色越亮、数越大，这个头越多地把注意力「倒」在 <bos> 上。点格子，在上面的热力图里看这个头。',
     /** @param {number} l @param {number} hd @param {string} p */
     sinkCell: (l, hd, p) => `第 ${l} 层头 ${hd}：sink ${p}`,
     /**
@@ -249,7 +252,7 @@ export const STRINGS = {
       `★ 本课模型全注意力层的配置（G = ${g}）；这项消融用的是 ${layers} 层全注意力的旧版实验模型。`,
     /** @param {string} u */
     ablNote: (u) =>
-      `loss 单位 nats/字；只按字频猜是 ${u}。这些短训练的 loss 高于上面的模型（它训练了更多步）。`,
+      `loss 单位 nats/字；只按字频猜是 ${u}。这些短训练的 loss 高于上面的模型（它训练了更多步）。它们和上面的模型一样，用课程模型的文本训练（fortunes-zh 的 chinese、tang300、song100 三个文件加生成的小故事），在全部留出文本上算 loss；「自己训练它」一页用的是更小、更好猜的文本（没有 chinese 文件，小故事也少），只在一份留出样本上算，所以那里的 loss 和一元基线都更低：两页的数不能直接比。`,
     hybTitle: '混合架构消融：线性层 + 全注意力 vs 全部全注意力',
     /**
      * @param {number} s steps @param {number} b seed @param {number} L layers
@@ -292,7 +295,7 @@ export const STRINGS = {
      * @param {string} u
      */
     facts: (c, full, p, v, u) =>
-      `A character-level hybrid decoder: ${c.nLayers} layers, d_model ${c.dModel}. ${c.fullLayers} of them (layers ${full.join(' and ')}) are full softmax self-attention: ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads (${c.dHead} dims each), QK-norm, RoPE, output gate; the other ${c.linearLayers} are linear attention (GatedDeltaNet, ${c.linearHeads} heads, each keeping a fixed-size ${c.linearHeadDim} × ${c.linearHeadDim} state), linear to full ${c.linearLayers} : ${c.fullLayers}, the anchor model’s ratio. Context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
+      `A character-level hybrid decoder: ${c.nLayers} layers, d_model ${c.dModel}. ${c.fullLayers} of them (layers ${full.join(' and ')}) are full softmax self-attention: ${c.nHeads} query heads sharing ${plural(c.nKvHeads, 'KV head')} (${c.dHead} dims each), QK-norm, RoPE, output gate; the other ${c.linearLayers} are linear attention (GatedDeltaNet, ${c.linearHeads} heads, each keeping a fixed-size ${c.linearHeadDim} × ${c.linearHeadDim} state), linear to full ${c.linearLayers} : ${c.fullLayers}, the anchor model’s ratio. Context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
     aboutTrained: 'About this model: the one you trained',
     /**
      * @param {LabConfig} c
@@ -303,7 +306,7 @@ export const STRINGS = {
      * @param {string} u
      */
     trainedFacts: (c, steps, seed, p, v, u) =>
-      `The model you trained on the “Train it yourself” page: ${c.nLayers} layers (${c.fullLayers} full attention, ${c.linearLayers} linear), ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads, d_model ${c.dModel}, context ${c.context}, vocabulary ${c.vocab}; ${p} parameters, seed ${seed}, ${steps} steps of training. Validation at its last snapshot ${v} nats per character (guessing by character frequency: ${u}). The sentences, heatmaps and patterns below are computed with it; the two ablation tables are still the course model’s.`,
+      `The model you trained on the “Train it yourself” page: ${plural(c.nLayers, 'layer')} (${c.fullLayers} full attention, ${c.linearLayers} linear), ${c.nHeads} query heads sharing ${plural(c.nKvHeads, 'KV head')}, d_model ${c.dModel}, context ${c.context}, vocabulary ${c.vocab}; ${p} parameters, seed ${seed}, ${plural(steps, 'step')} of training. Validation at its last snapshot ${v} nats per character (guessing by character frequency: ${u}). The sentences, heatmaps and patterns below are computed with it; the two ablation tables are still the course model’s.`,
     noTrained:
       'No model of yours was found (press “Open in the lab” on the “Train it yourself” page): this is the course’s model.',
     checksOfCourse:
@@ -352,7 +355,7 @@ export const STRINGS = {
      * @param {number} G
      */
     headOf: (l, hd, g, H, G) =>
-      `Layer ${l} (full attention) · head ${hd} (reads KV head ${g}: ${H} query heads in ${G} groups)`,
+      `Layer ${l} (full attention) · head ${hd} (reads KV head ${g}: ${H} query heads in ${plural(G, 'group')})`,
     /** @param {number} l @param {number} Hl */
     linearOf: (l, Hl) => `Layer ${l} (linear attention, GatedDeltaNet) · ${Hl} heads`,
     linearNote:
@@ -395,6 +398,8 @@ export const STRINGS = {
     sinkTitle: "Attention sink: each head's attention on the first token (<bos>)",
     sinkHelp:
       'One cell per head (rows = layers, columns = heads); the brighter and larger, the more this head "parks" its attention on <bos>. Click a cell (or use the arrow keys) to see that head in the heatmap above.',
+    'sinkHelp:touch':
+      'One cell per head (rows = layers, columns = heads); the brighter and larger, the more this head "parks" its attention on <bos>. Tap a cell to see that head in the heatmap above.',
     /** @param {number} l @param {number} hd @param {string} p */
     sinkCell: (l, hd, p) => `Layer ${l} head ${hd}: sink ${p}`,
     /**
@@ -463,7 +468,7 @@ export const STRINGS = {
       `★ the G of this lesson's model's full layers (G = ${g}); this ablation ran on the earlier ${layers}-layer full-attention lab model.`,
     /** @param {string} u */
     ablNote: (u) =>
-      `Losses in nats per character; guessing by character frequency gives ${u}. These short runs end above the model above (it trained for more steps).`,
+      `Losses in nats per character; guessing by character frequency gives ${u}. These short runs end above the model above (it trained for more steps). Like that model they trained on the course model’s text (the fortunes-zh files chinese, tang300 and song100, and generated stories) and are measured on all of its held-out text; the “Train it yourself” page trains on a smaller, more predictable text (no chinese file, fewer stories) and measures one sample of its held-out text, so its losses and its baseline come out lower: the two pages’ numbers do not compare.`,
     hybTitle: 'Hybrid ablation: linear layers + full attention vs full attention everywhere',
     /**
      * @param {number} s steps @param {number} b seed @param {number} L layers
