@@ -35,6 +35,7 @@ import {
   uniformPreviousShare,
   uniformFirstShare,
   seedProblem,
+  validBelowTraining,
 } from './logic.js';
 import { saveTrainedModel } from '../../web/trained-model.js';
 import { encodeBase64 } from '../../web/base64.js';
@@ -384,9 +385,7 @@ export class TrainModel extends AttnWidget {
       ),
     );
     // Validation below training is a question a student asks: where it shows, say why.
-    const recent = this.#train.slice(-10);
-    const trainNow = recent.reduce((a, p) => a + p.loss, 0) / (recent.length || 1);
-    below.hidden = !(valid && valid.step > 0 && recent.length && valid.loss < trainNow);
+    below.hidden = !validBelowTraining(this.#train, curve.valid);
     if (!below.hidden)
       this.#text(
         below,
@@ -530,7 +529,7 @@ export class TrainModel extends AttnWidget {
     }
   }
 
-  /** Ends the run (its row and curve stay if it trained past its first snapshot); the form is back. */
+  /** Ends the run (its row and curve stay once it trained past step 0); the form is back. */
   #reset() {
     this.#endRun();
     this.#state = 'idle';

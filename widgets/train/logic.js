@@ -270,6 +270,19 @@ export function curvePoints(points, x, y) {
 }
 
 /**
+ * Is the last validation loss below the training loss now (the mean of the last 10 steps'
+ * batch losses)? The page then says why (its validation sample is easier than an average batch).
+ * @param {{ step: number, loss: number }[]} train
+ * @param {{ step: number, loss: number }[]} valid
+ */
+export function validBelowTraining(train, valid) {
+  const last = valid[valid.length - 1];
+  const recent = train.slice(-10);
+  if (!last || last.step === 0 || !recent.length) return false;
+  return last.loss < recent.reduce((a, p) => a + p.loss, 0) / recent.length;
+}
+
+/**
  * Why a seed typed as `text` cannot be used as it is: a whole number above 2^53 − 1 is rounded by
  * JavaScript's numbers before it reaches the trainer (9007199254740993 becomes …992), so it is
  * refused instead of training with another seed than the one shown. null: usable (or not a

@@ -88,7 +88,11 @@ export class LossChart {
 
   /** @param {{ step: number, loss: number }[]} points */
   #pointsText(points) {
-    return curvePoints(points, (p) => this.#x(p.step), (p) => this.#y(p.loss))
+    return curvePoints(
+      points,
+      (p) => this.#x(p.step),
+      (p) => this.#y(p.loss),
+    )
       .map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`)
       .join(' ');
   }

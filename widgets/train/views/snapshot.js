@@ -113,7 +113,8 @@ export function snapshotBody({ t }) {
       const name = `${t('layer')} ${o.layer + 1} · ${t('head')} ${o.head + 1}`;
       const table = { weights, rows: run.labels, cols: run.labels, causal: true, scale: o.scale };
       const key = `${o.lang} ${o.scale.name} ${run.labels.join(' ')}`;
-      if (!heat || heat.key !== key || !updateHeatmapTable(heat.table, { ...table, caption: name })) {
+      const kept = heat?.key === key && updateHeatmapTable(heat.table, { ...table, caption: name });
+      if (!heat || !kept) {
         const made = /** @type {HTMLTableElement} */ (
           heatmapTable({ ...table, caption: name, lang: o.lang, fit: true })
         );
