@@ -37,11 +37,11 @@ export const PHONE = {
 
 /**
  * {context, server, httpUrl, close} — one browser for a test file; `phone`: every page in the
- * PHONE profile (a coarse pointer: matchMedia('(pointer: coarse)') matches). With `clock`, its pages run on
- * Playwright's fake clock (Date, performance.now, timers, requestAnimationFrame): time flows as
- * usual until a test holds it (holdClock), so a moment a timer would end (a time limit, the next
- * step of an animation) lasts as long as the test needs on any machine. The clock belongs to the
- * whole browser: open such a browser only for the tests that hold time.
+ * PHONE profile (a coarse pointer: matchMedia('(pointer: coarse)') matches). With `clock`, its
+ * pages run on Playwright's fake clock (Date, performance.now, timers, requestAnimationFrame):
+ * time flows as usual until a test holds it (holdClock), so a moment a timer would end (a time
+ * limit, the next step of an animation) lasts as long as the test needs on any machine. The clock
+ * belongs to the whole browser: open such a browser only for the tests that hold time.
  */
 export async function openBrowser({ clock = false, phone = false } = {}) {
   if (!existsSync(join(dist, 'index.html')))
