@@ -11,7 +11,7 @@
 // model), and the answer and every <span data-fact> of the card take them (bindFacts); until
 // they come, a card marked data-answer-pending reveals "computing" instead of a verdict.
 import { storageOf, readProgress, editProgress } from './progress.js';
-import { bothLanguages, grouped } from './dom.js';
+import { bothLanguages, grouped, h } from './dom.js';
 
 const CARD = '[data-predict]';
 const GATE = '[data-predict-gate]';
@@ -31,6 +31,7 @@ export const PREDICT_STRINGS = {
     right: '猜对了！',
     wrong: '和你想的不一样。',
     pending: (/** @type {string} */ g) => `你的预测：${g}；引擎正在为这一页上的模型算答案……`,
+    elsewhere: '这个预测问的是课程的模型，这一页上的模型算不出它：下面的答案是课程模型的。',
   },
   en: {
     /** @param {string} g @param {string} a */
@@ -46,6 +47,8 @@ export const PREDICT_STRINGS = {
     wrong: 'Not what you expected.',
     pending: (/** @type {string} */ g) =>
       `Your prediction: ${g}; the engine is computing the answer for the model on this page…`,
+    elsewhere:
+      'This prediction is about the course’s model, and the model on this page does not give its answer: the answer below is the course model’s.',
   },
 };
 
@@ -175,7 +178,8 @@ function showValue(card) {
 /**
  * Binds the cards of the page to `facts` (the model on the page): a card whose answer is one of
  * them takes its value and texts, every <span data-fact> of a card its text in its language, and
- * a revealed card says its verdict again. What `facts` lacks keeps the build's value.
+ * a revealed card says its verdict again. What `facts` lacks keeps the build's value; a card
+ * waiting for an answer `facts` lacks says that its answer is not this model's.
  * @param {Document} doc
  * @param {Record<string, BoundFact>} facts
  */
@@ -188,6 +192,16 @@ export function bindFacts(doc, facts) {
       d.answerZh = answer['zh-CN'];
       d.answerEn = answer.en;
       delete d.answerPending;
+    } else if (d.answerPending === 'true') {
+      delete d.answerPending;
+      card.querySelector('.predict-model')?.remove(); // web/trained-page.js's "about your model"
+      card
+        .querySelector('h2')
+        ?.after(
+          h('p', { class: 'predict-elsewhere' }, [
+            ...bothLanguages(PREDICT_STRINGS['zh-CN'].elsewhere, PREDICT_STRINGS.en.elsewhere),
+          ]),
+        );
     }
     for (const span of /** @type {NodeListOf<HTMLElement>} */ (
       card.querySelectorAll('[data-fact]')

@@ -16,7 +16,8 @@ import { labelHeader, longColumnsClass, cornerText } from './table-labels.js';
  * corner: the corner header's text (what rows and columns are), by default "Q↓ K→" in `lang`;
  * fit: in a narrow widget (a phone) the table takes the box's width and its columns share it, so
  * no column is cut: past DENSE_COLUMNS columns the cells show their colour only (the number stays
- * in the cell's name, and in a read-out where the widget has one).
+ * in the cell's name, and in a read-out where the widget has one), and past the width of 10 px
+ * columns (a long prompt) it scrolls in its region.
  * @param {{
  *   weights: ArrayLike<number> | number[][], rows: string[], cols: string[], causal?: boolean,
  *   digits?: number, onFocus?: (i: number, j: number) => void, caption: string,
@@ -76,10 +77,16 @@ export function heatmapTable({
   );
   const fitClass = fit ? `hm-fit${cols.length > DENSE_COLUMNS ? ' hm-dense' : ''}` : '';
   const cls = `heatmap ${longColumnsClass(cols)} ${fitClass}`.replace(/ +/g, ' ').trim();
-  const table = h('table', { class: cls, role: 'grid', 'aria-label': caption ?? '' }, [
-    h('thead', {}, head),
-    h('tbody', {}, body),
-  ]);
+  const table = h(
+    'table',
+    {
+      class: cls,
+      role: 'grid',
+      'aria-label': caption ?? '',
+      ...(fit ? { style: { '--hm-cols': String(cols.length) } } : {}),
+    },
+    [h('thead', {}, head), h('tbody', {}, body)],
+  );
   // Arrow keys move between cells (one tab stop for the whole grid).
   table.addEventListener('keydown', (e) => {
     /** @type {Record<string, [number, number]>} */
@@ -152,11 +159,13 @@ table.heatmap td.hm-cell:focus-visible { outline: 3px solid var(--_focus); outli
   table.heatmap td.hm-cell { min-width: 34px; height: 32px; padding: 1px 2px; }
   /* fit: the columns share the box's width (the first one, the row labels, 48 px). */
   table.heatmap.hm-fit { table-layout: fixed; width: 100%; }
-  table.heatmap.hm-fit th.hm-corner { width: 48px; min-width: 0; padding: 0 1px; font-size: 0.75em; overflow: hidden; }
+  table.heatmap.hm-fit th.hm-corner { width: 48px; min-width: 0; padding: 0 1px; font-size: 0.75em; white-space: normal; overflow: hidden; }
   table.heatmap.hm-fit tbody th { padding: 0 2px; font-size: 0.85em; overflow: hidden; text-overflow: ellipsis; }
   table.heatmap.hm-fit th.hm-col { padding: 0; overflow: hidden; }
   table.heatmap.hm-fit td.hm-cell { min-width: 0; width: auto; height: 28px; padding: 0; font-size: 0.72em; overflow: hidden; }
   table.heatmap.hm-fit.hm-dense td.hm-cell { height: 20px; font-size: 0; }
+  /* Past about 27 columns a cell would be narrower than 10 px: the table scrolls instead. */
+  table.heatmap.hm-fit.hm-dense { width: max(100%, calc(48px + var(--hm-cols) * 10px)); }
 }
 .hm-legend { display: flex; align-items: center; gap: 6px; font-size: 0.85em; }
 .hm-legend .ramp { display: inline-flex; height: 12px; width: 140px; }

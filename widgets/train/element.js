@@ -49,6 +49,9 @@ import { runsTable } from './views/runs.js';
  * @typedef {{ step: number, validLoss: number, view: SnapshotView }} Snapshot
  */
 /** @typedef {import('./views/loss-curve.js').Curve} Curve */
+
+/** The status and the curve are drawn at most this often while a run trains (ms). */
+const PROGRESS_MS = 250;
 /**
  * A run kept for the side-by-side table.
  * @typedef {{ n: number, layers: number, hybrid: boolean, kvHeads: number, steps: number,
@@ -110,8 +113,10 @@ export class TrainModel extends AttnWidget {
   #chart = null;
   /** @type {ReturnType<typeof snapshotBody> | null} */
   #snapBody = null;
-  /** A progress draw is waiting for the next frame. */
+  /** A progress draw is waiting for its frame. */
   #drawPending = false;
+  /** When the last progress draw ran (performance.now()). */
+  #drewAt = 0;
 
   /** The run's state, for tests and course platforms. */
   get state() {
@@ -223,7 +228,7 @@ export class TrainModel extends AttnWidget {
       reset,
       status: h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }),
       model: h('p', { class: 'muted formula' }),
-      summary: h('p', { class: 'formula' }),
+      summary: h('p', { class: 'formula summary' }),
       below: h('p', { class: 'note', hidden: true }),
       snap: h('div', { class: 'snapshot' }),
       runs: h('div', { class: 'runs' }),
@@ -568,14 +573,23 @@ export class TrainModel extends AttnWidget {
     });
   }
 
-  /** The status and the curve at the next frame: one draw a frame however fast steps come. */
+  /**
+   * The status and the curve at a frame at most every PROGRESS_MS: one draw however fast steps
+   * come, and frames left free between them for what a student taps.
+   */
   #scheduleProgress() {
     if (this.#drawPending) return;
     this.#drawPending = true;
-    requestAnimationFrame(() => {
-      this.#drawPending = false;
-      this.#drawProgress();
-    });
+    const wait = Math.max(0, PROGRESS_MS - (performance.now() - this.#drewAt));
+    setTimeout(
+      () =>
+        requestAnimationFrame(() => {
+          this.#drawPending = false;
+          this.#drewAt = performance.now();
+          this.#drawProgress();
+        }),
+      wait,
+    );
   }
 
   /** @param {TrainOut} m */

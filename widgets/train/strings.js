@@ -128,7 +128,7 @@ export const STRINGS = {
     noGguf: '混合模型的线性层没有 Qwen3 布局，只能下载 .bin。',
     storageFull: '浏览器拒绝保存模型（存储已关闭或已满），请改用下载。',
     seedTooBig: (/** @type {string} */ max) =>
-      `种子最大只能是 ${max}（2 的 53 次方减 1）：更大的整数在浏览器里会被悄悄舍入成另一个数，训练用的就不是你填的种子了。`,
+      `种子最大只能是 ${max}：更大的整数在浏览器里会被悄悄舍入成另一个数，训练用的就不是你填的种子了。`,
   },
   en: {
     title: 'Train it yourself',
@@ -239,7 +239,7 @@ export const STRINGS = {
     storageFull:
       'The browser refused to keep the model (storage off or full): download it instead.',
     seedTooBig: (/** @type {string} */ max) =>
-      `seed must be at most ${max} (2 to the power 53, minus 1): a larger whole number is silently rounded to another one in the browser, and the run would not use the seed you typed.`,
+      `seed must be at most ${max}: a larger whole number is silently rounded to another one in the browser, and the run would not use the seed you typed.`,
   },
 };
 

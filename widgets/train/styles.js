@@ -12,6 +12,11 @@ section { margin-top: 14px; }
 .buttons button { min-height: 40px; padding: 4px 14px; }
 button.primary { background: var(--_accent); border-color: var(--_accent); color: var(--_on-accent); font-weight: 600; }
 .status { font-variant-numeric: tabular-nums; }
+/* What changes while a run trains is laid out and painted on its own: the lines keep their
+   height (two lines of text) and the chart and the snapshot are contained, so a step's draw
+   does not move or repaint the rest of the page. */
+.status, .summary { min-height: 3.2em; contain: layout paint; }
+.curve-figure, .snapshot { contain: layout paint; }
 .curve-figure { margin: 6px 0; }
 svg.loss-curve { width: 100%; height: auto; max-height: 260px; display: block; }
 svg.loss-curve .axis { stroke: var(--_muted); stroke-width: 1; }

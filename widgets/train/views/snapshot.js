@@ -129,29 +129,44 @@ export function snapshotBody({ t }) {
       }
       heat.region.querySelector('[role=region]')?.setAttribute('aria-label', name);
       const rows = s.view.patterns[o.layer] ?? [];
-      redraw(patterns, [
-        h('table', { class: 'patterns' }, [
-          h('thead', {}, [
-            h(
-              'tr',
-              {},
-              /** @type {string[]} */ (t('patternCols')).map((c) => h('th', { scope: 'col' }, c)),
-            ),
-          ]),
-          h(
-            'tbody',
-            {},
-            rows.map((p, i) =>
-              h('tr', { class: i === o.head ? 'chosen' : '' }, [
-                h('th', { scope: 'row' }, `${t('head')} ${i + 1}`),
-                ...[p.previousToken, p.firstToken, p.diagonal, p.other].map((v) =>
-                  h('td', { class: 'n' }, pct(v, 0)),
-                ),
-              ]),
-            ),
+      // The table is made once per head count; a snapshot or a head changes its cells' text.
+      let body = patterns.querySelector('tbody');
+      if (!body || body.rows.length !== rows.length) {
+        body = h(
+          'tbody',
+          {},
+          rows.map((_, i) =>
+            h('tr', {}, [
+              h('th', { scope: 'row' }, `${t('head')} ${i + 1}`),
+              ...PATTERN_PARTS.map(() => h('td', { class: 'n' })),
+            ]),
           ),
-        ]),
-      ]);
+        );
+        patterns.replaceChildren(
+          h('table', { class: 'patterns' }, [
+            h('thead', {}, [
+              h(
+                'tr',
+                {},
+                /** @type {string[]} */ (t('patternCols')).map((c) => h('th', { scope: 'col' }, c)),
+              ),
+            ]),
+            body,
+          ]),
+        );
+      }
+      rows.forEach((p, i) => {
+        const tr = /** @type {HTMLTableSectionElement} */ (body).rows[i];
+        tr.classList.toggle('chosen', i === o.head);
+        PATTERN_PARTS.forEach((k, c) => {
+          const cell = tr.cells[c + 1];
+          const text = pct(p[k], 0);
+          if (cell.textContent !== text) cell.textContent = text;
+        });
+      });
     },
   };
 }
+
+/** The parts of a head's pattern the table shows, in its columns' order. */
+const PATTERN_PARTS = /** @type {const} */ (['previousToken', 'firstToken', 'diagonal', 'other']);
