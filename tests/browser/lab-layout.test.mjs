@@ -4,11 +4,12 @@
 //     prediction comes from); "Append it and run" feeds the prediction in as the next row;
 //   - the arcs follow the heatmap's selected row (click, arrow keys) and their own token buttons,
 //     their stroke widths ordered as the row's weights;
-//   - the layer / head bar stays in view while the heatmap scrolls by;
-//   - at 360 px the widget fits, its default heatmap and a 20-token one need no sideways scroll,
-//     a long prompt's does and sits in a labelled focusable region; a linear layer's state view fits too; axe
-//     finds nothing serious or critical at 360 and 1280 px in both languages. Prints the widget's
-//     height at each width.
+//   - the layer / head bar stays in view while the heatmap scrolls by (on a wide screen; on a
+//     phone it stays above the heatmap: tests/browser/student-paths.test.mjs);
+//   - at 360 px the widget fits, its default heatmap and a 20-token one need no sideways
+//     scroll, a long prompt's does and sits in a labelled focusable region; a linear layer's
+//     state view fits too; axe finds nothing serious or critical at 360 and 1280 px in both
+//     languages. Prints the widget's height at each width.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
