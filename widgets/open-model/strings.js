@@ -109,7 +109,8 @@ export const STRINGS = {
     pickFiles: 'Pick files…',
     pickFolder: 'Pick a folder…',
     drop: 'or drop a folder or files here',
-    'drop:touch': 'On a phone, picking one GGUF file is easiest; folders and dropping files work on a computer.',
+    'drop:touch':
+      'On a phone, picking one GGUF file is easiest; folders and dropping files work on a computer.',
     reading: (/** @type {string} */ a, /** @type {string} */ b) => `Read ${a} of ${b}`,
     tensors: (/** @type {number} */ a, /** @type {number} */ b) => `Tensors ${a} of ${b}`,
     header: 'Reading the headers…',
