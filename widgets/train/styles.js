@@ -8,6 +8,7 @@ section { margin-top: 14px; }
 .fields { display: flex; flex-wrap: wrap; gap: 8px 16px; }
 .field { display: flex; flex-direction: column; gap: 2px; min-width: 8em; }
 .field input, .field select { min-height: 36px; max-width: 100%; }
+.field input:disabled, .field select:disabled { opacity: 0.6; }
 .buttons { display: flex; flex-wrap: wrap; gap: 8px; margin: 10px 0; }
 .buttons button { min-height: 40px; padding: 4px 14px; }
 button.primary { background: var(--_accent); border-color: var(--_accent); color: var(--_on-accent); font-weight: 600; }
