@@ -387,6 +387,7 @@ export class TrainModel extends AttnWidget {
         last ? num(last.loss, 3) : '—',
         valid ? num(valid.loss, 3) : '—',
         num(info.unigramLoss, 3),
+        grouped(info.validTokens),
       ),
     );
     // Validation below training is a question a student asks: where it shows, say why.

@@ -72,7 +72,9 @@ export const STRINGS = {
       /** @type {string} */ train,
       /** @type {string} */ valid,
       /** @type {string} */ base,
-    ) => `第 ${step} 步：训练损失 ${train}，验证损失 ${valid}，一元基线 ${base}。`,
+      /** @type {string} */ n,
+    ) =>
+      `第 ${step} 步：训练损失 ${train}（这一步的一批），验证损失 ${valid}（同一份 ${n} 个留出的字），一元基线 ${base}（在同一份字上）。`,
     snapshots: '快照：注意力如何成形',
     snapshotHelpBefore: '每个快照上，同一句话“',
     snapshotHelpAfter:
@@ -181,8 +183,9 @@ export const STRINGS = {
       /** @type {string} */ train,
       /** @type {string} */ valid,
       /** @type {string} */ base,
+      /** @type {string} */ n,
     ) =>
-      `Step ${step}: training loss ${train}, validation loss ${valid}, unigram baseline ${base}.`,
+      `Step ${step}: training loss ${train} (this step’s batch), validation loss ${valid} (one fixed sample of ${n} held-out characters), unigram baseline ${base} (on that sample).`,
     snapshots: 'Snapshots: attention taking shape',
     snapshotHelpBefore: 'At each snapshot, the attention of one sentence, “',
     snapshotHelpAfter:
