@@ -129,15 +129,21 @@ export function updateHeatmapTable(table, o) {
   if (cells.length !== rows.length * cols.length) return false;
   if (caption !== undefined && table.getAttribute('aria-label') !== caption)
     table.setAttribute('aria-label', caption);
+  // A dense fitted table on a phone shows colours only (font-size 0): its cells keep their
+  // numbers in their names and no text, since a text changed in one cell lays out the whole
+  // table again (about 10 ms of an 18-token table, per snapshot or tap, at 1× CPU).
+  const shown = cells.length > 0 && getComputedStyle(cells[0]).fontSize !== '0px';
   for (const cell of cells) {
     const i = Number(cell.dataset.i);
     const j = Number(cell.dataset.j);
     if (causal && j > i) continue;
     const w = weights[i * cols.length + j];
     const text = pct(w, digits);
-    if (cell.textContent === text) continue;
-    cell.textContent = text;
-    cell.setAttribute('aria-label', `${rows[i]} → ${cols[j]}: ${text}`);
+    const label = `${rows[i]} → ${cols[j]}: ${text}`;
+    const visible = shown ? text : '';
+    if (cell.textContent !== visible) cell.textContent = visible;
+    if (cell.getAttribute('aria-label') === label) continue;
+    cell.setAttribute('aria-label', label);
     cell.style.background = weightColor(w, scale);
     cell.style.color = textOn(w, scale);
   }
