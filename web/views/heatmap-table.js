@@ -133,9 +133,11 @@ export function updateHeatmapTable(table, o) {
   // numbers in their names and no text, since a text changed in one cell lays out the whole
   // table again (about 10 ms of an 18-token table, per snapshot or tap, at 1× CPU).
   const shown = cells.length > 0 && getComputedStyle(cells[0]).fontSize !== '0px';
-  for (const cell of cells) {
-    const i = Number(cell.dataset.i);
-    const j = Number(cell.dataset.j);
+  // The cells in document order are row-major (heatmapTable makes them so).
+  for (let k = 0; k < cells.length; k++) {
+    const cell = cells[k];
+    const i = Math.floor(k / cols.length);
+    const j = k % cols.length;
     if (causal && j > i) continue;
     const w = weights[i * cols.length + j];
     const text = pct(w, digits);
