@@ -438,6 +438,10 @@ writeFileSync(join(dist, NOTICES_FILE), noticesText(root, metafiles));
 const proseDocs = [checked('course-data/lessons.json'), readJson('course-data/lesson-guides.json')];
 const facts = await factsFor(root, proseDocs);
 const [lessons, guides] = proseDocs.map((d) => bindDoc(d, facts));
+// A prediction card keeps which fact each value is, so a page can bind it again to the model it
+// shows (the lab with a student's trained model: web/predict.js).
+for (const [slug, guide] of Object.entries(proseDocs[1]))
+  if (guide.predict) guides[slug].predict = bindDoc(guide.predict, facts, { mark: true });
 const glossary = checked('course-data/glossary.json');
 const readingList = checked('course-data/reading-list.json');
 checkReadingList(readingList, lessons);
@@ -610,7 +614,8 @@ const items = lessons.lessons
       `<span class="page-progress" data-progress="${l.slug}" data-questions="${checkCount(l.slug)}" hidden></span></li>`,
   )
   .join('\n');
-// The chapter guide's widgets (the data flow) stand on the index above the list of lessons.
+// The chapter guide's widgets (the data flow) stand on the index below the list of lessons: the
+// index's first screen is where the course starts.
 const guideWidgets = (lessons.indexWidgets ?? [])
   .map((w) => `<${w.tag}${attrs(w.attrs)}></${w.tag}>\n`)
   .join('');
@@ -619,7 +624,7 @@ writeFileSync(
   page(
     lessons.title,
     `<h1>${both(lessons.title)}</h1>\n` +
-      `${guided('index', null, `${guideWidgets}<ol class="lessons">\n${items}\n</ol>`, { index: true })}\n` +
+      `${guided('index', null, `<ol class="lessons">\n${items}\n</ol>\n${guideWidgets}`, { index: true })}\n` +
       `<nav class="lesson-nav" data-label-zh="${NAV.label['zh-CN']}" data-label-en="${NAV.label.en}" aria-label="${NAV.label['zh-CN']}">` +
       `<div class="nav-links"><span class="nav-prev nav-none"></span>${navLink('next', pages[0], NAV.next)}</div></nav>`,
   ),

@@ -57,8 +57,42 @@ export function textWithMath(text) {
   return html;
 }
 
+/**
+ * Words that name a mouse or a keyboard, and what a touch screen says instead: the page shows
+ * one or the other by the pointer (web/course.css, `pointer: coarse`), so a phone is told "tap".
+ */
+const POINTER_WORDS = [
+  [/hover over, or move with the arrow keys to,/g, () => 'tap'],
+  [/悬停或用方向键移到/g, () => '点'],
+  [
+    /\b([Cc])lick(s|ed|ing)?\b/g,
+    (/** @type {string} */ c, /** @type {string | undefined} */ end) =>
+      `${c === 'C' ? 'T' : 't'}ap${{ s: 's', ed: 'ped', ing: 'ping' }[end ?? ''] ?? ''}`,
+  ],
+];
+
+/** HTML whose text (not its tags) has each pointer word as both forms, one shown by the pointer. */
+export function pointerWords(html) {
+  return String(html)
+    .split(/(<[^>]*>)/)
+    .map((piece) =>
+      piece.startsWith('<')
+        ? piece
+        : POINTER_WORDS.reduce(
+            (text, [pattern, touch]) =>
+              text.replace(
+                pattern,
+                (m, ...groups) =>
+                  `<span class="if-mouse">${m}</span><span class="if-touch">${touch(...groups)}</span>`,
+              ),
+            piece,
+          ),
+    )
+    .join('');
+}
+
 export const bothWithMath = (t) =>
-  `<span lang="zh-CN">${textWithMath(t['zh-CN'])}</span><span lang="en">${textWithMath(t.en)}</span>`;
+  `<span lang="zh-CN">${pointerWords(textWithMath(t['zh-CN']))}</span><span lang="en">${pointerWords(textWithMath(t.en))}</span>`;
 const bothPlain = (t) =>
   `<span lang="zh-CN">${esc(t['zh-CN'])}</span><span lang="en">${esc(t.en)}</span>`;
 const part = (name, text, label = GUIDE_LABELS[name]) =>
@@ -112,6 +146,20 @@ export function printedNumber(text) {
   return Number(m[0]);
 }
 
+// The marks scripts/prose-facts.mjs puts around a fact's value in a prediction card's text:
+// \uE000 id \uE001 value \uE002.
+const MARKED_FACT = /\uE000([a-z0-9-]+)\uE001([^\uE002]*)\uE002/g;
+
+/** Text without the fact marks: the values alone. */
+export const unmarked = (text) => String(text).replace(MARKED_FACT, '$2');
+
+/** The id of the fact that is the whole of `text` (an answer bound to one fact), or null. */
+const wholeFact = (text) =>
+  /^\uE000([a-z0-9-]+)\uE001[^\uE002]*\uE002$/.exec(String(text))?.[1] ?? null;
+
+/** HTML with each marked fact as <span data-fact="id">value</span> (web/predict.js refills it). */
+const factSpans = (html) => html.replace(MARKED_FACT, '<span data-fact="$1">$2</span>');
+
 /**
  * The prediction card of page `slug` (its guide's bound "predict"), for web/predict.js. A number
  * card carries the answer's value (parsed from the printed fact, in the slider's unit), its
@@ -120,14 +168,22 @@ export function printedNumber(text) {
  * paragraph the reveal shows when the guess lands on it, and an option's `why` likewise. The
  * build fails if the answer lies outside the slider or is not an option, if the slider starts
  * close to the answer, or if a misconception is close to the answer (it would be praised).
+ * Bound with the fact marks (bindDoc's `mark`), the card also says which fact its answer is
+ * (data-answer-fact) and wraps every fact of its text in <span data-fact>: a page showing
+ * another model binds them to that model's values (web/predict.js bindFacts).
  */
-export function renderPredict(slug, p) {
+export function renderPredict(slug, marked) {
   const where = `lesson-guides.json: ${slug}.predict`;
+  const answerFact = wholeFact(marked.answer.en);
+  const p = JSON.parse(unmarked(JSON.stringify(marked)));
   const data = {
     predict: slug,
     kind: p.kind,
     'answer-zh': p.answer['zh-CN'],
     'answer-en': p.answer.en,
+    ...(answerFact && wholeFact(marked.answer['zh-CN']) === answerFact
+      ? { 'answer-fact': answerFact }
+      : {}),
   };
   let input;
   let notes = '';
@@ -198,11 +254,11 @@ export function renderPredict(slug, p) {
     .join('');
   return (
     `<section class="predict"${attrs}>\n<h2>${bothPlain(PREDICT_LABELS.title)}</h2>\n` +
-    `<p id="predict-prompt-${slug}">${bothWithMath(p.prompt)}</p>\n${input}\n` +
+    `<p id="predict-prompt-${slug}">${factSpans(bothWithMath(marked.prompt))}</p>\n${input}\n` +
     `<p class="predict-pick" role="alert" hidden>${bothPlain(PREDICT_LABELS.pick)}</p>` +
     `<button type="button" data-predict-commit>${bothPlain(PREDICT_LABELS.commit)}</button>\n` +
     `<div class="predict-reveal" hidden><p class="predict-compare" role="status"></p>${notes}` +
-    `<p class="predict-why">${bothWithMath(p.explain)}</p>` +
+    `<p class="predict-why">${factSpans(bothWithMath(marked.explain))}</p>` +
     `<button type="button" data-predict-again>${bothPlain(PREDICT_LABELS.again)}</button></div>\n</section>`
   );
 }

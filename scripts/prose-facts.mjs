@@ -53,13 +53,27 @@ export const usedFactIds = (...docs) =>
 /** A value as LaTeX: thousands commas grouped, % escaped, the Unicode minus kept as a minus. */
 const texValue = (v) => v.replace(/,/g, '{,}').replace(/%/g, '\\%').replace(/−/g, '-');
 
-/** `text` (one language) with every placeholder filled; formulas get the LaTeX form. */
-export function bindText(text, lang, facts) {
+/**
+ * Marks around a fact's value in bound text (private-use characters, which no prose holds):
+ * FACT_START id FACT_MID value FACT_END. The prediction cards keep them so that the page can
+ * bind the value again to the model on the page (scripts/lesson-guide.mjs turns them into
+ * <span data-fact="id">, web/predict.js fills those).
+ */
+export const FACT_START = '\uE000';
+export const FACT_MID = '\uE001';
+export const FACT_END = '\uE002';
+
+/**
+ * `text` (one language) with every placeholder filled; formulas get the LaTeX form. With
+ * `mark`, each value outside a formula is wrapped in the FACT_* marks.
+ */
+export function bindText(text, lang, facts, { mark = false } = {}) {
   const fill = (piece, inMath) =>
     piece.replace(FACT_PLACEHOLDER, (_, id) => {
       const v = facts.get(id);
       if (!v) throw new Error(`unknown fact {{${id}}}`);
-      return inMath ? texValue(v[lang]) : v[lang];
+      if (inMath) return texValue(v[lang]);
+      return mark ? `${FACT_START}${id}${FACT_MID}${v[lang]}${FACT_END}` : v[lang];
     });
   return String(text)
     .split('$')
@@ -71,13 +85,13 @@ export function bindText(text, lang, facts) {
  * `doc` with every bilingual text ({ "zh-CN", "en" }) bound: a deep copy, placeholders filled
  * per language.
  */
-export function bindDoc(doc, facts) {
-  if (Array.isArray(doc)) return doc.map((x) => bindDoc(x, facts));
+export function bindDoc(doc, facts, opts = {}) {
+  if (Array.isArray(doc)) return doc.map((x) => bindDoc(x, facts, opts));
   if (!doc || typeof doc !== 'object') return doc;
   const out = {};
-  for (const [k, v] of Object.entries(doc)) out[k] = bindDoc(v, facts);
+  for (const [k, v] of Object.entries(doc)) out[k] = bindDoc(v, facts, opts);
   for (const lang of LANGS)
-    if (typeof out[lang] === 'string') out[lang] = bindText(out[lang], lang, facts);
+    if (typeof out[lang] === 'string') out[lang] = bindText(out[lang], lang, facts, opts);
   return out;
 }
 

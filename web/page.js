@@ -6,6 +6,7 @@
 import { storageOf, showProgress } from './progress.js';
 import { wirePredictions } from './predict.js';
 import { wireTeacherView } from './teacher-view.js';
+import { wireTrainedPage } from './trained-page.js';
 
 const STORAGE_KEY = 'attn-course-lang';
 const TOGGLE = '[data-attn-lang-toggle]';
@@ -90,9 +91,11 @@ export function applyChosenLanguage(doc = document, win = globalThis) {
 }
 
 /**
- * Wires the language button; the choice is stored for the next page.
+ * Wires the language button; the choice is stored for the next page and written into this
+ * page's address (history.replaceState): the address's ?lang= wins over storage, so a reload or
+ * Back to this page would otherwise open in the language the page was first opened in.
  * @param {Document} [doc]
- * @param {{ localStorage?: Storage }} [win]
+ * @param {{ localStorage?: Storage, location?: Location, history?: History }} [win]
  */
 export function wireLanguageToggle(doc = document, win = globalThis) {
   const button = doc.querySelector(TOGGLE);
@@ -105,19 +108,20 @@ export function wireLanguageToggle(doc = document, win = globalThis) {
     } catch {
       // no storage: the ?lang= on the course links still carries the choice
     }
+    const here = win.location;
+    if (here && win.history) {
+      const file = here.pathname.split('/').pop() || '';
+      try {
+        win.history.replaceState(
+          win.history.state,
+          '',
+          withLanguage(`${file}${here.search}${here.hash}`, lang),
+        );
+      } catch {
+        // an address the browser will not rewrite (a sandboxed frame): storage still has it
+      }
+    }
   });
-}
-
-/**
- * lab.html?model=trained (<attn-train>'s "Open in the lab"): the lab shows the student's model,
- * and so does the milestone page's <attn-milestone> (milestone.html?model=trained).
- * @param {Document} doc
- * @param {{ location?: { search: string } }} win
- */
-function wireTrainedModel(doc, win) {
-  if (new URLSearchParams(win.location?.search ?? '').get('model') !== 'trained') return;
-  for (const el of doc.querySelectorAll('attn-lab, attn-milestone'))
-    el.setAttribute('model', 'trained');
 }
 
 /**
@@ -130,8 +134,9 @@ function wireTrainedModel(doc, win) {
  */
 export function wireCoursePage(doc = document, win = globalThis) {
   if (!doc.querySelector(TOGGLE)) return;
+  // lab.html?model=trained first: it gives the prediction card its own record.
+  wireTrainedPage(doc, win);
   wirePredictions(doc, win);
   wireTeacherView(doc, win);
-  wireTrainedModel(doc, win);
   showProgress(doc, win);
 }

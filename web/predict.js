@@ -10,8 +10,12 @@
 // is named as that misconception and never praised. The guess is kept (web/progress.js), so a
 // reload opens revealed, and the teacher view opens every gate. Without script nothing is
 // gated: the page reads as before.
+// A card whose answer is one fact (data-answer-fact) can be bound again to the model the page
+// shows: a widget fires `attn-facts` with that model's values (the lab with a student's trained
+// model), and the answer and every <span data-fact> of the card take them (bindFacts); until
+// they come, a card marked data-answer-pending reveals "computing" instead of a verdict.
 import { storageOf, readProgress, editProgress } from './progress.js';
-import { bothLanguages, grouped } from './dom.js';
+import { bothLanguages, grouped, h } from './dom.js';
 
 const CARD = '[data-predict]';
 const GATE = '[data-predict-gate]';
@@ -31,6 +35,8 @@ export const PREDICT_STRINGS = {
     lower: '实际比你猜的小。',
     right: '猜对了！',
     wrong: '和你想的不一样。',
+    pending: (/** @type {string} */ g) => `你的预测：${g}；引擎正在为这一页上的模型算答案……`,
+    elsewhere: '这个预测问的是课程的模型，这一页上的模型算不出它：下面的答案是课程模型的。',
   },
   en: {
     /** @param {string} g @param {string} a */
@@ -45,6 +51,10 @@ export const PREDICT_STRINGS = {
     lower: 'It is smaller than you guessed.',
     right: 'You got it!',
     wrong: 'Not what you expected.',
+    pending: (/** @type {string} */ g) =>
+      `Your prediction: ${g}; the engine is computing the answer for the model on this page…`,
+    elsewhere:
+      'This prediction is about the course’s model, and the model on this page does not give its answer: the answer below is the course model’s.',
   },
 };
 
@@ -136,6 +146,15 @@ export function revealText(card, guess, lang) {
   const answerText = String(lang === 'en' ? d.answerEn : d.answerZh);
   // Sentences follow each other with a space in English, directly in Chinese.
   const between = lang === 'en' ? ' ' : '';
+  if (d.answerPending === 'true')
+    return S.pending(
+      d.kind === 'number'
+        ? formatGuess(Number(guess), Number(d.step), d.unit ?? '')
+        : (card
+            .querySelector(`input[value="${guess}"]`)
+            ?.closest('label')
+            ?.querySelector(`span[lang="${lang}"]`)?.textContent ?? guess),
+    );
   const named = misconceptionOf(card, guess) !== null;
   if (d.kind === 'number') {
     const step = Number(d.step);
@@ -170,6 +189,8 @@ function showReveal(card, guess) {
   const inputs = /** @type {NodeListOf<HTMLInputElement>} */ (card.querySelectorAll('input'));
   const commit = /** @type {HTMLButtonElement} */ (card.querySelector('[data-predict-commit]'));
   card.dataset.state = guess === null ? 'open' : 'revealed';
+  if (guess === null) delete card.dataset.guess;
+  else card.dataset.guess = guess;
   reveal.hidden = guess === null;
   commit.hidden = guess !== null;
   for (const input of inputs) input.disabled = guess !== null;
@@ -229,6 +250,51 @@ function showValue(card) {
 }
 
 /**
+ * A fact's value for the model a page shows, in both languages; `value` is what a number card
+ * compares with (in the slider's unit) or a choice card's option id.
+ * @typedef {{ value?: number | string, 'zh-CN': string, en: string }} BoundFact
+ */
+
+/**
+ * Binds the cards of the page to `facts` (the model on the page): a card whose answer is one of
+ * them takes its value and texts, every <span data-fact> of a card its text in its language, and
+ * a revealed card says its verdict again. What `facts` lacks keeps the build's value; a card
+ * waiting for an answer `facts` lacks says that its answer is not this model's.
+ * @param {Document} doc
+ * @param {Record<string, BoundFact>} facts
+ */
+export function bindFacts(doc, facts) {
+  for (const card of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(CARD))) {
+    const d = card.dataset;
+    const answer = d.answerFact ? facts[d.answerFact] : undefined;
+    if (answer) {
+      if (answer.value !== undefined) d.answer = String(answer.value);
+      d.answerZh = answer['zh-CN'];
+      d.answerEn = answer.en;
+      delete d.answerPending;
+    } else if (d.answerPending === 'true') {
+      delete d.answerPending;
+      card.querySelector('.predict-model')?.remove(); // web/trained-page.js's "about your model"
+      card
+        .querySelector('h2')
+        ?.after(
+          h('p', { class: 'predict-elsewhere' }, [
+            ...bothLanguages(PREDICT_STRINGS['zh-CN'].elsewhere, PREDICT_STRINGS.en.elsewhere),
+          ]),
+        );
+    }
+    for (const span of /** @type {NodeListOf<HTMLElement>} */ (
+      card.querySelectorAll('[data-fact]')
+    )) {
+      const fact = facts[String(span.dataset.fact)];
+      const lang = span.closest('[lang]')?.getAttribute('lang') === 'en' ? 'en' : 'zh-CN';
+      if (fact && span.textContent !== fact[lang]) span.textContent = fact[lang];
+    }
+    if (d.state === 'revealed' && d.guess !== undefined) showReveal(card, d.guess);
+  }
+}
+
+/**
  * Opens or closes the page's gates: open once the card is revealed, or in the teacher view.
  * @param {Document} doc
  */
@@ -250,6 +316,12 @@ export function applyGates(doc) {
  */
 export function wirePredictions(doc = document, win = globalThis) {
   const storage = storageOf(win);
+  // A widget tells the page the facts of the model it shows (bindFacts).
+  doc.addEventListener('attn-facts', (e) => {
+    const facts = /** @type {CustomEvent<{ facts?: Record<string, BoundFact> }>} */ (e).detail
+      ?.facts;
+    if (facts) bindFacts(doc, facts);
+  });
   for (const card of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(CARD))) {
     const slug = String(card.dataset.predict);
     const stored = readProgress(storage).predictions[slug]?.guess;

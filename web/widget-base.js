@@ -51,6 +51,17 @@ export const PARTS = [
   ['note', '.note'],
 ];
 
+/** @type {MediaQueryList | null | undefined} */
+let coarse;
+/**
+ * Whether the page is on a touch screen (its main pointer is a finger: `pointer: coarse`), where
+ * a widget's instructions say "tap" (a string table's `key:touch` entries, web/widget-base.js t()).
+ */
+export function onTouchScreen() {
+  coarse ??= globalThis.matchMedia?.('(pointer: coarse)') ?? null;
+  return coarse?.matches ?? false;
+}
+
 /**
  * The base of every widget. Its theme (web/theme.js) is what the @cssprop lines list; a site sets
  * them on the element or above it. `theme` is read by the theme's CSS only (:host([theme])).
@@ -144,7 +155,9 @@ export class AttnWidget extends HTMLElement {
     const own = strings[lang] ?? {};
     /** @type {StringTable} */
     const common = COMMON[lang];
-    const s = own[key] ?? common[key] ?? strings['zh-CN'][key] ?? key;
+    // On a touch screen a table's `key:touch` wins: "tap", never only "click" or the arrow keys.
+    const touch = onTouchScreen() ? (own[`${key}:touch`] ?? common[`${key}:touch`]) : undefined;
+    const s = touch ?? own[key] ?? common[key] ?? strings['zh-CN'][key] ?? key;
     return typeof s === 'function' ? s(...args) : s;
   }
 

@@ -27,15 +27,23 @@ const axeSource = readFileSync(
  */
 export const WAIT_MS = 60000;
 
+/** The phone profile of the student walkthrough: 360 × 780 CSS px, DPR 2, a touch screen. */
+export const PHONE = {
+  viewport: { width: 360, height: 780 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
 /**
- * {context, server, httpUrl, close} — one browser for a test file. With `clock`, its pages run on
- * Playwright's fake clock (Date, performance.now, timers, requestAnimationFrame): time flows as
- * usual until a test holds it (holdClock), so a moment a timer would end (a time limit, the next
- * step of an animation) lasts as long as the test needs on any machine. The clock belongs to the
- * whole browser: open such a browser only for the tests that hold time. With `touch`, its pages
- * are a phone's: 360 px wide, touch events, so a test can tap().
+ * {context, server, httpUrl, close} — one browser for a test file; `phone`: every page in the
+ * PHONE profile (a coarse pointer: matchMedia('(pointer: coarse)') matches). With `clock`, its
+ * pages run on Playwright's fake clock (Date, performance.now, timers, requestAnimationFrame):
+ * time flows as usual until a test holds it (holdClock), so a moment a timer would end (a time
+ * limit, the next step of an animation) lasts as long as the test needs on any machine. The clock
+ * belongs to the whole browser: open such a browser only for the tests that hold time.
  */
-export async function openBrowser({ clock = false, touch = false } = {}) {
+export async function openBrowser({ clock = false, phone = false } = {}) {
   if (!existsSync(join(dist, 'index.html')))
     throw new Error('dist/ is not built: run npm run build');
   const profile = mkdtempSync(join(tmpdir(), 'attn-chromium-'));
@@ -43,10 +51,7 @@ export async function openBrowser({ clock = false, touch = false } = {}) {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
-    // `touch`: a phone (360 × 780, touch events, mobile viewport), for tests that tap.
-    ...(touch
-      ? { viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true }
-      : { viewport: { width: 900, height: 900 } }),
+    ...(phone ? PHONE : { viewport: { width: 900, height: 900 } }),
   });
   context.setDefaultTimeout(WAIT_MS);
   if (clock) await context.clock.install();

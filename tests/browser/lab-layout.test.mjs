@@ -4,11 +4,12 @@
 //     prediction comes from); "Append it and run" feeds the prediction in as the next row;
 //   - the arcs follow the heatmap's selected row (click, arrow keys) and their own token buttons,
 //     their stroke widths ordered as the row's weights;
-//   - the layer / head bar stays in view while the heatmap scrolls by;
-//   - at 360 px the widget fits, its default heatmap needs no sideways scroll, a long prompt's
-//     does and sits in a labelled focusable region; a linear layer's state view fits too; axe
-//     finds nothing serious or critical at 360 and 1280 px in both languages. Prints the widget's
-//     height at each width.
+//   - the layer / head bar stays in view while the heatmap scrolls by (on a wide screen; on a
+//     phone it stays above the heatmap: tests/browser/student-paths.test.mjs);
+//   - at 360 px the widget fits, its default heatmap and a 20-token one need no sideways
+//     scroll, a long prompt's does and sits in a labelled focusable region; a linear layer's
+//     state view fits too; axe finds nothing serious or critical at 360 and 1280 px in both
+//     languages. Prints the widget's height at each width.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -237,8 +238,14 @@ for (const width of [360, 1280])
       await assertFitsWidth(page, 'attn-lab', width);
       assert.deepEqual(await seriousViolations(page), []);
       if (width === 360) {
-        // A long prompt's heatmap overflows: a labelled region in the tab order, with its hint.
-        await page.locator('attn-lab input#prompt').fill('小明把苹果给了小王。谁把苹果给了小王？');
+        // A 20-token prompt's heatmap still fits (its columns share the width, colours only)...
+        const sentence = '小明把苹果给了小王。谁把苹果给了小王？';
+        await page.locator('attn-lab input#prompt').fill(sentence);
+        await page.locator('attn-lab input#prompt').press('Enter');
+        const twenty = await heat();
+        assert.ok(twenty.overflow <= 1, `a 20-token heatmap overflows by ${twenty.overflow}px`);
+        // ... a long one overflows: a labelled region in the tab order, with its hint.
+        await page.locator('attn-lab input#prompt').fill(sentence + sentence);
         await page.locator('attn-lab input#prompt').press('Enter');
         const long = await heat();
         assert.ok(long.overflow > 1);

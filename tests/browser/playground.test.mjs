@@ -184,6 +184,9 @@ async function untilWorker(page, fn) {
   }
 }
 
+/** What the starter prints: the first row (its own V row under the mask) and cat's. */
+const STARTER_OUT = 'out[The] = [0.54, -0.16]\nout[cat] = [0.42, 0.24]';
+
 test('the lesson page: the starter runs in the worker, prints out[cat] = [0.42, 0.24] and draws the weights', async () => {
   const { page, errors } = await openPage(browser, browser.fileUrl, 'playground.html');
   const checks = await page.evaluate(() => document.querySelector('attn-playground').selfCheck());
@@ -199,7 +202,7 @@ test('the lesson page: the starter runs in the worker, prints out[cat] = [0.42, 
     },
   );
   assert.equal(await status(page), 'done');
-  assert.equal(await shadow(page, 'pre.out'), 'out[cat] = [0.42, 0.24]');
+  assert.equal(await shadow(page, 'pre.out'), STARTER_OUT);
   const cells = await page.evaluate(() =>
     [...document.querySelector('attn-playground').shadowRoot.querySelectorAll('td.hm-cell')].map(
       (td) => td.textContent,
@@ -220,7 +223,7 @@ test('the lesson page: the starter runs in the worker, prints out[cat] = [0.42, 
       await waitFinished(page);
     },
   );
-  assert.equal(await shadow(page, 'pre.out'), 'out[cat] = [0.42, 0.24]');
+  assert.equal(await shadow(page, 'pre.out'), STARTER_OUT);
   // The same, timed inside the page (no driver round trips): click → output painted.
   const inPage = await page.evaluate(async () => {
     const el = document.querySelector('attn-playground');
@@ -242,7 +245,7 @@ test('the lesson page: the starter runs in the worker, prints out[cat] = [0.42, 
   console.log(
     `# interaction-to-paint playground Run (warm worker, timed in the page): ${inPage.toFixed(1)} ms`,
   );
-  assert.equal(await shadow(page, 'pre.out'), 'out[cat] = [0.42, 0.24]');
+  assert.equal(await shadow(page, 'pre.out'), STARTER_OUT);
   await screenshot(page, 'attn-playground', 'attn-playground-run.png');
   assert.deepEqual(errors, []);
   await page.close();

@@ -351,7 +351,7 @@ test('lang="en": English questions, labels and feedback, numbers unchanged', asy
 });
 
 test('on a phone, by tap: a number typed and checked, an ordering rearranged; nothing wider than 360 px', async () => {
-  const phone = await openBrowser({ touch: true });
+  const phone = await openBrowser({ phone: true });
   try {
     for (const lang of ['zh-CN', 'en']) {
       const { page: p, errors: e } = await openPage(phone, phone.fileUrl, `quiz.html?lang=${lang}`);

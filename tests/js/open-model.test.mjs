@@ -10,6 +10,8 @@ import {
   lastWindow,
   headSlice,
   ALL_LAYERS_FLOATS,
+  unknownTokens,
+  promptInVocabulary,
 } from '../../widgets/open-model/logic.js';
 
 test('query heads share KV heads in order: H = 16, G = 8 → heads 0,1 read group 0, 14,15 group 7', () => {
@@ -48,6 +50,24 @@ test('the prompt: BOS first when the tokenizer has one, cut to leave room for th
   assert.deepEqual(promptIds(m(0, 6), 'abcdefgh', 3), [0, 1, 2]);
   assert.deepEqual(promptIds(m(0, 4), 'abc', 8), [0], 'at least one token');
   assert.deepEqual(promptIds(m(0, 16, 2), 'abcdefgh', 3), [0, 1], 'within the work per call');
+});
+
+test('the opening prompt is one the model reads: the first without <unk>, else the fewest', () => {
+  // A character-level vocabulary of a, b, c (id 1 is <unk>), as the course's models have.
+  const chars = (known, unkId = 1) => ({
+    tokenizer: {
+      unkId,
+      encode: (text) => [...text].map((ch) => (known.includes(ch) ? 2 + known.indexOf(ch) : 1)),
+    },
+  });
+  const m = chars('abc');
+  assert.deepEqual(unknownTokens(m, 'abxy'), { unknown: 2, of: 4 });
+  assert.equal(promptInVocabulary(m, ['The cat', 'cab', 'ab']), 'cab');
+  assert.equal(promptInVocabulary(m, ['xyz', 'axy', 'xxa']), 'axy', 'the smallest unknown share');
+  // A byte-level vocabulary reads everything: the first candidate stays.
+  const bytes = chars('', null);
+  assert.deepEqual(unknownTokens(bytes, 'xyz'), { unknown: 0, of: 3 });
+  assert.equal(promptInVocabulary(bytes, ['The key idea', 'abc']), 'The key idea');
 });
 
 test("the heatmap of a long prompt is the last tokens' rows and columns; a head's slice of a layer", () => {

@@ -153,10 +153,12 @@ test('show(): an attention result, a [T, T] or [H, T, T] tensor, or rows; sizes 
   assert.throws(() => labelsFor(['a'], 2, 'row'), /1 row labels for 2 rows/);
 });
 
-test('the starter example, run as the worker runs it, prints out[cat] = [0.42, 0.24] and shows 42.6% / 57.4%', async () => {
+test('the starter example, run as the worker runs it, prints out[The] and out[cat] = [0.42, 0.24] and shows 42.6% / 57.4%', async () => {
+  // The first token under the causal mask sees only itself: its output is its own V row.
+  const theRow = `out[The] = ${formatValue(round(world.worlds['en-the-cat'].V[0], 2))}`;
   for (const lang of ['en', 'zh-CN']) {
     const msgs = await runCode(starterCode(lang, 'en-the-cat', world), 7);
-    assert.deepEqual(printed(msgs), ['out[cat] = [0.42, 0.24]']);
+    assert.deepEqual(printed(msgs), [theRow, 'out[cat] = [0.42, 0.24]']);
     const show = msgs.find((m) => m.type === 'show');
     assert.deepEqual(show.rowLabels, ['The', 'cat']);
     assert.deepEqual(
@@ -186,8 +188,20 @@ test("starter code: comments in the cell's language; zh-gift makes V with the en
     v: engine.matmul(w.x, w.Wv),
     causal: true,
   });
-  const last = round(toRows(direct.output).at(-1), 2);
-  assert.deepEqual(printed(await runCode(zh)), [`out[小王] = ${formatValue(last)}`]);
+  const rows = toRows(direct.output);
+  assert.deepEqual(printed(await runCode(zh)), [
+    `out[小明] = ${formatValue(round(rows[0], 2))}`,
+    `out[小王] = ${formatValue(round(rows.at(-1), 2))}`,
+  ]);
+});
+
+test('the change the page suggests shows in the printed output: causal: false changes out[The], not out[cat]', async () => {
+  const code = starterCode('en', 'en-the-cat', world);
+  assert.match(code, /causal: true/);
+  const before = printed(await runCode(code));
+  const after = printed(await runCode(code.replace('causal: true', 'causal: false')));
+  assert.notEqual(after[0], before[0], 'the first row sees the later token now');
+  assert.equal(after[1], before[1], 'the last row saw every token already');
 });
 
 test("errors keep their name, message and the student's line: ShapeError, TypeError, SyntaxError, a thrown string", async () => {

@@ -17,9 +17,14 @@ import {
   parseTrainMessage,
   strongestPreviousHead,
   meanSinkShare,
-  curveRange,
+  chartScale,
+  curvePoints,
+  seedProblem,
+  strongestSinkHead,
   tokensPerSecond,
   uniformPreviousShare,
+  uniformFirstShare,
+  validBelowTraining,
   SAMPLE_PROMPT,
   SNAPSHOT_SENTENCE,
   TRAIN_TEXT_FILES,
@@ -201,13 +206,57 @@ test('the widget logic: snapshot spacing, the form, the message boundary, the cu
   };
   const ok = { type: 'snapshot', step: 1, validLoss: 2, view };
   assert.equal(parseTrainMessage(ok), ok);
-  const r = curveRange([[{ step: 1, loss: 6 }], [{ step: 10, loss: 3 }]], 100, 4);
-  assert.ok(r.y0 < 3 && r.y1 > 6 && r.x1 === 100);
+  // The chart's scale: the longest run, the highest loss up to a whole nat; it stays put while
+  // the loss falls.
+  const curve = (losses, steps) => ({
+    train: losses.map((loss, i) => ({ step: i + 1, loss })),
+    valid: [],
+    steps,
+  });
+  assert.deepEqual(chartScale([curve([6.3, 3], 100), curve([2], 400)], 4.1), { x1: 400, y1: 7 });
+  assert.deepEqual(chartScale([curve([6.3, 3, 1.5], 100)], 4.1), { x1: 100, y1: 7 });
+  // One point per pixel column: 20,000 steps across 600 px draw about 600 points.
+  const many = Array.from({ length: 20000 }, (_, i) => ({ step: i, loss: 1 }));
+  const drawn = curvePoints(
+    many,
+    (p) => (p.step / 20000) * 600,
+    () => 0,
+  );
+  assert.ok(drawn.length <= 602 && drawn.length >= 599, `${drawn.length}`);
+  assert.deepEqual(drawn[0], [0, 0]);
   assert.equal(tokensPerSecond(1024, [100, 100]), 10240);
   assert.equal(tokensPerSecond(1024, []), 0);
-  // Uniform causal attention over 3 tokens: rows 1 and 2 put 1/2 and 1/3 on the previous one.
-  assert.equal(uniformPreviousShare(3), (1 / 2 + 1 / 3) / 2);
   assert.equal(uniformPreviousShare(1), 0);
+  // A seed that JavaScript's numbers would round is refused; one they keep is not.
+  assert.deepEqual(seedProblem('9007199254740993'), { max: Number.MAX_SAFE_INTEGER });
+  assert.deepEqual(seedProblem(' 18446744073709551615 '), { max: Number.MAX_SAFE_INTEGER });
+  assert.equal(seedProblem('9007199254740991'), null);
+  assert.equal(seedProblem('1'), null);
+  assert.equal(seedProblem('-3'), null, 'not a whole number: the engine names it');
+  // Validation below training: against the mean of the last 10 steps, never at step 0.
+  const steps = (l) => l.map((loss, i) => ({ step: i + 1, loss }));
+  assert.equal(validBelowTraining(steps([3, 2, 2]), [{ step: 3, loss: 1.9 }]), true);
+  assert.equal(validBelowTraining(steps([3, 2, 2]), [{ step: 3, loss: 2.5 }]), false);
+  assert.equal(validBelowTraining([], [{ step: 0, loss: 6 }]), false);
+  assert.equal(validBelowTraining(steps([6]), [{ step: 0, loss: 5 }]), false);
+});
+
+test('chance levels: uniform causal attention read by the engine’s headPatterns', () => {
+  for (const T of [2, 3, 7, 18]) {
+    const data = new Float32Array(T * T);
+    for (let i = 0; i < T; i++) for (let j = 0; j <= i; j++) data[i * T + j] = 1 / (i + 1);
+    const [p] = engine.headPatterns({ shape: [1, T, T], data });
+    assert.ok(Math.abs(p.previousToken - uniformPreviousShare(T)) < 1e-6, `previous, T = ${T}`);
+    assert.ok(Math.abs(p.firstToken - uniformFirstShare(T)) < 1e-6, `first, T = ${T}`);
+  }
+  const patterns = [
+    null,
+    [
+      { previousToken: 0.2, firstToken: 0.1, diagonal: 0.3, other: 0.4 },
+      { previousToken: 0.1, firstToken: 0.6, diagonal: 0.1, other: 0.2 },
+    ],
+  ];
+  assert.deepEqual(strongestSinkHead(patterns), { layer: 1, head: 1, weight: 0.6 });
 });
 
 test('hand-over storage: round trip, garbage, storage off or full', () => {

@@ -18,6 +18,8 @@ import { OpenModelError } from './open-model-error.js';
  * @property {(ids: number[]) => string[]} tokens one readable label per id
  * @property {number} size the largest id it can produce + 1
  * @property {number | null} bosId the id the model's tokenizer puts first (null: none)
+ * @property {number | null} unkId the id of what it cannot read (null: a byte-level vocabulary,
+ *   which reads everything)
  */
 
 /**
@@ -46,6 +48,8 @@ export function tokenizerFromJson(json, config = {}, opts = {}) {
     if (bosId === null && config.add_bos_token === true && typeof bos === 'string')
       bosId = tok.token_to_id(bos) ?? null;
   }
+  const unk = json.model?.unk_token;
+  const unkId = typeof unk === 'string' ? (tok.token_to_id(unk) ?? null) : null;
   return {
     // A lone UTF-16 surrogate is no character: it becomes U+FFFD, one <unk> where the vocabulary
     // has one (a byte-level vocabulary encodes U+FFFD's bytes), and never swallows its neighbour.
@@ -60,6 +64,7 @@ export function tokenizerFromJson(json, config = {}, opts = {}) {
       }),
     size,
     bosId,
+    unkId,
   };
 }
 

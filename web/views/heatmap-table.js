@@ -13,12 +13,16 @@ import { labelHeader, longColumnsClass, cornerText } from './table-labels.js';
  * causal: grey cells with j > i; digits: percentage decimals;
  * onFocus(i, j): called when a cell is hovered or focused (for the read-out);
  * caption: accessible name; cellLabel(i, j, w, hidden): a cell's own accessible name;
- * corner: the corner header's text (what rows and columns are), by default "Q↓ K→" in `lang`.
+ * corner: the corner header's text (what rows and columns are), by default "Q↓ K→" in `lang`;
+ * fit: in a narrow widget (a phone) the table takes the box's width and its columns share it, so
+ * no column is cut: past DENSE_COLUMNS columns the cells show their colour only (the number stays
+ * in the cell's name, and in a read-out where the widget has one), and past the width of 10 px
+ * columns (a long prompt) it scrolls in its region.
  * @param {{
  *   weights: ArrayLike<number> | number[][], rows: string[], cols: string[], causal?: boolean,
  *   digits?: number, onFocus?: (i: number, j: number) => void, caption: string,
  *   cellLabel?: (i: number, j: number, w: number, hidden: boolean) => string, corner?: string,
- *   lang?: string, scale: ColorScale,
+ *   lang?: string, scale: ColorScale, fit?: boolean,
  * }} options
  */
 export function heatmapTable({
@@ -33,6 +37,7 @@ export function heatmapTable({
   lang = 'zh-CN',
   corner = cornerText(lang),
   scale,
+  fit = false,
 }) {
   /** @type {(i: number, j: number) => number} */
   const at = Array.isArray(weights[0])
@@ -70,11 +75,18 @@ export function heatmapTable({
       }),
     ]),
   );
-  const cls = `heatmap ${longColumnsClass(cols)}`.trim();
-  const table = h('table', { class: cls, role: 'grid', 'aria-label': caption ?? '' }, [
-    h('thead', {}, head),
-    h('tbody', {}, body),
-  ]);
+  const fitClass = fit ? `hm-fit${cols.length > DENSE_COLUMNS ? ' hm-dense' : ''}` : '';
+  const cls = `heatmap ${longColumnsClass(cols)} ${fitClass}`.replace(/ +/g, ' ').trim();
+  const table = h(
+    'table',
+    {
+      class: cls,
+      role: 'grid',
+      'aria-label': caption ?? '',
+      ...(fit ? { style: { '--hm-cols': String(cols.length) } } : {}),
+    },
+    [h('thead', {}, head), h('tbody', {}, body)],
+  );
   // Arrow keys move between cells (one tab stop for the whole grid).
   table.addEventListener('keydown', (e) => {
     /** @type {Record<string, [number, number]>} */
@@ -97,6 +109,49 @@ export function heatmapTable({
   return table;
 }
 
+/**
+ * Columns past which a fitted table (`fit`) in a narrow widget shows colours without numbers: at
+ * 360 px a cell of ten columns is about 27 px wide, the width of "100%" in the cells' font.
+ */
+export const DENSE_COLUMNS = 10;
+
+/**
+ * A drawn table changed in place to new weights of the same shape (a new snapshot, another head):
+ * each cell's colour, number and name, nothing built or laid out again but what differs.
+ * @param {HTMLTableElement} table a heatmapTable with rows × cols cells
+ * @param {{ weights: ArrayLike<number>, rows: string[], cols: string[], causal?: boolean,
+ *   digits?: number, scale: ColorScale, caption?: string }} o
+ * @returns {boolean} false when the shape differs (draw a new table then)
+ */
+export function updateHeatmapTable(table, o) {
+  const { weights, rows, cols, causal = false, digits = 0, scale, caption } = o;
+  const cells = /** @type {NodeListOf<HTMLElement>} */ (table.querySelectorAll('td.hm-cell'));
+  if (cells.length !== rows.length * cols.length) return false;
+  if (caption !== undefined && table.getAttribute('aria-label') !== caption)
+    table.setAttribute('aria-label', caption);
+  // A dense fitted table on a phone shows colours only (font-size 0): its cells keep their
+  // numbers in their names and no text, since a text changed in one cell lays out the whole
+  // table again (about 10 ms of an 18-token table, per snapshot or tap, at 1× CPU).
+  const shown = cells.length > 0 && getComputedStyle(cells[0]).fontSize !== '0px';
+  // The cells in document order are row-major (heatmapTable makes them so).
+  for (let k = 0; k < cells.length; k++) {
+    const cell = cells[k];
+    const i = Math.floor(k / cols.length);
+    const j = k % cols.length;
+    if (causal && j > i) continue;
+    const w = weights[i * cols.length + j];
+    const text = pct(w, digits);
+    const label = `${rows[i]} → ${cols[j]}: ${text}`;
+    const visible = shown ? text : '';
+    if (cell.textContent !== visible) cell.textContent = visible;
+    if (cell.getAttribute('aria-label') === label) continue;
+    cell.setAttribute('aria-label', label);
+    cell.style.background = weightColor(w, scale);
+    cell.style.color = textOn(w, scale);
+  }
+  return true;
+}
+
 /** CSS for heatmapTable (add to a widget's static css). */
 export const HEATMAP_CSS = `
 table.heatmap { border-collapse: separate; border-spacing: 2px; }
@@ -110,6 +165,15 @@ table.heatmap td.hm-cell:focus-visible { outline: 3px solid var(--_focus); outli
   table.heatmap { border-spacing: 1px; font-size: 13px; }
   table.heatmap th { padding: 1px 3px; }
   table.heatmap td.hm-cell { min-width: 34px; height: 32px; padding: 1px 2px; }
+  /* fit: the columns share the box's width (the first one, the row labels, 48 px). */
+  table.heatmap.hm-fit { table-layout: fixed; width: 100%; }
+  table.heatmap.hm-fit th.hm-corner { width: 48px; min-width: 0; padding: 0 1px; font-size: 0.75em; white-space: normal; overflow: hidden; }
+  table.heatmap.hm-fit tbody th { padding: 0 2px; font-size: 0.85em; overflow: hidden; text-overflow: ellipsis; }
+  table.heatmap.hm-fit th.hm-col { padding: 0; overflow: hidden; }
+  table.heatmap.hm-fit td.hm-cell { min-width: 0; width: auto; height: 28px; padding: 0; font-size: 0.72em; overflow: hidden; }
+  table.heatmap.hm-fit.hm-dense td.hm-cell { height: 20px; font-size: 0; }
+  /* Past about 27 columns a cell would be narrower than 10 px: the table scrolls instead. */
+  table.heatmap.hm-fit.hm-dense { width: max(100%, calc(48px + var(--hm-cols) * 10px)); }
 }
 .hm-legend { display: flex; align-items: center; gap: 6px; font-size: 0.85em; }
 .hm-legend .ramp { display: inline-flex; height: 12px; width: 140px; }

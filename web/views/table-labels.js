@@ -1,8 +1,9 @@
 // The row and column labels of the course's matrices, made to fit a phone: a token's label
 // loses its gloss in a narrow widget ("ba" for "ba (object marker)"; the gloss is kept in the
 // header's title and in one line under the table), word column labels are written
-// bottom-to-top so five names fit across 360 px, and the corner header says what rows and
-// columns are ("Q↓ K→") on at most two lines. CSS: TABLE_LABELS_CSS, in the shared sheet.
+// bottom-to-top so five names fit across 360 px (a Chinese character stays upright), and the
+// corner header says what rows and columns are ("Q↓ K→") on at most two lines. CSS:
+// TABLE_LABELS_CSS, in the shared sheet.
 import { h, fitText } from '../dom.js';
 import { shortLabel } from '../world.js';
 
@@ -26,12 +27,22 @@ export function cornerText(lang) {
  */
 export function labelHeader(label, scope, cls) {
   const short = shortLabel(label);
+  // A column label of more than three characters (a word, "<bos>") is written vertically in a
+  // narrow widget; a shorter one (a Chinese character) stays upright.
+  const long = scope === 'col' && isLong(label);
   return h(
     'th',
-    { scope, class: cls, title: short === label ? undefined : label },
+    {
+      scope,
+      class: [cls, long ? 'hm-long' : ''].filter(Boolean).join(' ') || undefined,
+      title: short === label ? undefined : label,
+    },
     h('span', { class: 'hm-label' }, fitText(label, short)),
   );
 }
+
+/** @param {string} label */
+const isLong = (label) => Array.from(shortLabel(label)).length > 3;
 
 /**
  * The glosses a narrow header drops ("ba: object marker"), as one line shown only in a narrow
@@ -57,7 +68,7 @@ export function glossLine(labels) {
  * @param {string[]} cols
  */
 export function longColumnsClass(cols) {
-  return cols.some((c) => shortLabel(c).length > 3) ? 'long-cols' : '';
+  return cols.some(isLong) ? 'long-cols' : '';
 }
 
 /** The labels' CSS (in the shared sheet, web/styles.js). */
@@ -65,6 +76,6 @@ export const TABLE_LABELS_CSS = `
 th.hm-corner { font-weight: 400; font-size: 0.8em; color: var(--_fg-2-444); white-space: normal; word-break: keep-all; min-width: 2.6em; }
 @container (max-width: 520px) {
   table.long-cols th.hm-col { vertical-align: bottom; }
-  table.long-cols th.hm-col > .hm-label { writing-mode: vertical-rl; transform: rotate(180deg); }
+  table.long-cols th.hm-col.hm-long > .hm-label { writing-mode: vertical-rl; transform: rotate(180deg); }
 }
 `;

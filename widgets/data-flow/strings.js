@@ -55,6 +55,8 @@ export const STRINGS = {
     /** @param {string} name */
     title: (name) => `累计数据流：${name} 从文字到下一个 token 的概率`,
     help: '点任一环节（或用 ↑↓ 移动、回车 / 空格选中），看这一步的输入 → 输出形状、参数量，以及它解决了什么问题。形状和参数量都由引擎按 models.json 里的 config 现算。',
+    'help:touch':
+      '点任一环节，看这一步的输入 → 输出形状、参数量，以及它解决了什么问题。形状和参数量都由引擎按 models.json 里的 config 现算。',
     legend: '图例',
     learned: '已学',
     current: '本章新增',
@@ -133,6 +135,8 @@ export const STRINGS = {
     /** @param {string} name */
     title: (name) => `The cumulative data flow: ${name} from text to next-token probabilities`,
     help: 'Click any stage (or move with ↑↓ and choose with Enter / Space) to see its input → output shape, its parameter count and what it solved. Shapes and counts are computed by the engine from the config in models.json.',
+    'help:touch':
+      'Tap any stage to see its input → output shape, its parameter count and what it solved. Shapes and counts are computed by the engine from the config in models.json.',
     legend: 'Legend',
     learned: 'learned',
     current: 'new in this chapter',

@@ -35,6 +35,9 @@ export const STRINGS = {
     /** @param {number} n tokens */
     matHelp: (n) =>
       `每个格子都是一对 (qᵢ, kⱼ) 的点积，${n}×${n} = ${n * n} 个分数由一次矩阵乘一起算出（engine.scoreMatrix）。点格子也能换选中的一对；方向键移动。颜色：矩阵里最低 → 最高。`,
+    /** @param {number} n tokens */
+    'matHelp:touch': (n) =>
+      `每个格子都是一对 (qᵢ, kⱼ) 的点积，${n}×${n} = ${n * n} 个分数由一次矩阵乘一起算出（engine.scoreMatrix）。点格子也能换选中的一对。颜色：矩阵里最低 → 最高。`,
     corner: '查询↓ 键→',
     cellName: (/** @type {string} */ a, /** @type {string} */ b) => `q[${a}]·k[${b}] = `,
     rank: (/** @type {string} */ a, /** @type {string} */ r) => `「${a}」这一行从高到低：${r}`,
@@ -79,6 +82,9 @@ export const STRINGS = {
     /** @param {number} n tokens */
     matHelp: (n) =>
       `Each cell is the dot product of one pair (qᵢ, kⱼ): all ${n}×${n} = ${n * n} scores come out of one matrix product (engine.scoreMatrix). Click a cell to pick that pair; arrow keys move. Colour: lowest → highest in the matrix.`,
+    /** @param {number} n tokens */
+    'matHelp:touch': (n) =>
+      `Each cell is the dot product of one pair (qᵢ, kⱼ): all ${n}×${n} = ${n * n} scores come out of one matrix product (engine.scoreMatrix). Tap a cell to pick that pair. Colour: lowest → highest in the matrix.`,
     corner: 'Q↓ K→',
     cellName: (/** @type {string} */ a, /** @type {string} */ b) => `q[${a}]·k[${b}] = `,
     rank: (/** @type {string} */ a, /** @type {string} */ r) => `Row ${a}, highest first: ${r}`,

@@ -1,6 +1,7 @@
 // Every string <attn-exercise> shows, in both languages: the two tasks, their starter code and
 // solutions, the hints that name a mistake, and the checker's report. Numbers come in as
 // arguments (sizes of the inputs, differences the checker measured).
+import { plural } from '../../web/plural.js';
 
 const ATTENTION_SOLUTION = `function attention(Q, K, V, allowed) {
   const d = Q[0].length;
@@ -132,6 +133,7 @@ export const STRINGS = {
     starterGuided: '写好步骤注释的起始代码',
     starterBlank: '空白函数',
     keys: 'Ctrl+Enter（Mac 上 ⌘+Enter）检查；在编辑框里 Tab 输入缩进，先按 Esc 再按 Tab 离开编辑框。',
+    'keys:touch': '写好后点「检查我的代码」。编辑框里长行会自动折行。',
     check: '检查我的代码',
     reset: '恢复初始代码',
     showSolution: '看一种写法',
@@ -221,6 +223,7 @@ export const STRINGS = {
     starterGuided: 'a starter with the steps as comments',
     starterBlank: 'a blank function',
     keys: 'Ctrl+Enter (⌘+Enter on a Mac) checks; Tab indents in the editor, Esc then Tab leaves it.',
+    'keys:touch': 'Tap “Check my code” when it is ready. Long lines wrap in the editor.',
     check: 'Check my code',
     reset: 'Back to the starter',
     showSolution: 'See one way to write it',
@@ -249,7 +252,7 @@ export const STRINGS = {
     caseShape: (s) => `wrong shape: ${s}`,
     /** @param {number} n @param {number} g @param {string} want @param {string} got */
     gqaRow: (n, g, want, got) =>
-      `${n} query heads, ${g} K/V heads: the engine [${want}], yours [${got}]`,
+      `${plural(n, 'query head')}, ${plural(g, 'K/V head')}: the engine [${want}], yours [${got}]`,
     hintTitle: 'Hint',
     hint: {
       'no-scale':
@@ -278,7 +281,7 @@ export const STRINGS = {
         'You used h % nKvHeads, which deals the heads out in turn. GQA groups neighbouring heads: each group has nHeads / nKvHeads query heads, and query head h reads K/V head floor(h / group size).',
       /** @param {number} n @param {number} g */
       gqaOther: (n, g) =>
-        `With ${n} query heads and ${g} K/V heads yours differs from the engine: how many query heads are in a group, and which ones form the first?`,
+        `With ${plural(n, 'query head')} and ${plural(g, 'K/V head')} yours differs from the engine: how many query heads are in a group, and which ones form the first?`,
     },
     /** @param {string} name @param {string} message @param {string} line @param {string} column */
     runError: (name, message, line, column) =>

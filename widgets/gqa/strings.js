@@ -1,5 +1,6 @@
 // Every string <attn-gqa> shows, in both languages (the paper's numbers are logic.js GQA_PAPER's).
 import { GQA_UPTRAIN_SHARE } from './logic.js';
+import { plural } from '../../web/plural.js';
 
 /** @type {import('../../web/widget-base.js').WidgetStrings} */
 export const STRINGS = {
@@ -70,14 +71,14 @@ export const STRINGS = {
     own: 'anchor',
     /** @param {number} H @param {number} g @param {number} per */
     groupSummary: (H, g, per) =>
-      `${H} query heads ÷ ${g} KV heads = ${per} query heads per group; groups = KV heads = ${g}`,
+      `${plural(H, 'query head')} ÷ ${plural(g, 'KV head')} = ${plural(per, 'query head')} per group; groups = KV heads = ${g}`,
     /** @param {number} i @param {number} per */
     groupLabel: (i, per) =>
       `Group ${i + 1}: KV head ${i + 1}, shared by ${per} query head${per === 1 ? '' : 's'}`,
     /** @param {number} q @param {number} g */
     qLabel: (q, g) => `query head ${q + 1} reads KV head ${g + 1}`,
     /** @param {number} H @param {number} g */
-    diagramLabel: (H, g) => `Diagram of ${H} query heads in ${g} groups`,
+    diagramLabel: (H, g) => `Diagram of ${plural(H, 'query head')} in ${plural(g, 'group')}`,
     /** @param {number} i */
     kvBox: (i) => `KV${i + 1}`,
     perToken: 'KV cache per token',

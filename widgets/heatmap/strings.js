@@ -11,6 +11,8 @@ export const STRINGS = {
     title: '注意力热力图',
     corner: '查询↓ 键→',
     help: '行是查询（发起注意的 token），列是键（被注意的 token）；颜色越亮权重越大。悬停或用方向键移动看读数。',
+    'help:touch':
+      '行是查询（发起注意的 token），列是键（被注意的 token）；颜色越亮权重越大。点格子看读数。',
     /** @param {string} q @param {string} k @param {string} w @param {string} s */
     readout: (q, k, w, s) => `「${q}」看「${k}」：${w}${s}`,
     hidden: '被因果掩码遮住（未来）',
@@ -33,6 +35,8 @@ export const STRINGS = {
     switchTitle: 'One word, two contexts: where does it look?',
     corner: 'Q↓ K→',
     help: 'Rows are queries (the token attending), columns are keys (the token attended to); brighter means more weight. Hover or use the arrow keys for the read-out.',
+    'help:touch':
+      'Rows are queries (the token attending), columns are keys (the token attended to); brighter means more weight. Tap a cell for the read-out.',
     /** @param {string} q @param {string} k @param {string} w @param {string} s */
     readout: (q, k, w, s) => `${q} looks at ${k}: ${w}${s}`,
     hidden: 'hidden by the causal mask (future)',

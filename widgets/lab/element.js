@@ -40,6 +40,7 @@ import {
   ablationLedger,
   labChecks,
   fullLayers,
+  modelFacts,
 } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { LAB_CSS } from './styles.js';
@@ -78,6 +79,9 @@ function storageOrNull() {
  *   (web/trained-model.js; the course's model if none is kept); absent: the course's model
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
  *   attributes, prompt, steps, layer, head, trained}
+ * @fires attn-facts - once its model is loaded (bubbles, composed); detail {model: 'course' |
+ *   'trained', facts: the course facts this model gives (lab-top1-share, …)}: a page binds its
+ *   prediction to the model it shows (web/predict.js)
  * @csspart title - the heading
  * @csspart controls - each row of buttons, pickers and inputs
  * @csspart figure - the matrix, chart or drawing
@@ -169,6 +173,14 @@ export class Lab extends AttnWidget {
       this.#trained ? { ...data, weights: this.#trained.weights } : data,
     );
     this.#lab = lab;
+    // The page's prediction is about the model shown here: tell it this model's facts.
+    const facts = modelFacts(rt.engine, lab);
+    const model = this.#trained ? 'trained' : 'course';
+    queueMicrotask(() =>
+      this.dispatchEvent(
+        new CustomEvent('attn-facts', { bubbles: true, composed: true, detail: { model, facts } }),
+      ),
+    );
     if (this.#layer >= lab.config.nLayers) this.#layer = -1;
     const c = lab.config;
     // Start where there is a heatmap; the slider walks them all.
@@ -379,7 +391,26 @@ export class Lab extends AttnWidget {
     else p.patterns.clear();
   }
 
-  /** @param {Runtime} rt */
+  /** The checks, under a line naming the model they run (never the student's: see checks). */
+  drawChecks() {
+    super.drawChecks();
+    if (this.checkBox.hidden || !this.#lab) return;
+    this.checkBox
+      .querySelector('summary')
+      ?.after(
+        h(
+          'p',
+          { class: 'muted' },
+          this.t(this.#trained ? 'checksOfCourseNotYours' : 'checksOfCourse'),
+        ),
+      );
+  }
+
+  /**
+   * The course model's numbers against its native export, whichever model the widget shows: a
+   * model trained in the browser has no export to compare with.
+   * @param {Runtime} rt
+   */
   checks(rt) {
     const data = labData();
     if (!data) return [{ name: DATA_SCRIPT, expected: 'loaded', actual: 'missing', ok: false }];

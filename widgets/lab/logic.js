@@ -229,6 +229,35 @@ export function prediction(run) {
 }
 
 /**
+ * The course facts (widgets/facts/facts.js ids) this model gives, as the prose prints them, for
+ * a page that binds its text to the model it shows (web/predict.js bindFacts, the `attn-facts`
+ * event): the default prompt's top 1 and the model's shape. `value` is what a prediction card
+ * compares with (a percentage in the slider's unit).
+ * @param {AttnEngine} engine
+ * @param {LabModel} lab
+ * @returns {Record<string, { value?: number, 'zh-CN': string, en: string }>}
+ */
+export function modelFacts(engine, lab) {
+  const top = prediction(engine.labRun(lab.id, { text: DEFAULT_PROMPT }));
+  const share = pct(top.prob);
+  /** @param {string} text @param {number} [value] */
+  const both = (text, value) => ({
+    ...(value === undefined ? {} : { value }),
+    'zh-CN': text,
+    en: text,
+  });
+  const c = lab.config;
+  return {
+    'lab-prompt': both(DEFAULT_PROMPT),
+    'lab-top1-char': both(top.char),
+    'lab-top1-share': both(share, Number(share.replace('%', ''))),
+    'lab-layers': both(String(c.nLayers)),
+    'lab-heads': both(String(c.nHeads)),
+    'lab-kv-heads': both(String(c.nKvHeads)),
+  };
+}
+
+/**
  * The first head (layer by layer) whose row `query` gives a content key two or more positions
  * back more weight than the adjacent key (distanceFree's 'far'), or null: where the lab points a
  * student whose current head shows no such arc.

@@ -7,6 +7,7 @@ import { FAN_OUT_STRINGS } from '../../web/views/fan-out-arcs.js';
 import { line, row, sub, sup, frac, sqrt, sum, paren } from '../../web/mathml.js';
 import { weightMath } from '../../web/formulas.js';
 import { DATA_SCRIPT } from './logic.js';
+import { plural } from '../../web/plural.js';
 
 /** ‖S‖ = √(Σ_{i,j} S_{i,j}²) */
 const STATE_NORM_MATH = row(
@@ -100,6 +101,9 @@ export const STRINGS = {
       `这是你在「自己训练它」一页里训练的模型：${c.nLayers} 层（${c.fullLayers} 层全注意力、${c.linearLayers} 层线性），${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头，d_model ${c.dModel}，上下文 ${c.context}，词表 ${c.vocab}；${p} 个参数，种子 ${seed}，训练了 ${steps} 步。最后一个快照的验证集 ${v} nats/字（只按字频猜是 ${u}）。下面的句子、热力图和模式都用它现算；两张消融表仍是课程模型的。`,
     noTrained:
       '没有找到你训练的模型（在「自己训练它」一页按「在实验课里打开」），这里显示课程的模型。',
+    checksOfCourse: '这些自检用的是课程的模型：引擎现算的数和原生训练器导出的数逐一比较。',
+    checksOfCourseNotYours:
+      '这些自检用的是课程的模型，不是你训练的模型：你的模型没有原生导出可比，所以这里核对的是引擎本身。',
     noData: `这一页缺少实验课的数据：请在 attn-widgets.js 之后加上 <script src="${DATA_SCRIPT}"></script>。`,
     loadingData: `正在等待 ${DATA_SCRIPT}（实验课的模型和数据）…`,
     promptLabel: '输入一句话',
@@ -180,6 +184,8 @@ export const STRINGS = {
     sinkTitle: 'attention sink：每个头放在第一个 token（<bos>）上的注意力',
     sinkHelp:
       '每格是一个头（行 = 层，列 = 头），颜色越亮、数越大，这个头越多地把注意力「倒」在 <bos> 上。点格子（或方向键）在上面的热力图里看这个头。',
+    'sinkHelp:touch':
+      '每格是一个头（行 = 层，列 = 头），颜色越亮、数越大，这个头越多地把注意力「倒」在 <bos> 上。点格子，在上面的热力图里看这个头。',
     /** @param {number} l @param {number} hd @param {string} p */
     sinkCell: (l, hd, p) => `第 ${l} 层头 ${hd}：sink ${p}`,
     /**
@@ -247,7 +253,7 @@ export const STRINGS = {
       `这项消融跑在一个更早的 ${layers} 层、层层全注意力的实验模型上，不是上面这个混合模型；它只比较 KV 头数。`,
     /** @param {string} u */
     ablNote: (u) =>
-      `loss 单位 nats/字；只按字频猜是 ${u}。这些短训练的 loss 高于上面的模型（它训练了更多步）。`,
+      `loss 单位 nats/字；只按字频猜是 ${u}。这些短训练的 loss 高于上面的模型（它训练了更多步）。它们和上面的模型一样，用课程模型的文本训练（fortunes-zh 的格言、唐诗、宋词三个文件，加生成的小故事），在全部留出文本上算 loss；「自己训练它」一页用的是更小、更好猜的文本（没有格言那个文件，小故事也少），只在一份留出样本上算，所以那里的 loss 和一元基线都更低：两页的数不能直接比。`,
     hybTitle: '混合架构消融：线性层 + 全注意力 vs 全部全注意力',
     /**
      * @param {number} s steps @param {number} b seed @param {number} L layers
@@ -290,7 +296,7 @@ export const STRINGS = {
      * @param {string} u
      */
     facts: (c, full, p, v, u) =>
-      `A character-level hybrid decoder: ${c.nLayers} layers, d_model ${c.dModel}. ${c.fullLayers} of them (layers ${full.join(' and ')}) are full softmax self-attention: ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads (${c.dHead} dims each), QK-norm, RoPE, output gate; the other ${c.linearLayers} are linear attention (GatedDeltaNet, ${c.linearHeads} heads, each keeping a fixed-size ${c.linearHeadDim} × ${c.linearHeadDim} state), linear to full ${c.linearLayers} : ${c.fullLayers}, the anchor model’s ratio. Context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
+      `A character-level hybrid decoder: ${c.nLayers} layers, d_model ${c.dModel}. ${c.fullLayers} of them (layers ${full.join(' and ')}) are full softmax self-attention: ${c.nHeads} query heads sharing ${plural(c.nKvHeads, 'KV head')} (${c.dHead} dims each), QK-norm, RoPE, output gate; the other ${c.linearLayers} are linear attention (GatedDeltaNet, ${c.linearHeads} heads, each keeping a fixed-size ${c.linearHeadDim} × ${c.linearHeadDim} state), linear to full ${c.linearLayers} : ${c.fullLayers}, the anchor model’s ratio. Context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
     aboutTrained: 'About this model: the one you trained',
     /**
      * @param {LabConfig} c
@@ -301,9 +307,13 @@ export const STRINGS = {
      * @param {string} u
      */
     trainedFacts: (c, steps, seed, p, v, u) =>
-      `The model you trained on the “Train it yourself” page: ${c.nLayers} layers (${c.fullLayers} full attention, ${c.linearLayers} linear), ${c.nHeads} query heads sharing ${c.nKvHeads} KV heads, d_model ${c.dModel}, context ${c.context}, vocabulary ${c.vocab}; ${p} parameters, seed ${seed}, ${steps} steps of training. Validation at its last snapshot ${v} nats per character (guessing by character frequency: ${u}). The sentences, heatmaps and patterns below are computed with it; the two ablation tables are still the course model’s.`,
+      `The model you trained on the “Train it yourself” page: ${plural(c.nLayers, 'layer')} (${c.fullLayers} full attention, ${c.linearLayers} linear), ${c.nHeads} query heads sharing ${plural(c.nKvHeads, 'KV head')}, d_model ${c.dModel}, context ${c.context}, vocabulary ${c.vocab}; ${p} parameters, seed ${seed}, ${plural(steps, 'step')} of training. Validation at its last snapshot ${v} nats per character (guessing by character frequency: ${u}). The sentences, heatmaps and patterns below are computed with it; the two ablation tables are still the course model’s.`,
     noTrained:
       'No model of yours was found (press “Open in the lab” on the “Train it yourself” page): this is the course’s model.',
+    checksOfCourse:
+      'These checks run the course’s model: the engine’s numbers against the native trainer’s export, one by one.',
+    checksOfCourseNotYours:
+      'These checks run the course’s model, not the one you trained: yours has no native export to compare with, so what they check is the engine itself.',
     noData: `This page lacks the lab's data: add <script src="${DATA_SCRIPT}"></script> after attn-widgets.js.`,
     loadingData: `Waiting for ${DATA_SCRIPT} (the lab's model and data)…`,
     promptLabel: 'Type a sentence',
@@ -346,7 +356,7 @@ export const STRINGS = {
      * @param {number} G
      */
     headOf: (l, hd, g, H, G) =>
-      `Layer ${l} (full attention) · head ${hd} (reads KV head ${g}: ${H} query heads in ${G} groups)`,
+      `Layer ${l} (full attention) · head ${hd} (reads KV head ${g}: ${H} query heads in ${plural(G, 'group')})`,
     /** @param {number} l @param {number} Hl */
     linearOf: (l, Hl) => `Layer ${l} (linear attention, GatedDeltaNet) · ${Hl} heads`,
     linearNote:
@@ -389,6 +399,8 @@ export const STRINGS = {
     sinkTitle: "Attention sink: each head's attention on the first token (<bos>)",
     sinkHelp:
       'One cell per head (rows = layers, columns = heads); the brighter and larger, the more this head "parks" its attention on <bos>. Click a cell (or use the arrow keys) to see that head in the heatmap above.',
+    'sinkHelp:touch':
+      'One cell per head (rows = layers, columns = heads); the brighter and larger, the more this head "parks" its attention on <bos>. Tap a cell to see that head in the heatmap above.',
     /** @param {number} l @param {number} hd @param {string} p */
     sinkCell: (l, hd, p) => `Layer ${l} head ${hd}: sink ${p}`,
     /**
@@ -457,7 +469,7 @@ export const STRINGS = {
       `This ablation ran on an earlier ${layers}-layer lab model with full attention in every layer, not on the hybrid model above; it compares KV heads only.`,
     /** @param {string} u */
     ablNote: (u) =>
-      `Losses in nats per character; guessing by character frequency gives ${u}. These short runs end above the model above (it trained for more steps).`,
+      `Losses in nats per character; guessing by character frequency gives ${u}. These short runs end above the model above (it trained for more steps). Like that model they trained on the course model’s text (the fortunes-zh files chinese, tang300 and song100, and generated stories) and are measured on all of its held-out text; the “Train it yourself” page trains on a smaller, more predictable text (no chinese file, fewer stories) and measures one sample of its held-out text, so its losses and its baseline come out lower: the two pages’ numbers do not compare.`,
     hybTitle: 'Hybrid ablation: linear layers + full attention vs full attention everywhere',
     /**
      * @param {number} s steps @param {number} b seed @param {number} L layers

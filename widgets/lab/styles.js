@@ -2,6 +2,7 @@
 // the lab's panels, prompt chips, top 5, sink grid, pattern bars, ablation tables and charts.
 import { HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { FAN_OUT_CSS } from '../../web/views/fan-out-arcs.js';
+import { NARROW_TABLES_CSS } from '../../web/views/narrow-tables.js';
 
 export const LAB_CSS = `${HEATMAP_CSS}${FAN_OUT_CSS}
 section { margin-top: 14px; }
@@ -9,6 +10,9 @@ details.panel { margin-top: 10px; border-top: 1px solid var(--_rule); padding-to
 details.panel > summary { cursor: pointer; padding: 6px 0; }
 details.panel > summary h3 { display: inline; margin: 0; }
 .controls { position: sticky; top: 0; z-index: 2; background: var(--_bg); padding: 4px 0; border-bottom: 1px solid var(--_rule); }
+/* On a phone the bar would cover the heatmap's column labels as the page scrolls under it: there
+   the sliders stay in place above the heatmap (which fits the screen: web/views/heatmap-table.js). */
+@container (max-width: 520px) { .controls { position: static; } }
 .controls .row { margin: 2px 0; }
 .controls .pair { display: flex; flex-wrap: wrap; gap: 0 16px; }
 .controls .pair .row { flex: 1 1 260px; }
@@ -58,4 +62,4 @@ table.ablation tr.shipped th, table.ablation tr.shipped td { background: var(--_
 table.ablation.hybrid th.shipped, table.ablation.hybrid td.shipped { background: var(--_accent-soft); }
 table.ablation.hybrid th { white-space: normal; }
 table.ablation.hybrid td.num { text-align: right; font-variant-numeric: tabular-nums; }
-`;
+${NARROW_TABLES_CSS}`;

@@ -21,6 +21,8 @@ export const STRINGS = {
   'zh-CN': {
     title: '图书馆里的 Q、K、V：同一个 it，两句话读到不同的书',
     help: '选一句话，再用方向键（或点击）在书架上移动，看 it 的查询卡和每本书书脊上的标签怎么打分、每本书被读了多少。',
+    'help:touch':
+      '选一句话，再点书架上的书，看 it 的查询卡和每本书书脊上的标签怎么打分、每本书被读了多少。',
     sentence: '句子',
     qTitle: 'Q：查询卡',
     qBody: '读者心里要找的东西。这里的读者是 it。',
@@ -49,6 +51,8 @@ export const STRINGS = {
   en: {
     title: 'Q, K, V in a library: one “it”, two sentences, different books',
     help: 'Pick a sentence, then move along the shelf with the arrow keys (or click) to see how the query card of “it” scores against the label on each book’s spine, and how much of each book is read.',
+    'help:touch':
+      'Pick a sentence, then tap the books along the shelf to see how the query card of “it” scores against the label on each book’s spine, and how much of each book is read.',
     sentence: 'Sentence',
     qTitle: 'Q: the query card',
     qBody: 'What the reader is looking for. The reader here is “it”.',

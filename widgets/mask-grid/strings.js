@@ -22,6 +22,7 @@ export const STRINGS = {
   'zh-CN': {
     title: '注意力矩阵与掩码',
     help: '点格子（或用方向键移动、空格切换）决定「行里的 token 能不能看见列里的 token」。',
+    'help:touch': '点格子，决定「行里的 token 能不能看见列里的 token」。',
     causal: '因果掩码',
     none: '不加掩码',
     negInf: 'softmax 之前置 −∞（正确）',
@@ -39,6 +40,7 @@ export const STRINGS = {
   en: {
     title: 'The attention matrix and its mask',
     help: 'Click a cell (or move with the arrow keys and toggle with Space) to decide whether the row token may see the column token.',
+    'help:touch': 'Tap a cell to decide whether the row token may see the column token.',
     causal: 'Causal mask',
     none: 'No mask',
     negInf: '−∞ before softmax (right)',

@@ -39,8 +39,9 @@ import {
   cachedEqualsFull,
   generateByLayers,
   headPatternsOf,
+  promptInVocabulary,
 } from './logic.js';
-import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
+import { STRINGS, CHECK_NAMES_ZH, CHARACTER_PROMPT } from './strings.js';
 import { OPEN_MODEL_CSS } from './views/styles.js';
 import { dropZone } from './views/drop-zone.js';
 import { progressBars } from './views/progress.js';
@@ -142,9 +143,41 @@ export class OpenModel extends AttnWidget {
     return /** @type {Runtime} */ (this.rt).engine;
   }
 
-  /** The prompt as typed, or the language's default. */
+  /** The prompt as typed, or the opening prompt. */
   get #prompt() {
-    return this.#promptText ?? this.t('defaultPrompt');
+    return this.#promptText ?? this.#openingPrompt();
+  }
+
+  /**
+   * The language's example, unless the open model cannot read it: then the other language's, or
+   * the course's characters (a model trained on the course's text reads English as <unk>).
+   */
+  #openingPrompt() {
+    const own = this.t('defaultPrompt');
+    if (!this.#model) return own;
+    const other = STRINGS[this.isEnglish ? 'zh-CN' : 'en'].defaultPrompt;
+    return promptInVocabulary(this.#model, [own, String(other), CHARACTER_PROMPT]);
+  }
+
+  /**
+   * A line under the tokens when most of the prompt is unknown to the model (<unk>), with a
+   * prompt it can read; null otherwise.
+   * @param {OpenedModel} m
+   * @param {number[]} ids the ids the pass ran
+   */
+  #unknownNote(m, ids) {
+    const unk = m.tokenizer.unkId;
+    const text = ids.filter((id) => id !== m.bosId);
+    const n = unk === null ? 0 : text.filter((id) => id === unk).length;
+    if (n * 2 <= text.length) return null;
+    const own = this.t('defaultPrompt');
+    const other = String(STRINGS[this.isEnglish ? 'zh-CN' : 'en'].defaultPrompt);
+    const example = promptInVocabulary(m, [own, other, CHARACTER_PROMPT]);
+    return h(
+      'p',
+      { class: 'stale', role: 'status' },
+      this.t('mostlyUnknown', n, text.length, example),
+    );
   }
 
   /** @param {Runtime} _rt */
@@ -366,8 +399,10 @@ export class OpenModel extends AttnWidget {
     const c = m.config;
     const labels = shownTokens(m.tokenizer.tokens(ids));
     const top = shownTokens(m.tokenizer.tokens(r.top5.map((x) => x.token)));
+    const unknown = this.#unknownNote(m, ids);
     const out = [
       tokenChips(this.t('tokensTitle', ids.length), labels, ids),
+      ...(unknown ? [unknown] : []),
       topFive(this.t('top5'), top, r.top5),
     ];
     if (this.#generation) out.push(generationText(this.t('generated'), m, this.#generation));

@@ -55,6 +55,39 @@ export function promptIds(m, text, steps) {
 }
 
 /**
+ * How many of the text's tokens the model cannot read (its tokenizer's unknown token), of how
+ * many: a character-level vocabulary (the course's models) reads an English sentence as
+ * <unk> after <unk>; a byte-level one (GPT-2, Qwen, Llama 3) has no unknown token.
+ * @param {OpenedModel} m
+ * @param {string} text
+ */
+export function unknownTokens(m, text) {
+  const ids = m.tokenizer.encode(text);
+  const unk = m.tokenizer.unkId;
+  return { unknown: unk === null ? 0 : ids.filter((id) => id === unk).length, of: ids.length };
+}
+
+/**
+ * The prompt a model opens with: the first of `candidates` (the page language's example first)
+ * that the model reads without an unknown token, else the one with the fewest: so that <unk>
+ * is not the first thing a student sees of a model whose vocabulary lacks the example's
+ * characters.
+ * @param {OpenedModel} m
+ * @param {string[]} candidates
+ */
+export function promptInVocabulary(m, candidates) {
+  let best = candidates[0];
+  let fewest = Infinity;
+  for (const text of candidates) {
+    const { unknown, of } = unknownTokens(m, text);
+    if (unknown === 0) return text;
+    const share = unknown / Math.max(1, of);
+    if (share < fewest) [best, fewest] = [text, share];
+  }
+  return best;
+}
+
+/**
  * One full causal pass, a layer per step, yielding to the page between layers.
  * @param {AttnEngine} engine
  * @param {number} id

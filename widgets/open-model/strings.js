@@ -1,9 +1,17 @@
 // Every string <attn-open-model> shows, in both languages (a file error's detail stays in
 // English: it names files, tensors and sizes; `notes` and `codes` are tables by id and code).
+import { plural } from '../../web/plural.js';
 /**
  * The element's t(): the string `key` in its language (a function's result for a function).
  * @typedef {(key: string, ...args: any[]) => any} Translate
  */
+
+/**
+ * A prompt in the course's characters (the lab's example): the opening prompt of a model whose
+ * vocabulary lacks the page language's example (a character-level model trained on the course's
+ * text). Model input, the same in both languages.
+ */
+export const CHARACTER_PROMPT = '小明把苹果给了';
 
 /** @type {import('../../web/widget-base.js').WidgetStrings} */
 export const STRINGS = {
@@ -17,6 +25,7 @@ export const STRINGS = {
     pickFiles: '选择文件…',
     pickFolder: '选择文件夹…',
     drop: '或者把文件夹、文件拖到这里',
+    'drop:touch': '在手机上，选一个 GGUF 文件最方便；文件夹和拖放要在电脑上用。',
     reading: (/** @type {string} */ a, /** @type {string} */ b) => `已读取 ${a} / ${b}`,
     tensors: (/** @type {number} */ a, /** @type {number} */ b) => `张量 ${a} / ${b}`,
     header: '正在读文件头…',
@@ -39,6 +48,12 @@ export const STRINGS = {
       `KV 缓存：每 token ${f}；满上下文 ${n} 个 token 时共 ${total}`,
     prompt: '提示词',
     defaultPrompt: '注意力机制的核心思想是',
+    mostlyUnknown: (
+      /** @type {number} */ n,
+      /** @type {number} */ of,
+      /** @type {string} */ example,
+    ) =>
+      `这句提示词的 ${of} 个 token 里有 ${n} 个不在模型的词表里，模型只看到 <unk>：它的预测说明不了什么。换成模型认识的文字试试，比如「${example}」。`,
     run: '运行',
     steps: '生成 token 数',
     generate: '贪心生成',
@@ -94,6 +109,8 @@ export const STRINGS = {
     pickFiles: 'Pick files…',
     pickFolder: 'Pick a folder…',
     drop: 'or drop a folder or files here',
+    'drop:touch':
+      'On a phone, picking one GGUF file is easiest; folders and dropping files work on a computer.',
     reading: (/** @type {string} */ a, /** @type {string} */ b) => `Read ${a} of ${b}`,
     tensors: (/** @type {number} */ a, /** @type {number} */ b) => `Tensors ${a} of ${b}`,
     header: 'Reading the headers…',
@@ -110,13 +127,19 @@ export const STRINGS = {
       /** @type {number} */ d,
       /** @type {string} */ v,
     ) =>
-      `${l} layers, ${hq} query heads sharing ${g} KV heads, ${d} dims per head, vocabulary ${v}`,
+      `${plural(l, 'layer')}, ${plural(hq, 'query head')} sharing ${plural(g, 'KV head')}, ${d} dims per head, vocabulary ${v}`,
     params: (/** @type {string} */ p, /** @type {string} */ b, /** @type {string} */ types) =>
       `${p} parameters, ${b} as stored (${types})`,
     ledger: (/** @type {string} */ f, /** @type {string} */ total, /** @type {string} */ n) =>
       `KV cache: ${f} per token; ${total} at its full context of ${n} tokens`,
     prompt: 'Prompt',
     defaultPrompt: 'The key idea of attention is',
+    mostlyUnknown: (
+      /** @type {number} */ n,
+      /** @type {number} */ of,
+      /** @type {string} */ example,
+    ) =>
+      `${n} of this prompt’s ${of} tokens are not in the model’s vocabulary: the model sees only <unk> there, and its predictions say little. Try text the model knows, such as “${example}”.`,
     run: 'Run',
     steps: 'Tokens to generate',
     generate: 'Generate (greedy)',

@@ -581,8 +581,9 @@ export function cspProblems(policies) {
 
 /**
  * The example the cell starts with (and Reset restores): world `worldId` of the teaching-world
- * document `doc`, Q/K/V by engine.matmul, engine.attention with a causal mask, the last token's
- * output printed, the weights shown. Comments in the language `lang` (strings.js STARTER_TEXT).
+ * document `doc`, Q/K/V by engine.matmul, engine.attention with a causal mask, the first and the
+ * last token's outputs printed (switching causal off changes the first, not the last), the
+ * weights shown. Comments in the language `lang` (strings.js STARTER_TEXT).
  * @param {string} lang
  * @param {string} worldId
  * @param {TeachingWorldDoc} doc
@@ -596,7 +597,9 @@ export function starterCode(lang, worldId, doc) {
     );
   const en = lang === 'en';
   const labels = en ? 'tokensEn' : 'tokens';
-  const last = (en ? w.tokensEn : w.tokens)[w.tokens.length - 1];
+  const names = en ? w.tokensEn : w.tokens;
+  const first = names[0];
+  const last = names[w.tokens.length - 1];
   const title = w.title?.[en ? 'en' : 'zh-CN'] ?? worldId;
   return [
     s.head(title),
@@ -610,7 +613,10 @@ export function starterCode(lang, worldId, doc) {
     `const res = engine.attention({ q, k, v, causal: true });   // ${s.att}`,
     `const out = toRows(res.output);         // ${s.out}`,
     '',
-    `// ${s.print(last)}`,
+    // The first row as well as the last: under the causal mask the last token sees every
+    // token anyway, so only the rows before it change when causal turns false.
+    `// ${s.print(first, last)}`,
+    `print('out[${first}] =', round(out[0], 2));`,
     `print('out[${last}] =', round(out[out.length - 1], 2));`,
     `// ${s.show}`,
     `show(res.weights, w.${labels}, w.${labels});`,

@@ -11,6 +11,7 @@ export const STRINGS = {
     title: '练习：自己写几行，调用注意力引擎',
     help: '代码在一个独立的 Web Worker 里运行，里面有自己的一份引擎。可以直接用：engine（注意力引擎：engine.attention、engine.softmax、engine.matmul 等）、world（课程的教学数据 teaching-world.json）、print(…) 打印一行、show(权重, 行标签, 列标签) 画热力图、round(x, 2) 保留小数、toRows(张量) 变成嵌套数组。',
     keys: 'Ctrl+Enter（Mac 上 ⌘+Enter）运行。编辑框里 Tab 插入两个空格；先按 Esc 再按 Tab 可以离开编辑框。',
+    'keys:touch': '改好代码后点「▶ 运行」。编辑框里长行会自动折行。',
     code: '代码（JavaScript）',
     run: '▶ 运行',
     reset: '恢复示例',
@@ -26,6 +27,7 @@ export const STRINGS = {
     stoppedShort: (/** @type {number} */ limitS) => `已停止（超过 ${limitS} 秒）。`,
     line: (/** @type {number} */ n) => `（第 ${n} 行）`,
     resetDone: '已恢复示例（在编辑框里按 Ctrl+Z 可以找回你的代码）。',
+    'resetDone:touch': '已恢复示例（在编辑框里撤销可以找回你的代码）。',
     csp: "本页的 Content-Security-Policy 禁止运行代码（需要 'unsafe-eval' 和 worker-src blob:）。",
     cspMissing: (/** @type {string} */ list) =>
       `本页策略缺少：${list}。课程的「练」页面带有这两项；其它页面保持严格策略。`,
@@ -54,6 +56,7 @@ export const STRINGS = {
     title: 'Try it: write a few lines against the attention engine',
     help: "Your code runs in a separate Web Worker with its own copy of the engine. In scope: engine (the attention engine: engine.attention, engine.softmax, engine.matmul and more), world (the course's teaching-world.json), print(…) prints a line, show(weights, rowLabels, colLabels) draws a heatmap, round(x, 2) rounds, toRows(tensor) gives nested arrays.",
     keys: 'Ctrl+Enter (⌘+Enter on a Mac) runs. In the editor Tab inserts two spaces; press Esc, then Tab, to leave the editor.',
+    'keys:touch': 'Tap “▶ Run” when your code is ready. Long lines wrap in the editor.',
     code: 'Code (JavaScript)',
     run: '▶ Run',
     reset: 'Reset to example',
@@ -69,6 +72,7 @@ export const STRINGS = {
     stoppedShort: (/** @type {number} */ limitS) => `Stopped after ${limitS} s.`,
     line: (/** @type {number} */ n) => ` (line ${n})`,
     resetDone: 'Example restored (Ctrl+Z in the editor brings your code back).',
+    'resetDone:touch': 'Example restored (undo in the editor brings your code back).',
     csp: "This page's Content-Security-Policy forbids running code (needs 'unsafe-eval' and worker-src blob:).",
     cspMissing: (/** @type {string} */ list) =>
       `Missing from this page's policy: ${list}. The course's practice page allows both; every other page keeps the strict policy.`,
@@ -114,7 +118,8 @@ export const STARTER_TEXT = {
     vMul: 'V = x · Wv',
     att: '因果注意力，分数 ÷ √d',
     out: '输出：每个 token 一行',
-    print: (/** @type {string} */ t) => `打印「${t}」那一行（保留两位小数）`,
+    print: (/** @type {string} */ a, /** @type {string} */ b) =>
+      `打印「${a}」和「${b}」那两行（保留两位小数）；把 causal 改成 false，「${a}」那一行会变，最后的「${b}」本来就看得见所有 token`,
     show: '画出 softmax 权重（热力图）',
   },
   en: {
@@ -127,7 +132,8 @@ export const STARTER_TEXT = {
     vMul: 'V = x · Wv',
     att: 'causal attention, scores ÷ √d',
     out: 'the output: one row per token',
-    print: (/** @type {string} */ t) => `print the row of "${t}" (two decimals)`,
+    print: (/** @type {string} */ a, /** @type {string} */ b) =>
+      `print the rows of "${a}" and "${b}" (two decimals); with causal: false the row of "${a}" changes, while "${b}", the last, sees every token either way`,
     show: 'draw the softmax weights (a heatmap)',
   },
 };

@@ -3,6 +3,7 @@
 import { line, row, sub, paren } from '../../web/mathml.js';
 /** @import { MathLine } from '../../web/mathml.js' */
 import { subscript } from './logic.js';
+import { plural } from '../../web/plural.js';
 
 /**
  * h_{t−1} (or h_{T−1}): the state one step before t.
@@ -158,7 +159,8 @@ export const STRINGS = {
     play: '▶ Play',
     pause: '⏸ Pause',
     stepper: 'Walk the RNN',
-    status: (s, T) => `RNN: step ${s} of ${T}; attention: all ${T} rows done in 1 step`,
+    status: (s, T) =>
+      `RNN: step ${s} of ${T}; attention: ${T === 1 ? 'its 1 row' : `all ${T} rows`} done in 1 step`,
     rnnTitle: 'RNN: a chain of dependencies',
     rnnNow: (s) =>
       `Step ${s}: h${subscript(s)} = f(h${subscript(s - 1)}, x${subscript(s)}), which cannot start before h${subscript(s - 1)} is done.`,
@@ -180,7 +182,7 @@ export const STRINGS = {
     queryPick: 'Query token (blue arcs)',
     queryBtn: (l, i) => `query ${i + 1}: ${l}`,
     arcsLabel: (T, n) =>
-      `${T} tokens, ${n} query → key links under the causal mask, computed together in one step`,
+      `${plural(T, 'token')}, ${plural(n, 'query → key link')} under the causal mask, computed together in one step`,
     weightsTitle: (q, s) =>
       `The ${q} row’s weights (engine: causal, one head, scores ÷ √d, the teaching vectors of “${s}”)`,
     key: 'Key',
@@ -200,7 +202,8 @@ export const STRINGS = {
     rowReads: 'What token T reads directly',
     rowPairs: 'Query → key pairs this layer scores',
     rnnSteps: (T) => line(`T = ${T} (`, sub('h', 't'), ' waits for ', H_BEFORE('t'), ')'),
-    attnSteps: (T) => `all ${T} rows at once; no row waits for another`,
+    attnSteps: (T) =>
+      String(T) === '1' ? 'its 1 row at once' : `all ${T} rows at once; no row waits for another`,
     rnnPath: (T, n) => `T − 1 = ${T} − 1 = ${n}`,
     attnPath: (ok) =>
       ok ? 'causal mask row T, column 1 = 1: read directly, 1 step' : 'T = 1: token 1 is token T',

@@ -3,17 +3,21 @@
 // Reset, the seed and the choices the seed's kv_heads ablation varies. While it trains: the loss
 // curves against the unigram baseline, characters per second, and every few steps a snapshot
 // (one sentence's attention per full layer and head, the linear layers' ‖S‖, a greedy sample),
-// all read by the page's engine from the snapshot's weights; a scrubber walks back through them.
-// Finished runs stay side by side (validation loss against the ledger's KV bytes per token), and
-// the model can go to the lab (localStorage, lab.html?model=trained) or be downloaded (the lab's
-// .bin, or the GGUF export-hf writes, for the open-model page).
+// read in the worker from the snapshot's weights; a scrubber walks back through them. "Train
+// again" (Start once a run is done or paused) keeps the runs before it: their curves stay on the
+// chart in grey, their rows side by side (validation loss against the ledger's KV bytes per
+// token). The model can go to the lab (localStorage, lab.html?model=trained) or be downloaded
+// (the lab's .bin, or the GGUF export-hf writes, for the open-model page).
+// While a run trains, a frame draws only what changed: the status line, the curve's points and
+// new dots, and a snapshot's cells in place (views/loss-curve.js, views/snapshot.js), so that a
+// tap on a control reaches the screen in the next frame.
 //
 // Lives in dist/attn-train.js (with the worker and its text), loaded only where this tag is.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 /** @import { TrainChoices, TrainInfo, TrainOut, SnapshotView } from './logic.js' */
 import { AttnWidget } from '../../web/widget-base.js';
-import { h, num, pct } from '../../web/dom.js';
+import { h, num, pct, grouped } from '../../web/dom.js';
 import { formula } from '../../web/mathml.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { TRAIN_CSS } from './styles.js';
@@ -26,13 +30,17 @@ import {
   choicesFrom,
   tokensPerSecond,
   strongestPreviousHead,
+  strongestSinkHead,
   meanSinkShare,
   uniformPreviousShare,
+  uniformFirstShare,
+  seedProblem,
+  validBelowTraining,
 } from './logic.js';
 import { saveTrainedModel, meanLoss } from '../../web/trained-model.js';
 import { encodeBase64 } from '../../web/base64.js';
 import { TrainWorker } from './train-worker.js';
-import { lossCurve } from './views/loss-curve.js';
+import { LossChart } from './views/loss-curve.js';
 import { snapshotControls, snapshotBody } from './views/snapshot.js';
 import { runsTable } from './views/runs.js';
 
@@ -40,6 +48,10 @@ import { runsTable } from './views/runs.js';
  * A snapshot kept: its step, validation loss and what the worker's trainer read of the weights.
  * @typedef {{ step: number, validLoss: number, view: SnapshotView }} Snapshot
  */
+/** @typedef {import('./views/loss-curve.js').Curve} Curve */
+
+/** The status and the curve are drawn at most this often while a run trains (ms). */
+const PROGRESS_MS = 250;
 /**
  * A run kept for the side-by-side table.
  * @typedef {{ n: number, layers: number, hybrid: boolean, kvHeads: number, steps: number,
@@ -89,13 +101,22 @@ export class TrainModel extends AttnWidget {
   #head = 0;
   /** @type {RunRow[]} */
   #runs = [];
+  /** the curves of the runs before this one ("Train again" keeps them on the chart) */
+  /** @type {Curve[]} */
+  #before = [];
   #runCount = 0;
   /** @type {string | null} */
   #note = null;
   /** @type {Record<string, HTMLElement>} */
   #el = {};
-  /** A progress draw is waiting for the next frame. */
+  /** @type {LossChart | null} */
+  #chart = null;
+  /** @type {ReturnType<typeof snapshotBody> | null} */
+  #snapBody = null;
+  /** A progress draw is waiting for its frame. */
   #drawPending = false;
+  /** When the last progress draw ran (performance.now()). */
+  #drewAt = 0;
 
   /** The run's state, for tests and course platforms. */
   get state() {
@@ -113,9 +134,17 @@ export class TrainModel extends AttnWidget {
   get runs() {
     return this.#runs;
   }
+  /** The curves of the runs before this one, drawn beside it. */
+  get previousCurves() {
+    return this.#before;
+  }
   /** What the run trains (trainStart's answer), or null before Start. */
   get info() {
     return this.#info;
+  }
+  /** The worker's WASM heap in bytes at the last step (for the benchmark; not shown). */
+  get heapBytes() {
+    return this.#heap;
   }
 
   updateDetail() {
@@ -147,12 +176,13 @@ export class TrainModel extends AttnWidget {
       value: c.steps,
       inputmode: 'numeric',
     });
+    // Text, not a number field: a number field would round a seed above 2^53 before it is read.
     const seed = h('input', {
-      type: 'number',
-      min: 0,
-      step: 1,
+      type: 'text',
       value: c.seed,
       inputmode: 'numeric',
+      autocomplete: 'off',
+      spellcheck: 'false',
     });
     const layers = h(
       'select',
@@ -168,18 +198,17 @@ export class TrainModel extends AttnWidget {
       {},
       KV_HEAD_CHOICES.map((n) => h('option', { value: n, selected: n === c.kvHeads }, String(n))),
     );
-    const read = () =>
-      choicesFrom({
-        steps: /** @type {HTMLInputElement} */ (steps).value,
-        seed: /** @type {HTMLInputElement} */ (seed).value,
-        layers: /** @type {HTMLSelectElement} */ (layers).value,
-        kvHeads: /** @type {HTMLSelectElement} */ (kv).value,
-        hybrid: /** @type {HTMLSelectElement} */ (types).value,
-      });
+    const form = () => ({
+      steps: /** @type {HTMLInputElement} */ (steps).value,
+      seed: /** @type {HTMLInputElement} */ (seed).value,
+      layers: /** @type {HTMLSelectElement} */ (layers).value,
+      kvHeads: /** @type {HTMLSelectElement} */ (kv).value,
+      hybrid: /** @type {HTMLSelectElement} */ (types).value,
+    });
     const start = h('button', {
       class: 'primary',
       'data-role': 'start',
-      onclick: () => this.#start(read()),
+      onclick: () => this.#start(form()),
     });
     const pause = h('button', { 'data-role': 'pause', onclick: () => this.#pauseOrResume() });
     const reset = h(
@@ -187,16 +216,21 @@ export class TrainModel extends AttnWidget {
       { 'data-role': 'reset', onclick: () => this.#reset() },
       this.t('reset'),
     );
-    const inputs = [steps, seed, layers, types, kv];
+    this.#inputs = [steps, seed, layers, types, kv];
+    this.#chart = new LossChart({
+      t: (k, ...a) => this.t(k, ...a),
+      narrow: globalThis.matchMedia?.('(max-width: 520px)').matches ?? false,
+    });
+    this.#snapBody = snapshotBody({ t: (k, ...a) => this.t(k, ...a) });
     this.#el = {
       start,
       pause,
       reset,
       status: h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }),
       model: h('p', { class: 'muted formula' }),
-      curve: h('div', { class: 'curve' }),
+      summary: h('p', { class: 'formula summary' }),
+      below: h('p', { class: 'note', hidden: true }),
       snap: h('div', { class: 'snapshot' }),
-      snapBody: h('div', {}),
       runs: h('div', { class: 'runs' }),
       hand: h('div', { class: 'hand' }),
       inputs: h('div', { class: 'fields' }, [
@@ -207,7 +241,6 @@ export class TrainModel extends AttnWidget {
         field('train-kv', this.t('kvHeads', KV_HEAD_CHOICES[0]), kv),
       ]),
     };
-    this.#inputs = inputs;
     this.#snapControls = snapshotControls({
       t: (k, ...a) => this.t(k, ...a),
       onIndex: (i) => {
@@ -223,7 +256,7 @@ export class TrainModel extends AttnWidget {
         this.#drawSnapshot();
       },
     });
-    this.#el.snap.append(this.#snapControls.el, this.#el.snapBody);
+    this.#el.snap.append(this.#snapControls.el, this.#snapBody.el);
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
@@ -237,7 +270,9 @@ export class TrainModel extends AttnWidget {
         h('h3', {}, this.t('curveTitle')),
         h('p', { class: 'muted' }, this.t('curveHelp')),
         h('p', { class: 'formula' }, formula(this.t('lossFormula'))),
-        this.#el.curve,
+        this.#chart.el,
+        this.#el.summary,
+        this.#el.below,
       ]),
       h('section', {}, [
         h('h3', {}, this.t('snapshots')),
@@ -256,6 +291,8 @@ export class TrainModel extends AttnWidget {
       ]),
       h('section', {}, [h('h3', {}, this.t('handOver')), this.#el.hand]),
     );
+    // A language change rebuilds the widget: the chart starts again with what it had.
+    if (this.#info) this.#chart.start(this.#chartRun(this.#info));
   }
 
   /** @type {HTMLElement[]} */
@@ -272,24 +309,50 @@ export class TrainModel extends AttnWidget {
     this.#drawHandOver();
   }
 
+  /** Start is "Train again" once a run is done or paused: the choices are open again then. */
   #drawControls() {
     const s = this.#state;
     const { start, pause } = this.#el;
-    start.textContent = this.t('start');
-    /** @type {HTMLButtonElement} */ (start).disabled = s !== 'idle';
+    const open = s === 'idle' || s === 'paused' || s === 'done';
+    const again = s === 'paused' || s === 'done' || (s === 'idle' && this.#before.length > 0);
+    start.textContent = this.t(again ? 'trainAgain' : 'start');
+    /** @type {HTMLButtonElement} */ (start).disabled = !open;
     pause.textContent = this.t(s === 'paused' ? 'resume' : 'pause');
     /** @type {HTMLButtonElement} */ (pause).disabled = s !== 'running' && s !== 'paused';
-    for (const i of this.#inputs) /** @type {HTMLInputElement} */ (i).disabled = s !== 'idle';
+    for (const i of this.#inputs) /** @type {HTMLInputElement} */ (i).disabled = !open;
   }
 
-  /** Status line, model line and the loss curve: redrawn at every step. */
+  /** @param {TrainInfo} info the chart's new run, with the runs before it */
+  #chartRun(info) {
+    return { steps: info.steps, baseline: info.unigramLoss, before: this.#before };
+  }
+
+  /** This run's curve as the chart draws it. @returns {Curve} */
+  #curve() {
+    return {
+      train: this.#train,
+      valid: this.#snapshots.map((s) => ({ step: s.step, loss: s.validLoss })),
+      steps: this.#info?.steps ?? 1,
+    };
+  }
+
+  /**
+   * @param {HTMLElement} el
+   * @param {string} text
+   */
+  #text(el, text) {
+    if (el.textContent !== text) el.textContent = text;
+  }
+
+  /** Status line, model line, the curve and its summary: redrawn (what changed) at every step. */
   #drawProgress() {
     const info = this.#info;
-    const status = this.#el.status;
+    const { status, model, summary, below } = this.#el;
     if (!info) {
-      status.textContent = this.#state === 'starting' ? this.t('starting') : this.t('idle');
-      this.#el.model.textContent = '';
-      this.#el.curve.replaceChildren();
+      this.#text(status, this.t(this.#state === 'starting' ? 'starting' : 'idle'));
+      this.#text(model, '');
+      this.#text(summary, '');
+      below.hidden = true;
       return;
     }
     const tps = tokensPerSecond(info.tokensPerStep, this.#stepMs);
@@ -299,51 +362,50 @@ export class TrainModel extends AttnWidget {
         : this.#state === 'done'
           ? ` · ${this.t('finished')}`
           : '';
-    status.textContent = this.t('status', this.step, info.steps, tps, this.#heap) + tail;
+    this.#text(status, this.t('status', this.step, info.steps, tps) + tail);
     const c = info.config;
-    this.#el.model.textContent =
+    this.#text(
+      model,
       this.t(
         'model',
         info.parameters,
         c.layerTypes.map((k) => this.t('layerKinds')[k]).join(' · '),
         c.nKvHeads,
       ) +
-      ' ' +
-      this.t('corpus', info.fortuneChars, info.storyChars, info.trainTokens);
-    const valid = this.#snapshots.map((s) => ({ step: s.step, loss: s.validLoss }));
+        ' ' +
+        this.t('corpus', info.fortuneChars, info.storyChars, info.trainTokens),
+    );
+    const curve = this.#curve();
+    this.#chart?.update(curve);
     const last = this.#train[this.#train.length - 1];
-    this.#el.curve.replaceChildren(
-      lossCurve({
-        t: (k, ...a) => this.t(k, ...a),
-        train: this.#train,
-        valid,
-        baseline: info.unigramLoss,
-        steps: info.steps,
-        narrow: globalThis.matchMedia?.('(max-width: 520px)').matches ?? false,
-      }),
-      h(
-        'p',
-        { class: 'formula' },
-        this.t(
-          'curveSummary',
-          this.step,
-          last ? num(last.loss, 3) : '—',
-          valid.length ? num(valid[valid.length - 1].loss, 3) : '—',
-          num(info.unigramLoss, 3),
-        ),
+    const valid = curve.valid[curve.valid.length - 1];
+    this.#text(
+      summary,
+      this.t(
+        'curveSummary',
+        this.step,
+        last ? num(last.loss, 3) : '—',
+        valid ? num(valid.loss, 3) : '—',
+        num(info.unigramLoss, 3),
+        grouped(info.validTokens),
       ),
     );
+    // Validation below training is a question a student asks: where it shows, say why.
+    below.hidden = !validBelowTraining(this.#train, curve.valid);
+    if (!below.hidden)
+      this.#text(
+        below,
+        this.t('validBelow', grouped(info.validTokens), info.batch, info.config.context),
+      );
   }
 
   /** The scrubber and sliders, and (unless `body` is false) the chosen layer of the snapshot. */
   #drawSnapshot(body = true) {
     const box = this.#el.snap;
     const controls = this.#snapControls;
+    const view = this.#snapBody;
     box.hidden = !this.#snapshots.length;
-    if (!this.#snapshots.length || !controls) {
-      this.#el.snapBody.replaceChildren();
-      return;
-    }
+    if (!this.#snapshots.length || !controls || !view) return;
     const index = this.#shown < 0 ? this.#snapshots.length - 1 : this.#shown;
     const snap = this.#snapshots[index];
     const run = snap.view.run;
@@ -362,30 +424,38 @@ export class TrainModel extends AttnWidget {
       head: this.#head,
     });
     if (!body) return;
-    const best = strongestPreviousHead(snap.view.patterns);
-    this.#el.snapBody.replaceChildren(
-      snapshotBody({
-        t: (k, ...a) => this.t(k, ...a),
-        lang: this.lang,
-        scale: this.scale,
-        snapshot: snap,
-        layer: this.#layer,
-        head: this.#head,
-        facts: [
-          best
-            ? this.t(
-                'prevHead',
-                best.layer + 1,
-                best.head + 1,
-                pct(best.weight, 1),
-                pct(uniformPreviousShare(run.labels.length), 1),
-              )
-            : '',
-          full.length ? this.t('sink', pct(meanSinkShare(run), 1)) : '',
-          this.t('sample', SAMPLE_PROMPT, snap.view.sample),
-        ].filter(Boolean),
-      }),
-    );
+    const T = run.labels.length;
+    const prev = strongestPreviousHead(snap.view.patterns);
+    const sink = strongestSinkHead(snap.view.patterns);
+    view.draw({
+      lang: this.lang,
+      scale: this.scale,
+      snapshot: snap,
+      layer: this.#layer,
+      head: this.#head,
+      facts: [
+        prev
+          ? this.t(
+              'prevHead',
+              prev.layer + 1,
+              prev.head + 1,
+              pct(prev.weight, 1),
+              pct(uniformPreviousShare(T), 1),
+            )
+          : '',
+        sink
+          ? this.t(
+              'sink',
+              pct(meanSinkShare(run), 1),
+              sink.layer + 1,
+              sink.head + 1,
+              pct(sink.weight, 1),
+              pct(uniformFirstShare(T), 1),
+            )
+          : '',
+        this.t('sample', SAMPLE_PROMPT, snap.view.sample),
+      ].filter(Boolean),
+    });
   }
 
   #drawRuns() {
@@ -427,12 +497,23 @@ export class TrainModel extends AttnWidget {
     );
   }
 
-  /** @param {TrainChoices} choices */
-  #start(choices) {
-    if (this.#state !== 'idle') return;
+  /**
+   * Start, or train again: the run before (done or paused) keeps its row and its curve.
+   * @param {{ steps: string, seed: string, layers: string, kvHeads: string, hybrid: string }} form
+   */
+  #start(form) {
+    if (this.#state === 'starting' || this.#state === 'running') return;
+    const tooBig = seedProblem(form.seed);
+    if (tooBig) {
+      this.showError({ name: 'ConfigError', message: this.t('seedTooBig', grouped(tooBig.max)) });
+      return;
+    }
+    this.#endRun();
+    const choices = choicesFrom(form);
     this.#choices = choices;
     this.#state = 'starting';
     this.#note = null;
+    this.clearError();
     try {
       this.#worker = new TrainWorker((m) => this.#onMessage(m));
     } catch (e) {
@@ -454,20 +535,26 @@ export class TrainModel extends AttnWidget {
     }
   }
 
-  /** Ends the run (its row stays if it trained past its first snapshot) and clears the page. */
+  /** Ends the run (its row and curve stay once it trained past step 0); the form is back. */
   #reset() {
+    this.#endRun();
+    this.#state = 'idle';
+    this.#note = null;
+    this.clearError();
+    this.update();
+  }
+
+  /** The run now ends: its row and its curve are kept, its worker stops, the page is clear. */
+  #endRun() {
     this.#keepRun();
+    if (this.#info && this.#train.length) this.#before = [...this.#before, this.#curve()];
     this.#worker?.terminate();
     this.#worker = null;
-    this.#state = 'idle';
     this.#info = null;
     this.#train = [];
     this.#stepMs = [];
     this.#snapshots = [];
     this.#shown = -1;
-    this.#note = null;
-    this.clearError();
-    this.update();
   }
 
   #keepRun() {
@@ -487,14 +574,23 @@ export class TrainModel extends AttnWidget {
     });
   }
 
-  /** The status and the curve at the next frame: one draw a frame however fast steps come. */
+  /**
+   * The status and the curve at a frame at most every PROGRESS_MS: one draw however fast steps
+   * come, and frames left free between them for what a student taps.
+   */
   #scheduleProgress() {
     if (this.#drawPending) return;
     this.#drawPending = true;
-    requestAnimationFrame(() => {
-      this.#drawPending = false;
-      this.#drawProgress();
-    });
+    const wait = Math.max(0, PROGRESS_MS - (performance.now() - this.#drewAt));
+    setTimeout(
+      () =>
+        requestAnimationFrame(() => {
+          this.#drawPending = false;
+          this.#drewAt = performance.now();
+          this.#drawProgress();
+        }),
+      wait,
+    );
   }
 
   /** @param {TrainOut} m */
@@ -508,6 +604,7 @@ export class TrainModel extends AttnWidget {
           this.#heap = m.heapBytes;
           this.#runCount++;
           this.#state = 'running';
+          this.#chart?.start(this.#chartRun(m.info));
           this.clearError();
           this.update();
           return;

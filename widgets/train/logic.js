@@ -187,15 +187,43 @@ export function strongestPreviousHead(patterns) {
 }
 
 /**
- * The previous-character share a head would have by attending uniformly: the mean over query
- * rows i = 1 … T − 1 of 1 / (i + 1) (row i sees i + 1 keys), the chance level of headPatterns'
- * previousToken.
+ * The previous-character share a head would have by attending uniformly (its chance level), as
+ * headPatterns counts it: over query rows i = 1 … T − 1, row i sees i + 1 keys, and its previous
+ * key counts from row 2 on (row 1's is key 0, the first token), so the mean of 1 / (i + 1) over
+ * i = 2 … T − 1, divided by the T − 1 rows.
  * @param {number} T tokens
  */
 export function uniformPreviousShare(T) {
   let sum = 0;
+  for (let i = 2; i < T; i++) sum += 1 / (i + 1);
+  return T > 1 ? sum / (T - 1) : 0;
+}
+
+/**
+ * The share of the first token (<bos>) a head would have by attending uniformly: the mean of
+ * 1 / (i + 1) over query rows i = 1 … T − 1 (headPatterns' firstToken, the sink share).
+ * @param {number} T tokens
+ */
+export function uniformFirstShare(T) {
+  let sum = 0;
   for (let i = 1; i < T; i++) sum += 1 / (i + 1);
   return T > 1 ? sum / (T - 1) : 0;
+}
+
+/**
+ * The head that puts most weight on <bos> (the strongest sink), over every full layer.
+ * @param {(HeadPattern[] | null)[]} patterns per layer, null for a linear layer
+ * @returns {{ layer: number, head: number, weight: number } | null}
+ */
+export function strongestSinkHead(patterns) {
+  /** @type {{ layer: number, head: number, weight: number } | null} */
+  let best = null;
+  patterns.forEach((heads, layer) =>
+    heads?.forEach((p, head) => {
+      if (!best || p.firstToken > best.weight) best = { layer, head, weight: p.firstToken };
+    }),
+  );
+  return best;
 }
 
 /**
@@ -209,17 +237,61 @@ export function meanSinkShare(run) {
 }
 
 /**
- * What a loss curve draws: points (x = step, y = loss) scaled into a w × h box with the y range
- * [lo, hi] covering every loss and the baseline.
- * @param {{ step: number, loss: number }[][]} series
- * @param {number} totalSteps
+ * The loss chart's scale: steps 0 … x1 (the longest run drawn), losses 0 … y1 (the highest loss
+ * or the baseline, up to the next whole nat, so that it stays put while a run's loss falls).
+ * @param {{ train: { loss: number }[], valid: { loss: number }[], steps: number }[]} curves
  * @param {number} baseline
  */
-export function curveRange(series, totalSteps, baseline) {
-  const ys = series.flat().map((p) => p.loss);
-  ys.push(baseline);
-  const hi = Math.max(...ys);
-  const lo = Math.min(...ys);
-  const pad = (hi - lo) * 0.05 || 0.5;
-  return { x0: 0, x1: Math.max(1, totalSteps), y0: Math.max(0, lo - pad), y1: hi + pad };
+export function chartScale(curves, baseline) {
+  let hi = baseline;
+  for (const c of curves) for (const p of [...c.train, ...c.valid]) hi = Math.max(hi, p.loss);
+  return { x1: Math.max(1, ...curves.map((c) => c.steps)), y1: Math.max(1, Math.ceil(hi)) };
+}
+
+/**
+ * The points of a curve as drawn: one per pixel column (the last step that falls in it, and the
+ * first point), so that drawing a run of 20,000 steps costs what one of 600 does.
+ * @template P
+ * @param {P[]} points
+ * @param {(p: P) => number} x
+ * @param {(p: P) => number} y
+ * @returns {[number, number][]}
+ */
+export function curvePoints(points, x, y) {
+  /** @type {[number, number][]} */
+  const out = [];
+  for (const p of points) {
+    const px = x(p);
+    const last = out[out.length - 1];
+    if (out.length > 1 && Math.round(last[0]) === Math.round(px)) out[out.length - 1] = [px, y(p)];
+    else out.push([px, y(p)]);
+  }
+  return out;
+}
+
+/**
+ * Is the last validation loss below the training loss now (the mean of the last 10 steps'
+ * batch losses)? The page then says why (its validation sample is easier than an average batch).
+ * @param {{ step: number, loss: number }[]} train
+ * @param {{ step: number, loss: number }[]} valid
+ */
+export function validBelowTraining(train, valid) {
+  const last = valid[valid.length - 1];
+  const recent = train.slice(-10);
+  if (!last || last.step === 0 || !recent.length) return false;
+  return last.loss < recent.reduce((a, p) => a + p.loss, 0) / recent.length;
+}
+
+/**
+ * Why a seed typed as `text` cannot be used as it is: a whole number above 2^53 − 1 is rounded by
+ * JavaScript's numbers before it reaches the trainer (9007199254740993 becomes …992), so it is
+ * refused instead of training with another seed than the one shown. null: usable (or not a
+ * whole number at all: the engine names that).
+ * @param {string} text
+ * @returns {{ max: number } | null}
+ */
+export function seedProblem(text) {
+  const t = text.trim();
+  if (!/^\d+$/.test(t)) return null;
+  return BigInt(t) > BigInt(Number.MAX_SAFE_INTEGER) ? { max: Number.MAX_SAFE_INTEGER } : null;
 }

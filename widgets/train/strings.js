@@ -1,7 +1,8 @@
 // <attn-train>'s text in both languages. Every number is an argument (logic.js and the engine
 // compute them): nothing here goes stale when the trainer changes.
 /** @import { WidgetStrings } from '../../web/widget-base.js' */
-import { grouped, num } from '../../web/dom.js';
+import { grouped } from '../../web/dom.js';
+import { plural } from '../../web/plural.js';
 import { line, row, mi, mo, mn, frac, sum, sub, paren } from '../../web/mathml.js';
 
 /** L = −(1/N) Σ_t ln p(x_(t+1)): the mean cross-entropy the curve draws. */
@@ -21,9 +22,6 @@ const LOSS = row(
 export const SNAPSHOT_SENTENCE = '小明把苹果给了小王，小王谢谢小明。';
 /** The prompt of each snapshot's greedy sample (the lab's prompt). */
 export const SAMPLE_PROMPT = '小明把苹果给了';
-
-/** @param {number} b */
-const mib = (b) => `${num(b / 2 ** 20, 1)} MiB`;
 
 /** @type {WidgetStrings} */
 export const STRINGS = {
@@ -45,18 +43,14 @@ export const STRINGS = {
     hybrid: '混合（线性 + 全注意力交替）',
     kvHeads: (/** @type {number} */ h) => `KV 头数（${h} 个查询头共享）`,
     start: '开始',
+    trainAgain: '再训练一次',
     pause: '暂停',
     resume: '继续',
     reset: '重置',
     idle: '选好后按「开始」。',
     starting: '正在启动训练线程…',
-    status: (
-      /** @type {number} */ step,
-      /** @type {number} */ steps,
-      /** @type {number} */ tps,
-      /** @type {number} */ heap,
-    ) =>
-      `第 ${grouped(step)} / ${grouped(steps)} 步 · 每秒 ${grouped(Math.round(tps))} 个字符 · 训练线程的 WASM 堆 ${mib(heap)}`,
+    status: (/** @type {number} */ step, /** @type {number} */ steps, /** @type {number} */ tps) =>
+      `第 ${grouped(step)} / ${grouped(steps)} 步 · 每秒约读 ${grouped(Math.round(tps))} 个字的文本`,
     paused: '已暂停',
     finished: '训练完成',
     model: (/** @type {number} */ params, /** @type {string} */ types, /** @type {number} */ g) =>
@@ -68,6 +62,9 @@ export const STRINGS = {
     trainLoss: '训练损失',
     validLoss: '验证损失',
     unigram: '一元基线',
+    previousRuns: '之前的训练（灰色）',
+    validBelow: (/** @type {string} */ n, /** @type {number} */ b, /** @type {number} */ ctx) =>
+      `为什么验证损失比训练损失低？圆点是在同一份 ${n} 个留出的字上算的，这份样本碰巧比平均的训练批次容易（生成的小故事多，更好猜）；细线是每一步自己那一批（${b} 段 × ${ctx} 个字）、在这一步更新之前算的，起伏也大。所以这个差距说的是哪份文本更难，不是模型在没见过的文本上做得更好。`,
     stepAxis: '步',
     lossAxis: '损失',
     curveSummary: (
@@ -75,11 +72,13 @@ export const STRINGS = {
       /** @type {string} */ train,
       /** @type {string} */ valid,
       /** @type {string} */ base,
-    ) => `第 ${step} 步：训练损失 ${train}，验证损失 ${valid}，一元基线 ${base}。`,
+      /** @type {string} */ n,
+    ) =>
+      `第 ${step} 步：训练损失 ${train}（这一步的一批），验证损失 ${valid}（同一份 ${n} 个留出的字），一元基线 ${base}（在同一份字上）。`,
     snapshots: '快照：注意力如何成形',
     snapshotHelpBefore: '每个快照上，同一句话「',
     snapshotHelpAfter:
-      '」在每个全注意力层、每个头上的注意力。拖动滑块回看：找一个「看前一个字」的头（对角线下方一条亮线），和把注意力堆在 <bos> 上的 attention sink。',
+      '」在每个全注意力层、每个头上的注意力。来回拖动快照滑块，把下面的数和「均匀地看」时的水平比一比：最像「看前一个字」的头放在前一个字上多少（热力图里对角线正下方的格子），有多少权重落在 <bos> 上（第一列）。默认这么短的训练里，预计只能看到一个略高于均匀水平的头，还没有 attention sink：这些要训练得久得多（实验课的模型就训练了久得多）。',
     snapshotAt: (/** @type {number} */ step, /** @type {string} */ valid) =>
       `第 ${step} 步 · 验证损失 ${valid}`,
     layer: '层',
@@ -94,8 +93,14 @@ export const STRINGS = {
       /** @type {string} */ u,
     ) =>
       `最像「看前一个字」的头：第 ${l} 层第 ${h} 头，平均把 ${w} 的权重放在前一个字上（均匀地看所有能看的字时是 ${u}）。`,
-    sink: (/** @type {string} */ w) =>
-      `全注意力层平均放在 <bos> 上的权重（attention sink）：${w}。`,
+    sink: (
+      /** @type {string} */ mean,
+      /** @type {number} */ l,
+      /** @type {number} */ h,
+      /** @type {string} */ w,
+      /** @type {string} */ u,
+    ) =>
+      `放在 <bos> 上的权重（attention sink）：全注意力层各头平均 ${mean}；最多的是第 ${l} 层第 ${h} 头，${w}（均匀地看所有能看的字时是 ${u}）。`,
     patternTitle: '每个头的模式',
     patternCols: ['头', '前一个字', '<bos>', '自己', '其余'],
     snapshot: '快照',
@@ -104,7 +109,7 @@ export const STRINGS = {
       `贪心生成：「${prompt}」 → 「${text}」`,
     runs: '你的对照实验',
     runsHelp:
-      '每次训练完成（或暂停后重置）都留在这里：换 KV 头数或层的类型再训练一次，比较验证损失与每个 token 的 KV 字节（引擎的账本，BF16）。这就是实验课消融表的做法，只是数据来自你自己的训练。',
+      '每次训练完成（或暂停后重置、再训练一次）都留在这里，它的曲线也以灰色留在图上：换 KV 头数或层的类型再训练一次，比较验证损失与每个 token 的 KV 字节（引擎的账本，BF16）。这就是实验课消融表的做法，只是数据来自你自己的训练；实验课的表用的是课程模型更大的文本和全部留出文本，数值和这里不能直接比。',
     runsEmpty: '还没有完成的训练。',
     colRun: '训练',
     colConfig: '配置',
@@ -124,7 +129,8 @@ export const STRINGS = {
     downloadGguf: '下载 GGUF（「打开你自己的模型」一课可读）',
     noGguf: '混合模型的线性层没有 Qwen3 布局，只能下载 .bin。',
     storageFull: '浏览器拒绝保存模型（存储已关闭或已满），请改用下载。',
-    mib,
+    seedTooBig: (/** @type {string} */ max) =>
+      `种子最大只能是 ${max}：更大的整数在浏览器里会被悄悄舍入成另一个数，训练用的就不是你填的种子了。`,
   },
   en: {
     title: 'Train it yourself',
@@ -144,22 +150,18 @@ export const STRINGS = {
     hybrid: 'hybrid (linear and full alternate)',
     kvHeads: (/** @type {number} */ h) => `KV heads (shared by ${h} query heads)`,
     start: 'Start',
+    trainAgain: 'Train again',
     pause: 'Pause',
     resume: 'Resume',
     reset: 'Reset',
     idle: 'Choose, then press Start.',
     starting: 'Starting the training thread…',
-    status: (
-      /** @type {number} */ step,
-      /** @type {number} */ steps,
-      /** @type {number} */ tps,
-      /** @type {number} */ heap,
-    ) =>
-      `Step ${grouped(step)} / ${grouped(steps)} · ${grouped(Math.round(tps))} characters/s · training thread’s WASM heap ${mib(heap)}`,
+    status: (/** @type {number} */ step, /** @type {number} */ steps, /** @type {number} */ tps) =>
+      `Step ${grouped(step)} of ${grouped(steps)} · reading about ${grouped(Math.round(tps))} characters of text a second`,
     paused: 'Paused',
     finished: 'Training finished',
     model: (/** @type {number} */ params, /** @type {string} */ types, /** @type {number} */ g) =>
-      `Model: ${grouped(params)} parameters; layers ${types}; ${g} KV heads.`,
+      `Model: ${grouped(params)} parameters; layers ${types}; ${plural(g, 'KV head')}.`,
     curveTitle: 'Loss curve',
     curveHelp:
       'Training loss at every step (thin line), validation loss at every snapshot (dots), and the unigram baseline (dashed: guessing the next character from character counts alone). Below the baseline, the model has started to use the context.',
@@ -171,6 +173,9 @@ export const STRINGS = {
     trainLoss: 'training loss',
     validLoss: 'validation loss',
     unigram: 'unigram baseline',
+    previousRuns: 'earlier runs (grey)',
+    validBelow: (/** @type {string} */ n, /** @type {number} */ b, /** @type {number} */ ctx) =>
+      `Why is validation below training here? The dots are measured on one fixed sample of ${n} held-out characters, and that sample happens to be easier than the average training batch (more of the predictable generated stories); the line is each step’s own batch (${b} windows of ${ctx} characters), measured before that step’s update, and it jumps about. So the gap says which text is harder, not that the model does better on text it has not seen.`,
     stepAxis: 'step',
     lossAxis: 'loss',
     curveSummary: (
@@ -178,12 +183,13 @@ export const STRINGS = {
       /** @type {string} */ train,
       /** @type {string} */ valid,
       /** @type {string} */ base,
+      /** @type {string} */ n,
     ) =>
-      `Step ${step}: training loss ${train}, validation loss ${valid}, unigram baseline ${base}.`,
+      `Step ${step}: training loss ${train} (this step’s batch), validation loss ${valid} (one fixed sample of ${n} held-out characters), unigram baseline ${base} (on that sample).`,
     snapshots: 'Snapshots: attention taking shape',
     snapshotHelpBefore: 'At each snapshot, the attention of one sentence, “',
     snapshotHelpAfter:
-      '”, in every full layer and head. Drag the slider back and forth: look for a previous-character head (a bright line just below the diagonal) and for the sink piling weight on <bos>.',
+      '”, in every full layer and head. Drag the snapshot slider back and forth and compare the numbers below with their level under uniform attention: how much the most previous-character head puts on the character just before (in the heatmap, the cells just below the diagonal), and how much weight goes to <bos> (the first column). In a run as short as the default, expect one head only somewhat above that level and no sink yet: those take far longer training (the lab’s model trained far longer).',
     snapshotAt: (/** @type {number} */ step, /** @type {string} */ valid) =>
       `Step ${step} · validation loss ${valid}`,
     layer: 'Layer',
@@ -198,7 +204,14 @@ export const STRINGS = {
       /** @type {string} */ u,
     ) =>
       `The most previous-character head: layer ${l}, head ${h}, with ${w} of its weight on the previous character on average (attending uniformly to every visible character would give ${u}).`,
-    sink: (/** @type {string} */ w) => `Mean weight of the full layers on <bos> (the sink): ${w}.`,
+    sink: (
+      /** @type {string} */ mean,
+      /** @type {number} */ l,
+      /** @type {number} */ h,
+      /** @type {string} */ w,
+      /** @type {string} */ u,
+    ) =>
+      `Weight on <bos> (the sink): ${mean} on average over the full layers’ heads; the most, layer ${l}, head ${h}: ${w} (attending uniformly gives ${u}).`,
     patternTitle: 'Each head’s pattern',
     patternCols: ['Head', 'previous character', '<bos>', 'itself', 'the rest'],
     snapshot: 'Snapshot',
@@ -207,7 +220,7 @@ export const STRINGS = {
       `Greedy generation: “${prompt}” → “${text}”`,
     runs: 'Your ablation',
     runsHelp:
-      'Every finished run stays here (and a paused one when you reset): train again with other KV heads or layer types and compare validation loss with KV bytes per token (the engine’s ledger, BF16). The lab’s ablation tables are made this way; these rows come from your own runs.',
+      'Every finished run stays here (and a paused one when you reset or train again), its curve in grey on the chart: train again with other KV heads or layer types and compare validation loss with KV bytes per token (the engine’s ledger, BF16). The lab’s ablation tables are made this way; these rows come from your own runs. The lab’s tables used the course model’s larger text and all of its held-out text, so their numbers and these do not compare directly.',
     runsEmpty: 'No finished run yet.',
     colRun: 'Run',
     colConfig: 'Configuration',
@@ -218,7 +231,7 @@ export const STRINGS = {
       /** @type {number} */ layers,
       /** @type {string} */ kind,
       /** @type {number} */ g,
-    ) => `${layers} layers ${kind} · ${g} KV heads`,
+    ) => `${plural(layers, 'layer')} ${kind} · ${plural(g, 'KV head')}`,
     kindFull: 'full attention',
     kindHybrid: 'hybrid',
     handOver: 'Take the model with you',
@@ -228,7 +241,8 @@ export const STRINGS = {
     noGguf: 'A hybrid model’s linear layers have no Qwen3 layout: .bin only.',
     storageFull:
       'The browser refused to keep the model (storage off or full): download it instead.',
-    mib,
+    seedTooBig: (/** @type {string} */ max) =>
+      `seed must be at most ${max}: a larger whole number is silently rounded to another one in the browser, and the run would not use the seed you typed.`,
   },
 };
 

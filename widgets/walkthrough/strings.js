@@ -32,6 +32,8 @@ export const STRINGS = {
     matsRegion: '这一步的矩阵',
     title: '手算一个微型例子：「The」和「cat」走完注意力公式',
     help: '每点一次「下一步」走一步。点矩阵里的格子（或用方向键）看这一格是怎么算出来的。所有数字由引擎从固定的 x、Q、K、V 算出。',
+    'help:touch':
+      '每点一次「下一步」走一步。点矩阵里的格子，看这一格是怎么算出来的。所有数字由引擎从固定的 x、Q、K、V 算出。',
     back: '◀ 上一步',
     next: '下一步 ▶',
     /** @param {number} k @param {number} n */
@@ -64,6 +66,7 @@ export const STRINGS = {
     ],
     matX: 'x',
     matQ: 'Q = x · Wq（点格子看算式）',
+    'matQ:touch': 'Q = x · Wq（点格子看算式）',
     matK: 'K = x · Wk',
     matV: 'V（给定）',
     matRaw: 'QKᵀ',
@@ -87,6 +90,8 @@ export const STRINGS = {
     matsRegion: 'The matrices of this step',
     title: 'A tiny example by hand: "The" and "cat" through the attention formula',
     help: "Each click on Next takes one step. Click a cell of the matrix (or use the arrow keys) to see how that cell is computed. Every number is the engine's, from the fixed x, Q, K, V.",
+    'help:touch':
+      "Each tap on Next takes one step. Tap a cell of the matrix to see how that cell is computed. Every number is the engine's, from the fixed x, Q, K, V.",
     back: '◀ Back',
     next: 'Next ▶',
     /** @param {number} k @param {number} n */
@@ -126,6 +131,7 @@ export const STRINGS = {
     ],
     matX: 'x',
     matQ: 'Q = x · Wq (click a cell)',
+    'matQ:touch': 'Q = x · Wq (tap a cell)',
     matK: 'K = x · Wk',
     matV: 'V (given)',
     matRaw: 'QKᵀ',

@@ -7,6 +7,7 @@
 import { bytes, exactBytes, grouped, h, num, svg } from '../../../web/dom.js';
 import { CATEGORY } from '../../../web/color.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
+import { labelCells } from '../../../web/views/narrow-tables.js';
 import {
   chartFrame,
   axisLines,
@@ -136,7 +137,11 @@ function ablationTable(t, rows, ledgers) {
       h('td', {}, grouped(r.parameters)),
     ]),
   );
-  return h('table', { class: 'ablation' }, [h('thead', {}, head), h('tbody', {}, body)]);
+  return labelCells(
+    /** @type {HTMLTableElement} */ (
+      h('table', { class: 'ablation' }, [h('thead', {}, head), h('tbody', {}, body)])
+    ),
+  );
 }
 
 /**

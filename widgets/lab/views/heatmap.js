@@ -169,6 +169,7 @@ export function heatmapSection(options) {
           // the corner header (Q↓ K→) in the page's language
           lang,
           scale,
+          fit: true,
         }),
       );
       if (scale.name !== legendScale) {

@@ -8,6 +8,7 @@ import { h, pct } from '../../../web/dom.js';
 import { CATEGORY } from '../../../web/color.js';
 import { formula } from '../../../web/mathml.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
+import { labelCells } from '../../../web/views/narrow-tables.js';
 import { panel, computedOnOpen } from './panel.js';
 
 /** @typedef {'previousToken' | 'firstToken' | 'diagonal' | 'other'} PartKey */
@@ -118,10 +119,14 @@ export function patternSection({ t, lang, sortKey, onSort, onPick, onOpen }) {
         ]);
       });
       region.box.replaceChildren(
-        h('table', { class: 'patterns', 'aria-label': t('patTitle') }, [
-          h('thead', {}, top),
-          h('tbody', {}, body),
-        ]),
+        labelCells(
+          /** @type {HTMLTableElement} */ (
+            h('table', { class: 'patterns', 'aria-label': t('patTitle') }, [
+              h('thead', {}, top),
+              h('tbody', {}, body),
+            ])
+          ),
+        ),
       );
       const clean = rows.filter(({ p }) => PARTS.some((x) => p[x.key] > 0.5)).length;
       mixes.textContent = `${t('mixes', clean, rows.length)}${clean * 2 < rows.length ? ` ${t('mostMixed')}` : ''}`;

@@ -9,6 +9,7 @@ import { h, pct, num, gridMove } from '../../../web/dom.js';
 import { weightColor, textOn } from '../../../web/color.js';
 import { formula } from '../../../web/mathml.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
+import { fitGridClass } from '../../../web/views/narrow-tables.js';
 import { headWeights, isFull, fullLayers } from '../logic.js';
 import { panel } from './panel.js';
 
@@ -90,7 +91,7 @@ export function sinkSection({ t, lang, config: c, onPick }) {
         ]),
       );
       box.replaceChildren(
-        h('table', { class: 'sinks', 'aria-label': t('sinkTitle') }, [
+        h('table', { class: `sinks ${fitGridClass(c.nHeads + 1)}`, 'aria-label': t('sinkTitle') }, [
           h('thead', {}, head),
           h('tbody', {}, body),
         ]),

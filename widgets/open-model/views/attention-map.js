@@ -55,6 +55,7 @@ export function attentionMap(weights, labels, { title, windowNote, scale, lang }
         caption: title,
         lang,
         scale,
+        fit: true,
       }),
       { label: title, lang },
     ),

@@ -7,6 +7,7 @@
 import { h, pct } from '../../../web/dom.js';
 import { weightColor, textOn } from '../../../web/color.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
+import { fitGridClass, labelCells } from '../../../web/views/narrow-tables.js';
 
 /** The HeadPattern fields the columns show, and the keys of their headers' strings. */
 const PATTERN_COLUMNS = /** @type {const} */ ([
@@ -45,6 +46,7 @@ export function patternsSection(patterns, layer, t, { headName, lang }) {
       ),
     ),
   ]);
+  labelCells(/** @type {HTMLTableElement} */ (table));
   return h('section', {}, [h('h3', {}, title), scrollRegion(table, { label: title, lang })]);
 }
 
@@ -57,7 +59,7 @@ export function patternsSection(patterns, layer, t, { headName, lang }) {
  */
 export function sinksSection(sinks, nHeads, t, { scale, lang }) {
   const title = t('sinksTitle');
-  const table = h('table', { class: 'sinks', 'aria-label': title }, [
+  const table = h('table', { class: `sinks ${fitGridClass(nHeads + 1)}`, 'aria-label': title }, [
     h(
       'thead',
       {},

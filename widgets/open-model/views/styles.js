@@ -2,6 +2,7 @@
 // zone, the progress bars, the facts, the prompt row, the chips, the top 5, the generation and
 // the tables over heads.
 import { HEATMAP_CSS } from '../../../web/views/heatmap-table.js';
+import { NARROW_TABLES_CSS } from '../../../web/views/narrow-tables.js';
 
 export const OPEN_MODEL_CSS = `
 .course-model { margin: 10px 0; padding: 8px 10px; border: 1px dashed var(--_border); border-radius: 6px; }
@@ -30,4 +31,5 @@ table.patterns td, table.patterns th { white-space: nowrap; }
 section { margin-top: 12px; }
 .nowrap { white-space: nowrap; }
 label.prompt { flex: 1 1 240px; min-width: 0; }
-`;
+.stale { color: var(--_warn-fg); }
+${NARROW_TABLES_CSS}`;

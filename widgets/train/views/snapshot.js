@@ -1,11 +1,15 @@
 // One snapshot of a run: a scrubber over all snapshots and the layer and head sliders (made once),
 // and the chosen layer's attention on the snapshot sentence (a full layer: the head's heatmap and
 // every head's pattern; a linear layer: each head's ‖S‖ at the sentence's end), with the facts
-// read from it (the most previous-character head, the sink, a greedy sample).
+// read from it (the most previous-character head, the sink, a greedy sample), changed in place.
 /** @import { ColorScale } from '../../../web/color.js' */
 /** @import { Snapshot } from '../element.js' */
-import { h, num, pct } from '../../../web/dom.js';
-import { heatmapTable, heatmapLegend } from '../../../web/views/heatmap-table.js';
+import { h, num, pct, redraw } from '../../../web/dom.js';
+import {
+  heatmapTable,
+  heatmapLegend,
+  updateHeatmapTable,
+} from '../../../web/views/heatmap-table.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
 
 /**
@@ -61,77 +65,108 @@ export function snapshotControls({ t, onIndex, onLayer, onHead }) {
 }
 
 /**
- * The chosen layer of one snapshot: a full layer's head as a heatmap and every head's pattern, or
- * a linear layer's ‖S‖ per head; then the facts read from the snapshot.
- * @param {{ t: (key: string, ...args: any[]) => any, lang: string, scale: ColorScale,
- *   snapshot: Snapshot, layer: number, head: number, facts: string[] }} o
+ * The chosen layer of one snapshot, drawn in a box made once: a full layer's head as a heatmap
+ * and every head's pattern, or a linear layer's ‖S‖ per head; then the facts read from the
+ * snapshot. A new snapshot or another head of the same shape changes the drawn cells in place
+ * (updateHeatmapTable): while the model trains, a tap on a slider lays out only what changed.
+ * @param {{ t: (key: string, ...args: any[]) => any }} o
  */
-export function snapshotBody(o) {
-  const { t, snapshot: s } = o;
-  const run = s.view.run;
-  const layer = run.attention[o.layer];
-  const head = o.head;
-  /** @type {HTMLElement[]} */
-  let body;
-  if (layer.type === 'full') {
-    const [, T] = layer.weights.shape;
-    const weights = layer.weights.data.subarray(head * T * T, (head + 1) * T * T);
-    const patterns = s.view.patterns[o.layer] ?? [];
-    const name = `${t('layer')} ${o.layer + 1} · ${t('head')} ${head + 1}`;
-    body = [
-      scrollRegion(
-        [
-          heatmapTable({
-            weights,
-            rows: run.labels,
-            cols: run.labels,
-            causal: true,
-            caption: name,
-            lang: o.lang,
-            scale: o.scale,
-          }),
-        ],
-        { label: name, lang: o.lang },
-      ),
-      heatmapLegend(o.scale),
-      h('h4', {}, t('patternTitle')),
-      h('div', { class: 'scroll' }, [
-        h('table', { class: 'patterns' }, [
-          h('thead', {}, [
-            h(
-              'tr',
-              {},
-              /** @type {string[]} */ (t('patternCols')).map((c) => h('th', { scope: 'col' }, c)),
-            ),
-          ]),
+export function snapshotBody({ t }) {
+  const el = h('div', {});
+  /** @type {{ table: HTMLTableElement, region: HTMLElement, key: string } | null} */
+  let heat = null;
+  const patterns = h('div', {});
+  const facts = h('div', {});
+  return {
+    el,
+    /**
+     * @param {{ lang: string, scale: ColorScale, snapshot: Snapshot, layer: number,
+     *   head: number, facts: string[] }} o
+     */
+    draw(o) {
+      const s = o.snapshot;
+      const run = s.view.run;
+      const layer = run.attention[o.layer];
+      redraw(
+        facts,
+        o.facts.map((f) => h('p', { class: 'fact' }, f)),
+      );
+      if (layer.type !== 'full') {
+        heat = null;
+        const norms = layer.stateNorms;
+        const [T, Hl] = norms.shape; // [T, Hl]: ‖S_h‖ after each token
+        el.replaceChildren(
+          h('p', { class: 'muted' }, t('linearLayer', o.layer + 1)),
           h(
-            'tbody',
-            {},
-            patterns.map((p, i) =>
-              h('tr', { class: i === head ? 'chosen' : '' }, [
-                h('th', { scope: 'row' }, `${t('head')} ${i + 1}`),
-                ...[p.previousToken, p.firstToken, p.diagonal, p.other].map((v) =>
-                  h('td', { class: 'n' }, pct(v, 0)),
-                ),
-              ]),
+            'ul',
+            { class: 'norms' },
+            Array.from({ length: Hl }, (_, i) =>
+              h('li', {}, t('stateNorm', i + 1, num(norms.data[(T - 1) * Hl + i], 3))),
             ),
           ),
-        ]),
-      ]),
-    ];
-  } else {
-    const norms = layer.stateNorms;
-    const [T, Hl] = norms.shape; // [T, Hl]: ‖S_h‖ after each token
-    body = [
-      h('p', { class: 'muted' }, t('linearLayer', o.layer + 1)),
-      h(
-        'ul',
-        { class: 'norms' },
-        Array.from({ length: Hl }, (_, i) =>
-          h('li', {}, t('stateNorm', i + 1, num(norms.data[(T - 1) * Hl + i], 3))),
-        ),
-      ),
-    ];
-  }
-  return h('div', {}, [...body, ...o.facts.map((f) => h('p', { class: 'fact' }, f))]);
+          facts,
+        );
+        return;
+      }
+      const [, T] = layer.weights.shape;
+      const weights = layer.weights.data.subarray(o.head * T * T, (o.head + 1) * T * T);
+      const name = `${t('layer')} ${o.layer + 1} · ${t('head')} ${o.head + 1}`;
+      const table = { weights, rows: run.labels, cols: run.labels, causal: true, scale: o.scale };
+      const key = `${o.lang} ${o.scale.name} ${run.labels.join(' ')}`;
+      const kept = heat?.key === key && updateHeatmapTable(heat.table, { ...table, caption: name });
+      if (!heat || !kept) {
+        const made = /** @type {HTMLTableElement} */ (
+          heatmapTable({ ...table, caption: name, lang: o.lang, fit: true })
+        );
+        heat = { table: made, region: scrollRegion([made], { label: name, lang: o.lang }), key };
+        el.replaceChildren(
+          heat.region,
+          heatmapLegend(o.scale),
+          h('h4', {}, t('patternTitle')),
+          patterns,
+          facts,
+        );
+      }
+      heat.region.querySelector('[role=region]')?.setAttribute('aria-label', name);
+      const rows = s.view.patterns[o.layer] ?? [];
+      // The table is made once per head count; a snapshot or a head changes its cells' text.
+      let body = patterns.querySelector('tbody');
+      if (!body || body.rows.length !== rows.length) {
+        body = h(
+          'tbody',
+          {},
+          rows.map((_, i) =>
+            h('tr', {}, [
+              h('th', { scope: 'row' }, `${t('head')} ${i + 1}`),
+              ...PATTERN_PARTS.map(() => h('td', { class: 'n' })),
+            ]),
+          ),
+        );
+        patterns.replaceChildren(
+          h('table', { class: 'patterns' }, [
+            h('thead', {}, [
+              h(
+                'tr',
+                {},
+                /** @type {string[]} */ (t('patternCols')).map((c) => h('th', { scope: 'col' }, c)),
+              ),
+            ]),
+            body,
+          ]),
+        );
+      }
+      rows.forEach((p, i) => {
+        const tr = /** @type {HTMLTableSectionElement} */ (body).rows[i];
+        tr.classList.toggle('chosen', i === o.head);
+        PATTERN_PARTS.forEach((k, c) => {
+          const cell = tr.cells[c + 1];
+          const text = pct(p[k], 0);
+          if (cell.textContent !== text) cell.textContent = text;
+        });
+      });
+    },
+  };
 }
+
+/** The parts of a head's pattern the table shows, in its columns' order. */
+const PATTERN_PARTS = /** @type {const} */ (['previousToken', 'firstToken', 'diagonal', 'other']);
