@@ -31,6 +31,9 @@
 //                          element and the source of its Web Worker (the trainer's own WASM
 //                          module, build-wasm/attn-trainer.js, and the training text: the
 //                          fortunes-zh files tang300 and song100, GPL-3.0+) as one string.
+//   dist/attn-quiz-final.js  the questions only the final quiz asks (globalThis.AttnQuizFinal):
+//                          dist/widgets/quiz.js holds a page's check questions alone
+//                          (widgets/quiz/quiz-data.js), the loader adds this beside a final quiz.
 //   dist/attn-loader.js    a small classic script (web/loader.js) that adds the scripts above
 //                          to a page only where its attn-* elements need them; every course
 //                          page loads it and nothing else.
@@ -217,6 +220,38 @@ for (const [format, entry, outfile] of [
       }));
     },
   };
+  // A page's check needs only its own questions: dist/widgets/quiz.js carries the questions with a
+  // `lesson` and the lessons' slugs and titles; the questions only the final quiz asks go to
+  // attn-quiz-final.js, which the loader adds beside a final quiz (widgets/quiz/quiz-data.js).
+  const quizJson = readJson('course-data/quiz.json');
+  const finalOnly = quizJson.questions.filter((q) => q.lesson === undefined);
+  const checksPlugin = {
+    name: 'attn-quiz-checks',
+    setup(b) {
+      const trimmed = {
+        'quiz.json': {
+          ...quizJson,
+          questions: quizJson.questions.filter((q) => q.lesson !== undefined),
+          finalElsewhere: finalOnly.length,
+        },
+        'lessons.json': {
+          lessons: readJson('course-data/lessons.json').lessons.map(({ slug, title }) => ({
+            slug,
+            title,
+          })),
+        },
+      };
+      b.onLoad({ filter: /course-data[\\/](quiz|lessons)\.json$/ }, (args) => ({
+        contents: JSON.stringify(trimmed[args.path.split(/[\\/]/).pop()]),
+        loader: 'json',
+      }));
+    },
+  };
+  writeFileSync(
+    join(dist, 'attn-quiz-final.js'),
+    `${header("attn-quiz-final.js, the final quiz's own questions")}\n` +
+      `globalThis.AttnQuizFinal=${JSON.stringify({ questions: finalOnly })};\n`,
+  );
   mkdirSync(join(dist, 'widgets'), { recursive: true });
   for (const [tag, [folder, cls]] of Object.entries(WIDGET_ELEMENTS)) {
     const r = await build({
@@ -230,7 +265,7 @@ for (const [format, entry, outfile] of [
         resolveDir: root,
         sourcefile: `${tag}-entry.js`,
       },
-      plugins: [sharedPlugin],
+      plugins: tag === 'attn-quiz' ? [sharedPlugin, checksPlugin] : [sharedPlugin],
       format: 'iife',
       banner: { js: header(`widgets/${folder}.js, the <${tag}> element (after attn-core.js)`) },
       outfile: join(dist, 'widgets', `${folder}.js`),

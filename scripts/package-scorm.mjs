@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { scriptsFor } from '../web/loader.js';
+import { loaderNamesInHtml } from './page-names.mjs';
 import { WIDGET_ELEMENTS } from '../widgets/registry.js';
 import { courseOutline } from '../web/lms/outline.js';
 import { header, NOTICES_FILE } from './notices.mjs';
@@ -53,7 +54,7 @@ export function courseFiles(dist, slugs) {
     if (!existsSync(join(dist, p)))
       throw new Error(`dist/${p} is missing: dist/ is older than course-data/ (npm run build)`);
     const html = readFileSync(join(dist, p), 'utf8');
-    for (const m of html.matchAll(/<(attn-[a-z-]+)/g)) tags.add(m[1]);
+    for (const n of loaderNamesInHtml(html)) tags.add(n);
     for (const [, ref] of html.matchAll(/\s(?:src|href)="([^"]*)"/g))
       if (!/^([a-z][a-z0-9+.-]*:|#)/i.test(ref)) named.add(ref.split(/[?#]/)[0]);
   }

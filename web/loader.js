@@ -23,6 +23,23 @@ export const WIDGETS_SCRIPT = 'attn-widgets.js';
 export const CORE_SCRIPT = 'attn-core.js';
 /** The engine's WebAssembly as a script, for pages that cannot fetch attn-engine.wasm. */
 export const ENGINE_WASM_SCRIPT = 'attn-engine-wasm.js';
+/**
+ * What the final quiz (an <attn-quiz> without `lesson`) is called among the names the loader
+ * reads off a page: it needs a script a page's check does not.
+ */
+const FINAL_QUIZ = 'attn-quiz(final)';
+
+/**
+ * The names an element stands for when the loader picks scripts: its tag, and for the final
+ * quiz FINAL_QUIZ first (its script only sets data the element reads when it builds).
+ * @param {Pick<Element, 'localName' | 'hasAttribute'>} el
+ */
+export function loaderNames(el) {
+  return el.localName === 'attn-quiz' && !el.hasAttribute('lesson')
+    ? [FINAL_QUIZ, el.localName]
+    : [el.localName];
+}
+
 /** @type {Record<string, string>} tag → the extra script only that tag needs */
 export const EXTRA_SCRIPTS = {
   'attn-lab': 'attn-lab-data.js',
@@ -31,6 +48,7 @@ export const EXTRA_SCRIPTS = {
   'attn-exercise': 'attn-playground.js',
   'attn-open-model': 'attn-open-model.js',
   'attn-train': 'attn-train.js',
+  [FINAL_QUIZ]: 'attn-quiz-final.js',
 };
 
 /** Tags whose script brings its engine: they need neither the course engine nor the core. */
@@ -59,6 +77,10 @@ export function scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets = false 
   const out = new Set();
   for (const n of names) {
     if (!n.startsWith('attn-')) continue;
+    if (n === FINAL_QUIZ) {
+      out.add(EXTRA_SCRIPTS[n]);
+      continue;
+    }
     if (!OWN_ENGINE.has(n)) {
       if (fromDisk) out.add(ENGINE_WASM_SCRIPT);
       if (!hasAllWidgets) {
@@ -102,10 +124,7 @@ export function startLoader(doc, self, widgetTags) {
     }
   };
   /** @param {Element} root */
-  const namesIn = (root) => [
-    root.localName,
-    ...[...root.querySelectorAll('*')].map((e) => e.localName),
-  ];
+  const namesIn = (root) => [root, ...root.querySelectorAll('*')].flatMap(loaderNames);
   const names = namesIn(doc.documentElement);
   need(names);
   new MutationObserver((records) => {

@@ -1,5 +1,5 @@
 // The student's own paths on a phone (issue 40), in the walkthrough's profile (360 × 780, DPR 2,
-// touch: web/../harness.mjs PHONE), in both languages, from file://:
+// touch: tests/browser/harness.mjs PHONE), in both languages, from file://:
 //   - train → lab: a model trained for 20 steps is the lab page's subject: the banner (layers,
 //     steps, seed) with the way back, the intro, the prediction's answer and its explanation
 //     are the widget's numbers for that model; the teacher view's checks say which model they run;

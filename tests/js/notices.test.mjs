@@ -75,6 +75,7 @@ test('every built script starts with a comment naming the project, its licence a
     'attn-loader.js',
     'attn-open-model.js',
     'attn-playground.js',
+    'attn-quiz-final.js',
     'attn-train.js',
     'attn-widgets.js',
     'attn-widgets.mjs',

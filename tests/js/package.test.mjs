@@ -44,6 +44,7 @@ test('npm pack ships exactly the embedding files', () => {
       'dist/attn-loader.js',
       'dist/attn-open-model.js',
       'dist/attn-playground.js',
+      'dist/attn-quiz-final.js',
       'dist/attn-train.js',
       'dist/attn-widgets.d.mts',
       'dist/custom-elements.json',

@@ -16,6 +16,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scriptsFor } from '../../web/loader.js';
+import { loaderNamesInHtml } from '../../scripts/page-names.mjs';
 import { WIDGET_ELEMENTS } from '../../widgets/registry.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,8 +28,10 @@ const widgetTags = Object.keys(WIDGET_ELEMENTS);
 /** The scripts page `file` loads from disk, with their sizes. */
 function pageScripts(file) {
   const html = readFileSync(join(dist, file), 'utf8');
-  const tags = new Set([...html.matchAll(/<(attn-[a-z-]+)/g)].map((m) => m[1]));
-  const files = ['attn-loader.js', ...scriptsFor(tags, { fromDisk: true, widgetTags })];
+  const files = [
+    'attn-loader.js',
+    ...scriptsFor(loaderNamesInHtml(html), { fromDisk: true, widgetTags }),
+  ];
   return files.map((f) => ({ f, bytes: statSync(join(dist, f)).size }));
 }
 const total = (/** @type {{ bytes: number }[]} */ s) => s.reduce((a, x) => a + x.bytes, 0);

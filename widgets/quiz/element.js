@@ -27,8 +27,7 @@ import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { CATEGORY } from '../../web/color.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import quizData from '../../course-data/quiz.json' with { type: 'json' };
-import lessonsData from '../../course-data/lessons.json' with { type: 'json' };
+import { quizData, lessonsData } from './quiz-data.js';
 import { validateQuiz } from '../../web/generated/validators.js';
 import {
   FACTS,
@@ -164,8 +163,8 @@ export class Quiz extends AttnWidget {
 
   /** @param {Runtime} rt */
   build(rt) {
-    const all = checkQuiz(quizData, lessonsData, validateQuiz);
     const lesson = this.lessonScope;
+    const all = checkQuiz(quizData({ final: !lesson }), lessonsData, validateQuiz);
     const doc = { ...all, questions: scopeQuestions(all, lesson) };
     if (!doc.questions.length)
       throw new QuizDataError(
@@ -801,7 +800,7 @@ export class Quiz extends AttnWidget {
 
   /** @param {Runtime} rt */
   checks(rt) {
-    const doc = checkQuiz(quizData, lessonsData, validateQuiz);
+    const doc = checkQuiz(quizData({ final: !this.lessonScope }), lessonsData, validateQuiz);
     const ids = usedFacts(doc);
     const facts = computeFacts(rt, ids);
     const values = computeValues(rt, usedValues(doc));
