@@ -170,7 +170,11 @@ function ledgerRows(ctx, id) {
   const m = configOf(ctx, id);
   const rows = variantRows(ctx.engine, m, needed(m.contextLength, 'contextLength'));
   const a = m.attention;
-  return { model: m, rows, own: variantRow(rows, a.kind, a.kind === 'mla' ? undefined : a.nKvHeads) };
+  return {
+    model: m,
+    rows,
+    own: variantRow(rows, a.kind, a.kind === 'mla' ? undefined : a.nKvHeads),
+  };
 }
 
 /** Bytes per token of a model's own attention, from the engine's ledger. */
