@@ -58,7 +58,10 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'raw cosine row {query}: first': '直接比余弦，「{query}」一行：最像的',
   'raw cosine row {query}: second': '直接比余弦，「{query}」一行：第二像的',

@@ -105,7 +105,10 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'additive, naive: T×T×d_a × 2 B at T = 4,096, d_a = 256 (BF16)':
     '加性注意力（朴素）：T×T×d_a × 2 B，T = 4,096、d_a = 256（BF16）',

@@ -393,7 +393,10 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'RNN at T = 4,096: updates from token 1 to the last':
     'RNN，T = 4,096：从第 1 个 token 到最后一个的更新次数',

@@ -95,7 +95,10 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name's template: {label} the token the
+ * starter code prints, {out} its output, {keys} the keys of its row (web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'out[{label}] = {out} (page engine)': 'out[{label}] = {out}（页面上的引擎）',
   'starter code in a worker prints out[{label}]': '示例代码在 worker 里打印 out[{label}]',

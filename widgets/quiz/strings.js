@@ -126,7 +126,10 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'lesson 3 experiment: seed (softmax-variance/logic.js EXPERIMENT)':
     '第 3 课的实验：种子（softmax-variance/logic.js）',

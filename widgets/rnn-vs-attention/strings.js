@@ -217,7 +217,10 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'T = 4,096: RNN steps per layer that cannot run in parallel': 'T = 4,096：RNN 每层不能并行的步数',
   'T = 4,096: updates from token 1 to token T':

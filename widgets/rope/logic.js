@@ -7,11 +7,11 @@
 // {shape: [1, d], data} (never as nested arrays).
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
-import { worldTensors, roleIndex, COURSE_WORLD } from '../../web/world.js';
+import { worldTensors, roleIndex, roleTokens, COURSE_WORLD } from '../../web/world.js';
 import { rowOf } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
 import { num } from '../../web/dom.js';
-import { check as same } from '../../web/check-row.js';
+import { check as same, checkNamed } from '../../web/check-row.js';
 
 /** The toy's RoPE base: the engine's default, 10000. */
 export const TOY_BASE = 10000;
@@ -259,12 +259,13 @@ export function courseCheckRows(rt, worldId = COURSE_WORLD) {
       actual: `${f4(c.diff)} vs ${f4(c.same[0])}`,
       ok: c.diffGap > 1e-4,
     },
-    {
-      name: 'V not rotated: 给了 retrieves the same when the sentence shifts by 7 (±1e-5)',
-      expected: '≤ 1e-5',
-      actual: c.plainShift.toExponential(1),
-      ok: c.plainShift <= 1e-5,
-    },
+    checkNamed(
+      'V not rotated: {query} retrieves the same when the sentence shifts by 7 (±1e-5)',
+      roleTokens(worldTensors(rt, worldId)),
+      '≤ 1e-5',
+      c.plainShift.toExponential(1),
+      c.plainShift <= 1e-5,
+    ),
     {
       name: 'V rotated would change with the shift',
       expected: '> 1e-3',

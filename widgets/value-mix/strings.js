@@ -127,7 +127,10 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'causal, row {query}: weight on {object}': '因果掩码，「{query}」一行：{object}的权重',
   'causal, row {query}: weight on {giver}': '因果掩码，「{query}」一行：{giver}的权重',

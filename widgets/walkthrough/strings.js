@@ -137,7 +137,10 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'out[{key}]': 'out[{key}]',
   'out[{query}]': 'out[{query}]',
