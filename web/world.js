@@ -3,7 +3,6 @@
 // roles its tokens play in the lessons (the query, the answer, the two names…), which widgets ask
 // for instead of a token's text, so another sentence is another course.
 /** @import { Runtime } from './runtime.js' */
-/** @import { World } from './generated/teaching-world.js' */
 import { tensorFrom } from './tensor.js';
 import { DataError } from './data-error.js';
 import { sourceOf } from './runtime.js';
@@ -52,8 +51,7 @@ export function worldTensors(rt, id) {
     heads: w.heads,
     dModel: w.dModel,
     title: w.title,
-    /** @type {Roles} */
-    roles: w.roles ?? {},
+    roles: /** @type {Roles} */ (w.roles ?? {}),
     // the file the world came from, for the errors that name a role it lacks
     source: sourceOf(doc),
     x,
@@ -87,7 +85,11 @@ export function shortLabel(label) {
 }
 
 /**
- * @typedef {NonNullable<World['roles']>} Roles
+ * The parts a world's tokens play (teaching-world.schema.json "roles", which says what each is):
+ * one token's position each, two for the names and the candidates.
+ * @typedef {{ query?: number, key?: number, answer?: number, object?: number, giver?: number,
+ *   marker?: number, referent?: number, names?: [number, number],
+ *   candidates?: [number, number] }} Roles
  * @typedef {'names' | 'candidates'} PairRole a role two tokens play
  * @typedef {Exclude<keyof Roles, PairRole>} Role a role one token plays
  * @typedef {{ id: string, tokens: string[], roles: Roles, source?: string }} RoleWorld what the
@@ -141,16 +143,6 @@ export function rolePair(w, role) {
   const p = w.roles[role];
   if (!p) throw missingRole(w, role);
   return [p[0], p[1]];
-}
-
-/**
- * The token that plays `role`, as the widget labels it in `lang` (roleToken(w, 'answer') → 小王;
- * in English, Xiaowang).
- * @param {RoleWorld & { tokensEn: string[] }} w
- * @param {Role} role
- */
-export function roleToken(w, role, lang = 'zh-CN') {
-  return tokenLabels(w, lang)[roleIndex(w, role)];
 }
 
 /**

@@ -1,12 +1,12 @@
 // Another sentence in the course world's place: what the world-edit tests load instead of
-// zh-gift (tests/js/edited-world.test.mjs with the engine in node, tests/browser/edited-world
-// .test.mjs on every page). Six tokens where zh-gift has five, other words, other vectors, and
-// every role at another position: 今天 小红 把 香蕉 递给了 小李 ("today Xiaohong handed the
-// banana to Xiaoli"), query 递给了 (4), answer 小李 (5), object and key 香蕉 (3), giver 小红 (1),
-// marker 把 (2), names 小红 and 小李. Its vectors are zh-gift's, nudged, with a row for 今天 in
-// front, so the lessons' claims that are not numbers still hold (the names' keys agree and their
-// values do not; the object's scores are small enough for a sink to take them over) while every
-// number the course prints moves.
+// zh-gift (in node: tests/js/edited-world.test.mjs; on every page:
+// tests/browser/edited-world.test.mjs). Six tokens where zh-gift has five, other words, other
+// vectors, and every role at another position: 今天 小红 把 香蕉 递给了 小李 ("today Xiaohong
+// handed the banana to Xiaoli"), query 递给了 (4), answer 小李 (5), object and key 香蕉 (3), giver
+// 小红 (1), marker 把 (2), names 小红 and 小李. Its vectors are zh-gift's, nudged, with a row for
+// 今天 in front, so the lessons' claims that are not numbers still hold (the names' keys agree
+// and their values do not; the object's scores are small enough for a sink to take them over)
+// while every number the course prints moves.
 
 /** zh-gift's x nudged by a fixed pattern, with 今天's row in front. */
 const nudge = (rows, by) =>

@@ -23,6 +23,7 @@ import * as dotProduct from '../../widgets/dot-product/logic.js';
 import * as rnn from '../../widgets/rnn-vs-attention/logic.js';
 import * as evolution from '../../widgets/evolution-map/logic.js';
 import * as sink from '../../widgets/sink-logit/logic.js';
+import { COUNT_WORDS } from '../../widgets/sink-logit/strings.js';
 import * as rope from '../../widgets/rope/logic.js';
 import * as residual from '../../widgets/residual/logic.js';
 import * as gqa from '../../widgets/gqa/logic.js';
@@ -86,7 +87,7 @@ function selfChecks(rt) {
     'dot-product': dotProduct.courseChecks(rt, W),
     'rnn-vs-attention': rnn.courseCheckRows(rt),
     'evolution-map': evolution.courseNumbers(rt),
-    'sink-logit': sink.courseChecks(rt, W),
+    'sink-logit': sink.courseChecks(rt, W, COUNT_WORDS),
     rope: rope.courseCheckRows(rt, W),
     residual: residual.courseChecks(rt),
     gqa: gqa.courseNumbers(rt),

@@ -75,11 +75,6 @@ export class WorldFacts {
     return this.#attention(kind).weights.data[head * n * n + i * n + j];
   }
 
-  /** The query's row (causal, one head): its output vector. */
-  get queryOutput() {
-    return this.output(this.query);
-  }
-
   /**
    * Row i's output under the causal mask, one head.
    * @param {number} i

@@ -15,7 +15,7 @@ import { rowOf } from '../../web/tensor.js';
 import { worldTensors, tokenLabels, COURSE_WORLD } from '../../web/world.js';
 import { labelHeader, glossLine } from '../../web/views/table-labels.js';
 import { objectRow, anchorGate, sigmoid, split, courseChecks, SINK, GATE } from './logic.js';
-import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
+import { STRINGS, CHECK_NAMES_ZH, COUNT_WORDS } from './strings.js';
 import { expTerms, shareMath } from './views/formulas.js';
 import { exitsSection } from './views/exits.js';
 import { weightStack, legendItem, keyColour, SINK_COLOUR } from './views/shares.js';
@@ -377,7 +377,7 @@ export class SinkLogit extends AttnWidget {
 
   /** @param {Runtime} rt */
   checks(rt) {
-    return courseChecks(rt, this.worldId);
+    return courseChecks(rt, this.worldId, COUNT_WORDS);
   }
 }
 

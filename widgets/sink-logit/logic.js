@@ -8,7 +8,6 @@ import { worldTensors, roleIndex, roleTokens, COURSE_WORLD } from '../../web/wor
 import { pct, num } from '../../web/dom.js';
 import { check, checkNamed } from '../../web/check-row.js';
 import { worldFacts } from '../facts/world-facts.js';
-import { COUNT_WORDS } from './strings.js';
 /** @import { CheckRow } from '../../web/check-row.js' */
 
 /** Sink slider range (logit units). */
@@ -94,9 +93,11 @@ export function split(weights, digits) {
  * model's output gate.
  * @param {Runtime} rt
  * @param {string} worldId
+ * @param {{ 'zh-CN': string[], en: string[] }} [counts] how each language's check names count
+ *   the row's keys (strings.js COUNT_WORDS: "three", 「三」; digits without)
  * @returns {CheckRow[]}
  */
-export function courseChecks(rt, worldId) {
+export function courseChecks(rt, worldId, counts = { 'zh-CN': [], en: [] }) {
   const base = objectRow(rt, { worldId });
   const big = objectRow(rt, { worldId, sinkLogit: 8 });
   const half = objectRow(rt, { worldId, gateLogit: 0 });
@@ -107,8 +108,8 @@ export function courseChecks(rt, worldId) {
   const vars = {
     ...roleTokens(f.w),
     d: String(f.w.q.shape[1]),
-    countEn: COUNT_WORDS.en[n] ?? String(n),
-    countZh: COUNT_WORDS['zh-CN'][n] ?? String(n),
+    countEn: counts.en[n] ?? String(n),
+    countZh: counts['zh-CN'][n] ?? String(n),
   };
   const scores = (/** @type {number[]} */ s) => s.map((x) => num(x)).join(' / ');
   return [
