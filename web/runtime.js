@@ -113,6 +113,12 @@ export function checkTeachingWorld(doc, file = 'teaching-world.json') {
       if (row.length !== w.dModel)
         throw at(`Wo/${i}`, `has ${row.length} numbers, expected dModel = ${w.dModel}`);
     });
+    // A role names a token by its position: it must be one of this world's tokens.
+    for (const [role, pos] of Object.entries(w.roles ?? {}))
+      (Array.isArray(pos) ? pos : [pos]).forEach((/** @type {number} */ i, k) => {
+        const where = Array.isArray(pos) ? `roles/${role}/${k}` : `roles/${role}`;
+        if (i >= n) throw at(where, `is ${i}, but the world has ${n} tokens (0 … ${n - 1})`);
+      });
     const width = w.Wq[0].length;
     if (width % w.heads !== 0)
       throw at('heads', `(${w.heads}) must divide the projection width ${width}`);

@@ -20,7 +20,8 @@ import { scaleNamed } from './color.js';
 /** @import { ColorScale } from './color.js' */
 import { h } from './dom.js';
 // Widgets import check() from here or, DOM-free, from check-row.js.
-export { check } from './check-row.js';
+export { check, checkNamed } from './check-row.js';
+import { fillName } from './check-row.js';
 
 export const COMMON = {
   'zh-CN': { loading: '正在加载注意力引擎…', error: '出错了', checks: '数字自检', passed: '通过' },
@@ -355,12 +356,14 @@ export class AttnWidget extends HTMLElement {
 
   /**
    * A self-check row's name as the panel shows it: English, or Chinese (the widget's
-   * strings.js, CHECK_NAMES_ZH).
-   * @param {string} name
+   * strings.js, CHECK_NAMES_ZH, by the row's name template where it has one, filled the same).
+   * @param {CheckRow} row
    */
-  checkName(name) {
+  checkName(row) {
     const zh = /** @type {typeof AttnWidget} */ (this.constructor).checkNamesZh;
-    return this.isEnglish ? name : (zh[name] ?? name);
+    if (this.isEnglish) return row.name;
+    const name = zh[row.key ?? row.name];
+    return name === undefined ? row.name : fillName(name, row.vars ?? {});
   }
 
   drawChecks() {
@@ -380,7 +383,7 @@ export class AttnWidget extends HTMLElement {
           h(
             'li',
             { class: r.ok ? 'ok' : 'fail' },
-            `${this.checkName(r.name)}: ${r.actual} (${r.expected})`,
+            `${this.checkName(r)}: ${r.actual} (${r.expected})`,
           ),
         ),
       ),

@@ -1,17 +1,21 @@
 // A teaching world as the engine sees it: tokens and the projected Q, K, V, computed by the
-// engine (q = x · Wq, row-vector convention) once per world and shared by every widget.
+// engine (q = x · Wq, row-vector convention) once per world and shared by every widget; and the
+// roles its tokens play in the lessons (the query, the answer, the two names…), which widgets ask
+// for instead of a token's text, so another sentence is another course.
 /** @import { Runtime } from './runtime.js' */
 import { tensorFrom } from './tensor.js';
 import { DataError } from './data-error.js';
 import { sourceOf } from './runtime.js';
 
+/** The world the course's lessons are written around: every widget's `world` by default. */
+export const COURSE_WORLD = 'zh-gift';
+
 const cache = new WeakMap();
 
 /**
- * {id, tokens, tokensEn, heads, dModel, x, q, k, v, wq, wo} for world `id` of the runtime's
- * teaching
- * world, each matrix a {shape, data: Float32Array} tensor (web/tensor.js). Throws an Error naming
- * the world if it is missing.
+ * {id, tokens, tokensEn, heads, dModel, roles, source, x, q, k, v, wq, wo} for world `id` of the
+ * runtime's teaching world, each matrix a {shape, data: Float32Array} tensor (web/tensor.js).
+ * Throws an Error naming the world if it is missing.
  * @param {Runtime} rt
  * @param {string} id
  */
@@ -47,6 +51,9 @@ export function worldTensors(rt, id) {
     heads: w.heads,
     dModel: w.dModel,
     title: w.title,
+    roles: /** @type {Roles} */ (w.roles ?? {}),
+    // the file the world came from, for the errors that name a role it lacks
+    source: sourceOf(doc),
     x,
     q: project('Wq'),
     k: project('Wk'),
@@ -75,4 +82,82 @@ export function tokenLabels(t, lang) {
  */
 export function shortLabel(label) {
   return label.replace(/\s*\(.*\)$/, '') || label;
+}
+
+/**
+ * The parts a world's tokens play (teaching-world.schema.json "roles", which says what each is):
+ * one token's position each, two for the names and the candidates.
+ * @typedef {{ query?: number, key?: number, answer?: number, object?: number, giver?: number,
+ *   marker?: number, referent?: number, names?: [number, number],
+ *   candidates?: [number, number] }} Roles
+ * @typedef {'names' | 'candidates'} PairRole a role two tokens play
+ * @typedef {Exclude<keyof Roles, PairRole>} Role a role one token plays
+ * @typedef {{ id: string, tokens: string[], roles: Roles, source?: string }} RoleWorld what the
+ *   role functions read of worldTensors(rt, id)
+ */
+
+/**
+ * The DataError of a world that lacks `role`, naming the file, the world and what needs it.
+ * @param {RoleWorld} w
+ * @param {string} role
+ */
+function missingRole(w, role) {
+  const file = w.source ?? 'teaching-world.json';
+  const field = `/worlds/${w.id}/roles`;
+  return new DataError(
+    `${file}: ${field} has no "${role}" (which token plays it: see teaching-world.schema.json)`,
+    { file, field: `${field}/${role}` },
+  );
+}
+
+/**
+ * Whether world `w` gives every role of `roles`.
+ * @param {RoleWorld} w
+ * @param {(Role | PairRole)[]} roles
+ */
+export function hasRoles(w, roles) {
+  return roles.every((r) => w.roles[r] !== undefined);
+}
+
+/**
+ * The position of the token that plays `role` in world `w` (roleIndex(w, 'query') → 3 in
+ * zh-gift, the token 给了). Throws a DataError naming the world when it has no such role.
+ * @param {RoleWorld} w
+ * @param {Role} role
+ * @returns {number}
+ */
+export function roleIndex(w, role) {
+  const i = w.roles[role];
+  if (i === undefined) throw missingRole(w, role);
+  return i;
+}
+
+/**
+ * The positions of the two tokens that play a pair role (rolePair(w, 'names') → [0, 4] in
+ * zh-gift, 小明 and 小王).
+ * @param {RoleWorld} w
+ * @param {PairRole} role
+ * @returns {[number, number]}
+ */
+export function rolePair(w, role) {
+  const p = w.roles[role];
+  if (!p) throw missingRole(w, role);
+  return [p[0], p[1]];
+}
+
+/**
+ * Every role of world `w` by the token that plays it, in the world's own tokens (the language
+ * self-check names are written in): {query: '给了', answer: '小王', 'names.0': '小明', …}. The
+ * values a self-check name template fills in (web/check-row.js fillName).
+ * @param {RoleWorld} w
+ * @returns {Record<string, string>}
+ */
+export function roleTokens(w) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const [role, pos] of Object.entries(w.roles)) {
+    if (Array.isArray(pos)) pos.forEach((i, k) => (out[`${role}.${k}`] = w.tokens[i]));
+    else out[role] = w.tokens[/** @type {number} */ (pos)];
+  }
+  return out;
 }

@@ -1007,6 +1007,16 @@ function zhGiftWorld(d) {
     Wq: d.Wq,
     Wk: d.Wk,
     Wv: d.Wv,
+    // the parts the lessons give the tokens (teaching-world.schema.json "roles")
+    roles: {
+      query: GAVE,
+      key: APPLE,
+      answer: WANG,
+      object: APPLE,
+      giver: MING,
+      marker: BA,
+      names: [MING, WANG],
+    },
     note: {
       'zh-CN':
         '手工构造的教学数据，不是模型学到的；每一维都没有名字。约定：行向量，q = x·Wq；单头分数除以 √4；两头按输出列切分（头 A = 第 0–1 列，头 B = 第 2–3 列），各除以 √2。数字由 course-data/tools/solve-zh-gift.mjs 求出并核对。',

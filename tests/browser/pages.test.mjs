@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBrowser, openPage, seriousViolations, screenshot, dist } from './harness.mjs';
+import { fillName } from '../../web/check-row.js';
 
 const lessons = JSON.parse(
   readFileSync(join(dist, '..', 'course-data', 'lessons.json'), 'utf8'),
@@ -58,10 +59,13 @@ for (const scheme of ['file', 'http']) {
             c.ok,
             `${w.tag} self-check "${c.name}": expected ${c.expected}, got ${c.actual}`,
           );
-        // The page is Chinese: every row of the panel is named in Chinese.
+        // The page is Chinese: every row of the panel is named in Chinese (by the row's name
+        // template where its name holds the world's tokens, filled the same: web/check-row.js).
         state.checks.forEach((c, i) => {
-          assert.ok(c.name in state.namesZh, `${w.tag}: no Chinese name for "${c.name}"`);
-          assert.ok(state.panel[i].startsWith(`${state.namesZh[c.name]}: `), state.panel[i]);
+          const key = c.key ?? c.name;
+          assert.ok(key in state.namesZh, `${w.tag}: no Chinese name for "${key}"`);
+          const zh = fillName(state.namesZh[key], c.vars ?? {});
+          assert.ok(state.panel[i].startsWith(`${zh}: `), state.panel[i]);
         });
         if (scheme === 'file') await screenshot(page, w.tag, `${w.tag}.png`);
       }

@@ -16,9 +16,9 @@ import {
   courseChecks,
 } from '../../widgets/cosine-projection/logic.js';
 
-let engine, w;
+let engine, w, rt;
 before(async () => {
-  const rt = await runtime();
+  rt = await runtime();
   engine = rt.engine;
   w = worldTensors(rt, 'zh-gift');
 });
@@ -68,9 +68,22 @@ test('K of 小明 and 小王: cosine 0.995; their V: clearly lower', () => {
 });
 
 test('the self-check rows all pass', () => {
-  const rows = courseChecks(engine, w);
+  const rows = courseChecks(rt, 'zh-gift');
   assert.equal(rows.length, 7);
   for (const r of rows) assert.ok(r.ok, `${r.name}: expected ${r.expected}, got ${r.actual}`);
+  // what the panel prints for the course's world: seed 004's claims, the tokens by their roles
+  assert.deepEqual(
+    rows.map((r) => `${r.name}: ${r.expected}`),
+    [
+      'raw cosine row 给了: first: 给了 1.000',
+      'raw cosine row 给了: second: 把',
+      'raw cosine row 给了: three lowest: 小明 / 苹果 / 小王',
+      'projected q_给了·k_j ranking: 苹果 > 小王 > 小明 > 把 > 给了',
+      'scaled q_给了·k_j/√d ranking (same order): 苹果 > 小王 > 小明 > 把 > 给了',
+      'cos(K_小明, K_小王): 0.995',
+      'cos(V_小明, V_小王) clearly lower: < 0.3',
+    ],
+  );
 });
 
 test('formulas substitute the engine numbers and end in the value shown', () => {

@@ -26,9 +26,9 @@ import {
   courseChecks,
 } from '../../widgets/dot-product/logic.js';
 
-let engine, w;
+let engine, w, rt;
 before(async () => {
-  const rt = await runtime();
+  rt = await runtime();
   engine = rt.engine;
   w = worldTensors(rt, 'zh-gift');
 });
@@ -143,7 +143,9 @@ test('memory: 8.0 GiB vs 32 MiB at T = 4,096, d_a = 256, BF16 (per head, per lay
 });
 
 test('the self-check rows all pass', () => {
-  const rows = courseChecks(engine, w);
+  const rows = courseChecks(rt, 'zh-gift');
   assert.equal(rows.length, 6);
   for (const r of rows) assert.ok(r.ok, `${r.name}: expected ${r.expected}, got ${r.actual}`);
+  assert.equal(rows[4].name, 'q_给了·k_苹果: Σ terms = engine.dot (±1e-6)');
+  assert.equal(rows[5].expected, '苹果 > 小王 > 小明 > 把 > 给了');
 });

@@ -250,6 +250,7 @@ test('JSON files validate against their schemas', () => {
   const pairs = [
     ['models.schema.json', 'models.json'],
     ['teaching-world.schema.json', 'teaching-world.json'],
+    ['expected-numbers.schema.json', 'expected-numbers.json'],
     ['quiz.schema.json', 'quiz.json'],
     ['lessons.schema.json', 'lessons.json'],
     ['c3-attention.schema.json', 'c3-attention.json'],

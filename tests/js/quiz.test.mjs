@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import {
   FACTS,
+  factCheck,
   checkQuiz,
   usedFacts,
   usedValues,
@@ -290,7 +291,7 @@ test('every number a question quotes comes out of the engine as the course print
   const ids = usedFacts(quiz);
   assert.ok(ids.length >= 60, `${ids.length} facts used`);
   for (const id of ids.filter((x) => x in FACTS))
-    assert.equal(facts[id], FACTS[id].expected, `${id} (${FACTS[id].name})`);
+    assert.equal(facts[id], factCheck(id, rt, facts[id]).expected, `${id} (${FACTS[id].name})`);
   assert.equal(facts['softmax-dialog'], '24.5% / 9.0% / 66.5%');
   assert.equal(facts['anchor-mha-per-token'], '384 KiB');
   assert.equal(facts['anchor-gqa-context'], '16 GiB');
@@ -300,7 +301,31 @@ test('every number a question quotes comes out of the engine as the course print
 
 test('every fact of the table is right and used by some question', () => {
   const all = computeFacts(rt);
-  for (const [id, f] of Object.entries(FACTS)) assert.equal(all[id], f.expected, id);
+  for (const id of Object.keys(FACTS))
+    assert.equal(all[id], factCheck(id, rt, all[id]).expected, id);
+  // The course's world's numbers, whose expected texts its facts give: as the course prints them.
+  assert.deepEqual(
+    Object.fromEntries(
+      Object.keys(FACTS)
+        .filter((id) => typeof FACTS[id].expected === 'function')
+        .map((id) => [id, all[id]]),
+    ),
+    {
+      'leak-gave': '32.5%',
+      'zero-after-sum-gave': '67.5%',
+      'k-cos-names': '0.995',
+      'apple-scores': '0.04, 0.36, 0.00',
+      'sink-middle-pct': '41.1',
+      'sink-middle-split-pct': '89.0',
+      'sink-middle-even-pct': '33.3',
+      'mask-zero-leak': '17.2%',
+      'axis-first-row': '3.7%',
+    },
+  );
+  assert.equal(
+    factCheck('leak-gave', rt, all['leak-gave']).name,
+    'no mask: 给了 → 小王 (engine.attention, zh-gift)',
+  );
   const used = new Set(usedFacts(quiz));
   assert.deepEqual(
     Object.keys(FACTS).filter((id) => !used.has(id)),

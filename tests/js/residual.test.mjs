@@ -4,7 +4,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { runtime } from './fixture.mjs';
-import { residualRow, courseChecks, WORLD, TOKEN } from '../../widgets/residual/logic.js';
+import { residualRow, courseChecks, WORLD } from '../../widgets/residual/logic.js';
 
 let rt;
 before(async () => {
@@ -16,7 +16,7 @@ const close = (a, b, tol, what) =>
 
 test('给了: o·W_O and x + o·W_O match a plain-JS product of the world’s own matrices', () => {
   const world = rt.world.worlds[WORLD];
-  const row = world.tokens.indexOf(TOKEN);
+  const row = world.tokens.indexOf('给了');
   const r = residualRow(rt, row);
   assert.equal(r.concat.length, world.Wo.length);
   const mixed = world.Wo[0].map((_, j) => r.concat.reduce((s, c, k) => s + c * world.Wo[k][j], 0));

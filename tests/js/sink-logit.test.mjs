@@ -3,7 +3,14 @@
 // output but not the weights, and the anchor's attn_output_gate.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { appleRow, anchorGate, sigmoid, norm, SINK, GATE } from '../../widgets/sink-logit/logic.js';
+import {
+  objectRow,
+  anchorGate,
+  sigmoid,
+  norm,
+  SINK,
+  GATE,
+} from '../../widgets/sink-logit/logic.js';
 import { runtime } from './fixture.mjs';
 
 let rt;
@@ -15,7 +22,7 @@ const pct0 = (x) => `${(x * 100).toFixed(0)}%`;
 const sum = (a) => a.reduce((x, y) => x + y, 0);
 
 test('苹果 row: scaled scores 0.04 / 0.36 / 0.00 and weights 30% / 41% / 29%', () => {
-  const r = appleRow(rt);
+  const r = objectRow(rt);
   assert.deepEqual(r.keys, ['小明', '把', '苹果']);
   assert.deepEqual(
     r.scores.map((s) => s.toFixed(2)),
@@ -30,12 +37,12 @@ test('the sink share rises monotonically with the sink logit; the three keys get
   let prev = -1;
   let prevNorm = Infinity;
   for (let s = SINK.min; s <= SINK.max + 1e-9; s += 1) {
-    const r = appleRow(rt, { sinkLogit: s });
+    const r = objectRow(rt, { sinkLogit: s });
     assert.ok(r.sinkWeight > prev, `sink ${s}: ${r.sinkWeight} > ${prev}`);
     assert.ok(Math.abs(sum(r.weights) + r.sinkWeight - 1) < 1e-5);
     assert.ok(r.norm < prevNorm, 'the retrieved output shrinks');
     // the keys keep their ratios: the sink only adds to the denominator
-    const base = appleRow(rt);
+    const base = objectRow(rt);
     assert.ok(Math.abs(r.weights[1] / r.weights[0] - base.weights[1] / base.weights[0]) < 1e-4);
     prev = r.sinkWeight;
     prevNorm = r.norm;
@@ -43,21 +50,21 @@ test('the sink share rises monotonically with the sink logit; the three keys get
 });
 
 test('sink logit +8: the sink takes > 99% and the three weights sum to < 1%', () => {
-  const r = appleRow(rt, { sinkLogit: 8 });
+  const r = objectRow(rt, { sinkLogit: 8 });
   assert.ok(r.sinkWeight > 0.99, `sink share ${r.sinkWeight}`);
   assert.ok(sum(r.weights) < 0.01, `three weights ${sum(r.weights)}`);
-  assert.ok(r.norm < appleRow(rt).norm * 0.01);
+  assert.ok(r.norm < objectRow(rt).norm * 0.01);
 });
 
 test('gate 0.5 halves the output norm (3 decimals) and leaves the weights unchanged', () => {
-  const base = appleRow(rt);
-  const g = appleRow(rt, { gateLogit: 0 });
+  const base = objectRow(rt);
+  const g = objectRow(rt, { gateLogit: 0 });
   assert.equal(sigmoid(rt.engine, 0).toFixed(3), '0.500');
   assert.equal(g.norm.toFixed(3), (base.norm / 2).toFixed(3));
   assert.deepEqual(g.weights, base.weights);
   assert.equal(g.sinkWeight, 0);
   for (const z of [GATE.min, -1, 2.5, GATE.max]) {
-    const r = appleRow(rt, { gateLogit: z });
+    const r = objectRow(rt, { gateLogit: z });
     assert.deepEqual(r.weights, base.weights, `gate logit ${z}: weights unchanged`);
     assert.ok(
       Math.abs(r.norm / base.norm - sigmoid(rt.engine, z)) < 1e-5,
@@ -77,7 +84,7 @@ test('the anchor model has its output gate on', () => {
 });
 
 test('a world without 苹果 is a clear error', () => {
-  assert.throws(() => appleRow(rt, { worldId: 'nope' }), /no world "nope"/);
+  assert.throws(() => objectRow(rt, { worldId: 'nope' }), /no world "nope"/);
 });
 
 test('sinkLogit: -Infinity is no sink, through the bindings; NaN and +Infinity are ValueErrors', () => {

@@ -95,9 +95,15 @@ test('every step has arithmetic for every cell', () => {
         assert.ok(String(cellArithmetic(s, i, j, m, lab)).length > 5, `${s} ${i},${j}`);
 });
 
-test('another world walks through every step; only the course numbers need The and cat, and say so', () => {
+test('another world walks through every step; only the course numbers need a query and its key, and say so', () => {
   const gift = walkthrough(rt, 'zh-gift');
   for (const step of STEPS)
     assert.ok(String(cellArithmetic(step, 3, 1, gift, (i) => gift.w.tokens[i])).length > 10, step);
-  assert.throws(() => courseNumbers(gift), /world "zh-gift" has no token "cat"/);
+  // zh-gift names its query and key (给了, 苹果): its numbers are that pair's
+  assert.equal(courseNumbers(gift).catRaw.split(' / ').length, 2);
+  const it = walkthrough(rt, 'en-animal-tired');
+  assert.throws(() => courseNumbers(it), {
+    name: 'DataError',
+    message: /\/worlds\/en-animal-tired\/roles has no "key"/,
+  });
 });

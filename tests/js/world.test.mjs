@@ -37,3 +37,41 @@ test('numbers beyond float32 and projections that overflow name the source and t
     message: `${inline}: /worlds/zh-gift/Wq: matmul result[0, 0] is infinite: float32 overflow, the inputs are too large for this computation`,
   });
 });
+
+test('roles: the token each part is played by, by position; a role out of range or unknown is named', async () => {
+  const { roleIndex, rolePair, roleTokens, hasRoles } = await import('../../web/world.js');
+  const { checkTeachingWorld } = await import('../../web/runtime.js');
+  const rt = await runtime();
+  const w = worldTensors(rt, 'zh-gift');
+  assert.equal(w.tokens[roleIndex(w, 'query')], '给了');
+  assert.equal(w.tokens[roleIndex(w, 'answer')], '小王');
+  assert.deepEqual(
+    rolePair(w, 'names').map((i) => w.tokens[i]),
+    ['小明', '小王'],
+  );
+  assert.equal(roleTokens(w)['names.1'], '小王');
+  assert.ok(hasRoles(w, ['query', 'names']) && !hasRoles(w, ['referent']));
+  assert.throws(() => roleIndex(w, 'referent'), {
+    name: 'DataError',
+    message: /^teaching-world\.json: \/worlds\/zh-gift\/roles has no "referent"/,
+  });
+  const far = structuredClone(rt.world);
+  far.worlds['zh-gift'].roles.query = 9;
+  assert.throws(() => checkTeachingWorld(far), {
+    name: 'DataError',
+    message:
+      'teaching-world.json: /worlds/zh-gift/roles/query is 9, but the world has 5 tokens (0 … 4)',
+  });
+  far.worlds['zh-gift'].roles = { names: [0, 5] };
+  assert.throws(() => checkTeachingWorld(far), {
+    message: /\/worlds\/zh-gift\/roles\/names\/1 is 5/,
+  });
+  far.worlds['zh-gift'].roles = { subject: 0 };
+  assert.throws(() => checkTeachingWorld(far), {
+    message: /\/worlds\/zh-gift\/roles must NOT have additional properties/,
+  });
+  far.worlds['zh-gift'].roles = { query: [3, 4] };
+  assert.throws(() => checkTeachingWorld(far), {
+    message: /\/worlds\/zh-gift\/roles\/query must be integer/,
+  });
+});

@@ -11,6 +11,7 @@ export type World = {
   Wv?: Matrix;
   Wo?: Matrix1;
   V?: Matrix;
+  roles?: Roles;
   note?: Bilingual;
 } & World1;
 /**
@@ -31,6 +32,21 @@ export type Row = [number, ...number[]];
  * @minItems 1
  */
 export type Matrix1 = [Row, ...Row[]];
+/**
+ * A position in the world's tokens (0 = the first); web/runtime.js checks that it is below the token count.
+ *
+ * This interface was referenced by `Roles`'s JSON-Schema definition
+ * via the `patternProperty` "^(query|key|answer|object|giver|marker|referent)$".
+ */
+export type TokenIndex = number;
+/**
+ * @minItems 2
+ * @maxItems 2
+ *
+ * This interface was referenced by `Roles`'s JSON-Schema definition
+ * via the `patternProperty` "^(names|candidates)$".
+ */
+export type TokenPair = [TokenIndex, TokenIndex];
 export type World1 =
   | {
       Wv: Matrix;
@@ -55,6 +71,12 @@ export interface TeachingWorldDoc {
 export interface Bilingual {
   'zh-CN': string;
   en: string;
+}
+/**
+ * Which token plays which part in the lessons, by position. Widgets, self-checks, the quiz and the prose facts ask a world for its roles (web/world.js roleIndex), never for a token's text, so another sentence with its roles set is another course whose checks still pass. Two roles may name the same token. One token each: query, the token whose row the lessons read (zh-gift: 给了; en-animal-*: it; en-the-cat: cat); key, the key a lesson pairs with the query for one score worked by hand (zh-gift: 苹果; en-the-cat: The); answer, the token the query's row must predict, hidden from it by the causal mask (zh-gift: 小王); object, what is given, the 'what' the query looks for, whose row is the sink lesson's (zh-gift: 苹果); giver, who gives, the 'who' the query looks for (zh-gift: 小明); marker, the object marker (zh-gift: 把); referent, what the query refers to (en-animal-tired: animal; en-animal-wide: street). Two tokens each: names, two names whose keys nearly coincide while their values differ (zh-gift: 小明, 小王); candidates, the two nouns the query could refer to (en-animal-*: animal, street). Their TypeScript type is web/world.js Roles.
+ */
+export interface Roles {
+  [k: string]: TokenIndex | TokenPair;
 }
 export interface ScoreExample {
   tokens: TokenList | [Bilingual, ...Bilingual[]];

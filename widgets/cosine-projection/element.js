@@ -4,14 +4,14 @@
 // ranks itself last and 苹果 first), optionally scaled by 1/√d. Ranked bars, each with its
 // formula and the engine's numbers in it. Below: the two names' K are nearly parallel
 // (cos 0.995) while their V are not — why retrieval needs its own V.
-// Attributes: world (default zh-gift), query (token index, default 3), lang (zh-CN | en).
+// Attributes: world (default zh-gift), query (token index, default the world's query), lang.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { World, Mode, Pair } from './logic.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { row, sub, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num, redraw } from '../../web/dom.js';
-import { worldTensors, tokenLabels } from '../../web/world.js';
+import { worldTensors, tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
 import { rowOf } from '../../web/tensor.js';
 import {
   MODES,
@@ -24,6 +24,7 @@ import {
   pairFormula,
   vectorMath,
   courseChecks,
+  ROLES,
 } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { barTrack } from './views/bar-track.js';
@@ -56,7 +57,7 @@ const subscript = (label) => label.replace(/\s*\(.*\)$/, '');
  * @summary Lesson 1: why Q, K, V — cosine of raw embeddings vs learned projections.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
- * @attr {number} [query=3] - query token index
+ * @attr {number} query - query token index (default: the world's query, zh-gift: 给了)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
  *   attributes, query (token index), mode}
  * @csspart title - the heading
@@ -88,7 +89,7 @@ export class CosineProjection extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || 'zh-gift';
+    return this.getAttribute('world') || COURSE_WORLD;
   }
 
   /**
@@ -102,12 +103,15 @@ export class CosineProjection extends AttnWidget {
   }
 
   /**
-   * The query attribute as a token index, clamped to the world.
-   * @param {number} n
+   * The query attribute as a token index, clamped to the world; without one, the world's query
+   * (zh-gift: 给了), or its last token.
+   * @param {World} w
    */
-  attrQuery(n) {
-    const q = Number.parseInt(this.getAttribute('query') ?? '3', 10);
-    return Number.isFinite(q) ? Math.max(0, Math.min(n - 1, q)) : Math.min(3, n - 1);
+  attrQuery(w) {
+    const n = w.tokens.length;
+    const q = Number.parseInt(this.getAttribute('query') ?? '', 10);
+    if (Number.isFinite(q)) return Math.max(0, Math.min(n - 1, q));
+    return hasRoles(w, ['query']) ? roleIndex(w, 'query') : n - 1;
   }
 
   updateDetail() {
@@ -119,7 +123,7 @@ export class CosineProjection extends AttnWidget {
     /** @type {World} */
     const w = worldTensors(rt, this.worldId);
     const labels = tokenLabels(w, this.lang);
-    const query = (this.#query ??= this.attrQuery(w.tokens.length));
+    const query = (this.#query ??= this.attrQuery(w));
     const name = `q-${Math.random().toString(36).slice(2, 8)}`;
     this.#radios = labels.map((l, i) => {
       const input = h('input', {
@@ -181,7 +185,7 @@ export class CosineProjection extends AttnWidget {
     /** @param {number} j */
     const lab = (j) => subscript(labels[j]);
     const n = labels.length;
-    const query = this.#query ?? this.attrQuery(n);
+    const query = this.#query ?? this.attrQuery(w);
     const mode = this.#mode;
     this.#radios.forEach((r, i) => {
       r.checked = i === query;
@@ -298,7 +302,9 @@ export class CosineProjection extends AttnWidget {
 
   /** @param {Runtime} rt */
   checks(rt) {
-    if (this.worldId !== 'zh-gift') return [];
-    return courseChecks(rt.engine, worldTensors(rt, 'zh-gift'));
+    // The lesson's numbers hold for a world that says which token is its query and which its
+    // two names; another world has none to check.
+    if (!hasRoles(worldTensors(rt, this.worldId), [...ROLES])) return [];
+    return courseChecks(rt, this.worldId);
   }
 }

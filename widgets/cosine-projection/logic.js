@@ -5,7 +5,12 @@
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
 /** @import { CheckRow } from '../../web/check-row.js' */
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { Roles } from '../../web/world.js' */
 import { num } from '../../web/dom.js';
+import { worldTensors, hasRoles, roleIndex, rolePair, roleTokens } from '../../web/world.js';
+import { checkNamed } from '../../web/check-row.js';
+import { worldFacts } from '../facts/world-facts.js';
 import { rowOf } from '../../web/tensor.js';
 import {
   row,
@@ -23,8 +28,8 @@ import {
 
 /**
  * A world as worldTensors gives it (the parts this widget reads).
- * @typedef {{ tokens: string[], tokensEn: string[], x: Matrix, q: Matrix, k: Matrix,
- *   v: Matrix }} World
+ * @typedef {{ id: string, tokens: string[], tokensEn: string[], roles: Roles, x: Matrix,
+ *   q: Matrix, k: Matrix, v: Matrix }} World
  */
 /** @typedef {'cosine' | 'dot' | 'scaled'} Mode */
 /**
@@ -160,16 +165,15 @@ export function trackRange(values) {
 }
 
 /**
- * The K-versus-V point for two names of the world (zh-gift: 小明 and 小王): their keys are
- * nearly parallel, their values are not. null when the world has no such pair.
+ * The K-versus-V point for the world's two names (its "names" role, zh-gift: 小明 and 小王):
+ * their keys are nearly parallel, their values are not. null when the world names no two names.
  * @param {AttnEngine} engine
  * @param {World} w
  * @returns {{ a: number, b: number, k: Pair, v: Pair } | null}
  */
-export function keyValuePair(engine, w, names = ['小明', '小王']) {
-  const a = w.tokens.indexOf(names[0]),
-    b = w.tokens.indexOf(names[1]);
-  if (a < 0 || b < 0) return null;
+export function keyValuePair(engine, w) {
+  if (!hasRoles(w, ['names'])) return null;
+  const [a, b] = rolePair(w, 'names');
   /** @param {Matrix} m @returns {Pair} */
   const part = (m) => {
     const ra = rowOf(m, a),
@@ -199,59 +203,54 @@ export function pairFormula(letter, p, la, lb) {
   return cosineMath(row('cos', paren(a, ',', b)), a, b, p, p.cos);
 }
 
-/**
- * @param {string} name
- * @param {string} expected
- * @param {string} actual
- * @returns {CheckRow}
- */
-const checkRow = (name, expected, actual, ok = expected === actual) => ({
-  name,
-  expected,
-  actual,
-  ok,
-});
+/** The roles lesson 1's numbers need; a world without them has no course checks. */
+export const ROLES = /** @type {const} */ (['query', 'names']);
 
 /**
- * The course's lesson-1 numbers for the zh-gift world, through the engine, whatever the widget
- * currently shows. Compares the printed text.
- * @param {AttnEngine} engine
- * @param {World} w
+ * The course's lesson-1 numbers for world `worldId` through the widget's path (one engine matrix
+ * call per comparison), whatever the widget currently shows, against the world's facts (cosines
+ * pair by pair, the scores of its attention). Compares the printed text.
+ * @param {Runtime} rt
+ * @param {string} worldId
  * @returns {CheckRow[]}
  */
-export function courseChecks(engine, w) {
-  /** @param {string} t */
-  const ix = (t) => w.tokens.indexOf(t);
-  const gave = ix('给了');
-  const cos = scoreRow(engine, w, gave, 'cosine');
+export function courseChecks(rt, worldId) {
+  const engine = rt.engine;
+  /** @type {World} */
+  const w = worldTensors(rt, worldId);
+  const f = worldFacts(rt, worldId);
+  const query = roleIndex(w, 'query');
+  const cos = scoreRow(engine, w, query, 'cosine');
   const cosRank = ranking(cos);
-  const dot = scoreRow(engine, w, gave, 'dot');
+  const dot = scoreRow(engine, w, query, 'dot');
   const dotRank = ranking(dot);
   /** @param {number[]} idx */
   const names = (idx) => idx.map((j) => w.tokens[j]);
-  const lowest = names(cosRank.slice(-3).sort((a, b) => a - b)).join(' / ');
+  /** @param {number[]} rank the three lowest, in token order */
+  const lowest = (rank) => names(rank.slice(-3).sort((a, b) => a - b)).join(' / ');
   const kv = keyValuePair(engine, w);
-  if (!kv) throw new Error('teaching-world.json: zh-gift has no 小明 and 小王');
+  if (!kv) throw new Error(`teaching-world.json: world "${worldId}" names no two names`);
   const cosV = num(kv.v.cos, 3);
+  const vars = roleTokens(w);
+  const raw = f.rawCosineRanking;
+  const projected = names(f.projectedRanking).join(' > ');
   return [
-    checkRow(
-      'raw cosine row 给了: first',
-      '给了 1.000',
+    checkNamed(
+      'raw cosine row {query}: first',
+      vars,
+      `${w.tokens[raw[0]]} ${num(f.rawCosines[raw[0]], 3)}`,
       `${w.tokens[cosRank[0]]} ${num(cos[cosRank[0]], 3)}`,
     ),
-    checkRow('raw cosine row 给了: second', '把', w.tokens[cosRank[1]]),
-    checkRow('raw cosine row 给了: three lowest', '小明 / 苹果 / 小王', lowest),
-    checkRow(
-      'projected q_给了·k_j ranking',
-      '苹果 > 小王 > 小明 > 把 > 给了',
-      names(dotRank).join(' > '),
+    checkNamed('raw cosine row {query}: second', vars, w.tokens[raw[1]], w.tokens[cosRank[1]]),
+    checkNamed('raw cosine row {query}: three lowest', vars, lowest(raw), lowest(cosRank)),
+    checkNamed('projected q_{query}·k_j ranking', vars, projected, names(dotRank).join(' > ')),
+    checkNamed(
+      'scaled q_{query}·k_j/√d ranking (same order)',
+      vars,
+      projected,
+      names(ranking(scoreRow(engine, w, query, 'scaled'))).join(' > '),
     ),
-    checkRow(
-      'scaled q_给了·k_j/√d ranking (same order)',
-      '苹果 > 小王 > 小明 > 把 > 给了',
-      names(ranking(scoreRow(engine, w, gave, 'scaled'))).join(' > '),
-    ),
-    checkRow('cos(K_小明, K_小王)', '0.995', num(kv.k.cos, 3)),
-    checkRow('cos(V_小明, V_小王) clearly lower', '< 0.3', cosV, kv.v.cos < 0.3),
+    checkNamed('cos(K_{names.0}, K_{names.1})', vars, num(f.namesCosine.k, 3), num(kv.k.cos, 3)),
+    checkNamed('cos(V_{names.0}, V_{names.1}) clearly lower', vars, '< 0.3', cosV, kv.v.cos < 0.3),
   ];
 }

@@ -58,13 +58,16 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
-  'raw cosine row 给了: first': '直接比余弦，「给了」一行：最像的',
-  'raw cosine row 给了: second': '直接比余弦，「给了」一行：第二像的',
-  'raw cosine row 给了: three lowest': '直接比余弦，「给了」一行：最不像的三个',
-  'projected q_给了·k_j ranking': '投影之后 q_给了·k_j 的排序',
-  'scaled q_给了·k_j/√d ranking (same order)': '缩放后 q_给了·k_j/√d 的排序（顺序不变）',
-  'cos(K_小明, K_小王)': 'cos(K_小明, K_小王)',
-  'cos(V_小明, V_小王) clearly lower': 'cos(V_小明, V_小王) 明显更低',
+  'raw cosine row {query}: first': '直接比余弦，「{query}」一行：最像的',
+  'raw cosine row {query}: second': '直接比余弦，「{query}」一行：第二像的',
+  'raw cosine row {query}: three lowest': '直接比余弦，「{query}」一行：最不像的三个',
+  'projected q_{query}·k_j ranking': '投影之后 q_{query}·k_j 的排序',
+  'scaled q_{query}·k_j/√d ranking (same order)': '缩放后 q_{query}·k_j/√d 的排序（顺序不变）',
+  'cos(K_{names.0}, K_{names.1})': 'cos(K_{names.0}, K_{names.1})',
+  'cos(V_{names.0}, V_{names.1}) clearly lower': 'cos(V_{names.0}, V_{names.1}) 明显更低',
 };

@@ -7,7 +7,8 @@
 // d_a = 4), and the memory each needs at a length T the student picks: naive additive attention
 // materialises T × T × d_a numbers, dot-product attention T × T scores (engine.scoreMemory, with
 // the formula shown).
-// Attributes: world (default zh-gift), query, key (token indices, default 给了 / 苹果), lang.
+// Attributes: world (default zh-gift), query, key (token indices; default the world's query and key
+// roles), lang.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { PairWorld, Expansion } from './logic.js' */
 /** @import { MemoryPanel, TSource } from './views/memory.js' */
@@ -15,7 +16,7 @@ import { AttnWidget } from '../../web/widget-base.js';
 import { h, num, redraw, svg } from '../../web/dom.js';
 import { formula } from '../../web/mathml.js';
 import { rowOf } from '../../web/tensor.js';
-import { worldTensors, tokenLabels } from '../../web/world.js';
+import { worldTensors, tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
 import { glossLine, longColumnsClass } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import {
@@ -84,8 +85,8 @@ input[type="number"] { width: 9em; max-width: 100%; }
  * @summary Lesson 2: the dot-product score vs the additive one.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
- * @attr {number} query - query token index (default: the token 给了)
- * @attr {number} key - key token index (default: the token 苹果)
+ * @attr {number} query - query token index (default: the world's query, zh-gift: 给了)
+ * @attr {number} key - key token index (default: the world's key, zh-gift: 苹果)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
  *   attributes, query, key (token indices), sequenceLength (the bytes section's T)}
  * @csspart title - the heading
@@ -127,7 +128,7 @@ export class DotProduct extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || 'zh-gift';
+    return this.getAttribute('world') || COURSE_WORLD;
   }
 
   /**
@@ -143,18 +144,16 @@ export class DotProduct extends AttnWidget {
   }
 
   /**
-   * Attribute `name` as a token index, else the index of token `fallback`, clamped to the world.
+   * Attribute `name` as a token index clamped to the world, else the token that plays that role
+   * in the world (zh-gift: query 给了, key 苹果), else the first token.
    * @param {PairWorld} w
    * @param {'query' | 'key'} name
-   * @param {string} fallback
-   * @param {number} fallbackIndex
    */
-  attrIndex(w, name, fallback, fallbackIndex) {
+  attrIndex(w, name) {
     const n = w.tokens.length;
     const a = Number.parseInt(this.getAttribute(name) ?? '', 10);
     if (Number.isFinite(a)) return Math.max(0, Math.min(n - 1, a));
-    const i = w.tokens.indexOf(fallback);
-    return i >= 0 ? i : Math.min(fallbackIndex, n - 1);
+    return hasRoles(w, [name]) ? roleIndex(w, name) : 0;
   }
 
   updateDetail() {
@@ -170,8 +169,8 @@ export class DotProduct extends AttnWidget {
   build(rt) {
     const w = worldTensors(rt, this.worldId);
     const labels = tokenLabels(w, this.lang);
-    this.#query ??= this.attrIndex(w, 'query', '给了', 0);
-    this.#key ??= this.attrIndex(w, 'key', '苹果', 0);
+    this.#query ??= this.attrIndex(w, 'query');
+    this.#key ??= this.attrIndex(w, 'key');
     const uid = Math.random().toString(36).slice(2, 8);
     /** @param {'query' | 'key'} role @param {number} i */
     const pick = (role, i) => {
@@ -358,7 +357,7 @@ export class DotProduct extends AttnWidget {
 
   /** @param {Runtime} rt */
   checks(rt) {
-    return courseChecks(rt.engine, worldTensors(rt, this.worldId));
+    return courseChecks(rt, this.worldId);
   }
 }
 

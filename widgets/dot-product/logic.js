@@ -8,7 +8,12 @@
 // drawing.
 /** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
 /** @import { CheckRow } from '../../web/check-row.js' */
+/** @import { Runtime } from '../../web/runtime.js' */
+/** @import { Roles } from '../../web/world.js' */
 import { grouped, num } from '../../web/dom.js';
+import { worldTensors, hasRoles, roleIndex, roleTokens } from '../../web/world.js';
+import { checkNamed } from '../../web/check-row.js';
+import { worldFacts } from '../facts/world-facts.js';
 import { rowOf } from '../../web/tensor.js';
 import { line, row, frac, sqrt, norm, times, number } from '../../web/mathml.js';
 
@@ -46,7 +51,8 @@ export const T_RANGE = Object.freeze({ min: 1, max: 1048576, minExp: 5, maxExp: 
 /**
  * The part of a teaching world (web/world.js worldTensors) this widget reads: its tokens and the
  * projected queries and keys [T, d].
- * @typedef {{ tokens: string[], tokensEn: string[], q: Tensor, k: Tensor }} PairWorld
+ * @typedef {{ id: string, tokens: string[], tokensEn: string[], roles: Roles, q: Tensor,
+ *   k: Tensor }} PairWorld
  */
 
 /**
@@ -277,16 +283,16 @@ const checkRow = (name, expected, actual, ok = expected === actual) => ({
 
 /**
  * The course's lesson-2 numbers (and the widget's own consistency) through the engine,
- * whatever the widget currently shows. Compares the printed text.
- * @param {AttnEngine} engine
- * @param {PairWorld} w
+ * whatever the widget currently shows; the query · key pair and the query's ranking where the
+ * world names them (its roles), against the world's facts. Compares the printed text.
+ * @param {Runtime} rt
+ * @param {string} worldId
  * @returns {CheckRow[]}
  */
-export function courseChecks(engine, w) {
-  /** @param {string} t */
-  const ix = (t) => w.tokens.indexOf(t);
-  const gave = ix('给了'),
-    apple = ix('苹果');
+export function courseChecks(rt, worldId) {
+  const engine = rt.engine;
+  /** @type {PairWorld} */
+  const w = worldTensors(rt, worldId);
   const m = scoreBytes(engine, COURSE.T, COURSE.dA, COURSE.bytesPer);
   // every pair: Σ_m q_m k_m (terms from the engine) against engine.dot
   let maxErr = 0,
@@ -318,23 +324,29 @@ export function courseChecks(engine, w) {
       ok: maxGeo <= 1e-4,
     },
   ];
-  if (gave < 0 || apple < 0) return rows; // another world: only the shape-independent checks
-  const pair = expansion(engine, w, gave, apple);
+  if (!hasRoles(w, ['query', 'key'])) return rows; // only the shape-independent checks
+  const query = roleIndex(w, 'query'),
+    key = roleIndex(w, 'key');
+  const f = worldFacts(rt, worldId);
+  const pair = expansion(engine, w, query, key);
   const pairSum = pair.terms.reduce((a, b) => a + b, 0);
-  const rank = ranking(rowOf(scoreMatrix(engine, w), gave))
+  const rank = ranking(rowOf(scoreMatrix(engine, w), query))
     .map((j) => w.tokens[j])
     .join(' > ');
+  const vars = roleTokens(w);
   return [
     ...rows,
-    checkRow(
-      'q_给了·k_苹果: Σ terms = engine.dot (±1e-6)',
-      num(pair.total, 6),
+    checkNamed(
+      'q_{query}·k_{key}: Σ terms = engine.dot (±1e-6)',
+      vars,
+      num(f.rawScore(query, key), 6),
       num(pairSum, 6),
       Math.abs(pairSum - pair.total) <= 1e-6,
     ),
-    checkRow(
-      'row 给了 of QKᵀ (engine.scoreMatrix): ranking',
-      '苹果 > 小王 > 小明 > 把 > 给了',
+    checkNamed(
+      'row {query} of QKᵀ (engine.scoreMatrix): ranking',
+      vars,
+      f.projectedRanking.map((j) => w.tokens[j]).join(' > '),
       rank,
     ),
   ];

@@ -111,13 +111,18 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'additive, naive: T×T×d_a × 2 B at T = 4,096, d_a = 256 (BF16)':
     '加性注意力（朴素）：T×T×d_a × 2 B，T = 4,096、d_a = 256（BF16）',
   'dot product: T×T × 2 B at T = 4,096 (BF16)': '点积：T×T × 2 B，T = 4,096（BF16）',
   'every pair: Σ_m q_m k_m = engine.dot (±1e-6)': '每一对：Σ_m q_m k_m = engine.dot（±1e-6）',
   'every pair: |q| |k| cos θ = q·k (±1e-4)': '每一对：|q| |k| cos θ = q·k（±1e-4）',
-  'q_给了·k_苹果: Σ terms = engine.dot (±1e-6)': 'q_给了·k_苹果：逐项之和 = engine.dot（±1e-6）',
-  'row 给了 of QKᵀ (engine.scoreMatrix): ranking': 'QKᵀ 的「给了」一行（engine.scoreMatrix）：排序',
+  'q_{query}·k_{key}: Σ terms = engine.dot (±1e-6)':
+    'q_{query}·k_{key}：逐项之和 = engine.dot（±1e-6）',
+  'row {query} of QKᵀ (engine.scoreMatrix): ranking':
+    'QKᵀ 的「{query}」一行（engine.scoreMatrix）：排序',
 };

@@ -6,7 +6,10 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { CourseModel } from '../../web/course-data.js' */
 import { bytes, exactBytes, grouped, num, pct } from '../../web/dom.js';
-import { worldTensors } from '../../web/world.js';
+/** @import { CheckRow } from '../../web/check-row.js' */
+import { worldTensors, roleIndex, roleTokens, COURSE_WORLD } from '../../web/world.js';
+import { check, checkNamed } from '../../web/check-row.js';
+import { worldFacts } from '../facts/world-facts.js';
 import { modelById } from '../../web/models.js';
 import { rnnCounts, COURSE_T } from '../rnn-vs-attention/logic.js';
 import { scoreBytes, courseBytes, COURSE as ADDITIVE_COURSE } from '../dot-product/logic.js';
@@ -14,7 +17,7 @@ import { scoreRow, ranking, keyValuePair } from '../cosine-projection/logic.js';
 import { scoreExample, signedPct, bigRatio } from '../softmax-variance/logic.js';
 import { courseNumbers as multiHeadNumbers } from '../multi-head/logic.js';
 import { generate, COURSE as KV_COURSE } from '../kv-cache/logic.js';
-import { appleRow } from '../sink-logit/logic.js';
+import { objectRow } from '../sink-logit/logic.js';
 import { variantRows, variantRow, modelLedger, reductionText } from '../kv-ledger/logic.js';
 
 /** Figures the course quotes and does not compute: shown with their source, never checked. */
@@ -63,7 +66,7 @@ export const PARTS = Object.freeze([
 ]);
 
 /**
- * The weights of one row of the zh-gift world, with or without the causal mask (engine).
+ * The weights of one row of the course's world, with or without the causal mask (engine).
  * @param {AttnEngine} engine
  * @param {ReturnType<typeof worldTensors>} w
  * @param {number} row
@@ -100,7 +103,7 @@ function configModel(rt, id) {
 
 /**
  * Every number the map shows, formatted, from the engine (and models.json's configs):
- * {key: text}. Token lists are indices into the zh-gift world (the widget picks the language).
+ * {key: text}. Token lists are indices into the course's world (the widget picks the language).
  * @typedef {ReturnType<typeof computeMapNumbers>} MapNumbers
  */
 
@@ -120,10 +123,13 @@ const cache = new WeakMap();
 /** @param {Runtime} rt */
 function computeMapNumbers(rt) {
   const engine = rt.engine;
-  const w = worldTensors(rt, 'zh-gift');
-  /** @param {string} t */
-  const ix = (t) => w.tokens.indexOf(t);
-  const gave = ix('给了');
+  const w = worldTensors(rt, COURSE_WORLD);
+  const [gave, answer, object, giver] = /** @type {const} */ ([
+    'query',
+    'answer',
+    'object',
+    'giver',
+  ]).map((r) => roleIndex(w, r));
   const anchor = configModel(rt, 'qwen3.8-27b');
   const v2 = configModel(rt, 'deepseek-v2');
   const v2Latent = need(v2.attention.kvLoraRank, 'deepseek-v2: kvLoraRank');
@@ -133,7 +139,8 @@ function computeMapNumbers(rt) {
   const mem = scoreBytes(engine, ADDITIVE_COURSE.T, ADDITIVE_COURSE.dA, ADDITIVE_COURSE.bytesPer);
   const cos = scoreRow(engine, w, gave, 'cosine');
   const projected = ranking(scoreRow(engine, w, gave, 'scaled'));
-  const kv = need(keyValuePair(engine, w), 'zh-gift: 小明 and 小王');
+  const kv = keyValuePair(engine, w);
+  if (!kv) throw new Error(`teaching-world.json: world "${w.id}" names no two names`);
   const car = scoreExample(rt.world, 'car');
   const carSplit = engine.proportionalSplit(car.scores);
   const lead = engine.softmax([20, 0], {}).weights;
@@ -142,7 +149,7 @@ function computeMapNumbers(rt) {
   const heads = multiHeadNumbers(rt);
   const without = generate(engine, KV_COURSE.P, KV_COURSE.G, false);
   const withCache = generate(engine, KV_COURSE.P, KV_COURSE.G, true);
-  const apple = appleRow(rt, {});
+  const apple = objectRow(rt, {});
   // The anchor at its own context; the two long-context rows at a million tokens (2^20).
   const anchorContext = anchor.contextLength ?? 262144;
   const longContext = 2 ** 20;
@@ -172,9 +179,9 @@ function computeMapNumbers(rt) {
     e20: (lang) => bigRatio(lead[0] / lead[1], lang),
     carScores: car.scores.map((s) => num(s, 0)).join(', '),
     carSplit: signedPct(carSplit[car.scores.length - 1]),
-    leak: pct(open[ix('小王')]),
-    gaveApple: pct(causal[ix('苹果')]),
-    gaveMing: pct(causal[ix('小明')]),
+    leak: pct(open[answer]),
+    gaveApple: pct(causal[object]),
+    gaveMing: pct(causal[giver]),
     // A sentence of T tokens holds T − 1 next-token tasks whose answer is in it (the last
     // token's prediction has none); prefix by prefix they take T − 1 passes over prefixes of
     // 1 … T − 1 tokens (docs/lesson-text.md says why this count).
@@ -236,34 +243,57 @@ function computeMapNumbers(rt) {
 }
 
 /**
- * The seed's printed numbers against the map's: [{name, expected, actual}].
+ * The map's numbers against the ones the seed prints: the course's world's from its facts
+ * (widgets/facts/world-facts.js, by the tokens' roles), the rest as the seed prints them.
  * @param {Runtime} rt
+ * @returns {CheckRow[]}
  */
 export function courseNumbers(rt) {
   const n = mapNumbers(rt);
-  const w = worldTensors(rt, 'zh-gift');
+  const f = worldFacts(rt, COURSE_WORLD);
+  const w = f.w;
   /** @param {number[]} list */
   const names = (list) => list.map((i) => w.tokens[i]).join('、');
+  const vars = roleTokens(w);
+  /** @param {string} name @param {string} expected @param {string} actual */
+  const world = (name, expected, actual) => checkNamed(name, vars, expected, actual);
+  /** @type {(CheckRow | [string, string, string])[]} */
   const rows = [
     ['RNN at T = 4,096: updates from token 1 to the last', '4,095', n.rnnPath],
     ['additive, naive T×T×d_a at T = 4,096, d_a = 256 (BF16)', '8.0 GiB', n.additiveBytes],
     ['dot product T×T at T = 4,096 (BF16)', '32 MiB', n.dotBytes],
-    ['raw cosine of 给了 with itself', '1.000', n.selfCosine],
-    ['raw cosine: the three last', '小明、苹果、小王', names(n.rawLast3)],
-    ['projected: the three first', '苹果、小王、小明', names(n.projectedTop3)],
-    ['cos(K_小明, K_小王)', '0.995', n.kCosine],
+    world('raw cosine of {query} with itself', num(f.selfCosine, 3), n.selfCosine),
+    [
+      'raw cosine: the three last',
+      names(f.rawCosineRanking.slice(-3).sort((a, b) => a - b)),
+      names(n.rawLast3),
+    ],
+    ['projected: the three first', names(f.projectedRanking.slice(0, 3)), names(n.projectedTop3)],
+    world('cos(K_{names.0}, K_{names.1})', num(f.namesCosine.k, 3), n.kCosine),
     ['√256', '16', n.sqrtHeadDim],
     ['e^20', '4.9 亿', n.e20('zh-CN')],
     ['proportional split of 10, 3, −4: the −4', '−44.4%', n.carSplit],
-    ['no mask: 给了 → 小王', '32.5%', n.leak],
-    ['causal: 给了 → 苹果 / 小明', '56.5% / 39.4%', `${n.gaveApple} / ${n.gaveMing}`],
-    ['head A → 小明 / head B → 苹果', '89.5% / 77.0%', `${n.headA} / ${n.headB}`],
+    world('no mask: {query} → {answer}', pct(f.queryOnAnswerNoMask), n.leak),
+    world(
+      'causal: {query} → {object} / {giver}',
+      `${pct(f.queryOnObject)} / ${pct(f.queryOnGiver)}`,
+      `${n.gaveApple} / ${n.gaveMing}`,
+    ),
+    world(
+      'head A → {giver} / head B → {object}',
+      `${pct(f.headAQueryOnGiver)} / ${pct(f.headBQueryOnObject)}`,
+      `${n.headA} / ${n.headB}`,
+    ),
     [
       'K/V without / recomputed / with the cache',
       '9 / 5 / 4',
       `${n.kvWithout} / ${n.kvRecomputed} / ${n.kvWith}`,
     ],
-    ['sink: row 苹果 weights', '30% / 41% / 29%', n.sinkWeights],
+    world(
+      'sink: row {object} weights',
+      f.objectRow.weights.map((x) => pct(x, 0)).join(' / '),
+      n.sinkWeights,
+    ),
     ['anchor as MHA per token / at 262,144', '384 KiB / 96 GiB', `${n.mhaToken} / ${n.mhaContext}`],
     ['anchor as MQA per token / at 262,144', '16 KiB / 4 GiB', `${n.mqaToken} / ${n.mqaContext}`],
     ['anchor GQA-4 per token / at 262,144', '64 KiB / 16 GiB', `${n.gqaToken} / ${n.gqaContext}`],
@@ -279,5 +309,5 @@ export function courseNumbers(rt) {
     ['GLM-5.3 per token / at 1,048,576', '89,856 B / 87.75 GiB', `${n.glmToken} / ${n.glmContext}`],
     ['anchor linear layers: fixed state', '144 MiB', n.linearState],
   ];
-  return rows.map(([name, expected, actual]) => ({ name, expected, actual }));
+  return rows.map((r) => (Array.isArray(r) ? check(...r) : r));
 }

@@ -393,25 +393,28 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'RNN at T = 4,096: updates from token 1 to the last':
     'RNN，T = 4,096：从第 1 个 token 到最后一个的更新次数',
   'additive, naive T×T×d_a at T = 4,096, d_a = 256 (BF16)':
     '加性注意力（朴素）T×T×d_a，T = 4,096、d_a = 256（BF16）',
   'dot product T×T at T = 4,096 (BF16)': '点积 T×T，T = 4,096（BF16）',
-  'raw cosine of 给了 with itself': '直接比余弦：「给了」和它自己',
+  'raw cosine of {query} with itself': '直接比余弦：「{query}」和它自己',
   'raw cosine: the three last': '直接比余弦：垫底的三个',
   'projected: the three first': '投影之后：前三名',
-  'cos(K_小明, K_小王)': 'cos(K_小明, K_小王)',
+  'cos(K_{names.0}, K_{names.1})': 'cos(K_{names.0}, K_{names.1})',
   '√256': '√256',
   'e^20': 'e^20',
   'proportional split of 10, 3, −4: the −4': '按比例分 10、3、−4：−4 那一份',
-  'no mask: 给了 → 小王': '不加掩码：给了 → 小王',
-  'causal: 给了 → 苹果 / 小明': '因果掩码：给了 → 苹果 / 小明',
-  'head A → 小明 / head B → 苹果': '头 A → 小明 / 头 B → 苹果',
+  'no mask: {query} → {answer}': '不加掩码：{query} → {answer}',
+  'causal: {query} → {object} / {giver}': '因果掩码：{query} → {object} / {giver}',
+  'head A → {giver} / head B → {object}': '头 A → {giver} / 头 B → {object}',
   'K/V without / recomputed / with the cache': 'K/V：不用缓存 / 重算的 / 用缓存',
-  'sink: row 苹果 weights': 'sink：「苹果」一行的权重',
+  'sink: row {object} weights': 'sink：「{object}」一行的权重',
   'anchor as MHA per token / at 262,144': '锚点按 MHA：每 token / 262,144 上下文',
   'anchor as MQA per token / at 262,144': '锚点按 MQA：每 token / 262,144 上下文',
   'anchor GQA-4 per token / at 262,144': '锚点的 GQA（4 个 KV 头）：每 token / 262,144 上下文',

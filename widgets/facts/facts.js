@@ -10,10 +10,10 @@
 /** @import { Bilingual } from '../../web/course-data.js' */
 /** @import { QuizDoc } from '../quiz/logic.js' */
 import { grouped, num, pct, powerOfTen } from '../../web/dom.js';
-import { worldTensors } from '../../web/world.js';
+import { worldTensors, roleIndex, COURSE_WORLD } from '../../web/world.js';
+import { worldFacts } from './world-facts.js';
 import { mapNumbers, REPORTED } from '../evolution-map/logic.js';
 import { proofNumbers } from '../misconceptions/logic.js';
-import { keyValuePair } from '../cosine-projection/logic.js';
 import { expansion, T_PRESETS, scoreBytes, COURSE as DOT_COURSE } from '../dot-product/logic.js';
 import {
   experiment,
@@ -29,7 +29,7 @@ import { multiHead, costs } from '../multi-head/logic.js';
 import { COURSE as CACHE_COURSE } from '../kv-cache/logic.js';
 import { GQA_PAPER, sharedKvExperiment } from '../gqa/logic.js';
 import { runMla, EXAMPLE as MLA_EXAMPLE } from '../mla/logic.js';
-import { appleRow, sigmoid, SINK } from '../sink-logit/logic.js';
+import { objectRow, sigmoid, SINK } from '../sink-logit/logic.js';
 import {
   walkthrough,
   courseNumbers as walkNumbers,
@@ -79,17 +79,19 @@ const evo = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
   once(m, 'evo', () => mapNumbers(c));
 const proofs = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
   once(m, 'proofs', () => proofNumbers(c));
+// The course's world and its facts: its tokens are found by their roles (web/world.js).
 const gift = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
-  once(m, 'gift', () => worldTensors(c, 'zh-gift'));
+  once(m, 'gift', () => worldTensors(c, COURSE_WORLD));
+const world = (/** @type {FactContext} */ c) => worldFacts(c, COURSE_WORLD);
 const gave = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
   once(m, 'gave', () => {
     const w = gift(c, m);
-    return mixRow(c.engine, w, w.tokens.indexOf('给了'), true);
+    return mixRow(c.engine, w, roleIndex(w, 'query'), true);
   });
 const dot = (/** @type {FactContext} */ c, /** @type {Memo} */ m) =>
   once(m, 'dot', () => {
     const w = gift(c, m);
-    return expansion(c.engine, w, w.tokens.indexOf('给了'), w.tokens.indexOf('苹果'));
+    return expansion(c.engine, w, roleIndex(w, 'query'), roleIndex(w, 'key'));
   });
 const variance = (/** @type {FactContext} */ c, /** @type {Memo} */ m, /** @type {number} */ d) =>
   once(m, `variance-${d}`, () => experimentTexts(experiment(c.engine, d)));
@@ -101,7 +103,7 @@ const apple = (
   /** @type {FactContext} */ c,
   /** @type {Memo} */ m,
   /** @type {object} */ opts = {},
-) => once(m, `apple-${JSON.stringify(opts)}`, () => appleRow(c, opts));
+) => once(m, `apple-${JSON.stringify(opts)}`, () => objectRow(c, opts));
 const anchor = (/** @type {FactContext} */ c) => {
   const a = c.models.models.find((x) => x.anchor);
   if (!a) throw new Error('models.json marks no anchor model');
@@ -135,13 +137,9 @@ export const FACTS = {
   'gift-pairs': (c, m) => String(gift(c, m).tokens.length ** 2),
 
   // ---- lesson 1 ----
-  'cos-self': (c, m) => evo(c, m).selfCosine,
-  'k-cos-names': (c, m) => evo(c, m).kCosine,
-  'v-cos-names': (c, m) => {
-    const pair = keyValuePair(c.engine, gift(c, m));
-    if (!pair) throw new Error('teaching-world.json: zh-gift lacks the two names 小明 and 小王');
-    return num(pair.v.cos, 3);
-  },
+  'cos-self': (c) => num(world(c).selfCosine, 3),
+  'k-cos-names': (c) => num(world(c).namesCosine.k, 3),
+  'v-cos-names': (c) => num(world(c).namesCosine.v, 3),
 
   // ---- lesson 2 ----
   'dot-gave-apple': (c, m) => num(dot(c, m).total, 2),
@@ -206,15 +204,15 @@ export const FACTS = {
   'max-1024-scaled': (c, m) => variance(c, m, D_STEPS[D_STEPS.length - 1]).maxScaled,
 
   // ---- lesson 4 / 5 / 7 ----
-  'leak-gave': (c, m) => evo(c, m).leak,
-  'gave-apple': (c, m) => evo(c, m).gaveApple,
-  'gave-ming': (c, m) => evo(c, m).gaveMing,
+  'leak-gave': (c) => pct(world(c).queryOnAnswerNoMask),
+  'gave-apple': (c) => pct(world(c).queryOnObject),
+  'gave-ming': (c) => pct(world(c).queryOnGiver),
   'gave-output': (c, m) =>
     `[${gave(c, m)
       .output.map((x) => num(x, 3))
       .join(', ')}]`,
-  'head-a': (c, m) => evo(c, m).headA,
-  'head-b': (c, m) => evo(c, m).headB,
+  'head-a': (c) => pct(world(c).headAQueryOnGiver),
+  'head-b': (c) => pct(world(c).headBQueryOnObject),
   'mh-params': (c) => String(costs(multiHead(c)).single.params),
   'mh-macs': (c) => String(costs(multiHead(c)).single.total),
   'mh-softmax-single': (c) => String(costs(multiHead(c)).single.softmaxes),
@@ -303,8 +301,11 @@ export const FACTS = {
   'rnn-path': () => grouped(rnnCounts(COURSE_T).pathLength),
   'attn-pairs': (c) => grouped(attentionCounts(c.engine, COURSE_T).pairs),
   'attn-path': (c) => String(attentionCounts(c.engine, COURSE_T).pathLength),
-  'sink-scores': (c, m) => list(apple(c, m).scores.map((x) => num(x, 2))),
-  'sink-weights': (c, m) => evo(c, m).sinkWeights,
+  'sink-scores': (c) => list(world(c).objectRow.scores.map((x) => num(x, 2))),
+  'sink-weights': (c) =>
+    world(c)
+      .objectRow.weights.map((x) => pct(x, 0))
+      .join(' / '),
   'sink-logit-demo': () => `+${SINK.max}`,
   'sink-keys-total': (c, m) => {
     const r = apple(c, m, { sinkLogit: SINK.max });
@@ -322,20 +323,16 @@ export const FACTS = {
   'kitten-fast-really': (c) => pct(kitten(c).at('快', '真'), 0),
   'kitten-fast-little': (c) => pct(kitten(c).at('快', '小'), 1),
   'kitten-cat-distance': (c) => String(kitten(c).distance('快', '猫')),
-  'gift-wang-gave': (c, m) => {
-    const w = gift(c, m);
-    const r = c.engine.attention({ q: w.q, k: w.k, v: w.v, causal: true });
-    const row = w.tokens.indexOf('小王');
-    return pct(r.weights.data[row * w.tokens.length + w.tokens.indexOf('给了')], 0);
-  },
+  'gift-wang-gave': (c) => pct(world(c).answerOnQuery, 0),
 
+  // what "it" refers to in each sentence: its weight on that noun (the world's referent role)
   'it-tired-animal': (c) => {
     const r = pronounRow(c, 'en-animal-tired');
-    return pct(r.weights[r.w.tokens.indexOf('animal')]);
+    return pct(r.weights[roleIndex(r.w, 'referent')]);
   },
   'it-wide-street': (c) => {
     const r = pronounRow(c, 'en-animal-wide');
-    return pct(r.weights[r.w.tokens.indexOf('street')]);
+    return pct(r.weights[roleIndex(r.w, 'referent')]);
   },
 
   // ---- the worked example, the playground ----

@@ -8,7 +8,7 @@
 /** @import { Matrix } from '../../web/tensor.js' */
 /** @import { CheckRow } from '../../web/check-row.js' */
 import { bytes, exactBytes } from '../../web/dom.js';
-import { worldTensors } from '../../web/world.js';
+import { worldTensors, COURSE_WORLD } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
 import { kvHeadsKind } from '../../web/kv-heads.js';
 import { check as row } from '../../web/check-row.js';
@@ -157,7 +157,7 @@ function repeatColumns(t, times) {
  *   q: Matrix, k: Matrix, v: Matrix }, nHeads: number, d: number, k1: Matrix, v1: Matrix,
  *   k2: Matrix, v2: Matrix, gqa: Tensor, mha: Tensor, maxAbsDiff: number }}
  */
-export function sharedKvExperiment(rt, worldId = 'zh-gift') {
+export function sharedKvExperiment(rt, worldId = COURSE_WORLD) {
   /** @type {{ tokens: string[], tokensEn: string[], title: TeachingWorld['title'], heads: number,
    *   q: Matrix, k: Matrix, v: Matrix }} */
   const w = worldTensors(rt, worldId);

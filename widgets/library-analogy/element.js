@@ -13,7 +13,7 @@ import { formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct, num } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
-import { SENTENCES, PRONOUN, NOUNS, pronounRow, courseNumbers } from './logic.js';
+import { SENTENCES, pronounRow, courseNumbers } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 
 const CSS = `
@@ -169,7 +169,7 @@ export class LibraryAnalogy extends AttnWidget {
             'button',
             {
               type: 'button',
-              class: `book${t === PRONOUN ? ' pronoun' : ''}`,
+              class: `book${j === r.row ? ' pronoun' : ''}`,
               'data-j': j,
               'data-token': t,
               tabindex: j === this.#cursor ? '0' : '-1',
@@ -205,11 +205,7 @@ export class LibraryAnalogy extends AttnWidget {
     );
     this.#contents.textContent = this.t('contents', tokens[j], vec(r.values[j]));
     this.#output.replaceChildren(...formula(this.t('output', vec(r.output))));
-    this.#closer.textContent = this.t(
-      'closer',
-      num(r.nounCos[NOUNS[0]], 3),
-      num(r.nounCos[NOUNS[1]], 3),
-    );
+    this.#closer.textContent = this.t('closer', num(r.nounCos[0], 3), num(r.nounCos[1], 3));
     const note = rt.world.worlds[this.#world].note;
     this.#note.textContent = note ? (this.isEnglish ? note.en : note['zh-CN']) : '';
     // The two sentences side by side do not change with the cursor or the chosen sentence.

@@ -5,12 +5,13 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { CheckRow } from '../../web/check-row.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
-import { worldTensors } from '../../web/world.js';
+/** @import { Roles } from '../../web/world.js' */
+import { worldTensors, roleIndex, rolePair } from '../../web/world.js';
 import { rowOf } from '../../web/tensor.js';
 
 /**
  * A world as worldTensors gives it (the parts this widget reads).
- * @typedef {{ id: string, tokens: string[], q: Matrix, k: Matrix, v: Matrix }} World
+ * @typedef {{ id: string, tokens: string[], roles: Roles, q: Matrix, k: Matrix, v: Matrix }} World
  */
 
 /**
@@ -19,29 +20,17 @@ import { rowOf } from '../../web/tensor.js';
  * each noun's contents and the book read most.
  * @typedef {{ w: World, row: number, query: Float32Array, keys: Float32Array[],
  *   values: Float32Array[], scores: number[], weights: number[], output: number[],
- *   nounCos: Record<string, number>, top: number }} PronounRow
+ *   nounCos: number[], top: number }} PronounRow
  */
 
 /** The two sentences: the same pronoun, a different last word. */
 export const SENTENCES = Object.freeze(['en-animal-tired', 'en-animal-wide']);
-/** The pronoun whose row is shown, and the two nouns it may refer to. */
-export const PRONOUN = 'it';
-export const NOUNS = Object.freeze(['animal', 'street']);
 
 /**
- * @param {World} w
- * @param {string} token
- */
-function indexOf(w, token) {
-  const i = w.tokens.indexOf(token);
-  if (i < 0) throw new Error(`teaching-world.json: world "${w.id}" has no token "${token}"`);
-  return i;
-}
-
-/**
- * The pronoun's row of world `worldId`, without a causal mask (the deciding word comes after the
- * pronoun): {w, row, query, keys, values, scores, weights, output, nounCos: {animal, street},
- * top}. Every number is the engine's.
+ * The pronoun's row of world `worldId` (its query role, "it"), without a causal mask (the deciding
+ * word comes after the pronoun): {w, row, query, keys, values, scores, weights, output, nounCos,
+ * top}, nounCos the output's cosine with the values of the two nouns it may refer to (its
+ * candidates role: animal, street). Every number is the engine's.
  * @param {Runtime} rt
  * @param {string} worldId
  * @returns {PronounRow}
@@ -50,7 +39,7 @@ export function pronounRow(rt, worldId) {
   /** @type {World} */
   const w = worldTensors(rt, worldId);
   const e = rt.engine;
-  const row = indexOf(w, PRONOUN);
+  const row = roleIndex(w, 'query');
   const n = w.tokens.length;
   const query = rowOf(w.q, row);
   const r = e.attention({
@@ -62,9 +51,7 @@ export function pronounRow(rt, worldId) {
   const scores = Array.from(r.scores.data.subarray(0, n));
   const weights = Array.from(r.weights.data.subarray(0, n));
   const output = Array.from(r.output.data);
-  const nounCos = Object.fromEntries(
-    NOUNS.map((t) => [t, e.cosine(output, rowOf(w.v, indexOf(w, t)))]),
-  );
+  const nounCos = rolePair(w, 'candidates').map((j) => e.cosine(output, rowOf(w.v, j)));
   let top = 0;
   for (let j = 1; j < n; j++) if (weights[j] > weights[top]) top = j;
   const keys = Array.from({ length: n }, (_, j) => rowOf(w.k, j));
@@ -80,6 +67,8 @@ export function pronounRow(rt, worldId) {
  */
 export function courseNumbers(rt) {
   const [tired, wide] = SENTENCES.map((id) => pronounRow(rt, id));
+  /** The noun the pronoun refers to in the sentence of r (its world's referent role). */
+  const referent = (/** @type {PronounRow} */ r) => r.w.tokens[roleIndex(r.w, 'referent')];
   /** @param {PronounRow} r */
   const sumErr = (r) => Math.abs(r.weights.reduce((a, b) => a + b, 0) - 1);
   const err = Math.max(sumErr(tired), sumErr(wide));
@@ -87,19 +76,22 @@ export function courseNumbers(rt) {
   const rows = [
     {
       name: '“…because it was tired”: it → the book it reads most',
-      expected: 'animal',
+      expected: referent(tired),
       actual: tired.w.tokens[tired.top],
     },
     {
       name: '“…because it was too wide”: it → the book it reads most',
-      expected: 'street',
+      expected: referent(wide),
       actual: wide.w.tokens[wide.top],
     },
     {
       name: 'read back closer to the right noun’s contents (cos)',
-      expected: 'animal / street',
+      expected: [tired, wide].map(referent).join(' / '),
       actual: [tired, wide]
-        .map((r) => (r.nounCos.animal > r.nounCos.street ? 'animal' : 'street'))
+        .map((r) => {
+          const [a, b] = rolePair(r.w, 'candidates');
+          return r.w.tokens[r.nounCos[0] > r.nounCos[1] ? a : b];
+        })
         .join(' / '),
     },
     {

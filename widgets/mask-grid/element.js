@@ -6,18 +6,17 @@
 // Attributes: world (default zh-gift), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttentionResult } from '../../web/attn-engine.js' */
-/** @import { Matrix } from '../../web/tensor.js' */
-import { AttnWidget, check } from '../../web/widget-base.js';
+/** @import { MaskMode } from './logic.js' */
+import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct, num, gridMove, fitText, namedNumber } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
-import { worldTensors, tokenLabels } from '../../web/world.js';
+import { worldTensors, tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
 import { HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { labelHeader, glossLine, longColumnsClass } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { row, sup, frac, formula } from '../../web/mathml.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
-
-/** @typedef {'neg-inf' | 'zero-after-softmax'} MaskMode where the mask applies */
+import { causalMask, maskedAttention, courseChecks } from './logic.js';
 
 /**
  * @tag attn-mask-grid
@@ -67,7 +66,7 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
   }
 
   get worldId() {
-    return this.getAttribute('world') || 'zh-gift';
+    return this.getAttribute('world') || COURSE_WORLD;
   }
 
   /**
@@ -141,16 +140,7 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
    * @returns {AttentionResult}
    */
   compute(rt, mask, mode = 'neg-inf') {
-    /** @type {{ q: Matrix, k: Matrix, v: Matrix }} */
-    const w = worldTensors(rt, this.worldId);
-    const n = mask.length;
-    return rt.engine.attention({
-      q: w.q,
-      k: w.k,
-      v: w.v,
-      mask: { shape: [n, n], data: Uint8Array.from(mask.flat(), Number) },
-      maskMode: mode,
-    });
+    return maskedAttention(rt.engine, worldTensors(rt, this.worldId), mask, mode);
   }
 
   /** @param {Runtime} rt */
@@ -233,12 +223,16 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
       rt,
       mask.map((r) => r.map(() => true)),
     );
-    const gave = w.tokens.indexOf('给了'),
-      answer = w.tokens.indexOf('小王');
-    this.#leak.textContent =
-      gave >= 0 && answer >= 0
-        ? this.t('leak', labels[answer], pct(noMask.weights.data[gave * n + answer]))
-        : '';
+    // The leak: without a mask, the query's row sees the answer it must predict.
+    if (hasRoles(w, ['query', 'answer'])) {
+      const query = roleIndex(w, 'query'),
+        answer = roleIndex(w, 'answer');
+      this.#leak.textContent = this.t(
+        'leak',
+        labels[answer],
+        pct(noMask.weights.data[query * n + answer]),
+      );
+    } else this.#leak.textContent = '';
     if (error) throw error;
   }
 
@@ -315,51 +309,6 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
 
   /** @param {Runtime} rt */
   checks(rt) {
-    const w = worldTensors(rt, this.worldId);
-    const n = w.tokens.length;
-    /** @param {string} t */
-    const ix = (t) => w.tokens.indexOf(t);
-    const causal = causalMask(n);
-    const all = causal.map((r) => r.map(() => true));
-    const wc = this.compute(rt, causal).weights.data,
-      wn = this.compute(rt, all).weights.data;
-    /** @param {Float32Array} data @param {string} q @param {string} k */
-    const at = (data, q, k) => pct(data[ix(q) * n + ix(k)]);
-    /** @param {Float32Array} data @param {string} q @param {string} k */
-    const at0 = (data, q, k) => pct(data[ix(q) * n + ix(k)], 0);
-    let maxRowErr = 0;
-    for (let i = 0; i < n; i++) {
-      let s = 0;
-      for (let j = 0; j < n; j++) s += wc[i * n + j];
-      maxRowErr = Math.max(maxRowErr, Math.abs(s - 1));
-    }
-    const rowSums = {
-      name: 'causal rows sum to 1 (±1e-6)',
-      expected: '≤ 1e-6',
-      actual: maxRowErr.toExponential(1),
-      ok: maxRowErr <= 1e-6,
-    };
-    // The course's percentages are zh-gift's; another world has only its row sums to check.
-    if (['给了', '小王', '苹果', '小明', '把'].some((t) => ix(t) < 0)) return [rowSums];
-    return [
-      check('no mask: 给了 → 小王', '32.5%', at(wn, '给了', '小王')),
-      check('causal: 给了 → 苹果', '56.5%', at(wc, '给了', '苹果')),
-      check('causal: 给了 → 小明', '39.4%', at(wc, '给了', '小明')),
-      check(
-        'causal: 苹果 → 小明 / 把 / 苹果',
-        '30% / 41% / 29%',
-        [at0(wc, '苹果', '小明'), at0(wc, '苹果', '把'), at0(wc, '苹果', '苹果')].join(' / '),
-      ),
-      rowSums,
-    ];
+    return courseChecks(rt, this.worldId);
   }
-}
-
-/**
- * The causal mask of n tokens: row i may attend to keys 0 … i.
- * @param {number} n
- * @returns {boolean[][]}
- */
-function causalMask(n) {
-  return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => j <= i));
 }

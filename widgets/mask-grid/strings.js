@@ -58,11 +58,14 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
-  'no mask: 给了 → 小王': '不加掩码：给了 → 小王',
-  'causal: 给了 → 苹果': '因果掩码：给了 → 苹果',
-  'causal: 给了 → 小明': '因果掩码：给了 → 小明',
-  'causal: 苹果 → 小明 / 把 / 苹果': '因果掩码：苹果 → 小明 / 把 / 苹果',
+  'no mask: {query} → {answer}': '不加掩码：{query} → {answer}',
+  'causal: {query} → {object}': '因果掩码：{query} → {object}',
+  'causal: {query} → {giver}': '因果掩码：{query} → {giver}',
+  'causal: {object} → {objectKeys}': '因果掩码：{object} → {objectKeys}',
   'causal rows sum to 1 (±1e-6)': '因果掩码下每行和为 1（±1e-6）',
 };

@@ -5,7 +5,7 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
 import { bytes, exactBytes, grouped, num, pct } from '../../web/dom.js';
-import { worldTensors } from '../../web/world.js';
+import { worldTensors, roleIndex, COURSE_WORLD } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
 import { scoreBytes, courseBytes, COURSE as ADDITIVE_COURSE } from '../dot-product/logic.js';
 import { scoreExample, experiment, ANCHOR_D, WRONG_GUESS } from '../softmax-variance/logic.js';
@@ -64,10 +64,9 @@ export function proofNumbers(rt) {
 /** @param {Runtime} rt */
 function computeProofNumbers(rt) {
   const engine = rt.engine;
-  /** @type {{ tokens: string[], q: Matrix, k: Matrix, v: Matrix }} */
-  const w = worldTensors(rt, 'zh-gift');
+  const w = worldTensors(rt, COURSE_WORLD);
   const n = w.tokens.length;
-  const gave = w.tokens.indexOf('给了');
+  const gave = roleIndex(w, 'query');
   const anchor = anchorModel(rt.models);
   const dialog = scoreExample(rt.world, 'dialog');
   const soft = engine.softmax(dialog.scores, {}).weights;

@@ -8,13 +8,13 @@
 // Attributes: world (default zh-gift), model (default qwen3.8-27b), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { View, MultiHead as MultiHeadNumbers } from './logic.js' */
-import { AttnWidget, check } from '../../web/widget-base.js';
+import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, pct, redraw } from '../../web/dom.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { at } from '../../web/tensor.js';
-import { tokenLabels } from '../../web/world.js';
+import { tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
 import {
   VIEWS,
   ANCHOR_ID,
@@ -22,6 +22,7 @@ import {
   costs,
   anchorHeads,
   courseNumbers,
+  courseCheckRows,
   shapeOf,
 } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
@@ -80,7 +81,7 @@ export class MultiHead extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || 'zh-gift';
+    return this.getAttribute('world') || COURSE_WORLD;
   }
 
   /**
@@ -106,7 +107,8 @@ export class MultiHead extends AttnWidget {
     const m = multiHead(rt, this.worldId);
     anchorHeads(rt, this.modelId);
     const labels = tokenLabels(m.w, this.lang);
-    const query = (this.#query ??= Math.max(0, m.w.tokens.indexOf('给了')));
+    // The query's row first: the one the lesson reads (the first token in a world without it).
+    const query = (this.#query ??= hasRoles(m.w, ['query']) ? roleIndex(m.w, 'query') : 0);
     const sid = `q-${Math.random().toString(36).slice(2, 8)}`;
     const select = h(
       'select',
@@ -241,29 +243,6 @@ export class MultiHead extends AttnWidget {
 
   /** @param {Runtime} rt */
   checks(rt) {
-    const c = courseNumbers(rt, this.worldId);
-    const k = c.costs;
-    // The course's figure is the anchor's, whichever model the page shows.
-    const a = anchorHeads(rt, ANCHOR_ID);
-    return [
-      check('给了 row, head A → 小明', '89.5%', c.headA),
-      check('给了 row, head B → 苹果', '77.0%', c.headB),
-      check('给了 row, one head → 苹果 / 小明', '56.5% / 39.4%', c.single),
-      check(
-        'multiply-adds: 1 head d=4 vs 2 heads d=2',
-        '440 = 440',
-        `${k.single.total} ${k.single.total === k.split.total ? '=' : '≠'} ${k.split.total}`,
-      ),
-      check(
-        'parameters Wq, Wk, Wv: 1 head vs 2 heads',
-        '48 = 48',
-        `${k.single.params} ${k.single.params === k.split.params ? '=' : '≠'} ${k.split.params}`,
-      ),
-      check(
-        `${a.name}: heads × head_dim vs hidden_size`,
-        '24 × 256 = 6144 ≠ 5120',
-        `${a.nHeads} × ${a.headDim} = ${a.product} ${a.product === a.hiddenSize ? '=' : '≠'} ${a.hiddenSize}`,
-      ),
-    ];
+    return courseCheckRows(rt, this.worldId);
   }
 }

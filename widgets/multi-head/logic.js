@@ -7,9 +7,14 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { Tensor } from '../../web/attn-engine.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
-import { worldTensors } from '../../web/world.js';
+/** @import { CheckRow } from '../../web/check-row.js' */
+/** @import { Roles } from '../../web/world.js' */
+import { worldTensors, roleIndex, roleTokens, COURSE_WORLD } from '../../web/world.js';
 import { rowOf, at } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
+import { pct } from '../../web/dom.js';
+import { check, checkNamed } from '../../web/check-row.js';
+import { worldFacts } from '../facts/world-facts.js';
 
 /** @typedef {'single' | 'A' | 'B'} View */
 
@@ -19,8 +24,8 @@ export const ANCHOR_ID = 'qwen3.8-27b';
 
 /**
  * What this widget reads of worldTensors(rt, id).
- * @typedef {{ id: string, tokens: string[], tokensEn: string[], dModel: number, q: Matrix,
- *   k: Matrix, v: Matrix }} World
+ * @typedef {{ id: string, tokens: string[], tokensEn: string[], roles: Roles, dModel: number,
+ *   q: Matrix, k: Matrix, v: Matrix }} World
  */
 
 /**
@@ -55,7 +60,7 @@ function perHead(t, head) {
  * @param {Runtime} rt
  * @returns {MultiHead}
  */
-export function multiHead(rt, worldId = 'zh-gift') {
+export function multiHead(rt, worldId = COURSE_WORLD) {
   /** @type {World} */
   const w = worldTensors(rt, worldId);
   const e = rt.engine;
@@ -165,25 +170,68 @@ export function anchorHeads(rt, id = ANCHOR_ID) {
 }
 
 /**
- * The course's numbers for row 给了, as printed (1 decimal).
+ * The course's numbers for the query's row (zh-gift: 给了), as printed (1 decimal): head A's
+ * weight on the giver, head B's on the object, one head's on the object and the giver.
  * @param {Runtime} rt
  */
-export function courseNumbers(rt, worldId = 'zh-gift') {
+export function courseNumbers(rt, worldId = COURSE_WORLD) {
   const m = multiHead(rt, worldId);
-  /** @param {string} t */
-  const ix = (t) => {
-    const i = m.w.tokens.indexOf(t);
-    if (i < 0) throw new Error(`teaching-world.json: world "${worldId}" has no token "${t}"`);
-    return i;
-  };
-  const gave = ix('给了');
-  /** @param {View} view @param {string} key */
-  const share = (view, key) => `${(at(m.views[view].weights, gave, ix(key)) * 100).toFixed(1)}%`;
+  const [query, object, giver] = /** @type {const} */ (['query', 'object', 'giver']).map((r) =>
+    roleIndex(m.w, r),
+  );
+  /** @param {View} view @param {number} key */
+  const share = (view, key) => `${(at(m.views[view].weights, query, key) * 100).toFixed(1)}%`;
   const c = costs(m);
   return {
-    headA: share('A', '小明'),
-    headB: share('B', '苹果'),
-    single: `${share('single', '苹果')} / ${share('single', '小明')}`,
+    headA: share('A', giver),
+    headB: share('B', object),
+    single: `${share('single', object)} / ${share('single', giver)}`,
     costs: c,
+    width: m.width,
   };
+}
+
+/**
+ * The rows of <attn-multi-head>'s self-check: the query's row through the widget's path against
+ * the world's facts, the costs of the two layouts, and the anchor's heads × head_dim.
+ * @param {Runtime} rt
+ * @returns {CheckRow[]}
+ */
+export function courseCheckRows(rt, worldId = COURSE_WORLD) {
+  const c = courseNumbers(rt, worldId);
+  const k = c.costs;
+  const f = worldFacts(rt, worldId);
+  const vars = roleTokens(f.w);
+  // The course's figure is the anchor's, whichever model the page shows.
+  const a = anchorHeads(rt, ANCHOR_ID);
+  /** @param {number} x @param {number | undefined} y */
+  const same = (x, y) => `${x} ${x === y ? '=' : '≠'} ${y}`;
+  const d = c.width;
+  return [
+    checkNamed('{query} row, head A → {giver}', vars, pct(f.headAQueryOnGiver), c.headA),
+    checkNamed('{query} row, head B → {object}', vars, pct(f.headBQueryOnObject), c.headB),
+    checkNamed(
+      '{query} row, one head → {object} / {giver}',
+      vars,
+      `${pct(f.queryOnObject)} / ${pct(f.queryOnGiver)}`,
+      c.single,
+    ),
+    // The claim is the equality; the count is whatever the world's shape gives.
+    checkNamed(
+      'multiply-adds: 1 head d={d} vs 2 heads d={dHalf}',
+      { d: String(d), dHalf: String(d / 2) },
+      same(k.single.total, k.single.total),
+      same(k.single.total, k.split.total),
+    ),
+    check(
+      'parameters Wq, Wk, Wv: 1 head vs 2 heads',
+      same(k.single.params, k.single.params),
+      same(k.single.params, k.split.params),
+    ),
+    check(
+      `${a.name}: heads × head_dim vs hidden_size`,
+      '24 × 256 = 6144 ≠ 5120',
+      `${a.nHeads} × ${a.headDim} = ${same(a.product, a.hiddenSize)}`,
+    ),
+  ];
 }

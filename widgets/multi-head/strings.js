@@ -170,12 +170,15 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
-  '给了 row, head A → 小明': '「给了」一行，头 A → 小明',
-  '给了 row, head B → 苹果': '「给了」一行，头 B → 苹果',
-  '给了 row, one head → 苹果 / 小明': '「给了」一行，单头 → 苹果 / 小明',
-  'multiply-adds: 1 head d=4 vs 2 heads d=2': '乘加次数：1 个头 d=4 对 2 个头 d=2',
+  '{query} row, head A → {giver}': '「{query}」一行，头 A → {giver}',
+  '{query} row, head B → {object}': '「{query}」一行，头 B → {object}',
+  '{query} row, one head → {object} / {giver}': '「{query}」一行，单头 → {object} / {giver}',
+  'multiply-adds: 1 head d={d} vs 2 heads d={dHalf}': '乘加次数：1 个头 d={d} 对 2 个头 d={dHalf}',
   'parameters Wq, Wk, Wv: 1 head vs 2 heads': '参数 Wq、Wk、Wv：1 个头对 2 个头',
   'Qwen3.8-27B: heads × head_dim vs hidden_size': 'Qwen3.8-27B：头数 × head_dim 对 hidden_size',
 };

@@ -19,15 +19,17 @@
  * @typedef {{ editor: HTMLTextAreaElement, runBtn: HTMLButtonElement, status: HTMLElement,
  *   blocked: HTMLElement, out: HTMLElement, errBox: HTMLElement, maps: HTMLElement }} CellUi
  */
-import { AttnWidget, check } from '../../web/widget-base.js';
-import { h } from '../../web/dom.js';
+import { AttnWidget } from '../../web/widget-base.js';
+import { checkNamed } from '../../web/check-row.js';
+import { h, pct } from '../../web/dom.js';
 import { HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { worldTensors } from '../../web/world.js';
 import { rowOf } from '../../web/tensor.js';
 import { MAX_LINES, MAX_SHOWS, starterCode, cspProblems, formatValue, round } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { CodeWorker, metaPolicies, pageEnvironment } from './code-worker.js';
-import { runStarterInWorker, workerCheckRows } from './self-check.js';
+import { runStarterInWorker, workerCheckRows, STARTER_WORLD } from './self-check.js';
+import { worldFacts } from '../facts/world-facts.js';
 import { blockedNote } from './views/blocked-note.js';
 import { statusText, outputText, runProblem } from './views/run-output.js';
 import { shownMap } from './views/shown-map.js';
@@ -350,21 +352,30 @@ export class Playground extends AttnWidget {
 
   /** @param {Runtime} rt */
   checks(rt) {
-    // On the page's engine, now: the example's out[cat] (the course prints [0.42, 0.24]).
-    const w = worldTensors(rt, 'en-the-cat');
-    const cat = w.tokensEn.indexOf('cat'),
-      the = w.tokensEn.indexOf('The');
+    // On the page's engine, now: the example's output of its last token, the row the starter
+    // code prints, against the world's facts (en-the-cat: out[cat] = [0.42, 0.24]).
+    const w = worldTensors(rt, STARTER_WORLD);
+    const f = worldFacts(rt, STARTER_WORLD);
+    const last = w.tokens.length - 1;
     const res = rt.engine.attention({ q: w.q, k: w.k, v: w.v, causal: true });
+    const want = {
+      label: w.tokensEn[last],
+      out: formatValue(round(f.output(last), 2)),
+      row: f.w.tokens.map((_, j) => pct(f.weight('causal', last, j))).join(' / '),
+      keys: w.tokensEn.join(' / '),
+      last,
+    };
     // The same example typed into the cell and run in a worker (once, at build): what it printed
     // and what show() drew, as the student sees them.
     const run = this.#check ?? { state: 'pending', started: performance.now() };
     return [
-      check(
-        'out[cat] = [0.42, 0.24] (page engine)',
-        '[0.42, 0.24]',
-        formatValue(round(rowOf(res.output, cat), 2)),
+      checkNamed(
+        'out[{label}] = {out} (page engine)',
+        { label: want.label, out: want.out },
+        want.out,
+        formatValue(round(rowOf(res.output, last), 2)),
       ),
-      ...workerCheckRows(run, { cat, the }, this.#t),
+      ...workerCheckRows(run, want, this.#t),
     ];
   }
 }

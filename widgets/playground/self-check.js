@@ -6,10 +6,13 @@
 /** @import { ShowMessage } from './logic.js' */
 /** @import { WorkerReady, RunEnd, CellEnv } from './code-worker.js' */
 /** @import { Translate } from './strings.js' */
-import { check } from '../../web/widget-base.js';
+import { checkNamed } from '../../web/check-row.js';
 import { pct } from '../../web/dom.js';
 import { starterCode } from './logic.js';
 import { CodeWorker } from './code-worker.js';
+
+/** The world of the example the self-check runs (the walkthrough's two tokens). */
+export const STARTER_WORLD = 'en-the-cat';
 
 /** How long the self-check waits for its worker run (engine start included) before failing. */
 export const CHECK_TIMEOUT_MS = 15000;
@@ -31,7 +34,7 @@ export const CHECK_TIMEOUT_MS = 15000;
  * @returns {Promise<CheckRun>}
  */
 export function runStarterInWorker({ envKnown, world, onFailed, onRan }) {
-  const code = starterCode('en', 'en-the-cat', world);
+  const code = starterCode('en', STARTER_WORLD, world);
   /** @type {Promise<CheckRun>} */
   const attempt = (async () => {
     const env = await envKnown;
@@ -66,27 +69,34 @@ export function runStarterInWorker({ envKnown, world, onFailed, onRan }) {
   }));
 }
 
-const NAME_OUT = 'starter code in a worker prints out[cat]';
-const NAME_MAP = 'starter code in a worker shows the cat row (The / cat)';
-const EXPECTED_OUT = 'out[cat] = [0.42, 0.24]';
-const EXPECTED_MAP = '42.6% / 57.4%';
+const NAME_OUT = 'starter code in a worker prints out[{label}]';
+const NAME_MAP = 'starter code in a worker shows the {label} row ({keys})';
 
 /**
- * The two rows of the worker run: what it printed for out[cat], and the cat row of what show()
- * drew (The / cat). Pending (and passing, marked pending) until CHECK_TIMEOUT_MS has passed.
+ * What the starter code must print and draw for its world's last token (the row it prints), from
+ * the world's facts: {label: its English token, out: its output rounded as printed, row: its
+ * weights on every key, keys: their labels, last: its index}.
+ * @typedef {{ label: string, out: string, row: string, keys: string, last: number }} StarterFacts
+ */
+
+/**
+ * The two rows of the worker run: what it printed for out[last token], and that token's row of
+ * what show() drew. Pending (and passing, marked pending) until CHECK_TIMEOUT_MS has passed.
  * @param {CheckRun} c
- * @param {{ cat: number, the: number }} at the rows of "cat" and "The" in en-the-cat
+ * @param {StarterFacts} want
  * @param {Translate} t the widget's strings
  * @returns {(CheckRow & { pending?: boolean })[]}
  */
-export function workerCheckRows(c, { cat, the }, t) {
+export function workerCheckRows(c, want, t) {
+  const vars = { label: want.label, keys: want.keys };
+  const expectedOut = `out[${want.label}] = ${want.out}`;
   /**
    * @param {string} actual
    * @param {boolean} ok
    */
   const both = (actual, ok, extra = {}) => [
-    { name: NAME_OUT, expected: EXPECTED_OUT, actual, ok, ...extra },
-    { name: NAME_MAP, expected: EXPECTED_MAP, actual, ok, ...extra },
+    { ...checkNamed(NAME_OUT, vars, expectedOut, actual, ok), ...extra },
+    { ...checkNamed(NAME_MAP, vars, want.row, actual, ok), ...extra },
   ];
   const timedOut = () => both(t('checkTimeout', CHECK_TIMEOUT_MS / 1000), false);
   if (c.state === 'pending')
@@ -101,14 +111,15 @@ export function workerCheckRows(c, { cat, the }, t) {
   const r = c.result;
   if (r.kind !== 'done')
     return both(r.kind === 'error' ? `${r.name}: ${r.message}` : r.kind, false);
-  const printed = c.lines.find((l) => l.startsWith('out[cat] =')) ?? c.lines.join(' | ');
+  const printed = c.lines.find((l) => l.startsWith(`out[${want.label}] =`)) ?? c.lines.join(' | ');
   const map = c.shows[0]?.matrices[0]?.rows;
   return [
-    check(NAME_OUT, EXPECTED_OUT, printed),
-    check(
+    checkNamed(NAME_OUT, vars, expectedOut, printed),
+    checkNamed(
       NAME_MAP,
-      EXPECTED_MAP,
-      map ? `${pct(map[cat][the])} / ${pct(map[cat][cat])}` : 'nothing shown',
+      vars,
+      want.row,
+      map ? map[want.last].map((x) => pct(x)).join(' / ') : 'nothing shown',
     ),
   ];
 }

@@ -99,12 +99,15 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name's template: {label} the token the
+ * starter code prints, {out} its output, {keys} the keys of its row (web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
-  'out[cat] = [0.42, 0.24] (page engine)': 'out[cat] = [0.42, 0.24]（页面上的引擎）',
-  'starter code in a worker prints out[cat]': '示例代码在 worker 里打印 out[cat]',
-  'starter code in a worker shows the cat row (The / cat)':
-    '示例代码在 worker 里画出 cat 一行（The / cat）',
+  'out[{label}] = {out} (page engine)': 'out[{label}] = {out}（页面上的引擎）',
+  'starter code in a worker prints out[{label}]': '示例代码在 worker 里打印 out[{label}]',
+  'starter code in a worker shows the {label} row ({keys})':
+    '示例代码在 worker 里画出 {label} 一行（{keys}）',
 };
 
 /** The comments of the starter code (logic.js starterCode), by language. */

@@ -31,6 +31,7 @@ import { quizData, lessonsData } from './quiz-data.js';
 import { validateQuiz } from '../../web/generated/validators.js';
 import {
   FACTS,
+  factCheck,
   QuizDataError,
   checkQuiz,
   usedFacts,
@@ -824,9 +825,7 @@ export class Quiz extends AttnWidget {
     return [
       // The quiz's own facts against the numbers the course prints (the pages' prose facts are
       // checked with the prose, tests/js/prose-numbers.test.mjs).
-      ...ids
-        .filter((id) => id in FACTS)
-        .map((id) => check(FACTS[id].name, FACTS[id].expected, facts[id])),
+      ...ids.filter((id) => id in FACTS).map((id) => factCheck(id, rt, facts[id])),
       check('every question links to a lesson page of lessons.json', `${n}/${n}`, `${linked}/${n}`),
       check(
         'every choice and true/false question has exactly one right option',

@@ -13,7 +13,10 @@
 /** @import { Matrix } from '../../web/tensor.js' */
 /** @import { ModelsDoc, Bilingual } from '../../web/course-data.js' */
 import { pct, num, bytes, grouped } from '../../web/dom.js';
-import { worldTensors } from '../../web/world.js';
+import { worldTensors, roleIndex, rolePair, roleTokens, COURSE_WORLD } from '../../web/world.js';
+import { checkNamed } from '../../web/check-row.js';
+import { worldFacts } from '../facts/world-facts.js';
+/** @import { CheckRow } from '../../web/check-row.js' */
 import { rowOf as tensorRow } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
 import {
@@ -25,7 +28,7 @@ import {
 } from '../kv-ledger/logic.js';
 import { rnnCounts, attentionCounts } from '../rnn-vs-attention/logic.js';
 import { EXPERIMENT, ANCHOR_D, experiment, experimentTexts } from '../softmax-variance/logic.js';
-import { appleRow } from '../sink-logit/logic.js';
+import { objectRow } from '../sink-logit/logic.js';
 import { groupOf } from '../gqa/logic.js';
 import { generate, termsText, P_MAX, G_MAX } from '../kv-cache/logic.js';
 import { FACTS as COURSE_FACTS, courseFacts } from '../facts/facts.js';
@@ -59,8 +62,12 @@ const COURSE_T = 4096;
  */
 /**
  * A fact: its check's name, the text the course prints, how the engine produces it, and (for a
- * number a question is graded against) its value.
- * @typedef {{ name: string, expected: string, compute: (ctx: Runtime, memo: Memo) => string,
+ * number a question is graded against) its value. A number of the course's teaching world has
+ * its expected text from that world's facts (widgets/facts/world-facts.js) and its name as a
+ * template over the world's tokens ({query}, web/check-row.js), so another world is checked
+ * against its own numbers.
+ * @typedef {string | ((ctx: Runtime) => string)} Expected
+ * @typedef {{ name: string, expected: Expected, compute: (ctx: Runtime, memo: Memo) => string,
  *   value?: (ctx: Runtime, memo: Memo) => number }} Fact
  * @typedef {{ variance?: ReturnType<typeof experimentTexts>, [key: string]: unknown }} Memo
  *   one round's shared results
@@ -118,8 +125,7 @@ function anchorRows(ctx) {
  * @param {{ noMask?: boolean, maskMode?: 'neg-inf' | 'zero-after-softmax' }} [options]
  */
 function gaveRow(ctx, { noMask = false, maskMode } = {}) {
-  /** @type {{ tokens: string[], q: Matrix, k: Matrix, v: Matrix }} */
-  const w = worldTensors(ctx, 'zh-gift');
+  const w = worldTensors(ctx, COURSE_WORLD);
   const n = w.tokens.length;
   const r = ctx.engine.attention({
     q: w.q,
@@ -128,9 +134,8 @@ function gaveRow(ctx, { noMask = false, maskMode } = {}) {
     causal: !noMask,
     ...(maskMode ? { maskMode } : {}),
   });
-  const gave = w.tokens.indexOf('给了');
-  if (gave < 0) throw new Error('teaching-world.json: zh-gift has no token 给了');
-  return { row: Array.from(r.weights.data.subarray(gave * n, (gave + 1) * n)), tokens: w.tokens };
+  const gave = roleIndex(w, 'query');
+  return { row: Array.from(r.weights.data.subarray(gave * n, (gave + 1) * n)), w };
 }
 
 /** @param {Runtime} ctx */
@@ -185,10 +190,17 @@ const KIB = 1024;
 const GIB = 2 ** 30;
 
 /**
- * A fact that is a number: its text is the value, thousands grouped, with `digits` decimals (none
- * for a whole number).
+ * A number as a numeric fact prints it: thousands grouped, with `digits` decimals (none for a
+ * whole number).
+ * @param {number} x
+ * @param {number} digits
+ */
+const numberText = (x, digits) => grouped(x, Number.isInteger(x) ? 0 : digits).replace('-', '−');
+
+/**
+ * A fact that is a number: its text is the value (numberText).
  * @param {string} name
- * @param {string} expected
+ * @param {Expected} expected
  * @param {(ctx: Runtime, memo: Memo) => number} value
  * @param {number} [digits]
  * @returns {Fact}
@@ -197,11 +209,29 @@ const numberFact = (name, expected, value, digits = 0) => ({
   name,
   expected,
   value,
-  compute: (ctx, memo) => {
-    const x = value(ctx, memo);
-    return grouped(x, Number.isInteger(x) ? 0 : digits).replace('-', '−');
-  },
+  compute: (ctx, memo) => numberText(value(ctx, memo), digits),
 });
+
+/** The course's world's facts (found by its tokens' roles). */
+const world = (/** @type {Runtime} */ ctx) => worldFacts(ctx, COURSE_WORLD);
+/** Where the object marker sits in the course's world (a key of the object's row). */
+const marker = (/** @type {Runtime} */ ctx) => roleIndex(world(ctx).w, 'marker');
+
+/**
+ * The self-check row of fact `id`: the text the quiz shows (`actual`) against the text the course
+ * prints, the fact's name filled with the course's world's tokens.
+ * @param {string} id
+ * @param {Runtime} ctx
+ * @param {string} actual
+ * @returns {CheckRow}
+ */
+export function factCheck(id, ctx, actual) {
+  const f = FACTS[id];
+  const w = world(ctx).w;
+  const vars = { ...roleTokens(w), world: w.id, title: w.title['zh-CN'] };
+  const expected = typeof f.expected === 'function' ? f.expected(ctx) : f.expected;
+  return checkNamed(f.name, vars, expected, actual);
+}
 
 /**
  * A fact printing one field of a models.json entry.
@@ -243,28 +273,27 @@ const maskColumn = (m, j) =>
   Array.from({ length: m.shape[0] }, (_, i) => m.data[i * m.shape[1] + j]);
 
 /**
- * The 给了 row of zh-gift (the scores ÷√d, from the engine) with the keys after it masked by 0
- * instead of −∞ (a bug of the final quiz), then softmax: the weight that lands on 小王.
+ * The query's row of the course's world (zh-gift: 给了; the scores ÷√d, from the engine) with the
+ * keys after it masked by 0 instead of −∞ (a bug of the final quiz), then softmax: the weight
+ * that lands on the answer (小王).
  * @param {Runtime} ctx
  */
 function zeroMaskedLeak(ctx) {
-  /** @type {{ tokens: string[], q: Matrix, k: Matrix, v: Matrix }} */
-  const w = worldTensors(ctx, 'zh-gift');
-  const gave = w.tokens.indexOf('给了');
+  const w = worldTensors(ctx, COURSE_WORLD);
+  const gave = roleIndex(w, 'query');
   const scores = ctx.engine.attention({ q: w.q, k: w.k, v: w.v, causal: false }).scores;
   const row = Array.from(tensorRow(scores, gave), (s, j) => (j > gave ? 0 : s));
-  return ctx.engine.softmax(row).weights[w.tokens.indexOf('小王')];
+  return ctx.engine.softmax(row).weights[roleIndex(w, 'answer')];
 }
 
 /**
- * Softmax taken down the columns instead of along the rows (the "wrong axis" bug), on zh-gift's
- * causal scores: the first token's row then holds only its column's share of key 0, not 100%.
- * The column's softmax is the engine's.
+ * Softmax taken down the columns instead of along the rows (the "wrong axis" bug), on the course
+ * world's causal scores: the first token's row then holds only its column's share of key 0, not
+ * 100%. The column's softmax is the engine's.
  * @param {Runtime} ctx
  */
 function columnSoftmaxFirstRow(ctx) {
-  /** @type {{ tokens: string[], q: Matrix, k: Matrix, v: Matrix }} */
-  const w = worldTensors(ctx, 'zh-gift');
+  const w = worldTensors(ctx, COURSE_WORLD);
   const n = w.tokens.length;
   const scores = ctx.engine.attention({ q: w.q, k: w.k, v: w.v, causal: true }).scores;
   // Column 0: every query may see key 0.
@@ -300,28 +329,26 @@ export const FACTS = {
     compute: (ctx) => joinPct(ctx.engine.proportionalSplit(dialog(ctx))),
   },
   'leak-gave': {
-    name: 'no mask: 给了 → 小王 (engine.attention, zh-gift)',
-    expected: '32.5%',
+    name: 'no mask: {query} → {answer} (engine.attention, {world})',
+    expected: (ctx) => pct(world(ctx).queryOnAnswerNoMask),
     compute: (ctx) => {
-      const { row, tokens } = gaveRow(ctx, { noMask: true });
-      return pct(row[tokens.indexOf('小王')]);
+      const { row, w } = gaveRow(ctx, { noMask: true });
+      return pct(row[roleIndex(w, 'answer')]);
     },
   },
   'zero-after-sum-gave': {
-    name: 'zero after softmax: 给了 row sum (engine.attention maskMode zero-after-softmax)',
-    expected: '67.5%',
+    name: 'zero after softmax: {query} row sum (engine.attention maskMode zero-after-softmax)',
+    expected: (ctx) => pct(world(ctx).zeroAfterQuerySum),
     compute: (ctx) =>
       pct(gaveRow(ctx, { maskMode: 'zero-after-softmax' }).row.reduce((a, b) => a + b, 0)),
   },
   'k-cos-names': {
-    name: 'cosine of K 小明 and K 小王 (engine.cosine)',
-    expected: '0.995',
+    name: 'cosine of K {names.0} and K {names.1} (engine.cosine)',
+    expected: (ctx) => world(ctx).namesCosine.k.toFixed(3),
     compute: (ctx) => {
-      /** @type {{ tokens: string[], k: Matrix }} */
-      const w = worldTensors(ctx, 'zh-gift');
-      return ctx.engine
-        .cosine(tensorRow(w.k, w.tokens.indexOf('小明')), tensorRow(w.k, w.tokens.indexOf('小王')))
-        .toFixed(3);
+      const w = worldTensors(ctx, COURSE_WORLD);
+      const [a, b] = rolePair(w, 'names');
+      return ctx.engine.cosine(tensorRow(w.k, a), tensorRow(w.k, b)).toFixed(3);
     },
   },
   'variance-seed': {
@@ -619,29 +646,34 @@ export const FACTS = {
     compute: () => `√2 ≈ ${num(Math.SQRT2, 2)}`,
   },
   'apple-scores': {
-    name: '苹果 row scores ÷√d (engine.attention, zh-gift)',
-    expected: '0.04, 0.36, 0.00',
+    name: '{object} row scores ÷√d (engine.attention, {world})',
+    expected: (ctx) =>
+      world(ctx)
+        .objectRow.scores.map((x) => num(x, 2))
+        .join(', '),
     compute: (ctx) =>
-      appleRow(ctx)
+      objectRow(ctx)
         .scores.map((x) => num(x, 2))
         .join(', '),
   },
+  // The middle key of the object's row is the object marker (zh-gift: 把).
   'sink-middle-pct': numberFact(
-    '苹果 row: softmax weight of the middle key, % (engine.attention)',
-    '41.1',
-    (ctx) => 100 * appleRow(ctx).weights[1],
+    '{object} row: softmax weight of the middle key, % (engine.attention)',
+    (ctx) => numberText(100 * world(ctx).objectRow.weights[marker(ctx)], 1),
+    (ctx) => 100 * objectRow(ctx).weights[marker(ctx)],
     1,
   ),
   'sink-middle-split-pct': numberFact(
-    '苹果 row: the middle key’s proportional share, % (engine.proportionalSplit)',
-    '89.0',
-    (ctx) => 100 * ctx.engine.proportionalSplit(appleRow(ctx).scores)[1],
+    '{object} row: the middle key’s proportional share, % (engine.proportionalSplit)',
+    (ctx) =>
+      numberText(100 * ctx.engine.proportionalSplit(world(ctx).objectRow.scores)[marker(ctx)], 1),
+    (ctx) => 100 * ctx.engine.proportionalSplit(objectRow(ctx).scores)[marker(ctx)],
     1,
   ),
   'sink-middle-even-pct': numberFact(
-    '苹果 row: an even split over its keys, %',
-    '33.3',
-    (ctx) => 100 / appleRow(ctx).scores.length,
+    '{object} row: an even split over its keys, %',
+    (ctx) => numberText(100 / world(ctx).objectRow.keys.length, 1),
+    (ctx) => 100 / objectRow(ctx).scores.length,
     1,
   ),
   'gqa-query-head': {
@@ -701,13 +733,13 @@ export const FACTS = {
     compute: (ctx) => maskLine(ctx, maskColumn),
   },
   'mask-zero-leak': {
-    name: 'future masked with 0 instead of −∞: 给了 → 小王 (engine.softmax)',
-    expected: '17.2%',
+    name: 'future masked with 0 instead of −∞: {query} → {answer} (engine.softmax)',
+    expected: (ctx) => pct(world(ctx).futureZeroedOnAnswer),
     compute: (ctx) => pct(zeroMaskedLeak(ctx)),
   },
   'axis-first-row': {
     name: 'softmax down the columns: the first token’s row (engine.softmax of column 0)',
-    expected: '3.7%',
+    expected: (ctx) => pct(world(ctx).columnSoftmaxFirst),
     compute: (ctx) => pct(columnSoftmaxFirstRow(ctx)),
   },
   'nocache-p': {

@@ -126,7 +126,10 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'lesson 3 experiment: seed (softmax-variance/logic.js EXPERIMENT)':
     '第 3 课的实验：种子（softmax-variance/logic.js）',
@@ -138,20 +141,21 @@ export const CHECK_NAMES_ZH = {
     '第 3 课的实验 d = 256：不缩放时这一行的最大权重',
   'lesson 3 experiment d = 256: largest weight of the row, ÷√d':
     '第 3 课的实验 d = 256：÷√d 之后这一行的最大权重',
-  'no mask: 给了 → 小王 (engine.attention, zh-gift)':
-    '不加掩码：给了 → 小王（engine.attention，「小明把苹果给了小王」）',
+  'no mask: {query} → {answer} (engine.attention, {world})':
+    '不加掩码：{query} → {answer}（engine.attention，「{title}」）',
   'T = 4,096: RNN steps per layer that cannot run in parallel': 'T = 4,096：RNN 每层不能并行的步数',
   'T = 4,096: updates from token 1 to token T':
     'T = 4,096：从第 1 个 token 到第 T 个要经过的更新次数',
   'T = 4,096: attention path length token 1 → token T (engine.causalMask)':
     'T = 4,096：注意力里第 1 个 token → 第 T 个的路径长度（engine.causalMask）',
-  'cosine of K 小明 and K 小王 (engine.cosine)': 'K_小明 与 K_小王 的余弦（engine.cosine）',
+  'cosine of K {names.0} and K {names.1} (engine.cosine)':
+    'K_{names.0} 与 K_{names.1} 的余弦（engine.cosine）',
   'dialog example scores (teaching-world.json)': '对话样本的分数（teaching-world.json）',
   'softmax of the dialog scores (engine.softmax)': '对话样本分数的 softmax（engine.softmax）',
   'proportional split of the dialog scores (engine.proportionalSplit)':
     '对话样本分数按比例分（engine.proportionalSplit）',
-  'zero after softmax: 给了 row sum (engine.attention maskMode zero-after-softmax)':
-    "softmax 之后再清零：「给了」一行的和（engine.attention，maskMode 'zero-after-softmax'）",
+  'zero after softmax: {query} row sum (engine.attention maskMode zero-after-softmax)':
+    "softmax 之后再清零：「{query}」一行的和（engine.attention，maskMode 'zero-after-softmax'）",
   'anchor heads × head_dim vs hidden_size (models.json)':
     '锚点的头数 × head_dim 对 hidden_size（models.json）',
   'anchor layers (models.json layers)': '锚点的层数（models.json）',
@@ -231,13 +235,13 @@ export const CHECK_NAMES_ZH = {
   'half the anchor head width': '锚点每头维数的一半',
   'MiB in a GiB': '1 GiB 里的 MiB 数',
   'the factor of the std when d doubles': 'd 翻倍时标准差乘的倍数',
-  '苹果 row scores ÷√d (engine.attention, zh-gift)':
-    '「苹果」一行的分数 ÷√d（engine.attention，「小明把苹果给了小王」）',
-  '苹果 row: softmax weight of the middle key, % (engine.attention)':
-    '「苹果」一行：中间那个键的 softmax 权重，%（engine.attention）',
-  '苹果 row: the middle key’s proportional share, % (engine.proportionalSplit)':
-    '「苹果」一行：中间那个键按比例分到的份额，%（engine.proportionalSplit）',
-  '苹果 row: an even split over its keys, %': '「苹果」一行：平分给各个键，%',
+  '{object} row scores ÷√d (engine.attention, {world})':
+    '「{object}」一行的分数 ÷√d（engine.attention，「{title}」）',
+  '{object} row: softmax weight of the middle key, % (engine.attention)':
+    '「{object}」一行：中间那个键的 softmax 权重，%（engine.attention）',
+  '{object} row: the middle key’s proportional share, % (engine.proportionalSplit)':
+    '「{object}」一行：中间那个键按比例分到的份额，%（engine.proportionalSplit）',
+  '{object} row: an even split over its keys, %': '「{object}」一行：平分给各个键，%',
   'the query head the GQA question asks about (from 0)': 'GQA 那道题问的 Q 头（从 0 编号）',
   'the anchor’s last query head (from 0)': '锚点最后一个 Q 头的编号（从 0 编号）',
   'the anchor’s last KV head (from 0)': '锚点最后一个 KV 头的编号（从 0 编号）',
@@ -253,8 +257,8 @@ export const CHECK_NAMES_ZH = {
     '后一个位置的掩码行（错误答案：从 0 数）',
   'causal mask column of that position (a wrong answer: the transpose)':
     '该位置的掩码列（错误答案：转置）',
-  'future masked with 0 instead of −∞: 给了 → 小王 (engine.softmax)':
-    '未来用 0 而不是 −∞ 掩码：给了 → 小王（engine.softmax）',
+  'future masked with 0 instead of −∞: {query} → {answer} (engine.softmax)':
+    '未来用 0 而不是 −∞ 掩码：{query} → {answer}（engine.softmax）',
   'softmax down the columns: the first token’s row (engine.softmax of column 0)':
     '沿列做 softmax：第一个 token 的那一行（engine.softmax，第 0 列）',
   'no-cache question: prompt tokens (the widget’s largest)':

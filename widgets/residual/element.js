@@ -6,9 +6,9 @@
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num } from '../../web/dom.js';
 import { rowOf } from '../../web/tensor.js';
-import { worldTensors, tokenLabels } from '../../web/world.js';
+import { worldTensors, tokenLabels, roleIndex } from '../../web/world.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { residualRow, courseChecks, WORLD, TOKEN } from './logic.js';
+import { residualRow, courseChecks, WORLD } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 
 const CSS = `
@@ -52,7 +52,7 @@ function matTable(m, labels, on = -1) {
  * @summary Lesson 7: the heads concatenated, times W_O, added back to the residual stream;
  *   one W_Q at every position.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
- * @attr {string} [token=给了] - the token whose path is shown first
+ * @attr {string} token - the token whose path is shown first (default: the world's query, 给了)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
  *   attributes, row (the token's index)}
  * @csspart title - the heading
@@ -80,8 +80,8 @@ export class Residual extends AttnWidget {
   build(rt) {
     const w = worldTensors(rt, WORLD);
     if (this.#row < 0) {
-      const want = this.getAttribute('token') || TOKEN;
-      const i = w.tokens.indexOf(want);
+      const want = this.getAttribute('token');
+      const i = want ? w.tokens.indexOf(want) : roleIndex(w, 'query');
       if (i < 0) throw new Error(`token="${want}" is not a token of ${w.tokens.join(' ')}`);
       this.#row = i;
     }

@@ -5,13 +5,12 @@
 // every position. Every number from the engine (attention, matmul).
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
-import { worldTensors } from '../../web/world.js';
+import { worldTensors, COURSE_WORLD } from '../../web/world.js';
 import { tensorFrom, rowOf } from '../../web/tensor.js';
 import { check } from '../../web/check-row.js';
 
-/** The world and query token the lesson uses. */
-export const WORLD = 'zh-gift';
-export const TOKEN = '给了';
+/** The world the lesson uses; its row is first the world's query (its roles: zh-gift, 给了). */
+export const WORLD = COURSE_WORLD;
 
 /**
  * @typedef {{ tokens: string[], tokensEn: string[], heads: number, dModel: number,

@@ -10,9 +10,10 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
 /** @import { CheckRow } from '../../web/check-row.js' */
-import { worldTensors } from '../../web/world.js';
+import { worldTensors, roleIndex, roleTokens, COURSE_WORLD } from '../../web/world.js';
 import { grouped, pct } from '../../web/dom.js';
-import { check as same } from '../../web/check-row.js';
+import { check as same, checkNamed } from '../../web/check-row.js';
+import { worldFacts } from '../facts/world-facts.js';
 
 /** T of the picture (tokens drawn). The teaching world has weights for T ≤ its 5 tokens. */
 export const T_PICTURE = Object.freeze({ min: 2, max: 12, initial: 5 });
@@ -20,7 +21,7 @@ export const T_PICTURE = Object.freeze({ min: 2, max: 12, initial: 5 });
 export const T_COUNT = Object.freeze({ min: 1, max: 1048576, initial: 4096 });
 /** The course's example length (lesson 2 and branch B1). */
 export const COURSE_T = 4096;
-export const WORLD = 'zh-gift';
+export const WORLD = COURSE_WORLD;
 
 /**
  * An integer in [lo, hi] from user input, or `fallback` when it is not a number.
@@ -161,9 +162,11 @@ export function courseCheckRows(rt) {
   const n = w.tokens.length;
   const weights = /** @type {number[][]} */ (worldWeights(rt, n));
   const maxErr = Math.max(...weights.map((row) => Math.abs(rowSum(row) - 1)));
-  /** @param {string} t */
-  const ix = (t) => w.tokens.indexOf(t);
-  const gave = weights[ix('给了')];
+  const f = worldFacts(rt, WORLD);
+  const [query, object, giver] = /** @type {const} */ (['query', 'object', 'giver']).map((r) =>
+    roleIndex(w, r),
+  );
+  const vars = { ...roleTokens(w), world: w.id, title: w.title['zh-CN'], n: String(n) };
   return [
     same(
       'T = 4,096: RNN steps per layer that cannot run in parallel',
@@ -183,16 +186,18 @@ export function courseCheckRows(rt) {
       grouped(a.keysOfLast),
     ),
     same('T = 4,096: query → key pairs under the causal mask', '8,390,656', grouped(a.pairs)),
-    same(
-      'zh-gift causal: 给了 → 苹果 / 小明',
-      '56.5% / 39.4%',
-      `${pct(gave[ix('苹果')])} / ${pct(gave[ix('小明')])}`,
+    checkNamed(
+      '{world} causal: {query} → {object} / {giver}',
+      vars,
+      `${pct(f.queryOnObject)} / ${pct(f.queryOnGiver)}`,
+      `${pct(weights[query][object])} / ${pct(weights[query][giver])}`,
     ),
-    {
-      name: 'zh-gift causal weights: each of the 5 rows sums to 1 (±1e-6)',
-      expected: '≤ 1e-6',
-      actual: maxErr.toExponential(1),
-      ok: maxErr <= 1e-6,
-    },
+    checkNamed(
+      '{world} causal weights: each of the {n} rows sums to 1 (±1e-6)',
+      vars,
+      '≤ 1e-6',
+      maxErr.toExponential(1),
+      maxErr <= 1e-6,
+    ),
   ];
 }

@@ -220,7 +220,10 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'T = 4,096: RNN steps per layer that cannot run in parallel': 'T = 4,096：RNN 每层不能并行的步数',
   'T = 4,096: updates from token 1 to token T':
@@ -232,7 +235,8 @@ export const CHECK_NAMES_ZH = {
     'T = 4,096：第 T 个 token 直接读的 key 数（因果掩码那一行里 1 的个数）',
   'T = 4,096: query → key pairs under the causal mask':
     'T = 4,096：因果掩码下 query → key 的配对数',
-  'zh-gift causal: 给了 → 苹果 / 小明': '「小明把苹果给了小王」因果掩码：给了 → 苹果 / 小明',
-  'zh-gift causal weights: each of the 5 rows sums to 1 (±1e-6)':
-    '「小明把苹果给了小王」因果权重：5 行各自和为 1（±1e-6）',
+  '{world} causal: {query} → {object} / {giver}':
+    '「{title}」因果掩码：{query} → {object} / {giver}',
+  '{world} causal weights: each of the {n} rows sums to 1 (±1e-6)':
+    '「{title}」因果权重：{n} 行各自和为 1（±1e-6）',
 };

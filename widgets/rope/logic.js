@@ -7,11 +7,11 @@
 // {shape: [1, d], data} (never as nested arrays).
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
-import { worldTensors } from '../../web/world.js';
+import { worldTensors, roleIndex, roleTokens, COURSE_WORLD } from '../../web/world.js';
 import { rowOf } from '../../web/tensor.js';
 import { modelById } from '../../web/models.js';
 import { num } from '../../web/dom.js';
-import { check as same } from '../../web/check-row.js';
+import { check as same, checkNamed } from '../../web/check-row.js';
 
 /** The toy's RoPE base: the engine's default, 10000. */
 export const TOY_BASE = 10000;
@@ -50,24 +50,15 @@ export const ANCHOR_ID = 'qwen3.8-27b';
  */
 
 /**
- * @param {World} w
- * @param {string} token
- */
-function index(w, token) {
-  const i = w.tokens.indexOf(token);
-  if (i < 0) throw new Error(`teaching-world.json: world "${w.id}" has no token "${token}"`);
-  return i;
-}
-
-/**
- * {w, qi, ki, q, k, v}: q of 给了 (the query), k and v of 苹果 (the key), 4 dims each.
+ * {w, qi, ki, q, k, v}: q of the world's query (zh-gift: 给了), k and v of its key (苹果), the
+ * tokens its roles name; 4 dims each in zh-gift.
  * @param {Runtime} rt
  * @returns {Vectors}
  */
-export function vectors(rt, worldId = 'zh-gift', query = '给了', key = '苹果') {
+export function vectors(rt, worldId = COURSE_WORLD) {
   const w = worldTensors(rt, worldId);
-  const qi = index(w, query),
-    ki = index(w, key);
+  const qi = roleIndex(w, 'query'),
+    ki = roleIndex(w, 'key');
   return { w, qi, ki, q: rowOf(w.q, qi), k: rowOf(w.k, ki), v: rowOf(w.v, ki) };
 }
 
@@ -222,7 +213,7 @@ function maxDiff(a, b) {
  * Every course number of lesson 6, computed now (for selfCheck and the node test).
  * @param {Runtime} rt
  */
-export function courseChecks(rt, worldId = 'zh-gift', modelId = ANCHOR_ID) {
+export function courseChecks(rt, worldId = COURSE_WORLD, modelId = ANCHOR_ID) {
   const vecs = vectors(rt, worldId);
   const s = SAME.map(([i, j]) => ropeScore(rt, i, j, vecs).score);
   const diff = ropeScore(rt, ...DIFFERENT, vecs).score;
@@ -251,7 +242,7 @@ export function courseChecks(rt, worldId = 'zh-gift', modelId = ANCHOR_ID) {
  * @param {Runtime} rt
  * @returns {import('../../web/check-row.js').CheckRow[]}
  */
-export function courseCheckRows(rt, worldId = 'zh-gift') {
+export function courseCheckRows(rt, worldId = COURSE_WORLD) {
   const c = courseChecks(rt, worldId, ANCHOR_ID);
   /** @param {number} x */
   const f4 = (x) => num(x, 4);
@@ -268,12 +259,13 @@ export function courseCheckRows(rt, worldId = 'zh-gift') {
       actual: `${f4(c.diff)} vs ${f4(c.same[0])}`,
       ok: c.diffGap > 1e-4,
     },
-    {
-      name: 'V not rotated: 给了 retrieves the same when the sentence shifts by 7 (±1e-5)',
-      expected: '≤ 1e-5',
-      actual: c.plainShift.toExponential(1),
-      ok: c.plainShift <= 1e-5,
-    },
+    checkNamed(
+      'V not rotated: {query} retrieves the same when the sentence shifts by 7 (±1e-5)',
+      roleTokens(worldTensors(rt, worldId)),
+      '≤ 1e-5',
+      c.plainShift.toExponential(1),
+      c.plainShift <= 1e-5,
+    ),
     {
       name: 'V rotated would change with the shift',
       expected: '> 1e-3',

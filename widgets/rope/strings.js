@@ -216,12 +216,15 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
   'score (3, 2) = (10, 9) = (1, 0) (±1e-4)': '分数 (3, 2) = (10, 9) = (1, 0)（±1e-4）',
   'score (3, 1) differs from (3, 2)': '分数 (3, 1) 与 (3, 2) 不同',
-  'V not rotated: 给了 retrieves the same when the sentence shifts by 7 (±1e-5)':
-    'V 不旋转：整句平移 7 位，「给了」取回的不变（±1e-5）',
+  'V not rotated: {query} retrieves the same when the sentence shifts by 7 (±1e-5)':
+    'V 不旋转：整句平移 7 位，「{query}」取回的不变（±1e-5）',
   'V rotated would change with the shift': '要是旋转 V，平移后取回的就会变',
   'rotaryDim 2 of 4: dims 2–3 identical, dims 0–1 turned':
     '4 维里 rotaryDim = 2：第 2–3 维不变，第 0–1 维旋转',

@@ -12,15 +12,15 @@ import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, num, pct, redraw } from '../../web/dom.js';
 import { rowOf } from '../../web/tensor.js';
-import { worldTensors, tokenLabels } from '../../web/world.js';
+import { worldTensors, tokenLabels, COURSE_WORLD } from '../../web/world.js';
 import { labelHeader, glossLine } from '../../web/views/table-labels.js';
-import { appleRow, anchorGate, sigmoid, split, courseChecks, SINK, GATE } from './logic.js';
-import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
+import { objectRow, anchorGate, sigmoid, split, courseChecks, SINK, GATE } from './logic.js';
+import { STRINGS, CHECK_NAMES_ZH, COUNT_WORDS } from './strings.js';
 import { expTerms, shareMath } from './views/formulas.js';
 import { exitsSection } from './views/exits.js';
 import { weightStack, legendItem, keyColour, SINK_COLOUR } from './views/shares.js';
 
-/** @typedef {ReturnType<typeof appleRow>} AppleRow */
+/** @typedef {ReturnType<typeof objectRow>} ObjectRow */
 
 const EXTRA_CSS = `
 .stack { display: flex; height: 30px; border: 1px solid var(--_control-border); border-radius: 4px; overflow: hidden; margin: 6px 0; }
@@ -93,10 +93,10 @@ export class SinkLogit extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || 'zh-gift';
+    return this.getAttribute('world') || COURSE_WORLD;
   }
 
-  /** @param {AppleRow} r */
+  /** @param {ObjectRow} r */
   labels(r) {
     return this.isEnglish ? r.keysEn : r.keys;
   }
@@ -233,7 +233,7 @@ export class SinkLogit extends AttnWidget {
 
   /** @param {Runtime} rt */
   render(rt) {
-    const base = appleRow(rt, { worldId: this.worldId });
+    const base = objectRow(rt, { worldId: this.worldId });
     const labels = this.labels(base);
     this.#drawPlainRow(rt, base, labels);
     this.#drawSinkExit(rt, base, labels);
@@ -243,7 +243,7 @@ export class SinkLogit extends AttnWidget {
   /**
    * The plain row: scores, weights and values of the keys, and each weight's softmax.
    * @param {Runtime} rt
-   * @param {AppleRow} base
+   * @param {ObjectRow} base
    * @param {string[]} labels
    */
   #drawPlainRow(rt, base, labels) {
@@ -296,13 +296,13 @@ export class SinkLogit extends AttnWidget {
   /**
    * Exit one: a sink logit in the softmax takes weight off the three keys.
    * @param {Runtime} rt
-   * @param {AppleRow} base
+   * @param {ObjectRow} base
    * @param {string[]} labels
    */
   #drawSinkExit(rt, base, labels) {
     const on = this.#sinkOn,
       sink = this.#sink;
-    const s = appleRow(rt, { worldId: this.worldId, sinkLogit: on ? sink : undefined });
+    const s = objectRow(rt, { worldId: this.worldId, sinkLogit: on ? sink : undefined });
     this.#sinkToggle.checked = on;
     if (Number(this.#sinkSlider.value) !== sink) this.#sinkSlider.value = String(sink);
     const three = s.weights.reduce((a, b) => a + b, 0);
@@ -344,12 +344,12 @@ export class SinkLogit extends AttnWidget {
   /**
    * Exit two: an output gate g = σ(z) scales the output, the weights stay.
    * @param {Runtime} rt
-   * @param {AppleRow} base
+   * @param {ObjectRow} base
    * @param {string[]} labels
    */
   #drawGateExit(rt, base, labels) {
     const z = this.#gate;
-    const g = appleRow(rt, { worldId: this.worldId, gateLogit: z });
+    const g = objectRow(rt, { worldId: this.worldId, gateLogit: z });
     const gv = sigmoid(rt.engine, z);
     if (Number(this.#gateSlider.value) !== z) this.#gateSlider.value = String(z);
     this.#gateValue.textContent = `z = ${num(z, 1)}, g = ${num(gv, 3)}`;
@@ -377,13 +377,13 @@ export class SinkLogit extends AttnWidget {
 
   /** @param {Runtime} rt */
   checks(rt) {
-    return courseChecks(rt, this.worldId);
+    return courseChecks(rt, this.worldId, COUNT_WORDS);
   }
 }
 
 /**
  * An output's length against the plain row's (0 when that is 0), for the bars.
  * @param {number} n
- * @param {AppleRow} base
+ * @param {ObjectRow} base
  */
 const normRatio = (n, base) => (base.norm > 0 ? n / base.norm : 0);

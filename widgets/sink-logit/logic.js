@@ -1,11 +1,13 @@
 // The numbers behind <attn-sink-logit>, with no DOM, so node tests import them too.
-// Every number comes from the engine: the 苹果 (apple) row of a causal single-head attention over
-// a teaching world, with a sink logit in the softmax denominator or a sigmoid gate on the output.
+// Every number comes from the engine: the object's row (zh-gift: 苹果, apple) of a causal
+// single-head attention over a teaching world, with a sink logit in the softmax denominator or a
+// sigmoid gate on the output.
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { AttnEngine, AttentionOptions, Tensor } from '../../web/attn-engine.js' */
-import { worldTensors } from '../../web/world.js';
+import { worldTensors, roleIndex, roleTokens, COURSE_WORLD } from '../../web/world.js';
 import { pct, num } from '../../web/dom.js';
-import { check } from '../../web/check-row.js';
+import { check, checkNamed } from '../../web/check-row.js';
+import { worldFacts } from '../facts/world-facts.js';
 /** @import { CheckRow } from '../../web/check-row.js' */
 
 /** Sink slider range (logit units). */
@@ -32,18 +34,17 @@ export function sigmoid(engine, z) {
 }
 
 /**
- * Causal single-head attention over world `worldId`, and the row of token `token` (default 苹果):
- *   {labels index, visible (keys 0..row), scores, weights, sinkWeight, output, norm}
+ * Causal single-head attention over world `worldId`, and the row of the token that plays its
+ * object (zh-gift: 苹果):
+ *   {row, keys and keysEn (0..row), scores, weights, sinkWeight, output, norm}
  * `sinkLogit` (number or undefined = no sink) and `gateLogit` (number or undefined = no gate)
  * go to engine.attention; the gate logit fills every entry of gateLogits [T, dv].
  * @param {Runtime} rt
- * @param {{ worldId?: string, token?: string, sinkLogit?: number, gateLogit?: number }} [options]
+ * @param {{ worldId?: string, sinkLogit?: number, gateLogit?: number }} [options]
  */
-export function appleRow(rt, { worldId = 'zh-gift', token = '苹果', sinkLogit, gateLogit } = {}) {
-  /** @type {{ tokens: string[], tokensEn: string[], q: Tensor, k: Tensor, v: Tensor }} */
+export function objectRow(rt, { worldId = COURSE_WORLD, sinkLogit, gateLogit } = {}) {
   const w = worldTensors(rt, worldId);
-  const row = w.tokens.indexOf(token);
-  if (row < 0) throw new Error(`teaching-world.json: world "${worldId}" has no token "${token}"`);
+  const row = roleIndex(w, 'object');
   const n = w.tokens.length;
   /** @type {AttentionOptions & { want?: undefined }} */
   const opts = { q: w.q, k: w.k, v: w.v, causal: true };
@@ -87,37 +88,56 @@ export function split(weights, digits) {
 }
 
 /**
- * The course's B4 numbers through the engine (whatever the widget shows): the 苹果 row, the
- * sink logit at +8, the gate at σ(0) = 0.5, and the anchor model's output gate.
+ * The course's B4 numbers through the engine (whatever the widget shows): the object's row
+ * against the world's facts, the sink logit at +8, the gate at σ(0) = 0.5, and the anchor
+ * model's output gate.
  * @param {Runtime} rt
  * @param {string} worldId
+ * @param {{ 'zh-CN': string[], en: string[] }} [counts] how each language's check names count
+ *   the row's keys (strings.js COUNT_WORDS: "three", 「三」; digits without)
  * @returns {CheckRow[]}
  */
-export function courseChecks(rt, worldId) {
-  const base = appleRow(rt, { worldId });
-  const big = appleRow(rt, { worldId, sinkLogit: 8 });
-  const half = appleRow(rt, { worldId, gateLogit: 0 });
+export function courseChecks(rt, worldId, counts = { 'zh-CN': [], en: [] }) {
+  const base = objectRow(rt, { worldId });
+  const big = objectRow(rt, { worldId, sinkLogit: 8 });
+  const half = objectRow(rt, { worldId, gateLogit: 0 });
   const bigThree = big.weights.reduce((a, b) => a + b, 0);
   const anchor = anchorGate(rt);
+  const f = worldFacts(rt, worldId);
+  const n = base.keys.length;
+  const vars = {
+    ...roleTokens(f.w),
+    d: String(f.w.q.shape[1]),
+    countEn: counts.en[n] ?? String(n),
+    countZh: counts['zh-CN'][n] ?? String(n),
+  };
+  const scores = (/** @type {number[]} */ s) => s.map((x) => num(x)).join(' / ');
   return [
-    check(
-      '苹果 row: scaled scores s = q·k/√4',
-      '0.04 / 0.36 / 0.00',
-      base.scores.map((x) => num(x)).join(' / '),
+    checkNamed(
+      '{object} row: scaled scores s = q·k/√{d}',
+      vars,
+      scores(f.objectRow.scores),
+      scores(base.scores),
     ),
-    check('苹果 row: weights without sink', '30% / 41% / 29%', split(base.weights, 0)),
+    checkNamed(
+      '{object} row: weights without sink',
+      vars,
+      split(f.objectRow.weights, 0),
+      split(base.weights, 0),
+    ),
     {
       name: 'sink logit +8: the sink takes > 99%',
       expected: '> 99%',
       actual: pct(big.sinkWeight, 2),
       ok: big.sinkWeight > 0.99,
     },
-    {
-      name: 'sink logit +8: the three weights sum < 1%',
-      expected: '< 1%',
-      actual: pct(bigThree, 2),
-      ok: bigThree < 0.01,
-    },
+    checkNamed(
+      'sink logit +8: the {countEn} weights sum < 1%',
+      vars,
+      '< 1%',
+      pct(bigThree, 2),
+      bigThree < 0.01,
+    ),
     check('gate σ(0) = 0.5', '0.500', num(sigmoid(rt.engine, 0), 3)),
     check('gate 0.5: |o| halved', num(base.norm / 2, 3), num(half.norm, 3)),
     check('gate 0.5: weights unchanged', split(base.weights, 1), split(half.weights, 1)),

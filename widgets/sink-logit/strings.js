@@ -121,12 +121,21 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/** How many keys the object's row sees, as each language's self-check names count them. */
+export const COUNT_WORDS = {
+  'zh-CN': ['零', '一', '两', '三', '四', '五', '六', '七', '八', '九'],
+  en: ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'],
+};
+
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({object}: the token that plays the object; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
-  '苹果 row: scaled scores s = q·k/√4': '「苹果」一行：缩放后的分数 s = q·k/√4',
-  '苹果 row: weights without sink': '「苹果」一行：不加 sink 的权重',
+  '{object} row: scaled scores s = q·k/√{d}': '「{object}」一行：缩放后的分数 s = q·k/√{d}',
+  '{object} row: weights without sink': '「{object}」一行：不加 sink 的权重',
   'sink logit +8: the sink takes > 99%': 'sink logit +8：sink 拿走 > 99%',
-  'sink logit +8: the three weights sum < 1%': 'sink logit +8：三个权重之和 < 1%',
+  'sink logit +8: the {countEn} weights sum < 1%': 'sink logit +8：{countZh}个权重之和 < 1%',
   'gate σ(0) = 0.5': '门 σ(0) = 0.5',
   'gate 0.5: |o| halved': '门 0.5：|o| 减半',
   'gate 0.5: weights unchanged': '门 0.5：权重不变',

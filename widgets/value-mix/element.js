@@ -12,10 +12,10 @@
 import { formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct, redraw } from '../../web/dom.js';
-import { worldTensors, tokenLabels } from '../../web/world.js';
+import { worldTensors, tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { NAMES, mixRow, nameSplit, vec, courseChecks } from './logic.js';
+import { ROLES, mixRow, nameSplit, vec, courseChecks } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { mixTableParts, mixLegend } from './views/mix-table.js';
 import { dimensionBars } from './views/dimension-bars.js';
@@ -71,7 +71,7 @@ table.strip tr.mix th, table.strip tr.mix td { background: var(--_warn-bg-fff8e6
  * @summary Lesson 5: what V returns — the output as a weighted mix of value rows.
  * @attr {string} lang - `zh-CN` (default, or the nearest `lang` above) or `en`
  * @attr {string} [world=zh-gift] - teaching world id
- * @attr {number} query - query token index (default: the token 给了)
+ * @attr {number} query - query token index (default: the world's query, zh-gift: 给了)
  * @fires attn-update - after every draw (bubbles, composed); detail {widget, lang, error,
  *   attributes, query (token index), causal}
  * @csspart title - the heading
@@ -112,7 +112,7 @@ export class ValueMix extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || 'zh-gift';
+    return this.getAttribute('world') || COURSE_WORLD;
   }
 
   /**
@@ -126,15 +126,15 @@ export class ValueMix extends AttnWidget {
   }
 
   /**
-   * The query the attribute asks for (clamped), or 给了, or the last token.
+   * The query the attribute asks for (clamped), or the world's query (zh-gift: 给了), or the
+   * last token.
    * @param {World} w
    */
   #attrQuery(w) {
     const n = w.tokens.length;
     const a = Number.parseInt(this.getAttribute('query') ?? '', 10);
     if (Number.isFinite(a)) return Math.max(0, Math.min(n - 1, a));
-    const i = w.tokens.indexOf('给了');
-    return i >= 0 ? i : n - 1;
+    return hasRoles(w, ['query']) ? roleIndex(w, 'query') : n - 1;
   }
 
   updateDetail() {
@@ -320,7 +320,7 @@ export class ValueMix extends AttnWidget {
   checks(rt) {
     /** @type {World} */
     const w = worldTensors(rt, this.worldId);
-    if (NAMES.some((t) => !w.tokens.includes(t)) || !w.tokens.includes('给了')) return [];
-    return courseChecks(rt.engine, w);
+    if (!hasRoles(w, [...ROLES])) return [];
+    return courseChecks(rt, this.worldId);
   }
 }

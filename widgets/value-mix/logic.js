@@ -6,14 +6,20 @@
 // and cosines (engine.cosine). Here only values are picked out and formatted.
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
+/** @import { Roles } from '../../web/world.js' */
 /** @import { CheckRow } from '../../web/check-row.js' */
+/** @import { Runtime } from '../../web/runtime.js' */
 import { num, pct } from '../../web/dom.js';
+import { worldTensors, hasRoles, roleIndex, rolePair, roleTokens } from '../../web/world.js';
+import { checkNamed } from '../../web/check-row.js';
+import { worldFacts } from '../facts/world-facts.js';
 import { rowOf, at, tensorFrom } from '../../web/tensor.js';
 import { row, sub as msub, mi, paren } from '../../web/mathml.js';
 
 /**
  * What this widget reads of worldTensors(rt, id): the tokens and the {shape, data} tensors.
- * @typedef {{ tokens: string[], tokensEn: string[], q: Matrix, k: Matrix, v: Matrix }} World
+ * @typedef {{ id: string, tokens: string[], tokensEn: string[], roles: Roles, q: Matrix, k: Matrix,
+ *   v: Matrix }} World
  */
 
 /**
@@ -30,9 +36,6 @@ import { row, sub as msub, mi, paren } from '../../web/mathml.js';
  */
 
 /** @typedef {{ a: number, b: number, s: number, k: SplitPart, v: SplitPart }} NameSplit */
-
-/** The two names whose keys are nearly parallel in zh-gift. */
-export const NAMES = ['小明', '小王'];
 
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
 /**
@@ -93,18 +96,18 @@ export function contributionError(m) {
 }
 
 /**
- * Suppose the query attended to name a with share 1 − s and name b with share s. What does it
- * retrieve if it takes K, and what if it takes V? Both mixes from engine.matmul, and how far each
- * is from "all on a" as a cosine (engine.cosine). null when the world lacks a name.
+ * Suppose the query attended to name a with share 1 − s and name b with share s (the world's two
+ * names, zh-gift: 小明 and 小王). What does it retrieve if it takes K, and what if it takes V?
+ * Both mixes from engine.matmul, and how far each is from "all on a" as a cosine (engine.cosine).
+ * null when the world names no two names.
  * @param {AttnEngine} engine
  * @param {World} w
  * @param {number} s
  * @returns {NameSplit | null}
  */
-export function nameSplit(engine, w, s, names = NAMES) {
-  const a = w.tokens.indexOf(names[0]),
-    b = w.tokens.indexOf(names[1]);
-  if (a < 0 || b < 0) return null;
+export function nameSplit(engine, w, s) {
+  if (!hasRoles(w, ['names'])) return null;
+  const [a, b] = rolePair(w, 'names');
   const weights = [[1 - s, s]];
   /** @param {Matrix} m K or V @returns {SplitPart} */
   const part = (m) => {
@@ -142,55 +145,72 @@ export function dimFormula(m, v, d, digits = 2) {
   return row(msub(mi('out'), d + 1), '=', ...terms, '=', num(m.output[d], 3));
 }
 
-/**
- * @param {string} name
- * @param {string} expected
- * @param {string} actual
- * @returns {CheckRow}
- */
-const checkRow = (name, expected, actual, ok = expected === actual) => ({
-  name,
-  expected,
-  actual,
-  ok,
-});
+/** The roles lesson 5's numbers need; a world without them has no course checks. */
+export const ROLES = /** @type {const} */ (['query', 'answer', 'object', 'giver', 'names']);
 
 /**
  * The course's lesson-5 numbers (and the widget's own consistency) through the engine, whatever
- * the widget currently shows. Compares the printed text. The world must have 给了 and NAMES.
- * @param {AttnEngine} engine
- * @param {World} w
+ * the widget currently shows, against the world's facts. Compares the printed text. The world
+ * must give the roles of ROLES.
+ * @param {Runtime} rt
+ * @param {string} worldId
  * @returns {CheckRow[]}
  */
-export function courseChecks(engine, w) {
-  /** @param {string} t */
-  const ix = (t) => w.tokens.indexOf(t);
-  const gave = ix('给了');
-  const causal = mixRow(engine, w, gave, true);
-  const full = mixRow(engine, w, gave, false);
+export function courseChecks(rt, worldId) {
+  const engine = rt.engine;
+  /** @type {World} */
+  const w = worldTensors(rt, worldId);
+  const f = worldFacts(rt, worldId);
+  const query = roleIndex(w, 'query');
+  const causal = mixRow(engine, w, query, true);
+  const full = mixRow(engine, w, query, false);
   let maxErr = 0;
   for (let i = 0; i < w.tokens.length; i++) {
     for (const c of [true, false])
       maxErr = Math.max(maxErr, contributionError(mixRow(engine, w, i, c)));
   }
   const split = nameSplit(engine, w, 1);
-  if (!split) throw new Error(`the world has no ${NAMES.join(' or ')}`);
+  if (!split) throw new Error(`teaching-world.json: world "${worldId}" names no two names`);
   const cosV = split.v.cosAB;
+  const kCos = num(f.namesCosine.k, 3);
+  const vars = { ...roleTokens(w), kCos };
   return [
-    checkRow('causal, row 给了: weight on 苹果', '56.5%', pct(causal.weights[ix('苹果')])),
-    checkRow('causal, row 给了: weight on 小明', '39.4%', pct(causal.weights[ix('小明')])),
-    checkRow('no mask, row 给了: weight on 小王', '32.5%', pct(full.weights[ix('小王')])),
+    checkNamed(
+      'causal, row {query}: weight on {object}',
+      vars,
+      pct(f.queryOnObject),
+      pct(causal.weights[roleIndex(w, 'object')]),
+    ),
+    checkNamed(
+      'causal, row {query}: weight on {giver}',
+      vars,
+      pct(f.queryOnGiver),
+      pct(causal.weights[roleIndex(w, 'giver')]),
+    ),
+    checkNamed(
+      'no mask, row {query}: weight on {answer}',
+      vars,
+      pct(f.queryOnAnswerNoMask),
+      pct(full.weights[roleIndex(w, 'answer')]),
+    ),
     {
       name: 'Σ_j w_j v_j = engine output, every row, both masks (±1e-5)',
       expected: '≤ 1e-5',
       actual: maxErr.toExponential(1),
       ok: maxErr <= 1e-5,
     },
-    checkRow('cos(K_小明, K_小王)', '0.995', num(split.k.cosAB, 3)),
-    checkRow('cos(V_小明, V_小王) clearly lower', '< 0.5', num(cosV, 3), cosV < 0.5),
-    checkRow(
-      'all weight moved 小明 → 小王: retrieved K keeps cos 0.995 with the start',
-      '0.995',
+    checkNamed('cos(K_{names.0}, K_{names.1})', vars, kCos, num(split.k.cosAB, 3)),
+    checkNamed(
+      'cos(V_{names.0}, V_{names.1}) clearly lower',
+      vars,
+      '< 0.5',
+      num(cosV, 3),
+      cosV < 0.5,
+    ),
+    checkNamed(
+      'all weight moved {names.0} → {names.1}: retrieved K keeps cos {kCos} with the start',
+      vars,
+      kCos,
       num(split.k.cosToA, 3),
     ),
   ];

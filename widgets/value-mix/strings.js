@@ -127,15 +127,18 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
-  'causal, row 给了: weight on 苹果': '因果掩码，「给了」一行：苹果的权重',
-  'causal, row 给了: weight on 小明': '因果掩码，「给了」一行：小明的权重',
-  'no mask, row 给了: weight on 小王': '不加掩码，「给了」一行：小王的权重',
+  'causal, row {query}: weight on {object}': '因果掩码，「{query}」一行：{object}的权重',
+  'causal, row {query}: weight on {giver}': '因果掩码，「{query}」一行：{giver}的权重',
+  'no mask, row {query}: weight on {answer}': '不加掩码，「{query}」一行：{answer}的权重',
   'Σ_j w_j v_j = engine output, every row, both masks (±1e-5)':
     'Σ_j w_j v_j = 引擎的输出，每一行、两种掩码（±1e-5）',
-  'cos(K_小明, K_小王)': 'cos(K_小明, K_小王)',
-  'cos(V_小明, V_小王) clearly lower': 'cos(V_小明, V_小王) 明显更低',
-  'all weight moved 小明 → 小王: retrieved K keeps cos 0.995 with the start':
-    '权重全部从小明挪到小王：取回的 K 与起点的余弦仍是 0.995',
+  'cos(K_{names.0}, K_{names.1})': 'cos(K_{names.0}, K_{names.1})',
+  'cos(V_{names.0}, V_{names.1}) clearly lower': 'cos(V_{names.0}, V_{names.1}) 明显更低',
+  'all weight moved {names.0} → {names.1}: retrieved K keeps cos {kCos} with the start':
+    '权重全部从{names.0}挪到{names.1}：取回的 K 与起点的余弦仍是 {kCos}',
 };

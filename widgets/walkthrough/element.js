@@ -8,11 +8,19 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { Step } from './logic.js' */
 import { formula } from '../../web/mathml.js';
-import { AttnWidget, check } from '../../web/widget-base.js';
+import { AttnWidget } from '../../web/widget-base.js';
+import { checkNamed } from '../../web/check-row.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h } from '../../web/dom.js';
-import { tokenLabels } from '../../web/world.js';
-import { STEPS, walkthrough, cellArithmetic, courseNumbers } from './logic.js';
+import { tokenLabels, hasRoles } from '../../web/world.js';
+import {
+  STEPS,
+  EXAMPLE_WORLD,
+  walkthrough,
+  cellArithmetic,
+  courseNumbers,
+  expectedNumbers,
+} from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { stepMatrices } from './views/step-matrices.js';
 
@@ -90,7 +98,7 @@ export class Walkthrough extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || 'en-the-cat';
+    return this.getAttribute('world') || EXAMPLE_WORLD;
   }
 
   updateDetail() {
@@ -200,8 +208,9 @@ export class Walkthrough extends AttnWidget {
       h('strong', {}, this.t('arith')),
       ...formula(cellArithmetic(key, ci, cj, m, (i) => labels[i])),
     );
-    // The closing line quotes the course's The/cat outputs; another world's steps stand alone.
-    const theCat = ['The', 'cat'].every((t) => m.w.tokensEn.includes(t));
+    // The closing line quotes the outputs of the world's key and query (The, cat); a world that
+    // names neither has its steps stand alone.
+    const theCat = hasRoles(m.w, ['query', 'key']);
     this.#final.hidden = key !== 'output' || !theCat;
     const nums = theCat ? courseNumbers(m) : null;
     this.#final.textContent = nums ? this.t('final', nums.outThe, nums.outCat) : '';
@@ -245,12 +254,15 @@ export class Walkthrough extends AttnWidget {
 
   /** @param {Runtime} rt */
   checks(rt) {
-    const nums = courseNumbers(walkthrough(rt, 'en-the-cat')); // the course's example, whatever `world` shows
+    // the course's example, whatever `world` shows
+    const nums = courseNumbers(walkthrough(rt, EXAMPLE_WORLD));
+    const want = expectedNumbers(rt, EXAMPLE_WORLD);
+    const v = want.vars;
     return [
-      check('out[The]', '[0.54, −0.16]', nums.outThe),
-      check('out[cat]', '[0.42, 0.24]', nums.outCat),
-      check('cat row raw scores Q·K (The / cat)', '0.48 / 0.90', nums.catRaw),
-      check('cat row weights (The / cat)', '42.6% / 57.4%', nums.catWeights),
+      checkNamed('out[{key}]', v, want.outThe, nums.outThe),
+      checkNamed('out[{query}]', v, want.outCat, nums.outCat),
+      checkNamed('{query} row raw scores Q·K ({key} / {query})', v, want.catRaw, nums.catRaw),
+      checkNamed('{query} row weights ({key} / {query})', v, want.catWeights, nums.catWeights),
     ];
   }
 }

@@ -6,8 +6,10 @@
 // Dimensions: T tokens, d the width of q, k and v (2 and 2 in the course's example).
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { Matrix } from '../../web/tensor.js' */
+/** @import { Roles } from '../../web/world.js' */
 /** @import { MathNode, MathLine } from '../../web/mathml.js' */
-import { worldTensors } from '../../web/world.js';
+import { worldTensors, roleIndex } from '../../web/world.js';
+import { worldFacts } from '../facts/world-facts.js';
 import { rowOf, at } from '../../web/tensor.js';
 import { num, pct } from '../../web/dom.js';
 import { line, row, sub, sup, frac, sqrt, paren, text, mi } from '../../web/mathml.js';
@@ -17,10 +19,13 @@ import { line, row, sub, sup, frac, sqrt, paren, text, mi } from '../../web/math
 /** @type {Step[]} */
 export const STEPS = ['qkv', 'raw', 'scaled', 'mask', 'softmax', 'output'];
 
+/** The course's worked example: two tokens, The and cat (seed 000). */
+export const EXAMPLE_WORLD = 'en-the-cat';
+
 /**
  * What the walkthrough reads of worldTensors(rt, id).
- * @typedef {{ id: string, tokens: string[], tokensEn: string[], x: Matrix, q: Matrix, k: Matrix,
- *   v: Matrix }} World
+ * @typedef {{ id: string, tokens: string[], tokensEn: string[], roles: Roles, x: Matrix,
+ *   q: Matrix, k: Matrix, v: Matrix }} World
  */
 
 /**
@@ -36,7 +41,7 @@ export const STEPS = ['qkv', 'raw', 'scaled', 'mask', 'softmax', 'output'];
  * @param {Runtime} rt
  * @returns {Walk}
  */
-export function walkthrough(rt, worldId = 'en-the-cat') {
+export function walkthrough(rt, worldId = EXAMPLE_WORLD) {
   /** @type {World} */
   const w = worldTensors(rt, worldId);
   const e = rt.engine;
@@ -179,22 +184,36 @@ export function cellArithmetic(step, i, j, m, lab) {
 
 /**
  * The course's numbers, printed the way the course prints them: for selfCheck and the tests.
+ * The query (en-the-cat: cat) and the key it is paired with (The) are the world's roles.
  * @param {Walk} m
  */
 export function courseNumbers(m) {
-  /** @param {string} t */
-  const ix = (t) => {
-    const i = m.w.tokensEn.indexOf(t);
-    if (i < 0)
-      throw new Error(`teaching-world.json: world "${m.w.id}" has no token "${t}" (tokensEn)`);
-    return i;
-  };
-  const cat = ix('cat');
-  const the = ix('The');
+  const cat = roleIndex(m.w, 'query');
+  const the = roleIndex(m.w, 'key');
   return {
     outThe: vec(rowOf(m.output, the)),
     outCat: vec(rowOf(m.output, cat)),
     catRaw: `${fmt(at(m.raw, cat, the))} / ${fmt(at(m.raw, cat, cat))}`,
     catWeights: `${pct(at(m.weights, cat, the))} / ${pct(at(m.weights, cat, cat))}`,
+  };
+}
+
+/**
+ * The same numbers from the world's facts (widgets/facts/world-facts.js: whole-matrix engine
+ * calls, apart from the walkthrough's step by step), printed the same way; and the tokens the
+ * self-check names quote ({query}, {key}, in English).
+ * @param {Runtime} rt
+ * @param {string} worldId
+ */
+export function expectedNumbers(rt, worldId) {
+  const f = worldFacts(rt, worldId);
+  const cat = roleIndex(f.w, 'query');
+  const the = roleIndex(f.w, 'key');
+  return {
+    outThe: vec(f.output(the)),
+    outCat: vec(f.output(cat)),
+    catRaw: `${fmt(f.rawScore(cat, the))} / ${fmt(f.rawScore(cat, cat))}`,
+    catWeights: `${pct(f.weight('causal', cat, the))} / ${pct(f.weight('causal', cat, cat))}`,
+    vars: { query: f.w.tokensEn[cat], key: f.w.tokensEn[the] },
   };
 }

@@ -153,10 +153,13 @@ export const STRINGS = {
   },
 };
 
-/** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
+/**
+ * Its self-check rows' names in Chinese, by their English name or, where a name holds the world's
+ * tokens, its template ({query}: the token that plays the query; web/check-row.js).
+ */
 export const CHECK_NAMES_ZH = {
-  'out[The]': 'out[The]',
-  'out[cat]': 'out[cat]',
-  'cat row raw scores Q·K (The / cat)': 'cat 一行的原始分数 Q·K（The / cat）',
-  'cat row weights (The / cat)': 'cat 一行的权重（The / cat）',
+  'out[{key}]': 'out[{key}]',
+  'out[{query}]': 'out[{query}]',
+  '{query} row raw scores Q·K ({key} / {query})': '{query} 一行的原始分数 Q·K（{key} / {query}）',
+  '{query} row weights ({key} / {query})': '{query} 一行的权重（{key} / {query}）',
 };
