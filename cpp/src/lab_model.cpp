@@ -170,13 +170,14 @@ void validate_fields(const LabConfig& cfg) {
         throw ConfigError("LabConfig.linear_heads × linear_head_dim (" +
                           std::to_string(cfg.linear_heads * cfg.linear_head_dim) + ") or conv_kernel (" +
                           std::to_string(cfg.conv_kernel) + ") is larger than a lab model can be (4096, 64)");
+    // A valid-format file must also be able to run at its full context: the attention buffers
+    // of a run with attention (one map per layer, whatever its type), checked now rather than
+    // when the page first runs it; its work, which depends on the layer types, in validate().
+    require_attention_buffers(cfg, cfg.context, "LabConfig (at its full context)");
 }
 
 void validate(const LabConfig& cfg) {
     validate_fields(cfg);
-    // A valid-format file must also be able to run at its full context: the attention buffers
-    // of a run with attention, and its work, checked now rather than when the page first runs it.
-    require_attention_buffers(cfg, cfg.context, "LabConfig (at its full context)");
     const std::uint64_t work = lab_pass_work(cfg, cfg.context, 0, true);
     if (work > limits::kMaxCallWork)
         throw ConfigError("LabConfig: a pass over the whole context of " + std::to_string(cfg.context) + " tokens is " +

@@ -84,7 +84,8 @@ TEST_CASE("attention's work counts every score's own cost: d = 1 at the largest 
                                                {MaskMode::ZeroAfterSoftmax, true}};
     const std::size_t largest[] = {9362, 5747, 3409, 3087};
     for (std::size_t p = 0; p < 4; ++p) {
-        const auto [mode, maps] = paths[p];
+        const MaskMode mode = paths[p].first;
+        const bool maps = paths[p].second;  // (a lambda cannot capture a structured binding in C++17)
         const std::uint64_t per = attention_score_work(1, 1, mode, maps);
         const std::size_t T = largest[p];
         CHECK(std::uint64_t(T) * T * per <= limits::kMaxCallWork);

@@ -103,8 +103,9 @@ std::size_t linear_layer_count(const LabConfig& cfg);
 // and with a linear layer a zero linear_heads, linear_head_dim or conv_kernel; a pass over the
 // whole context past limits::kMaxCallWork (lab_pass_work below).
 void validate(const LabConfig& cfg);
-// validate() without the run at full context: each field alone (the weights reader bounds
-// n_layers with it before it reads the layer types the run's work depends on).
+// validate() without the work of a run at full context: each field, and the attention buffers of
+// that run (the weights reader bounds n_layers with it before it reads the layer types the
+// work depends on).
 void validate_fields(const LabConfig& cfg);
 
 // Estimated multiply-adds (limits.hpp, "Work of one call") of a pass over T tokens at positions
