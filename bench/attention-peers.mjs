@@ -3,8 +3,9 @@
 //   node bench/attention-peers.mjs engine-js | onnxruntime-web | tfjs-wasm
 //
 //   engine-js        engine.attention() called from JavaScript with Float32Array inputs, as a
-//                    page would (ATTN_ENGINE_JS, else dist/attn-engine.js); with want: ['output']
-//                    when the engine takes it (feature-detected), else the full result.
+//                    page would (ATTN_ENGINE_JS, else dist/attn-engine.js; scripts/bench.sh runs
+//                    it on the whole engine and on the course pages' module); with want:
+//                    ['output'] when the engine takes it (feature-detected), else the full result.
 //   onnxruntime-web  ONNX Runtime Web's WASM backend (SIMD, 1 thread) on a MatMul graph
 //                    (onnx-attention-model.mjs).
 //   tfjs-wasm        TensorFlow.js with its WASM backend (XNNPACK, SIMD, 1 thread): batched
@@ -16,7 +17,7 @@
 // per KV head stacked along the rows, so one batched product serves MHA and GQA); the copy into
 // their heap each call is theirs to make, as the engine copies its inputs each call.
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CASES,
@@ -78,7 +79,7 @@ async function engineRunner() {
   });
   const outputOnly = probe.weights === undefined;
   return {
-    label: `${engine.simdPath()}, ${outputOnly ? "want: ['output']" : 'full result (no want option yet)'}`,
+    label: `${basename(path)}, ${engine.simdPath()}, ${outputOnly ? "want: ['output']" : 'full result (no want option yet)'}`,
     prepare({ T, G }, { q, k, v }) {
       // Without `want`, T = 2048 would return 2 × 8 × 2048² floats of scores and weights (256 MiB).
       if (!outputOnly && T > 512) return null;

@@ -3,7 +3,8 @@
 //   node bench/report.mjs --machine "<text>" --load-end "<text>" <runner>=<file> …
 //
 // Runners: native, wasm-simd, wasm-scalar (the C++ benchmark, three builds of one source),
-// engine-js, onnxruntime-web, tfjs-wasm (bench/attention-peers.mjs), plain-js. Each file holds
+// engine-js (the whole engine), page-engine (the module the course pages load), onnxruntime-web,
+// tfjs-wasm (bench/attention-peers.mjs), plain-js. Each file holds
 // what one runner printed: a header ({engine, kernel_path, flops}), one line per case ({case, us,
 // gflops, ...}, with max_abs_diff against the float64 reference from the JS runners and
 // heap_peak_bytes from the C++ ones) and, from the C++ runners, {peak_gflops}. A runner or case
@@ -15,6 +16,7 @@ const RUNNERS = [
   { key: 'wasm-simd', label: 'WASM SIMD' },
   { key: 'wasm-scalar', label: 'WASM scalar' },
   { key: 'engine-js', label: 'engine.attention from JS' },
+  { key: 'page-engine', label: "the pages' module from JS" },
   { key: 'onnxruntime-web', label: 'ONNX Runtime Web', peer: true },
   { key: 'tfjs-wasm', label: 'tfjs WASM', peer: true },
   { key: 'plain-js', label: 'plain JS' },
@@ -85,6 +87,7 @@ const header = [
   'JS call vs best peer',
   'WASM ÷ native',
   'JS call ÷ WASM',
+  "pages' module ÷ WASM",
   'WASM % of peak',
 ];
 // Each C++ case line carries the SIMD peak measured just before it.
@@ -101,6 +104,7 @@ const rows = caseNames.map((name) => {
     fmtX(best?.us, us('engine-js', name)),
     fmtX(us('wasm-simd', name), us('native', name)),
     fmtX(us('engine-js', name), us('wasm-simd', name)),
+    fmtX(us('page-engine', name), us('wasm-simd', name)),
     fmtPct(g !== undefined && casePeak ? g / casePeak : undefined),
   ];
 });

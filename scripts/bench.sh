@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Times the causal attention forward every way we have, one runner after another, and prints one
 # table: the engine's C++ natively (SIMD: SSE2 / NEON) and as WASM with SIMD and without (under
-# node), engine.attention() called from JavaScript, ONNX Runtime Web and TensorFlow.js (WASM
-# backends, 1 thread), and plain JavaScript; then the GEMM natively and in WASM. Every JS runner
-# gets the same inputs and is checked against a float64 reference. It only measures: no
-# thresholds.
+# node), engine.attention() called from JavaScript, on the whole engine (node's, the open-model
+# page's) and on the module the course pages load (attn-course-engine: the same code as
+# dist/attn-engine.wasm, in the legacy exception-handling form node 20 runs), ONNX Runtime Web
+# and TensorFlow.js (WASM backends, 1 thread), and plain JavaScript; then the GEMM natively and
+# in WASM. The benchmark binary and the pages' module are separate links of the same kernels, and
+# each can lose speed on its own (binaryen's inlining at link time: issue 43), so both are in the
+# table. Every JS runner gets the same inputs and is checked against a float64 reference. It
+# only measures: no thresholds. `scripts/bench.sh attention` stops after the attention table.
 #
 # Builds only the benchmark targets, in build/ and build-wasm/ (shared with scripts/test.sh and
 # configured the same way if missing) and build-wasm-scalar/ (its own: -DATTN_SIMD=OFF).
@@ -57,7 +61,7 @@ cmake --build build -j"$(nproc)" --target attn-bench attn-gemm-bench attn-open-m
 
 echo "== build: WASM SIMD (build-wasm/)"
 configure_wasm
-cmake --build build-wasm -j"$(nproc)" --target attn-bench attn-gemm-bench attn-engine attn-open-model-bench
+cmake --build build-wasm -j"$(nproc)" --target attn-bench attn-gemm-bench attn-engine attn-course-engine attn-open-model-bench
 
 echo "== build: WASM scalar (build-wasm-scalar/)"
 [ -f build-wasm-scalar/CMakeCache.txt ] ||
@@ -80,16 +84,20 @@ export ATTN_BENCH_REF_DIR="$out"
 run plain-js node bench/attention-plain.mjs
 # The engine just built, not a possibly stale dist/.
 run engine-js env ATTN_ENGINE_JS=build-wasm/attn-engine.js node bench/attention-peers.mjs engine-js
+run page-engine env ATTN_ENGINE_JS=build-wasm/attn-course-engine.js node bench/attention-peers.mjs engine-js
 run onnxruntime-web node bench/attention-peers.mjs onnxruntime-web
 run tfjs-wasm node bench/attention-peers.mjs tfjs-wasm
-run gemm-native ./build/attn-gemm-bench
-run gemm-wasm node build-wasm/attn-gemm-bench.js
+if [ "${1:-}" != attention ]; then
+  run gemm-native ./build/attn-gemm-bench
+  run gemm-wasm node build-wasm/attn-gemm-bench.js
+fi
 
 node bench/report.mjs --machine "$machine" --load-end "$(cut -d' ' -f1-3 /proc/loadavg)" \
   native="$out/native.jsonl" wasm-simd="$out/wasm-simd.jsonl" wasm-scalar="$out/wasm-scalar.jsonl" \
-  engine-js="$out/engine-js.jsonl" onnxruntime-web="$out/onnxruntime-web.jsonl" \
-  tfjs-wasm="$out/tfjs-wasm.jsonl" plain-js="$out/plain-js.jsonl" \
-  gemm-native="$out/gemm-native.jsonl" gemm-wasm="$out/gemm-wasm.jsonl"
+  engine-js="$out/engine-js.jsonl" page-engine="$out/page-engine.jsonl" \
+  onnxruntime-web="$out/onnxruntime-web.jsonl" tfjs-wasm="$out/tfjs-wasm.jsonl" \
+  plain-js="$out/plain-js.jsonl" gemm-native="$out/gemm-native.jsonl" gemm-wasm="$out/gemm-wasm.jsonl"
+[ "${1:-}" != attention ] || exit 0
 
 # An opened model of Qwen3-0.6B's shapes (random weights made at bench time, never stored), f16
 # and q4_k: prefill and cached decode tokens/s, and the stored-weights GEMM; JSON lines, no table.

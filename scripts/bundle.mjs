@@ -5,6 +5,11 @@
 //                          (web/engine-wasm.js);
 //   dist/attn-engine-wasm.js  the same gzip-compressed, as base64 in a classic script, for a
 //                          page opened from disk (which cannot fetch).
+//                          Both in WebAssembly's standard exception handling (try_table,
+//                          exnref), translated from the legacy form Emscripten 3.1.6 emits by
+//                          binaryen's wasm-opt; dist/attn-engine-legacy.wasm and
+//                          attn-engine-wasm-legacy.js keep the legacy form for a browser without
+//                          exnref (web/wasm-features.js), fetched or added only there.
 //   dist/attn-core.js      what every course page needs: the engine's glue, the course data,
 //                          web/ and the runtime;
 //   dist/widgets/<name>.js one classic script per course widget, on attn-core.js's code: a page
@@ -24,9 +29,11 @@
 //   dist/attn-open-model.js  a second classic script, only for pages with <attn-open-model>:
 //                          that element, the model-file readers, the tokenizer library
 //                          (@huggingface/tokenizers) and the whole engine (dist/attn-engine.js's
-//                          module, gzip-compressed: the course engine has no open-model
-//                          bindings), on a runtime of its own (widgets/open-model/runtime.js:
-//                          no course data, no schema validators).
+//                          module, gzip-compressed, standard exception handling: the course
+//                          engine has no open-model bindings), on a runtime of its own
+//                          (widgets/open-model/runtime.js: no course data, no schema validators);
+//                          dist/attn-open-model-wasm-legacy.js its legacy form, added only in a
+//                          browser without exnref.
 //   dist/attn-train.js     a second classic script, only for pages with <attn-train>: that
 //                          element and the source of its Web Worker (the trainer's own WASM
 //                          module, build-wasm/attn-trainer.js, and the training text: the
@@ -51,9 +58,13 @@ import {
   copyFileSync,
   readdirSync,
   statSync,
+  existsSync,
+  unlinkSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -69,6 +80,7 @@ import { factsFor, bindDoc } from './prose-facts.mjs';
 import { checkTeachingWorld, checkModels } from '../web/runtime.js';
 import { labModelGguf, GGUF_NAME } from './export-lab-model.mjs';
 import { TRAIN_TEXT_FILES } from '../widgets/train/logic.js';
+import { EXNREF_PROBE } from '../web/wasm-features.js';
 import { WIDGET_ELEMENTS } from '../widgets/registry.js';
 import {
   SUMMARY_SLUG,
@@ -135,6 +147,51 @@ function splitInlineWasm(js, file, wasmName) {
 }
 const gzipBase64 = (bytes) => gzipSync(bytes, { level: 9 }).toString('base64');
 
+/**
+ * `legacy` (Emscripten 3.1.6's -fwasm-exceptions output: try / catch / delegate) in the standard
+ * exception handling (try_table / exnref), by binaryen's wasm-opt --translate-to-exnref and no
+ * other pass, so both forms compute the same; kept in gen/ by the legacy bytes' hash (a
+ * translation takes seconds, a bundle runs on every test stage).
+ */
+const translated = new Set();
+// The features the modules use (Emscripten 3.1.6, -msimd128 -fwasm-exceptions) and the ones the
+// translation needs (exnref; blocks of a value and its exnref), no more: with --all-features
+// binaryen 132 writes newer encodings (compact imports) that Chromium 156 refuses.
+const EXNREF_ARGS = [
+  ...[
+    'exception-handling',
+    'reference-types',
+    'multivalue',
+    'simd',
+    'sign-ext',
+    'mutable-globals',
+    'nontrapping-float-to-int',
+    'bulk-memory',
+  ].map((f) => `--enable-${f}`),
+  '--translate-to-exnref',
+];
+function standardEh(legacy) {
+  const key = createHash('sha256')
+    .update(legacy)
+    .update(EXNREF_ARGS.join(' '))
+    .digest('hex')
+    .slice(0, 16);
+  const out = join(gen, `exnref-${key}.wasm`);
+  translated.add(out);
+  if (existsSync(out)) return readFileSync(out);
+  const input = join(gen, `legacy-${key}.wasm`);
+  writeFileSync(input, legacy);
+  const wasmOpt = join(root, 'node_modules/binaryen/bin/wasm-opt');
+  const r = spawnSync(process.execPath, [wasmOpt, input, ...EXNREF_ARGS, '-o', `${out}.tmp`], {
+    encoding: 'utf8',
+  });
+  unlinkSync(input);
+  if (r.status !== 0) throw new Error(`wasm-opt --translate-to-exnref failed: ${r.stderr}`);
+  writeFileSync(out, readFileSync(`${out}.tmp`));
+  unlinkSync(`${out}.tmp`);
+  return readFileSync(out);
+}
+
 // The engine for the course's browser scripts, the course engine (CMake's attn-course-engine:
 // no open-model bindings): the glue (gen/attn-engine-glue.cjs), the module as a file
 // (dist/attn-engine.wasm, for pages served over http) and gzip-compressed as base64
@@ -147,15 +204,26 @@ const gzipBase64 = (bytes) => gzipSync(bytes, { level: 9 }).toString('base64');
     file,
     'attn-engine.wasm',
   );
-  const gz = gzipBase64(wasm);
+  const standard = standardEh(wasm);
+  const gz = gzipBase64(standard);
+  const gzLegacy = gzipBase64(wasm);
   writeFileSync(join(gen, 'attn-engine-glue.cjs'), glue);
   writeFileSync(join(gen, 'attn-engine-wasm.json'), JSON.stringify(gz));
-  writeFileSync(join(dist, 'attn-engine.wasm'), wasm);
+  writeFileSync(join(gen, 'attn-engine-wasm-legacy.json'), JSON.stringify(gzLegacy));
+  writeFileSync(join(dist, 'attn-engine.wasm'), standard);
+  writeFileSync(join(dist, 'attn-engine-legacy.wasm'), wasm);
   writeFileSync(
     join(dist, 'attn-engine-wasm.js'),
     `${header("attn-engine-wasm.js, the engine's WebAssembly for pages opened from disk")}\n` +
       `// The engine's WASM, gzip + base64 (globalThis.AttnEngineWasm); attn-loader.js adds it on file://.\n` +
       `globalThis.AttnEngineWasm=${JSON.stringify(gz)};\n`,
+  );
+  writeFileSync(
+    join(dist, 'attn-engine-wasm-legacy.js'),
+    `${header("attn-engine-wasm-legacy.js, the engine's WebAssembly (legacy exceptions) from disk")}\n` +
+      `// The engine's WASM in the legacy exception-handling form, gzip + base64\n` +
+      `// (globalThis.AttnEngineWasmLegacy): attn-loader.js adds it on file:// in a browser without exnref.\n` +
+      `globalThis.AttnEngineWasmLegacy=${JSON.stringify(gzLegacy)};\n`,
   );
 }
 // The whole engine for <attn-open-model>, carried gzip-compressed in attn-open-model.js (only
@@ -163,7 +231,17 @@ const gzipBase64 = (bytes) => gzipSync(bytes, { level: 9 }).toString('base64');
 {
   const { glue, wasm } = splitInlineWasm(engineJs, 'dist/attn-engine.js', 'attn-engine.wasm');
   writeFileSync(join(gen, 'attn-open-model-glue.cjs'), glue);
-  writeFileSync(join(gen, 'attn-open-model-wasm.json'), JSON.stringify(gzipBase64(wasm)));
+  writeFileSync(
+    join(gen, 'attn-open-model-wasm.json'),
+    JSON.stringify(gzipBase64(standardEh(wasm))),
+  );
+  writeFileSync(
+    join(dist, 'attn-open-model-wasm-legacy.js'),
+    `${header('attn-open-model-wasm-legacy.js, the whole engine (legacy exceptions) of <attn-open-model>')}\n` +
+      `// attn-open-model.js's engine in the legacy exception-handling form, gzip + base64\n` +
+      `// (globalThis.AttnOpenModelWasmLegacy): it adds this script only in a browser without exnref.\n` +
+      `globalThis.AttnOpenModelWasmLegacy=${JSON.stringify(gzipBase64(wasm))};\n`,
+  );
 }
 // The trainer (its worker's own module) the same way, carried gzip-compressed in the worker.
 {
@@ -174,8 +252,14 @@ const gzipBase64 = (bytes) => gzipSync(bytes, { level: 9 }).toString('base64');
     'attn-trainer.wasm',
   );
   writeFileSync(join(gen, 'attn-trainer-glue.cjs'), glue);
-  writeFileSync(join(gen, 'attn-trainer-wasm.json'), JSON.stringify(gzipBase64(wasm)));
+  // The worker's module as {form, gzipBase64}: one form per worker bundle (below).
+  const module = (form, bytes) => JSON.stringify({ form, gzipBase64: gzipBase64(bytes) });
+  writeFileSync(join(gen, 'attn-trainer-wasm.json'), module('standard', standardEh(wasm)));
+  writeFileSync(join(gen, 'attn-trainer-wasm-legacy.json'), module('legacy', wasm));
 }
+// Translations of modules no longer built are dropped.
+for (const f of readdirSync(gen))
+  if (/^exnref-[0-9a-f]+\.wasm$/.test(f) && !translated.has(join(gen, f))) unlinkSync(join(gen, f));
 
 const widgetsBanner = { js: header('attn-widgets: the attention engine, course data and widgets') };
 const metafiles = [];
@@ -319,7 +403,10 @@ writeFileSync(
 // <attn-train>: the worker (trainer module + training text) as a string, as the playground's,
 // then the element. The text is read from Debian's fortunes-zh here (scripts/setup.sh installs
 // it) and bundled through gen/train-texts.json; the native `attn-train browser` reads the same
-// files, so both train on the same bytes.
+// files, so both train on the same bytes. The worker holds the trainer in the standard
+// exception-handling form; attn-train-worker-legacy.js, the same worker with the legacy form,
+// is added by the loader before attn-train.js only in a browser without exnref (a worker
+// started from a Blob cannot add a script from disk itself), and attn-train.js takes it there.
 {
   const fortunes = process.env.ATTN_FORTUNES_DIR ?? '/usr/share/games/fortunes';
   const texts = TRAIN_TEXT_FILES.map((f) => readFileSync(join(fortunes, f), 'utf8'));
@@ -331,6 +418,30 @@ writeFileSync(
     write: false,
   });
   metafiles.push(trainWorker.metafile);
+  const trainWorkerLegacy = await build({
+    ...common,
+    entryPoints: [join(root, 'scripts/entries/train-worker.js')],
+    format: 'iife',
+    write: false,
+    metafile: false,
+    plugins: [
+      {
+        name: 'legacy-trainer',
+        setup(b) {
+          b.onResolve({ filter: /attn-trainer-wasm\.json$/ }, () => ({
+            path: join(gen, 'attn-trainer-wasm-legacy.json'),
+          }));
+        },
+      },
+    ],
+  });
+  writeFileSync(
+    join(dist, 'attn-train-worker-legacy.js'),
+    `${header("attn-train-worker-legacy.js, <attn-train>'s worker (legacy exceptions)", TRAIN_TEXT_LICENCE)}\n` +
+      `// <attn-train>'s worker with the trainer in the legacy exception-handling form, as a string\n` +
+      `// (globalThis.AttnTrainWorkerLegacy): attn-loader.js adds it before attn-train.js in a browser without exnref.\n` +
+      `globalThis.AttnTrainWorkerLegacy={source:${JSON.stringify(trainWorkerLegacy.outputFiles[0].text)}};\n`,
+  );
   const trainElement = await build({
     ...common,
     entryPoints: [join(root, 'scripts/entries/attn-train.js')],
@@ -342,7 +453,9 @@ writeFileSync(
     join(dist, 'attn-train.js'),
     `${header('attn-train.js, <attn-train> and its training worker', TRAIN_TEXT_LICENCE)}\n` +
       `// <attn-train> and its Web Worker (trainer + text, as a string). Load after attn-widgets.js.\n` +
-      `(function(){globalThis.AttnTrainWorker={source:${JSON.stringify(trainWorker.outputFiles[0].text)}};})();\n` +
+      `(function(){var g=globalThis;g.AttnTrainWorker={source:${JSON.stringify(trainWorker.outputFiles[0].text)}};` +
+      `if(g.AttnTrainWorkerLegacy&&!WebAssembly.validate(new Uint8Array(${JSON.stringify([...EXNREF_PROBE])})))` +
+      `g.AttnTrainWorker=g.AttnTrainWorkerLegacy;})();\n` +
       trainElement.outputFiles[0].text,
   );
 }
@@ -356,9 +469,11 @@ const openModel = await build({
     contents:
       "import createModule from './gen/attn-open-model-glue.cjs';\n" +
       "import gzipBase64 from './gen/attn-open-model-wasm.json';\n" +
-      "import { engineFactory } from './web/engine-wasm.js';\n" +
+      "import { engineFactory, scriptBase, scriptGlobal } from './web/engine-wasm.js';\n" +
       "import { defineOpenModel } from './widgets/open-model/index.js';\n" +
-      'defineOpenModel(engineFactory(createModule, { gzipBase64: async () => gzipBase64 }));\n',
+      'const base = scriptBase();\n' +
+      'defineOpenModel(engineFactory(createModule, { gzipBase64: async () => gzipBase64,\n' +
+      "  legacyGzipBase64: () => scriptGlobal('AttnOpenModelWasmLegacy', 'attn-open-model-wasm-legacy.js', base) }));\n",
     resolveDir: root,
     sourcefile: 'attn-open-model-entry.js',
   },

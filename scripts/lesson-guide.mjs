@@ -28,13 +28,56 @@ export function formulaToMathML(tex) {
   // The pages' CSP (style-src 'self') blocks inline styles. temml writes one for accents
   // (\tilde, \hat: keep the accent full size), which becomes a class of web/course.css; the
   // few others (\! and \text inside sub- and superscripts) are refused at build time.
-  const mathml = temml
-    .renderToString(tex, { throwOnError: true, annotate: true })
-    .replace(/ class="([^"]*)" style="math-depth:0;"/g, ' class="$1 tml-depth-0"')
-    .replace(/ style="math-depth:0;"/g, ' class="tml-depth-0"');
+  const mathml = explicitAccents(
+    temml
+      .renderToString(tex, { throwOnError: true, annotate: true })
+      .replace(/ class="([^"]*)" style="math-depth:0;"/g, ' class="$1 tml-depth-0"')
+      .replace(/ style="math-depth:0;"/g, ' class="tml-depth-0"'),
+  );
   if (/\sstyle="/.test(mathml))
     throw new Error(`temml wrote an inline style, which the pages' CSP blocks: $${tex}$`);
   return mathml;
+}
+
+/**
+ * temml writes \tilde{q} as <mover> without accent="true" (its comment: MathML Core then drops a
+ * space), and Firefox infers the accent from the operator, which it reports as deprecated on
+ * every page with one. Every <mover>, <munder> and <munderover> gets the attribute written out:
+ * accent (accentunder) "true" where its over (under) script is a lone <mo> (an accent mark or a
+ * stretched brace: what Firefox inferred), "false" for any other script.
+ * @param {string} mathml
+ */
+export function explicitAccents(mathml) {
+  const SCRIPTED = new Set(['mover', 'munder', 'munderover']);
+  /** @type {{ name: string, attrs: string, at: number, kids: any[] }[]} the open elements */
+  const stack = [];
+  /** @type {[number, string][]} attributes to write after a tag's name, at that offset */
+  const inserts = [];
+  const TAG = /<(\/?)([a-z]+)([^>]*?)(\/?)>/g;
+  for (let m; (m = TAG.exec(mathml));) {
+    const [whole, closing, name, attrs, selfClosing] = m;
+    if (!closing) {
+      const el = { name, attrs, at: m.index + 1 + name.length, kids: [] };
+      stack.at(-1)?.kids.push(el);
+      if (!selfClosing) stack.push(el);
+      continue;
+    }
+    const el = stack.pop();
+    if (el?.name !== name) throw new Error(`unbalanced MathML from temml at ${whole}`);
+    if (!SCRIPTED.has(name) || /\saccent(under)?=/.test(el.attrs)) continue;
+    const under = name === 'mover' ? undefined : el.kids[1];
+    const over = name === 'mover' ? el.kids[1] : name === 'munderover' ? el.kids[2] : undefined;
+    const accent = (/** @type {any} */ script) => String(script?.name === 'mo');
+    inserts.push([
+      el.at,
+      (name === 'mover' ? '' : ` accentunder="${accent(under)}"`) +
+        (name === 'munder' ? '' : ` accent="${accent(over)}"`),
+    ]);
+  }
+  let out = mathml;
+  for (const [at, text] of inserts.sort((a, b) => b[0] - a[0]))
+    out = out.slice(0, at) + text + out.slice(at);
+  return out;
 }
 
 // Punctuation that must stay on the formula's line (a lone "？" wrapped under a fraction).

@@ -32,13 +32,17 @@
 //              work of one call                                      ≤ 2^33 multiply-adds
 //            e.g. attention over T = 65,536 tokens is a ShapeError ([H, T, T] weights).
 // Work:      every call whose time grows with its sizes estimates its multiply-adds before it
-//            starts and throws ShapeError past 2^33 (at most ~2 s of WASM SIMD on one core),
-//            naming the product: attention H·Tq·Tk·(d + dv), matmul n·k·m, a lab pass (every
-//            weight per token, attention, 128 per linear-layer state number per token: a lab
-//            file whose pass over its whole context passes the bound is a ConfigError at
-//            labLoad), an opened model's layer, pass or generation (a weight read by fewer than
-//            16 tokens counts 16 times). Long work goes one layer per call: openModelPassStep,
-//            openModelGenerateStep.
+//            starts and throws ShapeError past 2^33 (about 1–2 s of WASM SIMD on one core),
+//            naming the product: attention H·Tq·Tk·(work per score: d + dv + 96 for the output;
+//            2·(d + dv) + 256 in maskMode 'zero-after-softmax'; + d + 640 more when scores,
+//            weights or sinkWeight are wanted: each score's scale, mask, exp and sums, and the
+//            [H, Tq, Tk] maps, cost more than its multiply-adds at small d), matmul n·k·m, a lab
+//            pass (every weight per token, attention as above, 128 per linear-layer state
+//            number per token: a lab file whose pass with attention over its whole context
+//            passes the bound is a ConfigError at labLoad), an opened model's layer, pass or
+//            generation (a weight read by fewer than 16 tokens counts 16 times). Long work goes
+//            one layer per call: openModelPassStep (a long prompt in chunks through the KV
+//            cache), openModelGenerateStep.
 // Numbers:   inputs must be finite (softmax scores may be −Infinity: masked); every number
 //            in a result is finite, or the call throws ValueError instead of returning NaN.
 // Shapes:    T tokens, Tq queries, Tk keys, H query heads, G KV heads (H % G == 0),
@@ -795,7 +799,8 @@ export interface AttnEngine {
   openModelTensorWrite(id: number, name: string, offset: number, bytes: Uint8Array): void;
   /** Checks every required tensor came (ShapeError "missing tensor 'model.norm.weight'") and
    *  makes the model runnable; its tensors are immutable afterwards. maxPassTokens: the most
-   *  tokens a pass may hold so that each layer stays within the work bound (Work, above). */
+   *  tokens one layer of a pass takes within the work bound (Work, above); a longer pass runs
+   *  in chunks of about this many (openModelPass). */
   openModelFinalize(id: number): { parameters: number; weightBytes: number; maxPassTokens: number };
   /** A full causal pass from position 0. ValueError for a token outside [0, V), ShapeError for
    *  no tokens, more than context, a layer index out of range. decodePath: a pass of at most 4
@@ -806,15 +811,30 @@ export interface AttnEngine {
     options?: { attention?: boolean; layers?: number[]; decodePath?: boolean },
   ): OpenModelRunResult;
   /** Starts a pass to run one layer per openModelPassStep (a progress bar between steps).
-   *  attention defaults to true here. Returns the pass id. */
+   *  attention defaults to true here. Returns the pass id. Tokens past what one layer takes
+   *  within the work bound (maxPassTokens, up to the context) run in chunks, one after another
+   *  through a KV cache: each step is one layer of one chunk, and the result is the one pass's
+   *  (logits within 1e-4 of it: the GEMM and attention see fewer rows at a time). chunkTokens
+   *  (≥ 1) caps a chunk, for smaller steps. */
   openModelPass(
     id: number,
     tokens: number[],
-    options?: { attention?: boolean; layers?: number[]; decodePath?: boolean },
+    options?: {
+      attention?: boolean;
+      layers?: number[];
+      decodePath?: boolean;
+      chunkTokens?: number;
+    },
   ): number;
-  /** Runs the next layer: `layer` is the index just run, `layers` the model's count. ShapeError
-   *  once every layer ran. */
-  openModelPassStep(passId: number): { layer: number; layers: number; done: boolean };
+  /** Runs the next layer: `layer` is the index just run, `layers` the model's count, of chunk
+   *  `chunk` (0-based) of `chunks`. ShapeError once every layer of every chunk ran. */
+  openModelPassStep(passId: number): {
+    layer: number;
+    layers: number;
+    chunk: number;
+    chunks: number;
+    done: boolean;
+  };
   /** Runs what is left, then the head; the pass is gone afterwards. attention (default true)
    *  returns what the pass collected. */
   openModelPassResult(passId: number, options?: { attention?: boolean }): OpenModelRunResult;

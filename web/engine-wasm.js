@@ -10,13 +10,20 @@
 //   and inline    a worker or the ES-module build, which carry that gzip text in their code.
 // If the fetch fails (a site that copied the scripts but not the .wasm, a wrong MIME type), the
 // compressed form is used instead: the page still works, only slower.
+// Each module comes in two forms of WebAssembly's exception handling (web/wasm-features.js): the
+// standard one (try_table, exnref) where the browser has it, and Emscripten's legacy one
+// (attn-engine-legacy.wasm, attn-engine-wasm-legacy.js), fetched or added only where it lacks
+// it. The two compute the same bits (tests/browser/engine-eh.test.mjs).
 
 import { decodeBase64 } from './base64.js';
+import { exnrefSupported } from './wasm-features.js';
 
 /**
  * @typedef {object} WasmSource
  * @property {string} [url] attn-engine.wasm's address (used only when it is http or https)
  * @property {() => Promise<string>} [gzipBase64] the module gzip-compressed, as base64
+ * @property {string} [legacyUrl] the legacy form's address, for a browser without exnref
+ * @property {() => Promise<string>} [legacyGzipBase64] the legacy form gzip-compressed
  * @property {WebAssembly.Module} [module] the module compiled already (a worker gets the page's)
  */
 
@@ -47,15 +54,24 @@ async function gunzipBase64(base64) {
 /** @param {WasmSource} source @returns {Promise<WebAssembly.Module>} */
 async function compile(source) {
   if (source.module instanceof WebAssembly.Module) return source.module;
-  if (source.url && /^https?:/.test(source.url) && WebAssembly.compileStreaming) {
+  const standard = exnrefSupported();
+  const url = standard ? source.url : source.legacyUrl;
+  const gzipBase64 = standard ? source.gzipBase64 : source.legacyGzipBase64;
+  if (url && /^https?:/.test(url) && WebAssembly.compileStreaming) {
     try {
-      return await WebAssembly.compileStreaming(fetch(source.url));
+      return await WebAssembly.compileStreaming(fetch(url));
     } catch {
       // falls through to the compressed copy (the comment at the top says when)
     }
   }
-  if (!source.gzipBase64) throw new Error('the engine was given no WebAssembly module');
-  return WebAssembly.compile(await gunzipBase64(await source.gzipBase64()));
+  if (!gzipBase64)
+    throw new Error(
+      standard
+        ? 'the engine was given no WebAssembly module'
+        : "this browser lacks WebAssembly's standard exception handling (exnref), and the " +
+            'engine was given no module in the legacy form',
+    );
+  return WebAssembly.compile(await gunzipBase64(await gzipBase64()));
 }
 
 /**
@@ -121,17 +137,29 @@ export function scriptGlobal(name, file, base) {
 }
 
 /**
+ * The folder URL of the classic script running now (document.currentScript: set only while a
+ * script first runs), else the page's.
+ */
+export function scriptBase() {
+  const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
+  return new URL('.', script?.src || document.baseURI).href;
+}
+
+/**
  * The engine factory of a classic script (attn-widgets.js, attn-core.js): its WebAssembly from
- * attn-engine.wasm or attn-engine-wasm.js next to that script, compiled from now on. Call it
- * while the script first runs, the only moment document.currentScript is set.
+ * attn-engine.wasm or attn-engine-wasm.js next to that script (the legacy form from
+ * attn-engine-legacy.wasm or attn-engine-wasm-legacy.js), compiled from now on. Call it while
+ * the script first runs, the only moment document.currentScript is set.
  * @param {(overrides: object) => Promise<any>} createModule
  */
 export function scriptEngineFactory(createModule) {
-  const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
-  const base = new URL('.', script?.src || document.baseURI).href;
+  const base = scriptBase();
   const factory = engineFactory(createModule, {
     url: new URL('attn-engine.wasm', base).href,
     gzipBase64: () => scriptGlobal('AttnEngineWasm', 'attn-engine-wasm.js', base),
+    legacyUrl: new URL('attn-engine-legacy.wasm', base).href,
+    legacyGzipBase64: () =>
+      scriptGlobal('AttnEngineWasmLegacy', 'attn-engine-wasm-legacy.js', base),
   });
   // Unpacking and compiling start now, while the widget scripts after this one load and run,
   // not when the first widget asks for the engine. A failure is reported to that widget.

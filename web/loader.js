@@ -3,6 +3,8 @@
 // as its own src, so it works from file:// and under `script-src 'self'`), in this order:
 //   attn-engine-wasm.js  the engine's WebAssembly as a script, only on a page opened from disk
 //                        (over http the engine fetches attn-engine.wasm, web/engine-wasm.js);
+//                        attn-engine-wasm-legacy.js instead in a browser without WebAssembly's
+//                        standard exception handling (web/wasm-features.js);
 //   attn-core.js         the engine's glue, the course data, web/ and the runtime (any tag);
 //   widgets/<name>.js    one per course widget on the page (its element, on attn-core.js's code),
 //                        so a page carries only the widgets it shows;
@@ -16,6 +18,8 @@
 // Elements added later (a course platform rendering a page by script) are found by a
 // MutationObserver. A page that includes a script itself keeps it: none is added twice, and a
 // page that has attn-widgets.js (every widget in one script) gets no core or widget scripts.
+
+import { exnrefSupported } from './wasm-features.js';
 
 /** Every course widget in one script: what a page that includes a script by hand uses. */
 export const WIDGETS_SCRIPT = 'attn-widgets.js';
@@ -40,6 +44,8 @@ export function loaderNames(el) {
     : [el.localName];
 }
 
+/** The same in the legacy exception-handling form, for a browser without exnref. */
+export const ENGINE_WASM_LEGACY_SCRIPT = 'attn-engine-wasm-legacy.js';
 /** @type {Record<string, string>} tag → the extra script only that tag needs */
 export const EXTRA_SCRIPTS = {
   'attn-lab': 'attn-lab-data.js',
@@ -50,6 +56,12 @@ export const EXTRA_SCRIPTS = {
   'attn-train': 'attn-train.js',
   [FINAL_QUIZ]: 'attn-quiz-final.js',
 };
+
+/**
+ * @type {Record<string, string>} tag → the script its extra script takes instead of its own
+ * worker in a browser without exnref (the worker in the legacy exception-handling form)
+ */
+export const LEGACY_EH_SCRIPTS = { 'attn-train': 'attn-train-worker-legacy.js' };
 
 /** Tags whose script brings its engine: they need neither the course engine nor the core. */
 export const OWN_ENGINE = new Set(['attn-open-model']);
@@ -70,9 +82,13 @@ export function needsCore(names) {
  * @param {boolean} page.fromDisk not served over http(s), so the engine cannot fetch its .wasm
  * @param {Iterable<string>} page.widgetTags the tags that have a dist/widgets/<name>.js
  * @param {boolean} [page.hasAllWidgets] the page includes attn-widgets.js itself
+ * @param {boolean} [page.legacyEh] the browser lacks exnref: the engine's legacy form
  * @returns {string[]}
  */
-export function scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets = false }) {
+export function scriptsFor(
+  names,
+  { fromDisk, widgetTags, hasAllWidgets = false, legacyEh = false },
+) {
   const own = new Set(widgetTags);
   const out = new Set();
   for (const n of names) {
@@ -82,12 +98,13 @@ export function scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets = false 
       continue;
     }
     if (!OWN_ENGINE.has(n)) {
-      if (fromDisk) out.add(ENGINE_WASM_SCRIPT);
+      if (fromDisk) out.add(legacyEh ? ENGINE_WASM_LEGACY_SCRIPT : ENGINE_WASM_SCRIPT);
       if (!hasAllWidgets) {
         out.add(CORE_SCRIPT);
         if (own.has(n)) out.add(`widgets/${n.slice('attn-'.length)}.js`);
       }
     }
+    if (legacyEh && LEGACY_EH_SCRIPTS[n]) out.add(LEGACY_EH_SCRIPTS[n]);
     if (EXTRA_SCRIPTS[n]) out.add(EXTRA_SCRIPTS[n]);
   }
   return [...out];
@@ -103,6 +120,7 @@ export function scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets = false 
 export function startLoader(doc, self, widgetTags) {
   const base = new URL('.', self?.src || doc.baseURI).href;
   const fromDisk = !/^https?:/.test(base);
+  const legacyEh = !exnrefSupported();
   /** @type {Set<string>} */
   const added = new Set();
   const present = (/** @type {string} */ file) =>
@@ -112,7 +130,7 @@ export function startLoader(doc, self, widgetTags) {
   /** @param {Iterable<string>} names */
   const need = (names) => {
     const hasAllWidgets = present(WIDGETS_SCRIPT);
-    for (const file of scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets })) {
+    for (const file of scriptsFor(names, { fromDisk, widgetTags, hasAllWidgets, legacyEh })) {
       if (added.has(file)) continue;
       added.add(file);
       if (present(file)) continue;

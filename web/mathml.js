@@ -299,9 +299,14 @@ function dom(n) {
   // A script or fraction element takes exactly its base and scripts (MathML counts them):
   // spacing goes only between the items of a row.
   else e.append(...(FIXED_ARITY.has(n.tag) ? n.content.map(dom) : domList(n.content)));
-  // Σ with limits drawn below and above it even inline, as a student sees it written.
-  if (n.tag === 'munderover' || n.tag === 'munder')
+  // Σ with limits drawn below and above it even inline, as a student sees it written. Its limits
+  // are not accents, said outright: Firefox warns that inferring it from the operator is
+  // deprecated.
+  if (n.tag === 'munderover' || n.tag === 'munder') {
     e.firstElementChild?.setAttribute('movablelimits', 'false');
+    e.setAttribute('accentunder', 'false');
+  }
+  if (n.tag === 'munderover' || n.tag === 'mover') e.setAttribute('accent', 'false');
   // Brackets grow only around a fraction or a Σ with limits, not around a subscript.
   if (n.tag === 'mrow' && !n.kids.some((k) => TALL.has(k.tag)))
     for (const k of e.children)

@@ -83,19 +83,22 @@ EM_JS(bool, attn_js_flat_dims, (EM_VAL handle, int rank, double* dims), {
 });
 
 // number[][] with at least one row, every row an Array of row 0's length holding only numbers:
-// [rows, cols] into dims and true; anything else false.
-EM_JS(bool, attn_js_nested_dims, (EM_VAL handle, double* dims), {
+// [rows, cols] into dims and true; anything else false. Rows × row 0's length past the limits
+// (maxDim per axis, maxNumbers in all) is true at once, before any entry is read: the caller's
+// size check names it (a shape of 4e9 numbers was walked whole first, for seconds).
+EM_JS(bool, attn_js_nested_dims, (EM_VAL handle, double* dims, double maxDim, double maxNumbers), {
     var v = Emval.toValue(handle);
     if (!Array.isArray(v) || v.length === 0 || !Array.isArray(v[0])) return false;
     var cols = v[0].length;
+    HEAPF64[dims >>> 3] = v.length;
+    HEAPF64[(dims >>> 3) + 1] = cols;
+    if (v.length > maxDim || cols > maxDim || v.length * cols > maxNumbers) return true;
     for (var i = 0; i < v.length; i++) {
         var row = v[i];
         if (!Array.isArray(row) || row.length !== cols) return false;
         for (var j = 0; j < cols; j++)
             if (typeof row[j] !== "number") return false;
     }
-    HEAPF64[dims >>> 3] = v.length;
-    HEAPF64[(dims >>> 3) + 1] = cols;
     return true;
 });
 
@@ -111,6 +114,22 @@ EM_JS(void, attn_js_copy_numbers, (EM_VAL handle, int field, float* out), {
         }
     } else {
         HEAPF32.set(field === 1 ? v.data : v, at);
+    }
+});
+
+// A {shape, data} mask's data into out[0 .. n) as bytes: a byte array (Uint8Array,
+// Uint8ClampedArray, Int8Array) copied as it is, anything else entry by entry, 1 or true → 1,
+// 0 or false → 0, anything else → 2. The caller names the first byte that is not 0 or 1. (Read
+// as float32 first, a mask of 8192² took a 256 MiB matrix more than its 64 MiB of bytes.)
+EM_JS(void, attn_js_copy_mask, (EM_VAL handle, unsigned char* out), {
+    var data = Emval.toValue(handle).data, at = out >>> 0;
+    if (data instanceof Uint8Array || data instanceof Uint8ClampedArray || data instanceof Int8Array) {
+        HEAPU8.set(data, at);
+        return;
+    }
+    for (var i = 0; i < data.length; i++) {
+        var x = data[i];
+        HEAPU8[at + i] = x === 1 || x === true ? 1 : x === 0 || x === false ? 0 : 2;
     }
 });
 
@@ -455,7 +474,8 @@ Matrix to_matrix(const val& v, const std::string& name, Finite finite) {
     // names what is wrong.
     double d[2] = {0, 0};
     std::optional<Matrix> fast;
-    if (kind == JsKind::Array && attn_js_nested_dims(v.as_handle(), d)) {
+    if (kind == JsKind::Array && attn_js_nested_dims(v.as_handle(), d, static_cast<double>(limits::kMaxDimension),
+                                                     static_cast<double>(limits::kMaxElements))) {
         fast = shaped<Matrix>(d, name);
         copy_numbers(v, Source::Rows, fast->data());
     } else if (kind != JsKind::Array) {
@@ -505,6 +525,18 @@ std::vector<float> to_floats(const val& v, const std::string& name) {
 }
 
 Mask to_mask(const val& v, const std::string& name) {
+    // {shape, data}, well formed: straight into the mask's bytes.
+    double d[2] = {0, 0};
+    if (!is_array(v) && attn_js_flat_dims(v.as_handle(), 2, d)) {
+        limits::require_elements({static_cast<std::uint64_t>(d[0]), static_cast<std::uint64_t>(d[1])}, name);
+        Mask out({static_cast<std::size_t>(d[0]), static_cast<std::size_t>(d[1])});
+        attn_js_copy_mask(v.as_handle(), out.data());
+        for (std::size_t i = 0; i < out.size(); ++i)
+            if (out.data()[i] > 1)
+                throw ValueError(name + "[" + std::to_string(i / out.shape(1)) + ", " +
+                                 std::to_string(i % out.shape(1)) + "] should be 0/1 or true/false");
+        return out;
+    }
     Matrix m;
     if (is_array(v)) {
         // Nested rows of 0/1 or true/false, read one by one: a boolean is not a number.

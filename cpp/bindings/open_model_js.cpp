@@ -123,6 +123,7 @@ OpenRunOptions run_options(const val& in, const char* function, bool attention_d
     OpenRunOptions opt;
     opt.attention = opt_bool(o, "attention", attention_default);
     opt.decode_kernels = opt_bool(o, "decodePath", false);
+    opt.chunk_tokens = opt_positive(o, "chunkTokens", 0);
     if (has(o, "layers")) {
         const val l = o["layers"];
         if (!is_array(l)) throw ConfigError("layers should be an array of layer indices");
@@ -189,6 +190,8 @@ val js_open_model_pass_step(val pass_id) {
         val out = val::object();
         out.set("layer", static_cast<double>(p.layer));
         out.set("layers", static_cast<double>(p.layers));
+        out.set("chunk", static_cast<double>(p.chunk));
+        out.set("chunks", static_cast<double>(p.chunks));
         out.set("done", p.done);
         return out;
     });

@@ -21,7 +21,16 @@ struct Dims {
     std::size_t tq, tk, h, g, d, dv;
 };
 
-Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt) {
+// attention_score_work's sum as the error names it.
+std::string score_work_formula(MaskMode mode, bool maps) {
+    std::string f = mode == MaskMode::ZeroAfterSoftmax ? "2·(d + dv) + " + std::to_string(kUnblockedScoreWork)
+                                                       : "d + dv + " + std::to_string(kScoreWork);
+    if (maps) f += " + d + " + std::to_string(kScoreMapWork);
+    return f;
+}
+
+// maps: the call forms the [H, Tq, Tk] scores and weights (attention()), which counts in its work.
+Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt, bool maps) {
     require_nonempty(q, "q");
     require_nonempty(k, "k");
     require_nonempty(v, "v");
@@ -43,13 +52,15 @@ Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOpt
                          " does not split into n_kv_heads = " + std::to_string(g) + " equal column blocks");
     const Dims dims{q.shape(0), k.shape(0), h, g, d, v.shape(1) / g};
     limits::require_elements({dims.tq, dims.h, dims.dv}, "attention output [Tq, H·dv]");
-    // Scores and the weighted sum: H·Tq·Tk·(d + dv) multiply-adds (H·Tq ≤ 2^26 by the line above).
+    // Every score's work (attention_score_work); H·Tq ≤ 2^26 by the line above.
+    const std::uint64_t per_score = attention_score_work(d, dims.dv, opt.mask_mode, maps);
     limits::require_work(
-        limits::checked_mul(limits::checked_mul(std::uint64_t(h) * dims.tq, dims.tk, "attention's work"), d + dims.dv,
+        limits::checked_mul(limits::checked_mul(std::uint64_t(h) * dims.tq, dims.tk, "attention's work"), per_score,
                             "attention's work"),
         [&] {
-            return "attention H × Tq × Tk × (d + dv) = " + std::to_string(h) + " × " + std::to_string(dims.tq) + " × " +
-                   std::to_string(dims.tk) + " × " + std::to_string(d + dims.dv);
+            return "attention H × Tq × Tk × (work per score: " + score_work_formula(opt.mask_mode, maps) +
+                   ") = " + std::to_string(h) + " × " + std::to_string(dims.tq) + " × " + std::to_string(dims.tk) +
+                   " × " + std::to_string(per_score);
         });
     if (opt.causal && dims.tq > dims.tk)
         throw ShapeError("causal attention needs Tq <= Tk (queries are the last positions), got Tq " +
@@ -167,6 +178,17 @@ Matrix run_streaming(const Matrix& q, const Matrix& k, const Matrix& v, const At
     return out;
 }
 
+// run_streaming is called through this pointer, never directly. Binaryen's -O3 at link time
+// inlines any function that has a single caller, whatever its size; which functions have a single
+// caller depends on what the module links (attention() calls run_streaming too, but attn-bench
+// does not link attention()). In attn-bench it merged run_streaming, with the streaming kernel
+// inlined into it, into attention_output's own body (checks and messages): one 35 KB function,
+// whose V8 code ran the benchmark's T = 512 in 15.9 ms instead of 9.5 (issue 43; 6706a87 had
+// only changed which callers survived). Called through a volatile pointer, run_streaming is a
+// function of its own in every module, the kernel inlined into it as in the pages' engine.
+Matrix (*const volatile run_streaming_call)(const Matrix&, const Matrix&, const Matrix&, const AttentionOptions&,
+                                            const Dims&, bool) = &run_streaming;
+
 // Scores of every key, then weights: −∞ where masked, softmax (the sink's share into sink).
 void scores_and_weights(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt, const Dims& dm,
                         Tensor3& scores, Tensor3& weights, Matrix& sink) {
@@ -191,8 +213,16 @@ void scores_and_weights(const Matrix& q, const Matrix& k, const Matrix& v, const
 
 }  // namespace
 
+std::uint64_t attention_score_work(std::size_t d, std::size_t dv, MaskMode mode, bool maps) noexcept {
+    // d and dv are at most 2^24 (limits::kMaxDimension), so none of this overflows.
+    const std::uint64_t dd = d, ddv = dv;
+    std::uint64_t w = mode == MaskMode::ZeroAfterSoftmax ? 2 * (dd + ddv) + kUnblockedScoreWork : dd + ddv + kScoreWork;
+    if (maps) w += dd + kScoreMapWork;
+    return w;
+}
+
 AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt) {
-    const Dims dm = check(q, k, v, opt);
+    const Dims dm = check(q, k, v, opt, true);
     // scores and weights, both [H, Tq, Tk], are allocated together.
     const std::uint64_t map = limits::require_elements({dm.h, dm.tq, dm.tk}, "attention weights [H, Tq, Tk]");
     limits::require_call_bytes(2 * map * sizeof(float), "attention scores and weights");
@@ -209,20 +239,20 @@ AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, con
     scores_and_weights(q, k, v, opt, dm, r.scores, r.weights, r.sink_weight);
     // The output comes from the same kernel as attention_output(), so asking for the weights
     // changes no output bit.
-    r.output = run_streaming(q, k, v, opt, dm, false);
+    r.output = run_streaming_call(q, k, v, opt, dm, false);
     return r;
 }
 
 Matrix attention_output(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt) {
-    const Dims dm = check(q, k, v, opt);
+    const Dims dm = check(q, k, v, opt, false);
     if (opt.mask_mode == MaskMode::ZeroAfterSoftmax) return run_zero_after_softmax(q, k, v, opt, dm, nullptr, nullptr);
-    return run_streaming(q, k, v, opt, dm, false);
+    return run_streaming_call(q, k, v, opt, dm, false);
 }
 
 Matrix attention_output_scalar(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt) {
-    const Dims dm = check(q, k, v, opt);
+    const Dims dm = check(q, k, v, opt, false);
     if (opt.mask_mode == MaskMode::ZeroAfterSoftmax) return run_zero_after_softmax(q, k, v, opt, dm, nullptr, nullptr);
-    return run_streaming(q, k, v, opt, dm, true);
+    return run_streaming_call(q, k, v, opt, dm, true);
 }
 
 }  // namespace attn

@@ -79,7 +79,7 @@ OpenPass& OpenModelHandles::pass(int id) { return pass_entry(id).pass; }
 OpenPassProgress OpenModelHandles::step_pass(int id) {
     Pass& e = pass_entry(id);
     model(e.model).step(e.pass);
-    return {e.pass.layer - 1, e.pass.n_layers, e.pass.done()};
+    return {e.pass.layer - 1, e.pass.n_layers, e.pass.chunk, e.pass.chunk_ends.size(), e.pass.done()};
 }
 
 OpenRunResult OpenModelHandles::finish_pass(int id) {

@@ -119,7 +119,7 @@ void require_attention_buffers(const LabConfig& cfg, std::size_t T, const std::s
 
 }  // namespace
 
-void validate(const LabConfig& cfg) {
+void validate_fields(const LabConfig& cfg) {
     require_positive(cfg.vocab, "LabConfig.vocab");
     require_positive(cfg.d_model, "LabConfig.d_model");
     require_positive(cfg.n_layers, "LabConfig.n_layers");
@@ -171,16 +171,21 @@ void validate(const LabConfig& cfg) {
                           std::to_string(cfg.linear_heads * cfg.linear_head_dim) + ") or conv_kernel (" +
                           std::to_string(cfg.conv_kernel) + ") is larger than a lab model can be (4096, 64)");
     // A valid-format file must also be able to run at its full context: the attention buffers
-    // of a run with attention, and its work, checked now rather than when the page first runs it.
+    // of a run with attention (one map per layer, whatever its type), checked now rather than
+    // when the page first runs it; its work, which depends on the layer types, in validate().
     require_attention_buffers(cfg, cfg.context, "LabConfig (at its full context)");
-    const std::uint64_t work = lab_pass_work(cfg, cfg.context, 0);
+}
+
+void validate(const LabConfig& cfg) {
+    validate_fields(cfg);
+    const std::uint64_t work = lab_pass_work(cfg, cfg.context, 0, true);
     if (work > limits::kMaxCallWork)
         throw ConfigError("LabConfig: a pass over the whole context of " + std::to_string(cfg.context) + " tokens is " +
                           std::to_string(work) + " multiply-adds, more than the limit of " +
                           std::to_string(limits::kMaxCallWork) + " per call");
 }
 
-std::uint64_t lab_pass_work(const LabConfig& cfg, std::size_t T, std::size_t start) {
+std::uint64_t lab_pass_work(const LabConfig& cfg, std::size_t T, std::size_t start, bool maps) {
     // The sizes are bounded by 16384 (validate), so every product of three fits 64 bits.
     const std::uint64_t D = cfg.d_model, F = cfg.mlp_hidden, d = cfg.d_head, H = cfg.n_heads;
     const std::uint64_t qw = H * d, kvw = std::uint64_t(cfg.n_kv_heads) * d;
@@ -193,7 +198,8 @@ std::uint64_t lab_pass_work(const LabConfig& cfg, std::size_t T, std::size_t sta
                 D * (hl * 4 * dl + 2 * hl) + hl * dl * D + 3 * hl * dl * cfg.conv_kernel + kLabStateWork * hl * dl * dl;
         } else {
             per_token += D * (2 * qw + 2 * kvw + (cfg.output_gate ? qw : 0));
-            attention += 2 * qw;  // × T × (start + T) below
+            // Every score of the layer's attention call as attention() counts it: × T × (start + T) below.
+            attention += H * attention_score_work(cfg.d_head, cfg.d_head, MaskMode::NegInfBeforeSoftmax, maps);
         }
     }
     using limits::checked_add;
@@ -420,7 +426,7 @@ Matrix lab_forward(const LabConfig& cfg, const LabWeights& w, const std::vector<
         if (acts) throw ConfigError("lab_forward records activations only without a cache");
     }
     if (trace || acts) require_attention_buffers(cfg, start + T, "lab run of " + std::to_string(T) + " tokens");
-    limits::require_work(lab_pass_work(cfg, T, start),
+    limits::require_work(lab_pass_work(cfg, T, start, trace || acts),
                          [&] { return "a lab pass over " + std::to_string(T) + " tokens"; });
     Matrix x({T, D});
     std::vector<float> positions(T);

@@ -334,10 +334,34 @@ void OpenModel::embed_row(const Stored& table, std::size_t row, float* out) cons
     dequantize(table.type, table.bytes.get() + row * row_bytes(table.type, table.cols), 0, table.cols, out);
 }
 
+namespace {
+
+bool keeps_layer(const OpenRunOptions& o, std::size_t l) {
+    return o.layers.empty() || std::find(o.layers.begin(), o.layers.end(), l) != o.layers.end();
+}
+
+}  // namespace
+
+void OpenModel::start_chunk(OpenPass& pass, std::size_t c) const {
+    const std::size_t D = cfg_.d_model, from = c ? pass.chunk_ends[c - 1] : 0;
+    pass.chunk = c;
+    pass.layer = 0;
+    pass.start = pass.first + from;
+    pass.x = Matrix({pass.chunk_ends[c] - from, D});
+    std::vector<float> pos(D);
+    for (std::size_t t = 0; t < pass.x.shape(0); ++t) {
+        embed_row(*embed_, static_cast<std::size_t>(pass.tokens[from + t]), &pass.x(t, 0));
+        if (wpe_) {
+            embed_row(*wpe_, pass.start + t, pos.data());
+            for (std::size_t j = 0; j < D; ++j) pass.x(t, j) += pos[j];
+        }
+    }
+}
+
 OpenPass OpenModel::begin(const std::vector<int>& tokens, const OpenRunOptions& options, KVCache* cache,
                           std::size_t start) const {
     if (!finalized_) throw ConfigError("the model is not finalised: call openModelFinalize after the last tensor");
-    const std::size_t T = tokens.size(), D = cfg_.d_model;
+    const std::size_t T = tokens.size();
     check_tokens(tokens, start, cfg_.vocab, "tokens");
     if (start + T > cfg_.context)
         throw ShapeError("positions " + std::to_string(start) + " … " + std::to_string(start + T - 1) +
@@ -359,23 +383,29 @@ OpenPass OpenModel::begin(const std::vector<int>& tokens, const OpenRunOptions& 
         limits::require_call_bytes((std::uint64_t(cfg_.n_layers) + 2) * per_layer * sizeof(float),
                                    "nLayers + 2 attention maps [nHeads, T, T]");
     }
-    limits::require_elements({T, cfg_.mlp_hidden}, "the MLP activations [T, mlpHidden]");
-    limits::require_work(layer_work(T, start), [&] { return "one layer over " + std::to_string(T) + " tokens"; });
     OpenPass pass;
+    pass.chunk_ends = chunk_ends(T, start, options.attention, options.chunk_tokens);
+    limits::require_elements({pass.chunk_ends[0], cfg_.mlp_hidden}, "the MLP activations [T, mlpHidden]");
+    if (pass.chunk_ends.size() > 1 || cache) {
+        // The cache the chunks attend through holds every position of the pass: bounded like
+        // one call's tensors.
+        const std::uint64_t kv_row = std::uint64_t(cfg_.n_kv_heads) * cfg_.d_head * 2 * sizeof(float);
+        limits::require_call_bytes(
+            limits::checked_mul(limits::checked_mul(cfg_.n_layers, start + T, "the KV cache's bytes"), kv_row,
+                                "the KV cache's bytes"),
+            "the KV cache over " + std::to_string(start + T) + " positions");
+    }
     pass.tokens = tokens;
-    pass.start = start;
+    pass.first = start;
     pass.options = options;
+    if (pass.chunk_ends.size() > 1 && !cache) {
+        pass.own_cache = std::make_unique<KVCache>(make_cache());
+        cache = pass.own_cache.get();
+    }
     pass.cache = cache;
     pass.n_layers = cfg_.n_layers;
-    pass.x = Matrix({T, D});
-    std::vector<float> pos(D);
-    for (std::size_t t = 0; t < T; ++t) {
-        embed_row(*embed_, static_cast<std::size_t>(tokens[t]), &pass.x(t, 0));
-        if (wpe_) {
-            embed_row(*wpe_, start + t, pos.data());
-            for (std::size_t j = 0; j < D; ++j) pass.x(t, j) += pos[j];
-        }
-    }
+    if (options.attention) pass.sink_sums.assign(cfg_.n_layers, std::vector<double>(cfg_.n_heads, 0.0));
+    start_chunk(pass, 0);
     return pass;
 }
 
@@ -390,14 +420,32 @@ Matrix OpenModel::attend(OpenPass& pass, std::size_t l, const Matrix& q, const M
     }
     if (!pass.options.attention) return attention_output(q, *keys, *values, opt);
     AttentionResult r = attention(q, *keys, *values, opt);
-    if (r.weights.shape(1) >= 2) pass.result.sink_share.push_back(sink_share(r.weights));
-    const auto& keep = pass.options.layers;
-    if (keep.empty() || std::find(keep.begin(), keep.end(), l) != keep.end())
-        pass.result.attention.push_back({l, std::move(r.weights)});
+    // This chunk's rows of the pass's weights: their share on key 0 (the sink share, averaged at
+    // finish over rows 1 … T − 1, in row order), and, for a kept layer, the rows themselves.
+    const Tensor3& w = r.weights;
+    const std::size_t H = w.shape(0), rows = w.shape(1), keys_n = w.shape(2), row0 = pass.start - pass.first;
+    for (std::size_t h = 0; h < H; ++h)
+        for (std::size_t i = row0 ? 0 : 1; i < rows; ++i) pass.sink_sums[l][h] += w(h, i, 0);
+    if (keeps_layer(pass.options, l)) {
+        if (pass.chunk_ends.size() == 1) {
+            pass.result.attention.push_back({l, std::move(r.weights)});
+        } else {
+            if (pass.chunk == 0) {
+                const std::size_t T = pass.tokens.size();
+                pass.result.attention.push_back({l, Tensor3(xt::zeros<float>({H, T, pass.first + T}))});
+            }
+            Tensor3& all = std::find_if(pass.result.attention.begin(), pass.result.attention.end(),
+                                        [&](const OpenLayerAttention& a) { return a.layer == l; })
+                               ->weights;
+            for (std::size_t h = 0; h < H; ++h)
+                for (std::size_t i = 0; i < rows; ++i)
+                    std::copy(&w(h, i, 0), &w(h, i, 0) + keys_n, &all(h, row0 + i, 0));
+        }
+    }
     return std::move(r.output);
 }
 
-std::uint64_t OpenModel::layer_work(std::size_t T, std::size_t start) const {
+std::uint64_t OpenModel::layer_work(std::size_t T, std::size_t start, bool maps) const {
     using limits::checked_add;
     using limits::checked_mul;
     const std::uint64_t D = cfg_.d_model, H = cfg_.n_heads, d = cfg_.d_head, F = cfg_.mlp_hidden;
@@ -406,8 +454,11 @@ std::uint64_t OpenModel::layer_work(std::size_t T, std::size_t start) const {
     const std::uint64_t weights =
         cfg_.arch == OpenArch::Gpt2 ? 4 * D * D + 2 * F * D : D * (q + 2 * kv + H * d + 3 * F);
     const std::uint64_t rows = std::max<std::uint64_t>(T, limits::kWeightReadTokens);
+    // Every score as attention() counts it (its own bound is then never the one a layer meets).
     const std::uint64_t attention =
-        checked_mul(checked_mul(H * 2 * d, T, "attention work"), start + T, "attention work");
+        checked_mul(checked_mul(H * attention_score_work(cfg_.d_head, cfg_.d_head, MaskMode::NegInfBeforeSoftmax, maps),
+                                T, "attention work"),
+                    start + T, "attention work");
     return checked_add(checked_mul(rows, weights, "a layer's work"), attention, "a layer's work");
 }
 
@@ -422,6 +473,45 @@ std::size_t OpenModel::max_pass_tokens() const {
             hi = mid - 1;
     }
     return lo;
+}
+
+std::vector<std::size_t> OpenModel::chunk_ends(std::size_t T, std::size_t start, bool maps, std::size_t cap) const {
+    std::vector<std::size_t> ends;
+    for (std::size_t done = 0; done < T;) {
+        const std::size_t at = start + done;
+        // The most tokens after `done` whose layer fits the bound (the work grows with them).
+        std::size_t lo = 0, hi = cap ? std::min(T - done, cap) : T - done;
+        if (layer_work(hi, at, maps) <= limits::kMaxCallWork) lo = hi;
+        while (lo < hi) {
+            const std::size_t mid = lo + (hi - lo + 1) / 2;
+            if (layer_work(mid, at, maps) <= limits::kMaxCallWork)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        if (lo == 0)
+            limits::require_work(layer_work(1, at, maps),
+                                 [&] { return "one layer over the token at position " + std::to_string(at); });
+        done += lo;
+        ends.push_back(done);
+    }
+    return ends;
+}
+
+std::uint64_t OpenModel::pass_work(const OpenPass& pass) const {
+    std::uint64_t work = 0;
+    for (std::size_t c = pass.chunk; c < pass.chunk_ends.size(); ++c) {
+        const std::size_t from = c ? pass.chunk_ends[c - 1] : 0;
+        const std::size_t layers =
+            c == pass.chunk ? pass.n_layers - std::min(pass.layer, pass.n_layers) : pass.n_layers;
+        work = limits::checked_add(
+            work,
+            limits::checked_mul(layers,
+                                layer_work(pass.chunk_ends[c] - from, pass.first + from, pass.options.attention),
+                                "the pass's work"),
+            "the pass's work");
+    }
+    return work;
 }
 
 std::uint64_t OpenModel::head_work(std::size_t rows) const {
@@ -442,7 +532,19 @@ void require_finite_values(const Matrix& m, const std::string& where) {
 }  // namespace
 
 void OpenModel::step(OpenPass& pass) const {
-    if (pass.done()) throw ShapeError("the pass has run all " + std::to_string(pass.n_layers) + " layers");
+    if (pass.done())
+        throw ShapeError("the pass has run all " + std::to_string(pass.n_layers) + " layers" +
+                         (pass.chunk_ends.size() > 1 ? " of its " + std::to_string(pass.chunk_ends.size()) + " chunks"
+                                                     : std::string()));
+    if (pass.layer >= pass.n_layers) {  // the chunk is through every layer: the next one starts
+        if (pass.options.all_logits) {
+            Matrix rows({pass.done_rows.shape(0) + pass.x.shape(0), pass.x.shape(1)});
+            std::copy(pass.done_rows.begin(), pass.done_rows.end(), rows.begin());
+            std::copy(pass.x.begin(), pass.x.end(), rows.begin() + pass.done_rows.size());
+            pass.done_rows = std::move(rows);
+        }
+        start_chunk(pass, pass.chunk + 1);
+    }
     const std::string where = "layer " + std::to_string(pass.layer);
     try {
         if (cfg_.arch == OpenArch::Gpt2)
@@ -457,18 +559,32 @@ void OpenModel::step(OpenPass& pass) const {
 }
 
 OpenRunResult OpenModel::finish(OpenPass& pass) const {
-    const std::size_t T = pass.x.shape(0), D = cfg_.d_model;
-    const std::size_t left = pass.n_layers - std::min(pass.layer, pass.n_layers);
-    limits::require_work(limits::checked_add(limits::checked_mul(left, layer_work(T, pass.start), "the pass's work"),
-                                             head_work(pass.options.all_logits ? T : 1), "the pass's work"),
-                         [&] {
-                             return "the remaining " + std::to_string(left) + " layers and the head over " +
-                                    std::to_string(T) + " tokens";
-                         });
+    const std::size_t T = pass.tokens.size(), D = cfg_.d_model;
+    const std::size_t left = pass.steps() - std::min(pass.steps_done(), pass.steps());
+    limits::require_work(
+        limits::checked_add(pass_work(pass), head_work(pass.options.all_logits ? T : 1), "the pass's work"), [&] {
+            return "the remaining " + std::to_string(left) + " layers" +
+                   (pass.chunk_ends.size() > 1 ? " (of " + std::to_string(pass.chunk_ends.size()) + " chunks)"
+                                               : std::string()) +
+                   " and the head over " + std::to_string(T) + " tokens";
+        });
     while (!pass.done()) step(pass);
-    Matrix x = pass.options.all_logits ? pass.x : Matrix({1, D});
-    if (!pass.options.all_logits) std::copy(&pass.x(T - 1, 0), &pass.x(T - 1, 0) + D, x.data());
+    Matrix x({pass.options.all_logits ? T : 1, D});
+    if (pass.options.all_logits) {
+        std::copy(pass.done_rows.begin(), pass.done_rows.end(), x.begin());
+        std::copy(pass.x.begin(), pass.x.end(), x.begin() + pass.done_rows.size());
+    } else {
+        const std::size_t last = pass.x.shape(0) - 1;
+        std::copy(&pass.x(last, 0), &pass.x(last, 0) + D, x.data());
+    }
     OpenRunResult r = std::move(pass.result);
+    if (pass.options.attention && T >= 2)
+        for (const std::vector<double>& sums : pass.sink_sums) {
+            std::vector<float> share(sums.size());
+            for (std::size_t h = 0; h < sums.size(); ++h)
+                share[h] = static_cast<float>(sums[h] / static_cast<double>(T - 1));
+            r.sink_share.push_back(std::move(share));
+        }
     try {
         if (cfg_.arch == OpenArch::Gpt2)
             layer_norm_rows(x, final_norm_, final_norm_bias_, cfg_.norm_eps);
@@ -520,9 +636,9 @@ int OpenModel::generation_step(OpenGenerator& g) const {
 
 OpenGeneration OpenModel::generate(const std::vector<int>& prompt, std::size_t steps, bool exact) const {
     OpenGenerator g = start_generation(prompt, steps, exact);
-    // The prompt's pass, then one pass per generated token after the first.
+    // The prompt's pass (in its chunks), then one pass per generated token after the first.
     const std::size_t P = prompt.size(), L = cfg_.n_layers;
-    std::uint64_t work = limits::checked_mul(L, layer_work(P, 0), "the generation's work");
+    std::uint64_t work = pass_work(g.pass);
     for (std::size_t s = 1; s < steps; ++s)
         work = limits::checked_add(work, limits::checked_mul(L, layer_work(1, P + s - 1), "the generation's work"),
                                    "the generation's work");

@@ -195,7 +195,7 @@ LabModel load_lab_weights(const std::uint8_t* data, std::size_t size) {
     c.output_gate = flag(r.u32("the config"), "output_gate");
     c.rope_base = r.f32("the config");
     for (std::size_t* field : {&c.linear_heads, &c.linear_head_dim, &c.conv_kernel}) *field = r.u32("the config");
-    validate(c);  // as if every layer were full: bounds n_layers before its types are read
+    validate_fields(c);  // bounds n_layers before its types are read
     for (std::size_t l = 0; l < c.n_layers; ++l) {
         const std::uint32_t t = r.u32("the layer types");
         if (t > 1)

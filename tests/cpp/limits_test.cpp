@@ -32,7 +32,7 @@ TEST_CASE("work bounds: attention, matmul and a lab file whose whole-context pas
     const Matrix q = xt::zeros<float>({std::size_t(65536), std::size_t(64)});
     AttentionOptions opt;
     CHECK_THROWS_WITH(attention_output(q, q, q, opt),
-                      Contains("attention H × Tq × Tk × (d + dv) = 1 × 65536 × 65536 × 128"));
+                      Contains("attention H × Tq × Tk × (work per score: d + dv + 96) = 1 × 65536 × 65536 × 224"));
     const Matrix m = xt::zeros<float>({std::size_t(4096), std::size_t(4096)});
     CHECK_THROWS_WITH(matmul(m, m, "a", "b"), Contains("matmul [4096, 4096] · [4096, 4096] is"));
     LabConfig c;
@@ -44,9 +44,70 @@ TEST_CASE("work bounds: attention, matmul and a lab file whose whole-context pas
     c.linear_head_dim = 64;
     c.conv_kernel = 4;
     CHECK_NOTHROW(validate(c));
-    CHECK(lab_pass_work(c, 2, 0) > 2 * kLabStateWork * 64 * 64);
+    CHECK(lab_pass_work(c, 2, 0, false) > 2 * kLabStateWork * 64 * 64);
+    CHECK(lab_pass_work(c, 2, 0, true) > lab_pass_work(c, 2, 0, false));
     c.linear_head_dim = 4096;
     CHECK_THROWS_WITH(validate(c), Contains("a pass over the whole context of 128 tokens is"));
+}
+
+// Issue 43: attention at d = dv = 1 and T = 65,536 was 2^33 "multiply-adds" by the count of q·k
+// and w·v alone, so it was admitted, and its 4.3e9 exponentials ran for 20 s and more. Every
+// score now counts its own costs (attention_score_work). Measured at the largest T each path now
+// admits, d = dv = 1, H = 1, one run each in WASM SIMD under node 20 (first call, then a second),
+// on 2 cores at load 13–16 beside other builds (tests/js/engine-integrity.test.mjs holds the same
+// corners from JavaScript):
+//   output only, −∞ mode, T = 9,362 (98 per score): 1.6, 1.2 s; causal 0.38, 0.53 s; with a
+//     mask of 8,192² (the element limit first; 98 per score) 3.7, 0.92 s, 1.1 s of the first the
+//     heap growing for the mask
+//   output only, zero-after-softmax, T = 5,747 (260): 1.5, 1.5 s
+//   scores, weights, sinkWeight and output, −∞ mode, T = 3,409 (739): 2.1, 1.8 s
+//   the same, zero-after-softmax, T = 3,087 (901): 2.2, 1.6 s
+TEST_CASE("attention's work counts every score's own cost: d = 1 at the largest admitted T, every path", "[limits]") {
+    // The issue's call: refused before anything runs, on every path.
+    const Matrix big = xt::zeros<float>({std::size_t(65536), std::size_t(1)});
+    for (const MaskMode mode : {MaskMode::NegInfBeforeSoftmax, MaskMode::ZeroAfterSoftmax}) {
+        AttentionOptions opt;
+        opt.mask_mode = mode;
+        CHECK_THROWS_WITH(attention_output(big, big, big, opt), Contains("attention H × Tq × Tk × (work per score"));
+        CHECK_THROWS_WITH(attention(big, big, big, opt), Contains("attention H × Tq × Tk × (work per score"));
+    }
+    CHECK(attention_score_work(1, 1, MaskMode::NegInfBeforeSoftmax, false) == 98);
+    CHECK(attention_score_work(1, 1, MaskMode::ZeroAfterSoftmax, false) == 260);
+    CHECK(attention_score_work(1, 1, MaskMode::NegInfBeforeSoftmax, true) == 739);
+    CHECK(attention_score_work(1, 1, MaskMode::ZeroAfterSoftmax, true) == 901);
+    CHECK(attention_score_work(64, 64, MaskMode::NegInfBeforeSoftmax, false) == 224);
+    // The boundary of each path at d = 1: T·(T − 1) scores admitted (a causal call with one key
+    // too few then fails on its shapes, after the work check, so nothing runs), (T + 1)² refused.
+    const std::pair<MaskMode, bool> paths[] = {{MaskMode::NegInfBeforeSoftmax, false},
+                                               {MaskMode::ZeroAfterSoftmax, false},
+                                               {MaskMode::NegInfBeforeSoftmax, true},
+                                               {MaskMode::ZeroAfterSoftmax, true}};
+    const std::size_t largest[] = {9362, 5747, 3409, 3087};
+    for (std::size_t p = 0; p < 4; ++p) {
+        const MaskMode mode = paths[p].first;
+        const bool maps = paths[p].second;  // (a lambda cannot capture a structured binding in C++17)
+        const std::uint64_t per = attention_score_work(1, 1, mode, maps);
+        const std::size_t T = largest[p];
+        CHECK(std::uint64_t(T) * T * per <= limits::kMaxCallWork);
+        CHECK(std::uint64_t(T + 1) * (T + 1) * per > limits::kMaxCallWork);
+        AttentionOptions opt;
+        opt.mask_mode = mode;
+        opt.causal = true;
+        const Matrix q = xt::zeros<float>({T + 1, std::size_t(1)});
+        const auto call = [&](const Matrix& queries, const Matrix& keys) {
+            if (maps)
+                attention(queries, keys, keys, opt);
+            else
+                attention_output(queries, keys, keys, opt);
+        };
+        CHECK_THROWS_WITH(call(q, q), Contains("work per score"));  // (T + 1)² scores
+        const Matrix q_t = xt::zeros<float>({T, std::size_t(1)}), kv_short = xt::zeros<float>({T - 1, std::size_t(1)});
+        CHECK_THROWS_WITH(call(q_t, kv_short), Contains("causal attention needs Tq <= Tk"));  // T·(T − 1)
+    }
+    // With a mask the element limit comes first: a [8192, 8192] mask is the largest, and its
+    // 2^26 scores are within the work bound at d = 1 (98 each).
+    CHECK(limits::kMaxElements * attention_score_work(1, 1, MaskMode::NegInfBeforeSoftmax, false) <=
+          limits::kMaxCallWork);
 }
 
 TEST_CASE("require_elements: per dimension, per product, computed in 64 bits", "[limits]") {
@@ -76,8 +137,9 @@ TEST_CASE("result sizes past the limits are ShapeErrors before any allocation", 
     CHECK_THROWS_WITH(score_matrix(tall, tall), Contains("scores [Tq, Tk] [65536, 65536]"));
     CHECK_THROWS_WITH(cosine_matrix(tall, tall), Contains("cosines [n, m] [65536, 65536]"));
     CHECK_THROWS_WITH(matmul(tall, wide), Contains("matmul result [n, m] [65536, 65536]"));
+    // Maps past the element limit (2^26) are past the work bound first (739 per score at d = 1).
     CHECK_THROWS_WITH(attention(tall, tall, tall, AttentionOptions{}),
-                      Contains("attention weights [H, Tq, Tk] [1, 65536, 65536]"));
+                      Contains("attention H × Tq × Tk × (work per score: d + dv + 96 + d + 640) = 1 × 65536 × 65536"));
     CHECK_THROWS_WITH(causal_mask(65536, 65536), Contains("causal mask [Tq, Tk] [65536, 65536]"));
     CHECK_THROWS_AS(causal_mask(2147483647, 2147483647), ShapeError);
     CHECK_THROWS_AS(softmax_variance(64, 10, 2147483647, 1), ShapeError);
@@ -114,7 +176,11 @@ TEST_CASE("a lab config that loads must run at its full context: attention buffe
     c.mlp_hidden = 2;
     c.context = 16384;
     CHECK_THROWS_WITH(validate(c), Contains("attention [n_heads, T, T] [8192, 16384, 16384]"));
-    c.context = 64;  // 8192 × 64 × 64 = 2^25 numbers a layer: within the limits
+    // 8192 × 64 × 64 = 2^25 numbers a layer: within the size limits, but forming them is
+    // 8192 · 64² · 742 ≈ 2.5e10 (attention_score_work with maps), past the work bound.
+    c.context = 64;
+    CHECK_THROWS_WITH(validate(c), Contains("a pass over the whole context of 64 tokens is"));
+    c.context = 16;
     CHECK_NOTHROW(validate(c));
 }
 

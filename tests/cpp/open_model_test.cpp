@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "attn/attention.hpp"
 #include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
 #include "attn/lab_model.hpp"
@@ -429,6 +430,64 @@ TEST_CASE("open model: the stepping pass runs one layer per step and ends as run
     CHECK(stepped.logits.shape(0) == 1);
 }
 
+// Issue 43: the open-model page cut a long prompt to the tokens one layer takes within the work
+// bound; a pass now runs them in chunks through the KV cache. A chunked pass is the one pass:
+// the same tokens, logits within the 1e-4 the KV cache is held to above (the GEMM and attention
+// see fewer rows at a time), every kept layer's weights and the sink shares likewise.
+TEST_CASE("open model: a pass in chunks through the KV cache gives the one pass's result", "[open_model]") {
+    for (OpenArch arch : {OpenArch::Llama, OpenArch::Gpt2}) {
+        OpenModelConfig c = config(arch, 64, 4, arch == OpenArch::Gpt2 ? 4 : 2, 16, 64);
+        c.context = 64;
+        const Built b = build(c, WeightType::F16);
+        std::vector<int> tokens(41);
+        for (std::size_t t = 0; t < tokens.size(); ++t) tokens[t] = static_cast<int>((t * 7 + 3) % c.vocab);
+        OpenRunOptions one;
+        one.attention = true;
+        one.all_logits = true;
+        const OpenRunResult whole = b.model->run(tokens, one);
+        for (const std::size_t cap : {std::size_t(1), std::size_t(5), std::size_t(16), std::size_t(40)}) {
+            OpenRunOptions chunked = one;
+            chunked.chunk_tokens = cap;
+            OpenPass p = b.model->begin(tokens, chunked);
+            CHECK(p.chunk_ends.size() == (tokens.size() + cap - 1) / cap);
+            std::size_t steps = 0;
+            while (!p.done()) {
+                b.model->step(p);
+                ++steps;
+                CHECK(p.x.shape(0) <= cap);
+            }
+            CHECK(steps == p.chunk_ends.size() * c.n_layers);
+            const OpenRunResult r = b.model->finish(p);
+            REQUIRE(r.logits.shape(0) == tokens.size());
+            double scale = 0.0, err = 0.0;
+            for (std::size_t i = 0; i < whole.logits.size(); ++i) {
+                scale = std::max(scale, double(std::fabs(whole.logits.data()[i])));
+                err = std::max(err, double(std::fabs(r.logits.data()[i] - whole.logits.data()[i])));
+            }
+            CHECK(err <= 1e-4 * std::max(1.0, scale));
+            REQUIRE(r.attention.size() == whole.attention.size());
+            for (std::size_t l = 0; l < r.attention.size(); ++l) {
+                CHECK(r.attention[l].layer == whole.attention[l].layer);
+                REQUIRE(r.attention[l].weights.shape() == whole.attention[l].weights.shape());
+                double werr = 0.0;
+                for (std::size_t i = 0; i < r.attention[l].weights.size(); ++i)
+                    werr = std::max(werr, double(std::fabs(r.attention[l].weights.data()[i] -
+                                                           whole.attention[l].weights.data()[i])));
+                CHECK(werr <= 1e-5);
+            }
+            REQUIRE(r.sink_share.size() == c.n_layers);
+            for (std::size_t l = 0; l < c.n_layers; ++l)
+                for (std::size_t h = 0; h < c.n_heads; ++h)
+                    CHECK(std::fabs(r.sink_share[l][h] - whole.sink_share[l][h]) <= 1e-5);
+        }
+        // Generation from a prompt in chunks: the tokens of the one-pass prompt.
+        OpenRunOptions plain;
+        plain.chunk_tokens = 6;
+        const OpenRunResult last = b.model->run(tokens, plain);
+        CHECK(argmax(row_vector(last.logits, 0)) == argmax(row_vector(whole.logits, tokens.size() - 1)));
+    }
+}
+
 TEST_CASE("open model: the generator makes generate()'s tokens, one layer (or the head) per step", "[open_model]") {
     const OpenModelConfig c = config(OpenArch::Qwen3, 64, 4, 2, 16, 64);
     const Built b = build(c, WeightType::Q4_0);
@@ -447,16 +506,31 @@ TEST_CASE("open model: work past the bound is refused before it starts, naming t
     c.context = 1 << 20;
     const Built b = build(c, WeightType::F16);
     // A weight read by fewer than kWeightReadTokens tokens counts that many times.
+    // Every score counts as attention() counts it (attention_score_work: 16 + 16 + 96 here).
+    const std::uint64_t per_score = attention_score_work(16, 16, MaskMode::NegInfBeforeSoftmax, false);
+    CHECK(per_score == 128);
     CHECK(b.model->layer_work(1, 0) == b.model->layer_work(limits::kWeightReadTokens, 0) -
-                                           4 * 2 * 16 * (limits::kWeightReadTokens * limits::kWeightReadTokens - 1));
+                                           4 * per_score * (limits::kWeightReadTokens * limits::kWeightReadTokens - 1));
+    CHECK(b.model->layer_work(2, 3, true) - b.model->layer_work(2, 3, false) ==
+          4 * 2 * 5 * (attention_score_work(16, 16, MaskMode::NegInfBeforeSoftmax, true) - per_score));
     CHECK(b.model->head_work(1) == limits::kWeightReadTokens * c.vocab * c.d_model);
+    // 200,000 tokens are more than one layer takes within the bound: the pass runs them in
+    // chunks through the KV cache, each chunk's layer within the bound.
     const std::vector<int> many(200000, 1);
-    CHECK_THROWS_WITH(b.model->begin(many, {}), Contains("one layer over 200000 tokens is"));
-    // One layer over 7,000 tokens fits (attention 4 · 32 · 7000² ≈ 6.3e9), two do not: the
+    const std::vector<std::size_t> ends = b.model->chunk_ends(many.size(), 0, false, 0);
+    REQUIRE(ends.size() > 1);
+    CHECK(ends.back() == many.size());
+    for (std::size_t e = 0; e < ends.size(); ++e) {
+        const std::size_t from = e ? ends[e - 1] : 0;
+        CHECK(b.model->layer_work(ends[e] - from, from) <= limits::kMaxCallWork);
+        if (e + 1 < ends.size()) CHECK(b.model->layer_work(ends[e] - from + 1, from) > limits::kMaxCallWork);
+    }
+    // One layer over 4,000 tokens fits (attention 4 · 128 · 4000² ≈ 8.2e9), two do not: the
     // pass starts, and finish() refuses to run both at once (step() runs one per call).
-    const std::vector<int> some(7000, 1);
+    const std::vector<int> some(4000, 1);
     OpenPass p = b.model->begin(some, {});
-    CHECK_THROWS_WITH(b.model->finish(p), Contains("the remaining 2 layers and the head over 7000 tokens is"));
+    CHECK(p.chunk_ends.size() == 1);
+    CHECK_THROWS_WITH(b.model->finish(p), Contains("the remaining 2 layers and the head over 4000 tokens is"));
     CHECK(p.layer == 0);
     CHECK_THROWS_WITH(b.model->generate({1}, 300000), Contains("a generation of 300000 tokens after a prompt of 1"));
     OpenModelConfig deep = c;

@@ -84,6 +84,15 @@ test('temml errors are reported, not printed into the page', () => {
   assert.match(formulaToMathML('\\tilde{q}'), /class="[^"]*tml-depth-0"/);
 });
 
+test('an accent is said outright (Firefox: inferring it from the operator is deprecated)', () => {
+  // Issue 43: the MLA page's \tilde{q}_h was a bare <mover>.
+  assert.match(formulaToMathML('\\tilde{q}_h'), /<mover accent="true"><mi>q<\/mi><mo/);
+  const brace = formulaToMathML('\\overbrace{x}^{a} + \\sum_{i}^{n} x_i');
+  assert.match(brace, /<mover accent="false"><mover accent="true"><mi>x<\/mi>/);
+  for (const html of [...texts.map((t) => textWithMath(t.text)), brace])
+    assert.doesNotMatch(html, /<(mover|munder|munderover)>/);
+});
+
 test('the rendered guide: the question first, what to try right above the widgets, notice and takeaway after', () => {
   const { question, try: tryHtml, after } = renderGuide(guides['04-causal-mask']);
   assert.match(question, /class="guide-part guide-question"/);

@@ -37,6 +37,32 @@ test('<attn-open-model> alone gets only its script; beside course widgets, their
   assert.equal(needsCore(['main', 'p']), false);
 });
 
+test('a browser without exnref gets the legacy exception-handling form of the engine and the trainer', () => {
+  // Issue 43: the standard form (try_table, exnref) everywhere it runs, the legacy form only
+  // where it does not, so no page loads both.
+  const legacyEh = true;
+  assert.deepEqual(scriptsFor(['attn-gqa'], { fromDisk: true, widgetTags, legacyEh }), [
+    'attn-engine-wasm-legacy.js',
+    'attn-core.js',
+    'widgets/gqa.js',
+  ]);
+  assert.deepEqual(scriptsFor(['attn-gqa'], { fromDisk: false, widgetTags, legacyEh }), [
+    'attn-core.js',
+    'widgets/gqa.js',
+  ]);
+  assert.deepEqual(scriptsFor(['attn-train'], { fromDisk: true, widgetTags, legacyEh }), [
+    'attn-engine-wasm-legacy.js',
+    'attn-core.js',
+    'attn-train-worker-legacy.js',
+    'attn-train.js',
+  ]);
+  assert.deepEqual(scriptsFor(['attn-train'], { fromDisk: true, widgetTags }), [
+    'attn-engine-wasm.js',
+    'attn-core.js',
+    'attn-train.js',
+  ]);
+});
+
 test('a page with attn-widgets.js gets no core and no widget scripts, its extras still', () => {
   assert.deepEqual(
     scriptsFor(['attn-lab', 'attn-gqa'], { fromDisk: true, widgetTags, hasAllWidgets: true }),

@@ -69,13 +69,16 @@ test('every built script starts with a comment naming the project, its licence a
   assert.deepEqual(scripts.filter((f) => !f.startsWith('widgets/')).sort(), [
     'attn-core.js',
     'attn-course-model.js',
+    'attn-engine-wasm-legacy.js',
     'attn-engine-wasm.js',
     'attn-engine.js',
     'attn-lab-data.js',
     'attn-loader.js',
+    'attn-open-model-wasm-legacy.js',
     'attn-open-model.js',
     'attn-playground.js',
     'attn-quiz-final.js',
+    'attn-train-worker-legacy.js',
     'attn-train.js',
     'attn-widgets.js',
     'attn-widgets.mjs',
@@ -88,7 +91,12 @@ test('every built script starts with a comment naming the project, its licence a
       first,
       // The two scripts that carry the lab's trained weights are GPL (its training text's), and
       // the one that carries that text itself.
-      ['attn-lab-data.js', 'attn-course-model.js', 'attn-train.js'].includes(f)
+      [
+        'attn-lab-data.js',
+        'attn-course-model.js',
+        'attn-train.js',
+        'attn-train-worker-legacy.js',
+      ].includes(f)
         ? /Licence: GPL-3\.0-or-later/
         : /Licence: MIT /,
       f,

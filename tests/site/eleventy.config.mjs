@@ -17,6 +17,9 @@ export default function (eleventyConfig) {
     'attn-core.js',
     'attn-engine.wasm',
     'attn-engine-wasm.js',
+    // the legacy exception-handling form, for a browser without exnref (web/wasm-features.js)
+    'attn-engine-legacy.wasm',
+    'attn-engine-wasm-legacy.js',
     'widgets',
   ])
     eleventyConfig.addPassthroughCopy({ [relative(process.cwd(), join(dist, file))]: file });

@@ -59,8 +59,8 @@ export const SLICE_BYTES = 4 << 20;
  * @property {import('./model-config.js').ModelNote[]} notes what the page changes or ignores
  * @property {number} parameters
  * @property {number} weightBytes
- * @property {number} maxPassTokens the most tokens one pass runs within the engine's work bound
- *   per call (each layer of a pass is one call)
+ * @property {number} maxPassTokens the most tokens one layer of a pass takes within the engine's
+ *   work bound per call; a longer prompt runs in chunks of about this many
  */
 
 /** @param {ModelFile} f */

@@ -279,11 +279,11 @@ export class OpenModel extends AttnWidget {
     this.#failure = null;
     try {
       const ids = promptIds(m, this.#prompt, 0);
-      this.#passProgress = { layer: 0, of: m.config.nLayers };
+      this.#passProgress = { layer: 0, of: m.config.nLayers, chunk: 1, chunks: 1 };
       this.update();
       const layers = layersToFetch(m.config, ids.length, this.#layer);
-      this.#result = await runPass(this.#engine, m.id, ids, layers, (layer) => {
-        this.#passProgress = { layer: layer + 1, of: m.config.nLayers };
+      this.#result = await runPass(this.#engine, m.id, ids, layers, (step) => {
+        this.#passProgress = step;
         this.#drawLoad();
       });
       this.#ran = ids;

@@ -42,8 +42,9 @@ export function layersToFetch(c, t, layer) {
 
 /**
  * The prompt's ids as the model runs them: its BOS first when its tokenizer puts one there,
- * cut to leave room for `steps` generated tokens within the page's context, and to the tokens
- * one layer of a pass may hold within the engine's work bound per call (a large model's).
+ * cut to leave room for `steps` generated tokens within the page's context. A prompt longer
+ * than one layer takes within the engine's work bound per call (maxPassTokens: a large
+ * model's) is prefilled in chunks through the KV cache by the engine, one layer per call.
  * @param {OpenedModel} m
  * @param {string} text
  * @param {number} steps
@@ -51,7 +52,7 @@ export function layersToFetch(c, t, layer) {
 export function promptIds(m, text, steps) {
   const ids = m.tokenizer.encode(text);
   const withBos = m.bosId === null ? ids : [m.bosId, ...ids];
-  return withBos.slice(0, Math.max(1, Math.min(m.config.context - steps, m.maxPassTokens)));
+  return withBos.slice(0, Math.max(1, m.config.context - steps));
 }
 
 /**
@@ -88,20 +89,26 @@ export function promptInVocabulary(m, candidates) {
 }
 
 /**
- * One full causal pass, a layer per step, yielding to the page between layers.
+ * Where a pass is: the layer just run (1-based) of `of`, in chunk `chunk` (1-based) of `chunks`.
+ * @typedef {{ layer: number, of: number, chunk: number, chunks: number }} PassStep
+ */
+
+/**
+ * One full causal pass, a layer (of a chunk of the prompt) per step, yielding to the page
+ * between steps.
  * @param {AttnEngine} engine
  * @param {number} id
  * @param {number[]} tokens
  * @param {number[]} layers the layers whose weights come back
- * @param {(layer: number) => void} onLayer called after each layer
+ * @param {(step: PassStep) => void} onStep called after each step
  */
-export async function runPass(engine, id, tokens, layers, onLayer) {
+export async function runPass(engine, id, tokens, layers, onStep) {
   // The pass keeps the weights of `layers` only (openModelPassResult takes no `layers`).
   const pass = engine.openModelPass(id, tokens, { attention: true, layers });
   for (;;) {
-    const { layer, done } = engine.openModelPassStep(pass);
-    onLayer(layer);
-    if (done) break;
+    const s = engine.openModelPassStep(pass);
+    onStep({ layer: s.layer + 1, of: s.layers, chunk: s.chunk + 1, chunks: s.chunks });
+    if (s.done) break;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return engine.openModelPassResult(pass, { attention: true });

@@ -32,6 +32,12 @@ export const STRINGS = {
     finalize: '正在整理权重…',
     layerProgress: (/** @type {number} */ a, /** @type {number} */ b) =>
       `前向传播：第 ${a} / ${b} 层`,
+    chunkProgress: (
+      /** @type {number} */ c,
+      /** @type {number} */ n,
+      /** @type {number} */ a,
+      /** @type {number} */ b,
+    ) => `前向传播：提示的第 ${c} / ${n} 段，第 ${a} / ${b} 层`,
     tokenProgress: (/** @type {number} */ a, /** @type {number} */ b, /** @type {number} */ rate) =>
       `生成：${a} / ${b} 个 token（每秒 ${rate.toFixed(1)} 个）`,
     model: '模型',
@@ -117,6 +123,12 @@ export const STRINGS = {
     finalize: 'Finishing the weights…',
     layerProgress: (/** @type {number} */ a, /** @type {number} */ b) =>
       `Forward pass: layer ${a} of ${b}`,
+    chunkProgress: (
+      /** @type {number} */ c,
+      /** @type {number} */ n,
+      /** @type {number} */ a,
+      /** @type {number} */ b,
+    ) => `Forward pass: part ${c} of ${n} of the prompt, layer ${a} of ${b}`,
     tokenProgress: (/** @type {number} */ a, /** @type {number} */ b, /** @type {number} */ rate) =>
       `Generating: ${a} of ${b} tokens (${rate.toFixed(1)} tokens/s)`,
     model: 'Model',

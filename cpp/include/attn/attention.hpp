@@ -10,6 +10,7 @@
 // is grouped-query attention.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 
 #include "attn/tensor.hpp"
@@ -40,10 +41,29 @@ struct AttentionResult {
     Matrix output;       // [Tq, H·dv] weighted sums of V rows (after the gate, if any)
 };
 
+// Estimated work of one score, in the units of limits::kMaxCallWork (a multiply-add of the
+// blocked SIMD kernels), for attention() (maps: its scores and weights are formed) or
+// attention_output() (not): the d + dv multiply-adds of q·k and of adding w·v, plus what each
+// score costs besides, which at small d is most of the time. Measured in WASM SIMD under node
+// (ns per score ÷ ns per multiply-add of a 1024³ matmul, same process; tests/cpp/attention_test.cpp
+// says where):
+//   −∞ mode, the streaming kernel: scale, mask or causal limit, exp, running max and sum, the
+//     final ÷ l: 46–77 besides the multiply-adds at d = 1 … 16, counted as kScoreWork = 96.
+//   zero-after-softmax mode (row by row, unblocked dot and axpy, a whole softmax per row): about
+//     1.45 per multiply-add and ~200 besides, counted as 2·(d + dv) + kUnblockedScoreWork = 256.
+//   maps (attention(): the blocked scores a second time, the mask, the softmax into the weights,
+//     both [H, Tq, Tk] maps zeroed and written, checked and copied out by the bindings): ~560–620
+//     more per score, counted as d + kScoreMapWork = 640.
+inline constexpr std::uint64_t kScoreWork = 96;
+inline constexpr std::uint64_t kUnblockedScoreWork = 256;
+inline constexpr std::uint64_t kScoreMapWork = 640;
+std::uint64_t attention_score_work(std::size_t d, std::size_t dv, MaskMode mode, bool maps) noexcept;
+
 // q [Tq, H·d], k [Tk, G·d], v [Tk, G·dv].
 // Throws ShapeError (widths that do not split into heads, empty sequences, mask/gate shape),
 // ConfigError (n_heads not a multiple of n_kv_heads, zero heads), ValueError (NaN / Inf inputs),
-// MaskError (a row with no visible key and no sink logit).
+// MaskError (a row with no visible key and no sink logit). ShapeError before anything runs when
+// H·Tq·Tk·attention_score_work(d, dv, mode, maps) passes limits::kMaxCallWork.
 AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt);
 
 // Only the attention output [Tq, H·dv], skipping the [H, Tq, Tk] scores and weights: the path

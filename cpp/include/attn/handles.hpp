@@ -36,6 +36,8 @@ class LabModelHandles {
 struct OpenPassProgress {
     std::size_t layer;  // the layer just done
     std::size_t layers;
+    std::size_t chunk;  // the chunk it ran on (a long pass runs its tokens in chunks)
+    std::size_t chunks;
     bool done;
 };
 

@@ -103,15 +103,23 @@ std::size_t linear_layer_count(const LabConfig& cfg);
 // and with a linear layer a zero linear_heads, linear_head_dim or conv_kernel; a pass over the
 // whole context past limits::kMaxCallWork (lab_pass_work below).
 void validate(const LabConfig& cfg);
+// validate() without the work of a run at full context: each field, and the attention buffers of
+// that run (the weights reader bounds n_layers with it before it reads the layer types the
+// work depends on).
+void validate_fields(const LabConfig& cfg);
 
 // Estimated multiply-adds (limits.hpp, "Work of one call") of a pass over T tokens at positions
-// start … start + T − 1: every weight once per token, attention over the positions so far, and a
+// start … start + T − 1: every weight once per token, every score of a full layer's attention
+// as attention() counts it (attention_score_work: the scores' own costs besides q·k and w·v, and
+// with maps, a run that returns the attention, the [H, T, T] weights formed and copied), and a
 // linear layer's state update as kLabStateWork per element of S per token (the delta rule walks
 // S four times in double, and ‖S‖ once more: measured 5–11 ns per element and token in WASM,
 // what the GEMM does in about 100 multiply-adds). validate() requires a pass over the whole
-// context to fit the bound, so no run or generation of a valid model can pass it.
+// context that returns its attention to fit the bound, so no run or generation of a valid model
+// can pass it (a crafted file of the shipped model's shapes at context 1,800 ran labRun with its
+// attention for 1.3 s quiet, 2.5–3.9 s beside other work, before the scores' costs counted).
 inline constexpr std::uint64_t kLabStateWork = 128;
-std::uint64_t lab_pass_work(const LabConfig& cfg, std::size_t T, std::size_t start);
+std::uint64_t lab_pass_work(const LabConfig& cfg, std::size_t T, std::size_t start, bool maps);
 
 // A full layer uses wq … wo, a linear layer in_proj_qkvz … out_proj; the other set stays empty.
 struct LabLayer {

@@ -37,7 +37,9 @@ inline constexpr std::uint64_t kMaxLayers = 1024;
 
 // Work of one call, in multiply-adds: every call whose time grows with its arguments (attention
 // over T tokens, a lab or opened model's pass, generation) estimates its work from its sizes
-// before it starts and throws ShapeError past this bound, naming the product it computed.
+// before it starts and throws ShapeError past this bound, naming the product it computed. What is
+// not a multiply-add counts as the multiply-adds of the blocked kernels its time is worth
+// (attention's per-score costs: attention.hpp attention_score_work; a lab model's state update).
 // Chosen so one call stays within about 2 s on the machines we test on, idle (WASM SIMD, one
 // core, measured at 2^34: matmul 3.1 s, attention without a causal mask 3.4 s, with one 0.6 s;
 // the stored-weight GEMM of an opened model runs ~17 G/s, so its calls take ~0.5 s at most).

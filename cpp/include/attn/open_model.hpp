@@ -119,6 +119,11 @@ struct OpenRunOptions {
     // (activations quantised to 13 bits for the block types; not the f32 GEMM's bits). Generation
     // sets it unless asked to be exact.
     bool decode_kernels = false;
+    // A pass runs its tokens in chunks through the KV cache (chunked prefill) when one layer over
+    // all of them would pass limits::kMaxCallWork: each chunk as many tokens as fit the bound.
+    // chunk_tokens > 0 caps a chunk at that many tokens (a smaller step; tests compare chunked
+    // passes with one pass on small models this way).
+    std::size_t chunk_tokens = 0;
 };
 
 struct OpenLayerAttention {
@@ -134,18 +139,30 @@ struct OpenRunResult {
 
 class OpenModel;
 
-// A forward pass in progress: the residual stream after `layer` layers. Made by
-// OpenModel::begin(), advanced by step(), ended by finish().
+// A forward pass in progress: the residual stream of the chunk being run after `layer` layers.
+// Made by OpenModel::begin(), advanced by step(), ended by finish(). A pass of more tokens than
+// one layer can take within limits::kMaxCallWork runs them in chunks, one after another through
+// the KV cache (its own when the caller gave none): each step() is one layer of one chunk, and the
+// result is the one pass's (the same logits within float rounding: the GEMM sees fewer rows at
+// a time and attention reads the keys from the cache; tests/js/engine-open-model.test.mjs).
 struct OpenPass {
-    std::vector<int> tokens;
-    std::size_t start = 0;  // position of tokens[0]
+    std::vector<int> tokens;              // every token of the pass
+    std::size_t first = 0;                // position of tokens[0]
+    std::vector<std::size_t> chunk_ends;  // where each chunk ends in tokens (the last: tokens.size())
+    std::size_t chunk = 0;                // the chunk being run
+    std::size_t start = 0;                // position of x's first row (its chunk's first token)
     OpenRunOptions options;
-    KVCache* cache = nullptr;  // appended to when given
-    Matrix x;                  // [T, D]
-    std::size_t layer = 0;     // layers done
+    KVCache* cache = nullptr;            // appended to when given (or own_cache)
+    std::unique_ptr<KVCache> own_cache;  // a chunked pass's cache when the caller gave none
+    Matrix x;                            // [tokens of the chunk, D]
+    Matrix done_rows;                    // all_logits: the finished chunks' final rows
+    std::size_t layer = 0;               // layers done on this chunk
     std::size_t n_layers = 0;
-    OpenRunResult result;
-    bool done() const { return layer >= n_layers; }
+    OpenRunResult result;                        // attention: kept layers' [H, T, first + T] maps
+    std::vector<std::vector<double>> sink_sums;  // attention: [L][H] Σ over rows 1 … T − 1 of w(h, i, 0)
+    bool done() const { return chunk + 1 >= chunk_ends.size() && layer >= n_layers; }
+    std::size_t steps_done() const { return chunk * n_layers + layer; }
+    std::size_t steps() const { return chunk_ends.size() * n_layers; }
 };
 
 struct OpenGeneration {
@@ -201,14 +218,16 @@ class OpenModel {
     // are appended and attention reads the whole cache; start must be cache->length().
     // Throws ConfigError (not finalised), ShapeError (no tokens, past the context, a layer index
     // out of range, a cache of another shape or length), ValueError (a token outside [0, V)).
-    // ShapeError also when one layer's work over these tokens passes limits::kMaxCallWork.
+    // ShapeError also when one layer's work over a single token passes limits::kMaxCallWork;
+    // more tokens than one layer takes within it run in chunks (OpenPass).
     OpenPass begin(const std::vector<int>& tokens, const OpenRunOptions& options, KVCache* cache = nullptr,
                    std::size_t start = 0) const;
-    // Runs layer pass.layer (ShapeError when done). ValueError "layer 3: …" when the layer meets
-    // or produces a value that is not finite (an overflow: RMSNorm's Σx², a product, a sum).
+    // Runs layer pass.layer of the current chunk, after the last one starting the next chunk
+    // (ShapeError when done). ValueError "layer 3: …" when the layer meets or produces a value
+    // that is not finite (an overflow: RMSNorm's Σx², a product, a sum).
     void step(OpenPass& pass) const;
-    // Runs the remaining layers, then the final norm and LM head. ShapeError first when their
-    // work passes limits::kMaxCallWork (step() them one per call instead).
+    // Runs the remaining layers and chunks, then the final norm and LM head. ShapeError first
+    // when their work passes limits::kMaxCallWork (step() them one per call instead).
     OpenRunResult finish(OpenPass& pass) const;
 
     // begin + finish: a full causal pass from position 0, no cache.
@@ -233,12 +252,19 @@ class OpenModel {
     int generation_step(OpenGenerator& g) const;
 
     // Estimated multiply-adds (limits.hpp, "Work of one call") of one layer over T new tokens at
-    // positions start … start + T − 1, and of the final head over `rows` positions.
-    std::uint64_t layer_work(std::size_t T, std::size_t start) const;
+    // positions start … start + T − 1 (maps: keeping its attention weights, attention.hpp's
+    // attention_score_work), and of the final head over `rows` positions.
+    std::uint64_t layer_work(std::size_t T, std::size_t start, bool maps = false) const;
     std::uint64_t head_work(std::size_t rows) const;
-    // The most tokens one pass may hold (≤ the context) so that each of its layers stays within
-    // limits::kMaxCallWork: a page cuts its prompt to this and runs one layer per call.
+    // The most tokens one layer of a pass from position 0 may hold within limits::kMaxCallWork
+    // (≤ the context): a longer pass runs in chunks of about this many.
     std::size_t max_pass_tokens() const;
+    // Where the chunks of a pass over T tokens from position `start` end (OpenPass::chunk_ends):
+    // each as many tokens as one layer takes within the bound, at most `cap` (0: no cap).
+    // ShapeError when not even one token fits.
+    std::vector<std::size_t> chunk_ends(std::size_t T, std::size_t start, bool maps, std::size_t cap) const;
+    // The work of every layer of every chunk from chunk c's layer `layer` on (a whole pass: 0, 0).
+    std::uint64_t pass_work(const OpenPass& pass) const;
 
   private:
     struct Stored {
@@ -265,6 +291,8 @@ class OpenModel {
     Linear linear(const std::string& weight, const std::string& bias) const;
     Matrix apply(const Linear& f, const Matrix& x, const OpenPass& pass) const;  // [T, in] → [T, out]
     void embed_row(const Stored& table, std::size_t row, float* out) const;
+    // Makes chunk c the pass's current one: x = its tokens' embedding rows (+ learned positions).
+    void start_chunk(OpenPass& pass, std::size_t c) const;
 
     // One layer of each family (open_model_llama.cpp, open_model_gpt2.cpp).
     void llama_layer(OpenPass& pass, std::size_t l) const;

@@ -5,8 +5,9 @@
 import { h, bytes } from '../../../web/dom.js';
 
 /**
- * How far a pass (layers run) or a generation (tokens made, tokens per second) has come.
- * @typedef {{ layer: number, of: number }
+ * How far a pass (layers run, of the prompt's chunk when it runs in several) or a generation
+ * (tokens made, tokens per second) has come.
+ * @typedef {{ layer: number, of: number, chunk: number, chunks: number }
  *   | { tokens: number, of: number, rate: number }} PassProgress
  */
 
@@ -44,7 +45,16 @@ export function progressBars(load, pass, t) {
       meter(t('tokenProgress', pass.tokens, pass.of, pass.rate), pass.tokens, pass.of, 'tokens'),
     );
   else if (pass && 'layer' in pass)
-    bars.push(meter(t('layerProgress', pass.layer, pass.of), pass.layer, pass.of, 'layers'));
+    bars.push(
+      meter(
+        pass.chunks > 1
+          ? t('chunkProgress', pass.chunk, pass.chunks, pass.layer, pass.of)
+          : t('layerProgress', pass.layer, pass.of),
+        (pass.chunk - 1) * pass.of + pass.layer,
+        pass.chunks * pass.of,
+        'layers',
+      ),
+    );
   return bars;
 }
 
