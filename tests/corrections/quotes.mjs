@@ -3,13 +3,17 @@
 // Used by tests/js/corrections.test.mjs (the built pages' HTML and every string table) and
 // tests/browser/page-text.test.mjs (every page as drawn, widgets included, in both languages).
 
+import { ROUND_2_LESSONS } from './round2-lessons.mjs';
+import { ROUND_2_LEDGER } from './round2-ledger.mjs';
+import { ROUND_2_LAB } from './round2-lab.mjs';
+
 /**
  * The corrected quotes: [id from docs/corrections.md, language, the wrong wording]. A pattern is
  * written to match the wording as it reaches a page (numbers filled in) and as a string table
  * holds it (numbers as arguments), never the fixed sentence.
  * @type {[string, 'zh-CN' | 'en', RegExp][]}
  */
-export const WRONG_QUOTES = [
+const ROUND_1 = [
   // W1: 40/30/30 is the gut-feel guess; the proportional split is 33/29/38
   ['W1', 'zh-CN', /不是按比例的\s*40%/],
   ['W1', 'en', /not the proportional 40%/],
@@ -84,6 +88,12 @@ export const WRONG_QUOTES = [
   ['L9', 'en', /\[\d+, V\]|vocab_size \(V\)/],
   ['L10', 'zh-CN', /\d+ 个 key(?![\w_])/],
 ];
+
+/**
+ * Every round's quotes (docs/corrections.md: round 1 the review, round 2 the independent readers).
+ * @type {[string, 'zh-CN' | 'en', RegExp][]}
+ */
+export const WRONG_QUOTES = [...ROUND_1, ...ROUND_2_LESSONS, ...ROUND_2_LEDGER, ...ROUND_2_LAB];
 
 /**
  * TeX source in text: a braced script (h_{t−1}, e^{x}), a backslash command (\frac), a caret
