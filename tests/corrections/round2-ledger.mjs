@@ -18,6 +18,8 @@ export const ROUND_2_LEDGER = [
   // B4: 82.2% is DeepSeek-V2 against DeepSeek 67B (60 vs 95 layers), not MLA's own saving
   ['R2-B4', 'zh-CN', /只看 BF16，MLA 省的是/],
   ['R2-B4', 'en', /in BF16 alone MLA saves/],
+  ['R2-B4', 'zh-CN', /只按 BF16 比，相对 67B 是/],
+  ['R2-B4', 'en', /In BF16 alone, against 67B, it is/],
   // B5: no lesson shows MLA's quality; DeepSeek-V2's ablations do
   ['R2-B5', 'zh-CN', /质量更接近 MHA（第 9、10 课）/],
   ['R2-B5', 'en', /closer to MHA in quality \(lessons 9 and 10\)/],
