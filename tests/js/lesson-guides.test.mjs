@@ -125,7 +125,13 @@ const LATIN_IN_CHINESE = new Set(
     // the anchor's family, and the glossary's terms where the guides first use them
     'Qwen prefill logits nats ln RMSNorm SwiGLU float32 ' +
     // the exercise's parameter; the milestone's file and greedy decoding
-    'allowed c3-attention.json argmax'
+    'allowed c3-attention.json argmax ' +
+    // branch B1: the recurrences of then and now, and the paper on training the linear ones
+    'LSTM GRU DeltaNet Yang ' +
+    // the heatmap's takeaway: the paper on weight against contribution
+    'Kobayashi ' +
+    // the heatmap: position learned without an encoding
+    'Haviv'
   ).split(' '),
 );
 

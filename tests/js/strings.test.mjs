@@ -52,6 +52,9 @@ const ALLOWED_IN_CHINESE = new Set([
   // names, units, keys
   ...['Xiao', 'Bahdanau', 'Vaswani', 'Ainslie', 'et', 'al', 'DeepSeek', 'LLM', 'Hugging', 'Face'],
   ...['Shazeer', 'Su'],
+  // round 2: the recurrences of branch B1 and their paper, the FFN after attention, the heatmap's
+  // papers on weight against contribution and on position learned without an encoding
+  ...['LSTM', 'GRU', 'DeltaNet', 'Yang', 'FFN', 'Kobayashi', 'Haviv'],
   ...['bit', 'ms', 'MiB', 'GiB', 'KiB', 'Ctrl', 'Enter', 'Mac', 'Tab', 'Esc'],
   // <attn-open-model>: the file formats, model families and tools a student has them from
   ...['GGUF', 'safetensors', 'Llama', 'Qwen', 'Ollama', 'LM', 'Studio'],

@@ -144,11 +144,11 @@ export const FAN_OUT_STRINGS = {
     arcsKey: (k, j, d, w) =>
       `「${k}」（位置 ${j}，${d === 0 ? '它自己' : d > 0 ? `往回 ${d} 个` : `往后 ${-d} 个`}）：${w}`,
     arcsFar: (q, i, far, fj, fw, adj, aw) =>
-      `「${q}」（位置 ${i}）给往回 ${i - fj} 个的「${far}」（位置 ${fj}）${fw}，比给紧挨着的「${adj}」的 ${aw} 还多。一步注意力直接够到它能看见的每一个 token（路径长度 1），够远处不比够邻居贵；距离只能通过位置编码（RoPE，第 6 课）进入分数，其余由 q·k 的匹配决定。`,
+      `「${q}」（位置 ${i}）给往回 ${i - fj} 个的「${far}」（位置 ${fj}）${fw}，比给紧挨着的「${adj}」的 ${aw} 还多。一步注意力直接够到它能看见的每一个 token（路径长度 1），够远处不比够邻居贵；距离不是分数公式里单独的一项：它要通过位置编码（RoPE，第 6 课），或通过前面各层写进 q、k 的东西进入分数。`,
     arcsSink: (q, i, fd, fw, adj, aw) =>
       `「${q}」（位置 ${i}）把 ${fw} 放在开头的 <bos> 上，比给紧挨着的「${adj}」的 ${aw} 还多。这不是从远处取信息：<bos> 没有内容可取，它是 attention sink，这个头在「这次不取」（岔路 B4）。要看远处的内容键，换一个查询或头。`,
     arcsAdjacent: (q, i, adj, aw, far, fd, fw) =>
-      `「${q}」（位置 ${i}）这一行，紧挨着的「${adj}」拿得最多（${aw}）；往回 ${fd} 个的「${far}」也直接连上了，拿到 ${fw}。够到它不比够到邻居贵（一步，路径长度 1）；距离只能通过位置编码（RoPE，第 6 课）进入分数。换一个查询或头，也许能看到远处的弧更粗。`,
+      `「${q}」（位置 ${i}）这一行，紧挨着的「${adj}」拿得最多（${aw}）；往回 ${fd} 个的「${far}」也直接连上了，拿到 ${fw}。够到它不比够到邻居贵（一步，路径长度 1）；距离不是分数公式里单独的一项：它要通过位置编码（RoPE，第 6 课），或通过前面各层写进 q、k 的东西进入分数。换一个查询或头，也许能看到远处的弧更粗。`,
     arcsShort: (q, i, n) =>
       `「${q}」（位置 ${i}）前面只有 ${n} 个键可看；选一个更靠后的查询，看长弧。`,
   },
@@ -161,11 +161,11 @@ export const FAN_OUT_STRINGS = {
     arcsKey: (k, j, d, w) =>
       `${k} (position ${j}, ${d === 0 ? 'itself' : d > 0 ? `${d} back` : `${-d} ahead`}): ${w}`,
     arcsFar: (q, i, far, fj, fw, adj, aw) =>
-      `${q} (position ${i}) gives ${fw} to ${far} (position ${fj}), ${i - fj} positions back — more than the ${aw} it gives its neighbour ${adj}. One attention step reaches every token it may see directly (a path of length 1), the far ones as cheaply as the near; distance can enter the score only through position encoding (RoPE, lesson 6), the rest is the match q·k.`,
+      `${q} (position ${i}) gives ${fw} to ${far} (position ${fj}), ${i - fj} positions back — more than the ${aw} it gives its neighbour ${adj}. One attention step reaches every token it may see directly (a path of length 1), the far ones as cheaply as the near; distance is not a term of the score formula itself: it gets in through position encoding (RoPE, lesson 6) or through what earlier layers wrote into q and k.`,
     arcsSink: (q, i, fd, fw, adj, aw) =>
       `${q} (position ${i}) puts ${fw} on the leading <bos>, more than the ${aw} it gives its neighbour ${adj}. That is not information fetched from far: <bos> has no content to give; it is the attention sink, the head taking nothing this time (branch B4). For a far content key, pick another query or head.`,
     arcsAdjacent: (q, i, adj, aw, far, fd, fw) =>
-      `In the row of ${q} (position ${i}) the neighbour ${adj} gets the most (${aw}); ${far}, ${fd} positions back, is reached just as directly and gets ${fw}. Reaching it costs no more than reaching the neighbour (one step, a path of length 1); distance can enter the score only through position encoding (RoPE, lesson 6). Another query or head may show a far arc thicker than the near one.`,
+      `In the row of ${q} (position ${i}) the neighbour ${adj} gets the most (${aw}); ${far}, ${fd} positions back, is reached just as directly and gets ${fw}. Reaching it costs no more than reaching the neighbour (one step, a path of length 1); distance is not a term of the score formula itself: it gets in through position encoding (RoPE, lesson 6) or through what earlier layers wrote into q and k. Another query or head may show a far arc thicker than the near one.`,
     arcsShort: (q, i, n) =>
       `${q} (position ${i}) has only ${n} key(s) to look at; pick a later query to see long arcs.`,
   },

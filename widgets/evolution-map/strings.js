@@ -167,7 +167,7 @@ export const STRINGS = {
         src: '自回归生成的标准做法',
         /** @type {StepText} */
         solved: (n) =>
-          `因果掩码保证旧 token 的 K、V 永远不变，存下来反复用：同一个例子只算 ${n.kvWith} 份，输出逐位相同。`,
+          `因果掩码保证旧 token 的 K、V 永远不变，存下来反复用：同一个例子只算 ${n.kvWith} 份，输出相同（到舍入误差为止）。`,
         /** @type {StepText} */
         stuck: (n) =>
           `缓存随上下文线性增长：若 ${n.anchorHeads} 个 Q 头各存一份（MHA），锚点每 token ${n.mhaToken}，${n.anchorContext} 上下文 ${n.mhaContext}——一条请求，还没算权重。`,
@@ -337,7 +337,7 @@ export const STRINGS = {
         src: 'standard practice in autoregressive decoding',
         /** @type {StepText} */
         solved: (n) =>
-          `The causal mask guarantees old tokens’ K and V never change, so they are stored and reused: the same example computes only ${n.kvWith}, with identical output.`,
+          `The causal mask guarantees old tokens’ K and V never change, so they are stored and reused: the same example computes only ${n.kvWith}, with the same output, up to rounding.`,
         /** @type {StepText} */
         stuck: (n) =>
           `The cache grows with the context: if all ${n.anchorHeads} query heads kept their own (MHA), the anchor would need ${n.mhaToken} per token, ${n.mhaContext} at ${n.anchorContext} tokens, for one request, weights not counted.`,

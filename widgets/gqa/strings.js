@@ -55,7 +55,8 @@ export const STRINGS = {
     /** @param {number} h */
     outMha: (h) => `输出：MHA（K/V 复制成 ${h} 个头）`,
     /** @param {string} d */
-    diff: (d) => `两份输出的最大差 = ${d}（< 1e-6）：完全一样，省掉的只是重复存的那份 K/V。`,
+    diff: (d) =>
+      `两份输出的最大差 = ${d}（< 1e-6）：一样。GQA 正好等于组内各头共用 K/V 权重的 MHA；和这样的 MHA 比，它少存的只是重复的几份 K/V（和每个头各学各的 K/V 的 MHA 比，它是一个约束：见本课要点）。`,
     tok: 'token',
     /** @param {number} j @param {number} dv */
     outCol: (j, dv) => `头${'AB'[Math.floor(j / dv)] ?? Math.floor(j / dv) + 1}·${(j % dv) + 1}`,
@@ -113,7 +114,7 @@ export const STRINGS = {
     outMha: (h) => `Output: MHA (K/V copied to ${h} heads)`,
     /** @param {string} d */
     diff: (d) =>
-      `Largest difference between the two outputs = ${d} (< 1e-6): the same; all GQA drops is the duplicated K/V.`,
+      `Largest difference between the two outputs = ${d} (< 1e-6): the same. GQA is exactly an MHA whose heads in a group share K/V weights; against that MHA it drops only the duplicate copies (against an MHA with its own K/V per head it is a constraint: see the takeaway).`,
     tok: 'token',
     /** @param {number} j @param {number} dv */
     outCol: (j, dv) => `${'AB'[Math.floor(j / dv)] ?? Math.floor(j / dv) + 1}·${(j % dv) + 1}`,

@@ -270,9 +270,12 @@ fieldset.worlds label { display: inline-flex; align-items: center; gap: 4px; min
       causal,
       query: arcs.data && arcs.query < n ? arcs.query : first >= 0 ? first : n - 1,
     });
-    this.#note.textContent = m.computed
-      ? ''
-      : [this.t('inlineNote'), m.note?.[this.isEnglish ? 'en' : 'zh-CN']].filter(Boolean).join(' ');
+    this.#note.textContent = [
+      causal ? '' : this.t('unmasked'),
+      ...(m.computed ? [] : [this.t('inlineNote'), m.note?.[this.isEnglish ? 'en' : 'zh-CN']]),
+    ]
+      .filter(Boolean)
+      .join(' ');
     show(n - 1, 0);
   }
 

@@ -20,6 +20,8 @@ export const STRINGS = {
     rowSum: (_q, s) => `；这一行和 = ${s}`,
     formula: line(weightMath('d'), '，每行和为 1；因果掩码下 j > i 的格子恰为 0'),
     inlineNote: '数据由页面直接给出（手写的示意数字），不是引擎算的。',
+    unmasked:
+      '这张图没有因果掩码：每个 token 都看得见整段输入，包括它后面的 token（像原始 Transformer 的编码器那样）。',
     worldsLegend: '换一句话（同一个词，不同的上下文）',
     switchTitle: '同一个词，两种上下文：它看向哪里？',
     /** @param {string} m */
@@ -48,6 +50,8 @@ export const STRINGS = {
     ),
     inlineNote:
       'Data given by the page (hand-written illustrative numbers), not computed by the engine.',
+    unmasked:
+      'This map has no causal mask: every token sees the whole input, the tokens after it too (as in the original Transformer’s encoder).',
     /** @param {string} m */
     badData: (m) => `The heatmap data is wrong: ${m}`,
     /** @param {string | null} head @param {number} heads */

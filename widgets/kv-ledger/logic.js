@@ -177,6 +177,17 @@ export function reductionText(fraction) {
 }
 
 /**
+ * "69,120 B / 389,120 B − 1 = −82.2%": a reduction (engine.kvReduction(whole, part)) with the
+ * sum it is, the new size over the old minus 1, so the sign on the right is the formula's.
+ * @param {number} part the smaller cache, in bytes
+ * @param {number} whole the cache it is compared with, in bytes
+ * @param {number} fraction engine.kvReduction(whole, part)
+ */
+export function reductionFormula(part, whole, fraction) {
+  return `${exactBytes(part)} / ${exactBytes(whole)} − 1 = ${reductionText(fraction)}`;
+}
+
+/**
  * A model the student pasted on this page (its id is "pasted-<n>-…").
  * @param {CourseModel} model
  */
@@ -211,10 +222,12 @@ export function compareEntries(engine, models) {
 export const asConfig = (m) => /** @type {ConfigModel} */ (m);
 
 /**
- * DeepSeek-V2's MLA row and its MHA re-cast, DeepSeek LLM 67B's bytes per token, and the two
- * reductions (engine.kvReduction) as printed.
+ * DeepSeek-V2's MLA row and its MHA re-cast, DeepSeek LLM 67B's bytes per token, the two
+ * reductions (engine.kvReduction) as printed with their sums, and the one of a single layer
+ * (the two models differ in depth: `v2Layers` against `d67Layers`).
  * @typedef {{ mla: VariantRow, mha: VariantRow, d67BytesPerToken: number, r67: string,
- *   rMha: string }} V2Comparison
+ *   rMha: string, cmp67: string, cmpMha: string, v2Layers: number, d67Layers: number,
+ *   rPerLayer: string }} V2Comparison
  */
 
 /**
@@ -223,18 +236,28 @@ export const asConfig = (m) => /** @type {ConfigModel} */ (m);
  * @returns {V2Comparison}
  */
 export function v2Comparison(engine, models) {
-  const v2 = variantRows(engine, asConfig(modelById(models, 'deepseek-v2')), 1);
-  const d67 = /** @type {number} */ (
-    modelLedger(engine, modelById(models, 'deepseek-llm-67b')).bytesPerToken
-  );
+  const v2m = asConfig(modelById(models, 'deepseek-v2')),
+    d67m = asConfig(modelById(models, 'deepseek-llm-67b'));
+  const v2 = variantRows(engine, v2m, 1);
+  const d67 = /** @type {number} */ (modelLedger(engine, d67m).bytesPerToken);
   const mla = variantRow(v2, 'mla'),
     mha = variantRow(v2, 'mha');
+  // one layer of each, from the same ledger (the models are 60 and 95 layers deep)
+  const layer = (/** @type {ConfigModel} */ m) =>
+    /** @type {number} */ (modelLedger(engine, { ...m, layers: 1 }).bytesPerToken);
+  const r67 = engine.kvReduction(d67, mla.bytesPerToken),
+    rMha = engine.kvReduction(mha.bytesPerToken, mla.bytesPerToken);
   return {
     mla,
     mha,
     d67BytesPerToken: d67,
-    r67: reductionText(engine.kvReduction(d67, mla.bytesPerToken)),
-    rMha: reductionText(engine.kvReduction(mha.bytesPerToken, mla.bytesPerToken)),
+    r67: reductionText(r67),
+    rMha: reductionText(rMha),
+    cmp67: reductionFormula(mla.bytesPerToken, d67, r67),
+    cmpMha: reductionFormula(mla.bytesPerToken, mha.bytesPerToken, rMha),
+    v2Layers: /** @type {number} */ (v2m.layers),
+    d67Layers: /** @type {number} */ (d67m.layers),
+    rPerLayer: reductionText(engine.kvReduction(layer(d67m), layer(v2m))),
   };
 }
 

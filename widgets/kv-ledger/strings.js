@@ -62,23 +62,25 @@ export const STRINGS = {
     v2Title: 'DeepSeek-V2 的 MLA 省了多少',
     moreModels: (/** @type {number} */ n, /** @type {number} */ rest) =>
       `全部 ${n} 个模型：再显示其余 ${rest} 个`,
-    v2vs67: (/** @type {string} */ a, /** @type {string} */ b, /** @type {string} */ r) =>
-      `对比 DeepSeek LLM 67B（都按 BF16）：1 − ${a} / ${b} = ${r}`,
-    v2vsMha: (
-      /** @type {string} */ f,
-      /** @type {string} */ a,
-      /** @type {string} */ b,
-      /** @type {string} */ r,
-    ) => `对比同一个模型改用 MHA（${f}）：1 − ${a} / ${b} = ${r}`,
-    /** @param {string} reported @param {string} bits @param {string} r67 */
-    v2Note: (reported, bits, r67) =>
-      `官方说的「KV ${reported}」也是相对 67B，但它还把 KV 量化到了约 ${bits} bit；只看 BF16，MLA 省的是 ${r67.replace('−', '')}。`,
+    v2vs67: (/** @type {string} */ cmp) => `对比 DeepSeek LLM 67B（都按 BF16）：${cmp}`,
+    v2vsMha: (/** @type {string} */ f, /** @type {string} */ cmp) =>
+      `对比同一个模型改用 MHA（${f}）：${cmp}`,
+    /**
+     * @param {string} reported
+     * @param {string} bits
+     * @param {string} r67
+     * @param {number} v2Layers
+     * @param {number} d67Layers
+     * @param {string} rLayer
+     */
+    v2Note: (reported, bits, r67, v2Layers, d67Layers, rLayer) =>
+      `官方说的「KV ${reported}」也是相对 67B，但它还把 KV 量化到了约 ${bits} bit。只看 BF16，DeepSeek-V2 比 DeepSeek 67B 少存 ${r67.replace('−', '')}，但这是两个不同的模型（${v2Layers} 层对 ${d67Layers} 层）；按每层算，MLA 比 67B 的 GQA-8 少存 ${rLayer.replace('−', '')}。`,
     pasteTitle: '粘贴 Hugging Face 的 config.json，加一行',
     pasteLabel: 'config.json 的内容',
     pasteAdd: '加入账本',
     pasteAdded: (/** @type {string} */ n) => `已加入「${n}」，并已选中。`,
     mqaUndercut: (/** @type {string} */ mqa, /** @type {string} */ mla) =>
-      `这里 MQA（${mqa}）比 MLA（${mla}）还小：MQA 让所有头共用同一份 K/V，MLA 的潜向量却能给每个头各自的 K/V（展开，或把展开吸收进 query 和输出），质量更接近 MHA（第 9、10 课）。`,
+      `这里 MQA（${mqa}）比 MLA（${mla}）还小：MQA 让所有头共用同一份 K/V，MLA 的潜向量却能给每个头各自的 K/V（展开，或把展开吸收进 query 和输出），质量上，DeepSeek-V2 自己的消融实验里 MLA 比 MHA 还好，MHA 又好于 MQA（DeepSeek-V2 报告 §2.1.4 表 1 与附录 D）。`,
     overLimit: (/** @type {string} */ name, /** @type {string} */ t, /** @type {string} */ limit) =>
       `${t} token 超过了 ${name} 的上下文上限 ${limit} token：模型本身处理不了这么长的请求，下面的字节数只是按公式算的超出上下文的估算。`,
     windowNote: (/** @type {string} */ w) =>
@@ -144,23 +146,25 @@ export const STRINGS = {
     v2Title: 'What DeepSeek-V2’s MLA saves',
     moreModels: (/** @type {number} */ n, /** @type {number} */ rest) =>
       `All ${n} models: show the other ${rest}`,
-    v2vs67: (/** @type {string} */ a, /** @type {string} */ b, /** @type {string} */ r) =>
-      `Against DeepSeek LLM 67B (both BF16): 1 − ${a} / ${b} = ${r}`,
-    v2vsMha: (
-      /** @type {string} */ f,
-      /** @type {string} */ a,
-      /** @type {string} */ b,
-      /** @type {string} */ r,
-    ) => `Against V2 built with MHA (${f}): 1 − ${a} / ${b} = ${r}`,
-    /** @param {string} reported @param {string} bits @param {string} r67 */
-    v2Note: (reported, bits, r67) =>
-      `The official “KV ${reported}” is also against 67B, but it includes quantising the KV cache to about ${bits} bits; in BF16 alone MLA saves ${r67.replace('−', '')}.`,
+    v2vs67: (/** @type {string} */ cmp) => `Against DeepSeek LLM 67B (both BF16): ${cmp}`,
+    v2vsMha: (/** @type {string} */ f, /** @type {string} */ cmp) =>
+      `Against V2 built with MHA (${f}): ${cmp}`,
+    /**
+     * @param {string} reported
+     * @param {string} bits
+     * @param {string} r67
+     * @param {number} v2Layers
+     * @param {number} d67Layers
+     * @param {string} rLayer
+     */
+    v2Note: (reported, bits, r67, v2Layers, d67Layers, rLayer) =>
+      `The official “KV ${reported}” is also against 67B, but it includes quantising the KV cache to about ${bits} bits. In BF16, DeepSeek-V2 keeps ${r67.replace('−', '')} less than DeepSeek 67B, but they are different models (${v2Layers} against ${d67Layers} layers); per layer, MLA keeps ${rLayer.replace('−', '')} less than 67B’s GQA-8.`,
     pasteTitle: 'Paste a Hugging Face config.json to add a row',
     pasteLabel: 'Contents of config.json',
     pasteAdd: 'Add to the ledger',
     pasteAdded: (/** @type {string} */ n) => `Added “${n}” and selected it.`,
     mqaUndercut: (/** @type {string} */ mqa, /** @type {string} */ mla) =>
-      `Here MQA (${mqa}) is smaller than MLA (${mla}): MQA makes every head share one K/V, while MLA’s latent still gives each head its own K/V (expanded, or with the expansion absorbed into the query and the output), much closer to MHA in quality (lessons 9 and 10).`,
+      `Here MQA (${mqa}) is smaller than MLA (${mla}): MQA makes every head share one K/V, while MLA’s latent still gives each head its own K/V (expanded, or with the expansion absorbed into the query and the output), and in quality DeepSeek-V2’s own ablations found MLA stronger than MHA, and MHA stronger than MQA (DeepSeek-V2 report, §2.1.4 with Table 1, and appendix D).`,
     overLimit: (/** @type {string} */ name, /** @type {string} */ t, /** @type {string} */ limit) =>
       `${t} tokens is past ${name}’s context limit of ${limit} tokens: the model itself cannot take a request this long, and the bytes below are only a beyond-context estimate from the formula.`,
     windowNote: (/** @type {string} */ w) =>

@@ -46,7 +46,8 @@ export function runMla(engine, { kvLoraRank = EXAMPLE.kvLoraRank, dRope = EXAMPL
 
 /**
  * DeepSeek-V2's cache from the engine's ledger, and what it is compared with:
- * {v2, perLayer, numbersPerLayer, mhaSame, d67, vsMha, vs67, layers, rank, rope, dtype, d67Name}.
+ * {v2, perLayer, numbersPerLayer, mhaSame, d67, vsMha, vs67, vs67PerLayer, layers, d67Layers, rank,
+ * rope, dtype, d67Name}.
  * perLayer is the ledger of the same entry with one layer; numbersPerLayer the same at 1 byte per
  * number (= kv_lora_rank + rope_dim, counted by the engine). `bytes` holds the five entries'
  * bytesPerToken as numbers (both are config models, so none is a reported-only null).
@@ -75,12 +76,15 @@ export function v2Ledger(engine, models) {
   if (!mhaRow || mhaRow.bytesPerToken !== mhaSame.bytesPerToken)
     throw new Error('DeepSeek-V2: the ledger’s MHA rows disagree');
   const d67 = engine.kvLedger(d67m);
+  // one layer of 67B: the two models differ in depth, so the per-layer saving is MLA's own
+  const d67PerLayer = engine.kvLedger({ ...d67m, layers: 1 });
   const bytes = {
     v2: bytesOf(v2, v2m.name),
     perLayer: bytesOf(perLayer, v2m.name),
     numbersPerLayer: bytesOf(numbersPerLayer, v2m.name),
     mhaSame: bytesOf(mhaSame, v2m.name),
     d67: bytesOf(d67, d67m.name),
+    d67PerLayer: bytesOf(d67PerLayer, d67m.name),
   };
   return {
     v2,
@@ -91,7 +95,9 @@ export function v2Ledger(engine, models) {
     bytes,
     vsMha: engine.kvReduction(bytes.mhaSame, bytes.v2),
     vs67: engine.kvReduction(bytes.d67, bytes.v2),
+    vs67PerLayer: engine.kvReduction(bytes.d67PerLayer, bytes.perLayer),
     layers: v2m.layers,
+    d67Layers: d67m.layers,
     rank: a.kvLoraRank,
     rope: a.ropeDim,
     dtype: v2m.dtypeBytes,

@@ -92,7 +92,8 @@ export const STRINGS = {
       /** @type {string | number} */ dv,
       /** @type {string | number} */ b,
       /** @type {string | number} */ v,
-    ) => `若像 MHA 那样存展开后的 K、V：${H} × (${dn} + ${dr} + ${dv}) × ${b} B = ${v}`,
+    ) =>
+      `若像 MHA 那样存展开后的 K、V：头数 H × (dn + dr + dv) × 每元素字节 = ${H} 个头 × (${dn} + ${dr} + ${dv}) × ${b} B = ${v}`,
     keyLatent: (/** @type {string | number} */ r) => `c：${r} 个数`,
     keyRope: (/** @type {string | number} */ dr) => line(K_ROPE, `：${dr} 个数`),
     stripLabel: (/** @type {string | number} */ r, /** @type {string | number} */ dr) =>
@@ -160,17 +161,20 @@ export const STRINGS = {
     vsMha: (/** @type {string | number} */ f) => `同形状改成 MHA（每个头各存 K、V）：${f}`,
     vs67: (/** @type {string | number} */ name, /** @type {string | number} */ f) =>
       `${name}（GQA-8）：${f}`,
-    cmp: (
-      /** @type {string | number} */ a,
-      /** @type {string | number} */ b,
-      /** @type {string | number} */ r,
-    ) => `1 − ${a} / ${b} = ${r}`,
     barMla: (/** @type {string | number} */ name) => `${name}（MLA）`,
     barMha: (/** @type {string | number} */ name) => `${name} 的形状按 MHA`,
     barD67: (/** @type {string | number} */ name) => `${name}（GQA-8）`,
-    /** @param {string} reported @param {string} bits @param {string} r67 @param {string} rMha */
-    official: (reported, bits, r67, rMha) =>
-      `官方说的「KV ${reported}」是相对 DeepSeek 67B，并且含了约 ${bits} bit 的 KV 量化；只按 BF16 算是 ${r67}，相对同形状 MHA 是 ${rMha}。`,
+    /**
+     * @param {string} reported
+     * @param {string} bits
+     * @param {string} r67
+     * @param {string} rMha
+     * @param {number} v2Layers
+     * @param {number} d67Layers
+     * @param {string} rLayer
+     */
+    official: (reported, bits, r67, rMha, v2Layers, d67Layers, rLayer) =>
+      `官方说的「KV ${reported}」是相对 DeepSeek 67B，并且含了约 ${bits} bit 的 KV 量化；只按 BF16 算是 ${r67}（两个不同的模型，${v2Layers} 层对 ${d67Layers} 层；按每层算，MLA 比 67B 的 GQA-8 是 ${rLayer}），相对同形状 MHA 是 ${rMha}。`,
   },
   en: {
     title:
@@ -208,7 +212,7 @@ export const STRINGS = {
       /** @type {string | number} */ b,
       /** @type {string | number} */ v,
     ) =>
-      `Caching the expanded K and V like MHA instead: ${H} × (${dn} + ${dr} + ${dv}) × ${b} B = ${v}`,
+      `Caching the expanded K and V like MHA instead: heads H × (dn + dr + dv) × bytes per element = ${H} heads × (${dn} + ${dr} + ${dv}) × ${b} B = ${v}`,
     keyLatent: (/** @type {string | number} */ r) => `c: ${r} numbers`,
     keyRope: (/** @type {string | number} */ dr) => line(K_ROPE, `: ${dr} numbers`),
     stripLabel: (/** @type {string | number} */ r, /** @type {string | number} */ dr) =>
@@ -277,17 +281,20 @@ export const STRINGS = {
       `The same shape as MHA (every head keeps its K and V): ${f}`,
     vs67: (/** @type {string | number} */ name, /** @type {string | number} */ f) =>
       `${name} (GQA-8): ${f}`,
-    cmp: (
-      /** @type {string | number} */ a,
-      /** @type {string | number} */ b,
-      /** @type {string | number} */ r,
-    ) => `1 − ${a} / ${b} = ${r}`,
     barMla: (/** @type {string | number} */ name) => `${name} (MLA)`,
     barMha: (/** @type {string | number} */ name) => `${name}’s shape as MHA`,
     barD67: (/** @type {string | number} */ name) => `${name} (GQA-8)`,
-    /** @param {string} reported @param {string} bits @param {string} r67 @param {string} rMha */
-    official: (reported, bits, r67, rMha) =>
-      `The official “KV ${reported}” is against DeepSeek 67B and includes quantising the KV cache to about ${bits} bits; in BF16 alone it is ${r67}, and ${rMha} against the same shape as MHA.`,
+    /**
+     * @param {string} reported
+     * @param {string} bits
+     * @param {string} r67
+     * @param {string} rMha
+     * @param {number} v2Layers
+     * @param {number} d67Layers
+     * @param {string} rLayer
+     */
+    official: (reported, bits, r67, rMha, v2Layers, d67Layers, rLayer) =>
+      `The official “KV ${reported}” is against DeepSeek 67B and includes quantising the KV cache to about ${bits} bits; in BF16 alone it is ${r67} (two different models, ${v2Layers} against ${d67Layers} layers; per layer, MLA against 67B’s GQA-8 is ${rLayer}), and ${rMha} against the same shape as MHA.`,
   },
 };
 

@@ -37,7 +37,7 @@ export const STRINGS = {
     /** @param {string} x @param {string} m @param {string} v */
     add: (x, m, v) => line('x + o·', WO, ` = ${x} + ${m} = ${v}`),
     addNote:
-      '加，不是替换：x 原来带的信息还在，注意力只是往上加了一份从别的 token 取回来的东西。下一层的注意力读的是加完之后的向量。',
+      '加，不是替换：x 原来带的信息还在，注意力只是往上加了一份从别的 token 取回来的东西。之后 FFN 再加上它自己的改动，下一层读的是这个和经过归一化（RMSNorm）之后的向量。',
     worldNote: line('手工构造的教学向量和矩阵（', WO, ' 也是），不是模型学到的。'),
   },
   en: {
@@ -72,7 +72,7 @@ export const STRINGS = {
     /** @param {string} x @param {string} m @param {string} v */
     add: (x, m, v) => line('x + o·', WO, ` = ${x} + ${m} = ${v}`),
     addNote:
-      'Added, not replaced: what x carried is still there; attention adds what it fetched from other tokens. The next layer’s attention reads the sum.',
+      'Added, not replaced: what x carried is still there; attention adds what it fetched from other tokens. The FFN then adds its own change, and the next layer reads the normalised sum (RMSNorm).',
     worldNote: line(
       'Hand-made teaching vectors and matrices (',
       WO,

@@ -30,6 +30,7 @@ import {
   retrieved,
   anchorHead,
   anchorFrequencies,
+  recordedBases,
   partialToy,
   courseCheckRows,
 } from './logic.js';
@@ -375,7 +376,9 @@ export class Rope extends AttnWidget {
         ),
       ),
     );
-    this.#baseNote.textContent = head.baseFromConfig ? '' : this.t('baseNote', TOY_BASE);
+    this.#baseNote.textContent = head.baseFromConfig
+      ? ''
+      : this.t('baseNote', TOY_BASE, recordedBases(rt));
     this.#baseNote.hidden = head.baseFromConfig;
   }
 

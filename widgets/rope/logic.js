@@ -152,6 +152,21 @@ export function retrieved(rt, s, vecs = vectors(rt)) {
 }
 
 /**
+ * The RoPE bases models.json records, smallest first, each with the models that use it: the
+ * real spread the assumed-base note quotes (models without a recorded ropeTheta are left out).
+ * @param {Runtime} rt
+ * @returns {{ base: number, names: string[] }[]}
+ */
+export function recordedBases(rt) {
+  /** @type {Map<number, string[]>} */
+  const byBase = new Map();
+  for (const m of rt.models.models)
+    if (m.ropeTheta !== undefined)
+      byBase.set(m.ropeTheta, [...(byBase.get(m.ropeTheta) ?? []), m.name]);
+  return [...byBase].sort((a, b) => a[0] - b[0]).map(([base, names]) => ({ base, names }));
+}
+
+/**
  * The anchor head: {name, headDim, rotaryDim, base, baseFromConfig} read from models.json.
  * @param {Runtime} rt
  * @returns {AnchorHead}

@@ -15,7 +15,7 @@ import {
 export const STRINGS = {
   'zh-CN': {
     title: '「苹果」这一行：attention sink 与它的两个出口',
-    help: '标准 softmax 逼每一行分完 100%，哪怕这一行其实不想取任何东西——Xiao 2023 发现，模型会把多余的注意力倒在第一个 token 上（attention sink）。下面两个出口让这个头能「这次不取」。',
+    help: '标准 softmax 逼每一行分完 100%，哪怕这一行其实不想取任何东西。Xiao 2023 观察到，很多头把一大份注意力放在开头几个 token 上（attention sink），并把它解释为 softmax 分不出去的多余权重停在了那里。下面两个出口让这个头能「这次不取」。',
     rowTitle: '不加出口：「苹果」一行（因果掩码、单头、分数 ÷ √d）',
     key: '键 j',
     score: line('分数 ', SCORE_MATH),
@@ -67,7 +67,7 @@ export const STRINGS = {
   },
   en: {
     title: 'The 苹果 (apple) row: the attention sink and its two ways out',
-    help: 'Standard softmax forces every row to hand out 100%, even when the row has nothing it wants to take — Xiao 2023 found that models then dump the spare attention on the first token (the attention sink). The two exits below let the head "take nothing this time".',
+    help: 'Standard softmax forces every row to hand out 100%, even when the row has nothing it wants to take. Xiao 2023 observed that many heads put a large share of their attention on the first tokens (the attention sink), and explained it as softmax’s spare weight parked there. The two exits below let the head "take nothing this time".',
     rowTitle: 'No way out: the 苹果 (apple) row (causal mask, single head, scores ÷ √d)',
     key: 'key j',
     score: line('score ', SCORE_MATH),

@@ -72,25 +72,23 @@ export function compareRow(e, t) {
 export function v2Items(c, t) {
   return [
     h('li', { 'data-compare': 'v2-vs-67b' }, [
-      h(
-        'span',
-        { class: 'formula' },
-        t('v2vs67', exactBytes(c.mla.bytesPerToken), exactBytes(c.d67BytesPerToken), c.r67),
-      ),
+      h('span', { class: 'formula' }, t('v2vs67', c.cmp67)),
     ]),
     h('li', { 'data-compare': 'v2-vs-mha' }, [
-      h(
-        'span',
-        { class: 'formula' },
-        t(
-          'v2vsMha',
-          c.mha.formula,
-          exactBytes(c.mla.bytesPerToken),
-          exactBytes(c.mha.bytesPerToken),
-          c.rMha,
-        ),
-      ),
+      h('span', { class: 'formula' }, t('v2vsMha', c.mha.formula, c.cmpMha)),
     ]),
-    h('li', {}, t('v2Note', REPORTED.v2Reduction.value, REPORTED.v2Reduction.kvBits, c.r67)),
+    h(
+      'li',
+      {},
+      t(
+        'v2Note',
+        REPORTED.v2Reduction.value,
+        REPORTED.v2Reduction.kvBits,
+        c.r67,
+        c.v2Layers,
+        c.d67Layers,
+        c.rPerLayer,
+      ),
+    ),
   ];
 }

@@ -3,7 +3,7 @@
 /** @import { v2Ledger } from '../logic.js' */
 import { h, exactBytes } from '../../../web/dom.js';
 import { REPORTED } from '../../evolution-map/logic.js';
-import { reductionText } from '../../kv-ledger/logic.js';
+import { reductionFormula, reductionText } from '../../kv-ledger/logic.js';
 
 /**
  * The section's paragraphs and bars.
@@ -40,17 +40,9 @@ export function v2LedgerView(L, t) {
       bar('mha', t('barMha', L.v2Name), b.mhaSame),
     ]),
     h('p', { class: 'formula' }, t('vs67', L.d67Name, L.d67.formula)),
-    h(
-      'p',
-      { class: 'cmp vs67' },
-      t('cmp', exactBytes(b.v2), exactBytes(b.d67), reductionText(L.vs67)),
-    ),
+    h('p', { class: 'cmp vs67' }, reductionFormula(b.v2, b.d67, L.vs67)),
     h('p', { class: 'formula' }, t('vsMha', L.mhaSame.formula)),
-    h(
-      'p',
-      { class: 'cmp vsmha' },
-      t('cmp', exactBytes(b.v2), exactBytes(b.mhaSame), reductionText(L.vsMha)),
-    ),
+    h('p', { class: 'cmp vsmha' }, reductionFormula(b.v2, b.mhaSame, L.vsMha)),
     h(
       'p',
       { class: 'muted' },
@@ -60,6 +52,9 @@ export function v2LedgerView(L, t) {
         REPORTED.v2Reduction.kvBits,
         reductionText(L.vs67),
         reductionText(L.vsMha),
+        L.layers,
+        L.d67Layers,
+        reductionText(L.vs67PerLayer),
       ),
     ),
   ];
