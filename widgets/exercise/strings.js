@@ -181,8 +181,7 @@ export const STRINGS = {
       'sum-k':
         '你的输出和「用权重把 K 的行加起来」时一样：最后加权求和的是 V 的行（被选中后交出去的内容），不是 K。K 只用来打分。',
       /** @param {string} s @param {number} T @param {number} dv */
-      shape: (s, T, dv) =>
-        `你的函数返回了 ${s}；应该返回 ${T} 行、每行 ${dv} 个数，一个查询一行。`,
+      shape: (s, T, dv) => `你的函数返回了 ${s}；应该返回 ${T} 行、每行 ${dv} 个数，一个查询一行。`,
       /** @param {string} name @param {number} row counted from 1 @param {string} d */
       other: (name, row, d) =>
         `输入「${name}」里第 ${row} 行（从 1 数起）最先出错（误差 ${d}）。先检查这一行的分数是不是 q·k / √d，掩码是不是在 softmax 之前，加权求和的是不是 V。`,

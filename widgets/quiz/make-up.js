@@ -1,6 +1,6 @@
 // What the final quiz is made of, counted from course-data/quiz.json: its questions by kind, the
-// ones that are not a page's check (the new ones), and of those the ones that ask for a calculation,
-// a bug or a transfer, and the rest (no tag: they ask what a lesson showed).
+// ones that are not a page's check (the new ones), and of those the ones that ask for a
+// calculation, a bug or a transfer, and the rest (no tag: they ask what a lesson showed).
 // No imports of the engine or the course facts: the prose facts (widgets/facts/facts.js) quote
 // these counts, and the quiz's logic imports those facts.
 /** @import { Question, Tag } from './logic.js' */
