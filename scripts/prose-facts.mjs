@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkTeachingWorld, checkModels } from '../web/runtime.js';
 import { courseFacts, factIds, FACT_PLACEHOLDER } from '../widgets/facts/facts.js';
+import { DEFAULT_CHOICES, TRAIN_TEXT_FILES } from '../widgets/train/logic.js';
 
 const LANGS = /** @type {const} */ (['zh-CN', 'en']);
 
@@ -20,7 +21,11 @@ const LANGS = /** @type {const} */ (['zh-CN', 'en']);
 export async function factContext(root, files = {}) {
   const read = (name) =>
     JSON.parse(readFileSync(files[name] ?? join(root, 'course-data', name), 'utf8'));
-  const engine = await createRequire(import.meta.url)(join(root, 'dist/attn-engine.js'))();
+  const require = createRequire(import.meta.url);
+  const engine = await require(join(root, 'dist/attn-engine.js'))();
+  const trainer = await require(join(root, 'build-wasm/attn-trainer.js'))();
+  /** @type {any} */
+  let trainInfo = null;
   return {
     engine,
     world: checkTeachingWorld(read('teaching-world.json')),
@@ -36,6 +41,16 @@ export async function factContext(root, files = {}) {
     },
     quiz: read('quiz.json'),
     lessons: read('lessons.json'),
+    // The train page's default run as the browser's trainer starts it (the same module and
+    // text the page bundles): its vocabulary and unigram baseline, asked for on first use.
+    train: () => {
+      const fortunes = process.env.ATTN_FORTUNES_DIR ?? '/usr/share/games/fortunes';
+      trainInfo ??= trainer.trainStart(
+        { ...DEFAULT_CHOICES },
+        TRAIN_TEXT_FILES.map((f) => readFileSync(join(fortunes, f), 'utf8')),
+      );
+      return trainInfo;
+    },
   };
 }
 

@@ -124,6 +124,8 @@ const LATIN_IN_CHINESE = new Set(
     'it animal street tired too wide ' +
     // the anchor's family, and the glossary's terms where the guides first use them
     'Qwen prefill logits nats ln RMSNorm SwiGLU float32 ' +
+    // the papers the lab and train pages cite for the attention sink
+    'StreamingLLM ' +
     // the exercise's parameter; the milestone's file and greedy decoding
     'allowed c3-attention.json argmax ' +
     // branch B1: the recurrences of then and now, and the paper on training the linear ones

@@ -109,6 +109,9 @@ test('the final quiz: at least 24 items, 12 not a page’s check, 8 calculations
   for (const kind of ['choice', 'true-false', 'numeric', 'order'])
     assert.ok(m.kinds[kind] > 0, `${kind} items`);
   assert.equal(m.own + m.checks, m.total);
+  // the header's parts of the new items add up to their count (each new item has one tag or none)
+  assert.equal(m.calculation + m.bug + m.transfer + m.recall, m.own);
+  assert.ok(m.recall > 0, 'an untagged new item is counted as recall');
   // a question that is neither a check nor final would be shown nowhere
   for (const q of quiz.questions) assert.ok(q.lesson || q.final, q.id);
 });
@@ -580,7 +583,7 @@ test('README’s course section states the final quiz’s make-up as the file ha
   );
   const m = makeUp(quiz);
   const said = readme.match(
-    /\*\*The final quiz\*\* \([^)]*\): (\d+) items, (\d+) multiple choice, (\d+) true\/false, (\d+) numeric \([^)]*\) and (\d+) orderings; (\d+) of them are not any page's check\. (\d+) need a calculation the student does \([^)]*\), (\d+) ask for the bug in a code snippet, (\d+) carry an idea/,
+    /\*\*The final quiz\*\* \([^)]*\): (\d+) items, (\d+) multiple choice, (\d+) true\/false, (\d+) numeric \([^)]*\) and (\d+) orderings; (\d+) of them are not any page's check\. (\d+) need a calculation the student does \([^)]*\), (\d+) ask for the bug in a code snippet, (\d+) carry an idea to a case the lessons did not show, (\d+) ask/,
   );
   assert.ok(said, 'README has the sentence on the final quiz');
   assert.deepEqual(said.slice(1).map(Number), [
@@ -593,5 +596,6 @@ test('README’s course section states the final quiz’s make-up as the file ha
     m.calculation,
     m.bug,
     m.transfer,
+    m.recall,
   ]);
 });

@@ -37,7 +37,7 @@ export const STARTERS = {
   'zh-CN': {
     attention: (/** @type {number} */ n) => `// 练习 ${n}：在普通数组上从零写注意力。
 // Q：T 行、每行 d 个数；K：T 行、每行 d 个数；V：T 行、每行 dv 个数。
-// allowed[i][j] 为 true 时，第 i 个 query 可以看第 j 个 key。
+// allowed[i][j] 为 true 时，第 i 个查询可以看第 j 个键。
 // 返回输出：T 行、每行 dv 个数。
 function attention(Q, K, V, allowed) {
   const T = Q.length;
@@ -55,7 +55,7 @@ function attention(Q, K, V, allowed) {
 `,
     attentionBlank: (/** @type {number} */ n) => `// 练习 ${n}：在普通数组上从零写注意力。
 // Q、K：T 行、每行 d 个数；V：T 行、每行 dv 个数。
-// allowed[i][j] 为 true 时，第 i 个 query 可以看第 j 个 key。
+// allowed[i][j] 为 true 时，第 i 个查询可以看第 j 个键。
 // 返回 T 行、每行 dv 个数。
 function attention(Q, K, V, allowed) {
 }
@@ -169,20 +169,19 @@ export const STRINGS = {
       'mask-after-softmax':
         '你的输出和「softmax 之后才掩码」一样：被掩掉的权重清零了，但这一行加起来不再是 1。应该在 softmax 之前把这些分数置为 −∞。',
       'wrong-axis':
-        '你的 softmax 是沿列做的（对每个 key，在各个 query 之间归一）。注意力是按行归一：对一个 query i，在它能看的各个 key j 之间。',
+        '你的 softmax 是沿列做的（对每个键，在各个查询之间归一）。注意力是按行归一：对一个查询 i，在它能看的各个键 j 之间。',
       'divide-by-d':
         '你的输出和「除以 d 而不是 √d」时一样：缩放除的是 √d（d 是 q 一行的长度），不是 d。除以 d 把分数压得太扁，softmax 就太平均了。',
       'mask-with-zero':
-        '你的输出和「被掩掉的分数设成 0」时一样：exp(0) = 1，被掩掉的 key 照样分到了权重。应该设成 −∞，softmax 之后它才恰好是 0。',
+        '你的输出和「被掩掉的分数设成 0」时一样：exp(0) = 1，被掩掉的键照样分到了权重。应该设成 −∞，softmax 之后它才恰好是 0。',
       'own-causal-mask':
-        '你的输出和「自己写了因果掩码（j > i 的位置置为 −∞），没用 allowed」时一样：两句教学数据对了，只是因为它们恰好用因果掩码。能看哪些 key 要看 allowed[i][j]：窗口掩码只许看自己和前一个，「不加掩码」那一组什么都能看。',
+        '你的输出和「自己写了因果掩码（j > i 的位置置为 −∞），没用 allowed」时一样：两句教学数据对了，只是因为它们恰好用因果掩码。能看哪些键要看 allowed[i][j]：窗口掩码只许看自己和前一个，「不加掩码」那一组什么都能看。',
       'no-mask':
         '你的输出和「完全不加掩码」时一样：allowed[i][j] 不允许看的位置，分数要在 softmax 之前置为 −∞。只有「不加掩码」那一组对了，因为它什么都允许。',
       'sum-k':
         '你的输出和「用权重把 K 的行加起来」时一样：最后加权求和的是 V 的行（被选中后交出去的内容），不是 K。K 只用来打分。',
       /** @param {string} s @param {number} T @param {number} dv */
-      shape: (s, T, dv) =>
-        `你的函数返回了 ${s}；应该返回 ${T} 行、每行 ${dv} 个数，一个 query 一行。`,
+      shape: (s, T, dv) => `你的函数返回了 ${s}；应该返回 ${T} 行、每行 ${dv} 个数，一个查询一行。`,
       /** @param {string} name @param {number} row counted from 1 @param {string} d */
       other: (name, row, d) =>
         `输入「${name}」里第 ${row} 行（从 1 数起）最先出错（误差 ${d}）。先检查这一行的分数是不是 q·k / √d，掩码是不是在 softmax 之前，加权求和的是不是 V。`,

@@ -43,13 +43,17 @@ import { makeUp } from '../quiz/make-up.js';
 import { labModel } from '../lab/logic.js';
 import { CHECKS, runCheck } from '../milestone/logic.js';
 import { attentionCases } from '../exercise/logic.js';
+import { DEFAULT_CHOICES } from '../train/logic.js';
+import { uniformFirstShare } from '../../web/uniform-share.js';
 
 /**
  * What facts are computed from: the page runtime's {engine, world, models}, plus the lab's
  * exports (c3-attention.json, kv-heads-ablation.json, hybrid-ablation.json) and the quiz file.
  * @typedef {Runtime & { lab: { export: any, ablation: any, hybridAblation: any, weights?: string },
  *   quiz: QuizDoc,
- *   lessons: { lessons: { slug: string, widgets: { data?: unknown }[] }[] } }} FactContext
+ *   lessons: { lessons: { slug: string, widgets: { data?: unknown }[] }[] },
+ *   train?: () => import('../train/logic.js').TrainInfo }} FactContext the train page's default
+ *   run as the browser's trainer starts it (build time only: scripts/prose-facts.mjs)
  * @typedef {string | Bilingual} FactValue
  * @typedef {Map<string, any>} Memo results several facts share, computed once per round
  */
@@ -125,6 +129,22 @@ const sinkRanges = (/** @type {FactContext} */ c) =>
   c.lab.export.meanSinkShare
     .map((/** @type {number[]} */ shares, /** @type {number} */ layer) => ({ layer, shares }))
     .filter((/** @type {{shares: number[]}} */ x) => x.shares.length > 0);
+/** Every full-layer head's sink share, averaged over the export's sentences. */
+const allSinkShares = (/** @type {FactContext} */ c) =>
+  sinkRanges(c).flatMap((/** @type {{ shares: number[] }} */ x) => x.shares);
+/**
+ * The sink share uniform attention gives <bos> over the export's sentences, averaged as the
+ * export averages the heads' shares (each sentence counts once).
+ */
+const uniformSink = (/** @type {FactContext} */ c) => {
+  const s = /** @type {{ tokens: unknown[] }[]} */ (c.lab.export.sentences);
+  return s.reduce((a, x) => a + uniformFirstShare(x.tokens.length), 0) / s.length;
+};
+/** The train page's default run (its vocabulary, its unigram baseline). */
+const trainRun = (/** @type {FactContext} */ c) => {
+  if (!c.train) throw new Error('the facts context has no trainer (train)');
+  return c.train();
+};
 const range = (/** @type {number[]} */ xs) => `${pct(Math.min(...xs))}–${pct(Math.max(...xs))}`;
 /** Bytes with thousands grouping and the unit, as the ledger prints exact counts. */
 const exactB = (/** @type {number} */ b) => `${grouped(b)} B`;
@@ -379,6 +399,14 @@ export const FACTS = {
   'lab-sink-last': (c) => range(sinkRanges(c)[sinkRanges(c).length - 1].shares),
   'lab-sink-first-layer': (c) => String(sinkRanges(c)[0].layer + 1),
   'lab-sink-last-layer': (c) => String(sinkRanges(c)[sinkRanges(c).length - 1].layer + 1),
+  'lab-sink-all': (c) => range(allSinkShares(c)),
+  'lab-sink-uniform': (c) => pct(uniformSink(c)),
+  'lab-train-steps': (c) => grouped(c.lab.export.model.training.steps),
+
+  // ---- the train page (the browser's trainer, its default run) ----
+  'train-default-steps': () => grouped(DEFAULT_CHOICES.steps),
+  'train-vocab': (c) => String(trainRun(c).config.vocab),
+  'train-uniform-loss': (c) => num(Math.log(trainRun(c).config.vocab), 2),
   'hyb-valid-hybrid': (c) => num(hybridRow(c, 'hybrid').validLoss, 4),
   'hyb-valid-full': (c) => num(hybridRow(c, 'all-full').validLoss, 4),
   'hyb-steps': (c) => String(c.lab.hybridAblation.training.steps),

@@ -224,6 +224,7 @@ export class Lab extends AttnWidget {
         // The model's own ledger row at the full context, its K/V counted in BF16 (2 bytes) as
         // everywhere on the page and in the course; the linear layers' state stays float32.
         ledger: rt.engine.labLedger(lab.id, { tokens: c.context, dtypeBytes: 2 }),
+        config: c,
         onSteps: (n) => this.#set(() => (this.#steps = n)),
         onOpen: () => this.#opened('generation'),
       }),

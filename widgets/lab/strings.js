@@ -87,7 +87,7 @@ export const STRINGS = {
      * @param {string} u
      */
     facts: (c, full, p, v, u) =>
-      `字符级的混合架构解码器：${c.nLayers} 层，d_model ${c.dModel}。其中 ${c.fullLayers} 层（第 ${full.join('、')} 层）是完整的 softmax 自注意力：${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头（每头 ${c.dHead} 维），QK-Norm、RoPE、输出门；其余 ${c.linearLayers} 层是线性注意力（GatedDeltaNet，${c.linearHeads} 个头，每头维护一份 ${c.linearHeadDim} × ${c.linearHeadDim} 的固定大小状态），线性层与全注意力层之比 ${c.linearLayers} : ${c.fullLayers}，和锚点模型的比例相同。上下文 ${c.context}，词表 ${c.vocab}（<bos>、<unk> 和 ${c.vocab - 2} 个字）；${p} 个参数。验证集 ${v} nats/字（只按字频猜是 ${u}）。`,
+      `字符级的混合架构解码器：${c.nLayers} 层，d_model ${c.dModel}。其中 ${c.fullLayers} 层（第 ${full.join('、')} 层）是完整的 softmax 自注意力：${c.nHeads} 个 Q 头共用 ${c.nKvHeads} 个 KV 头（每头 ${c.dHead} 维），QK-Norm、RoPE、输出门；其余 ${c.linearLayers} 层是线性注意力（GatedDeltaNet，${c.linearHeads} 个头，每头维护一份 ${c.linearHeadDim} × ${c.linearHeadDim} 的固定大小状态 S，每层再留短卷积最近 ${c.convKernel - 1} 个输入），线性层与全注意力层之比 ${c.linearLayers} : ${c.fullLayers}，和锚点模型的比例相同。上下文 ${c.context}，词表 ${c.vocab}（<bos>、<unk> 和 ${c.vocab - 2} 个字）；${p} 个参数。验证集 ${v} nats/字（只按字频猜是 ${u}）。`,
     aboutTrained: '关于这个模型：你自己训练的',
     /**
      * @param {LabConfig} c
@@ -129,9 +129,17 @@ export const STRINGS = {
     /** @param {string} f @param {number} n */
     cacheLine: (f, n) =>
       `这个模型每个 token 缓存的 K、V（引擎的账本，和全课一样按 BF16 计）：只有 ${n} 个全注意力层缓存，${f}`,
-    /** @param {number} L @param {number} T @param {string} state @param {string} total */
-    ledgerRow: (L, T, state, total) =>
-      `再加 ${L} 个线性层固定的状态 ${state}（与长度无关）：${T} 个 token 的一条请求共 ${total}。`,
+    /**
+     * @param {number} L linear layers
+     * @param {number} T tokens of the request
+     * @param {string} state their whole state
+     * @param {string} s the S part as a product
+     * @param {string} conv the convolution's part
+     * @param {number} K the convolution's width
+     * @param {string} total
+     */
+    ledgerRow: (L, T, state, s, conv, K, total) =>
+      `再加 ${L} 个线性层固定的状态 ${state}（float32，与长度无关）：状态 S 是 ${s}，短卷积最近 ${K - 1} 个输入是 ${conv}。${T} 个 token 的一条请求共 ${total}。`,
     /** @param {number} c */
     noRoom: (c) => `提示已经占满上下文 ${c}，没有位置再生成。`,
     heatTitle: '逐层逐头的注意力',
@@ -183,9 +191,12 @@ export const STRINGS = {
     future: '未来，被掩码遮住',
     sinkTitle: 'attention sink：每个头放在第一个 token（<bos>）上的注意力',
     sinkHelp:
-      '每格是一个头（行 = 层，列 = 头），颜色越亮、数越大，这个头越多地把注意力「倒」在 <bos> 上。点格子（或方向键）在上面的热力图里看这个头。',
+      '每格是一个头（行 = 层，列 = 头），数是这个头放在 <bos> 上的注意力份额，越大颜色越亮。点格子（或方向键）在上面的热力图里看这个头。',
     'sinkHelp:touch':
-      '每格是一个头（行 = 层，列 = 头），颜色越亮、数越大，这个头越多地把注意力「倒」在 <bos> 上。点格子，在上面的热力图里看这个头。',
+      '每格是一个头（行 = 层，列 = 头），数是这个头放在 <bos> 上的注意力份额，越大颜色越亮。点格子，在上面的热力图里看这个头。',
+    /** @param {number} T @param {string} u */
+    sinkUniform: (T, u) =>
+      `均匀地看（每一行把权重平分给它能看的所有键）时，这 ${T} 个 token 上 <bos> 也会分到 ${u}（对第 1 … T−1 行平均 1/(i+1)）。明显高于它的头才是把注意力「倒」在 <bos> 上的 attention sink；接近它的头只是在平均地看。`,
     /** @param {number} l @param {number} hd @param {string} p */
     sinkCell: (l, hd, p) => `第 ${l} 层头 ${hd}：sink ${p}`,
     /**
@@ -296,7 +307,7 @@ export const STRINGS = {
      * @param {string} u
      */
     facts: (c, full, p, v, u) =>
-      `A character-level hybrid decoder: ${c.nLayers} layers, d_model ${c.dModel}. ${c.fullLayers} of them (layers ${full.join(' and ')}) are full softmax self-attention: ${c.nHeads} query heads sharing ${plural(c.nKvHeads, 'KV head')} (${c.dHead} dims each), QK-norm, RoPE, output gate; the other ${c.linearLayers} are linear attention (GatedDeltaNet, ${c.linearHeads} heads, each keeping a fixed-size ${c.linearHeadDim} × ${c.linearHeadDim} state), linear to full ${c.linearLayers} : ${c.fullLayers}, the anchor model’s ratio. Context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
+      `A character-level hybrid decoder: ${c.nLayers} layers, d_model ${c.dModel}. ${c.fullLayers} of them (layers ${full.join(' and ')}) are full softmax self-attention: ${c.nHeads} query heads sharing ${plural(c.nKvHeads, 'KV head')} (${c.dHead} dims each), QK-norm, RoPE, output gate; the other ${c.linearLayers} are linear attention (GatedDeltaNet, ${c.linearHeads} heads, each keeping a fixed-size ${c.linearHeadDim} × ${c.linearHeadDim} state S, and each layer its short convolution’s last ${c.convKernel - 1} inputs), linear to full ${c.linearLayers} : ${c.fullLayers}, the anchor model’s ratio. Context ${c.context}, vocabulary ${c.vocab} (<bos>, <unk> and ${c.vocab - 2} characters); ${p} parameters. Validation ${v} nats per character (guessing by character frequency: ${u}).`,
     aboutTrained: 'About this model: the one you trained',
     /**
      * @param {LabConfig} c
@@ -340,9 +351,17 @@ export const STRINGS = {
     /** @param {string} f @param {number} n */
     cacheLine: (f, n) =>
       `K and V this model caches per token (the engine's ledger, counted in BF16 like the rest of the course): only its ${n} full layers do, ${f}`,
-    /** @param {number} L @param {number} T @param {string} state @param {string} total */
-    ledgerRow: (L, T, state, total) =>
-      `plus the ${L} linear layers' fixed state of ${state} (the same at any length): one request of ${T} tokens holds ${total}.`,
+    /**
+     * @param {number} L linear layers
+     * @param {number} T tokens of the request
+     * @param {string} state their whole state
+     * @param {string} s the S part as a product
+     * @param {string} conv the convolution's part
+     * @param {number} K the convolution's width
+     * @param {string} total
+     */
+    ledgerRow: (L, T, state, s, conv, K, total) =>
+      `plus the ${L} linear layers' fixed state, the same at any length: ${state} in float32, the state S (${s}) and the short convolution's last ${K - 1} inputs (${conv}). One request of ${T} tokens holds ${total}.`,
     /** @param {number} c */
     noRoom: (c) => `The prompt fills the context of ${c}: no room to generate.`,
     heatTitle: 'Attention, layer by layer and head by head',
@@ -398,9 +417,12 @@ export const STRINGS = {
     future: 'future, masked',
     sinkTitle: "Attention sink: each head's attention on the first token (<bos>)",
     sinkHelp:
-      'One cell per head (rows = layers, columns = heads); the brighter and larger, the more this head "parks" its attention on <bos>. Click a cell (or use the arrow keys) to see that head in the heatmap above.',
+      'One cell per head (rows = layers, columns = heads): the share of its attention on <bos>, brighter when larger. Click a cell (or use the arrow keys) to see that head in the heatmap above.',
     'sinkHelp:touch':
-      'One cell per head (rows = layers, columns = heads); the brighter and larger, the more this head "parks" its attention on <bos>. Tap a cell to see that head in the heatmap above.',
+      'One cell per head (rows = layers, columns = heads): the share of its attention on <bos>, brighter when larger. Tap a cell to see that head in the heatmap above.',
+    /** @param {number} T @param {string} u */
+    sinkUniform: (T, u) =>
+      `Uniform attention (each row split evenly over every key it may see) would already give <bos> ${u} on these ${T} tokens (the mean of 1/(i+1) over rows 1 … T−1). Only a head clearly above that parks its attention on <bos>, an attention sink; a head near it is just spreading evenly.`,
     /** @param {number} l @param {number} hd @param {string} p */
     sinkCell: (l, hd, p) => `Layer ${l} head ${hd}: sink ${p}`,
     /**

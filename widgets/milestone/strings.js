@@ -61,7 +61,8 @@ export const STRINGS = {
     kvAblation: (losses) => `实验课的 KV 头数消融（验证 loss）：${losses}。`,
     listSeparator: '，',
     evidence: {
-      heads: '第 7 课：多头是把同样的计算量切成几份；头数 × 每头维数不必等于宽度。',
+      heads:
+        '第 7 课：头数 × 每头维数 = 模型宽度时（原始 Transformer 的约定），多头的计算量和一个全宽的头差不多；这个等式并不是必须的。',
       'kv-heads': '第 9 课（GQA：组数就是 KV 头数）；实验课的 kv_heads 消融。',
       'qk-norm': '第 3 课：除以 √d 的前提是分量的尺度稳定；QK-Norm 把它钉住。',
     },
@@ -199,7 +200,8 @@ export const STRINGS = {
     },
     symptom: {
       'no-mask': '训练 loss 低得离谱，生成时胡言乱语。',
-      'no-scale': '大 head_dim 下 softmax 几乎 one-hot，梯度极小，loss 降不动。',
+      'no-scale':
+        '大 head_dim 下分数很大，softmax 容易饱和，梯度变小，训练变慢或不稳定（除非初始化把这个尺度补回来）。',
       'n-embd': '项目代码直接断言失败。',
       'no-cache': '每生成一个 token 都重算全部 K/V，越往后越慢。',
       'free-cache': '长上下文直接爆显存。',
@@ -280,7 +282,7 @@ export const STRINGS = {
     listSeparator: ', ',
     evidence: {
       heads:
-        'Lesson 7: multi-head attention cuts the same compute into pieces; heads × head width need not equal the width.',
+        'Lesson 7: with heads × head width = model width (the original convention), multi-head costs about what one full-width head costs; that equality is not required.',
       'kv-heads': 'Lesson 9 (GQA: the groups are the KV heads); the lab’s kv_heads ablation.',
       'qk-norm':
         'Lesson 3: dividing by √d assumes the components keep a stable scale; QK-Norm pins it.',
@@ -424,7 +426,7 @@ export const STRINGS = {
     symptom: {
       'no-mask': 'A training loss that is absurdly low, and gibberish when generating.',
       'no-scale':
-        'With a large head_dim softmax is almost one-hot, the gradients are tiny and the loss does not go down.',
+        'With a large head_dim the scores are large and softmax saturates easily: the gradients shrink and training becomes slower or less stable (unless the initialisation makes up for the scale).',
       'n-embd': 'The project’s code fails its assertion right away.',
       'no-cache': 'Every new token recomputes all K/V, slower and slower as the text grows.',
       'free-cache': 'A long context runs out of GPU memory.',

@@ -37,14 +37,14 @@ export const STRINGS = {
       },
       'dot-only': {
         myth: '点积是唯一正确的打分方式。',
-        fix: '点积、余弦、负距离、加性网络都能打分；点积胜在一次矩阵乘就算完、不用落大张量，效果好坏靠实验。',
+        fix: '点积、余弦、负距离、加性网络都能打分。和加性网络比，点积不用落大张量；余弦、负距离也只要一次矩阵乘，和它们之间怎么选，靠实验定。',
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `T = ${n.courseT}、dₐ = ${n.dA}：加性的中间张量 ${n.additiveBytes}，点积的分数只有 ${n.dotBytes}`,
       },
       'sqrt-trick': {
         myth: '除以 √d 只是一个经验技巧。',
-        fix: '在分量独立、方差为 1 的前提下，点积的方差正好是 d，√d 就是把它拉回 1 的那个数；「方差为 1 训练最好」才是背后的动机。',
+        fix: '在分量独立、方差为 1 的前提下，点积的方差正好是 d，√d 就是把它拉回 1 的那个数；原论文的动机是：分数太大时 softmax 饱和，梯度变得极小（Vaswani 等 2017，§3.2.1）。',
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `d = ${n.d} 的固定种子实验：点积标准差 ${n.stdUnscaled}，除以 √${n.d} 后 ${n.stdScaled}`,
@@ -147,14 +147,14 @@ export const STRINGS = {
       },
       'dot-only': {
         myth: 'The dot product is the only correct score.',
-        fix: 'Dot product, cosine, negative distance and an additive network can all score; the dot product wins by being one matrix product with no big intermediate, and quality is settled by experiment.',
+        fix: 'Dot product, cosine, negative distance and an additive network can all score. Unlike an additive network, the dot product needs no big intermediate; cosine and negative distance are one matrix product too, and against them the choice was settled by experiment.',
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `T = ${n.courseT}, dₐ = ${n.dA}: the additive intermediate is ${n.additiveBytes}, the dot-product scores ${n.dotBytes}`,
       },
       'sqrt-trick': {
         myth: 'Dividing by √d is just an empirical trick.',
-        fix: 'With independent components of variance 1, a dot product has variance d, and √d is exactly what brings it back to 1; that variance 1 trains best is the motivation behind it.',
+        fix: 'With independent components of variance 1, a dot product has variance d, and √d is exactly what brings it back to 1; the original paper’s motive: large scores saturate softmax, where its gradients become tiny (Vaswani et al. 2017, §3.2.1).',
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `Seeded experiment at d = ${n.d}: dot products have standard deviation ${n.stdUnscaled}, ${n.stdScaled} after ÷√${n.d}`,

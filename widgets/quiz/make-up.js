@@ -1,5 +1,6 @@
 // What the final quiz is made of, counted from course-data/quiz.json: its questions by kind, the
-// ones that are not a page's check, the ones that ask for a calculation, a bug or a transfer.
+// ones that are not a page's check (the new ones), and of those the ones that ask for a
+// calculation, a bug or a transfer, and the rest (no tag: they ask what a lesson showed).
 // No imports of the engine or the course facts: the prose facts (widgets/facts/facts.js) quote
 // these counts, and the quiz's logic imports those facts.
 /** @import { Question, Tag } from './logic.js' */
@@ -20,21 +21,24 @@ export function scopeQuestions(doc, lesson) {
 
 /**
  * What the final quiz is made of: {total, kinds: {choice, true-false, numeric, order}, own (not
- * a page's check), checks (also a page's check), calculation, find-the-bug, transfer}. The
- * quiz's header and README's course section quote it.
+ * a page's check), checks (also a page's check), and of the own items: calculation, bug
+ * (find-the-bug), transfer, recall (no tag). The quiz's header and README's course section quote
+ * it; with one tag at most per item the four parts add up to own (tests/js/quiz.test.mjs).
  * @param {{ questions: Question[] }} doc
  */
 export function makeUp(doc) {
   const final = scopeQuestions(doc, '');
   const kinds = Object.fromEntries(KINDS.map((k) => [k, final.filter((q) => q.kind === k).length]));
-  const tagged = (/** @type {Tag} */ t) => final.filter((q) => q.tags?.includes(t)).length;
+  const own = final.filter((q) => q.lesson === undefined);
+  const tagged = (/** @type {Tag} */ t) => own.filter((q) => q.tags?.includes(t)).length;
   return {
     total: final.length,
     kinds: /** @type {Record<(typeof KINDS)[number], number>} */ (kinds),
-    own: final.filter((q) => q.lesson === undefined).length,
+    own: own.length,
     checks: final.filter((q) => q.lesson !== undefined).length,
     calculation: tagged('calculation'),
     bug: tagged('find-the-bug'),
     transfer: tagged('transfer'),
+    recall: own.filter((q) => !q.tags?.length).length,
   };
 }

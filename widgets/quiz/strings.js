@@ -3,7 +3,7 @@
 
 /**
  * @typedef {{ total: number, kinds: Record<string, number>, own: number, checks: number,
- *   calculation: number, bug: number, transfer: number }} MakeUp
+ *   calculation: number, bug: number, transfer: number, recall: number }} MakeUp
  * @typedef {{ answered: number, total: number, firstRight: number, tried: number }} Score
  */
 
@@ -16,7 +16,7 @@ export const STRINGS = {
       '关于这一课的几道题：作答后按「检查」。答错了可以再试一次，第二次之后显示答案和为什么；算进进度的是第一次的结果。答过的题记在这台电脑的浏览器里，目录页显示你的进度。',
     /** @param {MakeUp} c */
     help: (c) =>
-      `共 ${c.total} 题：${c.kinds.choice} 道选择、${c.kinds['true-false']} 道判断、${c.kinds.numeric} 道要填数、${c.kinds.order} 道排序。其中 ${c.own} 道是这里才有的新题：${c.calculation} 道要你自己算，${c.bug} 道在代码里找错，${c.transfer} 道把学过的道理用到没见过的情形；另外 ${c.checks} 道是各课页末的检查题。每题答错可以再试一次，之后显示答案和纠正；成绩算第一次。数字由注意力引擎现算。`,
+      `共 ${c.total} 题：${c.kinds.choice} 道选择、${c.kinds['true-false']} 道判断、${c.kinds.numeric} 道要填数、${c.kinds.order} 道排序。其中 ${c.own} 道是这里才有的新题：${c.calculation} 道要你自己算，${c.bug} 道在代码里找错，${c.transfer} 道把学过的道理用到没见过的情形，${c.recall} 道考你记不记得课上讲过的步骤和事实；另外 ${c.checks} 道是各课页末的检查题。每题答错可以再试一次，之后显示答案和纠正；成绩算第一次。数字由注意力引擎现算。`,
     /** @param {number} i @param {number} n */
     qn: (i, n) => `第 ${i} 题 / ${n}`,
     tfTrue: '对',
@@ -73,7 +73,7 @@ export const STRINGS = {
       'A few questions on this lesson: answer and press Check. A wrong answer may be tried once more; after the second try the answer and the reason show. Your progress counts the first try. Answers are kept in this browser, and the contents page shows your progress.',
     /** @param {MakeUp} c */
     help: (c) =>
-      `${c.total} questions: ${c.kinds.choice} multiple choice, ${c.kinds['true-false']} true or false, ${c.kinds.numeric} asking for a number and ${c.kinds.order} asking for an order. ${c.own} are new here: ${c.calculation} ask you to calculate, ${c.bug} to find the bug in code, ${c.transfer} to carry an idea to a case the lessons did not show; the other ${c.checks} are the lessons’ own checks. A wrong answer may be tried once more, then the answer and the correction show; the score is your first tries. The numbers are computed live by the attention engine.`,
+      `${c.total} questions: ${c.kinds.choice} multiple choice, ${c.kinds['true-false']} true or false, ${c.kinds.numeric} asking for a number and ${c.kinds.order} asking for an order. ${c.own} are new here: ${c.calculation} ask you to calculate, ${c.bug} to find the bug in code, ${c.transfer} to carry an idea to a case the lessons did not show and ${c.recall} to recall a step or fact a lesson showed; the other ${c.checks} are the lessons’ own checks. A wrong answer may be tried once more, then the answer and the correction show; the score is your first tries. The numbers are computed live by the attention engine.`,
     /** @param {number} i @param {number} n */
     qn: (i, n) => `Question ${i} of ${n}`,
     tfTrue: 'True',

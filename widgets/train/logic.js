@@ -6,6 +6,8 @@
 import { SNAPSHOT_SENTENCE, SAMPLE_PROMPT } from './strings.js';
 
 export { SNAPSHOT_SENTENCE, SAMPLE_PROMPT };
+// The chance levels the snapshot's shares are read against (the lab shows them too).
+export { uniformPreviousShare, uniformFirstShare } from '../../web/uniform-share.js';
 
 /**
  * What a student chooses for a run (the engine checks every field: ConfigError names it).
@@ -184,30 +186,6 @@ export function strongestPreviousHead(patterns) {
     }),
   );
   return best;
-}
-
-/**
- * The previous-character share a head would have by attending uniformly (its chance level), as
- * headPatterns counts it: over query rows i = 1 … T − 1, row i sees i + 1 keys, and its previous
- * key counts from row 2 on (row 1's is key 0, the first token), so the mean of 1 / (i + 1) over
- * i = 2 … T − 1, divided by the T − 1 rows.
- * @param {number} T tokens
- */
-export function uniformPreviousShare(T) {
-  let sum = 0;
-  for (let i = 2; i < T; i++) sum += 1 / (i + 1);
-  return T > 1 ? sum / (T - 1) : 0;
-}
-
-/**
- * The share of the first token (<bos>) a head would have by attending uniformly: the mean of
- * 1 / (i + 1) over query rows i = 1 … T − 1 (headPatterns' firstToken, the sink share).
- * @param {number} T tokens
- */
-export function uniformFirstShare(T) {
-  let sum = 0;
-  for (let i = 1; i < T; i++) sum += 1 / (i + 1);
-  return T > 1 ? sum / (T - 1) : 0;
 }
 
 /**

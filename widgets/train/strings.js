@@ -78,7 +78,7 @@ export const STRINGS = {
     snapshots: '快照：注意力如何成形',
     snapshotHelpBefore: '每个快照上，同一句话「',
     snapshotHelpAfter:
-      '」在每个全注意力层、每个头上的注意力。来回拖动快照滑块，把下面的数和「均匀地看」时的水平比一比：最像「看前一个字」的头放在前一个字上多少（热力图里对角线正下方的格子），有多少权重落在 <bos> 上（第一列）。默认这么短的训练里，预计只能看到一个略高于均匀水平的头，还没有 attention sink：这些要训练得久得多（实验课的模型就训练了久得多）。',
+      '」在每个全注意力层、每个头上的注意力。来回拖动快照滑块，把下面的数和「均匀地看」时的水平比一比：最像「看前一个字」的头放在前一个字上多少（热力图里对角线正下方的格子），有多少权重落在 <bos> 上（第一列）。默认这么短的训练里，预计只能看到一个略高于均匀水平的头，还没有 attention sink：干净的模式要训练得久得多；实验课的模型训练得更久，在它的短句上也还离均匀水平不远。',
     snapshotAt: (/** @type {number} */ step, /** @type {string} */ valid) =>
       `第 ${step} 步 · 验证损失 ${valid}`,
     layer: '层',
@@ -189,7 +189,7 @@ export const STRINGS = {
     snapshots: 'Snapshots: attention taking shape',
     snapshotHelpBefore: 'At each snapshot, the attention of one sentence, “',
     snapshotHelpAfter:
-      '”, in every full layer and head. Drag the snapshot slider back and forth and compare the numbers below with their level under uniform attention: how much the most previous-character head puts on the character just before (in the heatmap, the cells just below the diagonal), and how much weight goes to <bos> (the first column). In a run as short as the default, expect one head only somewhat above that level and no sink yet: those take far longer training (the lab’s model trained far longer).',
+      '”, in every full layer and head. Drag the snapshot slider back and forth and compare the numbers below with their level under uniform attention: how much the most previous-character head puts on the character just before (in the heatmap, the cells just below the diagonal), and how much weight goes to <bos> (the first column). In a run as short as the default, expect one head only somewhat above that level and no sink yet: clean patterns take far longer training; the lab’s model, trained longer, still stays near the uniform level on its short sentences.',
     snapshotAt: (/** @type {number} */ step, /** @type {string} */ valid) =>
       `Step ${step} · validation loss ${valid}`,
     layer: 'Layer',

@@ -2,7 +2,7 @@
 // ran (prefill, then one token a step through the KV cache and the linear layers' state), and
 // this model's own ledger row: K/V bytes per token of its full layers, the linear layers' fixed
 // state, one request at the full context.
-/** @import { LabLedgerResult } from '../../../web/attn-engine.js' */
+/** @import { LabLedgerResult, LabConfig } from '../../../web/attn-engine.js' */
 /** @import { PromptResult } from '../logic.js' */
 /** @import { Translate } from './panel.js' */
 import { h, bytes, exactBytes } from '../../../web/dom.js';
@@ -13,11 +13,16 @@ import { panel, computedOnOpen } from './panel.js';
  * The generation panel. onSteps(n): the slider moved; onOpen: the panel opened (its content is
  * computed only while it is open).
  * @param {{
- *   t: Translate, steps: number, ledger: LabLedgerResult,
+ *   t: Translate, steps: number, ledger: LabLedgerResult, config: LabConfig,
  *   onSteps: (steps: number) => void, onOpen: () => void,
  * }} options
  */
-export function generationSection({ t, steps, ledger, onSteps, onOpen }) {
+export function generationSection({ t, steps, ledger, config: c, onSteps, onOpen }) {
+  // The S part as its product: layers × heads × dl × dl × bytes per number (float32, the
+  // engine's count divided back out).
+  const sFactors = [ledger.linearLayers, c.linearHeads, c.linearHeadDim, c.linearHeadDim];
+  const perNumber = ledger.recurrentStateBytes / sFactors.reduce((a, b) => a * b, 1);
+  const sProduct = `${sFactors.join(' × ')} × ${perNumber} B = ${exactBytes(ledger.recurrentStateBytes)}`;
   const stepsInput = h('input', {
     type: 'range',
     id: 'steps',
@@ -43,6 +48,9 @@ export function generationSection({ t, steps, ledger, onSteps, onOpen }) {
           ledger.linearLayers,
           ledger.tokens,
           exactBytes(ledger.stateBytes),
+          sProduct,
+          exactBytes(ledger.stateBytes - ledger.recurrentStateBytes),
+          c.convKernel,
           `${exactBytes(ledger.bytesForContext)} (${bytes(ledger.bytesForContext)})`,
         ),
       ]),

@@ -1,7 +1,8 @@
 // The attention sink, folded: every full layer's heads as a grid of buttons (rows = layers,
 // columns = heads) coloured by the share of attention each head parks on <bos>; a cell (click,
 // or arrow keys across the grid) shows that head in the heatmap. Under it the chosen head's
-// statistic with its terms: column 0 of rows 1 … T−1.
+// statistic with its terms: column 0 of rows 1 … T−1, and the share uniform attention would
+// give <bos> on this sentence, the level a head must clearly pass to be called a sink.
 /** @import { LabConfig, LabRunResult } from '../../../web/attn-engine.js' */
 /** @import { ColorScale } from '../../../web/color.js' */
 /** @import { Translate } from './panel.js' */
@@ -12,6 +13,7 @@ import { scrollRegion } from '../../../web/views/scroll-region.js';
 import { fitGridClass } from '../../../web/views/narrow-tables.js';
 import { headWeights, isFull, fullLayers } from '../logic.js';
 import { panel } from './panel.js';
+import { uniformFirstShare } from '../../../web/uniform-share.js';
 
 /**
  * The sink panel. onPick(layer, head): a cell was chosen.
@@ -24,6 +26,7 @@ export function sinkSection({ t, lang, config: c, onPick }) {
   const region = scrollRegion([], { label: t('sinkTitle'), lang });
   const box = region.box;
   const sinkFormula = h('p', { class: 'formula' });
+  const uniform = h('p', { class: 'muted', 'data-role': 'sink-uniform' });
   /** The head the last draw pressed, where the arrow keys start from. */
   let at = { layer: 0, head: 0 };
   const pressed = () =>
@@ -39,6 +42,7 @@ export function sinkSection({ t, lang, config: c, onPick }) {
   });
   const el = panel(t('sinkTitle'), [
     h('p', { class: 'muted' }, t('sinkHelp')),
+    uniform,
     region,
     sinkFormula,
   ]);
@@ -55,8 +59,10 @@ export function sinkSection({ t, lang, config: c, onPick }) {
       if (T < 2) {
         box.replaceChildren(h('p', { class: 'muted' }, t('needTwo')));
         sinkFormula.textContent = '';
+        uniform.textContent = '';
         return;
       }
+      uniform.textContent = t('sinkUniform', T, pct(uniformFirstShare(T)));
       const root = /** @type {Document | ShadowRoot} */ (box.getRootNode());
       const hadFocus = root.activeElement?.classList.contains('sink');
       const head = h('tr', {}, [
