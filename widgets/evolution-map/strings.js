@@ -163,7 +163,7 @@ export const STRINGS = {
           `标准 softmax 逼每行分完 100%：「苹果」一行 ${n.sinkKeys} 个分数只差零点几（${n.sinkScores}），照样分成 ${n.sinkWeights}；分母加一个 sink logit，或在输出上乘门，这个头就能「这次不取」。锚点开着输出门（attn_output_gate = ${n.outputGate}）。`,
         /** @type {StepText} */
         stuck: () =>
-          '出口的效果来自实验：门控论文的摘要说门控「缓解」sink（标题说门控后的模型「没有 attention sink」），证据都是实验。',
+          '出口的效果来自实验：门控论文的摘要说门控「缓解」sink（标题说门控后的模型「没有 attention sink」）。',
       },
       'kv-cache': {
         era: '第三代',
