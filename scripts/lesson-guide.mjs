@@ -172,6 +172,7 @@ export const PREDICT_LABELS = {
     en: 'Lock in your prediction above and the widgets and the explanation appear.',
   },
   misconception: { 'zh-CN': '常见的误解：', en: 'A common misconception:' },
+  inFact: { 'zh-CN': '其实：', en: 'In fact:' },
 };
 
 /** A card's closeness when it names none: within a tenth of the answer (web/predict.js). */
@@ -277,10 +278,15 @@ export function renderPredict(slug, marked) {
       'answer-zh': right.text['zh-CN'],
       'answer-en': right.text.en,
     });
+    // A misconception option's note states the misconception (the option, quoted) before its
+    // correction: the label right before the correction read as if the fact were the myth.
+    const myth = (o) => ({ 'zh-CN': `「${o.text['zh-CN']}」。`, en: `“${o.text.en}”.` });
     for (const o of p.options)
       if (o.why)
         notes += o.misconception
-          ? note('predict-misconception', o.id, PREDICT_LABELS.misconception, o.why)
+          ? `<p class="predict-misconception" data-match="${esc(o.id)}" hidden>` +
+            `<strong>${bothPlain(PREDICT_LABELS.misconception)}</strong> ${bothWithMath(myth(o))} ` +
+            `<strong>${bothPlain(PREDICT_LABELS.inFact)}</strong> ${bothWithMath(o.why)}</p>`
           : note('predict-option-why', o.id, null, o.why);
     input =
       `<fieldset class="predict-options"><legend class="visually-hidden">${bothPlain(PREDICT_LABELS.slider)}</legend>` +

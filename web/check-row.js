@@ -7,9 +7,36 @@
 // CHECK_NAMES_ZH), `vars` what both are filled with. Another world, other tokens, same names.
 
 /**
+ * A row's `en` / `zh` hold its values as the panel shows them in that language, where they are
+ * words or tokens (4.9 亿 is 4.9 × 10⁸ in English; a token is glossed); `ok` judges the values.
+ * @typedef {{ expected: string, actual: string }} CheckValues
  * @typedef {{ name: string, expected: string, actual: string, ok: boolean, key?: string,
- *   vars?: Record<string, string> }} CheckRow
+ *   vars?: Record<string, string>, en?: CheckValues, zh?: CheckValues }} CheckRow
  */
+
+/**
+ * A token with its English gloss, as an English page shows a Chinese token: glossed('小明',
+ * 'Xiaoming') → '小明 (Xiaoming)', glossed('把', 'ba (object marker)') → '把 (ba, object
+ * marker)'; a token that is its own gloss, or has none, stays as it is.
+ * @param {string} token
+ * @param {string} [en]
+ */
+export function glossed(token, en) {
+  if (!en || en === token) return token;
+  return `${token} (${en.replace(/ \((.*)\)$/, ', $1')})`;
+}
+
+/**
+ * The values a name template is filled with on an English panel: each role's glossed token
+ * (`role:en`, web/world.js roleTokens) where it has one.
+ * @param {Record<string, string>} vars
+ */
+export function englishVars(vars) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const [k, v] of Object.entries(vars)) if (!k.endsWith(':en')) out[k] = vars[`${k}:en`] ?? v;
+  return out;
+}
 
 /**
  * check('name', expected '32.5%', actual '32.5%') → a self-check row comparing the printed text.

@@ -21,7 +21,7 @@ import { scaleNamed } from './color.js';
 import { h } from './dom.js';
 // Widgets import check() from here or, DOM-free, from check-row.js.
 export { check, checkNamed } from './check-row.js';
-import { fillName } from './check-row.js';
+import { englishVars, fillName } from './check-row.js';
 
 export const COMMON = {
   'zh-CN': { loading: '正在加载注意力引擎…', error: '出错了', checks: '数字自检', passed: '通过' },
@@ -361,9 +361,19 @@ export class AttnWidget extends HTMLElement {
    */
   checkName(row) {
     const zh = /** @type {typeof AttnWidget} */ (this.constructor).checkNamesZh;
-    if (this.isEnglish) return row.name;
+    if (this.isEnglish) return row.key ? fillName(row.key, englishVars(row.vars ?? {})) : row.name;
     const name = zh[row.key ?? row.name];
     return name === undefined ? row.name : fillName(name, row.vars ?? {});
+  }
+
+  /**
+   * A self-check row's values as the panel shows them: the row's own, or its `en` / `zh` ones
+   * where it gives the page's language its own (words, glossed tokens).
+   * @param {CheckRow} row
+   * @returns {import('./check-row.js').CheckValues}
+   */
+  checkValues(row) {
+    return (this.isEnglish ? row.en : row.zh) ?? row;
   }
 
   drawChecks() {
@@ -383,7 +393,7 @@ export class AttnWidget extends HTMLElement {
           h(
             'li',
             { class: r.ok ? 'ok' : 'fail' },
-            `${this.checkName(r)}: ${r.actual} (${r.expected})`,
+            `${this.checkName(r)}: ${this.checkValues(r).actual} (${this.checkValues(r).expected})`,
           ),
         ),
       ),

@@ -6,6 +6,7 @@
 import { tensorFrom } from './tensor.js';
 import { DataError } from './data-error.js';
 import { sourceOf } from './runtime.js';
+import { glossed } from './check-row.js';
 
 /** The world the course's lessons are written around: every widget's `world` by default. */
 export const COURSE_WORLD = 'zh-gift';
@@ -92,7 +93,8 @@ export function shortLabel(label) {
  *   candidates?: [number, number] }} Roles
  * @typedef {'names' | 'candidates'} PairRole a role two tokens play
  * @typedef {Exclude<keyof Roles, PairRole>} Role a role one token plays
- * @typedef {{ id: string, tokens: string[], roles: Roles, source?: string }} RoleWorld what the
+ * @typedef {{ id: string, tokens: string[], tokensEn?: string[], roles: Roles, source?: string }}
+ *   RoleWorld what the
  *   role functions read of worldTensors(rt, id)
  */
 
@@ -148,16 +150,23 @@ export function rolePair(w, role) {
 /**
  * Every role of world `w` by the token that plays it, in the world's own tokens (the language
  * self-check names are written in): {query: '给了', answer: '小王', 'names.0': '小明', …}. The
- * values a self-check name template fills in (web/check-row.js fillName).
+ * values a self-check name template fills in (web/check-row.js fillName). Each also comes glossed
+ * under `role:en` ('query:en': '给了 (gave)'), which the English self-check panel fills in
+ * instead: an English page glosses every Chinese token it shows.
  * @param {RoleWorld} w
  * @returns {Record<string, string>}
  */
 export function roleTokens(w) {
   /** @type {Record<string, string>} */
   const out = {};
+  /** @param {string} key @param {number} i */
+  const put = (key, i) => {
+    out[key] = w.tokens[i];
+    out[`${key}:en`] = glossed(w.tokens[i], w.tokensEn?.[i]);
+  };
   for (const [role, pos] of Object.entries(w.roles)) {
-    if (Array.isArray(pos)) pos.forEach((i, k) => (out[`${role}.${k}`] = w.tokens[i]));
-    else out[role] = w.tokens[/** @type {number} */ (pos)];
+    if (Array.isArray(pos)) pos.forEach((i, k) => put(`${role}.${k}`, i));
+    else put(role, /** @type {number} */ (pos));
   }
   return out;
 }

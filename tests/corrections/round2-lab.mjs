@@ -41,6 +41,8 @@ export const ROUND_2_LAB = [
   // C8: the paper's motive is softmax saturation, not "variance 1 trains best"
   ['R2-C8', 'zh-CN', /「方差为 1 训练最好」才是背后的动机/],
   ['R2-C8', 'en', /that variance 1 trains best is the motivation behind it/],
+  ['R2-C8', 'zh-CN', /「方差为 1 时训练最好」本身是理论动机/],
+  ['R2-C8', 'en', /That variance 1 trains best is itself a theoretical motivation/],
   // C9: cosine and distance are one matrix product too; the edge is over additive scores only
   ['R2-C9', 'zh-CN', /点积胜在一次矩阵乘就算完/],
   ['R2-C9', 'zh-CN', /(?<!比，)点积胜在全部配对一次矩阵乘/],

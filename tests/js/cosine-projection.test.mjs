@@ -78,10 +78,10 @@ test('the self-check rows all pass', () => {
       'raw cosine row 给了: first: 给了 1.000',
       'raw cosine row 给了: second: 把',
       'raw cosine row 给了: three lowest: 小明 / 苹果 / 小王',
-      'projected q_给了·k_j ranking: 苹果 > 小王 > 小明 > 把 > 给了',
-      'scaled q_给了·k_j/√d ranking (same order): 苹果 > 小王 > 小明 > 把 > 给了',
-      'cos(K_小明, K_小王): 0.995',
-      'cos(V_小明, V_小王) clearly lower: < 0.3',
+      'projected q[给了]·k_j ranking: 苹果 > 小王 > 小明 > 把 > 给了',
+      'scaled q[给了]·k_j/√d ranking (same order): 苹果 > 小王 > 小明 > 把 > 给了',
+      'cos(K[小明], K[小王]): 0.995',
+      'cos(V[小明], V[小王]) clearly lower: < 0.3',
     ],
   );
 });

@@ -146,6 +146,6 @@ test('the self-check rows all pass', () => {
   const rows = courseChecks(rt, 'zh-gift');
   assert.equal(rows.length, 6);
   for (const r of rows) assert.ok(r.ok, `${r.name}: expected ${r.expected}, got ${r.actual}`);
-  assert.equal(rows[4].name, 'q_给了·k_苹果: Σ terms = engine.dot (±1e-6)');
+  assert.equal(rows[4].name, 'q[给了]·k[苹果]: Σ terms = engine.dot (±1e-6)');
   assert.equal(rows[5].expected, '苹果 > 小王 > 小明 > 把 > 给了');
 });

@@ -23,6 +23,18 @@ test('every number the map checks matches the chapter guide', () => {
   for (const r of rows) assert.equal(r.actual, r.expected, r.name);
 });
 
+test('the teacher view shows each language its own values: 亿 only in Chinese, tokens glossed in English (R2-A17)', () => {
+  const rows = courseNumbers(rt);
+  const e20 = rows.find((r) => r.name === 'e²⁰');
+  assert.deepEqual([e20?.expected, e20?.actual], ['4.9 × 10⁸', '4.9 × 10⁸']);
+  assert.deepEqual(e20?.zh, { expected: '4.9 亿', actual: '4.9 亿' });
+  for (const r of rows) assert.doesNotMatch(`${r.en?.actual ?? r.actual}`, /亿|、/, r.name);
+  const last = rows.find((r) => r.name === 'raw cosine: the three last');
+  assert.equal(last?.en?.actual, '小明 (Xiaoming) / 苹果 (apple) / 小王 (Xiaowang)');
+  const cos = rows.find((r) => r.key === 'cos(K[{names.0}], K[{names.1}])');
+  assert.equal(cos?.vars?.['names.0:en'], '小明 (Xiaoming)');
+});
+
 test('the thirteen steps, in the guide’s order, each linking to lessons that exist', () => {
   const steps = PARTS.flatMap((p) => p.steps);
   assert.deepEqual(steps, [

@@ -110,8 +110,8 @@ test('the self-check rows all pass', () => {
       'causal, row 给了: weight on 小明: 39.4%',
       'no mask, row 给了: weight on 小王: 32.5%',
       'Σ_j w_j v_j = engine output, every row, both masks (±1e-5): ≤ 1e-5',
-      'cos(K_小明, K_小王): 0.995',
-      'cos(V_小明, V_小王) clearly lower: < 0.5',
+      'cos(K[小明], K[小王]): 0.995',
+      'cos(V[小明], V[小王]) clearly lower: < 0.5',
       'all weight moved 小明 → 小王: retrieved K keeps cos 0.995 with the start: 0.995',
     ],
   );

@@ -9,7 +9,7 @@
 /** @import { Roles } from '../../web/world.js' */
 import { num } from '../../web/dom.js';
 import { worldTensors, hasRoles, roleIndex, rolePair, roleTokens } from '../../web/world.js';
-import { checkNamed } from '../../web/check-row.js';
+import { checkNamed, glossed } from '../../web/check-row.js';
 import { worldFacts } from '../facts/world-facts.js';
 import { rowOf } from '../../web/tensor.js';
 import {
@@ -224,33 +224,66 @@ export function courseChecks(rt, worldId) {
   const cosRank = ranking(cos);
   const dot = scoreRow(engine, w, query, 'dot');
   const dotRank = ranking(dot);
-  /** @param {number[]} idx */
-  const names = (idx) => idx.map((j) => w.tokens[j]);
-  /** @param {number[]} rank the three lowest, in token order */
-  const lowest = (rank) => names(rank.slice(-3).sort((a, b) => a - b)).join(' / ');
+  /** @param {number[]} idx @param {boolean} [en] glossed, as an English panel shows them */
+  const names = (idx, en = false) =>
+    idx.map((j) => (en ? glossed(w.tokens[j], w.tokensEn?.[j]) : w.tokens[j]));
+  /** @param {number[]} rank the three lowest, in token order @param {boolean} [en] */
+  const lowest = (rank, en = false) =>
+    names(
+      rank.slice(-3).sort((a, b) => a - b),
+      en,
+    ).join(' / ');
+  /**
+   * A row naming tokens, with the glossed values an English panel shows.
+   * @param {string} name
+   * @param {(en: boolean) => string} expected
+   * @param {(en: boolean) => string} actual
+   */
+  const tokenRow = (name, expected, actual) => ({
+    ...checkNamed(name, vars, expected(false), actual(false)),
+    en: { expected: expected(true), actual: actual(true) },
+  });
   const kv = keyValuePair(engine, w);
   if (!kv) throw new Error(`teaching-world.json: world "${worldId}" names no two names`);
   const cosV = num(kv.v.cos, 3);
   const vars = roleTokens(w);
   const raw = f.rawCosineRanking;
-  const projected = names(f.projectedRanking).join(' > ');
+  /** @param {number[]} rank @param {boolean} en */
+  const order = (rank, en) => names(rank, en).join(' > ');
+  const scaledRank = ranking(scoreRow(engine, w, query, 'scaled'));
   return [
-    checkNamed(
+    tokenRow(
       'raw cosine row {query}: first',
-      vars,
-      `${w.tokens[raw[0]]} ${num(f.rawCosines[raw[0]], 3)}`,
-      `${w.tokens[cosRank[0]]} ${num(cos[cosRank[0]], 3)}`,
+      (en) => `${names([raw[0]], en)[0]} ${num(f.rawCosines[raw[0]], 3)}`,
+      (en) => `${names([cosRank[0]], en)[0]} ${num(cos[cosRank[0]], 3)}`,
     ),
-    checkNamed('raw cosine row {query}: second', vars, w.tokens[raw[1]], w.tokens[cosRank[1]]),
-    checkNamed('raw cosine row {query}: three lowest', vars, lowest(raw), lowest(cosRank)),
-    checkNamed('projected q_{query}·k_j ranking', vars, projected, names(dotRank).join(' > ')),
+    tokenRow(
+      'raw cosine row {query}: second',
+      (en) => names([raw[1]], en)[0],
+      (en) => names([cosRank[1]], en)[0],
+    ),
+    tokenRow(
+      'raw cosine row {query}: three lowest',
+      (en) => lowest(raw, en),
+      (en) => lowest(cosRank, en),
+    ),
+    tokenRow(
+      'projected q[{query}]·k_j ranking',
+      (en) => order(f.projectedRanking, en),
+      (en) => order(dotRank, en),
+    ),
+    tokenRow(
+      'scaled q[{query}]·k_j/√d ranking (same order)',
+      (en) => order(f.projectedRanking, en),
+      (en) => order(scaledRank, en),
+    ),
+    checkNamed('cos(K[{names.0}], K[{names.1}])', vars, num(f.namesCosine.k, 3), num(kv.k.cos, 3)),
     checkNamed(
-      'scaled q_{query}·k_j/√d ranking (same order)',
+      'cos(V[{names.0}], V[{names.1}]) clearly lower',
       vars,
-      projected,
-      names(ranking(scoreRow(engine, w, query, 'scaled'))).join(' > '),
+      '< 0.3',
+      cosV,
+      kv.v.cos < 0.3,
     ),
-    checkNamed('cos(K_{names.0}, K_{names.1})', vars, num(f.namesCosine.k, 3), num(kv.k.cos, 3)),
-    checkNamed('cos(V_{names.0}, V_{names.1}) clearly lower', vars, '< 0.3', cosV, kv.v.cos < 0.3),
   ];
 }

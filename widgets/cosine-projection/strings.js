@@ -32,7 +32,7 @@ export const STRINGS = {
     kvTitle: 'K 几乎一样，V 不一样',
     /** @param {string} a @param {string} b */
     kvHelp: (a, b) =>
-      `「${a}」和「${b}」都是人名：它们的 K 几乎同向，打分时很难区分；V 却明显不同，所以被选中后交出去的要用单独的 V。`,
+      `在这组手工向量里，「${a}」和「${b}」的 K 几乎同向，打分时很难区分；V 却明显不同，所以被选中后交出去的要用单独的 V。`,
   },
   en: {
     title: 'Compare raw embeddings, or project into Q and K first?',
@@ -54,7 +54,7 @@ export const STRINGS = {
     kvTitle: 'The keys are almost the same, the values are not',
     /** @param {string} a @param {string} b */
     kvHelp: (a, b) =>
-      `${a} and ${b} are both names: their keys point almost the same way, so scoring can hardly tell them apart; their values differ, so what a chosen token hands over needs its own V.`,
+      `In these hand-made vectors ${a} and ${b} have keys that point almost the same way, so scoring can hardly tell them apart; their values differ, so what a chosen token hands over needs its own V.`,
   },
 };
 
@@ -66,8 +66,8 @@ export const CHECK_NAMES_ZH = {
   'raw cosine row {query}: first': '直接比余弦，「{query}」一行：最像的',
   'raw cosine row {query}: second': '直接比余弦，「{query}」一行：第二像的',
   'raw cosine row {query}: three lowest': '直接比余弦，「{query}」一行：最不像的三个',
-  'projected q_{query}·k_j ranking': '投影之后 q_{query}·k_j 的排序',
-  'scaled q_{query}·k_j/√d ranking (same order)': '缩放后 q_{query}·k_j/√d 的排序（顺序不变）',
-  'cos(K_{names.0}, K_{names.1})': 'cos(K_{names.0}, K_{names.1})',
-  'cos(V_{names.0}, V_{names.1}) clearly lower': 'cos(V_{names.0}, V_{names.1}) 明显更低',
+  'projected q[{query}]·k_j ranking': '投影之后 q[{query}]·k_j 的排序',
+  'scaled q[{query}]·k_j/√d ranking (same order)': '缩放后 q[{query}]·k_j/√d 的排序（顺序不变）',
+  'cos(K[{names.0}], K[{names.1}])': 'cos(K[{names.0}], K[{names.1}])',
+  'cos(V[{names.0}], V[{names.1}]) clearly lower': 'cos(V[{names.0}], V[{names.1}]) 明显更低',
 };

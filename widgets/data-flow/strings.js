@@ -110,7 +110,7 @@ export const STRINGS = {
             '把每个编号查表换成一个向量：说明这个 token 是什么。到这里每个 token 仍然只知道自己。',
           norm: '进每个子层之前，把每个 token 的向量缩放到统一的尺度，训练才稳。怎么做、为什么有效，C4 讲。',
           attention:
-            '本章的主角：每个 token 拿自己的 Q 和前面 token 的 K 打分（÷√d、因果掩码），softmax 成权重，按权重取回 V。整条流水线里让 token 之间交换信息的有两种混合层：这里的全注意力层，和下面的线性注意力层；其余各步（FFN、归一化）都只加工 token 自己。',
+            '本章的主角：每个 token 拿自己的 Q 和它自己的 K、前面每个 token 的 K 打分（÷√d、因果掩码），softmax 成权重，按权重取回 V。整条流水线里让 token 之间交换信息的有两种混合层：这里的全注意力层，和下面的线性注意力层；其余各步（FFN、归一化）都只加工 token 自己。',
           'linear-attention':
             '第二种混合层：锚点其余的层也让 token 之间交换信息，但不按长度存 K、V，只保留一个固定大小的状态。这些层是什么、怎么更新，C11 揭晓。',
           'output-gate':
@@ -138,7 +138,7 @@ export const STRINGS = {
     'help:touch':
       'Tap any stage to see its input → output shape, its parameter count and what it solved. Shapes and counts are computed by the engine from the config in models.json.',
     legend: 'Legend',
-    learned: 'learned',
+    learned: 'covered',
     current: 'new in this chapter',
     later: 'not yet',
     /** @param {string} id */
@@ -197,7 +197,7 @@ export const STRINGS = {
             'Looks each id up and replaces it with a vector that says what the token is. Each token still knows only itself.',
           norm: 'Before each sublayer, rescales every token’s vector to a common scale so training stays stable. How and why: C4.',
           attention:
-            'This chapter: each token scores its Q against the K of earlier tokens (÷√d, causal mask), turns the scores into weights with softmax and fetches the V rows by weight. Tokens exchange information in two kinds of mixing layer in this pipeline: these full-attention layers and the linear-attention layers below; every other step (FFN, norms) works on each token alone.',
+            'This chapter: each token scores its Q against its own K and every earlier token’s K (÷√d, causal mask), turns the scores into weights with softmax and fetches the V rows by weight. Tokens exchange information in two kinds of mixing layer in this pipeline: these full-attention layers and the linear-attention layers below; every other step (FFN, norms) works on each token alone.',
           'linear-attention':
             'The second kind of mixing layer: the anchor’s other layers also let tokens exchange information, but keep no K, V per token, only a fixed-size state. What these layers are and how they update: C11.',
           'output-gate':

@@ -337,7 +337,7 @@ export function courseChecks(rt, worldId) {
   return [
     ...rows,
     checkNamed(
-      'q_{query}·k_{key}: Σ terms = engine.dot (±1e-6)',
+      'q[{query}]·k[{key}]: Σ terms = engine.dot (±1e-6)',
       vars,
       num(f.rawScore(query, key), 6),
       num(pairSum, 6),

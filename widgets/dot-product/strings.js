@@ -121,8 +121,8 @@ export const CHECK_NAMES_ZH = {
   'dot product: T×T × 2 B at T = 4,096 (BF16)': '点积：T×T × 2 B，T = 4,096（BF16）',
   'every pair: Σ_m q_m k_m = engine.dot (±1e-6)': '每一对：Σ_m q_m k_m = engine.dot（±1e-6）',
   'every pair: |q| |k| cos θ = q·k (±1e-4)': '每一对：|q| |k| cos θ = q·k（±1e-4）',
-  'q_{query}·k_{key}: Σ terms = engine.dot (±1e-6)':
-    'q_{query}·k_{key}：逐项之和 = engine.dot（±1e-6）',
+  'q[{query}]·k[{key}]: Σ terms = engine.dot (±1e-6)':
+    'q[{query}]·k[{key}]：逐项之和 = engine.dot（±1e-6）',
   'row {query} of QKᵀ (engine.scoreMatrix): ranking':
     'QKᵀ 的「{query}」一行（engine.scoreMatrix）：排序',
 };

@@ -1,6 +1,7 @@
 // <attn-evolution-map> — the chapter guide's evolution map: RNN → additive → self-attention → √d →
 // causal mask → RoPE → multi-head → sink → KV cache → MQA → GQA → MLA → linear / sparse. Each step
-// says what it solved and the real number that forced the next step, and links to its lesson.
+// says what it solved and the number that shows the limit the next step removes, and links to
+// its lesson.
 // Numbers the course computes come from the engine through the lesson widgets' own helpers
 // (./logic.js); numbers quoted from papers and model cards carry a "reported" badge and their
 // source. Each step is a <details> (Enter / Space on its summary); "open all" / "close all".
@@ -105,7 +106,7 @@ export class EvolutionMap extends AttnWidget {
       ...parts.flat(),
       h('p', { class: 'muted', 'data-role': 'sources' }, [
         h('strong', {}, `${this.t('sourcesTitle')}: `),
-        this.t('sources', n.v41Source, n.v41Reported),
+        this.t('sources', n.v41Source, n.v41Reported, n.linearState),
       ]),
     );
   }

@@ -8,7 +8,7 @@
 import { bytes, exactBytes, grouped, num, pct } from '../../web/dom.js';
 /** @import { CheckRow } from '../../web/check-row.js' */
 import { worldTensors, roleIndex, roleTokens, COURSE_WORLD } from '../../web/world.js';
-import { check, checkNamed } from '../../web/check-row.js';
+import { check, checkNamed, glossed } from '../../web/check-row.js';
 import { worldFacts } from '../facts/world-facts.js';
 import { modelById } from '../../web/models.js';
 import { rnnCounts, COURSE_T } from '../rnn-vs-attention/logic.js';
@@ -252,8 +252,14 @@ export function courseNumbers(rt) {
   const n = mapNumbers(rt);
   const f = worldFacts(rt, COURSE_WORLD);
   const w = f.w;
-  /** @param {number[]} list */
-  const names = (list) => list.map((i) => w.tokens[i]).join('、');
+  /** @param {number[]} list @param {boolean} [en] glossed, as an English panel shows them */
+  const names = (list, en = false) =>
+    list.map((i) => (en ? glossed(w.tokens[i], w.tokensEn?.[i]) : w.tokens[i])).join(' / ');
+  /** @param {string} name @param {number[]} expected @param {number[]} actual */
+  const tokens = (name, expected, actual) => ({
+    ...check(name, names(expected), names(actual)),
+    en: { expected: names(expected, true), actual: names(actual, true) },
+  });
   const vars = roleTokens(w);
   /** @param {string} name @param {string} expected @param {string} actual */
   const world = (name, expected, actual) => checkNamed(name, vars, expected, actual);
@@ -263,15 +269,22 @@ export function courseNumbers(rt) {
     ['additive, naive T×T×d_a at T = 4,096, d_a = 256 (BF16)', '8.0 GiB', n.additiveBytes],
     ['dot product T×T at T = 4,096 (BF16)', '32 MiB', n.dotBytes],
     world('raw cosine of {query} with itself', num(f.selfCosine, 3), n.selfCosine),
-    [
+    tokens(
       'raw cosine: the three last',
-      names(f.rawCosineRanking.slice(-3).sort((a, b) => a - b)),
-      names(n.rawLast3),
-    ],
-    ['projected: the three first', names(f.projectedRanking.slice(0, 3)), names(n.projectedTop3)],
-    world('cos(K_{names.0}, K_{names.1})', num(f.namesCosine.k, 3), n.kCosine),
+      f.rawCosineRanking.slice(-3).sort((a, b) => a - b),
+      n.rawLast3,
+    ),
+    tokens('projected: the three first', f.projectedRanking.slice(0, 3), n.projectedTop3),
+    world('cos(K[{names.0}], K[{names.1}])', num(f.namesCosine.k, 3), n.kCosine),
     ['√256', '16', n.sqrtHeadDim],
-    ['e^20', '4.9 亿', n.e20('zh-CN')],
+    // e²⁰ as each language writes it: 4.9 亿 in Chinese, 4.9 × 10⁸ in English
+    {
+      name: 'e²⁰',
+      expected: '4.9 × 10⁸',
+      actual: n.e20('en'),
+      ok: n.e20('en') === '4.9 × 10⁸' && n.e20('zh-CN') === '4.9 亿',
+      zh: { expected: '4.9 亿', actual: n.e20('zh-CN') },
+    },
     ['proportional split of 10, 3, −4: the −4', '−44.4%', n.carSplit],
     world('no mask: {query} → {answer}', pct(f.queryOnAnswerNoMask), n.leak),
     world(

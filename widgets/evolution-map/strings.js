@@ -54,7 +54,7 @@ export const LESSON_NAMES = {
 /** @type {import('../../web/widget-base.js').WidgetStrings} */
 export const STRINGS = {
   'zh-CN': {
-    title: '注意力的演进地图：每一步都被上一步的一个真数字逼出来',
+    title: '注意力的演进地图：每一步配一个数字，标出下一步要拿掉的局限',
     help: '点开任一步（或 Tab 到标题按回车 / 空格），看它解决了什么、卡在哪个数字上，再跳到讲它的那一课。带「论文报告」标记的数字是原文自报、照录；其余由引擎现算。',
     openAll: '全部展开',
     closeAll: '全部收起',
@@ -71,9 +71,12 @@ export const STRINGS = {
     /** @param {string[]} xs */
     list: (xs) => xs.join('、'),
     sourcesTitle: '数字口径',
-    /** @param {string} _v41 the English source of models.json @param {string} v41Bytes */
-    sources: (_v41, v41Bytes) =>
-      `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM-5.3 的字节数来自 models.json 里的官方 config（BF16 每元素 2 字节）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 GQA 论文（Ainslie et al., 2023）表 1，七个任务平均；「${REPORTED.v2Reduction.value}」出自 DeepSeek-V2 技术报告（2024）；${v41Bytes} 出自 DeepSeek-V4.1-Flash 的模型卡与技术报告（官方自报的全局 KV 占用，含跨层复用和 FP4 量化的 KV）。`,
+    /**
+     * @param {string} _v41 the English source of models.json @param {string} v41Bytes
+     * @param {string} linearState the anchor's linear layers' fixed state, per request
+     */
+    sources: (_v41, v41Bytes, linearState) =>
+      `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM-5.3 的字节数来自 models.json 里的官方 config（KV 按 BF16，每元素 2 字节；锚点线性层的固定状态按 float32，每条请求 ${linearState}）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 GQA 论文（Ainslie et al., 2023）表 1，七个任务平均；「${REPORTED.v2Reduction.value}」出自 DeepSeek-V2 技术报告（2024）；${v41Bytes} 出自 DeepSeek-V4.1-Flash 的模型卡与技术报告（官方自报的全局 KV 占用，含跨层复用和 FP4 量化的 KV）。`,
     steps: {
       rnn: {
         era: '起点',
@@ -102,10 +105,10 @@ export const STRINGS = {
         src: 'Vaswani 2017 §3.2',
         /** @type {StepText} */
         solved: (n, L) =>
-          `直接比 embedding，「给了」最像的是它自己（余弦 ${n.selfCosine}），${L(n.rawLast3)} 反而垫底；投影成 Q、K 再点积，它自己排到最后，前三是 ${L(n.projectedTop3)}，全部配对一次矩阵乘 QKᵀ 算完。取回用单独的 V：两个人名的 K 余弦 ${n.kCosine}，取回 K 分不清是谁。`,
+          `直接比 embedding，「给了」最像的是它自己（余弦 ${n.selfCosine}），${L(n.rawLast3)} 反而垫底；投影成 Q、K 再点积，它自己排到最后，前三是 ${L(n.projectedTop3)}，全部配对一次矩阵乘 QKᵀ 算完。取回用单独的 V：在这组手工向量里，两个人名的 K 余弦 ${n.kCosine}，取回 K 几乎分不清是谁。`,
         /** @type {StepText} */
         stuck: (n) =>
-          `不缩放：锚点每头 ${n.headDim} 维，点积标准差 √${n.headDim} = ${n.sqrtHeadDim}，同一行分差十几二十很常见（e²⁰ ≈ ${n.e20('zh-CN')}），softmax 几乎独占，梯度传不回 Wq、Wk。`,
+          `不缩放：假如 q、k 的分量独立、均值为 0、方差为 1，锚点每头 ${n.headDim} 维的点积标准差就是 √${n.headDim} = ${n.sqrtHeadDim}，同一行里这么大的分差会很常见（e²⁰ ≈ ${n.e20('zh-CN')}），softmax 几乎独占，传回 Wq、Wk 的梯度微乎其微。`,
       },
       scaling: {
         era: '第二代 ②',
@@ -113,7 +116,7 @@ export const STRINGS = {
         src: 'Vaswani 2017 式 (1)',
         /** @type {StepText} */
         solved: (n) =>
-          `softmax 把分数变成正的、和为 1 的权重，只看分差（按占比分，分数 ${n.carScores} 会给最后一个 ${n.carSplit}）；除以 √dₖ = ${n.sqrtHeadDim}，点积方差回到 1。`,
+          `softmax 把分数变成正的、和为 1 的权重，只看分差（按占比分，分数 ${n.carScores} 会给最后一个 ${n.carSplit}）；除以 √dₖ = ${n.sqrtHeadDim}，这样的点积方差回到 1。`,
         /** @type {StepText} */
         stuck: (n) =>
           `训练时整句一次喂进去：不加掩码，「给了」一行有 ${n.leak} 的注意力直接落在它要预测的答案「小王」上，loss 低得虚假。`,
@@ -138,7 +141,7 @@ export const STRINGS = {
           `旋转后，位置只通过距离 j − i 进入 q·k；V 不参与打分，所以不转。锚点每头 ${n.headDim} 维里只转 ${n.ropeDims} 维。`,
         /** @type {StepText} */
         stuck: (n) =>
-          `旋转矩阵随位置变，夹在展开矩阵和缓存之间就没法事先并进 Q：MLA 因此把 RoPE 单独拆出 ${n.mlaRopeDims} 维另存（第 10 课）。`,
+          `旋转矩阵随位置变，会夹在查询和 K 的展开矩阵之间，这个展开矩阵就没法事先并进查询：MLA 因此把 RoPE 单独拆出 ${n.mlaRopeDims} 维另存（第 10 课）。`,
       },
       'multi-head': {
         era: '第二代 ④',
@@ -159,7 +162,8 @@ export const STRINGS = {
         solved: (n) =>
           `标准 softmax 逼每行分完 100%：「苹果」一行 ${n.sinkKeys} 个分数只差零点几（${n.sinkScores}），照样分成 ${n.sinkWeights}；分母加一个 sink logit，或在输出上乘门，这个头就能「这次不取」。锚点开着输出门（attn_output_gate = ${n.outputGate}）。`,
         /** @type {StepText} */
-        stuck: () => '出口的效果只有实验证据：门控论文说它「缓解」sink，不是消除。',
+        stuck: () =>
+          '出口的效果来自实验：门控论文的摘要说门控「缓解」sink（标题说门控后的模型「没有 attention sink」）。',
       },
       'kv-cache': {
         era: '第三代',
@@ -201,11 +205,11 @@ export const STRINGS = {
         src: 'DeepSeek-V2 2024 → V3、GLM-5.3',
         /** @type {StepText} */
         solved: (n) =>
-          `每层每 token 只缓存一个 ${n.mlaLatent} 维潜向量和一份共享的 ${n.mlaRopeDims} 维 RoPE 键，共 ${n.mlaWidth} 个数，用的时候展开成 K、V（或把展开矩阵吸收进 Q）：DeepSeek-V2 每 token ${n.v2Token}、V3 ${n.v3Token}；按 BF16 比 67B 少 ${n.v2vs67.replace('−', '')}；官方的「${REPORTED.v2Reduction.value}」还含约 ${REPORTED.v2Reduction.kvBits} bit 的 KV 量化`,
+          `每层每 token 只缓存一个 ${n.mlaLatent} 维潜向量和一份共享的 ${n.mlaRopeDims} 维 RoPE 键，共 ${n.mlaWidth} 个数，用的时候展开成 K、V（或把 K 的展开矩阵吸收进查询投影、V 的展开矩阵吸收进输出投影）：DeepSeek-V2 每 token ${n.v2Token}、V3 ${n.v3Token}；按 BF16 比 67B 少 ${n.v2vs67.replace('−', '')}；官方的「${REPORTED.v2Reduction.value}」还含约 ${REPORTED.v2Reduction.kvBits} bit 的 KV 量化`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
-          `仍随长度线性增长，打分仍是 T²：GLM-5.3 每 token ${n.glmToken}，${n.longContext} 上下文时单条请求只算潜向量就要 ${n.glmContext}。`,
+          `仍随长度线性增长，打分仍是 T²：GLM-5.3 每 token ${n.glmToken}，${n.longContext} 上下文时单条请求光 MLA 缓存（潜向量 + RoPE 键，不算稀疏注意力索引器的键）就要 ${n.glmContext}。`,
       },
       linear: {
         era: '交接 C11',
@@ -213,7 +217,7 @@ export const STRINGS = {
         src: '锚点的线性注意力层；DeepSeek-V4.1',
         /** @type {StepText} */
         solved: (n) =>
-          `换掉「按长度存」本身：锚点 ${n.layers} 层里 ${n.linearLayers} 层不存 KV，只存固定大小的状态（共 ${n.linearState}），与上下文长度无关（这些层是什么，C11 揭晓）；DeepSeek-V4.1 官方报告全局 KV ${n.v41Reported}/token`,
+          `线性层不再按长度存：锚点 ${n.layers} 层里 ${n.linearLayers} 层不存 KV，只存固定大小的状态（共 ${n.linearState}），与上下文长度无关（这些层是什么，C11 揭晓）。稀疏注意力仍给每个 token 存 KV，只是每步读得少：DeepSeek-V4.1 官方报告全局 KV ${n.v41Reported}/token`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
@@ -222,7 +226,8 @@ export const STRINGS = {
     },
   },
   en: {
-    title: 'How attention evolved: each step forced by a real number of the one before',
+    title:
+      'How attention evolved: each step paired with a number that shows the limit the next one removes',
     help: 'Open any step (or Tab to its title and press Enter / Space) to see what it solved, the number it got stuck on, and the lesson that teaches it. Numbers marked “reported” are quoted from papers as their authors give them; the rest are computed by the engine.',
     openAll: 'Open all',
     closeAll: 'Close all',
@@ -239,9 +244,12 @@ export const STRINGS = {
     /** @param {string[]} xs */
     list: (xs) => xs.join(', '),
     sourcesTitle: 'Where the numbers come from',
-    /** @param {string} v41 @param {string} v41Bytes */
-    sources: (v41, v41Bytes) =>
-      `Computed by the engine: the bytes of the anchor Qwen3.8-27B and of the DeepSeek and GLM models from the official configs in models.json (BF16, 2 bytes per element); the cosines and weights of the 给了 (gave) row, the two heads and the sink row from teaching-world.json (hand-made teaching vectors, not learned by any model). Quoted: the T5-XXL scores and times from ${T5.source}; “${REPORTED.v2Reduction.value}” from the ${REPORTED.v2Reduction.source}; ${v41Bytes} from ${v41}.`,
+    /**
+     * @param {string} v41 @param {string} v41Bytes
+     * @param {string} linearState the anchor's linear layers' fixed state, per request
+     */
+    sources: (v41, v41Bytes, linearState) =>
+      `Computed by the engine: the bytes of the anchor Qwen3.8-27B and of the DeepSeek and GLM models from the official configs in models.json (KV in BF16, 2 bytes per element; the anchor’s linear layers keep their fixed state in float32, ${linearState} per request); the cosines and weights of the 给了 (gave) row, the two heads and the sink row from teaching-world.json (hand-made teaching vectors, not learned by any model). Quoted: the T5-XXL scores and times from ${T5.source}; “${REPORTED.v2Reduction.value}” from the ${REPORTED.v2Reduction.source}; ${v41Bytes} from ${v41}.`,
     steps: {
       rnn: {
         era: 'Start',
@@ -271,10 +279,10 @@ export const STRINGS = {
         src: 'Vaswani 2017 §3.2',
         /** @type {StepText} */
         solved: (n, L) =>
-          `Raw embeddings make 给了 (gave) most like itself (cosine ${n.selfCosine}), with ${L(n.rawLast3)} at the bottom; projected into Q and K it comes last and ${L(n.projectedTop3)} lead, all pairs in one matrix product QKᵀ. V is separate: the two names’ keys have cosine ${n.kCosine}, so fetching K could not tell them apart.`,
+          `Raw embeddings make 给了 (gave) most like itself (cosine ${n.selfCosine}), with ${L(n.rawLast3)} at the bottom; projected into Q and K it comes last and ${L(n.projectedTop3)} lead, all pairs in one matrix product QKᵀ. V is separate: in these hand-made vectors the two names’ keys have cosine ${n.kCosine}, so fetching K could hardly tell them apart.`,
         /** @type {StepText} */
         stuck: (n) =>
-          `No scaling: with ${n.headDim} dims per head (the anchor), dot products have standard deviation √${n.headDim} = ${n.sqrtHeadDim}; gaps of that size in one row are common (e²⁰ ≈ ${n.e20('en')}), softmax picks one key, and gradients stop reaching Wq, Wk.`,
+          `No scaling: if q’s and k’s components were independent with mean 0 and variance 1, the anchor’s ${n.headDim}-dim heads would give dot products a standard deviation of √${n.headDim} = ${n.sqrtHeadDim}; gaps of that size in one row would be common (e²⁰ ≈ ${n.e20('en')}), softmax would pick one key, and the gradients reaching Wq, Wk would be vanishingly small.`,
       },
       scaling: {
         era: 'Generation 2 ②',
@@ -282,7 +290,7 @@ export const STRINGS = {
         src: 'Vaswani 2017 eq. (1)',
         /** @type {StepText} */
         solved: (n) =>
-          `Softmax turns scores into positive weights summing to 1 that only see differences (a proportional split of ${n.carScores} gives the last one ${n.carSplit}); dividing by √dₖ = ${n.sqrtHeadDim} brings the dot product’s variance back to 1.`,
+          `Softmax turns scores into positive weights summing to 1 that only see differences (a proportional split of ${n.carScores} gives the last one ${n.carSplit}); dividing by √dₖ = ${n.sqrtHeadDim} brings such a dot product’s variance back to 1.`,
         /** @type {StepText} */
         stuck: (n) =>
           `Training feeds the whole sentence at once: without a mask the 给了 (gave) row puts ${n.leak} of its attention on the answer it must predict, 小王 (Xiaowang), and the loss is falsely low.`,
@@ -307,7 +315,7 @@ export const STRINGS = {
           `After rotation, position enters q·k only through the distance j − i; V takes no part in scoring, so it is not turned. The anchor rotates ${n.ropeDims} of each head’s ${n.headDim} dims.`,
         /** @type {StepText} */
         stuck: (n) =>
-          `The rotation changes with position, so between an expansion matrix and the cache it cannot be merged into Q in advance: MLA keeps RoPE apart in ${n.mlaRopeDims} extra dims (lesson 10).`,
+          `The rotation changes with position, so it would sit between the query and K’s expansion matrix, and that matrix could no longer be merged into the query in advance: MLA keeps RoPE apart in ${n.mlaRopeDims} extra dims (lesson 10).`,
       },
       'multi-head': {
         era: 'Generation 2 ④',
@@ -329,7 +337,7 @@ export const STRINGS = {
           `Plain softmax must hand out 100% per row: the apple row’s three scores differ by tenths (${n.sinkScores}) and still split ${n.sinkWeights}; a sink logit in the denominator, or a gate on the output, lets a head take nothing this time. The anchor has its output gate on (attn_output_gate = ${n.outputGate}).`,
         /** @type {StepText} */
         stuck: () =>
-          'The evidence for these ways out is experimental only: the gated-attention paper says the gate mitigates sinks, not that it removes them.',
+          'The evidence for these ways out is experimental: the gated-attention paper’s abstract says the gate mitigates the sink (its title calls the gated model “attention-sink-free”).',
       },
       'kv-cache': {
         era: 'Generation 3',
@@ -371,11 +379,11 @@ export const STRINGS = {
         src: 'DeepSeek-V2 2024 → V3, GLM-5.3',
         /** @type {StepText} */
         solved: (n) =>
-          `Caches per layer and token one ${n.mlaLatent}-dim latent and one shared ${n.mlaRopeDims}-dim RoPE key, ${n.mlaWidth} numbers, expanded into K and V when used (or the expansion absorbed into Q): DeepSeek-V2 ${n.v2Token} per token, V3 ${n.v3Token}; ${n.v2vs67} against 67B in BF16, while the official “${REPORTED.v2Reduction.value}” also includes KV quantised to about ${REPORTED.v2Reduction.kvBits} bits`,
+          `Caches per layer and token one ${n.mlaLatent}-dim latent and one shared ${n.mlaRopeDims}-dim RoPE key, ${n.mlaWidth} numbers, expanded into K and V when used (or K’s expansion matrix absorbed into the query projection and V’s into the output projection): DeepSeek-V2 ${n.v2Token} per token, V3 ${n.v3Token}; ${n.v2vs67} against 67B in BF16, while the official “${REPORTED.v2Reduction.value}” also includes KV quantised to about ${REPORTED.v2Reduction.kvBits} bits`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
-          `Still linear in the length, scoring still T²: GLM-5.3 needs ${n.glmToken} per token, ${n.glmContext} of latents alone for one request at ${n.longContext} tokens.`,
+          `Still linear in the length, scoring still T²: GLM-5.3 needs ${n.glmToken} per token, ${n.glmContext} of MLA cache alone (latent + RoPE key; the sparse-attention indexer’s keys not counted) for one request at ${n.longContext} tokens.`,
       },
       linear: {
         era: 'Hand-over to C11',
@@ -383,7 +391,7 @@ export const STRINGS = {
         src: 'the anchor’s linear-attention layers; DeepSeek-V4.1',
         /** @type {StepText} */
         solved: (n) =>
-          `Replaces storing by length itself: ${n.linearLayers} of the anchor’s ${n.layers} layers keep no KV, only a fixed-size state (${n.linearState} in all) that does not grow with the context (what these layers are: C11); DeepSeek-V4.1 officially reports ${n.v41Reported} of global KV per token`,
+          `Linear layers stop storing by length: ${n.linearLayers} of the anchor’s ${n.layers} layers keep no KV, only a fixed-size state (${n.linearState} in all) that does not grow with the context (what these layers are: C11). Sparse attention still stores KV for every token and only reads fewer each step: DeepSeek-V4.1 officially reports ${n.v41Reported} of global KV per token`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
@@ -406,9 +414,9 @@ export const CHECK_NAMES_ZH = {
   'raw cosine of {query} with itself': '直接比余弦：「{query}」和它自己',
   'raw cosine: the three last': '直接比余弦：垫底的三个',
   'projected: the three first': '投影之后：前三名',
-  'cos(K_{names.0}, K_{names.1})': 'cos(K_{names.0}, K_{names.1})',
+  'cos(K[{names.0}], K[{names.1}])': 'cos(K[{names.0}], K[{names.1}])',
   '√256': '√256',
-  'e^20': 'e^20',
+  'e²⁰': 'e²⁰',
   'proportional split of 10, 3, −4: the −4': '按比例分 10、3、−4：−4 那一份',
   'no mask: {query} → {answer}': '不加掩码：{query} → {answer}',
   'causal: {query} → {object} / {giver}': '因果掩码：{query} → {object} / {giver}',

@@ -5,6 +5,7 @@
 /** @import { AttnEngine, TinyDecoderGenerateResult } from '../../web/attn-engine.js' */
 /** @import { CheckRow } from '../../web/check-row.js' */
 import { check as row } from '../../web/check-row.js';
+import { STRINGS } from './strings.js';
 
 /**
  * The tiny decoder of the lesson, written out so the byte formula can name every factor, and
@@ -96,6 +97,15 @@ export function incrementalDiff(engine, tokens) {
 }
 
 /**
+ * A same-tokens row's values on a Chinese panel: the words the widget itself shows.
+ * @param {boolean} same
+ */
+const inChinese = (same) => ({
+  expected: STRINGS['zh-CN'].same,
+  actual: same ? STRINGS['zh-CN'].same : STRINGS['zh-CN'].differ,
+});
+
+/**
  * The course numbers, through the engine, whatever the widget shows now:
  * [{name, expected, actual, ok}] (ok compares the printed text, or a bound).
  * @param {AttnEngine} engine
@@ -127,18 +137,24 @@ export function courseNumbers(engine) {
       '5',
       String(withCache.kvReused),
     ),
-    row(
-      'P = 2, G = 3: tokens with and without the cache',
-      'identical',
-      sameTokens(without.tokens, withCache.tokens)
-        ? 'identical'
-        : `differ: ${without.tokens} vs ${withCache.tokens}`,
-    ),
-    row(
-      `tokens identical with and without the cache for every P ${P_MIN}–${P_MAX}, G ${G_MIN}–${G_MAX}`,
-      'identical',
-      allSame ? 'identical' : 'differ',
-    ),
+    {
+      ...row(
+        'P = 2, G = 3: tokens with and without the cache',
+        'identical',
+        sameTokens(without.tokens, withCache.tokens)
+          ? 'identical'
+          : `differ: ${without.tokens} vs ${withCache.tokens}`,
+      ),
+      zh: inChinese(sameTokens(without.tokens, withCache.tokens)),
+    },
+    {
+      ...row(
+        `tokens identical with and without the cache for every P ${P_MIN}–${P_MAX}, G ${G_MIN}–${G_MAX}`,
+        'identical',
+        allSame ? 'identical' : 'differ',
+      ),
+      zh: inChinese(allSame),
+    },
     row(
       'P = 2, G = 3: float32 cache bytes after each step (linear in positions)',
       '256 B / 384 B / 512 B',

@@ -80,7 +80,7 @@ export const STRINGS = {
     pasteAdd: '加入账本',
     pasteAdded: (/** @type {string} */ n) => `已加入「${n}」，并已选中。`,
     mqaUndercut: (/** @type {string} */ mqa, /** @type {string} */ mla) =>
-      `这里 MQA（${mqa}）比 MLA（${mla}）还小：MQA 让所有头共用同一份 K/V，MLA 的潜向量却能给每个头各自的 K/V（展开，或把展开吸收进 query 和输出），质量上，DeepSeek-V2 自己的消融实验里 MLA 比 MHA 还好，MHA 又好于 MQA（DeepSeek-V2 报告 §2.1.4 表 1 与附录 D）。`,
+      `这里 MQA（${mqa}）比 MLA（${mla}）还小：MQA 让所有头共用同一份 K/V，MLA 的潜向量却能给每个头各自的 K/V（展开，或把 K 的展开矩阵吸收进查询投影、V 的展开矩阵吸收进输出投影），质量上，DeepSeek-V2 自己的消融实验里 MLA 比 MHA 还好，MHA 又好于 MQA（DeepSeek-V2 报告 §2.1.4 表 1 与附录 D）。`,
     overLimit: (/** @type {string} */ name, /** @type {string} */ t, /** @type {string} */ limit) =>
       `${t} token 超过了 ${name} 的上下文上限 ${limit} token：模型本身处理不了这么长的请求，下面的字节数只是按公式算的超出上下文的估算。`,
     windowNote: (/** @type {string} */ w) =>
@@ -164,7 +164,7 @@ export const STRINGS = {
     pasteAdd: 'Add to the ledger',
     pasteAdded: (/** @type {string} */ n) => `Added “${n}” and selected it.`,
     mqaUndercut: (/** @type {string} */ mqa, /** @type {string} */ mla) =>
-      `Here MQA (${mqa}) is smaller than MLA (${mla}): MQA makes every head share one K/V, while MLA’s latent still gives each head its own K/V (expanded, or with the expansion absorbed into the query and the output), and in quality DeepSeek-V2’s own ablations found MLA stronger than MHA, and MHA stronger than MQA (DeepSeek-V2 report, §2.1.4 with Table 1, and appendix D).`,
+      `Here MQA (${mqa}) is smaller than MLA (${mla}): MQA makes every head share one K/V, while MLA’s latent still gives each head its own K/V (expanded, or with K’s expansion matrix absorbed into the query projection and V’s into the output projection), and in quality DeepSeek-V2’s own ablations found MLA stronger than MHA, and MHA stronger than MQA (DeepSeek-V2 report, §2.1.4 with Table 1, and appendix D).`,
     overLimit: (/** @type {string} */ name, /** @type {string} */ t, /** @type {string} */ limit) =>
       `${t} tokens is past ${name}’s context limit of ${limit} tokens: the model itself cannot take a request this long, and the bytes below are only a beyond-context estimate from the formula.`,
     windowNote: (/** @type {string} */ w) =>

@@ -43,7 +43,7 @@ export const STRINGS = {
     'help:touch': 'Tap a cell to decide whether the row token may see the column token.',
     causal: 'Causal mask',
     none: 'No mask',
-    negInf: '−∞ before softmax (right)',
+    negInf: '−∞ before softmax (correct)',
     zeroAfter: 'zero after softmax (the mistake)',
     query: 'Q↓ K→',
     rowSum: 'row sum',

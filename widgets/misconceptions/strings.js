@@ -44,7 +44,7 @@ export const STRINGS = {
       },
       'sqrt-trick': {
         myth: '除以 √d 只是一个经验技巧。',
-        fix: '在分量独立、方差为 1 的前提下，点积的方差正好是 d，√d 就是把它拉回 1 的那个数；原论文的动机是：分数太大时 softmax 饱和，梯度变得极小（Vaswani 等 2017，§3.2.1）。',
+        fix: '在分量独立、均值为 0、方差为 1 的前提下，点积的方差正好是 d，√d 就是把它拉回 1 的那个数；原论文的动机是：分数太大时 softmax 饱和，梯度变得极小（Vaswani 等 2017，§3.2.1）。',
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `d = ${n.d} 的固定种子实验：点积标准差 ${n.stdUnscaled}，除以 √${n.d} 后 ${n.stdScaled}`,
@@ -101,7 +101,7 @@ export const STRINGS = {
       },
       'mla-gqa': {
         myth: 'MLA 只是换了个名字的 GQA。',
-        fix: 'GQA 少存几份 K、V；MLA 每层只缓存一个低秩潜向量（加一份共享的 RoPE 键），用的时候展开成 K、V，或把展开矩阵吸收进 Q。',
+        fix: 'GQA 少存几份 K、V；MLA 每层只缓存一个低秩潜向量（加一份共享的 RoPE 键），用的时候展开成 K、V，或把 K 的展开矩阵吸收进查询投影、V 的展开矩阵吸收进输出投影。',
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `DeepSeek-V2 每层每 token 存 ${n.mlaNumbers} 个数：${n.v2Token}/token，同形状 MHA 要 ${n.v2Mha}`,
@@ -154,7 +154,7 @@ export const STRINGS = {
       },
       'sqrt-trick': {
         myth: 'Dividing by √d is just an empirical trick.',
-        fix: 'With independent components of variance 1, a dot product has variance d, and √d is exactly what brings it back to 1; the original paper’s motive: large scores saturate softmax, where its gradients become tiny (Vaswani et al. 2017, §3.2.1).',
+        fix: 'With independent components of mean 0 and variance 1, a dot product has variance d, and √d is exactly what brings it back to 1; the original paper’s motive: large scores saturate softmax, where its gradients become tiny (Vaswani et al. 2017, §3.2.1).',
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `Seeded experiment at d = ${n.d}: dot products have standard deviation ${n.stdUnscaled}, ${n.stdScaled} after ÷√${n.d}`,
@@ -213,7 +213,7 @@ export const STRINGS = {
       },
       'mla-gqa': {
         myth: 'MLA is GQA under another name.',
-        fix: 'GQA stores fewer copies of K and V; MLA caches one low-rank latent per layer (plus a shared RoPE key) and expands it into K and V when used, or absorbs the expansion into Q.',
+        fix: 'GQA stores fewer copies of K and V; MLA caches one low-rank latent per layer (plus a shared RoPE key) and expands it into K and V when used, or absorbs K’s expansion matrix into the query projection and V’s into the output projection.',
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `DeepSeek-V2 stores ${n.mlaNumbers} numbers per layer per token: ${n.v2Token}/token, against ${n.v2Mha} for the same shape as MHA`,

@@ -343,7 +343,7 @@ export const FACTS = {
       pct(gaveRow(ctx, { maskMode: 'zero-after-softmax' }).row.reduce((a, b) => a + b, 0)),
   },
   'k-cos-names': {
-    name: 'cosine of K {names.0} and K {names.1} (engine.cosine)',
+    name: 'cosine of K[{names.0}] and K[{names.1}] (engine.cosine)',
     expected: (ctx) => world(ctx).namesCosine.k.toFixed(3),
     compute: (ctx) => {
       const w = worldTensors(ctx, COURSE_WORLD);

@@ -136,7 +136,7 @@ export const CHECK_NAMES_ZH = {
   'lesson 3 experiment d = 256: std of q·k (engine.softmaxVariance)':
     '第 3 课的实验 d = 256：q·k 的标准差（engine.softmaxVariance）',
   'lesson 3 experiment d = 256: std of q·k / √d': '第 3 课的实验 d = 256：q·k / √d 的标准差',
-  'lesson 3 experiment: keys in one softmax row': '第 3 课的实验：一行 softmax 里的 key 数',
+  'lesson 3 experiment: keys in one softmax row': '第 3 课的实验：一行 softmax 里的键数',
   'lesson 3 experiment d = 256: largest weight of the row, unscaled':
     '第 3 课的实验 d = 256：不缩放时这一行的最大权重',
   'lesson 3 experiment d = 256: largest weight of the row, ÷√d':
@@ -148,8 +148,8 @@ export const CHECK_NAMES_ZH = {
     'T = 4,096：从第 1 个 token 到第 T 个要经过的更新次数',
   'T = 4,096: attention path length token 1 → token T (engine.causalMask)':
     'T = 4,096：注意力里第 1 个 token → 第 T 个的路径长度（engine.causalMask）',
-  'cosine of K {names.0} and K {names.1} (engine.cosine)':
-    'K_{names.0} 与 K_{names.1} 的余弦（engine.cosine）',
+  'cosine of K[{names.0}] and K[{names.1}] (engine.cosine)':
+    'K[{names.0}] 与 K[{names.1}] 的余弦（engine.cosine）',
   'dialog example scores (teaching-world.json)': '对话样本的分数（teaching-world.json）',
   'softmax of the dialog scores (engine.softmax)': '对话样本分数的 softmax（engine.softmax）',
   'proportional split of the dialog scores (engine.proportionalSplit)':

@@ -230,11 +230,10 @@ export const CHECK_NAMES_ZH = {
     'T = 4,096：从第 1 个 token 到第 T 个要经过的更新次数',
   'T = 4,096: attention sequential steps per layer': 'T = 4,096：注意力每层的串行步数',
   'T = 4,096: attention path length token 1 → token T (causal mask row T, key 1)':
-    'T = 4,096：注意力里第 1 个 token → 第 T 个的路径长度（因果掩码第 T 行、第 1 个 key）',
+    'T = 4,096：注意力里第 1 个 token → 第 T 个的路径长度（因果掩码第 T 行、第 1 个键）',
   'T = 4,096: keys token T reads directly (ones in the causal mask row)':
-    'T = 4,096：第 T 个 token 直接读的 key 数（因果掩码那一行里 1 的个数）',
-  'T = 4,096: query → key pairs under the causal mask':
-    'T = 4,096：因果掩码下 query → key 的配对数',
+    'T = 4,096：第 T 个 token 直接读的键数（因果掩码那一行里 1 的个数）',
+  'T = 4,096: query → key pairs under the causal mask': 'T = 4,096：因果掩码下查询 → 键的配对数',
   '{world} causal: {query} → {object} / {giver}':
     '「{title}」因果掩码：{query} → {object} / {giver}',
   '{world} causal weights: each of the {n} rows sums to 1 (±1e-6)':

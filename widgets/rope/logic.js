@@ -265,7 +265,7 @@ export function courseCheckRows(rt, worldId = COURSE_WORLD) {
     {
       name: 'score (3, 2) = (10, 9) = (1, 0) (±1e-4)',
       expected: '≤ 1e-4',
-      actual: `${c.same.map(f4).join(' / ')}, spread ${c.spread.toExponential(1)}`,
+      actual: `${c.same.map(f4).join(' / ')} (Δ ${c.spread.toExponential(1)})`,
       ok: c.spread <= 1e-4,
     },
     {
@@ -293,9 +293,9 @@ export function courseCheckRows(rt, worldId = COURSE_WORLD) {
       `${c.toyUntouched} / ${c.toyRotated}`,
     ),
     same(
-      `${c.head.name}: rotating dims per head`,
-      '64 of 256',
-      `${c.head.rotaryDim} of ${c.head.headDim}`,
+      `${c.head.name}: rotating dims / dims per head`,
+      '64 / 256',
+      `${c.head.rotaryDim} / ${c.head.headDim}`,
     ),
     same('anchor: rotating pairs (engine.ropeFrequencies(64, base))', '32', String(c.nPairs)),
   ];

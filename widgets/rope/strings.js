@@ -229,7 +229,7 @@ export const CHECK_NAMES_ZH = {
   'V rotated would change with the shift': '要是旋转 V，平移后取回的就会变',
   'rotaryDim 2 of 4: dims 2–3 identical, dims 0–1 turned':
     '4 维里 rotaryDim = 2：第 2–3 维不变，第 0–1 维旋转',
-  'Qwen3.8-27B: rotating dims per head': 'Qwen3.8-27B：每头旋转的维数',
+  'Qwen3.8-27B: rotating dims / dims per head': 'Qwen3.8-27B：每头旋转的维数 / 每头维数',
   'anchor: rotating pairs (engine.ropeFrequencies(64, base))':
     '锚点：旋转的维度对有几对（engine.ropeFrequencies(64, base)）',
 };

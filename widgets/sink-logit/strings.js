@@ -63,7 +63,7 @@ export const STRINGS = {
     anchor: (/** @type {string} */ name, /** @type {string} */ on) =>
       `锚点 ${name}：attn_output_gate = ${on}（models.json）。`,
     caveat:
-      '两个出口的效果都只有实验证据：Gated Attention（2025）原文说门控「缓解」attention sink，不是消除；DeepSeek-V4 没有给 sink logit 的单独消融。这里的向量是手工构造的教学数据，不是模型学到的。',
+      '两个出口的效果都来自实验：Gated Attention（2025）论文的摘要说门控「缓解」attention sink（标题说门控后的模型「没有 attention sink」）；DeepSeek-V4 没有给 sink logit 的单独消融。这里的向量是手工构造的教学数据，不是模型学到的。',
   },
   en: {
     title: 'The 苹果 (apple) row: the attention sink and its two ways out',
@@ -117,7 +117,7 @@ export const STRINGS = {
     anchor: (/** @type {string} */ name, /** @type {string} */ on) =>
       `Anchor model ${name}: attn_output_gate = ${on} (models.json).`,
     caveat:
-      'Both ways out rest on experimental evidence only: the Gated Attention paper (2025) says the gate mitigates the attention sink, it does not remove it; DeepSeek-V4 gives no separate ablation of the sink logit. The vectors here are hand-made teaching data, not learned by a model.',
+      'Both ways out rest on experimental evidence: the abstract of the Gated Attention paper (2025) says the gate mitigates the attention sink (its title calls the gated model “attention-sink-free”); DeepSeek-V4 gives no separate ablation of the sink logit. The vectors here are hand-made teaching data, not learned by a model.',
   },
 };
 

@@ -4,7 +4,7 @@
 // No attention math either: softmax, proportional split, the dot products, their standard
 // deviations, max weights and entropies all come from the engine.
 import { num, pct, powerOfTen } from '../../web/dom.js';
-import { check as same } from '../../web/check-row.js';
+import { check as same, checkNamed, glossed } from '../../web/check-row.js';
 /** @import { AttnEngine, SoftmaxVarianceResult } from '../../web/attn-engine.js' */
 /** @import { TeachingWorldDoc, ScoreExample } from '../../web/course-data.js' */
 /** @import { Runtime } from '../../web/runtime.js' */
@@ -291,14 +291,25 @@ export function courseCheckRows(rt) {
   const car = scoreExample(rt.world, 'car');
   const last = car.scores.length - 1;
   const carLabel = exampleLabels(car, 'zh-CN')[last];
+  const car1 = { car: carLabel, 'car:en': glossed(carLabel, exampleLabels(car, 'en')[last]) };
   return [
     same(
       'softmax([8, 7, 9])',
       '24.5% / 9.0% / 66.5%',
       Array.from(n.dialog.softmax, (w) => pct(w)).join(' / '),
     ),
-    same(`proportional split [10, 3, −4]: ${carLabel}`, '−44.4%', signedPct(n.car.split[last])),
-    same('e^20 = w₀/w₁ of softmax([20, 0])', '4.9 亿', bigRatio(n.e20, 'zh-CN')),
+    checkNamed(
+      'proportional split [10, 3, −4]: {car}',
+      car1,
+      '−44.4%',
+      signedPct(n.car.split[last]),
+    ),
+    // e²⁰ as each language writes it: 4.9 亿 in Chinese, 4.9 × 10⁸ in English
+    {
+      ...same('e²⁰ = w₀/w₁ of softmax([20, 0])', '4.9 × 10⁸', bigRatio(n.e20, 'en')),
+      ok: bigRatio(n.e20, 'en') === '4.9 × 10⁸' && bigRatio(n.e20, 'zh-CN') === '4.9 亿',
+      zh: { expected: '4.9 亿', actual: bigRatio(n.e20, 'zh-CN') },
+    },
     within('d = 256: std(q·k) ≈ √256 = 16 (±10%)', n.at256.stdUnscaled, 16),
     within('d = 256: std(q·k/√d) ≈ 1 (±10%)', n.at256.stdScaled, 1),
     {

@@ -126,10 +126,10 @@ export const STRINGS = {
     entropyFormula: (v, u, k) =>
       line('熵 ', entropyMath(v), ` nats（均匀分 = ln ${k} = ${u}，one-hot = 0）`),
     collapse: (d, v) =>
-      `d = ${d} 时不缩放的一行已有 ${v} 落在一个键上：几乎 one-hot，其余键的梯度几乎为 0。`,
+      `d = ${d} 时不缩放的一行已有 ${v} 落在一个键上：几乎 one-hot，这一行的梯度几乎为 0，最高的那个键也一样。`,
     spread: (d, v) => `d = ${d} 时不缩放的最大权重是 ${v}。`,
     e20: (r, d, sd, gap) =>
-      `锚点模型每头 ${d} 维，点积标准差 √${d} = ${sd}，同一行分差和它同一个量级是常态：分差 ${gap} 时两个键的权重之比是 e${supDigits(gap)} ≈ ${r}（由 softmax([${gap}, 0]) 的两个权重相除得到）。`,
+      `假如 q、k 的分量独立、均值为 0、方差为 1，锚点每头 ${d} 维的点积标准差就是 √${d} = ${sd}，同一行分差和它同一个量级就会很常见：分差 ${gap} 时两个键的权重之比是 e${supDigits(gap)} ≈ ${r}（由 softmax([${gap}, 0]) 的两个权重相除得到）。`,
     key: (j) => `k${j}`,
   },
   en: {
@@ -171,10 +171,10 @@ export const STRINGS = {
     entropyFormula: (v, u, k) =>
       line('entropy ', entropyMath(v), ` nats (uniform = ln ${k} = ${u}, one-hot = 0)`),
     collapse: (d, v) =>
-      `At d = ${d} the unscaled row already puts ${v} on one key: nearly one-hot, and the other keys’ gradients nearly vanish.`,
+      `At d = ${d} the unscaled row already puts ${v} on one key: nearly one-hot, and the gradients through this row nearly vanish, the top key’s included.`,
     spread: (d, v) => `At d = ${d} the unscaled row’s largest weight is ${v}.`,
     e20: (r, d, sd, gap) =>
-      `The anchor model has ${d} dims per head, so dot products have std √${d} = ${sd} and score gaps of that size within a row are normal: a gap of ${gap} makes one key e${supDigits(gap)} ≈ ${r} times heavier than the other (the ratio of the two weights of softmax([${gap}, 0])).`,
+      `If q’s and k’s components were independent with mean 0 and variance 1, the anchor’s ${d}-dim heads would give dot products a std of √${d} = ${sd}, and score gaps of that size within a row would be common: a gap of ${gap} makes one key e${supDigits(gap)} ≈ ${r} times heavier than the other (the ratio of the two weights of softmax([${gap}, 0])).`,
     key: (j) => `k${j}`,
   },
 };
@@ -182,8 +182,8 @@ export const STRINGS = {
 /** Its self-check rows' names in Chinese, by their English name (a Chinese page shows these). */
 export const CHECK_NAMES_ZH = {
   'softmax([8, 7, 9])': 'softmax([8, 7, 9])',
-  'proportional split [10, 3, −4]: 汽车': '按比例分 [10, 3, −4]：汽车',
-  'e^20 = w₀/w₁ of softmax([20, 0])': 'e^20 = softmax([20, 0]) 的 w₀/w₁',
+  'proportional split [10, 3, −4]: {car}': '按比例分 [10, 3, −4]：{car}',
+  'e²⁰ = w₀/w₁ of softmax([20, 0])': 'e²⁰ = softmax([20, 0]) 的 w₀/w₁',
   'd = 256: std(q·k) ≈ √256 = 16 (±10%)': 'd = 256：std(q·k) ≈ √256 = 16（±10%）',
   'd = 256: std(q·k/√d) ≈ 1 (±10%)': 'd = 256：std(q·k/√d) ≈ 1（±10%）',
   'd = 1024: max weight unscaled > 90%': 'd = 1024：不缩放时最大权重 > 90%',

@@ -199,9 +199,9 @@ export function courseChecks(rt, worldId) {
       actual: maxErr.toExponential(1),
       ok: maxErr <= 1e-5,
     },
-    checkNamed('cos(K_{names.0}, K_{names.1})', vars, kCos, num(split.k.cosAB, 3)),
+    checkNamed('cos(K[{names.0}], K[{names.1}])', vars, kCos, num(split.k.cosAB, 3)),
     checkNamed(
-      'cos(V_{names.0}, V_{names.1}) clearly lower',
+      'cos(V[{names.0}], V[{names.1}]) clearly lower',
       vars,
       '< 0.5',
       num(cosV, 3),

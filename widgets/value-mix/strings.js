@@ -137,8 +137,8 @@ export const CHECK_NAMES_ZH = {
   'no mask, row {query}: weight on {answer}': '不加掩码，「{query}」一行：{answer}的权重',
   'Σ_j w_j v_j = engine output, every row, both masks (±1e-5)':
     'Σ_j w_j v_j = 引擎的输出，每一行、两种掩码（±1e-5）',
-  'cos(K_{names.0}, K_{names.1})': 'cos(K_{names.0}, K_{names.1})',
-  'cos(V_{names.0}, V_{names.1}) clearly lower': 'cos(V_{names.0}, V_{names.1}) 明显更低',
+  'cos(K[{names.0}], K[{names.1}])': 'cos(K[{names.0}], K[{names.1}])',
+  'cos(V[{names.0}], V[{names.1}]) clearly lower': 'cos(V[{names.0}], V[{names.1}]) 明显更低',
   'all weight moved {names.0} → {names.1}: retrieved K keeps cos {kCos} with the start':
     '权重全部从{names.0}挪到{names.1}：取回的 K 与起点的余弦仍是 {kCos}',
 };
