@@ -27,6 +27,7 @@ import {
   pictureLabels,
   courseCheckRows,
 } from './logic.js';
+import { stepper } from './views/stepper.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { CSS } from './views/style.js';
 import { chainLegend, chainUnits } from './views/chain.js';
@@ -181,34 +182,17 @@ export class RnnVsAttention extends AttnWidget {
 
   /** Back / step / reset / play through the RNN's steps (arrow keys, Home, End too). */
   #stepper() {
-    /**
-     * @param {string} role
-     * @param {() => void} onclick
-     * @param {string} text
-     */
-    const button = (role, onclick, text) =>
-      h('button', { type: 'button', 'data-role': role, onclick }, text);
-    this.#backBtn = button('back', () => this.#go(this.#s - 1), this.t('back'));
-    this.#stepBtn = button('step', () => this.#go(this.#s + 1), this.t('step'));
-    const resetBtn = button('reset', () => this.#go(1), this.t('reset'));
-    this.#playBtn = button('play', () => this.#togglePlay(), this.t('play'));
-    this.#playBtn.setAttribute('aria-pressed', 'false');
-    this.#status = h('p', { class: 'status', 'data-role': 'status', 'aria-live': 'polite' });
-    const group = h('div', { class: 'stepper', role: 'group', 'aria-label': this.t('stepper') }, [
-      this.#backBtn,
-      this.#stepBtn,
-      resetBtn,
-      this.#playBtn,
-    ]);
-    group.addEventListener('keydown', (e) => {
-      /** @type {Record<string, number>} */
-      const keys = { ArrowRight: this.#s + 1, ArrowLeft: this.#s - 1, Home: 1, End: this.#T };
-      const to = keys[e.key];
-      if (to === undefined) return;
-      e.preventDefault();
-      this.#go(to);
+    const st = stepper((key, ...args) => this.t(key, ...args), {
+      step: () => this.#s,
+      length: () => this.#T,
+      onGo: (s) => this.#go(s),
+      onPlay: () => this.#togglePlay(),
     });
-    return group;
+    this.#backBtn = st.back;
+    this.#stepBtn = st.next;
+    this.#playBtn = st.play;
+    this.#status = st.status;
+    return st.group;
   }
 
   /** The RNN: one hidden state after another, each waiting for the last. */

@@ -3,7 +3,7 @@
 // model has no GGUF form).
 /** @import { TrainRuns } from '../logic.js' */
 /** @import { TrainWorker } from '../train-worker.js' */
-import { h } from '../../../web/dom.js';
+import { h, downloadFile } from '../../../web/dom.js';
 import { saveTrainedModel } from '../../../web/trained-model.js';
 import { encodeBase64 } from '../../../web/base64.js';
 import { trainedModel } from '../logic.js';
@@ -77,22 +77,5 @@ export async function downloadModel(worker, run, kind, { parent, ggufOf }) {
   const bytes = await worker.weights(kind === 'bin' ? 'f32' : 'f16');
   const file = kind === 'bin' ? bytes : /** @type {NonNullable<typeof ggufOf>} */ (ggufOf)(bytes);
   const name = `trained-${run.step}-steps-seed-${run.info?.seed}.${kind === 'bin' ? 'bin' : 'gguf'}`;
-  downloadFile(parent, file, name);
-}
-
-/**
- * Saves `bytes` as the file `name` through a link clicked in `parent` (the widget's body).
- * @param {HTMLElement} parent
- * @param {Uint8Array} bytes
- * @param {string} name
- */
-function downloadFile(parent, bytes, name) {
-  const a = h('a', {
-    href: URL.createObjectURL(new Blob([new Uint8Array(bytes)])),
-    download: name,
-  });
-  parent.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  downloadFile(parent, new Blob([new Uint8Array(file)]), name);
 }
