@@ -11,6 +11,7 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { MlaResult } from '../../web/attn-engine.js' */
 import { formula } from '../../web/mathml.js';
+import { labelledSlider } from '../../web/views/slider.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, num, pct, redraw } from '../../web/dom.js';
@@ -170,31 +171,10 @@ export class Mla extends AttnWidget {
 
   /** The two sliders: the latent's rank r and the decoupled RoPE dims d_r. */
   #dimSliders() {
-    /**
-     * @param {string} id
-     * @param {string} label
-     * @param {number} min
-     * @param {number} max
-     * @param {number} step
-     * @param {number} value
-     * @param {(v: number) => void} set
-     */
-    const slider = (id, label, min, max, step, value, set) => {
-      const out = h('output', { for: id }, String(value));
-      const input = h('input', {
-        id,
-        type: 'range',
-        min,
-        max,
-        step,
-        value,
-        oninput: () => {
-          out.textContent = input.value;
-          set(Number(input.value));
-        },
-      });
-      return h('label', { for: id }, [h('span', {}, label), out, input]);
-    };
+    /** @type {(id: string, label: string, min: number, max: number, step: number,
+     *   value: number, onInput: (v: number) => void) => HTMLElement} */
+    const slider = (id, label, min, max, step, value, onInput) =>
+      labelledSlider({ id, label, min, max, step, value, onInput }).el;
     return h('div', { class: 'controls' }, [
       slider('mla-r', this.t('rank'), R_MIN, R_MAX, 1, this.#r, (v) => {
         this.#r = v;

@@ -28,6 +28,7 @@ import {
   courseCheckRows,
 } from './logic.js';
 import { stepper } from './views/stepper.js';
+import { labelledSlider } from '../../web/views/slider.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { CSS } from './views/style.js';
 import { chainLegend, chainUnits } from './views/chain.js';
@@ -76,7 +77,6 @@ export class RnnVsAttention extends AttnWidget {
   #timer = null;
 
   // What build() makes and render() fills.
-  #tSlider = h('input');
   #backBtn = h('button');
   #stepBtn = h('button');
   #playBtn = h('button');
@@ -155,29 +155,22 @@ export class RnnVsAttention extends AttnWidget {
 
   /** The slider of T, the sequence length both pictures show. */
   #lengthControl() {
-    const out = h('output', { for: 'rnn-t' }, String(this.#T));
-    this.#tSlider = h('input', {
+    const { el } = labelledSlider({
       id: 'rnn-t',
-      type: 'range',
+      label: this.t('tPicture'),
       min: T_PICTURE.min,
       max: T_PICTURE.max,
-      step: 1,
       value: this.#T,
-      'data-role': 't',
-      oninput: () => {
-        out.textContent = this.#tSlider.value;
+      attrs: { 'data-role': 't' },
+      onInput: (T) => {
         const followed = this.#query === this.#s - 1 || this.#query === this.#T - 1;
-        this.#T = Number(this.#tSlider.value);
+        this.#T = T;
         this.#s = Math.min(this.#s, this.#T);
         this.#query = followed ? this.#T - 1 : Math.min(this.#query, this.#T - 1);
         this.update();
       },
     });
-    return h(
-      'div',
-      { class: 'controls' },
-      h('label', { for: 'rnn-t' }, [h('span', {}, this.t('tPicture')), out, this.#tSlider]),
-    );
+    return h('div', { class: 'controls' }, el);
   }
 
   /** Back / step / reset / play through the RNN's steps (arrow keys, Home, End too). */

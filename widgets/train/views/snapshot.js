@@ -11,6 +11,7 @@ import {
   updateHeatmapTable,
 } from '../../../web/views/heatmap-table.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
+import { sliderRow } from '../../../web/views/slider.js';
 import {
   SAMPLE_PROMPT,
   snapshotChoice,
@@ -31,22 +32,10 @@ export function snapshotControls({ t, onIndex, onLayer, onHead }) {
   /**
    * @param {string} id
    * @param {string} label
-   * @param {(v: number) => void} set
+   * @param {(v: number) => void} onInput
    */
-  const slider = (id, label, set) => {
-    const input = /** @type {HTMLInputElement} */ (
-      h('input', {
-        type: 'range',
-        id,
-        min: 0,
-        max: 0,
-        step: 1,
-        value: 0,
-        oninput: () => set(Number(input.value)),
-      })
-    );
-    const out = h('output', { for: id });
-    const row = h('div', { class: 'row' }, [h('label', { for: id }, label), input, out]);
+  const slider = (id, label, onInput) => {
+    const { el: row, input, out } = sliderRow({ id, label, min: 0, max: 0, value: 0, onInput });
     return { row, input, out };
   };
   const snap = slider('train-snapshot', t('snapshot'), onIndex);
