@@ -12,6 +12,7 @@
 /** @import { MlaResult } from '../../web/attn-engine.js' */
 import { formula } from '../../web/mathml.js';
 import { labelledSlider } from '../../web/views/slider.js';
+import { toggleButtons } from '../../web/views/toggle-group.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, num, pct, redraw } from '../../web/dom.js';
@@ -100,8 +101,8 @@ export class Mla extends AttnWidget {
   #dr = EXAMPLE.dRope;
   /** @type {RopeMode} */
   #mode = 'decoupled';
-  /** @type {HTMLButtonElement[]} */
-  #modeButtons = [];
+  /** @type {ReturnType<typeof toggleButtons<RopeMode>> | null} */
+  #modes = null;
   #flow = h('div', { class: 'flow' });
   #paths = h('div', { class: 'split' });
   #outTitle = h('h3', {});
@@ -120,21 +121,17 @@ export class Mla extends AttnWidget {
 
   /** @param {Runtime} _rt */
   build(_rt) {
-    this.#modeButtons = /** @type {RopeMode[]} */ (['decoupled', 'on-latent']).map((m) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          'data-mode': m,
-          'aria-pressed': String(this.#mode === m),
-          onclick: () => {
-            this.#mode = m;
-            this.update();
-          },
-        },
-        this.t(m === 'decoupled' ? 'decoupled' : 'onLatent'),
-      ),
-    );
+    this.#modes = toggleButtons({
+      values: /** @type {RopeMode[]} */ (['decoupled', 'on-latent']),
+      data: 'mode',
+      pressed: this.#mode,
+      label: (m) => this.t(m === 'decoupled' ? 'decoupled' : 'onLatent'),
+      onPick: (m) => {
+        this.#mode = m;
+        this.update();
+      },
+    });
+
     this.#paths.replaceChildren(
       this.#path('explicit', 'explicitTitle', 'explicitSteps'),
       this.#path('absorbed', 'absorbedTitle', 'absorbedSteps'),
@@ -161,7 +158,7 @@ export class Mla extends AttnWidget {
       h(
         'div',
         { class: 'modes', role: 'group', 'aria-label': this.t('ropeTitle') },
-        this.#modeButtons,
+        this.#modes.buttons,
       ),
       this.#verdict,
       h('h3', {}, this.t('realTitle')),
@@ -251,8 +248,7 @@ export class Mla extends AttnWidget {
    * @param {MlaResult} m
    */
   #drawVerdict(m) {
-    for (const b of this.#modeButtons)
-      b.setAttribute('aria-pressed', String(b.dataset.mode === this.#mode));
+    this.#modes?.set(this.#mode);
     this.#verdict.dataset.mode = this.#mode;
     const absorbed = /** @type {HTMLElement} */ (this.#paths.querySelector('.path.absorbed'));
     const broken = this.#mode === 'on-latent' && m.ropeOnLatentError !== null;
