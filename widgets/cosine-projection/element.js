@@ -12,7 +12,7 @@ import { row, sub, formula } from '../../web/mathml.js';
 import { toggleButtons } from '../../web/views/toggle-group.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num, redraw } from '../../web/dom.js';
-import { worldTensors, tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
+import { worldTensors, tokenLabels, hasRoles, roleIndex } from '../../web/world.js';
 import { rowOf } from '../../web/tensor.js';
 import {
   MODES,
@@ -90,7 +90,7 @@ export class CosineProjection extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || COURSE_WORLD;
+    return this.world;
   }
 
   /**

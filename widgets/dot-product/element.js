@@ -16,7 +16,7 @@ import { AttnWidget } from '../../web/widget-base.js';
 import { h, num, redraw, svg } from '../../web/dom.js';
 import { formula } from '../../web/mathml.js';
 import { rowOf } from '../../web/tensor.js';
-import { worldTensors, tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
+import { worldTensors, tokenLabels, hasRoles, roleIndex } from '../../web/world.js';
 import { glossLine, longColumnsClass } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import {
@@ -88,7 +88,7 @@ export class DotProduct extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || COURSE_WORLD;
+    return this.world;
   }
 
   /**

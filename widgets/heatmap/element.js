@@ -25,7 +25,7 @@ import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { worldTensors, tokenLabels, COURSE_WORLD } from '../../web/world.js';
+import { worldTensors, tokenLabels } from '../../web/world.js';
 import { FanOutArcs, FAN_OUT_CSS } from '../../web/views/fan-out-arcs.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { readInlineData, headWeights, heatmapChecks } from './logic.js';
@@ -90,7 +90,7 @@ fieldset.worlds label { display: inline-flex; align-items: center; gap: 4px; min
   get worldId() {
     const ids = this.#switchIds;
     if (this.#chosen && ids.includes(this.#chosen)) return this.#chosen;
-    return ids[0] ?? (this.getAttribute('world') || COURSE_WORLD);
+    return ids[0] ?? this.world;
   }
 
   updateDetail() {

@@ -15,7 +15,7 @@ import { h, pct, redraw } from '../../web/dom.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { at } from '../../web/tensor.js';
-import { tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
+import { tokenLabels, hasRoles, roleIndex } from '../../web/world.js';
 import {
   VIEWS,
   ANCHOR_ID,
@@ -82,7 +82,7 @@ export class MultiHead extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || COURSE_WORLD;
+    return this.world;
   }
 
   /**

@@ -96,7 +96,15 @@ export class Quiz extends AttnWidget {
 
   /** The page's check of one lesson, or '' for the final quiz. */
   get lessonScope() {
+    return this.lesson;
+  }
+
+  /** The lesson whose check this is (its slug), or '' for the final quiz; sets `lesson`. */
+  get lesson() {
     return this.getAttribute('lesson') ?? '';
+  }
+  set lesson(slug) {
+    this.setAttribute('lesson', slug);
   }
 
   /** Where the checked answers are kept (web/progress.js): the lesson's slug, or "quiz". */
