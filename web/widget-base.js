@@ -141,7 +141,10 @@ export class AttnWidget extends HTMLElement {
     this.ready = new Promise((resolve) => (this._resolveReady = resolve));
   }
 
-  /** The widget's language: its `lang` attribute, else the nearest `lang` above, else zh-CN. */
+  /**
+   * The widget's language: its `lang` attribute, else the nearest `lang` above, else zh-CN.
+   * @returns {string}
+   */
   get lang() {
     return this.getAttribute('lang') || this.closest('[lang]')?.getAttribute('lang') || 'zh-CN';
   }
@@ -156,6 +159,7 @@ export class AttnWidget extends HTMLElement {
   /**
    * The teaching world an element with a `world` attribute shows: the attribute, else the
    * element's default. Setting it sets the attribute (the widget draws that world).
+   * @returns {string}
    */
   get world() {
     return (

@@ -99,7 +99,10 @@ export class Quiz extends AttnWidget {
     return this.lesson;
   }
 
-  /** The lesson whose check this is (its slug), or '' for the final quiz; sets `lesson`. */
+  /**
+   * The lesson whose check this is (its slug), or '' for the final quiz; sets `lesson`.
+   * @returns {string}
+   */
   get lesson() {
     return this.getAttribute('lesson') ?? '';
   }
