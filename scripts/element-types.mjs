@@ -9,16 +9,22 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // An observed attribute that is also a property of the element (a getter of the same camelCase
-// name): its type here, since reflection cannot see it. The build fails on one not listed.
-const PROPERTY_TYPES = { 'attn-softmax-variance': { d: 'number' } };
+// name): its type here, since reflection cannot see it, for every element that has it (COMMON)
+// or for one tag. The build fails on one not listed. A property with a setter (it sets the
+// attribute) is typed writable, one without readonly.
+const COMMON_PROPERTY_TYPES = { world: 'string' };
+const PROPERTY_TYPES = {
+  'attn-softmax-variance': { d: 'number' },
+  'attn-quiz': { lesson: 'string' },
+};
 
 const camel = (a) => a.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 
-/** The getter `name` on cls's prototype chain below HTMLElement, if any. */
-function ownGetter(cls, name) {
+/** The accessor `name` ({get, set}) on cls's prototype chain below HTMLElement, with a getter. */
+function ownAccessor(cls, name) {
   for (let p = cls.prototype; p && p !== HTMLElement.prototype; p = Object.getPrototypeOf(p)) {
     const d = Object.getOwnPropertyDescriptor(p, name);
-    if (d?.get) return d.get;
+    if (d?.get) return d;
   }
   return undefined;
 }
@@ -31,11 +37,12 @@ export async function writeElementTypes(root, dist) {
   const entries = Object.entries(WIDGETS).map(([tag, cls]) => {
     const attributes = cls.observedAttributes ?? ['lang'];
     const props = attributes
-      .filter((a) => a !== 'lang' && ownGetter(cls, camel(a)))
+      .filter((a) => a !== 'lang' && ownAccessor(cls, camel(a)))
       .map((a) => {
-        const type = PROPERTY_TYPES[tag]?.[camel(a)];
+        const type = PROPERTY_TYPES[tag]?.[camel(a)] ?? COMMON_PROPERTY_TYPES[camel(a)];
         if (!type) throw new Error(`element-types: type the property ${tag}.${camel(a)}`);
-        return `  readonly ${camel(a)}: ${type};\n`;
+        const readonly = ownAccessor(cls, camel(a)).set ? '' : 'readonly ';
+        return `  ${readonly}${camel(a)}: ${type};\n`;
       });
     const name = `Attn${cls.name}Element`;
     const iface =

@@ -285,3 +285,18 @@ export function powerOfTen(mantissa, exponent) {
 export function bothLanguages(zh, en) {
   return [h('span', { lang: 'zh-CN' }, zh), h('span', { lang: 'en' }, en)];
 }
+
+/**
+ * Saves `blob` as the file `name`, through a link clicked in `parent` (a widget's body: the link
+ * must be in the document) and taken out again.
+ * @param {HTMLElement} parent
+ * @param {Blob} blob
+ * @param {string} name
+ */
+export function downloadFile(parent, blob, name) {
+  const a = h('a', { href: URL.createObjectURL(blob), download: name });
+  parent.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}

@@ -12,6 +12,15 @@
  */
 export const TRAINED_MODEL_KEY = 'attn-trained-model';
 
+/** The page's localStorage, or null where reading it throws (storage off, sandboxed frame). */
+export function pageStorage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The trained model handed to the lab, or null (absent, garbage, storage off).
  * @param {Pick<Storage, 'getItem'> | null} storage

@@ -22,6 +22,7 @@ import { h } from './dom.js';
 // Widgets import check() from here or, DOM-free, from check-row.js.
 export { check, checkNamed } from './check-row.js';
 import { englishVars, fillName } from './check-row.js';
+import { COURSE_WORLD } from './world.js';
 
 export const COMMON = {
   'zh-CN': { loading: '正在加载注意力引擎…', error: '出错了', checks: '数字自检', passed: '通过' },
@@ -140,8 +141,33 @@ export class AttnWidget extends HTMLElement {
     this.ready = new Promise((resolve) => (this._resolveReady = resolve));
   }
 
+  /**
+   * The widget's language: its `lang` attribute, else the nearest `lang` above, else zh-CN.
+   * @returns {string}
+   */
   get lang() {
     return this.getAttribute('lang') || this.closest('[lang]')?.getAttribute('lang') || 'zh-CN';
+  }
+  /** Sets the `lang` attribute (the widget draws again in that language). */
+  set lang(lang) {
+    this.setAttribute('lang', lang);
+  }
+
+  /** The world of an element without a `world` attribute (the playground has its own). */
+  static defaultWorld = COURSE_WORLD;
+
+  /**
+   * The teaching world an element with a `world` attribute shows: the attribute, else the
+   * element's default. Setting it sets the attribute (the widget draws that world).
+   * @returns {string}
+   */
+  get world() {
+    return (
+      this.getAttribute('world') || /** @type {typeof AttnWidget} */ (this.constructor).defaultWorld
+    );
+  }
+  set world(id) {
+    this.setAttribute('world', id);
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   ALL_LAYERS_FLOATS,
   unknownTokens,
   promptInVocabulary,
+  mostlyUnknown,
 } from '../../widgets/open-model/logic.js';
 
 test('query heads share KV heads in order: H = 16, G = 8 → heads 0,1 read group 0, 14,15 group 7', () => {
@@ -74,6 +75,14 @@ test('the opening prompt is one the model reads: the first without <unk>, else t
   const bytes = chars('', null);
   assert.deepEqual(unknownTokens(bytes, 'xyz'), { unknown: 0, of: 3 });
   assert.equal(promptInVocabulary(bytes, ['The key idea', 'abc']), 'The key idea');
+});
+
+test('a pass mostly of <unk> is named (its <bos> not counted); half or fewer is not', () => {
+  const m = (unkId) => ({ bosId: 0, tokenizer: { unkId } });
+  assert.deepEqual(mostlyUnknown(m(1), [0, 1, 1, 2]), { unknown: 2, of: 3 });
+  assert.equal(mostlyUnknown(m(1), [0, 1, 2]), null, 'one of two: not most');
+  assert.equal(mostlyUnknown(m(1), [0, 1, 1, 2, 2]), null, 'two of four: not most');
+  assert.equal(mostlyUnknown(m(null), [0, 5, 5]), null, 'a byte-level vocabulary has no <unk>');
 });
 
 test("the heatmap of a long prompt is the last tokens' rows and columns; a head's slice of a layer", () => {

@@ -36,6 +36,7 @@ import {
   makeUp,
   GQA_QUERY_HEAD,
   QuizDataError,
+  quizChecks,
 } from '../../widgets/quiz/logic.js';
 import { FACTS as COURSE_FACTS } from '../../widgets/facts/facts.js';
 import {
@@ -598,4 +599,26 @@ test('README’s course section states the final quiz’s make-up as the file ha
     m.transfer,
     m.recall,
   ]);
+});
+
+test('quizChecks: every row passes on the whole quiz and on a lesson’s check; a broken link and a solved ordering fail their rows', () => {
+  const doc = checkQuiz(copy(quiz), lessons, validate);
+  for (const scope of [doc, { ...doc, questions: scopeQuestions(doc, doc.questions[0].lesson) }]) {
+    const rows = quizChecks(rt, scope, lessons);
+    assert.ok(rows.length >= 4);
+    assert.deepEqual(
+      rows.filter((r) => !r.ok),
+      [],
+    );
+  }
+  const broken = copy(doc);
+  const order = broken.questions.find((q) => q.kind === 'order');
+  order.items = orderAnswer(order, values).map((id) => order.items.find((it) => it.id === id));
+  const rows = quizChecks(rt, broken, { lessons: lessons.lessons.slice(1) });
+  const failed = rows.filter((r) => !r.ok).map((r) => r.name);
+  assert.ok(
+    failed.includes('every question links to a lesson page of lessons.json'),
+    failed.join(),
+  );
+  assert.ok(failed.includes('the final quiz starts no ordering in its right order'), failed.join());
 });

@@ -28,6 +28,10 @@ import {
   SAMPLE_PROMPT,
   SNAPSHOT_SENTENCE,
   TRAIN_TEXT_FILES,
+  TrainRuns,
+  runRow,
+  trainedModel,
+  snapshotChoice,
 } from '../../widgets/train/logic.js';
 import { TRAINED_MODEL_KEY, readTrainedModel, saveTrainedModel } from '../../web/trained-model.js';
 import { encodeBase64 } from '../../web/base64.js';
@@ -288,4 +292,80 @@ test('hand-over storage: round trip, garbage, storage off or full', () => {
   assert.equal(saveTrainedModel(full, model), false);
   assert.equal(saveTrainedModel(null, model), false);
   assert.equal(readTrainedModel(null), null);
+});
+
+test('the runs kept: a row per run past step 0, curves of the runs before, the model handed over', () => {
+  const info = {
+    steps: 30,
+    seed: 7,
+    batch: 4,
+    unigramLoss: 4.2,
+    parameters: 1234,
+    validTokens: 900,
+    config: { nLayers: 2, nKvHeads: 2, layerTypes: ['full', 'linear'] },
+  };
+  const tensor = (shape) => ({ shape, data: new Float32Array(shape.reduce((a, b) => a * b, 1)) });
+  const view = (kv) => ({
+    run: {
+      labels: ['a', 'b', 'c'],
+      attention: [
+        { type: 'full', weights: tensor([4, 3, 3]) },
+        { type: 'linear', stateNorms: tensor([3, 4]) },
+      ],
+      sinkShare: [],
+    },
+    patterns: [],
+    sample: '',
+    kvBytesPerToken: kv,
+  });
+  const runs = new TrainRuns();
+  runs.started(info, 100);
+  assert.equal(runs.count, 1);
+  runs.snapshots.push({ step: 0, validLoss: 4.5, view: view(64) });
+  runs.end(); // a run that never stepped: no row, no curve
+  assert.deepEqual([runs.rows, runs.before, runs.info], [[], [], null]);
+  runs.started(info, 100);
+  for (const step of [1, 2, 3])
+    runs.progress({ step, loss: 5 - step, ms: 10, heapBytes: 200 + step });
+  runs.snapshots.push({ step: 3, validLoss: 3.5, view: view(64) });
+  assert.equal(runs.step, 3);
+  assert.equal(runs.heapBytes, 203);
+  assert.deepEqual(runs.curve().valid, [{ step: 3, loss: 3.5 }]);
+  runs.keep();
+  runs.keep(); // once per run
+  runs.end();
+  assert.deepEqual(runs.rows, [
+    { n: 2, layers: 2, hybrid: true, kvHeads: 2, steps: 3, validLoss: 3.5, kvBytesPerToken: 64 },
+  ]);
+  assert.equal(runs.before.length, 1);
+  assert.deepEqual(
+    runs.before[0].train.map((p) => p.loss),
+    [4, 3, 2],
+  );
+  assert.deepEqual([runs.info, runs.train, runs.snapshots, runs.step], [null, [], [], 0]);
+  assert.equal(runRow(1, info, { step: 0, validLoss: 1, view: view(1) }), null);
+
+  const m = trainedModel(info, {
+    weights: 'AAAA',
+    step: 3,
+    validLoss: 3.5,
+    train: Array.from({ length: 60 }, (_, i) => ({ step: i + 1, loss: i < 10 ? 100 : 2 })),
+    stepMs: [500, 1500],
+  });
+  assert.equal(m.trainLoss, 2, 'the mean of the last 50 steps');
+  assert.equal(m.seconds, 2);
+  assert.deepEqual([m.steps, m.seed, m.kvHeads, m.layerTypes], [3, 7, 2, ['full', 'linear']]);
+
+  const snaps = [
+    { step: 0, validLoss: 4, view: view(1) },
+    { step: 10, validLoss: 3, view: view(1) },
+  ];
+  const newest = snapshotChoice(snaps, -1, -1, 9);
+  assert.deepEqual(
+    [newest.index, newest.layer, newest.head, newest.heads, newest.layers],
+    [1, 0, 3, 4, 2],
+  );
+  const linear = snapshotChoice(snaps, 0, 1, 2);
+  assert.deepEqual([linear.index, linear.layer, linear.head, linear.heads], [0, 1, 0, 0]);
+  assert.equal(snapshotChoice(snaps, 0, 5, 0).layer, 0, 'out of range: the first full layer');
 });

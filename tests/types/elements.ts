@@ -34,6 +34,18 @@ function softmaxWidth(): number {
 }
 void softmaxWidth;
 
+function pickWorldAndLesson(): string {
+  // world and lesson are writable properties: setting one sets the attribute.
+  const grid = document.createElement('attn-mask-grid');
+  grid.world = 'en-animal-tired';
+  const quiz = document.createElement('attn-quiz');
+  quiz.lesson = '04-causal-mask';
+  // @ts-expect-error a world is named by its id, a string
+  grid.world = 4;
+  return `${grid.world} ${quiz.lesson}`;
+}
+void pickWorldAndLesson;
+
 const tags: string[] = Object.keys(WIDGETS);
 const ledger = new WIDGETS['attn-kv-ledger']();
 const ready: Promise<void> = ledger.ready;

@@ -9,9 +9,10 @@
 /** @import { World, Mode, Pair } from './logic.js' */
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 import { row, sub, formula } from '../../web/mathml.js';
+import { toggleButtons } from '../../web/views/toggle-group.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, num, redraw } from '../../web/dom.js';
-import { worldTensors, tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
+import { worldTensors, tokenLabels, hasRoles, roleIndex } from '../../web/world.js';
 import { rowOf } from '../../web/tensor.js';
 import {
   MODES,
@@ -76,8 +77,8 @@ export class CosineProjection extends AttnWidget {
   #radios = [];
   /** @type {HTMLLabelElement[]} */
   #radioLabels = [];
-  /** @type {HTMLButtonElement[]} */
-  #modeButtons = [];
+  /** @type {ReturnType<typeof toggleButtons<string>> | null} */
+  #modes = null;
   #vector = h('p', {});
   #caption = h('p', {});
   #bars = h('ol', {});
@@ -89,7 +90,7 @@ export class CosineProjection extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || COURSE_WORLD;
+    return this.world;
   }
 
   /**
@@ -140,21 +141,17 @@ export class CosineProjection extends AttnWidget {
       return input;
     });
     this.#radioLabels = this.#radios.map((r, i) => h('label', {}, [r, labels[i]]));
-    this.#modeButtons = MODES.map((m) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          'data-mode': m,
-          'aria-pressed': String(this.#mode === m),
-          onclick: () => {
-            this.#mode = m;
-            this.update();
-          },
-        },
-        formula(this.t(m)),
-      ),
-    );
+    this.#modes = toggleButtons({
+      values: MODES,
+      data: 'mode',
+      pressed: this.#mode,
+      label: (m) => formula(this.t(m)),
+      onPick: (m) => {
+        this.#mode = m;
+        this.update();
+      },
+    });
+
     this.#vector = h('p', { class: 'formula' });
     this.#caption = h('p', { id: 'bars-caption', class: 'muted' });
     this.#bars = h('ol', { class: 'bars', 'aria-labelledby': 'bars-caption' });
@@ -167,7 +164,7 @@ export class CosineProjection extends AttnWidget {
         h('legend', {}, this.t('query')),
         h('div', { class: 'opts' }, this.#radioLabels),
       ]),
-      h('div', { class: 'row', role: 'group', 'aria-label': this.t('modes') }, this.#modeButtons),
+      h('div', { class: 'row', role: 'group', 'aria-label': this.t('modes') }, this.#modes.buttons),
       this.#vector,
       this.#caption,
       this.#bars,
@@ -191,9 +188,7 @@ export class CosineProjection extends AttnWidget {
       r.checked = i === query;
       this.#radioLabels[i].classList.toggle('on', i === query);
     });
-    this.#modeButtons.forEach((b) =>
-      b.setAttribute('aria-pressed', String(b.dataset.mode === mode)),
-    );
+    this.#modes?.set(mode);
     const x = sub('x', lab(query));
     redraw(
       this.#vector,

@@ -11,7 +11,7 @@
 /** @import { ModelStage, StageDim } from '../../web/attn-engine.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, bytes } from '../../web/dom.js';
-import { worldTensors, tokenLabels, COURSE_WORLD } from '../../web/world.js';
+import { worldTensors, tokenLabels } from '../../web/world.js';
 import {
   anchorModel,
   modelStages,
@@ -92,7 +92,7 @@ export class DataFlow extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || COURSE_WORLD;
+    return this.world;
   }
 
   updateDetail() {

@@ -12,7 +12,7 @@
 /** @import { Roles } from '../../web/world.js' */
 import { grouped, num } from '../../web/dom.js';
 import { worldTensors, hasRoles, roleIndex, roleTokens } from '../../web/world.js';
-import { checkNamed } from '../../web/check-row.js';
+import { check, checkNamed } from '../../web/check-row.js';
 import { worldFacts } from '../facts/world-facts.js';
 import { rowOf } from '../../web/tensor.js';
 import { line, row, frac, sqrt, norm, times, number } from '../../web/mathml.js';
@@ -269,19 +269,6 @@ export function memoryFormulas(engine, T, dA = COURSE.dA, bytesPer = COURSE.byte
 }
 
 /**
- * @param {string} name
- * @param {string} expected
- * @param {string} actual
- * @returns {CheckRow}
- */
-const checkRow = (name, expected, actual, ok = expected === actual) => ({
-  name,
-  expected,
-  actual,
-  ok,
-});
-
-/**
  * The course's lesson-2 numbers (and the widget's own consistency) through the engine,
  * whatever the widget currently shows; the query · key pair and the query's ranking where the
  * world names them (its roles), against the world's facts. Compares the printed text.
@@ -305,12 +292,12 @@ export function courseChecks(rt, worldId) {
     }
   }
   const rows = [
-    checkRow(
+    check(
       'additive, naive: T×T×d_a × 2 B at T = 4,096, d_a = 256 (BF16)',
       '8.0 GiB',
       courseBytes(m.additive),
     ),
-    checkRow('dot product: T×T × 2 B at T = 4,096 (BF16)', '32 MiB', courseBytes(m.dot)),
+    check('dot product: T×T × 2 B at T = 4,096 (BF16)', '32 MiB', courseBytes(m.dot)),
     {
       name: 'every pair: Σ_m q_m k_m = engine.dot (±1e-6)',
       expected: '≤ 1e-6',

@@ -13,7 +13,6 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { CellEnv } from '../playground/code-worker.js' */
 /** @import { Reported } from '../playground/logic.js' */
-/** @import { AttentionCase, Verdict } from './logic.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h } from '../../web/dom.js';
 import { CodeWorker, metaPolicies, pageEnvironment } from '../playground/code-worker.js';
@@ -23,29 +22,15 @@ import {
   expectedOutput,
   mistakeOutputs,
   compare,
-  diagnose,
-  checkGrouping,
   engineGrouping,
   harness,
   EXERCISE_NUMBER,
   MISTAKES,
 } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH, STARTERS, SOLUTIONS } from './strings.js';
-import { CODE_EDITOR_CSS } from '../playground/views/code-editor-css.js';
-
-const CSS = `${CODE_EDITOR_CSS}
-textarea.code { min-height: 14em; box-sizing: border-box; }
-.status { font-weight: 600; }
-ul.cases { list-style: none; padding: 0; margin: 6px 0; display: grid; gap: 2px; }
-ul.cases li { overflow-wrap: anywhere; }
-ul.cases li.ok::before { content: "✓ "; color: var(--_ok); font-weight: 700; }
-ul.cases li.wrong::before { content: "✗ "; color: var(--_error); font-weight: 700; }
-.hint { border-left: 4px solid var(--_warn-border); background: var(--_warn-bg-fff5e0); padding: 6px 10px; margin: 6px 0; }
-.hint strong { display: block; }
-.run-error { border-left: 4px solid var(--_error); background: var(--_error-bg); color: var(--_error-fg); padding: 6px 10px; margin: 6px 0; overflow-wrap: anywhere; }
-pre.solution { padding: 8px; background: var(--_surface); border-radius: 6px; overflow-x: auto;
-  font: 13px/1.45 ui-monospace, "DejaVu Sans Mono", monospace; }
-`;
+import { EXERCISE_CSS } from './styles.js';
+import { starterPicker } from './views/starter-picker.js';
+import { gradeAttention, gradeGqa } from './views/report.js';
 
 /** @typedef {'attention' | 'gqa'} Task */
 /** @typedef {'guided' | 'blank'} StarterMode */
@@ -55,10 +40,6 @@ pre.solution { padding: 8px; background: var(--_surface); border-radius: 6px; ov
  *   | { state: 'done', lines: { ok: boolean, text: string }[], right: number, total: number,
  *       hint: string | null, error: string | null }} CheckState
  */
-
-/** Largest differences as the report writes them: 0.021, or 3.0e−8 when tiny. @param {number} d */
-const diffText = (d) =>
-  (d === 0 ? '0' : d >= 1e-3 ? d.toPrecision(2) : d.toExponential(1)).replace('-', '−');
 
 /**
  * @tag attn-exercise
@@ -74,9 +55,11 @@ const diffText = (d) =>
  * @csspart controls - each row of buttons, pickers and inputs
  */
 export class Exercise extends AttnWidget {
-  static css = CSS;
+  static css = EXERCISE_CSS;
   static strings = STRINGS;
   static checkNamesZh = CHECK_NAMES_ZH;
+  /** the widget's t() as a function the views take */
+  #t = (/** @type {string} */ key, /** @type {any[]} */ ...args) => this.t(key, ...args);
 
   /** @type {string | undefined} the student's code, kept across a language switch */
   #code;
@@ -210,7 +193,9 @@ export class Exercise extends AttnWidget {
           task === 'attention' && this.starterMode === 'blank' ? 'attentionBlank' : task
         ],
       ),
-      ...(task === 'attention' ? [this.#starterPicker()] : []),
+      ...(task === 'attention'
+        ? [starterPicker(this.#t, this.starterMode, (mode) => this.#switchStarter(mode))]
+        : []),
       h('label', { class: 'code-label', for: 'code' }, this.t('code')),
       editor,
       h('p', { class: 'muted', id: 'keys' }, this.t('keys')),
@@ -219,34 +204,6 @@ export class Exercise extends AttnWidget {
       solution,
     );
     this.#env ??= pageEnvironment(cspProblems(metaPolicies()));
-  }
-
-  /** The two starters as radio buttons (arrow keys move between them, as any radio group). */
-  #starterPicker() {
-    const mode = this.starterMode;
-    /** @param {StarterMode} value @param {string} label */
-    const radio = (value, label) => {
-      const input = h('input', {
-        type: 'radio',
-        name: 'starter',
-        value,
-        id: `starter-${value}`,
-        'data-role': 'starter',
-      });
-      input.checked = mode === value;
-      input.addEventListener('change', () => input.checked && this.#switchStarter(value));
-      return h('label', { for: `starter-${value}`, class: mode === value ? 'on' : '' }, [
-        input,
-        label,
-      ]);
-    };
-    return h('fieldset', { class: 'picker' }, [
-      h('legend', {}, this.t('starterLegend')),
-      h('div', { class: 'opts' }, [
-        radio('guided', this.t('starterGuided')),
-        radio('blank', this.t('starterBlank')),
-      ]),
-    ]);
   }
 
   /** @param {KeyboardEvent} e */
@@ -321,66 +278,10 @@ export class Exercise extends AttnWidget {
     else
       this.#finish(
         id,
-        task === 'attention' ? this.#gradeAttention(rt, cases, value) : this.#gradeGqa(rt, value),
+        task === 'attention'
+          ? gradeAttention(this.#t, rt, cases, value)
+          : gradeGqa(this.#t, rt, value),
       );
-  }
-
-  /**
-   * @param {Runtime} rt
-   * @param {AttentionCase[]} cases
-   * @param {Reported} value one output per case
-   */
-  #gradeAttention(rt, cases, value) {
-    const outs = Array.isArray(value) ? value : [];
-    /** @type {string | null} */
-    let hint = null;
-    let right = 0;
-    const lines = cases.map((c, i) => {
-      const want = expectedOutput(rt.engine, c);
-      /** @type {Verdict} */
-      const v = compare(outs[i], want);
-      const name = this.t('caseName')[c.name](c.Q.length);
-      if (v.ok) right++;
-      else if (hint === null) {
-        // A mistake can change the shape too (K's rows summed are K's width).
-        const mistake = diagnose(rt.engine, c, outs[i]);
-        hint = mistake
-          ? this.t('hint')[mistake]
-          : 'shape' in v
-            ? this.t('hint').shape(v.shape, want.length, want[0].length)
-            : this.t('hint').other(name, v.row, diffText(v.maxDiff));
-      }
-      const text =
-        'shape' in v
-          ? this.t('caseShape', v.shape)
-          : this.t(v.ok ? 'caseOk' : 'caseWrong', diffText(v.maxDiff));
-      return { ok: v.ok, text: `${name}: ${text}` };
-    });
-    return { lines, right, total: cases.length, hint, error: null };
-  }
-
-  /**
-   * @param {Runtime} rt
-   * @param {Reported} value one table of K/V heads per configuration
-   */
-  #gradeGqa(rt, value) {
-    const rows = checkGrouping(rt.engine, value);
-    const wrong = rows.find((r) => !r.ok);
-    const hint = !wrong
-      ? null
-      : wrong.interleaved
-        ? this.t('hint').interleaved
-        : this.t('hint').gqaOther(wrong.n, wrong.g);
-    return {
-      lines: rows.map((r) => ({
-        ok: r.ok,
-        text: this.t('gqaRow', r.n, r.g, r.want.join(', '), (r.got ?? []).join(', ')),
-      })),
-      right: rows.filter((r) => r.ok).length,
-      total: rows.length,
-      hint,
-      error: null,
-    };
   }
 
   /**

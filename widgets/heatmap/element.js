@@ -12,6 +12,7 @@
 //                 buttons flip between worlds of the same length (one word, two contexts), the
 //                 fan-out arcs staying on the query row.
 /** @import { Runtime } from '../../web/runtime.js' */
+/** @import { InlineData } from './logic.js' */
 /**
  * The weights drawn: its labels, T × T weights row-major, whether the engine computed them, and
  * the page's note on inline data in each language.
@@ -19,14 +20,15 @@
  *   note?: Record<string, string> }} Shown
  */
 import { formula } from '../../web/mathml.js';
-import { AttnWidget, check } from '../../web/widget-base.js';
+import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct } from '../../web/dom.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
-import { worldTensors, tokenLabels, COURSE_WORLD } from '../../web/world.js';
+import { worldTensors, tokenLabels } from '../../web/world.js';
 import { FanOutArcs, FAN_OUT_CSS } from '../../web/views/fan-out-arcs.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
+import { readInlineData, headWeights, heatmapChecks } from './logic.js';
 
 /**
  * @tag attn-heatmap
@@ -88,7 +90,7 @@ fieldset.worlds label { display: inline-flex; align-items: center; gap: 4px; min
   get worldId() {
     const ids = this.#switchIds;
     if (this.#chosen && ids.includes(this.#chosen)) return this.#chosen;
-    return ids[0] ?? (this.getAttribute('world') || COURSE_WORLD);
+    return ids[0] ?? this.world;
   }
 
   updateDetail() {
@@ -98,36 +100,14 @@ fieldset.worlds label { display: inline-flex; align-items: center; gap: 4px; min
 
   /**
    * The page's own data (a JSON script inside the element), checked, or null when it has none.
-   * @returns {{ labels: string[], labelsEn: string[], weights: number[][],
-   *   note?: Record<string, string> } | null}
+   * @returns {InlineData | null}
    */
   inlineData() {
     const el = this.querySelector('script[type="application/json"]');
     if (!el) return null;
-    /** @type {any} whatever the page wrote: checked below */
-    let d;
-    try {
-      d = JSON.parse(el.textContent ?? '');
-    } catch (e) {
-      throw new Error(this.t('badData', /** @type {Error} */ (e).message), { cause: e });
-    }
-    const n = d.labels?.length ?? 0;
-    if (
-      !n ||
-      !Array.isArray(d.weights) ||
-      d.weights.length !== n ||
-      d.weights.some(
-        (/** @type {unknown} */ r) =>
-          !Array.isArray(r) ||
-          r.length !== n ||
-          r.some((x) => typeof x !== 'number' || !Number.isFinite(x)),
-      )
-    ) {
-      throw new Error(
-        this.t('badData', `"weights" must be ${n}×${n} finite numbers, one row per label`),
-      );
-    }
-    return { labels: d.labels, labelsEn: d.labelsEn ?? d.labels, weights: d.weights, note: d.note };
+    const read = readInlineData(el.textContent ?? '');
+    if ('problem' in read) throw new Error(this.t('badData', read.problem), { cause: read.cause });
+    return read.data;
   }
 
   /**
@@ -150,22 +130,14 @@ fieldset.worlds label { display: inline-flex; align-items: center; gap: 4px; min
     const w = worldTensors(rt, this.worldId);
     const heads = Number(this.getAttribute('heads') || 1);
     const head = Number(this.getAttribute('head') || 0);
-    const r = rt.engine.attention({
-      q: w.q,
-      k: w.k,
-      v: w.v,
-      nHeads: heads,
-      causal: this.hasAttribute('causal'),
-    });
+    const weights = headWeights(rt.engine, w, { heads, head, causal: this.hasAttribute('causal') });
     // After the engine has vetted `heads`: a head outside it would draw an empty row as NaN%.
-    if (!Number.isInteger(head) || head < 0 || head >= heads)
-      throw new Error(this.t('badHead', this.getAttribute('head'), heads));
-    const n = w.tokens.length;
+    if (!weights) throw new Error(this.t('badHead', this.getAttribute('head'), heads));
     const labels = tokenLabels(w, this.lang);
     return {
       rows: labels,
       cols: labels,
-      weights: r.weights.data.subarray(head * n * n, (head + 1) * n * n),
+      weights,
       computed: true,
     };
   }
@@ -283,27 +255,6 @@ fieldset.worlds label { display: inline-flex; align-items: center; gap: 4px; min
   checks(rt) {
     const m = this.matrix(rt);
     if (!m.computed) return [];
-    const n = m.rows.length;
-    let worst = 0;
-    for (let i = 0; i < n; i++) {
-      let s = 0;
-      for (let j = 0; j < n; j++) s += m.weights[i * n + j];
-      worst = Math.max(worst, Math.abs(s - 1));
-    }
-    const out = [
-      {
-        name: 'rows sum to 1 (±1e-6)',
-        expected: '≤ 1e-6',
-        actual: worst.toExponential(1),
-        ok: worst <= 1e-6,
-      },
-    ];
-    if (this.hasAttribute('causal')) {
-      let future = 0;
-      for (let i = 0; i < n; i++)
-        for (let j = i + 1; j < n; j++) future = Math.max(future, m.weights[i * n + j]);
-      out.push(check('future weights exactly 0', '0', String(future)));
-    }
-    return out;
+    return heatmapChecks(m.weights, m.rows.length, this.hasAttribute('causal'));
   }
 }

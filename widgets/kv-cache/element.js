@@ -9,6 +9,7 @@
 // Its strings are strings.js, its CSS styles.js; what it draws, views/ (steps and legend,
 // counts, tokens, bytes).
 /** @import { Runtime } from '../../web/runtime.js' */
+import { labelledSlider } from '../../web/views/slider.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h } from '../../web/dom.js';
 import {
@@ -45,32 +46,6 @@ const clampInt = (v, lo, hi, dflt) => {
   const n = Number.parseInt(v ?? '', 10);
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : dflt;
 };
-
-/**
- * A labelled range input whose output shows its value.
- * @param {string} id
- * @param {string} label
- * @param {number} min
- * @param {number} max
- * @param {number} value
- * @param {(v: number) => void} set called with the new value on input
- */
-function slider(id, label, min, max, value, set) {
-  const out = h('output', { for: id }, String(value));
-  const input = h('input', {
-    id,
-    type: 'range',
-    min,
-    max,
-    step: 1,
-    value,
-    oninput: () => {
-      out.textContent = input.value;
-      set(Number(input.value));
-    },
-  });
-  return h('label', { for: id }, [h('span', {}, label), out, input]);
-}
 
 /**
  * @tag attn-kv-cache
@@ -175,16 +150,30 @@ export class KvCache extends AttnWidget {
   /** The prompt-length and generation-length sliders. */
   #lengthSliders() {
     const { P, G } = this.#at;
-    const pSlider = slider('kv-p', this.t('promptLen'), P_MIN, P_MAX, P, (v) => {
-      this.#P = v;
-      this.update();
+    const pSlider = labelledSlider({
+      id: 'kv-p',
+      label: this.t('promptLen'),
+      min: P_MIN,
+      max: P_MAX,
+      value: P,
+      onInput: (v) => {
+        this.#P = v;
+        this.update();
+      },
     });
-    const gSlider = slider('kv-g', this.t('genLen'), G_MIN, G_MAX, G, (v) => {
-      this.#G = v;
-      this.#s = Math.min(this.#at.s, v);
-      this.update();
+    const gSlider = labelledSlider({
+      id: 'kv-g',
+      label: this.t('genLen'),
+      min: G_MIN,
+      max: G_MAX,
+      value: G,
+      onInput: (v) => {
+        this.#G = v;
+        this.#s = Math.min(this.#at.s, v);
+        this.update();
+      },
     });
-    return h('div', { class: 'controls' }, [pSlider, gSlider]);
+    return h('div', { class: 'controls' }, [pSlider.el, gSlider.el]);
   }
 
   /** Back / step / reset and the status line; the arrow keys step too. */

@@ -26,8 +26,8 @@
 /** @import { SortKey } from './views/patterns.js' */
 /** @import { TrainedModel } from '../../web/trained-model.js' */
 import { AttnWidget } from '../../web/widget-base.js';
-import { readTrainedModel } from '../../web/trained-model.js';
-import { grouped, h, num } from '../../web/dom.js';
+import { readTrainedModel, pageStorage } from '../../web/trained-model.js';
+import { h } from '../../web/dom.js';
 import {
   DATA_SCRIPT,
   DEFAULT_PROMPT,
@@ -44,7 +44,7 @@ import {
 } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { LAB_CSS } from './styles.js';
-import { panel } from './views/panel.js';
+import { aboutSection } from './views/about.js';
 import { promptSection } from './views/prompt.js';
 import { nextTokenSection } from './views/next-token.js';
 import { heatmapSection } from './views/heatmap.js';
@@ -61,15 +61,6 @@ import { ablationSection, hybridSection } from './views/ablation.js';
  *   sinks: ReturnType<typeof sinkSection>, patterns: ReturnType<typeof patternSection>,
  * }} Panels
  */
-
-/** The page's localStorage, or null where reading it throws (storage off, sandboxed frame). */
-function storageOrNull() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * @tag attn-lab
@@ -167,7 +158,7 @@ export class Lab extends AttnWidget {
     // The student's own model (from <attn-train>) runs on the course's prompt, sentences and
     // ablation tables; only its weights and what the page says about it differ.
     const wanted = this.getAttribute('model') === 'trained';
-    this.#trained = wanted ? readTrainedModel(storageOrNull()) : null;
+    this.#trained = wanted ? readTrainedModel(pageStorage()) : null;
     const lab = labModel(
       rt.engine,
       this.#trained ? { ...data, weights: this.#trained.weights } : data,
@@ -239,33 +230,12 @@ export class Lab extends AttnWidget {
       }),
     };
     this.#panels = panels;
-    const ex = lab.export;
     const tm = this.#trained;
-    const about = tm
-      ? this.t(
-          'trainedFacts',
-          c,
-          tm.steps,
-          tm.seed,
-          grouped(tm.parameters),
-          num(tm.validLoss, 2),
-          num(tm.unigramLoss, 2),
-        )
-      : this.t(
-          'facts',
-          c,
-          fullLayers(c).map((l) => l + 1),
-          grouped(ex.model.config.parameters),
-          num(ex.model.training.validLoss, 2),
-          num(ex.model.training.unigramLoss, 2),
-        );
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
       ...(wanted && !tm ? [h('p', { class: 'stale', role: 'status' }, this.t('noTrained'))] : []),
-      panel(this.t(tm ? 'aboutTrained' : 'aboutModel'), [
-        h('p', { class: 'facts formula' }, about),
-      ]),
+      aboutSection(t, lab, tm),
       panels.prompt.el,
       panels.next.el,
       panels.heat.el,

@@ -10,7 +10,7 @@
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct, num, gridMove, fitText, namedNumber } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
-import { worldTensors, tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
+import { worldTensors, tokenLabels, hasRoles, roleIndex } from '../../web/world.js';
 import { HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { labelHeader, glossLine, longColumnsClass } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
@@ -66,7 +66,7 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
   }
 
   get worldId() {
-    return this.getAttribute('world') || COURSE_WORLD;
+    return this.world;
   }
 
   /**

@@ -14,54 +14,19 @@
 /** @import { TrainedModel } from '../../web/trained-model.js' */
 /** @import { Translate } from '../lab/views/panel.js' */
 import { AttnWidget } from '../../web/widget-base.js';
-import { h } from '../../web/dom.js';
-import { readTrainedModel } from '../../web/trained-model.js';
+import { h, downloadFile } from '../../web/dom.js';
+import { readTrainedModel, pageStorage } from '../../web/trained-model.js';
 import { DATA_SCRIPT, labData, labModel, fullLayers } from '../lab/logic.js';
 import { CHECKS, BASELINE, EXAMPLE_N_EMBD, checkText, runCheck, configBytes } from './logic.js';
 import { exportC3, exportChecks, milestoneChecks } from './export.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
+import { MILESTONE_CSS } from './styles.js';
+import { sourcePicker } from './views/source-picker.js';
 import { decisionsSection } from './views/decisions.js';
 import { baselineSection } from './views/baseline.js';
 import { checksSection } from './views/checks.js';
 import { exportSection } from './views/export.js';
 import { pitfallsSection } from './views/pitfalls.js';
-
-const CSS = `
-section { border-top: 1px solid var(--_border); margin-top: 12px; padding-top: 4px; }
-ul.cards, ol.cards { list-style: none; padding: 0; margin: 6px 0; display: grid; gap: 8px;
-  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); }
-ol.cards.tests { counter-reset: test; }
-ol.cards.tests > li { counter-increment: test; }
-ol.cards.tests > li > h4::before { content: counter(test) ". "; }
-.card { border: 1px solid var(--_border); border-radius: 6px; padding: 8px 10px; min-width: 0; overflow-wrap: anywhere; }
-.card h4 { margin: 0 0 4px; font-size: 1rem; }
-.card p { margin: 4px 0; }
-dl { margin: 0; }
-dt { font-weight: 600; margin-top: 4px; }
-dd { margin: 0 0 0 0; }
-.status { font-weight: 700; }
-.status.ok, li.ok .mark { color: var(--_ok); }
-.status.bad, li.bad .mark, .note.bad { color: var(--_error-fg); }
-.fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5em, 1fr)); gap: 8px; margin: 6px 0; }
-.fields .field { display: flex; flex-direction: column; justify-content: space-between; gap: 2px; margin: 0; text-align: start; }
-.fields input, .fields select { margin: 0; width: 100%; box-sizing: border-box; }
-dd p { margin: 2px 0; }
-pre.code { padding: 8px; background: var(--_surface-1); border-radius: 6px; overflow-x: auto;
-  font: 13px/1.45 var(--_font-mono, ui-monospace, monospace); margin: 4px 0; }
-code { font-family: var(--_font-mono, ui-monospace, monospace); font-size: 0.9em; overflow-wrap: anywhere; }
-ul.export-checks { list-style: none; padding: 0; margin: 6px 0; display: grid; gap: 4px; }
-.big { font-weight: 700; }
-.model-facts { margin: 4px 0; }
-`;
-
-/** The page's localStorage, or null where reading it throws (storage off, sandboxed frame). */
-function storageOrNull() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * @tag attn-milestone
@@ -78,7 +43,7 @@ function storageOrNull() {
  * @csspart note - the highlighted note
  */
 export class Milestone extends AttnWidget {
-  static css = CSS;
+  static css = MILESTONE_CSS;
   static strings = STRINGS;
   static checkNamesZh = CHECK_NAMES_ZH;
   static get observedAttributes() {
@@ -178,7 +143,7 @@ export class Milestone extends AttnWidget {
       this.#waitForLabData(rt);
       return;
     }
-    this.#trained = readTrainedModel(storageOrNull());
+    this.#trained = readTrainedModel(pageStorage());
     this.#source ??=
       this.getAttribute('model') === 'trained' && this.#trained ? 'trained' : 'course';
     if (!this.#trained) this.#source = 'course';
@@ -220,7 +185,11 @@ export class Milestone extends AttnWidget {
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
-      this.#sourcePicker(),
+      sourcePicker(t, {
+        source: this.source,
+        trained: this.#trained,
+        onSwitch: (value) => this.#switchSource(value),
+      }),
       h(
         'p',
         { class: 'model-facts', 'data-role': 'model-facts' },
@@ -259,54 +228,22 @@ export class Milestone extends AttnWidget {
     if (this.#exported) this.#drawExport();
   }
 
-  /** The radio pair: the course's model, or the student's (disabled, noted, when none is kept). */
-  #sourcePicker() {
-    const tm = this.#trained;
-    /** @param {'course' | 'trained'} value @param {string} label */
-    const radio = (value, label) => {
-      const input = h('input', { type: 'radio', name: 'source', value, id: `source-${value}` });
-      input.checked = this.source === value;
-      input.disabled = value === 'trained' && !tm;
-      input.addEventListener('change', () => {
-        if (!input.checked) return;
-        this.#source = value;
-        this.#exported = null;
-        this.body.replaceChildren();
-        this._checksLang = this.lang; // the teacher's checks are the course model's: unchanged
-        try {
-          if (this.rt) this.build(this.rt);
-        } catch (e) {
-          this.showError(e);
-        }
-        this.update();
-        /** @type {HTMLInputElement | null} */ (
-          this.body.querySelector(`#source-${value}`)
-        )?.focus();
-      });
-      return h('label', { for: `source-${value}`, class: input.checked ? 'on' : '' }, [
-        input,
-        label,
-      ]);
-    };
-    return h('fieldset', { class: 'picker', 'data-role': 'source' }, [
-      h('legend', {}, this.t('modelLegend')),
-      h('div', { class: 'opts' }, [
-        radio('course', this.t('modelCourse')),
-        radio(
-          'trained',
-          `${this.t('modelTrained')}${tm ? this.t('trainedAbout', tm.steps, tm.seed) : ''}`,
-        ),
-      ]),
-      ...(tm
-        ? []
-        : [
-            h('p', { class: 'muted', 'data-role': 'no-trained' }, [
-              this.t('noTrained'),
-              ' ',
-              h('a', { href: 'train.html' }, this.t('trainLink')),
-            ]),
-          ]),
-    ]);
+  /**
+   * The source changes: the checks start again on the model picked.
+   * @param {'course' | 'trained'} value
+   */
+  #switchSource(value) {
+    this.#source = value;
+    this.#exported = null;
+    this.body.replaceChildren();
+    this._checksLang = this.lang; // the teacher's checks are the course model's: unchanged
+    try {
+      if (this.rt) this.build(this.rt);
+    } catch (e) {
+      this.showError(e);
+    }
+    this.update();
+    /** @type {HTMLInputElement | null} */ (this.body.querySelector(`#source-${value}`))?.focus();
   }
 
   /**
@@ -422,14 +359,7 @@ export class Milestone extends AttnWidget {
       const text = `${JSON.stringify(doc)}\n`;
       this.#exported = { doc, text, checks: exportChecks(doc, trained ? null : lab.export) };
       this.#drawExport();
-      const a = h('a', {
-        href: URL.createObjectURL(new Blob([text], { type: 'application/json' })),
-        download: 'c3-attention.json',
-      });
-      this.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+      downloadFile(this.body, new Blob([text], { type: 'application/json' }), 'c3-attention.json');
       this.clearError();
     } catch (e) {
       this.showError(e);

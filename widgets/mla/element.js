@@ -11,6 +11,8 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { MlaResult } from '../../web/attn-engine.js' */
 import { formula } from '../../web/mathml.js';
+import { labelledSlider } from '../../web/views/slider.js';
+import { toggleButtons } from '../../web/views/toggle-group.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, num, pct, redraw } from '../../web/dom.js';
@@ -99,8 +101,8 @@ export class Mla extends AttnWidget {
   #dr = EXAMPLE.dRope;
   /** @type {RopeMode} */
   #mode = 'decoupled';
-  /** @type {HTMLButtonElement[]} */
-  #modeButtons = [];
+  /** @type {ReturnType<typeof toggleButtons<RopeMode>> | null} */
+  #modes = null;
   #flow = h('div', { class: 'flow' });
   #paths = h('div', { class: 'split' });
   #outTitle = h('h3', {});
@@ -119,21 +121,17 @@ export class Mla extends AttnWidget {
 
   /** @param {Runtime} _rt */
   build(_rt) {
-    this.#modeButtons = /** @type {RopeMode[]} */ (['decoupled', 'on-latent']).map((m) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          'data-mode': m,
-          'aria-pressed': String(this.#mode === m),
-          onclick: () => {
-            this.#mode = m;
-            this.update();
-          },
-        },
-        this.t(m === 'decoupled' ? 'decoupled' : 'onLatent'),
-      ),
-    );
+    this.#modes = toggleButtons({
+      values: /** @type {RopeMode[]} */ (['decoupled', 'on-latent']),
+      data: 'mode',
+      pressed: this.#mode,
+      label: (m) => this.t(m === 'decoupled' ? 'decoupled' : 'onLatent'),
+      onPick: (m) => {
+        this.#mode = m;
+        this.update();
+      },
+    });
+
     this.#paths.replaceChildren(
       this.#path('explicit', 'explicitTitle', 'explicitSteps'),
       this.#path('absorbed', 'absorbedTitle', 'absorbedSteps'),
@@ -160,7 +158,7 @@ export class Mla extends AttnWidget {
       h(
         'div',
         { class: 'modes', role: 'group', 'aria-label': this.t('ropeTitle') },
-        this.#modeButtons,
+        this.#modes.buttons,
       ),
       this.#verdict,
       h('h3', {}, this.t('realTitle')),
@@ -170,31 +168,10 @@ export class Mla extends AttnWidget {
 
   /** The two sliders: the latent's rank r and the decoupled RoPE dims d_r. */
   #dimSliders() {
-    /**
-     * @param {string} id
-     * @param {string} label
-     * @param {number} min
-     * @param {number} max
-     * @param {number} step
-     * @param {number} value
-     * @param {(v: number) => void} set
-     */
-    const slider = (id, label, min, max, step, value, set) => {
-      const out = h('output', { for: id }, String(value));
-      const input = h('input', {
-        id,
-        type: 'range',
-        min,
-        max,
-        step,
-        value,
-        oninput: () => {
-          out.textContent = input.value;
-          set(Number(input.value));
-        },
-      });
-      return h('label', { for: id }, [h('span', {}, label), out, input]);
-    };
+    /** @type {(id: string, label: string, min: number, max: number, step: number,
+     *   value: number, onInput: (v: number) => void) => HTMLElement} */
+    const slider = (id, label, min, max, step, value, onInput) =>
+      labelledSlider({ id, label, min, max, step, value, onInput }).el;
     return h('div', { class: 'controls' }, [
       slider('mla-r', this.t('rank'), R_MIN, R_MAX, 1, this.#r, (v) => {
         this.#r = v;
@@ -271,8 +248,7 @@ export class Mla extends AttnWidget {
    * @param {MlaResult} m
    */
   #drawVerdict(m) {
-    for (const b of this.#modeButtons)
-      b.setAttribute('aria-pressed', String(b.dataset.mode === this.#mode));
+    this.#modes?.set(this.#mode);
     this.#verdict.dataset.mode = this.#mode;
     const absorbed = /** @type {HTMLElement} */ (this.#paths.querySelector('.path.absorbed'));
     const broken = this.#mode === 'on-latent' && m.ropeOnLatentError !== null;

@@ -8,13 +8,14 @@
 // Attributes: world (default zh-gift), model (default qwen3.8-27b), lang (zh-CN | en).
 /** @import { Runtime } from '../../web/runtime.js' */
 /** @import { View, MultiHead as MultiHeadNumbers } from './logic.js' */
+import { toggleButtons } from '../../web/views/toggle-group.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, pct, redraw } from '../../web/dom.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { heatmapTable, heatmapLegend, HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { at } from '../../web/tensor.js';
-import { tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
+import { tokenLabels, hasRoles, roleIndex } from '../../web/world.js';
 import {
   VIEWS,
   ANCHOR_ID,
@@ -68,8 +69,8 @@ export class MultiHead extends AttnWidget {
   #rowsBox = h('div');
   #formulas = h('div');
   #finding = h('p');
-  /** @type {HTMLButtonElement[]} */
-  #viewButtons = [];
+  /** @type {ReturnType<typeof toggleButtons<View>> | null} */
+  #views = null;
   #heatBox = h('div');
   #legend = h('div');
   #readout = h('p');
@@ -81,7 +82,7 @@ export class MultiHead extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || COURSE_WORLD;
+    return this.world;
   }
 
   /**
@@ -127,21 +128,17 @@ export class MultiHead extends AttnWidget {
     this.#rowsBox = rowsRegion.box;
     this.#formulas = h('div', { 'data-role': 'formulas' });
     this.#finding = h('p', { class: 'finding', 'data-role': 'finding' });
-    this.#viewButtons = VIEWS.map((v) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          'data-view': v,
-          'aria-pressed': String(this.#view === v),
-          onclick: () => {
-            this.#view = v;
-            this.update();
-          },
-        },
-        this.t('viewName', shapeOf(m))[v],
-      ),
-    );
+    this.#views = toggleButtons({
+      values: VIEWS,
+      data: 'view',
+      pressed: this.#view,
+      label: (v) => this.t('viewName', shapeOf(m))[v],
+      onPick: (v) => {
+        this.#view = v;
+        this.update();
+      },
+    });
+
     const shape = shapeOf(m);
     const heatRegion = scrollRegion([], { label: this.t('heatTitle', shape), lang: this.lang });
     this.#heatBox = heatRegion.box;
@@ -164,7 +161,7 @@ export class MultiHead extends AttnWidget {
       h(
         'div',
         { class: 'row', role: 'group', 'aria-label': this.t('headPick') },
-        this.#viewButtons,
+        this.#views.buttons,
       ),
       heatRegion,
       this.#legend,
@@ -209,9 +206,7 @@ export class MultiHead extends AttnWidget {
    */
   #drawViewHeatmap(m, labels, qi) {
     const names = this.t('viewName', shapeOf(m));
-    this.#viewButtons.forEach((b) =>
-      b.setAttribute('aria-pressed', String(b.dataset.view === this.#view)),
-    );
+    this.#views?.set(this.#view);
     const W = m.views[this.#view].weights;
     /** @param {number} i @param {number} j */
     const show = (i, j) => {

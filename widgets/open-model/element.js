@@ -29,27 +29,22 @@ import { courseModelScript } from './course-model.js';
 import {
   DEFAULT_STEPS,
   MAX_STEPS,
-  HEATMAP_TOKENS,
-  kvGroupOf,
   layersToFetch,
   promptIds,
   runPass,
-  headSlice,
-  lastWindow,
   cachedEqualsFull,
   generateByLayers,
   headPatternsOf,
   promptInVocabulary,
+  NOTHING_READ,
 } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH, CHARACTER_PROMPT } from './strings.js';
 import { OPEN_MODEL_CSS } from './views/styles.js';
-import { dropZone } from './views/drop-zone.js';
+import { courseModelButton, dropZone } from './views/drop-zone.js';
 import { progressBars } from './views/progress.js';
 import { modelFacts } from './views/model-facts.js';
 import { promptControls } from './views/prompt-controls.js';
-import { shownTokens, tokenChips, topFive, generationText } from './views/read-outs.js';
-import { layerHeadPickers, attentionMap } from './views/attention-map.js';
-import { patternsSection, sinksSection } from './views/head-tables.js';
+import { passReadOuts } from './views/pass-read-outs.js';
 
 /**
  * @tag attn-open-model
@@ -92,10 +87,7 @@ export class OpenModel extends AttnWidget {
   #loadArea = null;
   /** @type {HTMLElement | null} the model's facts, controls and read-outs */
   #modelArea = null;
-  /**
-   * t() as a function the views take.
-   * @type {Translate}
-   */
+  /** @type {Translate} t() as a function the views take */
   #t = (key, ...args) => this.t(key, ...args);
 
   /** The model open in this widget's engine, or null. */
@@ -159,27 +151,6 @@ export class OpenModel extends AttnWidget {
     return promptInVocabulary(this.#model, [own, String(other), CHARACTER_PROMPT]);
   }
 
-  /**
-   * A line under the tokens when most of the prompt is unknown to the model (<unk>), with a
-   * prompt it can read; null otherwise.
-   * @param {OpenedModel} m
-   * @param {number[]} ids the ids the pass ran
-   */
-  #unknownNote(m, ids) {
-    const unk = m.tokenizer.unkId;
-    const text = ids.filter((id) => id !== m.bosId);
-    const n = unk === null ? 0 : text.filter((id) => id === unk).length;
-    if (n * 2 <= text.length) return null;
-    const own = this.t('defaultPrompt');
-    const other = String(STRINGS[this.isEnglish ? 'zh-CN' : 'en'].defaultPrompt);
-    const example = promptInVocabulary(m, [own, other, CHARACTER_PROMPT]);
-    return h(
-      'p',
-      { class: 'stale', role: 'status' },
-      this.t('mostlyUnknown', n, text.length, example),
-    );
-  }
-
   /** @param {Runtime} _rt */
   build(_rt) {
     this.#loadArea = h('div', { class: 'load', 'aria-live': 'polite' });
@@ -189,18 +160,7 @@ export class OpenModel extends AttnWidget {
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('intro')),
-      h('div', { class: 'course-model' }, [
-        h('p', {}, this.t('courseModelIntro')),
-        h(
-          'button',
-          {
-            type: 'button',
-            'data-role': 'course-model',
-            onclick: () => this.openCourseModel(),
-          },
-          this.t('courseModel'),
-        ),
-      ]),
+      courseModelButton(this.#t, () => this.openCourseModel()),
       dropZone(this.#t, (files) => this.#open(files)),
       this.errorBox,
       this.#loadArea,
@@ -238,13 +198,7 @@ export class OpenModel extends AttnWidget {
     if (this.#model) this.#engine.openModelUnload(this.#model.id);
     this.#model = null;
     this.#result = this.#ran = this.#generation = null;
-    this.#progress = {
-      phase: 'header',
-      bytesRead: 0,
-      bytesTotal: 0,
-      tensorsLoaded: 0,
-      tensorsTotal: 0,
-    };
+    this.#progress = { ...NOTHING_READ };
     this.update();
     let last = 0;
     try {
@@ -396,58 +350,23 @@ export class OpenModel extends AttnWidget {
     const r = this.#result;
     const ids = this.#ran;
     if (!r || !ids) return [];
-    const c = m.config;
-    const labels = shownTokens(m.tokenizer.tokens(ids));
-    const top = shownTokens(m.tokenizer.tokens(r.top5.map((x) => x.token)));
-    const unknown = this.#unknownNote(m, ids);
-    const out = [
-      tokenChips(this.t('tokensTitle', ids.length), labels, ids),
-      ...(unknown ? [unknown] : []),
-      topFive(this.t('top5'), top, r.top5),
-    ];
-    if (this.#generation) out.push(generationText(this.t('generated'), m, this.#generation));
-    // Query heads are named with the KV group they read.
-    const headName = (/** @type {number} */ hh) =>
-      this.t('headLabel', hh + 1, kvGroupOf(hh, c.nHeads, c.nKvHeads) + 1);
-    out.push(
-      layerHeadPickers(this.#t, {
-        nLayers: c.nLayers,
-        nHeads: c.nHeads,
-        layer: this.#layer,
-        head: this.#head,
-        headName,
-        onLayer: (layer) => this.#pickLayer(layer),
-        onHead: (head) => {
-          this.#head = head;
-          this.update();
-        },
-      }),
-    );
-    const layer = r.attention.find((a) => a.layer === this.#layer);
-    if (layer) {
-      const w = lastWindow(headSlice(layer, this.#head), layer.t, HEATMAP_TOKENS);
-      const title = this.t('heatmapTitle', this.#layer + 1, headName(this.#head));
-      out.push(
-        attentionMap(w.weights, labels.slice(w.from), {
-          title,
-          windowNote: w.from ? this.t('window', HEATMAP_TOKENS, layer.t) : null,
-          scale: this.scale,
-          lang: this.lang,
-        }),
-      );
-      if (layer.t >= 2) {
-        const patterns = headPatternsOf(this.#engine, layer);
-        out.push(patternsSection(patterns, this.#layer, this.#t, { headName, lang: this.lang }));
-      }
-    }
-    if (r.sinkShare?.length)
-      out.push(
-        sinksSection(r.sinkShare, c.nHeads, this.#t, {
-          scale: this.scale,
-          lang: this.lang,
-        }),
-      );
-    return out;
+    const own = this.t('defaultPrompt');
+    const other = String(STRINGS[this.isEnglish ? 'zh-CN' : 'en'].defaultPrompt);
+    return passReadOuts(this.#t, m, r, ids, {
+      generation: this.#generation,
+      layer: this.#layer,
+      head: this.#head,
+      // A prompt it can read, for the line under a prompt it mostly cannot.
+      readable: () => promptInVocabulary(m, [own, other, CHARACTER_PROMPT]),
+      patterns: (layer) => headPatternsOf(this.#engine, layer),
+      scale: this.scale,
+      lang: this.lang,
+      onLayer: (layer) => this.#pickLayer(layer),
+      onHead: (head) => {
+        this.#head = head;
+        this.update();
+      },
+    });
   }
 
   /** @param {Runtime} _rt */

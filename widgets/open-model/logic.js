@@ -6,6 +6,17 @@
 /** @import { AttnEngine } from '../../web/attn-engine.js' */
 /** @import { OpenedModel } from '../../web/model-files/open-model-files.js' */
 
+/** @import { OpenProgress } from '../../web/model-files/open-model-files.js' */
+
+/** @type {Readonly<OpenProgress>} a load's progress as it starts: nothing read yet */
+export const NOTHING_READ = Object.freeze({
+  phase: 'header',
+  bytesRead: 0,
+  bytesTotal: 0,
+  tensorsLoaded: 0,
+  tensorsTotal: 0,
+});
+
 /** At most this many prompt tokens go into one run (the page's context minus the generated). */
 export const DEFAULT_STEPS = 8;
 export const MAX_STEPS = 64;
@@ -66,6 +77,21 @@ export function unknownTokens(m, text) {
   const ids = m.tokenizer.encode(text);
   const unk = m.tokenizer.unkId;
   return { unknown: unk === null ? 0 : ids.filter((id) => id === unk).length, of: ids.length };
+}
+
+/**
+ * How many of the ids a pass ran (its <bos> left out) are the model's unknown token, when they
+ * are most of them (more than half): then the page says so and offers a prompt the model reads;
+ * null otherwise.
+ * @param {OpenedModel} m
+ * @param {number[]} ids
+ * @returns {{ unknown: number, of: number } | null}
+ */
+export function mostlyUnknown(m, ids) {
+  const unk = m.tokenizer.unkId;
+  const text = ids.filter((id) => id !== m.bosId);
+  const n = unk === null ? 0 : text.filter((id) => id === unk).length;
+  return n * 2 <= text.length ? null : { unknown: n, of: text.length };
 }
 
 /**

@@ -65,6 +65,7 @@ export class Playground extends AttnWidget {
   static css = CSS;
   static strings = STRINGS;
   static checkNamesZh = CHECK_NAMES_ZH;
+  static defaultWorld = 'en-the-cat';
 
   /** @type {Promise<CellEnv> | undefined} what the page's policy allows, checked once */
   #envKnown;
@@ -115,7 +116,7 @@ export class Playground extends AttnWidget {
   }
 
   get #worldId() {
-    return this.getAttribute('world') || 'en-the-cat';
+    return this.world;
   }
 
   /** @param {Runtime} rt */

@@ -14,7 +14,7 @@
 /** @import { ModelsDoc, Bilingual } from '../../web/course-data.js' */
 import { pct, num, bytes, grouped } from '../../web/dom.js';
 import { worldTensors, roleIndex, rolePair, roleTokens, COURSE_WORLD } from '../../web/world.js';
-import { checkNamed } from '../../web/check-row.js';
+import { check, checkNamed } from '../../web/check-row.js';
 import { worldFacts } from '../facts/world-facts.js';
 /** @import { CheckRow } from '../../web/check-row.js' */
 import { rowOf as tensorRow } from '../../web/tensor.js';
@@ -33,6 +33,7 @@ import { groupOf } from '../gqa/logic.js';
 import { generate, termsText, P_MAX, G_MAX } from '../kv-cache/logic.js';
 import { FACTS as COURSE_FACTS, courseFacts } from '../facts/facts.js';
 export { KINDS, TAGS, scopeQuestions, makeUp } from './make-up.js';
+import { scopeQuestions } from './make-up.js';
 /** @import { FactContext } from '../facts/facts.js' */
 const COURSE_T = 4096;
 
@@ -1114,4 +1115,58 @@ export function firstTries(doc, records) {
  */
 export function mayRetry(q, tries) {
   return q.kind !== 'true-false' && tries < 2;
+}
+
+/**
+ * The quiz's self-check over `doc` (checkQuiz's document: the page's scope, or the whole quiz):
+ * its own facts against the numbers the course prints, every question linked to a lesson of
+ * `lessons`, one right option per choice, every graded answer computed, no ordering that starts
+ * solved.
+ * @param {Runtime} rt
+ * @param {QuizDoc} doc
+ * @param {{ lessons: { slug: string }[] }} lessons
+ * @returns {CheckRow[]}
+ */
+export function quizChecks(rt, doc, lessons) {
+  const ids = usedFacts(doc);
+  const facts = computeFacts(rt, ids);
+  const values = computeValues(rt, usedValues(doc));
+  const slugs = new Set(lessons.lessons.map((l) => l.slug));
+  const linked = doc.questions.filter((q) => slugs.has(q.review ?? q.lesson ?? '')).length;
+  const options = doc.questions.filter((q) => q.kind === 'choice' || q.kind === 'true-false');
+  const oneRight = options.filter(
+    (q) => optionIds(q).filter((id) => isCorrect(q, id)).length === 1,
+  ).length;
+  const graded = doc.questions.filter((q) => q.kind === 'numeric' || q.kind === 'order');
+  const computed = graded.filter((q) => {
+    const right = rightAnswer(q, values);
+    return q.kind === 'numeric' ? Number.isFinite(Number(right)) : validAnswer(q, right);
+  }).length;
+  const orders = scopeQuestions(doc, '').filter((q) => q.kind === 'order');
+  const unsolved = orders.filter(
+    (q) =>
+      q.kind === 'order' && orderAnswer(q, values).join() !== q.items.map((it) => it.id).join(),
+  ).length;
+  const n = doc.questions.length;
+  return [
+    // The quiz's own facts against the numbers the course prints (the pages' prose facts are
+    // checked with the prose, tests/js/prose-numbers.test.mjs).
+    ...ids.filter((id) => id in FACTS).map((id) => factCheck(id, rt, facts[id])),
+    check('every question links to a lesson page of lessons.json', `${n}/${n}`, `${linked}/${n}`),
+    check(
+      'every choice and true/false question has exactly one right option',
+      `${options.length}/${options.length}`,
+      `${oneRight}/${options.length}`,
+    ),
+    check(
+      'every numeric answer and every order is computed from a fact with a value',
+      `${graded.length}/${graded.length}`,
+      `${computed}/${graded.length}`,
+    ),
+    check(
+      'the final quiz starts no ordering in its right order',
+      `${orders.length}/${orders.length}`,
+      `${unsolved}/${orders.length}`,
+    ),
+  ];
 }

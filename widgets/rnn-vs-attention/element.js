@@ -27,6 +27,8 @@ import {
   pictureLabels,
   courseCheckRows,
 } from './logic.js';
+import { stepper } from './views/stepper.js';
+import { labelledSlider } from '../../web/views/slider.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { CSS } from './views/style.js';
 import { chainLegend, chainUnits } from './views/chain.js';
@@ -75,7 +77,6 @@ export class RnnVsAttention extends AttnWidget {
   #timer = null;
 
   // What build() makes and render() fills.
-  #tSlider = h('input');
   #backBtn = h('button');
   #stepBtn = h('button');
   #playBtn = h('button');
@@ -154,61 +155,37 @@ export class RnnVsAttention extends AttnWidget {
 
   /** The slider of T, the sequence length both pictures show. */
   #lengthControl() {
-    const out = h('output', { for: 'rnn-t' }, String(this.#T));
-    this.#tSlider = h('input', {
+    const { el } = labelledSlider({
       id: 'rnn-t',
-      type: 'range',
+      label: this.t('tPicture'),
       min: T_PICTURE.min,
       max: T_PICTURE.max,
-      step: 1,
       value: this.#T,
-      'data-role': 't',
-      oninput: () => {
-        out.textContent = this.#tSlider.value;
+      attrs: { 'data-role': 't' },
+      onInput: (T) => {
         const followed = this.#query === this.#s - 1 || this.#query === this.#T - 1;
-        this.#T = Number(this.#tSlider.value);
+        this.#T = T;
         this.#s = Math.min(this.#s, this.#T);
         this.#query = followed ? this.#T - 1 : Math.min(this.#query, this.#T - 1);
         this.update();
       },
     });
-    return h(
-      'div',
-      { class: 'controls' },
-      h('label', { for: 'rnn-t' }, [h('span', {}, this.t('tPicture')), out, this.#tSlider]),
-    );
+    return h('div', { class: 'controls' }, el);
   }
 
   /** Back / step / reset / play through the RNN's steps (arrow keys, Home, End too). */
   #stepper() {
-    /**
-     * @param {string} role
-     * @param {() => void} onclick
-     * @param {string} text
-     */
-    const button = (role, onclick, text) =>
-      h('button', { type: 'button', 'data-role': role, onclick }, text);
-    this.#backBtn = button('back', () => this.#go(this.#s - 1), this.t('back'));
-    this.#stepBtn = button('step', () => this.#go(this.#s + 1), this.t('step'));
-    const resetBtn = button('reset', () => this.#go(1), this.t('reset'));
-    this.#playBtn = button('play', () => this.#togglePlay(), this.t('play'));
-    this.#playBtn.setAttribute('aria-pressed', 'false');
-    this.#status = h('p', { class: 'status', 'data-role': 'status', 'aria-live': 'polite' });
-    const group = h('div', { class: 'stepper', role: 'group', 'aria-label': this.t('stepper') }, [
-      this.#backBtn,
-      this.#stepBtn,
-      resetBtn,
-      this.#playBtn,
-    ]);
-    group.addEventListener('keydown', (e) => {
-      /** @type {Record<string, number>} */
-      const keys = { ArrowRight: this.#s + 1, ArrowLeft: this.#s - 1, Home: 1, End: this.#T };
-      const to = keys[e.key];
-      if (to === undefined) return;
-      e.preventDefault();
-      this.#go(to);
+    const st = stepper((key, ...args) => this.t(key, ...args), {
+      step: () => this.#s,
+      length: () => this.#T,
+      onGo: (s) => this.#go(s),
+      onPlay: () => this.#togglePlay(),
     });
-    return group;
+    this.#backBtn = st.back;
+    this.#stepBtn = st.next;
+    this.#playBtn = st.play;
+    this.#status = st.status;
+    return st.group;
   }
 
   /** The RNN: one hidden state after another, each waiting for the last. */

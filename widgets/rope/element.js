@@ -15,7 +15,7 @@ import { row, paren, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, num, redraw } from '../../web/dom.js';
-import { worldTensors, COURSE_WORLD } from '../../web/world.js';
+import { worldTensors } from '../../web/world.js';
 import {
   TOY_BASE,
   POS,
@@ -114,7 +114,7 @@ export class Rope extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || COURSE_WORLD;
+    return this.world;
   }
 
   get modelId() {

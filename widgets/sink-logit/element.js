@@ -12,7 +12,7 @@ import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { h, num, pct, redraw } from '../../web/dom.js';
 import { rowOf } from '../../web/tensor.js';
-import { worldTensors, tokenLabels, COURSE_WORLD } from '../../web/world.js';
+import { worldTensors, tokenLabels } from '../../web/world.js';
 import { labelHeader, glossLine } from '../../web/views/table-labels.js';
 import { objectRow, anchorGate, sigmoid, split, courseChecks, SINK, GATE } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH, COUNT_WORDS } from './strings.js';
@@ -93,7 +93,7 @@ export class SinkLogit extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || COURSE_WORLD;
+    return this.world;
   }
 
   /** @param {ObjectRow} r */

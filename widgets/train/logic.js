@@ -4,6 +4,9 @@
 // (tests/js/train.test.mjs).
 /** @import { HeadPattern, Tensor } from '../../web/attn-engine.js' */
 import { SNAPSHOT_SENTENCE, SAMPLE_PROMPT } from './strings.js';
+import { meanLoss } from '../../web/trained-model.js';
+/** @import { TrainedModel } from '../../web/trained-model.js' */
+/** @import { Curve } from './views/loss-curve.js' */
 
 export { SNAPSHOT_SENTENCE, SAMPLE_PROMPT };
 // The chance levels the snapshot's shares are read against (the lab shows them too).
@@ -272,4 +275,168 @@ export function seedProblem(text) {
   const t = text.trim();
   if (!/^\d+$/.test(t)) return null;
   return BigInt(t) > BigInt(Number.MAX_SAFE_INTEGER) ? { max: Number.MAX_SAFE_INTEGER } : null;
+}
+
+/**
+ * A run kept for the side-by-side table.
+ * @typedef {{ n: number, layers: number, hybrid: boolean, kvHeads: number, steps: number,
+ *   validLoss: number, kvBytesPerToken: number }} RunRow
+ */
+
+/**
+ * Run `n`'s row for the side-by-side table, from its last snapshot; null for a run that did not
+ * train past step 0 (nothing to compare).
+ * @param {number} n
+ * @param {TrainInfo} info
+ * @param {{ step: number, validLoss: number, view: { kvBytesPerToken: number } }} last
+ * @returns {RunRow | null}
+ */
+export function runRow(n, info, last) {
+  if (last.step === 0) return null;
+  const c = info.config;
+  return {
+    n,
+    layers: c.nLayers,
+    hybrid: c.layerTypes.includes('linear'),
+    kvHeads: c.nKvHeads,
+    steps: last.step,
+    validLoss: last.validLoss,
+    kvBytesPerToken: last.view.kvBytesPerToken,
+  };
+}
+
+/**
+ * The model handed to the lab (web/trained-model.js): its weights, what the run was, and what the
+ * milestone page's c3-attention.json export also records (attn-train's fields).
+ * @param {TrainInfo} info
+ * @param {{ weights: string, step: number, validLoss: number,
+ *   train: { step: number, loss: number }[], stepMs: number[] }} run
+ * @returns {TrainedModel}
+ */
+export function trainedModel(info, { weights, step, validLoss, train, stepMs }) {
+  return {
+    weights,
+    steps: step,
+    seed: info.seed,
+    validLoss,
+    unigramLoss: info.unigramLoss,
+    parameters: info.parameters,
+    layerTypes: info.config.layerTypes,
+    kvHeads: info.config.nKvHeads,
+    batch: info.batch,
+    validTokens: info.validTokens,
+    trainLoss: meanLoss(train.slice(-50)),
+    seconds: stepMs.reduce((a, b) => a + b, 0) / 1000,
+  };
+}
+
+/**
+ * Which snapshot, layer and head the scrubber and sliders show: snapshot `shown` (−1: the
+ * newest), layer `layer` (the first full layer where it is out of range) and head `head` (at most
+ * the layer's last; 0 on a linear layer, which has no heads to pick).
+ * @param {Snapshot[]} snapshots at least one
+ * @param {number} shown
+ * @param {number} layer
+ * @param {number} head
+ */
+export function snapshotChoice(snapshots, shown, layer, head) {
+  const index = shown < 0 ? snapshots.length - 1 : shown;
+  const snap = snapshots[index];
+  const layers = snap.view.run.attention;
+  const full = layers.flatMap((l, i) => (l.type === 'full' ? [i] : []));
+  const l = layer < 0 || layer >= layers.length ? (full[0] ?? 0) : layer;
+  const chosen = layers[l];
+  const heads = chosen.type === 'full' ? chosen.weights.shape[0] : 0;
+  return {
+    index,
+    snap,
+    layer: l,
+    head: Math.min(head, Math.max(0, heads - 1)),
+    heads,
+    layers: layers.length,
+  };
+}
+
+/**
+ * A snapshot kept: its step, validation loss and what the worker's trainer read of the weights.
+ * @typedef {{ step: number, validLoss: number, view: SnapshotView }} Snapshot
+ */
+
+/**
+ * What the page keeps of its runs: the one training now (what it trains, its steps' losses and
+ * times, its snapshots) and those before it ("Train again" keeps their rows and their curves).
+ */
+export class TrainRuns {
+  /** @type {TrainInfo | null} what this run trains (trainStart's answer), null before Start */
+  info = null;
+  /** @type {{ step: number, loss: number }[]} */
+  train = [];
+  /** @type {number[]} each step's time in the worker (ms) */
+  stepMs = [];
+  /** @type {Snapshot[]} */
+  snapshots = [];
+  /** @type {RunRow[]} the finished runs, side by side */
+  rows = [];
+  /** @type {Curve[]} the curves of the runs before this one */
+  before = [];
+  /** runs started so far (this one's number) */
+  count = 0;
+  /** the worker's WASM heap in bytes at the last step */
+  heapBytes = 0;
+
+  /** Steps done so far in this run. */
+  get step() {
+    return this.train.length ? this.train[this.train.length - 1].step : 0;
+  }
+
+  /**
+   * A new run has started in the worker.
+   * @param {TrainInfo} info
+   * @param {number} heapBytes
+   */
+  started(info, heapBytes) {
+    this.info = info;
+    this.heapBytes = heapBytes;
+    this.count++;
+  }
+
+  /** @param {{ step: number, loss: number, ms: number, heapBytes: number }} m a step done */
+  progress(m) {
+    this.train.push({ step: m.step, loss: m.loss });
+    this.stepMs.push(m.ms);
+    this.heapBytes = m.heapBytes;
+  }
+
+  /** This run's curve as the chart draws it. @returns {Curve} */
+  curve() {
+    return {
+      train: this.train,
+      valid: this.snapshots.map((s) => ({ step: s.step, loss: s.validLoss })),
+      steps: this.info?.steps ?? 1,
+    };
+  }
+
+  /** Keeps this run's row (once, and once it trained past step 0). */
+  keep() {
+    const last = this.snapshots[this.snapshots.length - 1];
+    if (!this.info || !last) return;
+    if (this.rows.some((r) => r.n === this.count)) return;
+    const row = runRow(this.count, this.info, last);
+    if (row) this.rows.push(row);
+  }
+
+  /** The run ends: its row and its curve are kept, and the next starts clear. */
+  end() {
+    this.keep();
+    if (this.info && this.train.length) this.before = [...this.before, this.curve()];
+    this.clear();
+  }
+
+  /** Forgets this run (its start failed: nothing to keep). */
+  clear() {
+    this.info = null;
+    this.train = [];
+    this.stepMs = [];
+    this.snapshots = [];
+  }
 }

@@ -12,7 +12,7 @@
 import { formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct, redraw } from '../../web/dom.js';
-import { worldTensors, tokenLabels, hasRoles, roleIndex, COURSE_WORLD } from '../../web/world.js';
+import { worldTensors, tokenLabels, hasRoles, roleIndex } from '../../web/world.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { ROLES, mixRow, nameSplit, vec, courseChecks } from './logic.js';
@@ -112,7 +112,7 @@ export class ValueMix extends AttnWidget {
   }
 
   get worldId() {
-    return this.getAttribute('world') || COURSE_WORLD;
+    return this.world;
   }
 
   /**

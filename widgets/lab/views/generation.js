@@ -5,6 +5,7 @@
 /** @import { LabLedgerResult, LabConfig } from '../../../web/attn-engine.js' */
 /** @import { PromptResult } from '../logic.js' */
 /** @import { Translate } from './panel.js' */
+import { sliderRow } from '../../../web/views/slider.js';
 import { h, bytes, exactBytes } from '../../../web/dom.js';
 import { MAX_STEPS } from '../logic.js';
 import { panel, computedOnOpen } from './panel.js';
@@ -23,21 +24,21 @@ export function generationSection({ t, steps, ledger, config: c, onSteps, onOpen
   const sFactors = [ledger.linearLayers, c.linearHeads, c.linearHeadDim, c.linearHeadDim];
   const perNumber = ledger.recurrentStateBytes / sFactors.reduce((a, b) => a * b, 1);
   const sProduct = `${sFactors.join(' × ')} × ${perNumber} B = ${exactBytes(ledger.recurrentStateBytes)}`;
-  const stepsInput = h('input', {
-    type: 'range',
+  const stepsRow = sliderRow({
     id: 'steps',
+    label: t('steps'),
     min: 1,
     max: MAX_STEPS,
-    step: 1,
     value: steps,
-    oninput: () => onSteps(Number(stepsInput.value)),
+    onInput: onSteps,
   });
-  const stepsOut = h('output', { for: 'steps' });
+  const stepsInput = stepsRow.input;
+  const stepsOut = stepsRow.out;
   const gen = h('p', { class: 'gen', 'aria-live': 'polite' });
   const genFormula = h('p', { class: 'formula' });
   const el = computedOnOpen(
     panel(t('genTitle'), [
-      h('div', { class: 'row' }, [h('label', { for: 'steps' }, t('steps')), stepsInput, stepsOut]),
+      stepsRow.el,
       gen,
       genFormula,
       h('p', { class: 'formula' }, [

@@ -1,9 +1,22 @@
-// Where the student hands over a model: two buttons (files, a folder) for hidden file inputs and
-// a drop zone around them that takes a dropped folder or files.
+// Where a model comes from: the course's own (one button), or the student's: two buttons (files,
+// a folder) for hidden file inputs and a drop zone around them that takes a dropped folder or
+// files.
 /** @import { ModelFile } from '../../../web/model-files/file-source.js' */
 /** @import { Translate } from '../strings.js' */
 import { h } from '../../../web/dom.js';
 import { fileListSources, droppedSources } from '../../../web/model-files/file-source.js';
+
+/**
+ * The course's own model: a line on what it is and its button.
+ * @param {Translate} t the widget's strings
+ * @param {() => void} onOpen
+ */
+export function courseModelButton(t, onOpen) {
+  return h('div', { class: 'course-model' }, [
+    h('p', {}, t('courseModelIntro')),
+    h('button', { type: 'button', 'data-role': 'course-model', onclick: onOpen }, t('courseModel')),
+  ]);
+}
 
 /**
  * The drop zone with its two pickers; `onFiles` gets what was picked or dropped.

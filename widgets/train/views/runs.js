@@ -1,6 +1,6 @@
 // The runs kept side by side: each finished run's choices, validation loss and the KV bytes per
 // token the engine's ledger gives its full layers (BF16), the best loss marked.
-/** @import { RunRow } from '../element.js' */
+/** @import { RunRow } from '../logic.js' */
 import { grouped, h, num } from '../../../web/dom.js';
 import { labelCells } from '../../../web/views/narrow-tables.js';
 

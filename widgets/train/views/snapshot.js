@@ -3,7 +3,7 @@
 // every head's pattern; a linear layer: each head's ‖S‖ at the sentence's end), with the facts
 // read from it (the most previous-character head, the sink, a greedy sample), changed in place.
 /** @import { ColorScale } from '../../../web/color.js' */
-/** @import { Snapshot } from '../element.js' */
+/** @import { Snapshot } from '../logic.js' */
 import { h, num, pct, redraw } from '../../../web/dom.js';
 import {
   heatmapTable,
@@ -11,6 +11,16 @@ import {
   updateHeatmapTable,
 } from '../../../web/views/heatmap-table.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
+import { sliderRow } from '../../../web/views/slider.js';
+import {
+  SAMPLE_PROMPT,
+  snapshotChoice,
+  meanSinkShare,
+  strongestPreviousHead,
+  strongestSinkHead,
+  uniformFirstShare,
+  uniformPreviousShare,
+} from '../logic.js';
 
 /**
  * The scrubber and the layer and head sliders, made once so a new snapshot never takes the
@@ -22,22 +32,10 @@ export function snapshotControls({ t, onIndex, onLayer, onHead }) {
   /**
    * @param {string} id
    * @param {string} label
-   * @param {(v: number) => void} set
+   * @param {(v: number) => void} onInput
    */
-  const slider = (id, label, set) => {
-    const input = /** @type {HTMLInputElement} */ (
-      h('input', {
-        type: 'range',
-        id,
-        min: 0,
-        max: 0,
-        step: 1,
-        value: 0,
-        oninput: () => set(Number(input.value)),
-      })
-    );
-    const out = h('output', { for: id });
-    const row = h('div', { class: 'row' }, [h('label', { for: id }, label), input, out]);
+  const slider = (id, label, onInput) => {
+    const { el: row, input, out } = sliderRow({ id, label, min: 0, max: 0, value: 0, onInput });
     return { row, input, out };
   };
   const snap = slider('train-snapshot', t('snapshot'), onIndex);
@@ -170,3 +168,75 @@ export function snapshotBody({ t }) {
 
 /** The parts of a head's pattern the table shows, in its columns' order. */
 const PATTERN_PARTS = /** @type {const} */ (['previousToken', 'firstToken', 'diagonal', 'other']);
+
+/**
+ * The scrubber and sliders on the snapshot, layer and head chosen, and (unless `body` is false)
+ * that layer of the snapshot; returns the layer and head shown (a choice out of range moves).
+ * @param {ReturnType<typeof snapshotControls>} controls
+ * @param {ReturnType<typeof snapshotBody>} view
+ * @param {{ t: (key: string, ...args: any[]) => any, lang: string, scale: ColorScale,
+ *   snapshots: Snapshot[], shown: number, layer: number, head: number, body: boolean }} o
+ */
+export function showSnapshot(controls, view, o) {
+  const { index, snap, layer, head, heads, layers } = snapshotChoice(
+    o.snapshots,
+    o.shown,
+    o.layer,
+    o.head,
+  );
+  controls.set({
+    count: o.snapshots.length,
+    index,
+    stepText: o.t('snapshotAt', snap.step, num(snap.validLoss, 3)),
+    layers,
+    layer,
+    heads,
+    head,
+  });
+  if (o.body)
+    view.draw({
+      lang: o.lang,
+      scale: o.scale,
+      snapshot: snap,
+      layer,
+      head,
+      facts: snapshotFacts(o.t, snap),
+    });
+  return { layer, head };
+}
+
+/**
+ * The facts read from one snapshot: its most previous-character head and its sink (each against
+ * a uniform head's share), and its greedy sample.
+ * @param {(key: string, ...args: any[]) => any} t
+ * @param {Snapshot} snap
+ * @returns {string[]}
+ */
+export function snapshotFacts(t, snap) {
+  const run = snap.view.run;
+  const T = run.labels.length;
+  const prev = strongestPreviousHead(snap.view.patterns);
+  const sink = strongestSinkHead(snap.view.patterns);
+  return [
+    prev
+      ? t(
+          'prevHead',
+          prev.layer + 1,
+          prev.head + 1,
+          pct(prev.weight, 1),
+          pct(uniformPreviousShare(T), 1),
+        )
+      : '',
+    sink
+      ? t(
+          'sink',
+          pct(meanSinkShare(run), 1),
+          sink.layer + 1,
+          sink.head + 1,
+          pct(sink.weight, 1),
+          pct(uniformFirstShare(T), 1),
+        )
+      : '',
+    t('sample', SAMPLE_PROMPT, snap.view.sample),
+  ].filter(Boolean);
+}
