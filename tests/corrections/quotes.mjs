@@ -6,6 +6,7 @@
 import { ROUND_2_LESSONS } from './round2-lessons.mjs';
 import { ROUND_2_LEDGER } from './round2-ledger.mjs';
 import { ROUND_2_LAB } from './round2-lab.mjs';
+import { ROUND_3 } from './round3.mjs';
 
 /**
  * The corrected quotes: [id from docs/corrections.md, language, the wrong wording]. A pattern is
@@ -93,7 +94,13 @@ const ROUND_1 = [
  * Every round's quotes (docs/corrections.md: round 1 the review, round 2 the independent readers).
  * @type {[string, 'zh-CN' | 'en', RegExp][]}
  */
-export const WRONG_QUOTES = [...ROUND_1, ...ROUND_2_LESSONS, ...ROUND_2_LEDGER, ...ROUND_2_LAB];
+export const WRONG_QUOTES = [
+  ...ROUND_1,
+  ...ROUND_2_LESSONS,
+  ...ROUND_2_LEDGER,
+  ...ROUND_2_LAB,
+  ...ROUND_3,
+];
 
 /**
  * TeX source in text: a braced script (h_{t−1}, e^{x}), a backslash command (\frac), a caret

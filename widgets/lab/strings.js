@@ -196,7 +196,7 @@ export const STRINGS = {
       '每格是一个头（行 = 层，列 = 头），数是这个头放在 <bos> 上的注意力份额，越大颜色越亮。点格子，在上面的热力图里看这个头。',
     /** @param {number} T @param {string} u */
     sinkUniform: (T, u) =>
-      `均匀地看（每一行把权重平分给它能看的所有键）时，这 ${T} 个 token 上 <bos> 也会分到 ${u}（对第 1 … T−1 行平均 1/(i+1)）。明显高于它的头才是把注意力「倒」在 <bos> 上的 attention sink；接近它的头只是在平均地看。`,
+      `均匀地看（每一行把权重平分给它能看的所有键）时，这 ${T} 个 token 上 <bos> 也会分到 ${u}（对第 1 … T−1 行平均 1/(i+1)）。明显高于这个水平的头，平均来看把注意力「倒」在 <bos> 上（attention sink）；接近它的头平均看不出 sink，但个别行仍可能倒在 <bos> 上，其余的权重也不一定是平分的。`,
     /** @param {number} l @param {number} hd @param {string} p */
     sinkCell: (l, hd, p) => `第 ${l} 层头 ${hd}：sink ${p}`,
     /**
@@ -422,7 +422,7 @@ export const STRINGS = {
       'One cell per head (rows = layers, columns = heads): the share of its attention on <bos>, brighter when larger. Tap a cell to see that head in the heatmap above.',
     /** @param {number} T @param {string} u */
     sinkUniform: (T, u) =>
-      `Uniform attention (each row split evenly over every key it may see) would already give <bos> ${u} on these ${T} tokens (the mean of 1/(i+1) over rows 1 … T−1). Only a head clearly above that parks its attention on <bos>, an attention sink; a head near it is just spreading evenly.`,
+      `Uniform attention (each row split evenly over every key it may see) would already give <bos> ${u} on these ${T} tokens (the mean of 1/(i+1) over rows 1 … T−1). A head clearly above that level parks its attention on <bos> on average (an attention sink); a head near it shows no sink on average, though single rows may still park there, and the rest of its weight need not be even.`,
     /** @param {number} l @param {number} hd @param {string} p */
     sinkCell: (l, hd, p) => `Layer ${l} head ${hd}: sink ${p}`,
     /**

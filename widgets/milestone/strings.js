@@ -38,7 +38,7 @@ export const STRINGS = {
     evidenceLabel: '本章的依据',
     options: {
       heads:
-        '头数 × 每头维数要不要等于模型宽度？项目代码里 head_dim = n_embd // n_head，所以必须整除；锚点模型不守这个约定。',
+        '头数 × 每头维数要不要等于模型宽度？项目代码里 head_dim = n_embd // n_head，所以必须整除；锚点模型和课程自己的实验课模型（下一行）都不守这个约定，要造它们，head_dim 得单独设。',
       'kv-heads': '= n_head（MHA）、1（MQA）、两者之间（GQA，必须整除 n_head）。',
       'qk-norm': '对每个头的 q、k 做 RMSNorm，把点积的尺度钉住。',
     },
@@ -257,7 +257,7 @@ export const STRINGS = {
     evidenceLabel: 'The chapter’s evidence',
     options: {
       heads:
-        'Must heads × head width equal the model width? The project’s code sets head_dim = n_embd // n_head, so n_head must divide n_embd; the anchor model does not keep to this convention.',
+        'Must heads × head width equal the model width? The project’s code sets head_dim = n_embd // n_head, so n_head must divide n_embd; neither the anchor model nor the course’s own lab model (the next row) keeps to this convention: to build them, set head_dim on its own.',
       'kv-heads': '= n_head (MHA), 1 (MQA), or between (GQA; it must divide n_head).',
       'qk-norm': 'An RMSNorm on each head’s q and k, which pins the scale of the dot product.',
     },

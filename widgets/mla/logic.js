@@ -125,7 +125,7 @@ export function courseNumbers(engine, models) {
       ok: m.maxAbsDiff < 1e-4,
     },
     {
-      name: 'RoPE on the latent (no decoupling): absorbed score error',
+      name: 'RoPE on the expanded key (no decoupling): absorbed score error',
       expected: '> 0.1',
       actual: m.ropeOnLatentError === null ? 'null' : m.ropeOnLatentError.toFixed(2),
       ok: m.ropeOnLatentError !== null && m.ropeOnLatentError > 0.1,

@@ -302,8 +302,8 @@ export const STRINGS = {
 export const CHECK_NAMES_ZH = {
   'seeded MLA (r 8, dr 4): explicit vs absorbed output, max |Δ|':
     '固定种子的 MLA（r 8、d_r 4）：展开路径对吸收路径的输出，max |Δ|',
-  'RoPE on the latent (no decoupling): absorbed score error':
-    '把 RoPE 加在潜向量上（不解耦）：吸收路径的分数误差',
+  'RoPE on the expanded key (no decoupling): absorbed score error':
+    'RoPE 直接转展开的 K（不解耦）：吸收路径的分数误差',
   'DeepSeek-V2: numbers cached per token per layer (512 + 64)':
     'DeepSeek-V2：每层每 token 缓存的数（512 + 64）',
   'DeepSeek-V2: bytes per token per layer, 576 × 2 B':

@@ -63,7 +63,7 @@ export const STRINGS = {
     anchor: (/** @type {string} */ name, /** @type {string} */ on) =>
       `锚点 ${name}：attn_output_gate = ${on}（models.json）。`,
     caveat:
-      '两个出口的效果都来自实验：Gated Attention（2025）论文的摘要说门控「缓解」attention sink（标题说门控后的模型「没有 attention sink」）；DeepSeek-V4 没有给 sink logit 的单独消融。这里的向量是手工构造的教学数据，不是模型学到的。',
+      '两个出口的证据都来自实验：门控的效果有测量，Gated Attention（2025）论文的摘要说门控「缓解」attention sink（标题说门控后的模型「没有 attention sink」）；sink logit 最接近的证据是 StreamingLLM（§3.3）：固定为 0 的 sink logit（分母加 1 的 softmax）只缓解了一部分，可学习的 sink token 有效；DeepSeek-V4 没有给 sink logit 的单独消融。这里的向量是手工构造的教学数据，不是模型学到的。',
   },
   en: {
     title: 'The 苹果 (apple) row: the attention sink and its two ways out',
@@ -117,7 +117,7 @@ export const STRINGS = {
     anchor: (/** @type {string} */ name, /** @type {string} */ on) =>
       `Anchor model ${name}: attn_output_gate = ${on} (models.json).`,
     caveat:
-      'Both ways out rest on experimental evidence: the abstract of the Gated Attention paper (2025) says the gate mitigates the attention sink (its title calls the gated model “attention-sink-free”); DeepSeek-V4 gives no separate ablation of the sink logit. The vectors here are hand-made teaching data, not learned by a model.',
+      'Both ways out rest on experiments: the gate’s effect is measured, the abstract of the Gated Attention paper (2025) says it mitigates the attention sink (its title calls the gated model “attention-sink-free”); for a sink logit the nearest evidence is StreamingLLM (§3.3): a logit fixed at 0 (off-by-one softmax) helped only partly, a learnable sink token worked; DeepSeek-V4 gives no separate ablation of the sink logit. The vectors here are hand-made teaching data, not learned by a model.',
   },
 };
 
