@@ -37,6 +37,9 @@ after(async () => {
 test('Eleventy built every page with one script tag and the strict CSP', () => {
   assert.deepEqual(readdirSync(out).sort(), [
     'attn-core.js',
+    // the engine in the legacy exception-handling form, for a browser without exnref
+    'attn-engine-legacy.wasm',
+    'attn-engine-wasm-legacy.js',
     'attn-engine-wasm.js',
     'attn-engine.wasm',
     'attn-loader.js',
