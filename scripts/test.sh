@@ -9,8 +9,9 @@
 #   bash scripts/test.sh types     tsc strict over web/ + widgets/ npm run typecheck
 #   bash scripts/test.sh js        node tests (re-bundles dist/)   npm run test:js [-- FILES]
 #   bash scripts/test.sh browser   Chromium (re-bundles dist/)     npm run test:browser [-- FILES]
-# js and browser re-bundle only the JavaScript (scripts/bundle.mjs, seconds): after a C++
-# change, `npm run build` first.
+# js and browser re-bundle only the JavaScript (scripts/bundle.mjs, seconds) on the engine in
+# build-wasm/: a CMake build there as it is (after a C++ change, `npm run build` first), else
+# prebuilt/'s, so they need no Emscripten (scripts/prebuilt.mjs; stale, it is refused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs
@@ -31,10 +32,7 @@ types() {
 }
 
 js_bundle() {
-  if [ ! -f dist/attn-engine.js ]; then
-    echo "dist/attn-engine.js is missing: run npm run build once" >&2
-    exit 1
-  fi
+  node scripts/prebuilt.mjs engine
   node scripts/bundle.mjs
 }
 
@@ -69,8 +67,15 @@ case "$stage" in
     cmake --build build-wasm -j"$(nproc)"
     ctest --test-dir build-wasm --output-on-failure -j"$(nproc)"
 
+    echo "== prebuilt/: the engine a contributor without Emscripten uses is this build's"
+    node scripts/prebuilt.mjs verify
+
     echo "== dist/"
     bash scripts/build.sh
+
+    # The JS tests that compare with the native trainer skip only where it cannot be built
+    # (tests/js/native-trainer.mjs); here it is built, so they never skip.
+    export ATTN_NATIVE_REQUIRED=1
 
     types
     echo "== types: the built package's element types (tests/types)"
