@@ -32,8 +32,9 @@ types() {
 }
 
 js_bundle() {
-  node scripts/prebuilt.mjs engine
-  node scripts/bundle.mjs
+  # `|| exit`: set -e does not stop inside a function called from an && list.
+  node scripts/prebuilt.mjs engine || exit 1
+  node scripts/bundle.mjs || exit 1
 }
 
 node_tests() {
