@@ -1,8 +1,9 @@
 // The prebuilt engine: the three Emscripten outputs the bundle reads from build-wasm/
 // (attn-engine.js, attn-course-engine.js, attn-trainer.js), kept brotli-compressed in prebuilt/
-// with prebuilt/KEY, which says what they were built from: a hash of cpp/ and CMakeLists.txt,
-// the toolchain, and each file's size and hash. A contributor who changes only JavaScript needs
-// no Emscripten: `npm run test:js`, `test:browser` and `build` unpack these (CONTRIBUTING.md).
+// with prebuilt/KEY, which says what they were built from: a hash of cpp/ (but cpp/bench/) and
+// CMakeLists.txt, the toolchain, and each file's size and hash. A contributor who changes only
+// JavaScript needs no Emscripten: `npm run test:js`, `test:browser` and `build` unpack these
+// (CONTRIBUTING.md).
 //
 //   node scripts/prebuilt.mjs engine   make build-wasm/ and dist/attn-engine.js ready for the
 //                                      bundle: a CMake build in build-wasm/ is used as it is;
@@ -60,12 +61,14 @@ function filesUnder(base, dir) {
 }
 
 /**
- * The hash of what the engine is built from: every file under cpp/ and CMakeLists.txt, by path
- * and content (line ends as LF, so a Windows checkout gives the same key).
+ * The hash of what the engine is built from: every file under cpp/ but the C++ benchmarks
+ * (cpp/bench/, which no module links), and CMakeLists.txt, by path and content (line ends as
+ * LF, so a Windows checkout gives the same key).
  */
 export function sourcesHash(base = root) {
   const h = createHash('sha256');
-  for (const path of [...filesUnder(base, 'cpp'), 'CMakeLists.txt']) {
+  const sources = filesUnder(base, 'cpp').filter((p) => !p.startsWith('cpp/bench/'));
+  for (const path of [...sources, 'CMakeLists.txt']) {
     const text = readFileSync(join(base, path)).toString('latin1').replace(/\r\n/g, '\n');
     h.update(`${path}\0${text.length}\0`).update(text, 'latin1');
   }
@@ -107,7 +110,7 @@ export function readKey(base = root) {
 function writeKey(sources, tools, files) {
   const lines = [
     '# The prebuilt engine in this folder and what it was built from (scripts/prebuilt.mjs).',
-    '# sources: sha256 of cpp/ and CMakeLists.txt; file: name, bytes, sha256 (uncompressed).',
+    '# sources: sha256 of cpp/ (not cpp/bench/) and CMakeLists.txt; file: name, bytes, sha256.',
     `sources ${sources}`,
     `toolchain ${tools}`,
     ...Object.entries(files).map(([f, { size, sha256: h }]) => `file ${f} ${size} ${h}`),

@@ -1,7 +1,8 @@
 // Where the engine's WebAssembly comes from, and compiling it once per page. Emscripten's glue
 // (dist/attn-engine.js) carries the module inline as base64 (decoded and compiled on the main
-// thread, never cached compiled; sizes: docs/benchmarks.md, "Figures behind the code"); the browser scripts use the glue without
-// it (scripts/bundle.mjs takes it out) and hand the engine an instantiateWasm that uses:
+// thread, never cached compiled; sizes: docs/benchmarks.md, "Figures behind the code"); the
+// browser scripts use the glue without it (scripts/bundle.mjs takes it out) and hand the engine
+// an instantiateWasm that uses:
 //   over http(s)  attn-engine.wasm next to the script, compiled with compileStreaming while it
 //                 downloads, and cached compiled by the browser across pages;
 //   from file://  (a page opened from disk cannot fetch) the same bytes gzip-compressed, as

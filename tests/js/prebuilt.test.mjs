@@ -62,6 +62,10 @@ test('a changed source, a CMakeLists.txt change or a missing file makes the preb
     assert.match(staleReason(dir), /cpp\/ or CMakeLists\.txt changed/);
     writeFileSync(file, text);
 
+    const bench = join(dir, 'cpp/bench/attention_bench.cpp');
+    writeFileSync(bench, `${readFileSync(bench, 'utf8')}// a benchmark no module links\n`);
+    assert.equal(staleReason(dir), null, 'cpp/bench/ is not an input of the modules');
+
     writeFileSync(join(dir, 'cpp/src/new_kernel.cpp'), '// a new file the GLOB picks up\n');
     assert.match(staleReason(dir), /changed/, 'a new source file counts');
     rmSync(join(dir, 'cpp/src/new_kernel.cpp'));
