@@ -1,4 +1,4 @@
-// The flags Debian's Chromium is launched with by the browser tests (tests/browser/harness.mjs)
+// The flags Debian's Chromium is launched with by the browser tests (tests/helpers/harness.mjs)
 // and the page benchmark (bench/pages.mjs): ones that work as root on these machines;
 // without the networking ones Chromium keeps trying to reach the (closed) network.
 export const CHROMIUM_ARGS = [

@@ -75,7 +75,7 @@ case "$stage" in
     bash scripts/build.sh
 
     # The JS tests that compare with the native trainer skip only where it cannot be built
-    # (tests/js/native-trainer.mjs); here it is built, so they never skip.
+    # (tests/helpers/native-trainer.mjs); here it is built, so they never skip.
     export ATTN_NATIVE_REQUIRED=1
 
     types

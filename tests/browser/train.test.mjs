@@ -16,8 +16,8 @@ import {
   assertFitsWidth,
   seriousViolations,
   WAIT_MS,
-} from './harness.mjs';
-import { nativeBrowserWeights, noNativeTrainer } from '../js/native-trainer.mjs';
+} from '../helpers/harness.mjs';
+import { nativeBrowserWeights, noNativeTrainer } from '../helpers/native-trainer.mjs';
 
 const TAG = 'attn-train';
 let browser;

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nativeBrowserWeights, noNativeTrainer } from './native-trainer.mjs';
+import { nativeBrowserWeights, noNativeTrainer } from '../helpers/native-trainer.mjs';
 import {
   DEFAULT_CHOICES,
   snapshotEvery,
