@@ -153,6 +153,8 @@ function engine() {
     }
     const key = readKey();
     mkdirSync(buildDir, { recursive: true });
+    // Emscripten's output is CommonJS under a "type": "module" package.json (as CMake writes).
+    writeFileSync(join(buildDir, 'package.json'), '{"type": "commonjs"}\n');
     for (const f of ENGINE_FILES) {
       const bytes = unpack(f);
       if (sha256(bytes) !== key.files[f].sha256) {

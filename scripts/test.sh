@@ -35,6 +35,9 @@ js_bundle() {
   # `|| exit`: set -e does not stop inside a function called from an && list.
   node scripts/prebuilt.mjs engine || exit 1
   node scripts/bundle.mjs || exit 1
+  # The elements' manifest (scripts/build.sh makes it): made here only in a fresh checkout.
+  [ -f dist/custom-elements.json ] ||
+    npx --no-install cem analyze --config scripts/custom-elements-manifest.config.mjs --quiet || exit 1
 }
 
 node_tests() {
