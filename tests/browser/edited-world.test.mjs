@@ -1,7 +1,7 @@
 // Every page whose widgets read the teaching world, with another sentence in the course world's
 // place (tests/helpers/edited-world.mjs: six tokens, other words, vectors and role positions,
-// given as the page's own inline world): each widget draws without an error, every self-check passes with
-// that sentence's numbers, and nothing throws. The same world's checks in node:
+// given as the page's own inline world): each widget draws without an error, every self-check
+// passes with that sentence's numbers, and nothing throws. The same world's checks in node:
 // tests/js/edited-world.test.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
