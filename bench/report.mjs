@@ -109,7 +109,7 @@ const rows = caseNames.map((name) => {
   ];
 });
 
-// A markdown table, so the README can quote it as printed.
+// A markdown table, so docs/benchmarks.md can quote it as printed.
 const all = [header, ...rows];
 const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
 const line = (r) =>

@@ -1,5 +1,5 @@
-// The flags Debian's Chromium is launched with by the browser tests (tests/browser/harness.mjs)
-// and the page benchmark (scripts/bench-pages.mjs): ones that work as root on these machines;
+// The flags Debian's Chromium is launched with by the browser tests (tests/helpers/harness.mjs)
+// and the page benchmark (bench/pages.mjs): ones that work as root on these machines;
 // without the networking ones Chromium keeps trying to reach the (closed) network.
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -3,7 +3,8 @@
 // of the shared base and the attributes each element observes, HTMLElementTagNameMap augmented
 // so document.querySelector('attn-mask-grid') is typed, and the module's WIDGETS export.
 // The tags, classes and attributes come from the element classes themselves: widgets/index.js
-// is imported under the same two-line DOM stand-in the node tests use (tests/js/dom-globals.mjs).
+// is imported under the same two-line DOM stand-in the node tests use
+// (tests/helpers/dom-globals.mjs).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes a fresh Debian 12 machine ready: the Debian packages the build and the browser tests
 # need, then the npm packages. Does nothing that is already done, so every npm command can
-# start with it.
+# start with it. `bash scripts/setup.sh js`: only what the JavaScript stages need (the engine is
+# prebuilt/'s then, CONTRIBUTING.md): Chromium, the CJK fonts and the npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +24,10 @@ APT_PACKAGES=(
   fonts-noto-cjk          # so pages and screenshots show Chinese text
   fortunes-zh             # Chinese text the lab model trains on (npm run train; the shipped model's test)
 )
+
+if [ "${1:-}" = js ]; then
+  APT_PACKAGES=(chromium fonts-noto-cjk)
+fi
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

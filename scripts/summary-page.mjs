@@ -7,14 +7,8 @@
 // glossary links back to from the page where the term first appears; never inside a formula, a
 // tag or an existing link.
 import { bothWithMath } from './lesson-guide.mjs';
+import { esc, both } from './html.mjs';
 
-const esc = (s) =>
-  String(s).replace(
-    /[&<>"]/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c],
-  );
-const both = (t) =>
-  `<span lang="zh-CN">${esc(t['zh-CN'])}</span><span lang="en">${esc(t.en)}</span>`;
 const LANGS = ['zh-CN', 'en'];
 
 export const SUMMARY_SLUG = 'summary';

@@ -9,8 +9,9 @@
 #   bash scripts/test.sh types     tsc strict over web/ + widgets/ npm run typecheck
 #   bash scripts/test.sh js        node tests (re-bundles dist/)   npm run test:js [-- FILES]
 #   bash scripts/test.sh browser   Chromium (re-bundles dist/)     npm run test:browser [-- FILES]
-# js and browser re-bundle only the JavaScript (scripts/bundle.mjs, seconds): after a C++
-# change, `npm run build` first.
+# js and browser re-bundle only the JavaScript (scripts/bundle.mjs, seconds) on the engine in
+# build-wasm/: a CMake build there as it is (after a C++ change, `npm run build` first), else
+# prebuilt/'s, so they need no Emscripten (scripts/prebuilt.mjs; stale, it is refused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs
@@ -31,11 +32,12 @@ types() {
 }
 
 js_bundle() {
-  if [ ! -f dist/attn-engine.js ]; then
-    echo "dist/attn-engine.js is missing: run npm run build once" >&2
-    exit 1
-  fi
-  node scripts/bundle.mjs
+  # `|| exit`: set -e does not stop inside a function called from an && list.
+  node scripts/prebuilt.mjs engine || exit 1
+  node scripts/bundle.mjs || exit 1
+  # The elements' manifest (scripts/build.sh makes it): made here only in a fresh checkout.
+  [ -f dist/custom-elements.json ] ||
+    npx --no-install cem analyze --config scripts/custom-elements-manifest.config.mjs --quiet || exit 1
 }
 
 node_tests() {
@@ -69,8 +71,15 @@ case "$stage" in
     cmake --build build-wasm -j"$(nproc)"
     ctest --test-dir build-wasm --output-on-failure -j"$(nproc)"
 
+    echo "== prebuilt/: the engine a contributor without Emscripten uses is this build's"
+    node scripts/prebuilt.mjs verify
+
     echo "== dist/"
     bash scripts/build.sh
+
+    # The JS tests that compare with the native trainer skip only where it cannot be built
+    # (tests/helpers/native-trainer.mjs); here it is built, so they never skip.
+    export ATTN_NATIVE_REQUIRED=1
 
     types
     echo "== types: the built package's element types (tests/types)"

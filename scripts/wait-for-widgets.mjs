@@ -1,5 +1,5 @@
 // Waiting in a Playwright page until the course widgets on it have drawn: what the browser tests
-// (tests/browser/harness.mjs) and bench:pages (scripts/bench-pages.mjs) both wait for.
+// (tests/helpers/harness.mjs) and bench:pages (bench/pages.mjs) both wait for.
 
 /**
  * Resolves when every attn-* element on the page has finished its first draw.

@@ -7,8 +7,8 @@
  * @returns {Uint8Array<ArrayBuffer>}
  */
 export function decodeBase64(s) {
-  // The native decoder where there is one (Chromium 140, Firefox 133, Safari 18.2): the lab's
-  // 1.2 MB of weights in 13 ms at 4× CPU throttling instead of the loop's 59.
+  // The native decoder where there is one (Chromium 140, Firefox 133, Safari 18.2), several times
+  // the loop's speed on the lab's weights (docs/benchmarks.md, "Figures behind the code").
   const native = /** @type {any} */ (Uint8Array).fromBase64;
   if (typeof native === 'function') return native.call(Uint8Array, s);
   const bin = atob(s);

@@ -173,9 +173,9 @@ export function num(x, digits = 2) {
  * x as en-US writes it, thousands grouped: exactly `x.toLocaleString('en-US')` ("389,120",
  * "1,234.568": up to 3 decimals, trailing zeros dropped), or with `decimals` given, exactly
  * toLocaleString with that many fraction digits. Written out instead of asked of Intl: a page's
- * first Intl call loads ICU's number data (about 20 ms on a desktop, four times that on a phone,
- * before anything is drawn). Like Intl, it rounds the shortest decimal form of x half away from
- * zero (1.005 → "1.01", where toFixed gives "1.00").
+ * first Intl call loads ICU's number data before anything is drawn (docs/benchmarks.md, "Figures
+ * behind the code"). Like Intl, it rounds the shortest decimal form of x half away from zero
+ * (1.005 → "1.01", where toFixed gives "1.00").
  * @param {number} x
  * @param {number} [decimals]
  */

@@ -1,11 +1,12 @@
 // Where the engine's WebAssembly comes from, and compiling it once per page. Emscripten's glue
-// (dist/attn-engine.js) carries the module inline as base64 (819 KiB of text, decoded and
-// compiled on the main thread, never cached compiled); the browser scripts use the glue without
-// it (scripts/bundle.mjs takes it out) and hand the engine an instantiateWasm that uses:
+// (dist/attn-engine.js) carries the module inline as base64 (decoded and compiled on the main
+// thread, never cached compiled; sizes: docs/benchmarks.md, "Figures behind the code"); the
+// browser scripts use the glue without it (scripts/bundle.mjs takes it out) and hand the engine
+// an instantiateWasm that uses:
 //   over http(s)  attn-engine.wasm next to the script, compiled with compileStreaming while it
 //                 downloads, and cached compiled by the browser across pages;
 //   from file://  (a page opened from disk cannot fetch) the same bytes gzip-compressed, as
-//                 base64 in a classic script (attn-engine-wasm.js, 266 KiB instead of 819),
+//                 base64 in a classic script (attn-engine-wasm.js, a quarter of the base64),
 //                 inflated by the browser's own DecompressionStream;
 //   and inline    a worker or the ES-module build, which carry that gzip text in their code.
 // If the fetch fails (a site that copied the scripts but not the .wasm, a wrong MIME type), the

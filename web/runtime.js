@@ -199,7 +199,8 @@ export function courseRuntime(createEngine) {
         const inline = pageOverride('teaching-world');
         // The bundled files were checked when the bundle was built (scripts/bundle.mjs stops
         // on a malformed one), so a page does not check them again: their schema and shape
-        // checks were ~60 ms of every page's first draw at 4× CPU throttling.
+        // checks were a measured part of every page's first draw (docs/benchmarks.md, "Figures
+        // behind the code").
         return inline
           ? checkTeachingWorld(inline, 'teaching-world.json (inline on this page)')
           : /** @type {TeachingWorldDoc} */ (/** @type {unknown} */ (teachingWorldData));

@@ -8,7 +8,8 @@
 // site that is light or dark only).
 
 /**
- * name → [light, dark, forced colors, what it colours]. README's theming table lists the same.
+ * name → [light, dark, forced colors, what it colours]. docs/theming-and-events.md's theming
+ * table lists the same.
  * @type {Record<string, [string, string, string, string]>}
  */
 export const THEME = {

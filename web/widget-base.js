@@ -323,7 +323,7 @@ export class AttnWidget extends HTMLElement {
    * Puts the PARTS names on the regions drawn (again after every draw: render may rebuild).
    * Only where missing: part.add() rewrites the attribute even when the name is there, and a
    * part attribute written restyles and lays out its element again (every table, chart and
-   * formula of the widget after each interaction, ~10 ms of a 360 px frame's layout).
+   * formula of the widget after each interaction: docs/benchmarks.md, "Figures behind the code").
    */
   markParts() {
     for (const [name, selector] of PARTS)

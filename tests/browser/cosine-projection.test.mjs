@@ -3,7 +3,7 @@
 // carries its formula, the K/V note shows 0.995, and lang="en" switches every label.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint, formulaText } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, formulaText } from '../helpers/harness.mjs';
 
 const TAG = 'attn-cosine-projection';
 let browser, page, errors;

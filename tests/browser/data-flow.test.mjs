@@ -12,7 +12,7 @@ import {
   selfCheck,
   assertSelfCheck,
   timeToPaint,
-} from './harness.mjs';
+} from '../helpers/harness.mjs';
 
 const TAG = 'attn-data-flow';
 let browser, page, errors;

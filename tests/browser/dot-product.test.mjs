@@ -3,7 +3,7 @@
 // T (number input, slider by keyboard, presets) changes the bytes; lang="en" switches the labels.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint, formulaText } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, formulaText } from '../helpers/harness.mjs';
 
 const TAG = 'attn-dot-product';
 let browser, page, errors;

@@ -1,7 +1,7 @@
 // Every page whose widgets read the teaching world, with another sentence in the course world's
-// place (tests/js/edited-world.mjs: six tokens, other words, vectors and role positions, given as
-// the page's own inline world): each widget draws without an error, every self-check passes with
-// that sentence's numbers, and nothing throws. The same world's checks in node:
+// place (tests/helpers/edited-world.mjs: six tokens, other words, vectors and role positions,
+// given as the page's own inline world): each widget draws without an error, every self-check
+// passes with that sentence's numbers, and nothing throws. The same world's checks in node:
 // tests/js/edited-world.test.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,8 +16,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openBrowser, openPage, dist } from './harness.mjs';
-import { editedWorldDoc } from '../js/edited-world.mjs';
+import { openBrowser, openPage, dist } from '../helpers/harness.mjs';
+import { editedWorldDoc } from '../helpers/edited-world.mjs';
 
 /** The widgets that read the teaching world (the others are left out of this test's pages). */
 const READS_WORLD = new Set([

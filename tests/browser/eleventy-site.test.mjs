@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Eleventy from '@11ty/eleventy';
-import { openBrowser, openPage } from './harness.mjs';
+import { openBrowser, openPage } from '../helpers/harness.mjs';
 import { serve, CSP } from '../../scripts/serve.mjs';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..', 'site');

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { openBrowser, dist, waitForWidgets } from './harness.mjs';
+import { openBrowser, dist, waitForWidgets } from '../helpers/harness.mjs';
 
 /**
  * A fixed set of engine calls, whose every number and error is compared bit for bit: attention

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openBrowser, openPage, dist } from './harness.mjs';
+import { openBrowser, openPage, dist } from '../helpers/harness.mjs';
 
 let browser;
 before(async () => {

@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openBrowser, openPage, shots, seriousViolations } from './harness.mjs';
+import { openBrowser, openPage, shots, seriousViolations } from '../helpers/harness.mjs';
 import { STRINGS, STARTERS, SOLUTIONS } from '../../widgets/exercise/strings.js';
 
 let browser, page, errors;

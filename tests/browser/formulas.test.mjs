@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { openBrowser, openPage, dist } from './harness.mjs';
+import { openBrowser, openPage, dist } from '../helpers/harness.mjs';
 
 let browser;
 before(async () => {

@@ -3,7 +3,7 @@
 // GQA = copied-KV MHA check shows a tiny difference; no console errors.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint } from '../helpers/harness.mjs';
 
 let browser, page, errors;
 before(async () => {

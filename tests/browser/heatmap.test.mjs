@@ -10,7 +10,7 @@ import {
   timeToPaint,
   assertFitsWidth,
   seriousViolations,
-} from './harness.mjs';
+} from '../helpers/harness.mjs';
 
 let browser, page, errors;
 before(async () => {

@@ -4,7 +4,7 @@
 // without num_hidden_layers shows an inline error naming it while the rest keeps working.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint } from '../helpers/harness.mjs';
 
 let browser, page, errors;
 before(async () => {

@@ -19,7 +19,7 @@ import {
   assertFitsWidth,
   screenshot,
   timeToPaint,
-} from './harness.mjs';
+} from '../helpers/harness.mjs';
 
 let browser;
 before(async () => {

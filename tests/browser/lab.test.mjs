@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openBrowser, openPage, timeToPaint, selfCheck, WAIT_MS } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, selfCheck, WAIT_MS } from '../helpers/harness.mjs';
 
 const exported = JSON.parse(
   readFileSync(new URL('../../course-data/c3-attention.json', import.meta.url), 'utf8'),

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { openBrowser, openPage, dist, shots } from './harness.mjs';
+import { openBrowser, openPage, dist, shots } from '../helpers/harness.mjs';
 
 const lessons = JSON.parse(
   readFileSync(join(dist, '..', 'course-data', 'lessons.json'), 'utf8'),

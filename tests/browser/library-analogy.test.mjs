@@ -12,7 +12,7 @@ import {
   assertSelfCheck,
   assertFitsWidth,
   formulaText,
-} from './harness.mjs';
+} from '../helpers/harness.mjs';
 
 const TAG = 'attn-library-analogy';
 const PAGE = '01-cosine-vs-projection.html';

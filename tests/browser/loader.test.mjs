@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openBrowser, dist, waitForWidgets } from './harness.mjs';
+import { openBrowser, dist, waitForWidgets } from '../helpers/harness.mjs';
 import { CSP } from '../../scripts/serve.mjs';
 
 const html = (body) =>

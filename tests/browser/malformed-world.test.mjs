@@ -6,7 +6,7 @@ import { mkdtempSync, copyFileSync, writeFileSync, readFileSync, rmSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openBrowser, openPage, dist } from './harness.mjs';
+import { openBrowser, openPage, dist } from '../helpers/harness.mjs';
 
 let browser, dir;
 before(async () => {

@@ -18,7 +18,7 @@ import {
   dist,
   seriousViolations,
   assertSelfCheck,
-} from './harness.mjs';
+} from '../helpers/harness.mjs';
 import { STRINGS } from '../../widgets/milestone/strings.js';
 import { CHECKS } from '../../widgets/milestone/logic.js';
 import { TRAIN_TEXT_FILES } from '../../widgets/train/logic.js';

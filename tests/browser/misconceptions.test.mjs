@@ -11,7 +11,7 @@ import {
   screenshot,
   assertSelfCheck,
   assertFitsWidth,
-} from './harness.mjs';
+} from '../helpers/harness.mjs';
 
 const TAG = 'attn-misconceptions';
 let browser, page, errors;

@@ -3,7 +3,7 @@
 // cached bytes; DeepSeek-V2's numbers are shown; no console errors.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint } from '../helpers/harness.mjs';
 
 let browser, page, errors;
 before(async () => {

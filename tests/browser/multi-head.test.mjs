@@ -3,7 +3,7 @@
 // (mouse and keyboard) change what they should; the cost table shows equal counts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint } from '../helpers/harness.mjs';
 
 let browser, page, errors;
 before(async () => {

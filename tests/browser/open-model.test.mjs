@@ -26,8 +26,13 @@ import {
   seriousViolations,
   screenshot,
   WAIT_MS,
-} from './harness.mjs';
-import { safetensorsBytes, ggufBytes, hfTensorsOf, lcgWeights } from '../js/model-files-bytes.mjs';
+} from '../helpers/harness.mjs';
+import {
+  safetensorsBytes,
+  ggufBytes,
+  hfTensorsOf,
+  lcgWeights,
+} from '../helpers/model-files-bytes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const EXPORTER = join(root, 'scripts', 'export-lab-model.mjs');

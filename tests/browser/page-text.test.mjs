@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { openBrowser, openPage, dist } from './harness.mjs';
+import { openBrowser, openPage, dist } from '../helpers/harness.mjs';
 import { WRONG_QUOTES, TEX } from '../corrections/quotes.mjs';
 
 const pages = readdirSync(dist).filter((f) => f.endsWith('.html'));

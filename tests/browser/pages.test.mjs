@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openBrowser, openPage, seriousViolations, screenshot, dist } from './harness.mjs';
+import { openBrowser, openPage, seriousViolations, screenshot, dist } from '../helpers/harness.mjs';
 import { fillName } from '../../web/check-row.js';
 
 const lessons = JSON.parse(

@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openBrowser, openPage, seriousViolations, dist } from './harness.mjs';
+import { openBrowser, openPage, seriousViolations, dist } from '../helpers/harness.mjs';
 
 const course = JSON.parse(readFileSync(join(dist, '..', 'course-data', 'lessons.json'), 'utf8'));
 const pages = [

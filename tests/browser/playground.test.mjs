@@ -25,7 +25,7 @@ import {
   screenshot,
   holdClock,
   WAIT_MS,
-} from './harness.mjs';
+} from '../helpers/harness.mjs';
 import { CSP as STRICT } from '../../scripts/serve.mjs';
 
 const lessons = JSON.parse(

@@ -12,8 +12,8 @@ import {
   seriousViolations,
   assertSelfCheck,
   formulaText,
-} from './harness.mjs';
-import { runtime } from '../js/fixture.mjs';
+} from '../helpers/harness.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 import { polysemy } from '../../widgets/polysemy/logic.js';
 import { pct, num } from '../../web/dom.js';
 

@@ -17,7 +17,7 @@ import {
   formulaText,
   seriousViolations,
   shots,
-} from './harness.mjs';
+} from '../helpers/harness.mjs';
 import { makeUp } from '../../widgets/quiz/make-up.js';
 
 const W = 'attn-quiz';

@@ -3,7 +3,7 @@
 // sentence lacks is an inline error naming it while the page's other widgets keep working.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage } from './harness.mjs';
+import { openBrowser, openPage } from '../helpers/harness.mjs';
 
 let browser;
 before(async () => {

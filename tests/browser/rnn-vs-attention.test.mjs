@@ -5,7 +5,7 @@
 // labels; no console errors.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint, holdClock } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, holdClock } from '../helpers/harness.mjs';
 
 const W = 'attn-rnn-vs-attention';
 let browser, page, errors;

@@ -3,7 +3,7 @@
 // V stays unrotated; the toy's dims 2–3 stay put; the strip marks 64 of 256 dims.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint, formulaText } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, formulaText } from '../helpers/harness.mjs';
 
 let browser, page, errors;
 before(async () => {

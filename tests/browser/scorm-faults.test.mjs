@@ -7,7 +7,7 @@
 // again at the next change).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser } from './harness.mjs';
+import { openBrowser } from '../helpers/harness.mjs';
 import {
   lmsSite,
   openHost,
@@ -16,7 +16,7 @@ import {
   follow,
   closeLms,
   cmiOf,
-} from './scorm-host.mjs';
+} from '../helpers/scorm-host.mjs';
 import { decodeSuspendData } from '../../web/lms/suspend-data.js';
 import { PROGRESS_KEY } from '../../web/progress.js';
 

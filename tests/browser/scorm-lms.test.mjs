@@ -1,5 +1,5 @@
 // The SCORM packages in an LMS played by scorm-again (a real SCORM 1.2 / 2004 runtime; the host
-// is tests/browser/scorm-host.mjs): a student launches the course, commits predictions and
+// is tests/helpers/scorm-host.mjs): a student launches the course, commits predictions and
 // answers the checks on two pages, answers some of the final quiz, closes it, and relaunches on
 // another device (this browser's storage cleared): the CMI data the LMS holds is what the student
 // did (status, score from first tries, one interaction per final item, suspend_data, location,
@@ -8,9 +8,17 @@
 // loads from its own folder only.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, waitForWidgets } from './harness.mjs';
-import { lmsSite, openHost, launch, follow, closeLms, cmiOf, FOLDER } from './scorm-host.mjs';
-import { readJson } from '../js/fixture.mjs';
+import { openBrowser, waitForWidgets } from '../helpers/harness.mjs';
+import {
+  lmsSite,
+  openHost,
+  launch,
+  follow,
+  closeLms,
+  cmiOf,
+  FOLDER,
+} from '../helpers/scorm-host.mjs';
+import { readJson } from '../helpers/fixture.mjs';
 import { decodeSuspendData } from '../../web/lms/suspend-data.js';
 import { courseOutline } from '../../web/lms/outline.js';
 import { PROGRESS_KEY, answerRecord } from '../../web/progress.js';

@@ -3,7 +3,7 @@
 // weights; lang="en" switches every label and keeps the numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint, formulaText } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, formulaText } from '../helpers/harness.mjs';
 
 const TAG = 'attn-sink-logit';
 let browser, page, errors;

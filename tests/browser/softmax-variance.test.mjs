@@ -4,7 +4,13 @@
 // −44.4%; lang="en" switches the labels and keeps the numbers and the slider position.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint, screenshot, formulaText } from './harness.mjs';
+import {
+  openBrowser,
+  openPage,
+  timeToPaint,
+  screenshot,
+  formulaText,
+} from '../helpers/harness.mjs';
 
 const TAG = 'attn-softmax-variance';
 let browser, page, errors;

@@ -1,5 +1,5 @@
 // The student's own paths on a phone (issue 40), in the walkthrough's profile (360 × 780, DPR 2,
-// touch: tests/browser/harness.mjs PHONE), in both languages, from file://:
+// touch: tests/helpers/harness.mjs PHONE), in both languages, from file://:
 //   - train → lab: a model trained for 20 steps is the lab page's subject: the banner (layers,
 //     steps, seed) with the way back, the intro, the prediction's answer and its explanation
 //     are the widget's numbers for that model; the teacher view's checks say which model they run;
@@ -20,7 +20,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { openBrowser, openPage, shots, dist, WAIT_MS } from './harness.mjs';
+import { openBrowser, openPage, shots, dist, WAIT_MS } from '../helpers/harness.mjs';
 
 const course = JSON.parse(readFileSync(join(dist, '..', 'course-data', 'lessons.json'), 'utf8'));
 const LANGS = ['zh-CN', 'en'];

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openBrowser, openPage, seriousViolations, shots } from './harness.mjs';
+import { openBrowser, openPage, seriousViolations, shots } from '../helpers/harness.mjs';
 
 const lessons = JSON.parse(
   readFileSync(new URL('../../course-data/lessons.json', import.meta.url), 'utf8'),

@@ -4,7 +4,7 @@
 // teacher view. Screenshots at 360 and 1280 px, both languages, before and after a prediction.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, seriousViolations, shots } from './harness.mjs';
+import { openBrowser, openPage, seriousViolations, shots } from '../helpers/harness.mjs';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { makeUp } from '../../widgets/quiz/make-up.js';

@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openBrowser, openPage, seriousViolations, screenshot, dist } from './harness.mjs';
+import { openBrowser, openPage, seriousViolations, screenshot, dist } from '../helpers/harness.mjs';
 
 const PAGES = [
   ['04-causal-mask.html', 'attn-mask-grid'],

@@ -3,7 +3,7 @@
 // barely moves the retrieved K and moves the retrieved V a lot; lang="en" switches the labels.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint } from '../helpers/harness.mjs';
 
 const TAG = 'attn-value-mix';
 let browser, page, errors;

@@ -3,7 +3,7 @@
 // clicking or arrowing to another cell changes it, and the last step prints the course's output.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openPage, timeToPaint, formulaText } from './harness.mjs';
+import { openBrowser, openPage, timeToPaint, formulaText } from '../helpers/harness.mjs';
 
 let browser, page, errors;
 before(async () => {

@@ -5,7 +5,7 @@
 // The self-check names (CHECK_NAMES_ZH, shown in the teacher view) name test cases with their
 // inputs, as code does (cos(K_小明, K_小王)), and are not searched. The widgets as drawn are
 // searched by tests/browser/page-text.test.mjs.
-import './dom-globals.mjs';
+import '../helpers/dom-globals.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';

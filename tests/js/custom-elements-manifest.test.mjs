@@ -2,7 +2,7 @@
 // class's JSDoc) against what the bundle registers (widgets/index.js WIDGETS): the same tags,
 // each on the class the bundle defines it with, every attribute the class observes listed and
 // any other one listed read by the element's module, selfCheck() and ready documented.
-import './dom-globals.mjs';
+import '../helpers/dom-globals.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

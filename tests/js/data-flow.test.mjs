@@ -14,7 +14,7 @@ import {
   courseNumbers,
 } from '../../widgets/data-flow/logic.js';
 import { MathLine } from '../../web/mathml.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 
 let engine, models, stages;
 before(async () => {

@@ -21,7 +21,7 @@ const DOCS = [
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
 ];
-const TOP = /^(cpp|web|widgets|scripts|tests|course-data|docs|bench|licenses|\.ci)\//;
+const TOP = /^(cpp|web|widgets|scripts|tests|course-data|docs|bench|licenses|prebuilt|\.ci)\//;
 const TOP_FILES = new Set([
   'package.json',
   'tsconfig.json',

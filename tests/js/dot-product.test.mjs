@@ -6,7 +6,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { worldTensors } from '../../web/world.js';
 import { rowOf, at } from '../../web/tensor.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 import {
   ADDITIVE,
   COURSE,

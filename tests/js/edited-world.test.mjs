@@ -1,4 +1,4 @@
-// Another sentence in the course world's place (tests/js/edited-world.mjs: six tokens, other
+// Another sentence in the course world's place (tests/helpers/edited-world.mjs: six tokens, other
 // words, vectors and role positions): every self-check of a widget that reads the teaching world
 // still passes, now with that sentence's numbers, and the prose facts fill without error. Run on
 // the real engine; the pages' own checks on the same world are tests/browser/edited-world.test.mjs.
@@ -8,8 +8,8 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runtime, readJson } from './fixture.mjs';
-import { editedWorldDoc } from './edited-world.mjs';
+import { runtime, readJson } from '../helpers/fixture.mjs';
+import { editedWorldDoc } from '../helpers/edited-world.mjs';
 import { checkTeachingWorld } from '../../web/runtime.js';
 import { pct, num } from '../../web/dom.js';
 import { worldFacts } from '../../widgets/facts/world-facts.js';

@@ -7,7 +7,7 @@ import { crc32 } from 'node:zlib';
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { engine as loadEngine } from './fixture.mjs';
+import { engine as loadEngine } from '../helpers/fixture.mjs';
 
 const KINDS = new Set(['ShapeError', 'ValueError', 'ConfigError', 'MaskError']);
 let engine;

@@ -14,7 +14,7 @@ import { mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engine as loadEngine, readJson } from './fixture.mjs';
+import { engine as loadEngine, readJson } from '../helpers/fixture.mjs';
 import { expectedTensors } from '../../web/model-files/expected-tensors.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

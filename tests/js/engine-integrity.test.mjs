@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { engine as loadEngine } from './fixture.mjs';
+import { engine as loadEngine } from '../helpers/fixture.mjs';
 import { tokenizerFromJson } from '../../web/model-files/tokenizer.js';
 import { expectedTensors } from '../../web/model-files/expected-tensors.js';
 import { charTokenizerJson } from '../../scripts/export-lab-model.mjs';

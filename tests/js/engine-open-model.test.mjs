@@ -5,7 +5,7 @@
 // the bridge.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { engine as loadEngine } from './fixture.mjs';
+import { engine as loadEngine } from '../helpers/fixture.mjs';
 
 let engine;
 before(async () => {

@@ -10,7 +10,7 @@ import {
   STEP_LESSONS,
   REPORTED,
 } from '../../widgets/evolution-map/logic.js';
-import { runtime, readJson } from './fixture.mjs';
+import { runtime, readJson } from '../helpers/fixture.mjs';
 
 let rt;
 before(async () => {

@@ -6,7 +6,7 @@
 // function and reports what it returned; a syntax error comes with its line and column.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 import {
   attentionCases,
   expectedOutput,

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import Ajv from 'ajv';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readJson } from './fixture.mjs';
+import { readJson } from '../helpers/fixture.mjs';
 import { factContext } from '../../scripts/prose-facts.mjs';
 import { courseFacts, FACTS } from '../../widgets/facts/facts.js';
 

@@ -6,7 +6,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { runtime, readJson } from './fixture.mjs';
+import { runtime, readJson } from '../helpers/fixture.mjs';
 import { worldTensors } from '../../web/world.js';
 import { labModel, headWeights, isFull } from '../../widgets/lab/logic.js';
 import {

@@ -18,7 +18,7 @@ import {
   courseNumbers,
 } from '../../widgets/gqa/logic.js';
 import { rowOf } from '../../web/tensor.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 
 let rt, models;
 before(async () => {

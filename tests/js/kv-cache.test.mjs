@@ -19,7 +19,7 @@ import {
   incrementalDiff,
   courseNumbers,
 } from '../../widgets/kv-cache/logic.js';
-import { engine as loadEngine } from './fixture.mjs';
+import { engine as loadEngine } from '../helpers/fixture.mjs';
 
 let engine;
 before(async () => {

@@ -17,7 +17,7 @@ import {
   isReported,
   PRESETS,
 } from '../../widgets/kv-ledger/logic.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 
 let engine, models;
 before(async () => {

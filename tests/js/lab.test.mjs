@@ -7,7 +7,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { engine as loadEngine, readJson } from './fixture.mjs';
+import { engine as loadEngine, readJson } from '../helpers/fixture.mjs';
 import { fanOutArcs, distanceFree } from '../../web/views/fan-out-arcs.js';
 import {
   DEFAULT_PROMPT,

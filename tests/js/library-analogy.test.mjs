@@ -5,7 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { pronounRow, courseNumbers, SENTENCES } from '../../widgets/library-analogy/logic.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 
 let rt;
 before(async () => {

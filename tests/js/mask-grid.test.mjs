@@ -3,7 +3,7 @@
 // mistake's rows sum to less), and the self-check against the world's facts.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 import { worldTensors } from '../../web/world.js';
 import { causalMask, maskedAttention, courseChecks } from '../../widgets/mask-grid/logic.js';
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engine as loadEngine, readJson } from './fixture.mjs';
+import { engine as loadEngine, readJson } from '../helpers/fixture.mjs';
 import { labModel, DEFAULT_STEPS } from '../../widgets/lab/logic.js';
 import {
   CHECKS,

@@ -9,7 +9,7 @@ import {
   ROWS,
   ORIGINAL_TRANSFORMER,
 } from '../../widgets/misconceptions/logic.js';
-import { runtime, readJson } from './fixture.mjs';
+import { runtime, readJson } from '../helpers/fixture.mjs';
 
 let rt;
 before(async () => {

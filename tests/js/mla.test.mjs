@@ -16,7 +16,7 @@ import {
   courseNumbers,
 } from '../../widgets/mla/logic.js';
 import { reductionText } from '../../widgets/kv-ledger/logic.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 
 let engine, models;
 before(async () => {

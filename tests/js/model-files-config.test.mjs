@@ -13,7 +13,7 @@ import {
 } from '../../web/model-files/model-config.js';
 import { modelFromHfConfig } from '../../widgets/kv-ledger/ledger-model.js';
 import * as tiny from '../model-files/tiny-models.js';
-import { engine } from './fixture.mjs';
+import { engine } from '../helpers/fixture.mjs';
 
 // Qwen/Qwen3-0.6B config.json, as published.
 const QWEN3_06B = {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readGgufHeader } from '../../web/model-files/gguf.js';
-import { memFile, ggufBytes, GGUF } from './model-files-bytes.mjs';
+import { memFile, ggufBytes, GGUF } from '../helpers/model-files-bytes.mjs';
 
 const code = (c, re) => (e) => e.name === 'OpenModelError' && e.code === c && re.test(e.message);
 

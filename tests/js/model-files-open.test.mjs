@@ -10,8 +10,13 @@ import {
 } from '../../web/model-files/open-model-files.js';
 import { expectedTensors } from '../../web/model-files/expected-tensors.js';
 import { configFromHf } from '../../web/model-files/model-config.js';
-import { engine } from './fixture.mjs';
-import { memFile, safetensorsBytes, ggufBytes, hfTensorsOf } from './model-files-bytes.mjs';
+import { engine } from '../helpers/fixture.mjs';
+import {
+  memFile,
+  safetensorsBytes,
+  ggufBytes,
+  hfTensorsOf,
+} from '../helpers/model-files-bytes.mjs';
 
 const E = await engine();
 

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readSafetensorsHeader, shardsOf } from '../../web/model-files/safetensors.js';
-import { memFile, safetensorsBytes } from './model-files-bytes.mjs';
+import { memFile, safetensorsBytes } from '../helpers/model-files-bytes.mjs';
 
 const code = (c, re) => (e) => e.name === 'OpenModelError' && e.code === c && re.test(e.message);
 

@@ -11,7 +11,7 @@ import {
   anchorHeads,
   courseNumbers,
 } from '../../widgets/multi-head/logic.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 import { at, rowOf, tensorFrom } from '../../web/tensor.js';
 
 let rt, m;

@@ -2,7 +2,7 @@
 // first draw — attn-loader.js and what web/loader.js adds for the page's attn-* tags, counted
 // as a page opened from disk gets them (the engine's WebAssembly as a script too, the larger
 // case; over http it is a separate .wasm, no script) — are at most 700 KiB. Three pages miss it,
-// each by one measured part (README, "Page budgets": the remaining misses), and there the rest
+// each by one measured part (docs/benchmarks.md, "What is still over"), and there the rest
 // of the page is held to the lesson budget: the lab (and the project milestone, whose tests run on
 // the same model), whose data script (attn-lab-data.js) holds
 // the trained weights as 1,211 KiB of base64 text (f16, which gzip shrinks by only 8%; the

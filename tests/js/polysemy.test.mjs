@@ -3,7 +3,7 @@
 // the cosines are the engine's and fit their formula; each output is its weights times V.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 import {
   SENSE_WORLDS,
   sharedToken,

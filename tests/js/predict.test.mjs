@@ -11,7 +11,7 @@ import { judge, matches, formatGuess, CLOSE_RELATIVE } from '../../web/predict.j
 import { printedNumber, renderPredict } from '../../scripts/lesson-guide.mjs';
 import { factsFor, bindDoc } from '../../scripts/prose-facts.mjs';
 import { pronounRow } from '../../widgets/library-analogy/logic.js';
-import { runtime, readJson } from './fixture.mjs';
+import { runtime, readJson } from '../helpers/fixture.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const raw = readJson('course-data/lesson-guides.json');

@@ -46,7 +46,7 @@ import {
   experimentTexts,
 } from '../../widgets/softmax-variance/logic.js';
 import { checkModels } from '../../web/runtime.js';
-import { runtime, readJson } from './fixture.mjs';
+import { runtime, readJson } from '../helpers/fixture.mjs';
 
 const quiz = readJson('course-data/quiz.json');
 const lessons = readJson('course-data/lessons.json');

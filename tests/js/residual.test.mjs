@@ -3,7 +3,7 @@
 // are what the matrices say, the identity concat·W_O = Σ_h head_h·W_O[h] holds, and Q = X·W_Q.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 import { residualRow, courseChecks, WORLD } from '../../widgets/residual/logic.js';
 
 let rt;

@@ -21,7 +21,7 @@ import {
   pictureLabels,
   subscript,
 } from '../../widgets/rnn-vs-attention/logic.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 
 let rt;
 before(async () => {

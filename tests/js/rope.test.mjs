@@ -16,7 +16,7 @@ import {
   rotate,
   TOY_BASE,
 } from '../../widgets/rope/logic.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 
 let rt;
 before(async () => {

@@ -11,7 +11,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { packageScorm, ZIPS, LAUNCH, ADAPTER, MANIFEST } from '../../scripts/package-scorm.mjs';
 import { scriptsFor } from '../../web/loader.js';
 import { WIDGET_ELEMENTS } from '../../widgets/registry.js';
-import { readJson } from './fixture.mjs';
+import { readJson } from '../helpers/fixture.mjs';
 
 let dir;
 let built;

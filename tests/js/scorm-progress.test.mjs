@@ -4,7 +4,7 @@
 // browser's, the API discovery, and a session over an API that fails in every way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readJson } from './fixture.mjs';
+import { readJson } from '../helpers/fixture.mjs';
 import { courseOutline } from '../../web/lms/outline.js';
 import { lmsReport } from '../../web/lms/report.js';
 import { encodeSuspendData, decodeSuspendData, SUSPEND_LIMIT } from '../../web/lms/suspend-data.js';

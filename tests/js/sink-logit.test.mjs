@@ -11,7 +11,7 @@ import {
   SINK,
   GATE,
 } from '../../widgets/sink-logit/logic.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 
 let rt;
 before(async () => {

@@ -19,7 +19,7 @@ import {
   bigRatio,
   courseNumbers,
 } from '../../widgets/softmax-variance/logic.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 
 let engine, world;
 before(async () => {

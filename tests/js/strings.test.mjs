@@ -12,14 +12,14 @@
 // position, so their fixed words are checked.
 //
 // All imports in one place:
-import './dom-globals.mjs';
+import '../helpers/dom-globals.mjs';
 import { WIDGETS as MAIN_WIDGETS } from '../../widgets/index.js';
 import { OPEN_MODEL_WIDGETS } from '../../widgets/open-model/index.js';
 import { TRAIN_WIDGETS } from '../../widgets/train/index.js';
 import { COMMON } from '../../web/widget-base.js';
 import { MathNode, MathLine } from '../../web/mathml.js';
 import { modelFromHfConfig } from '../../widgets/kv-ledger/ledger-model.js';
-import { readJson } from './fixture.mjs';
+import { readJson } from '../helpers/fixture.mjs';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';

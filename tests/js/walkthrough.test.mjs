@@ -9,7 +9,7 @@ import {
   cellArithmetic,
   courseNumbers,
 } from '../../widgets/walkthrough/logic.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 import { at, rowOf } from '../../web/tensor.js';
 
 let rt, m;

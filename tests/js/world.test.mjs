@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { worldTensors, tokenLabels } from '../../web/world.js';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 
 test('token labels follow the language, regional English tags included', async () => {
   const w = worldTensors(await runtime(), 'zh-gift');

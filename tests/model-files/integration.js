@@ -1,12 +1,12 @@
 // What the integration tests of the open-model work share: the REAL engine
-// (dist/attn-engine.js, through tests/js/fixture.mjs), the loader
+// (dist/attn-engine.js, through tests/helpers/fixture.mjs), the loader
 // web/model-files/open-model-files.js, and small numeric helpers.
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The engine module (dist/attn-engine.js), created once per test file. */
-export { engine } from '../js/fixture.mjs';
+export { engine } from '../helpers/fixture.mjs';
 
 /** The loader module the widget uses. */
 export const openModelFiles = () => import(`${root}web/model-files/open-model-files.js`);

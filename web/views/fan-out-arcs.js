@@ -232,7 +232,8 @@ export class FanOutArcs {
     this.query = 0;
     this.layoutKey = '';
     // The width as the ResizeObserver last reported it: reading clientWidth inside draw() would
-    // force a layout in the middle of the widget's redraw (~5 ms of the lab's Run, measured).
+    // force a layout in the middle of the widget's redraw (docs/benchmarks.md, "Figures behind
+    // the code").
     this.width = 0;
     if (typeof ResizeObserver !== 'undefined')
       new ResizeObserver(([entry]) => {

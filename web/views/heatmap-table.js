@@ -131,7 +131,7 @@ export function updateHeatmapTable(table, o) {
     table.setAttribute('aria-label', caption);
   // A dense fitted table on a phone shows colours only (font-size 0): its cells keep their
   // numbers in their names and no text, since a text changed in one cell lays out the whole
-  // table again (about 10 ms of an 18-token table, per snapshot or tap, at 1× CPU).
+  // table again (docs/benchmarks.md, "Figures behind the code").
   const shown = cells.length > 0 && getComputedStyle(cells[0]).fontSize !== '0px';
   // The cells in document order are row-major (heatmapTable makes them so).
   for (let k = 0; k < cells.length; k++) {

@@ -67,7 +67,7 @@ const pending = new Set();
 /**
  * Every region that changed is measured in one animation frame, all reads first and then all
  * writes: a read after another region's write would force one more layout per region (the lab
- * has four regions; read and written in turn they cost ~7 ms of forced layout per Run).
+ * has four regions: docs/benchmarks.md, "Figures behind the code").
  * @param {Region} region
  */
 function measureSoon(region) {

@@ -23,8 +23,8 @@ import { existsSync, statSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHROMIUM_ARGS } from './chromium-args.mjs';
-import { waitForWidgets } from './wait-for-widgets.mjs';
+import { CHROMIUM_ARGS } from '../scripts/chromium-args.mjs';
+import { waitForWidgets } from '../scripts/wait-for-widgets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.BENCH_DIST || join(root, 'dist');

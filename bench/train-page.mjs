@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHROMIUM_ARGS } from './chromium-args.mjs';
+import { CHROMIUM_ARGS } from '../scripts/chromium-args.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const page = pathToFileURL(join(root, 'dist', 'train.html')).href;
