@@ -189,7 +189,7 @@ val js_kv_ledger(val m) {
         val out = val::object();
         out.set("reportedBytesPerToken", nullable_js(v.reported_bytes_per_token));
         out.set("bytesPerToken", nullable_exact_js(v.bytes_per_token));
-        out.set("bytesForContext", nullable_exact_js(v.bytes_for_context));
+        out.set("bytesForContext", nullable_exact_js(v.bytes_for_context()));
         out.set("linearStateBytes", exact_js(v.linear_state_bytes));
         out.set("formula", v.formula ? val(*v.formula) : val::null());
         return out;

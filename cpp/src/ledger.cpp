@@ -179,13 +179,18 @@ double reduction(std::uint64_t from_bytes, std::uint64_t to_bytes) {
 
 KvLedgerView kv_ledger_view(const ModelConfig& cfg) {
     KvLedgerView v;
+    v.cfg = cfg;
     v.reported_bytes_per_token = cfg.reported_bytes_per_token;
     v.linear_state_bytes = cfg.linear_state_bytes;
     if (cfg.reported_only) return v;  // a reported figure only: shown, never computed
     v.bytes_per_token = bytes_per_token(cfg);
-    if (cfg.context_length) v.bytes_for_context = bytes_for_context(cfg, *cfg.context_length);
     v.formula = bytes_per_token_formula(cfg);
     return v;
+}
+
+std::optional<std::uint64_t> KvLedgerView::bytes_for_context() const {
+    if (cfg.reported_only || !cfg.context_length) return std::nullopt;
+    return attn::bytes_for_context(cfg, *cfg.context_length);
 }
 
 std::vector<LedgerVariantRow> ledger_variant_rows(const ModelConfig& cfg, std::optional<std::uint64_t> given) {

@@ -238,14 +238,21 @@ TEST_CASE("ledger view: a reported figure alone is shown and nothing is computed
     CHECK(r.reported_bytes_per_token == 123456.0);
     CHECK(r.linear_state_bytes == 99);
     CHECK_FALSE(r.bytes_per_token);
-    CHECK_FALSE(r.bytes_for_context);
+    CHECK_FALSE(r.bytes_for_context());
     CHECK_FALSE(r.formula);
 
     const KvLedgerView m = kv_ledger_view(mistral_7b());
     CHECK(m.bytes_per_token == 128 * KiB);
-    CHECK(m.bytes_for_context == bytes_for_context(mistral_7b(), 32768));
+    CHECK(m.bytes_for_context() == bytes_for_context(mistral_7b(), 32768));
     CHECK(m.formula == bytes_per_token_formula(mistral_7b()));
-    CHECK_FALSE(kv_ledger_view(deepseek_67b).bytes_for_context);  // no context length
+    CHECK_FALSE(kv_ledger_view(deepseek_67b).bytes_for_context());  // no context length
+    // The per-request product is computed when asked: a view of 2^55 bytes per token exists (its
+    // caller names that figure first), the product at 2^40 tokens then overflows.
+    ModelConfig huge = gqa("huge", std::uint64_t{1} << 40, 64, 64, 128);
+    huge.context_length = std::uint64_t{1} << 40;
+    const KvLedgerView h = kv_ledger_view(huge);
+    CHECK(h.bytes_per_token == std::uint64_t{1} << 55);
+    CHECK_THROWS_AS(h.bytes_for_context(), ValueError);
 }
 
 TEST_CASE("ledger variant rows: MLA shows no KV heads; the context flag is the asked context's", "[ledger]") {

@@ -7,6 +7,7 @@
 
 #include "attn/errors.hpp"
 #include "attn/ledger.hpp"
+#include "test_util.hpp"
 
 using namespace attn;
 using namespace attn::train;

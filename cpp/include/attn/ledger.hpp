@@ -120,11 +120,14 @@ double reduction(std::uint64_t from_bytes, std::uint64_t to_bytes);
 // linear state bytes, nothing computed (no attention shape to compute from). Any other: the
 // formulas above, bytes_for_context at the entry's context_length when it has one.
 struct KvLedgerView {
+    ModelConfig cfg;
     std::optional<double> reported_bytes_per_token;
     std::optional<std::uint64_t> bytes_per_token;
-    std::optional<std::uint64_t> bytes_for_context;
     std::uint64_t linear_state_bytes = 0;
     std::optional<std::string> formula;  // bytes_per_token_formula()
+    // Computed when asked, after bytes_per_token has been read: a per-token figure too large to
+    // show is named as such before a per-request product that overflows 64 bits.
+    std::optional<std::uint64_t> bytes_for_context() const;
 };
 KvLedgerView kv_ledger_view(const ModelConfig& cfg);
 
