@@ -1,7 +1,9 @@
 // The JS surface of the engine: a registration table (at the end) and one thin wrapper per
 // function, which reads its arguments with convert.hpp, calls the engine and writes the result
 // back. Nothing else happens here: the engine units compute, load configs (config_loader.hpp,
-// over convert.hpp's JsConfigObject) and keep loaded models under their ids (handles.hpp);
+// over convert.hpp's JsConfigObject), keep loaded models under their ids (handles.hpp) and own
+// every default, limit and result shape (an option left out keeps the engine struct's own
+// default: `opt.x = opt_size(o, "x", opt.x)`; lab_views.hpp shapes what the lab shows);
 // convert.hpp checks and copies.
 //
 // Conventions (documented for users in web/attn-engine.d.ts):
