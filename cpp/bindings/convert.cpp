@@ -428,6 +428,19 @@ std::string opt_string(const val& o, const char* key, const std::string& fallbac
     return utf8_string(o[key]);
 }
 
+std::optional<std::string> maybe_string(const val& o, const char* key) {
+    if (!has(o, key)) return std::nullopt;
+    return opt_string(o, key, "");
+}
+
+std::vector<std::string> to_names(const val& v) {
+    std::vector<std::string> names;
+    if (!is_array(v)) return names;
+    const std::size_t n = v["length"].as<std::size_t>();
+    for (std::size_t i = 0; i < n; ++i) names.push_back(kind_of(v[i]) == JsKind::String ? utf8_string(v[i]) : "");
+    return names;
+}
+
 // ---- config objects -------------------------------------------------------------------------
 
 bool JsConfigObject::has(const char* key) const { return js::has(o_, key); }
@@ -623,6 +636,27 @@ val exact_js(std::uint64_t x) {
 }
 
 val nullable_js(const std::optional<double>& x) { return x ? val(*x) : val::null(); }
+
+val nullable_exact_js(const std::optional<std::uint64_t>& x) { return x ? exact_js(*x) : val::null(); }
+
+val float_list_js(const std::vector<float>& xs) {
+    val out = val::array();
+    for (const float x : xs) out.call<void>("push", x);
+    return out;
+}
+
+val head_patterns_js(const std::vector<HeadPattern>& patterns) {
+    val out = val::array();
+    for (const HeadPattern& p : patterns) {
+        val o = val::object();
+        o.set("previousToken", p.previous_token);
+        o.set("firstToken", p.first_token);
+        o.set("diagonal", p.diagonal);
+        o.set("other", p.other);
+        out.call<void>("push", o);
+    }
+    return out;
+}
 
 val int_array_js(const std::vector<int>& xs) {
     val out = val::array();

@@ -19,6 +19,7 @@
 
 #include "attn/config_object.hpp"
 #include "attn/errors.hpp"
+#include "attn/head_patterns.hpp"
 #include "attn/tensor.hpp"
 
 namespace attn::js {
@@ -108,6 +109,12 @@ std::size_t opt_positive(const val& o, const char* key, std::size_t fallback);
 std::uint64_t opt_u64(const val& o, const char* key, std::uint64_t fallback);
 bool opt_bool(const val& o, const char* key, bool fallback);
 std::string opt_string(const val& o, const char* key, const std::string& fallback);
+// o[key] read as opt_string reads it if present, else nullopt: for an engine function that
+// owns the default.
+std::optional<std::string> maybe_string(const val& o, const char* key);
+// An array of names (`want`): each string entry as UTF-8, any other entry as "" (which names
+// nothing, so the engine's message names its index); anything but an array: no names.
+std::vector<std::string> to_names(const val& v);
 
 // A JS object as the engine's ConfigObject (config_object.hpp), for its config loaders
 // (config_loader.hpp): each reader is the conversion above for the same kind (size: to_size,
@@ -174,6 +181,12 @@ val number_js(double x, const std::string& name);
 // A count or byte figure, exact below 2^53 (ValueError above: it would be wrong on screen).
 val exact_js(std::uint64_t x);
 val nullable_js(const std::optional<double>& x);
+// exact_js(x), or null when there is none.
+val nullable_exact_js(const std::optional<std::uint64_t>& x);
+// A plain Array of numbers (not a typed array), unchecked: the lab's per-head shares.
+val float_list_js(const std::vector<float>& xs);
+// [{previousToken, firstToken, diagonal, other}] per head.
+val head_patterns_js(const std::vector<HeadPattern>& patterns);
 val int_array_js(const std::vector<int>& xs);
 val size_array_js(const std::vector<std::size_t>& xs);
 val string_array_js(const std::vector<std::string>& xs);

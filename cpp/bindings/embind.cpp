@@ -1,7 +1,9 @@
 // The JS surface of the engine: a registration table (at the end) and one thin wrapper per
 // function, which reads its arguments with convert.hpp, calls the engine and writes the result
 // back. Nothing else happens here: the engine units compute, load configs (config_loader.hpp,
-// over convert.hpp's JsConfigObject) and keep loaded models under their ids (handles.hpp);
+// over convert.hpp's JsConfigObject), keep loaded models under their ids (handles.hpp) and own
+// every default, limit and result shape (an option left out keeps the engine struct's own
+// default: `opt.x = opt_size(o, "x", opt.x)`; lab_views.hpp shapes what the lab shows);
 // convert.hpp checks and copies.
 //
 // Conventions (documented for users in web/attn-engine.d.ts):
@@ -25,6 +27,7 @@
 #include "attn/head_patterns.hpp"
 #include "attn/kernels.hpp"
 #include "attn/lab_model.hpp"
+#include "attn/lab_views.hpp"
 #include "attn/ledger.hpp"
 #include "attn/limits.hpp"
 #include "attn/mask.hpp"
@@ -47,66 +50,29 @@ namespace {
 
 // ---- attention, scores, softmax, masks, RoPE ------------------------------------------------
 
-// Which parts of AttentionResult the caller asked for (`want`); default all four.
-struct AttentionWant {
-    bool scores = true, weights = true, sink_weight = true, output = true;
-    bool output_only() const { return output && !scores && !weights && !sink_weight; }
-};
-
-AttentionWant attention_want(const val& o) {
-    if (!has(o, "want")) return {};
-    const val w = o["want"];
-    if (!is_array(w) || w["length"].as<double>() == 0)
-        throw ConfigError("want should be a non-empty array of 'scores', 'weights', 'sinkWeight', 'output'");
-    AttentionWant want{false, false, false, false};
-    for (std::size_t i = 0; i < w["length"].as<std::size_t>(); ++i) {
-        const std::string part = kind_of(w[i]) == JsKind::String ? w[i].as<std::string>() : "";
-        if (part == "scores")
-            want.scores = true;
-        else if (part == "weights")
-            want.weights = true;
-        else if (part == "sinkWeight")
-            want.sink_weight = true;
-        else if (part == "output")
-            want.output = true;
-        else
-            throw ConfigError("want[" + std::to_string(i) +
-                              "] should be 'scores', 'weights', 'sinkWeight' or 'output'");
-    }
-    return want;
-}
-
 AttentionOptions attention_options(const val& o) {
-    AttentionOptions opt;
-    opt.n_heads = opt_positive(o, "nHeads", 1);
-    opt.n_kv_heads = opt_positive(o, "nKvHeads", 0);  // absent: = nHeads (the engine's 0)
-    opt.causal = opt_bool(o, "causal", false);
+    AttentionOptions opt;  // what the caller leaves out keeps the engine's default
+    opt.n_heads = opt_positive(o, "nHeads", opt.n_heads);
+    opt.n_kv_heads = opt_positive(o, "nKvHeads", opt.n_kv_heads);
+    opt.causal = opt_bool(o, "causal", opt.causal);
     if (has(o, "mask")) opt.mask = to_mask(o["mask"], "mask");
     opt.scale = opt_float(o, "scale");
     opt.sink_logit = opt_float(o, "sinkLogit", kNotNanRule);
     if (has(o, "gateLogits")) opt.gate_logits = to_matrix(o["gateLogits"], "gateLogits");
-    const std::string mode = opt_string(o, "maskMode", "neg-inf");
-    if (mode == "zero-after-softmax")
-        opt.mask_mode = MaskMode::ZeroAfterSoftmax;
-    else if (mode != "neg-inf")
-        throw ConfigError("maskMode should be 'neg-inf' or 'zero-after-softmax'");
+    if (const auto mode = maybe_string(o, "maskMode")) opt.mask_mode = mask_mode_from_name(*mode);
     return opt;
 }
 
 val js_attention(val options_in) {
     return guarded([&] {
         const val o = options(options_in, "attention");
-        const AttentionWant want = attention_want(o);
+        const AttentionParts want = has(o, "want") ? attention_parts(to_names(o["want"])) : AttentionParts{};
         const AttentionOptions opt = attention_options(o);
         const Matrix q = to_matrix(o["q"], "q"), k = to_matrix(o["k"], "k"), v = to_matrix(o["v"], "v");
-        val out = val::object();
-        if (want.output_only()) {
-            out.set("output", tensor_js(attention_output(q, k, v, opt), "attention output"));
-            return out;
-        }
-        const AttentionResult r = attention(q, k, v, opt);
+        const AttentionResult r = attention(q, k, v, opt, want);
         // The output first: an overflow shows there, named as such.
         const val output = tensor_js(r.output, "attention output");
+        val out = val::object();
         if (want.scores) out.set("scores", tensor_js(r.scores, "attention scores"));
         if (want.weights) out.set("weights", tensor_js(r.weights, "attention weights"));
         if (want.sink_weight) out.set("sinkWeight", tensor_js(r.sink_weight, "attention sinkWeight"));
@@ -174,9 +140,9 @@ val js_causal_mask(val tq, val tk) {
 val js_rope(val x, val options_in) {
     return guarded([&] {
         const val o = options(options_in, "rope");
-        RopeConfig cfg;
-        cfg.n_heads = opt_size(o, "nHeads", 1);
-        cfg.rotary_dim = opt_size(o, "rotaryDim", 0);
+        RopeConfig cfg;  // what the caller leaves out keeps the engine's default
+        cfg.n_heads = opt_size(o, "nHeads", cfg.n_heads);
+        cfg.rotary_dim = opt_size(o, "rotaryDim", cfg.rotary_dim);
         if (auto b = opt_float(o, "base")) cfg.base = *b;
         const std::vector<float> positions =
             has(o, "positions") ? to_floats(o["positions"], "positions") : std::vector<float>{};
@@ -221,21 +187,13 @@ JsConfigObject model_entry(const val& m) {
 
 val js_kv_ledger(val m) {
     return guarded([&] {
-        const ModelConfig cfg = load_model_config(model_entry(m));
+        const KvLedgerView v = kv_ledger_view(load_model_config(model_entry(m)));
         val out = val::object();
-        out.set("reportedBytesPerToken", nullable_js(cfg.reported_bytes_per_token));
-        if (cfg.reported_only) {  // a reported figure only: shown, never computed
-            out.set("bytesPerToken", val::null());
-            out.set("bytesForContext", val::null());
-            out.set("linearStateBytes", exact_js(cfg.linear_state_bytes));
-            out.set("formula", val::null());
-            return out;
-        }
-        out.set("bytesPerToken", exact_js(bytes_per_token(cfg)));
-        out.set("bytesForContext",
-                cfg.context_length ? exact_js(bytes_for_context(cfg, *cfg.context_length)) : val::null());
-        out.set("linearStateBytes", exact_js(cfg.linear_state_bytes));
-        out.set("formula", bytes_per_token_formula(cfg));
+        out.set("reportedBytesPerToken", nullable_js(v.reported_bytes_per_token));
+        out.set("bytesPerToken", nullable_exact_js(v.bytes_per_token));
+        out.set("bytesForContext", nullable_exact_js(v.bytes_for_context()));
+        out.set("linearStateBytes", exact_js(v.linear_state_bytes));
+        out.set("formula", v.formula ? val(*v.formula) : val::null());
         return out;
     });
 }
@@ -243,19 +201,17 @@ val js_kv_ledger(val m) {
 val js_kv_ledger_variants(val m, val context_length) {
     return guarded([&] {
         const ModelConfig cfg = load_model_config(model_entry(m));
-        require_attention_shape(cfg);
         const bool given = !context_length.isUndefined() && !context_length.isNull();
-        const std::uint64_t tokens = variants_context(
-            cfg, given ? std::optional<std::uint64_t>(to_u64(context_length, "contextLength")) : std::nullopt);
         val rows = val::array();
-        for (const LedgerRow& r : ledger_variants(cfg, tokens)) {
+        for (const LedgerVariantRow& r : ledger_variant_rows(
+                 cfg, given ? std::optional<std::uint64_t>(to_u64(context_length, "contextLength")) : std::nullopt)) {
             val row = val::object();
             row.set("kind", std::string(kind_name(r.kind)));
-            row.set("kvHeads", r.kind == AttentionKind::MLA ? val::null() : exact_js(r.kv_heads));
+            row.set("kvHeads", nullable_exact_js(r.kv_heads));
             row.set("bytesPerToken", exact_js(r.bytes_per_token));
             row.set("bytesForContext", exact_js(r.bytes_for_context));
             row.set("cachedTokens", exact_js(r.cached_tokens));
-            row.set("exceedsContext", exceeds_context(cfg, tokens));
+            row.set("exceedsContext", r.exceeds_context);
             rows.call<void>("push", row);
         }
         return rows;
@@ -265,8 +221,12 @@ val js_kv_ledger_variants(val m, val context_length) {
 val js_softmax_variance(val options_in) {
     return guarded([&] {
         const val o = options(options_in, "softmaxVariance");
-        const auto r = softmax_variance(opt_size(o, "d", 64), opt_size(o, "nKeys", 10), opt_size(o, "nSamples", 1000),
-                                        opt_u64(o, "seed", 42));
+        SoftmaxVarianceOptions opt;  // what the caller leaves out keeps the engine's default
+        opt.d = opt_size(o, "d", opt.d);
+        opt.n_keys = opt_size(o, "nKeys", opt.n_keys);
+        opt.n_samples = opt_size(o, "nSamples", opt.n_samples);
+        opt.seed = opt_u64(o, "seed", opt.seed);
+        const SoftmaxVarianceResult r = softmax_variance(opt);
         val out = val::object();
         out.set("dots", floats_js(r.dots, "dots"));
         out.set("stdUnscaled", number_js(r.std_unscaled, "stdUnscaled"));
@@ -287,8 +247,10 @@ val js_tiny_decoder_generate(val options_in) {
     return guarded([&] {
         const val o = options(options_in, "tinyDecoderGenerate");
         const TinyDecoder model(load_tiny_decoder_config(JsConfigObject(o)));
-        const GenerateResult r =
-            model.generate(to_token_ids(o["prompt"], "prompt"), opt_size(o, "steps", 3), opt_bool(o, "useCache", true));
+        TinyGenerateOptions opt;  // what the caller leaves out keeps the engine's default
+        opt.steps = opt_size(o, "steps", opt.steps);
+        opt.use_cache = opt_bool(o, "useCache", opt.use_cache);
+        const GenerateResult r = model.generate(to_token_ids(o["prompt"], "prompt"), opt.steps, opt.use_cache);
         val steps = val::array();
         for (const GenerateStep& s : r.steps) {
             val step = val::object();
@@ -361,7 +323,7 @@ val lab_config_js(const LabConfig& c) {
 // {tokens} as ids, or {text} encoded with <bos> first.
 std::vector<int> lab_tokens(const LabModel& model, const val& o) {
     if (has(o, "tokens")) return to_token_ids(o["tokens"], "tokens");
-    if (has(o, "text")) return model.encode(opt_string(o, "text", ""));
+    if (const auto text = maybe_string(o, "text")) return model.encode(*text);
     throw ShapeError("give tokens (number[]) or text (string)");
 }
 
@@ -384,46 +346,35 @@ val js_lab_run(val id, val options_in) {
     return guarded([&] {
         const LabModel& model = lab_model(id);
         const val o = options(options_in, "labRun");
-        const std::vector<int> tokens = lab_tokens(model, o);
-        const LabForward r = model.forward(tokens, opt_bool(o, "attention", false));
-        const std::size_t last = r.logits.shape(0) - 1;
+        LabRunOptions opt;  // what the caller leaves out keeps the engine's default
+        opt.attention = opt_bool(o, "attention", opt.attention);
+        const LabRunView r = lab_run(model, lab_tokens(model, o), opt);
         val top5 = val::array();
-        for (const TokenProbability& t : top_k_softmax(&r.logits(last, 0), r.logits.shape(1), 5)) {
+        for (const TokenProbability& t : r.top) {
             val e = val::object();
             e.set("token", t.token);
             e.set("char", model.vocab()[t.token]);
             e.set("prob", number_js(t.prob, "top5 prob"));
             top5.call<void>("push", e);
         }
-        std::vector<std::string> labels;
-        for (const int t : tokens) labels.push_back(model.vocab()[t]);
-        const LabConfig& c = model.config();
         val attention = val::array(), sink = val::array();
-        for (std::size_t l = 0; l < r.attention.size(); ++l) {
+        for (const LabLayerView& l : r.layers) {
             val layer = val::object();
-            layer.set("layer", static_cast<double>(l));
-            if (layer_type(c, l) == LabLayerType::Linear) {
-                // No softmax matrix: what the layer keeps instead, and how big S gets per token.
-                layer.set("type", std::string("linear"));
-                layer.set("stateBytes", exact_js(lab_layer_state_bytes(c)));
-                layer.set("recurrentStateBytes", exact_js(lab_layer_recurrent_state_bytes(c)));
-                layer.set("stateNorms", tensor_js(r.state_norms[l], "state norms"));
-                attention.call<void>("push", layer);
-                if (tokens.size() >= 2) sink.call<void>("push", val::array());
-                continue;
+            layer.set("layer", static_cast<double>(l.layer));
+            layer.set("type", std::string(layer_type_name(l.type)));
+            if (l.type == LabLayerType::Linear) {
+                layer.set("stateBytes", exact_js(r.layer_state_bytes));
+                layer.set("recurrentStateBytes", exact_js(r.layer_recurrent_state_bytes));
+                layer.set("stateNorms", tensor_js(l.state_norms, "state norms"));
+            } else {
+                layer.set("weights", tensor_js(l.weights, "attention weights"));
             }
-            layer.set("type", std::string("full"));
-            layer.set("weights", tensor_js(r.attention[l], "attention weights"));
             attention.call<void>("push", layer);
-            if (tokens.size() >= 2) {
-                val row = val::array();
-                for (const float x : sink_share(r.attention[l])) row.call<void>("push", x);
-                sink.call<void>("push", row);
-            }
         }
+        for (const std::vector<float>& row : r.sink_share) sink.call<void>("push", float_list_js(row));
         val out = val::object();
-        out.set("tokens", int_array_js(tokens));
-        out.set("labels", string_array_js(labels));
+        out.set("tokens", int_array_js(r.tokens));
+        out.set("labels", string_array_js(r.labels));
         out.set("logits", tensor_js(r.logits, "logits"));
         out.set("top5", top5);
         out.set("attention", attention);
@@ -436,14 +387,12 @@ val js_lab_generate(val id, val options_in) {
     return guarded([&] {
         const LabModel& model = lab_model(id);
         const val o = options(options_in, "labGenerate");
-        const LabGeneration g = model.generate(lab_tokens(model, o), opt_size(o, "steps", 8));
-        // The text without the leading <bos>, as the student typed it plus what the model added.
-        const std::vector<int> shown(g.tokens.begin() + (g.tokens.front() == kLabBos ? 1 : 0), g.tokens.end());
+        const LabGenerationView g = lab_generate(model, lab_tokens(model, o), opt_size(o, "steps", kLabGenerateSteps));
         val out = val::object();
-        out.set("tokens", int_array_js(g.tokens));
-        out.set("generated", int_array_js(g.generated));
-        out.set("text", model.decode(shown));
-        out.set("generatedText", model.decode(g.generated));
+        out.set("tokens", int_array_js(g.generation.tokens));
+        out.set("generated", int_array_js(g.generation.generated));
+        out.set("text", g.text);
+        out.set("generatedText", g.generated_text);
         return out;
     });
 }
@@ -468,35 +417,26 @@ val js_lab_ledger(val id, val options_in) {
     return guarded([&] {
         const LabModel& model = lab_model(id);
         const val o = options(options_in, "labLedger");
-        const ModelConfig cfg = lab_ledger_config(model.config(), opt_u64(o, "dtypeBytes", 4));
-        const std::uint64_t tokens = opt_u64(o, "tokens", model.config().context);
+        LabLedgerOptions opt;  // what the caller leaves out keeps the engine's default
+        opt.dtype_bytes = opt_u64(o, "dtypeBytes", opt.dtype_bytes);
+        if (has(o, "tokens")) opt.tokens = to_u64(o["tokens"], "tokens");
+        const LabLedgerView v = lab_ledger(model.config(), opt);
         val out = val::object();
-        out.set("fullLayers", exact_js(full_layer_count(model.config())));
-        out.set("linearLayers", exact_js(linear_layer_count(model.config())));
-        out.set("kvBytesPerToken", exact_js(bytes_per_token(cfg)));
-        out.set("stateBytes", exact_js(cfg.linear_state_bytes));
-        out.set("recurrentStateBytes", exact_js(lab_recurrent_state_bytes(model.config())));
-        out.set("tokens", exact_js(tokens));
-        out.set("bytesForContext", exact_js(bytes_for_context(cfg, tokens)));
-        out.set("exceedsContext", exceeds_context(cfg, tokens));
-        out.set("formula", bytes_per_token_formula(cfg));
+        out.set("fullLayers", exact_js(v.full_layers));
+        out.set("linearLayers", exact_js(v.linear_layers));
+        out.set("kvBytesPerToken", exact_js(v.kv_bytes_per_token));
+        out.set("stateBytes", exact_js(v.state_bytes));
+        out.set("recurrentStateBytes", exact_js(v.recurrent_state_bytes));
+        out.set("tokens", exact_js(v.tokens));
+        out.set("bytesForContext", exact_js(v.bytes_for_context));
+        out.set("exceedsContext", v.exceeds_context);
+        out.set("formula", v.formula);
         return out;
     });
 }
 
 val js_head_patterns(val weights) {
-    return guarded([&] {
-        val out = val::array();
-        for (const HeadPattern& p : head_patterns(to_tensor3(weights, "weights"))) {
-            val o = val::object();
-            o.set("previousToken", p.previous_token);
-            o.set("firstToken", p.first_token);
-            o.set("diagonal", p.diagonal);
-            o.set("other", p.other);
-            out.call<void>("push", o);
-        }
-        return out;
-    });
+    return guarded([&] { return head_patterns_js(head_patterns(to_tensor3(weights, "weights"))); });
 }
 
 val js_lab_unload(val id) {
@@ -508,7 +448,8 @@ val js_lab_unload(val id) {
 val js_score_memory(val options_in) {
     return guarded([&] {
         const val o = options(options_in, "scoreMemory");
-        const ScoreMemory m = score_memory(to_u64(o["T"], "T"), to_u64(o["dA"], "dA"), opt_u64(o, "dtypeBytes", 2));
+        const ScoreMemory m =
+            score_memory(to_u64(o["T"], "T"), to_u64(o["dA"], "dA"), opt_u64(o, "dtypeBytes", kScoreMemoryDtypeBytes));
         val out = val::object();
         out.set("additiveBytes", exact_js(m.additive_bytes));
         out.set("dotBytes", exact_js(m.dot_bytes));
@@ -572,7 +513,12 @@ double js_heap_bytes_in_use() { return static_cast<double>(heap_bytes_in_use());
 
 // ---- the project milestone's checks on a loaded lab model (milestone_checks.hpp) ------------
 
-MilestoneFault milestone_fault(const val& o) { return parse_milestone_fault(opt_string(o, "fault", "none")); }
+// What the caller leaves out keeps the engine's default.
+MilestoneOptions milestone_options(const val& o) {
+    MilestoneOptions opt;
+    if (const auto fault = maybe_string(o, "fault")) opt.fault = parse_milestone_fault(*fault);
+    return opt;
+}
 
 val milestone_diff_js(const MilestoneDiff& r) {
     val out = val::object();
@@ -589,7 +535,7 @@ val js_lab_check_gqa_tied(val id, val options_in) {
     return guarded([&] {
         const LabModel& model = lab_model(id);
         const val o = options(options_in, "labCheckGqaTied");
-        return milestone_diff_js(check_gqa_equals_tied_mha(model, lab_tokens(model, o), milestone_fault(o)));
+        return milestone_diff_js(check_gqa_equals_tied_mha(model, lab_tokens(model, o), milestone_options(o).fault));
     });
 }
 
@@ -597,7 +543,8 @@ val js_lab_check_mha(val id, val options_in) {
     return guarded([&] {
         const LabModel& model = lab_model(id);
         const val o = options(options_in, "labCheckMha");
-        return milestone_diff_js(check_kv_heads_equal_heads_is_mha(model, lab_tokens(model, o), milestone_fault(o)));
+        return milestone_diff_js(
+            check_kv_heads_equal_heads_is_mha(model, lab_tokens(model, o), milestone_options(o).fault));
     });
 }
 
@@ -605,7 +552,8 @@ val js_lab_check_incremental(val id, val options_in) {
     return guarded([&] {
         const LabModel& model = lab_model(id);
         const val o = options(options_in, "labCheckIncremental");
-        return milestone_diff_js(check_incremental_matches_full(model, lab_tokens(model, o), milestone_fault(o)));
+        return milestone_diff_js(
+            check_incremental_matches_full(model, lab_tokens(model, o), milestone_options(o).fault));
     });
 }
 
@@ -613,8 +561,10 @@ val js_lab_check_greedy(val id, val options_in) {
     return guarded([&] {
         const LabModel& model = lab_model(id);
         const val o = options(options_in, "labCheckGreedy");
-        const MilestoneGreedy g = check_greedy_with_and_without_cache(model, lab_tokens(model, o),
-                                                                      opt_size(o, "steps", 12), milestone_fault(o));
+        MilestoneOptions opt = milestone_options(o);
+        opt.greedy_steps = opt_size(o, "steps", opt.greedy_steps);
+        const MilestoneGreedy g =
+            check_greedy_with_and_without_cache(model, lab_tokens(model, o), opt.greedy_steps, opt.fault);
         val out = val::object();
         out.set("ok", g.ok);
         out.set("withCache", int_array_js(g.with_cache));
@@ -630,7 +580,7 @@ val js_lab_check_cache_bytes(val id, val options_in) {
     return guarded([&] {
         const LabModel& model = lab_model(id);
         const val o = options(options_in, "labCheckCacheBytes");
-        const MilestoneCacheBytes r = check_cache_bytes_halve(model, lab_tokens(model, o), milestone_fault(o));
+        const MilestoneCacheBytes r = check_cache_bytes_halve(model, lab_tokens(model, o), milestone_options(o).fault);
         val out = val::object();
         out.set("ok", r.ok);
         out.set("kvHeads", size_array_js(r.kv_heads));
@@ -646,7 +596,7 @@ val js_lab_check_causal(val id, val options_in) {
     return guarded([&] {
         const LabModel& model = lab_model(id);
         const val o = options(options_in, "labCheckCausal");
-        const MilestoneCausal r = check_causal_weights(model, lab_tokens(model, o), milestone_fault(o));
+        const MilestoneCausal r = check_causal_weights(model, lab_tokens(model, o), milestone_options(o).fault);
         val out = val::object();
         out.set("ok", r.ok);
         out.set("nonzeroAbove", exact_js(r.nonzero_above));
@@ -690,7 +640,7 @@ EMSCRIPTEN_BINDINGS(attn_engine) {
     function(
         "rope", +[](val x) { return js_rope(x, val::undefined()); });
     function(
-        "ropeFrequencies", +[](val rotary_dim) { return js_rope_frequencies(rotary_dim, val(10000.0)); });
+        "ropeFrequencies", +[](val rotary_dim) { return js_rope_frequencies(rotary_dim, val(RopeConfig{}.base)); });
     function(
         "kvLedgerVariants", +[](val m) { return js_kv_ledger_variants(m, val::undefined()); });
     function("labLoad", &js_lab_load);

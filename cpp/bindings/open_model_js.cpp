@@ -3,7 +3,8 @@
 // per call for a progress bar), generate (whole, or one layer per call), unload. Same conventions
 // as embind.cpp: plain values in, fresh copies out, every error a JS Error named by its kind
 // (guarded()). The config is read by the engine's load_open_model_config(); the models, passes
-// and generations live in the engine's open_model_handles(), under the ids handed to JS.
+// and generations live in the engine's open_model_handles(), under the ids handed to JS; the
+// options' defaults, the heap-room policy and what a run returns are open_model_api.hpp's.
 //
 // No view into the heap leaves a call: openModelTensorWrite copies the caller's bytes in through
 // a view made and dropped inside the call, checked against a model and tensor that exist now. (A
@@ -11,15 +12,15 @@
 #include <emscripten/bind.h>
 
 #include <cstdint>
-#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "attn/config_loader.hpp"
 #include "attn/errors.hpp"
 #include "attn/handles.hpp"
-#include "attn/limits.hpp"
 #include "attn/open_model.hpp"
+#include "attn/open_model_api.hpp"
 #include "attn/quant_blocks.hpp"
 #include "attn/top_k.hpp"
 #include "convert.hpp"
@@ -32,11 +33,10 @@ namespace {
 
 OpenModelHandles& handles() { return open_model_handles(); }
 
-gemm::BLayout layout_from_js(const val& v) {
-    const std::string s = kind_of(v) == JsKind::String ? v.as<std::string>() : "";
-    if (s == "nk" || v.isUndefined()) return gemm::BLayout::NK;
-    if (s == "kn") return gemm::BLayout::KN;
-    throw ConfigError("layout should be 'nk' ([out, in]) or 'kn' ([in, out])");
+// The layout argument: absent (undefined) or a name; any other value names nothing ("").
+std::optional<std::string> layout_name(const val& v) {
+    if (v.isUndefined()) return std::nullopt;
+    return kind_of(v) == JsKind::String ? v.as<std::string>() : "";
 }
 
 std::string type_string(const val& v, const std::string& field) {
@@ -69,9 +69,7 @@ val js_open_model_bytes_needed(val config, val tensors) {
 val js_open_model_create(val config) {
     return guarded([&] {
         const OpenModelConfig c = load_open_model_config(JsConfigObject(options(config, "openModel config")));
-        limits::require_heap_room(open_model_bytes_needed(c, {}), heap_bytes_available(),
-                                  "a run of this model (without its weights)");
-        const int id = handles().add_model(std::make_unique<OpenModel>(c));
+        const int id = handles().add_model(create_open_model(c, heap_bytes_available()));
         val out = val::object();
         out.set("id", id);
         out.set("heapLimitBytes", exact_js(heap_bytes_available()));
@@ -86,10 +84,8 @@ val js_open_model_tensor(val id, val name, val type, val rows, val cols, val lay
         const std::string n = name.as<std::string>();
         const WeightType t = parse_weight_type(type_string(type, n + "'s type"), n + "'s type");
         const std::size_t r = to_size(rows, "rows"), c = to_size(cols, "cols");
-        const std::uint64_t bytes = limits::checked_mul(r, row_bytes(t, c, n), "the tensor's bytes");
-        limits::require_heap_room(bytes, heap_bytes_available(), "tensor '" + n + "'");
-        m.tensor(n, t, r, c, layout_from_js(layout));
-        return exact_js(bytes);
+        return exact_js(
+            add_open_tensor(m, n, t, r, c, weight_layout_from_name(layout_name(layout)), heap_bytes_available()));
     });
 }
 
@@ -118,12 +114,12 @@ val js_open_model_finalize(val id) {
     });
 }
 
-OpenRunOptions run_options(const val& in, const char* function, bool attention_default) {
+// What the caller leaves out keeps `opt`, the engine's defaults for the function.
+OpenRunOptions run_options(const val& in, const char* function, OpenRunOptions opt) {
     const val o = options(in, function);
-    OpenRunOptions opt;
-    opt.attention = opt_bool(o, "attention", attention_default);
-    opt.decode_kernels = opt_bool(o, "decodePath", false);
-    opt.chunk_tokens = opt_positive(o, "chunkTokens", 0);
+    opt.attention = opt_bool(o, "attention", opt.attention);
+    opt.decode_kernels = opt_bool(o, "decodePath", opt.decode_kernels);
+    opt.chunk_tokens = opt_positive(o, "chunkTokens", opt.chunk_tokens);
     if (has(o, "layers")) {
         const val l = o["layers"];
         if (!is_array(l)) throw ConfigError("layers should be an array of layer indices");
@@ -133,34 +129,27 @@ OpenRunOptions run_options(const val& in, const char* function, bool attention_d
     return opt;
 }
 
-val run_js(const OpenRunResult& r, bool with_attention) {
-    const std::size_t V = r.logits.shape(1), last = r.logits.shape(0) - 1;
+val run_js(const OpenRunView& r) {
     val top5 = val::array();
-    for (const TokenProbability& t : top_k_softmax(&r.logits(last, 0), V, 5)) {
+    for (const TokenProbability& t : r.top) {
         val e = val::object();
         e.set("token", t.token);
         e.set("prob", number_js(t.prob, "top5 prob"));
         top5.call<void>("push", e);
     }
     val attention = val::array(), sink = val::array();
-    if (with_attention) {
-        for (const OpenLayerAttention& a : r.attention) {
-            val layer = val::object();
-            layer.set("layer", static_cast<double>(a.layer));
-            layer.set("weights", floats_js(std::vector<float>(a.weights.data(), a.weights.data() + a.weights.size()),
-                                           "attention weights"));
-            layer.set("heads", static_cast<double>(a.weights.shape(0)));
-            layer.set("t", static_cast<double>(a.weights.shape(1)));
-            attention.call<void>("push", layer);
-        }
-        for (const auto& row : r.sink_share) {
-            val js_row = val::array();
-            for (const float x : row) js_row.call<void>("push", x);
-            sink.call<void>("push", js_row);
-        }
+    for (const OpenLayerAttention& a : r.attention) {
+        val layer = val::object();
+        layer.set("layer", static_cast<double>(a.layer));
+        layer.set("weights", floats_js(std::vector<float>(a.weights.data(), a.weights.data() + a.weights.size()),
+                                       "attention weights"));
+        layer.set("heads", static_cast<double>(a.weights.shape(0)));
+        layer.set("t", static_cast<double>(a.weights.shape(1)));
+        attention.call<void>("push", layer);
     }
+    for (const std::vector<float>& row : r.sink_share) sink.call<void>("push", float_list_js(row));
     val out = val::object();
-    out.set("logitsLast", floats_js(std::vector<float>(&r.logits(last, 0), &r.logits(last, 0) + V), "logits"));
+    out.set("logitsLast", floats_js(r.logits_last, "logits"));
     out.set("top5", top5);
     out.set("attention", attention);
     out.set("sinkShare", sink);
@@ -170,8 +159,8 @@ val run_js(const OpenRunResult& r, bool with_attention) {
 val js_open_model_run(val id, val tokens, val options_in) {
     return guarded([&] {
         const OpenModel& m = handles().model(to_handle(id));
-        const OpenRunOptions opt = run_options(options_in, "openModelRun", false);
-        return run_js(m.run(to_token_ids(tokens, "tokens"), opt), opt.attention);
+        const OpenRunOptions opt = run_options(options_in, "openModelRun", OpenRunOptions{});
+        return run_js(open_run_view(m.run(to_token_ids(tokens, "tokens"), opt), opt.attention));
     });
 }
 
@@ -179,7 +168,7 @@ val js_open_model_pass(val id, val tokens, val options_in) {
     return guarded([&] {
         const int key = to_handle(id);
         const OpenModel& m = handles().model(key);
-        const OpenRunOptions opt = run_options(options_in, "openModelPass", true);
+        const OpenRunOptions opt = run_options(options_in, "openModelPass", open_pass_defaults());
         return val(handles().add_pass(key, m.begin(to_token_ids(tokens, "tokens"), opt)));
     });
 }
@@ -199,16 +188,15 @@ val js_open_model_pass_step(val pass_id) {
 
 val js_open_model_pass_result(val pass_id, val options_in) {
     return guarded([&] {
-        const int key = to_handle(pass_id);
-        const bool collected = handles().pass(key).options.attention;
-        const bool attention = opt_bool(options(options_in, "openModelPassResult"), "attention", true);
-        return run_js(handles().finish_pass(key), attention && collected);
+        OpenPassResultOptions opt;  // what the caller leaves out keeps the engine's default
+        opt.attention = opt_bool(options(options_in, "openModelPassResult"), "attention", opt.attention);
+        return run_js(open_run_view(handles().finish_pass(to_handle(pass_id)), opt.attention));
     });
 }
 
-// { exact }: the f32 GEMM for the token steps instead of gemm.hpp's decode path.
+// { exact }: OpenGenerationOptions (open_model_api.hpp).
 bool generation_exact(const val& options_in, const char* function) {
-    return opt_bool(options(options_in, function), "exact", false);
+    return opt_bool(options(options_in, function), "exact", OpenGenerationOptions{}.exact);
 }
 
 val js_open_model_generate(val id, val prompt, val steps, val options_in) {

@@ -4,66 +4,25 @@
 // Same conventions as embind.cpp: plain values in, fresh copies out, every error a JS Error named
 // ShapeError, ValueError, ConfigError or MaskError whose message names the field.
 //
-// One run at a time (a worker trains one model): trainStart replaces it, the others read it.
+// One run at a time (a worker trains one model): trainStart replaces it, the others read it
+// (browser_run.hpp, which also holds the options' defaults and limits and the snapshot).
 #include <emscripten/bind.h>
 
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "attn/errors.hpp"
-#include "attn/head_patterns.hpp"
-#include "attn/lab_model.hpp"
-#include "attn/ledger.hpp"
+#include "attn/lab_views.hpp"
 #include "attn/weights_io.hpp"
+#include "browser_run.hpp"
 #include "convert.hpp"
-#include "corpus.hpp"
-#include "export.hpp"
 #include "heap.hpp"
-#include "trainer.hpp"
 
 using namespace attn;
 using namespace attn::js;
 using namespace attn::train;
 
 namespace {
-
-// Steps a student may ask for: at 0.2 s a step, 20,000 is over an hour.
-constexpr std::size_t kMaxSteps = 20000;
-constexpr std::size_t kMaxBatch = 64;
-constexpr std::size_t kValidWindows = 32;  // validation loss over at most this many windows
-
-struct Run {
-    Corpus corpus;
-    LabConfig config;
-    TrainOptions options;
-    Windows valid;
-    double unigram = 0.0;
-    std::unique_ptr<Trainer> trainer;
-};
-
-std::unique_ptr<Run>& current() {
-    static std::unique_ptr<Run> run;
-    return run;
-}
-
-Run& run_or_throw() {
-    if (!current()) throw ValueError("no training run: call trainStart first");
-    return *current();
-}
-
-std::size_t bounded(const val& o, const char* key, std::size_t fallback, std::size_t max) {
-    const std::size_t v = opt_size(o, key, fallback);
-    if (v < 1 || v > max)
-        throw ConfigError(std::string(key) + " must be 1 … " + std::to_string(max) + ", got " + std::to_string(v));
-    return v;
-}
-
-std::size_t parameter_count(const LabWeights& w, const LabConfig& c) {
-    std::size_t n = 0;
-    for (const auto& [name, t] : lab_tensors(w, c)) n += t->size();
-    return n;
-}
 
 val config_js(const LabConfig& c) {
     val out = val::object();
@@ -85,43 +44,33 @@ val config_js(const LabConfig& c) {
 val js_train_start(val options_in, val texts_in) {
     return guarded([&] {
         const val o = options(options_in, "trainStart");
-        const CorpusOptions copt = browser_corpus_options();
-        if (!is_array(texts_in) || texts_in["length"].as<std::size_t>() != copt.fortune_files.size())
-            throw ConfigError("texts should be the " + std::to_string(copt.fortune_files.size()) +
-                              " fortune files' texts (tang300, song100)");
+        require_fortune_texts(is_array(texts_in) ? texts_in["length"].as<std::size_t>() : 0);
         std::vector<std::string> texts;
-        for (std::size_t i = 0; i < copt.fortune_files.size(); ++i) {
+        for (std::size_t i = 0; i < texts_in["length"].as<std::size_t>(); ++i) {
             if (kind_of(texts_in[i]) != JsKind::String)
                 throw ConfigError("texts[" + std::to_string(i) + "] should be a string");
             texts.push_back(utf8_string(texts_in[i]));
         }
-        auto run = std::make_unique<Run>();
-        run->corpus = build_corpus(copt, texts);
-        run->config = browser_config(run->corpus.vocab.size(), opt_size(o, "layers", 2), opt_size(o, "kvHeads", 2),
-                                     opt_bool(o, "hybrid", false));
-        TrainOptions& opt = run->options;
-        opt.steps = bounded(o, "steps", 200, kMaxSteps);
-        opt.batch = bounded(o, "batch", opt.batch, kMaxBatch);
+        BrowserRunOptions opt;  // what the caller leaves out keeps the engine's default
+        opt.layers = opt_size(o, "layers", opt.layers);
+        opt.kv_heads = opt_size(o, "kvHeads", opt.kv_heads);
+        opt.hybrid = opt_bool(o, "hybrid", opt.hybrid);
+        opt.steps = opt_size(o, "steps", opt.steps);
+        opt.batch = opt_size(o, "batch", opt.batch);
         opt.seed = opt_u64(o, "seed", opt.seed);
-        opt.warmup = std::min<std::size_t>(opt.warmup, opt.steps / 10 + 1);  // as attn-train's
-        run->valid = text_windows(run->corpus.valid, run->config.context, kValidWindows);
-        run->unigram = unigram_loss(run->corpus.train_counts, run->valid);
-        current().reset();  // free the old run before the new one's weights
-        run->trainer = std::make_unique<Trainer>(run->config, run->corpus.train, opt);
-        current() = std::move(run);
-        const Run& r = *current();
+        const BrowserRun& r = start_browser_run(opt, texts);
         val out = val::object();
         out.set("config", config_js(r.config));
-        out.set("steps", exact_js(opt.steps));
-        out.set("batch", exact_js(opt.batch));
-        out.set("seed", exact_js(opt.seed));
-        out.set("parameters", exact_js(parameter_count(r.trainer->weights(), r.config)));
+        out.set("steps", exact_js(r.options.steps));
+        out.set("batch", exact_js(r.options.batch));
+        out.set("seed", exact_js(r.options.seed));
+        out.set("parameters", exact_js(r.parameters()));
         out.set("trainTokens", exact_js(r.corpus.train.size()));
-        out.set("validTokens", exact_js(r.valid.targets.size() * r.config.context));
+        out.set("validTokens", exact_js(r.valid_tokens()));
         out.set("fortuneChars", exact_js(r.corpus.fortune_chars));
         out.set("storyChars", exact_js(r.corpus.story_chars));
         out.set("unigramLoss", number_js(r.unigram, "unigram loss"));
-        out.set("tokensPerStep", exact_js(opt.batch * r.config.context));
+        out.set("tokensPerStep", exact_js(r.tokens_per_step()));
         return out;
     });
 }
@@ -129,11 +78,9 @@ val js_train_start(val options_in, val texts_in) {
 // trainStep(n): up to n more steps (fewer at the end); their logs as parallel arrays.
 val js_train_step(val n_in) {
     return guarded([&] {
-        Run& r = run_or_throw();
-        const std::size_t n = to_size(n_in, "n");
+        BrowserRun& r = browser_run();
         val step = val::array(), loss = val::array(), lr = val::array(), norm = val::array();
-        for (std::size_t i = 0; i < n && !r.trainer->done(); ++i) {
-            const StepLog s = r.trainer->step();
+        for (const StepLog& s : r.steps(to_size(n_in, "n"))) {
             step.call<void>("push", exact_js(s.step));
             loss.call<void>("push", number_js(s.loss, "loss"));
             lr.call<void>("push", number_js(s.lr, "lr"));
@@ -151,80 +98,57 @@ val js_train_step(val n_in) {
 
 // Mean cross-entropy (nats per character) over the validation windows, now.
 val js_train_valid_loss() {
-    return guarded([&] {
-        const Run& r = run_or_throw();
-        return number_js(mean_loss(r.config, r.trainer->weights(), r.valid), "validation loss");
-    });
+    return guarded([&] { return number_js(browser_run().valid_loss(), "validation loss"); });
 }
 
 // The weights now, as an ATTNLAB2 file (float32, or float16 with {dtype: 'f16'}): what
 // engine.labLoad reads and `attn-train browser` writes.
 val js_train_weights(val options_in) {
     return guarded([&] {
-        const Run& r = run_or_throw();
+        const BrowserRun& r = browser_run();
         const val o = options(options_in, "trainWeights");
-        const std::string dtype = opt_string(o, "dtype", "f32");
-        if (dtype != "f32" && dtype != "f16") throw ConfigError("dtype should be 'f32' or 'f16', got '" + dtype + "'");
-        const auto bytes = save_lab_weights(LabModel(r.config, r.corpus.vocab, r.trainer->weights()),
-                                            dtype == "f16" ? WeightsDtype::F16 : WeightsDtype::F32);
+        const auto bytes = save_lab_weights(r.model(), weights_dtype_from_name(maybe_string(o, "dtype")));
         return val(emscripten::typed_memory_view(bytes.size(), bytes.data())).call<val>("slice");
     });
 }
 
 // trainSnapshot({text, prompt, steps}): what <attn-train> shows of the weights now, computed
-// here in the worker so the page only draws: the pass over `text` with attention ({labels,
+// here in the worker so the page only draws (browser_run.hpp's TrainSnapshot): {run: {labels,
 // attention: per layer {type: 'full', weights [H, T, T]} or {type: 'linear', stateNorms [T, Hl]},
-// sinkShare: per layer [H], empty for a linear layer}), each full layer's head patterns (null for
-// a linear layer), the greedy continuation of `prompt` by `steps` characters (the prompt
-// included, without <bos>) and the ledger's KV bytes per token in BF16.
+// sinkShare: per layer [H], empty for a linear layer}, patterns: per layer (null for a linear
+// one), sample, kvBytesPerToken}.
 val js_train_snapshot(val options_in) {
     return guarded([&] {
-        const Run& r = run_or_throw();
+        const BrowserRun& r = browser_run();
         const val o = options(options_in, "trainSnapshot");
-        const LabModel model(r.config, r.corpus.vocab, r.trainer->weights());
-        const std::vector<int> tokens = model.encode(opt_string(o, "text", ""));
-        const LabForward f = model.forward(tokens, true);
-        val labels = val::array(), attention = val::array(), sink = val::array(), patterns = val::array();
-        for (const int t : tokens) labels.call<void>("push", model.vocab()[static_cast<std::size_t>(t)]);
-        for (std::size_t l = 0; l < r.config.n_layers; ++l) {
+        TrainSnapshotOptions opt;  // what the caller leaves out keeps the engine's default
+        if (const auto text = maybe_string(o, "text")) opt.text = *text;
+        if (const auto prompt = maybe_string(o, "prompt")) opt.prompt = *prompt;
+        opt.steps = opt_size(o, "steps", opt.steps);
+        const TrainSnapshot s = train_snapshot(r, opt);
+        val attention = val::array(), sink = val::array(), patterns = val::array();
+        for (const LabLayerView& l : s.layers) {
             val layer = val::object();
-            if (layer_type(r.config, l) == LabLayerType::Linear) {
-                layer.set("type", std::string("linear"));
-                layer.set("stateNorms", tensor_js(f.state_norms[l], "state norms"));
-                sink.call<void>("push", val::array());
+            layer.set("type", std::string(layer_type_name(l.type)));
+            if (l.type == LabLayerType::Linear) {
+                layer.set("stateNorms", tensor_js(l.state_norms, "state norms"));
                 patterns.call<void>("push", val::null());
             } else {
-                layer.set("type", std::string("full"));
-                layer.set("weights", tensor_js(f.attention[l], "attention weights"));
-                val share = val::array();
-                if (tokens.size() >= 2)
-                    for (const float x : sink_share(f.attention[l])) share.call<void>("push", x);
-                sink.call<void>("push", share);
-                val heads = val::array();
-                if (tokens.size() >= 2)
-                    for (const HeadPattern& p : head_patterns(f.attention[l])) {
-                        val h = val::object();
-                        h.set("previousToken", p.previous_token);
-                        h.set("firstToken", p.first_token);
-                        h.set("diagonal", p.diagonal);
-                        h.set("other", p.other);
-                        heads.call<void>("push", h);
-                    }
-                patterns.call<void>("push", heads);
+                layer.set("weights", tensor_js(l.weights, "attention weights"));
+                patterns.call<void>("push", head_patterns_js(l.patterns));
             }
+            sink.call<void>("push", float_list_js(l.sink_share));
             attention.call<void>("push", layer);
         }
-        const LabGeneration g = model.generate(model.encode(opt_string(o, "prompt", "")), opt_size(o, "steps", 8));
-        const std::vector<int> shown(g.tokens.begin() + 1, g.tokens.end());  // without <bos>
         val run = val::object();
-        run.set("labels", labels);
+        run.set("labels", string_array_js(s.labels));
         run.set("attention", attention);
         run.set("sinkShare", sink);
         val out = val::object();
         out.set("run", run);
         out.set("patterns", patterns);
-        out.set("sample", model.decode(shown));
-        out.set("kvBytesPerToken", exact_js(bytes_per_token(lab_ledger_config(r.config, 2))));
+        out.set("sample", s.sample);
+        out.set("kvBytesPerToken", exact_js(s.kv_bytes_per_token));
         return out;
     });
 }

@@ -243,6 +243,41 @@ AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, con
     return r;
 }
 
+MaskMode mask_mode_from_name(const std::string& name) {
+    if (name == "neg-inf") return MaskMode::NegInfBeforeSoftmax;
+    if (name == "zero-after-softmax") return MaskMode::ZeroAfterSoftmax;
+    throw ConfigError("maskMode should be 'neg-inf' or 'zero-after-softmax'");
+}
+
+AttentionParts attention_parts(const std::vector<std::string>& names) {
+    if (names.empty())
+        throw ConfigError("want should be a non-empty array of 'scores', 'weights', 'sinkWeight', 'output'");
+    AttentionParts parts{false, false, false, false};
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const std::string& part = names[i];
+        if (part == "scores")
+            parts.scores = true;
+        else if (part == "weights")
+            parts.weights = true;
+        else if (part == "sinkWeight")
+            parts.sink_weight = true;
+        else if (part == "output")
+            parts.output = true;
+        else
+            throw ConfigError("want[" + std::to_string(i) +
+                              "] should be 'scores', 'weights', 'sinkWeight' or 'output'");
+    }
+    return parts;
+}
+
+AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt,
+                          const AttentionParts& parts) {
+    if (!parts.output_only()) return attention(q, k, v, opt);
+    AttentionResult r;
+    r.output = attention_output(q, k, v, opt);
+    return r;
+}
+
 Matrix attention_output(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt) {
     const Dims dm = check(q, k, v, opt, false);
     if (opt.mask_mode == MaskMode::ZeroAfterSoftmax) return run_zero_after_softmax(q, k, v, opt, dm, nullptr, nullptr);

@@ -75,4 +75,8 @@ SoftmaxVarianceResult softmax_variance(std::size_t d, std::size_t n_keys, std::s
     return r;
 }
 
+SoftmaxVarianceResult softmax_variance(const SoftmaxVarianceOptions& opt) {
+    return softmax_variance(opt.d, opt.n_keys, opt.n_samples, opt.seed);
+}
+
 }  // namespace attn

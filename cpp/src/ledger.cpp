@@ -177,4 +177,33 @@ double reduction(std::uint64_t from_bytes, std::uint64_t to_bytes) {
     return 1.0 - static_cast<double>(to_bytes) / static_cast<double>(from_bytes);
 }
 
+KvLedgerView kv_ledger_view(const ModelConfig& cfg) {
+    KvLedgerView v;
+    v.cfg = cfg;
+    v.reported_bytes_per_token = cfg.reported_bytes_per_token;
+    v.linear_state_bytes = cfg.linear_state_bytes;
+    if (cfg.reported_only) return v;  // a reported figure only: shown, never computed
+    v.bytes_per_token = bytes_per_token(cfg);
+    v.formula = bytes_per_token_formula(cfg);
+    return v;
+}
+
+std::optional<std::uint64_t> KvLedgerView::bytes_for_context() const {
+    if (cfg.reported_only || !cfg.context_length) return std::nullopt;
+    return attn::bytes_for_context(cfg, *cfg.context_length);
+}
+
+std::vector<LedgerVariantRow> ledger_variant_rows(const ModelConfig& cfg, std::optional<std::uint64_t> given) {
+    require_attention_shape(cfg);
+    const std::uint64_t tokens = variants_context(cfg, given);
+    const bool exceeds = exceeds_context(cfg, tokens);
+    std::vector<LedgerVariantRow> rows;
+    for (const LedgerRow& r : ledger_variants(cfg, tokens)) {
+        const std::optional<std::uint64_t> g =
+            r.kind == AttentionKind::MLA ? std::nullopt : std::optional<std::uint64_t>(r.kv_heads);
+        rows.push_back({r.kind, g, r.bytes_per_token, r.bytes_for_context, r.cached_tokens, exceeds});
+    }
+    return rows;
+}
+
 }  // namespace attn

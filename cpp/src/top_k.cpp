@@ -27,4 +27,9 @@ std::vector<TokenProbability> top_k_softmax(const float* logits, std::size_t n, 
     return top;
 }
 
+std::vector<TokenProbability> top_next_tokens(const Matrix& logits) {
+    if (logits.shape(0) == 0) throw ShapeError("top_next_tokens: logits have no rows");
+    return top_k_softmax(&logits(logits.shape(0) - 1, 0), logits.shape(1), kTopTokens);
+}
+
 }  // namespace attn

@@ -251,4 +251,10 @@ LabModel load_lab_weights(const std::uint8_t* data, std::size_t size) {
     return LabModel(c, std::move(vocab), std::move(w));
 }
 
+WeightsDtype weights_dtype_from_name(const std::optional<std::string>& name) {
+    if (!name || *name == "f32") return WeightsDtype::F32;
+    if (*name == "f16") return WeightsDtype::F16;
+    throw ConfigError("dtype should be 'f32' or 'f16', got '" + *name + "'");
+}
+
 }  // namespace attn

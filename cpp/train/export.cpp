@@ -197,7 +197,7 @@ Json prompt_json(const LabModel& model) {
     const Matrix logits = model.forward(prompt).logits;
     const float* last = &logits(prompt.size() - 1, 0);
     Json top5 = Json::array();
-    for (const TokenProbability& t : top_k_softmax(last, logits.shape(1), 5))
+    for (const TokenProbability& t : top_next_tokens(logits))
         top5.push_back({{"token", t.token},
                         {"char", model.vocab()[static_cast<std::size_t>(t.token)]},
                         {"prob", rounded(t.prob, 6)}});

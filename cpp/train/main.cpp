@@ -60,7 +60,7 @@ TrainOptions train_options(const std::map<std::string, std::string>& f, std::siz
     opt.batch = flag_size(f, "batch", opt.batch);
     opt.threads = flag_size(f, "threads", opt.threads);
     opt.seed = flag_size(f, "seed", opt.seed);
-    opt.warmup = std::min<std::size_t>(opt.warmup, opt.steps / 10 + 1);
+    opt.warmup = clamped_warmup(opt.warmup, opt.steps);
     return opt;
 }
 

@@ -1,5 +1,6 @@
 #include "trainer.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #ifndef __EMSCRIPTEN__
@@ -24,6 +25,10 @@ void window_at(const std::vector<int>& text, std::size_t at, std::size_t T, std:
 }
 
 }  // namespace
+
+std::size_t clamped_warmup(std::size_t warmup, std::size_t steps) {
+    return std::min<std::size_t>(warmup, steps / 10 + 1);
+}
 
 float learning_rate(const TrainOptions& opt, std::size_t s) {
     if (s <= opt.warmup) return opt.lr * static_cast<float>(s) / static_cast<float>(opt.warmup);

@@ -40,6 +40,10 @@ struct StepLog {
     float grad_norm;  // before clipping
 };
 
+// The warm-up a run of `steps` steps gets: at most a tenth of the run plus one step, so a short
+// run is not all warm-up (attn-train and the in-browser trainer alike).
+std::size_t clamped_warmup(std::size_t warmup, std::size_t steps);
+
 // Learning rate at step s (1-based) of opt.steps.
 float learning_rate(const TrainOptions& opt, std::size_t s);
 

@@ -180,3 +180,40 @@ TEST_CASE("bad shapes and values throw typed errors naming them", "[attention][e
     o.mask = Mask(xt::ones<std::uint8_t>({2, 3}));
     CHECK_THROWS_WITH(attention(q, k, v, o), Catch::Contains("mask [2, 3]"));
 }
+
+// The JS API's `want` and maskMode are read here, not in the bindings: one copy of the names,
+// the defaults (every part; AttentionOptions' own) and the messages.
+TEST_CASE("attention parts: all four by default, the named ones otherwise, errors naming the index", "[attention]") {
+    const AttentionParts all;
+    CHECK((all.scores && all.weights && all.sink_weight && all.output));
+    CHECK_FALSE(all.output_only());
+    const AttentionParts out = attention_parts({"output"});
+    CHECK(out.output_only());
+    const AttentionParts two = attention_parts({"weights", "sinkWeight"});
+    CHECK((two.weights && two.sink_weight && !two.scores && !two.output));
+    CHECK_THROWS_AS(attention_parts({}), ConfigError);
+    CHECK_THROWS_WITH(attention_parts({}), Catch::Contains("want should be a non-empty array"));
+    CHECK_THROWS_WITH(attention_parts({"output", ""}),
+                      "want[1] should be 'scores', 'weights', 'sinkWeight' or 'output'");
+    CHECK(mask_mode_from_name("neg-inf") == MaskMode::NegInfBeforeSoftmax);
+    CHECK(mask_mode_from_name("zero-after-softmax") == MaskMode::ZeroAfterSoftmax);
+    CHECK_THROWS_WITH(mask_mode_from_name("zero"), "maskMode should be 'neg-inf' or 'zero-after-softmax'");
+    const AttentionOptions defaults;
+    CHECK(defaults.n_heads == 1);
+    CHECK(defaults.n_kv_heads == 0);
+    CHECK_FALSE(defaults.causal);
+    CHECK(defaults.mask_mode == MaskMode::NegInfBeforeSoftmax);
+}
+
+TEST_CASE("attention parts: the output alone is attention_output's, without the maps", "[attention]") {
+    const Matrix q = randn(5, 8, 1), k = randn(6, 8, 2), v = randn(6, 8, 3);
+    AttentionOptions opt;
+    opt.n_heads = 2;
+    const AttentionResult only = attention(q, k, v, opt, attention_parts({"output"}));
+    CHECK(only.scores.size() == 0);
+    CHECK(only.weights.size() == 0);
+    CHECK(only.output == attention_output(q, k, v, opt));
+    const AttentionResult whole = attention(q, k, v, opt, attention_parts({"weights", "output"}));
+    CHECK(whole.weights == attention(q, k, v, opt).weights);
+    CHECK(max_abs_diff(whole.output, only.output) < 1e-6f);
+}

@@ -51,3 +51,15 @@ TEST_CASE("softmax variance errors name the parameter", "[experiments][errors]")
     CHECK_THROWS_WITH(softmax_variance(4, 0, 10, 1), Catch::Contains("n_keys"));
     CHECK_THROWS_AS(softmax_variance(4, 4, 1, 1), ConfigError);
 }
+
+TEST_CASE("softmax variance: the lesson's defaults are d 64, 10 keys, 1000 samples, seed 42", "[experiments]") {
+    const SoftmaxVarianceOptions opt;
+    CHECK(opt.d == 64);
+    CHECK(opt.n_keys == 10);
+    CHECK(opt.n_samples == 1000);
+    CHECK(opt.seed == 42);
+    const SoftmaxVarianceResult a = softmax_variance(opt), b = softmax_variance(64, 10, 1000, 42);
+    CHECK(a.dots == b.dots);
+    CHECK(a.std_scaled == b.std_scaled);
+    CHECK(a.weights_scaled == b.weights_scaled);
+}

@@ -219,3 +219,9 @@ TEST_CASE("token ids out of range name the position, and a rejected step leaves 
     KVCache wrong(1, 2, 8, 8);
     CHECK_THROWS_AS(model.step(1, wrong), ShapeError);
 }
+
+TEST_CASE("tiny decoder: the KV-cache lesson generates 3 tokens with the cache unless told", "[kvcache]") {
+    const TinyGenerateOptions opt;
+    CHECK(opt.steps == 3);
+    CHECK(opt.use_cache);
+}

@@ -9,6 +9,7 @@
 #include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
 #include "attn/lab_model.hpp"
+#include "attn/lab_views.hpp"
 #include "test_util.hpp"
 
 using namespace attn;
@@ -323,4 +324,92 @@ TEST_CASE("lab model: errors name the field, the tensor or the position", "[lab]
     LabCache cache = model.make_cache();
     CHECK_THROWS_WITH(lab_forward(model.config(), model.weights(), {0}, 3, &cache, nullptr, nullptr),
                       Catch::Contains("not 3"));
+}
+
+// lab_views.hpp: what labRun, labGenerate, labLedger and the trainer's snapshot show, one
+// computation for all of them.
+TEST_CASE("lab views: a layer's weights, sink share and head patterns, or a linear layer's state", "[lab][views]") {
+    const LabModel model = small_model(hybrid_config());
+    const LabForward f = model.forward(kTokens, true);
+    const std::vector<LabLayerView> views = lab_layer_views(model.config(), f, true);
+    REQUIRE(views.size() == 4);
+    for (const LabLayerView& v : views) {
+        INFO("layer " << v.layer);
+        if (v.type == LabLayerType::Linear) {
+            CHECK(v.weights.size() == 0);
+            CHECK(v.state_norms == f.state_norms[v.layer]);
+            CHECK(v.sink_share.empty());
+            CHECK(v.patterns.empty());
+        } else {
+            CHECK(v.layer == 2);
+            CHECK(v.weights == f.attention[2]);
+            CHECK(v.sink_share == sink_share(f.attention[2]));
+            REQUIRE(v.patterns.size() == 4);
+            CHECK(v.patterns[1].first_token == Approx(v.sink_share[1]).margin(1e-6));
+        }
+    }
+    CHECK(lab_layer_views(model.config(), f, false)[2].patterns.empty());
+    // One token: no row past the first, so neither a sink share nor patterns.
+    const LabForward one = model.forward({0}, true);
+    const LabLayerView full = lab_layer_views(model.config(), one, true)[2];
+    CHECK(full.weights.shape(1) == 1);
+    CHECK(full.sink_share.empty());
+    CHECK(full.patterns.empty());
+}
+
+TEST_CASE("lab views: labRun's top five, labels and sink shares (none at all for one token)", "[lab][views]") {
+    const LabModel model = small_model(hybrid_config());
+    LabRunOptions opt;
+    CHECK_FALSE(opt.attention);
+    const LabRunView plain = lab_run(model, kTokens, opt);
+    CHECK(plain.layers.empty());
+    CHECK(plain.sink_share.empty());
+    REQUIRE(plain.top.size() == kTopTokens);
+    const std::vector<TokenProbability> expected =
+        top_k_softmax(&plain.logits(kTokens.size() - 1, 0), plain.logits.shape(1), 5);
+    CHECK(plain.top[0].token == expected[0].token);
+    CHECK(plain.labels.front() == "<bos>");
+    CHECK(plain.labels[1] == model.vocab()[2]);
+    opt.attention = true;
+    const LabRunView with = lab_run(model, kTokens, opt);
+    REQUIRE(with.sink_share.size() == 4);
+    CHECK(with.sink_share[0].empty());
+    CHECK(with.sink_share[2].size() == 4);
+    CHECK(with.layer_state_bytes == lab_layer_state_bytes(model.config()));
+    CHECK(with.layer_state_bytes > 0);
+    const LabRunView one = lab_run(model, {0}, opt);
+    CHECK(one.layers.size() == 4);
+    CHECK(one.sink_share.empty());
+}
+
+TEST_CASE("lab views: the generated text drops one leading <bos>, the only rule for it", "[lab][views]") {
+    const LabModel model = small_model();
+    CHECK(lab_text(model, {0, 2, 3}) == model.decode({2, 3}));
+    CHECK(lab_text(model, {2, 0, 3}) == model.decode({2, 0, 3}));
+    CHECK(lab_text(model, {}).empty());
+    const LabGenerationView g = lab_generate(model, model.encode("小明"));
+    CHECK(g.generation.generated.size() == kLabGenerateSteps);
+    CHECK(g.text.rfind("小明", 0) == 0);
+    CHECK(g.generated_text == model.decode(g.generation.generated));
+    CHECK(g.text == "小明" + g.generated_text);
+}
+
+TEST_CASE("lab views: the ledger counts float32 K/V at the model's context unless told", "[lab][views]") {
+    const LabConfig c = hybrid_config();
+    const LabLedgerOptions defaults;
+    CHECK(defaults.dtype_bytes == 4);
+    const LabLedgerView v = lab_ledger(c, defaults);
+    CHECK(v.tokens == c.context);
+    CHECK(v.full_layers == 1);
+    CHECK(v.linear_layers == 3);
+    CHECK(v.kv_bytes_per_token == 1 * 2 * 2 * 8 * 4);  // full layers × K and V × G × d × 4 B
+    CHECK(v.bytes_for_context == v.kv_bytes_per_token * c.context + v.state_bytes);
+    CHECK_FALSE(v.exceeds_context);
+    LabLedgerOptions bf16;
+    bf16.dtype_bytes = 2;
+    bf16.tokens = c.context + 1;
+    const LabLedgerView w = lab_ledger(c, bf16);
+    CHECK(w.kv_bytes_per_token == v.kv_bytes_per_token / 2);
+    CHECK(w.exceeds_context);
+    CHECK(w.formula == bytes_per_token_formula(lab_ledger_config(c, 2)));
 }

@@ -227,3 +227,43 @@ TEST_CASE("ledger errors name the config field", "[ledger][errors]") {
     CHECK(parse_kind("mla") == AttentionKind::MLA);
     CHECK_THROWS_AS(parse_kind("MLA"), ConfigError);
 }
+
+TEST_CASE("ledger view: a reported figure alone is shown and nothing is computed", "[ledger]") {
+    ModelConfig reported;
+    reported.name = "Closed";
+    reported.reported_only = true;
+    reported.reported_bytes_per_token = 123456.0;
+    reported.linear_state_bytes = 99;
+    const KvLedgerView r = kv_ledger_view(reported);
+    CHECK(r.reported_bytes_per_token == 123456.0);
+    CHECK(r.linear_state_bytes == 99);
+    CHECK_FALSE(r.bytes_per_token);
+    CHECK_FALSE(r.bytes_for_context());
+    CHECK_FALSE(r.formula);
+
+    const KvLedgerView m = kv_ledger_view(mistral_7b());
+    CHECK(m.bytes_per_token == 128 * KiB);
+    CHECK(m.bytes_for_context() == bytes_for_context(mistral_7b(), 32768));
+    CHECK(m.formula == bytes_per_token_formula(mistral_7b()));
+    CHECK_FALSE(kv_ledger_view(deepseek_67b).bytes_for_context());  // no context length
+    // The per-request product is computed when asked: a view of 2^55 bytes per token exists (its
+    // caller names that figure first), the product at 2^40 tokens then overflows.
+    ModelConfig huge = gqa("huge", std::uint64_t{1} << 40, 64, 64, 128);
+    huge.context_length = std::uint64_t{1} << 40;
+    const KvLedgerView h = kv_ledger_view(huge);
+    CHECK(h.bytes_per_token == std::uint64_t{1} << 55);
+    CHECK_THROWS_AS(h.bytes_for_context(), ValueError);
+}
+
+TEST_CASE("ledger variant rows: MLA shows no KV heads; the context flag is the asked context's", "[ledger]") {
+    const std::vector<LedgerVariantRow> rows = ledger_variant_rows(glm_53, std::nullopt);
+    REQUIRE(rows.back().kind == AttentionKind::MLA);
+    CHECK_FALSE(rows.back().kv_heads);
+    CHECK(rows.front().kv_heads == glm_53.n_heads);  // MHA: G = H
+    CHECK_FALSE(rows.front().exceeds_context);
+    CHECK(ledger_variant_rows(glm_53, 2 * 1048576).front().exceeds_context);
+    ModelConfig reported;
+    reported.reported_only = true;
+    CHECK_THROWS_AS(ledger_variant_rows(reported, 10), ConfigError);
+    CHECK_THROWS_AS(ledger_variant_rows(deepseek_67b, std::nullopt), ConfigError);  // no context given or known
+}

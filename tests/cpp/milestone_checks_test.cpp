@@ -195,3 +195,10 @@ TEST_CASE("milestone checks: faults are named, and a check refuses another check
     odd.n_kv_heads = 1;
     CHECK_THROWS_AS(check_cache_bytes_halve(random_model(odd), kTokens), ConfigError);
 }
+
+TEST_CASE("milestone checks: no fault and 12 greedy steps unless asked", "[milestone]") {
+    const MilestoneOptions opt;
+    CHECK(opt.fault == MilestoneFault::None);
+    CHECK(opt.fault == parse_milestone_fault("none"));
+    CHECK(opt.greedy_steps == 12);
+}

@@ -3,6 +3,7 @@
 // in double over the decoded weights), the KV cache against the full pass, the stepping pass, and
 // every named error.
 #include "attn/open_model.hpp"
+#include "attn/open_model_api.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -701,4 +702,54 @@ TEST_CASE("open model: the lab model mapped onto qwen3 + attnOutputGate gives th
     CHECK(test::max_abs_diff(got.logits, want.logits) < 1e-4f);
     for (std::size_t l = 0; l < lc.n_layers; ++l)
         CHECK(test::max_abs_diff(got.attention[l].weights, want.attention[l]) < 1e-5f);
+}
+
+// open_model_api.hpp: the rules of openModel* that are not conversion.
+TEST_CASE("open model api: layouts by name, the options' defaults", "[open_model][api]") {
+    CHECK(weight_layout_from_name(std::nullopt) == gemm::BLayout::NK);
+    CHECK(weight_layout_from_name(std::string("nk")) == gemm::BLayout::NK);
+    CHECK(weight_layout_from_name(std::string("kn")) == gemm::BLayout::KN);
+    CHECK_THROWS_WITH(weight_layout_from_name(std::string("")),
+                      "layout should be 'nk' ([out, in]) or 'kn' ([in, out])");
+    CHECK_FALSE(OpenRunOptions{}.attention);
+    CHECK(open_pass_defaults().attention);
+    CHECK_FALSE(open_pass_defaults().decode_kernels);
+    CHECK(OpenPassResultOptions{}.attention);
+    CHECK_FALSE(OpenGenerationOptions{}.exact);
+}
+
+TEST_CASE("open model api: a model and a tensor are made only if the heap has room", "[open_model][api]") {
+    const OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 64);
+    const std::uint64_t need = open_model_bytes_needed(c, {});
+    CHECK_THROWS_WITH(create_open_model(c, need - 1), Contains("a run of this model (without its weights) needs"));
+    std::unique_ptr<OpenModel> m = create_open_model(c, need);
+    REQUIRE(m);
+    const std::uint64_t bytes = 64 * row_bytes(WeightType::F16, 64);
+    CHECK_THROWS_WITH(add_open_tensor(*m, "model.layers.0.self_attn.q_proj.weight", WeightType::F16, 64, 64,
+                                      gemm::BLayout::NK, bytes - 1),
+                      Contains("tensor 'model.layers.0.self_attn.q_proj.weight' needs"));
+    CHECK(add_open_tensor(*m, "model.layers.0.self_attn.q_proj.weight", WeightType::F16, 64, 64, gemm::BLayout::NK,
+                          bytes) == bytes);
+    // The failed call allocated nothing: the tensor was made once, by the second call.
+    CHECK_THROWS_WITH(add_open_tensor(*m, "model.layers.0.self_attn.q_proj.weight", WeightType::F16, 64, 64,
+                                      gemm::BLayout::NK, bytes),
+                      Contains("given twice"));
+}
+
+TEST_CASE("open model api: a run's view, the last logits, the top five, attention when kept", "[open_model][api]") {
+    const OpenModelConfig c = config(OpenArch::Llama, 64, 4, 2, 16, 64);
+    const Built b = build(c, WeightType::F32);
+    OpenRunOptions opt = open_pass_defaults();
+    const OpenRunResult r = b.model->run(kTokens, opt);
+    const OpenRunView kept = open_run_view(r, true);
+    REQUIRE(kept.logits_last.size() == c.vocab);
+    CHECK(kept.logits_last[3] == r.logits(r.logits.shape(0) - 1, 3));
+    REQUIRE(kept.top.size() == kTopTokens);
+    CHECK(kept.top[0].token == top_next_tokens(r.logits)[0].token);
+    CHECK(kept.attention.size() == 2);
+    CHECK(kept.sink_share.size() == 2);
+    const OpenRunView dropped = open_run_view(r, false);
+    CHECK(dropped.attention.empty());
+    CHECK(dropped.sink_share.empty());
+    CHECK(dropped.logits_last == kept.logits_last);
 }

@@ -66,3 +66,8 @@ TEST_CASE("score memory: 8.0 GiB additive against 32 MiB of dot-product scores",
     CHECK_THROWS_AS(score_memory(1ull << 32, 1, 1), ValueError);  // T × T = 2^64
     CHECK_THROWS_AS(score_memory(1ull << 20, 1ull << 24, 1), ValueError);
 }
+
+TEST_CASE("score memory: the lesson counts BF16 unless told", "[scores]") {
+    CHECK(kScoreMemoryDtypeBytes == 2);
+    CHECK(score_memory(4096, 256, kScoreMemoryDtypeBytes).dot_bytes == 33554432);
+}

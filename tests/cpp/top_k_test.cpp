@@ -31,3 +31,15 @@ TEST_CASE("top-k softmax: k past the row gives the whole row; bad rows are named
     const float nan[] = {0.0f, std::numeric_limits<float>::quiet_NaN()};
     CHECK_THROWS_WITH(top_k_softmax(nan, 2, 1), Catch::Contains("logits[1] is NaN"));
 }
+
+TEST_CASE("top next tokens: the five most likely after the last row", "[top_k]") {
+    Matrix logits = xt::zeros<float>({2, 8});
+    for (std::size_t v = 0; v < 8; ++v) logits(1, v) = static_cast<float>(v);
+    logits(0, 0) = 100.0f;  // the first row does not count
+    const std::vector<TokenProbability> top = top_next_tokens(logits);
+    REQUIRE(top.size() == kTopTokens);
+    CHECK(kTopTokens == 5);
+    CHECK(top[0].token == 7);
+    CHECK(top[4].token == 3);
+    CHECK_THROWS_AS(top_next_tokens(Matrix(xt::zeros<float>({0, 8}))), ShapeError);
+}

@@ -295,3 +295,10 @@ TEST_CASE("weights file: the fuzzer's seed corpus is still what its names say", 
         CHECK_THROWS_WITH(load_lab_weights(file.data(), file.size()), Catch::StartsWith(message));
     }
 }
+
+TEST_CASE("weights file: the dtype by name, f32 unless asked for f16", "[weights]") {
+    CHECK(weights_dtype_from_name(std::nullopt) == WeightsDtype::F32);
+    CHECK(weights_dtype_from_name(std::string("f32")) == WeightsDtype::F32);
+    CHECK(weights_dtype_from_name(std::string("f16")) == WeightsDtype::F16);
+    CHECK_THROWS_WITH(weights_dtype_from_name(std::string("bf16")), "dtype should be 'f32' or 'f16', got 'bf16'");
+}

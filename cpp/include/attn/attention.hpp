@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "attn/tensor.hpp"
 
@@ -22,6 +24,9 @@ enum class MaskMode {
     ZeroAfterSoftmax,     // the course's "mistake" view: softmax over all keys, then zero the masked
                           // weights; rows sum to less than 1 (never used by the engine itself)
 };
+
+// "neg-inf" or "zero-after-softmax" (the JS API's maskMode); ConfigError for anything else.
+MaskMode mask_mode_from_name(const std::string& name);
 
 struct AttentionOptions {
     std::size_t n_heads = 1;
@@ -40,6 +45,18 @@ struct AttentionResult {
     Matrix sink_weight;  // [H, Tq] share taken by the sink logit (0 without one)
     Matrix output;       // [Tq, H·dv] weighted sums of V rows (after the gate, if any)
 };
+
+// Which parts of AttentionResult a caller wants: all four unless it names some.
+struct AttentionParts {
+    bool scores = true, weights = true, sink_weight = true, output = true;
+    // Only the output: attention_output()'s streaming path, no [H, Tq, Tk] maps.
+    bool output_only() const { return output && !scores && !weights && !sink_weight; }
+};
+
+// The parts named, each "scores", "weights", "sinkWeight" or "output" (the JS API's `want`).
+// ConfigError "want should be a non-empty array of …" for no names, "want[i] should be …" for
+// any other name (an empty string stands for a value that is not a string).
+AttentionParts attention_parts(const std::vector<std::string>& names);
 
 // Estimated work of one score, in the units of limits::kMaxCallWork (a multiply-add of the
 // blocked SIMD kernels), for attention() (maps: its scores and weights are formed) or
@@ -65,6 +82,11 @@ std::uint64_t attention_score_work(std::size_t d, std::size_t dv, MaskMode mode,
 // MaskError (a row with no visible key and no sink logit). ShapeError before anything runs when
 // H·Tq·Tk·attention_score_work(d, dv, mode, maps) passes limits::kMaxCallWork.
 AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt);
+
+// attention() for the parts asked: with output_only() the output of attention_output() and the
+// other fields empty, else attention() whole (the caller converts the parts it asked for).
+AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt,
+                          const AttentionParts& parts);
 
 // Only the attention output [Tq, H·dv], skipping the [H, Tq, Tk] scores and weights: the path
 // decoding and benchmarks take. A streaming softmax (attention_kernels.hpp): its memory is the

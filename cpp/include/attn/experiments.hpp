@@ -33,4 +33,13 @@ struct SoftmaxVarianceResult {
 // Throws ConfigError for d = 0, n_keys = 0 or n_samples < 2.
 SoftmaxVarianceResult softmax_variance(std::size_t d, std::size_t n_keys, std::size_t n_samples, std::uint64_t seed);
 
+// The experiment as the scaling lesson runs it unless told otherwise (softmaxVariance's options).
+struct SoftmaxVarianceOptions {
+    std::size_t d = 64;
+    std::size_t n_keys = 10;
+    std::size_t n_samples = 1000;
+    std::uint64_t seed = 42;
+};
+SoftmaxVarianceResult softmax_variance(const SoftmaxVarianceOptions& opt);
+
 }  // namespace attn

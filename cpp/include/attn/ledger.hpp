@@ -116,4 +116,32 @@ std::vector<LedgerRow> ledger_variants(const ModelConfig& cfg, std::uint64_t tok
 // Negative when to_bytes is the larger. ValueError for from_bytes = 0.
 double reduction(std::uint64_t from_bytes, std::uint64_t to_bytes);
 
+// What kvLedger shows of a models.json entry. A reported_only entry: its reported figure and its
+// linear state bytes, nothing computed (no attention shape to compute from). Any other: the
+// formulas above, bytes_for_context at the entry's context_length when it has one.
+struct KvLedgerView {
+    ModelConfig cfg;
+    std::optional<double> reported_bytes_per_token;
+    std::optional<std::uint64_t> bytes_per_token;
+    std::uint64_t linear_state_bytes = 0;
+    std::optional<std::string> formula;  // bytes_per_token_formula()
+    // Computed when asked, after bytes_per_token has been read: a per-token figure too large to
+    // show is named as such before a per-request product that overflows 64 bits.
+    std::optional<std::uint64_t> bytes_for_context() const;
+};
+KvLedgerView kv_ledger_view(const ModelConfig& cfg);
+
+// One row of kvLedgerVariants: a LedgerRow with MLA's G shown as none (it caches no per-head
+// K/V), and whether the context asked passes the model's.
+struct LedgerVariantRow {
+    AttentionKind kind;
+    std::optional<std::uint64_t> kv_heads;
+    std::uint64_t bytes_per_token;
+    std::uint64_t bytes_for_context;
+    std::uint64_t cached_tokens;
+    bool exceeds_context;
+};
+// require_attention_shape(), then ledger_variants() at variants_context(cfg, given).
+std::vector<LedgerVariantRow> ledger_variant_rows(const ModelConfig& cfg, std::optional<std::uint64_t> given);
+
 }  // namespace attn

@@ -36,6 +36,13 @@ enum class MilestoneFault {
 const char* milestone_fault_name(MilestoneFault fault) noexcept;
 MilestoneFault parse_milestone_fault(const std::string& name);
 
+// The labCheck* functions' options: no fault, and 12 greedy steps for the greedy check, unless
+// told otherwise.
+struct MilestoneOptions {
+    MilestoneFault fault = MilestoneFault::None;
+    std::size_t greedy_steps = 12;
+};
+
 // The tolerances of the seed's tests: logits and outputs to 1e-4; a row's sum to 1e-5.
 inline constexpr double kMilestoneTolerance = 1e-4;
 inline constexpr double kRowSumTolerance = 1e-5;

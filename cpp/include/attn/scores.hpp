@@ -44,5 +44,7 @@ struct ScoreMemory {
 // ValueError naming the parameter when T, d_a or dtype_bytes is 0, or when a product overflows
 // 64 bits.
 ScoreMemory score_memory(std::uint64_t T, std::uint64_t d_a, std::uint64_t dtype_bytes);
+// scoreMemory's dtype unless told otherwise: BF16, 2 bytes, as the lesson counts.
+inline constexpr std::uint64_t kScoreMemoryDtypeBytes = 2;
 
 }  // namespace attn

@@ -70,6 +70,13 @@ struct GenerateResult {
     std::vector<GenerateStep> steps;
 };
 
+// tinyDecoderGenerate's options: the KV-cache lesson generates 3 tokens with the cache unless
+// told otherwise.
+struct TinyGenerateOptions {
+    std::size_t steps = 3;
+    bool use_cache = true;
+};
+
 class TinyDecoder {
   public:
     // Validates cfg (see validate()) and draws the weights.

@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "attn/tensor.hpp"
+
 namespace attn {
 
 struct TokenProbability {
@@ -16,5 +18,13 @@ struct TokenProbability {
 // probabilities of the row add up to 1 to double rounding. ShapeError for n = 0, ValueError
 // naming the first NaN / Inf logit.
 std::vector<TokenProbability> top_k_softmax(const float* logits, std::size_t n, std::size_t k);
+
+// How many next tokens a page lists under its prompt (the lab, the opened model, the export's
+// "top5").
+inline constexpr std::size_t kTopTokens = 5;
+
+// top_k_softmax() of the last row of logits [T, V], k = kTopTokens: what comes next after the
+// whole text. ShapeError for no rows.
+std::vector<TokenProbability> top_next_tokens(const Matrix& logits);
 
 }  // namespace attn

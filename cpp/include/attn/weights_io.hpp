@@ -27,6 +27,8 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "attn/lab_model.hpp"
@@ -38,6 +40,10 @@ constexpr char kOldLabWeightsMagic[] = "ATTNLAB1";
 constexpr std::uint32_t kLabWeightsVersion = 1;
 
 enum class WeightsDtype : std::uint32_t { F32 = 0, F16 = 1 };
+
+// "f32" (also when absent: the precision the lab computes in) or "f16" (trainWeights' dtype);
+// ConfigError "dtype should be 'f32' or 'f16', got '<name>'" for anything else.
+WeightsDtype weights_dtype_from_name(const std::optional<std::string>& name);
 
 // Serialises model in the layout above.
 std::vector<std::uint8_t> save_lab_weights(const LabModel& model, WeightsDtype dtype);
