@@ -43,7 +43,10 @@ test('each element lists every attribute its class observes, and only ones it re
     // One read once at start (not observed) is fine, if the element's own module reads it; one
     // the base class documents for every widget, if the shared sheet (the theme, the self-check
     // panel) selects on it.
-    const source = readFileSync(join(root, modules.get(d)), 'utf8');
+    // The base class's world and lang properties read their attributes for every widget.
+    const source =
+      readFileSync(join(root, modules.get(d)), 'utf8') +
+      readFileSync(join(root, 'web/widget-base.js'), 'utf8');
     for (const a of d.attributes.filter((x) => !cls.observedAttributes.includes(x.name)))
       if (a.inheritedFrom?.name === 'AttnWidget')
         assert.ok(

@@ -3,7 +3,7 @@
 // head outside the heads is no head), and the self-check failing on weights that break it.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { runtime } from './fixture.mjs';
+import { runtime } from '../helpers/fixture.mjs';
 import { worldTensors } from '../../web/world.js';
 import { readInlineData, headWeights, heatmapChecks } from '../../widgets/heatmap/logic.js';
 
