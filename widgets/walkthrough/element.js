@@ -208,9 +208,9 @@ export class Walkthrough extends AttnWidget {
       h('strong', {}, this.t('arith')),
       ...formula(cellArithmetic(key, ci, cj, m, (i) => labels[i])),
     );
-    // The closing line quotes the outputs of the world's key and query (The, cat); a world that
-    // names neither has its steps stand alone.
-    const theCat = hasRoles(m.w, ['query', 'key']);
+    // The closing line quotes the outputs of the world's key and query (The, cat) as the whole
+    // worked example: only a world of just those two tokens; any other has its steps stand alone.
+    const theCat = hasRoles(m.w, ['query', 'key']) && m.w.tokens.length === 2;
     this.#final.hidden = key !== 'output' || !theCat;
     const nums = theCat ? courseNumbers(m) : null;
     this.#final.textContent = nums ? this.t('final', nums.outThe, nums.outCat) : '';
