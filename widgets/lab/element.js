@@ -33,6 +33,7 @@ import {
   DEFAULT_PROMPT,
   DEFAULT_STEPS,
   labData,
+  labDataArrived,
   labModel,
   clampPrompt,
   runPrompt,
@@ -258,23 +259,15 @@ export class Lab extends AttnWidget {
    * @param {Runtime} rt
    */
   #waitForLabData(rt) {
-    this.#dataWait ??= new Promise((/** @type {() => void} */ resolve) => {
-      const done = () => {
-        if (!labData() && document.readyState !== 'complete') return;
-        window.removeEventListener('attn-lab-data', done);
-        window.removeEventListener('load', done);
-        this.body.replaceChildren();
-        this._checksLang = undefined; // the panel was drawn without the data: draw it again
-        try {
-          this.build(rt);
-          this.update();
-        } catch (e) {
-          this.showError(e);
-        }
-        resolve();
-      };
-      window.addEventListener('attn-lab-data', done);
-      window.addEventListener('load', done);
+    this.#dataWait ??= labDataArrived().then(() => {
+      this.body.replaceChildren();
+      this._checksLang = undefined; // the panel was drawn without the data: draw it again
+      try {
+        this.build(rt);
+        this.update();
+      } catch (e) {
+        this.showError(e);
+      }
     });
   }
 

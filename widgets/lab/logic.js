@@ -92,6 +92,24 @@ export function labData() {
     : null;
 }
 
+/**
+ * Resolves once attn-lab-data.js has run, or the page has loaded without it: the script comes
+ * after the widgets' scripts, so the lab and the milestone build again then.
+ * @returns {Promise<void>}
+ */
+export function labDataArrived() {
+  return new Promise((resolve) => {
+    const done = () => {
+      if (!labData() && document.readyState !== 'complete') return;
+      window.removeEventListener('attn-lab-data', done);
+      window.removeEventListener('load', done);
+      resolve();
+    };
+    window.addEventListener('attn-lab-data', done);
+    window.addEventListener('load', done);
+  });
+}
+
 /** @type {WeakMap<AttnEngine, Map<string, LabModel>>} */
 const loaded = new WeakMap();
 /**

@@ -16,7 +16,7 @@
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, downloadFile } from '../../web/dom.js';
 import { readTrainedModel, pageStorage } from '../../web/trained-model.js';
-import { DATA_SCRIPT, labData, labModel, fullLayers } from '../lab/logic.js';
+import { DATA_SCRIPT, labData, labDataArrived, labModel, fullLayers } from '../lab/logic.js';
 import { CHECKS, BASELINE, EXAMPLE_N_EMBD, checkText, runCheck, configBytes } from './logic.js';
 import { exportC3, exportChecks, milestoneChecks } from './export.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
@@ -252,23 +252,15 @@ export class Milestone extends AttnWidget {
    * @param {Runtime} rt
    */
   #waitForLabData(rt) {
-    this.#dataWait ??= new Promise((/** @type {() => void} */ resolve) => {
-      const done = () => {
-        if (!labData() && document.readyState !== 'complete') return;
-        window.removeEventListener('attn-lab-data', done);
-        window.removeEventListener('load', done);
-        this.body.replaceChildren();
-        this._checksLang = undefined;
-        try {
-          this.build(rt);
-          this.update();
-        } catch (e) {
-          this.showError(e);
-        }
-        resolve();
-      };
-      window.addEventListener('attn-lab-data', done);
-      window.addEventListener('load', done);
+    this.#dataWait ??= labDataArrived().then(() => {
+      this.body.replaceChildren();
+      this._checksLang = undefined;
+      try {
+        this.build(rt);
+        this.update();
+      } catch (e) {
+        this.showError(e);
+      }
     });
   }
 
