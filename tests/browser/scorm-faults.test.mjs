@@ -16,6 +16,7 @@ import {
   follow,
   closeLms,
   cmiOf,
+  predict,
 } from '../helpers/scorm-host.mjs';
 import { decodeSuspendData } from '../../web/lms/suspend-data.js';
 import { PROGRESS_KEY } from '../../web/progress.js';
@@ -50,20 +51,7 @@ async function predictOn4(frame) {
   if (!frame.url().includes('04-causal-mask'))
     await follow(frame, 'ol.lessons a[href^="04-causal-mask.html"]');
   // Lesson 4's prediction is a choice (does attention know order?); a slider would do too.
-  const card = frame.locator('.predict');
-  let guess;
-  if ((await card.getAttribute('data-kind')) === 'choice') {
-    const option = card.locator('input[type=radio]').first();
-    guess = await option.getAttribute('value');
-    await option.check();
-  } else {
-    const slider = card.locator('input[type=range]');
-    await slider.focus();
-    await slider.press('ArrowLeft');
-    guess = await slider.inputValue();
-  }
-  await frame.click('[data-predict-commit]');
-  assert.equal(await frame.locator('.predict').getAttribute('data-state'), 'revealed');
+  const guess = await predict(frame);
   assert.match(await frame.locator('.predict-compare').innerText(), /./);
   assert.ok(await frame.locator('attn-mask-grid').isVisible(), 'the widget behind the gate');
   return guess;

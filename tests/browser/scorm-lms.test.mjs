@@ -17,6 +17,7 @@ import {
   closeLms,
   cmiOf,
   FOLDER,
+  predict,
 } from '../helpers/scorm-host.mjs';
 import { readJson } from '../helpers/fixture.mjs';
 import { decodeSuspendData } from '../../web/lms/suspend-data.js';
@@ -62,25 +63,6 @@ function relaunchData(version, saved) {
   delete core.exit;
   core.entry = 'resume';
   return data;
-}
-
-/** Commits the page's prediction (a slider moved or the first choice); returns the guess. */
-async function predict(frame) {
-  const card = frame.locator('.predict');
-  let guess;
-  if ((await card.getAttribute('data-kind')) === 'choice') {
-    const option = card.locator('input[type=radio]').first();
-    guess = await option.getAttribute('value');
-    await option.check();
-  } else {
-    const slider = card.locator('input[type=range]');
-    await slider.focus();
-    await slider.press('ArrowRight');
-    guess = await slider.inputValue();
-  }
-  await frame.click('[data-predict-commit]');
-  assert.equal(await card.getAttribute('data-state'), 'revealed');
-  return guess;
 }
 
 /** Answers questions of the page's <attn-quiz> ({id → option}), each checked. */

@@ -9,6 +9,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, rmSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import assert from 'node:assert/strict';
 import { unzipSync } from 'fflate';
 import { serve } from '../../scripts/serve.mjs';
 import { packageScorm } from '../../scripts/package-scorm.mjs';
@@ -184,4 +185,23 @@ export async function closeLms(page) {
 /** The CMI data scorm-again holds now (what the LMS would store), as plain JSON. */
 export function cmiOf(page) {
   return page.evaluate(() => JSON.parse(JSON.stringify(window.lms.cmi)));
+}
+
+/** Commits the page's prediction (a slider moved or the first choice); returns the guess. */
+export async function predict(frame) {
+  const card = frame.locator('.predict');
+  let guess;
+  if ((await card.getAttribute('data-kind')) === 'choice') {
+    const option = card.locator('input[type=radio]').first();
+    guess = await option.getAttribute('value');
+    await option.check();
+  } else {
+    const slider = card.locator('input[type=range]');
+    await slider.focus();
+    await slider.press('ArrowRight');
+    guess = await slider.inputValue();
+  }
+  await frame.click('[data-predict-commit]');
+  assert.equal(await card.getAttribute('data-state'), 'revealed');
+  return guess;
 }
