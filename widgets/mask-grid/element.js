@@ -14,6 +14,7 @@ import { worldTensors, tokenLabels, hasRoles, roleIndex } from '../../web/world.
 import { HEATMAP_CSS } from '../../web/views/heatmap-table.js';
 import { labelHeader, glossLine, longColumnsClass } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
+import { toggleButtons } from '../../web/views/toggle-group.js';
 import { row, sup, frac, formula } from '../../web/mathml.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { causalMask, maskedAttention, courseChecks } from './logic.js';
@@ -42,10 +43,10 @@ export class MaskGrid extends AttnWidget {
   #cursor;
   /** the world's token count */
   #n = 0;
-  /** @type {HTMLButtonElement[]} */
-  #presetButtons = [];
-  /** @type {HTMLButtonElement[]} */
-  #modeButtons = [];
+  /** @type {ReturnType<typeof toggleButtons<'causal' | 'none'>> | null} */
+  #presets = null;
+  /** @type {ReturnType<typeof toggleButtons<MaskMode>> | null} */
+  #modes = null;
   #grid = h('table', {});
   #formula = h('p', {});
   #cellFormula = h('p', {});
@@ -87,29 +88,27 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
     this.#n = n;
     this.#mask ??= causalMask(n);
     this.#cursor ??= [Math.max(0, n - 2), 0];
-    /** @param {'causal' | 'none'} kind */
-    const preset = (kind) => () => {
-      this.#mask = causalMask(n).map((row) => row.map((on) => kind === 'none' || on));
-      this.update();
-    };
     // The two presets are toggle buttons: pressed while the mask is exactly that preset.
-    this.#presetButtons = /** @type {const} */ (['causal', 'none']).map((kind) =>
-      h('button', { type: 'button', 'aria-pressed': 'false', onclick: preset(kind) }, this.t(kind)),
-    );
-    this.#modeButtons = /** @type {const} */ (['neg-inf', 'zero-after-softmax']).map((m) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          'aria-pressed': String(this.#mode === m),
-          onclick: () => {
-            this.#mode = m;
-            this.update();
-          },
-        },
-        this.t(m === 'neg-inf' ? 'negInf' : 'zeroAfter'),
-      ),
-    );
+    this.#presets = toggleButtons({
+      values: /** @type {const} */ (['causal', 'none']),
+      data: 'preset',
+      pressed: null,
+      label: (kind) => this.t(kind),
+      onPick: (kind) => {
+        this.#mask = causalMask(n).map((row) => row.map((on) => kind === 'none' || on));
+        this.update();
+      },
+    });
+    this.#modes = toggleButtons({
+      values: /** @type {MaskMode[]} */ (['neg-inf', 'zero-after-softmax']),
+      data: 'mode',
+      pressed: this.#mode,
+      label: (m) => this.t(m === 'neg-inf' ? 'negInf' : 'zeroAfter'),
+      onPick: (m) => {
+        this.#mode = m;
+        this.update();
+      },
+    });
     this.#grid = h('table', { role: 'grid', 'aria-label': this.t('title') });
     this.#grid.addEventListener('keydown', (e) => this.onKey(e));
     // Focus reached by Tab or a pointer moves the keyboard cursor too.
@@ -123,8 +122,8 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
-      h('div', { class: 'row', role: 'group' }, this.#presetButtons),
-      h('div', { class: 'row', role: 'group' }, this.#modeButtons),
+      h('div', { class: 'row', role: 'group' }, this.#presets.buttons),
+      h('div', { class: 'row', role: 'group' }, this.#modes.buttons),
       scrollRegion(this.#grid, { label: this.t('title'), lang: this.lang }),
       ...glossLine(tokenLabels(w, this.lang)),
       this.#formula,
@@ -150,13 +149,10 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
     const n = this.#n;
     const mask = this.#mask ?? causalMask(n);
     const cursor = this.#cursor ?? [0, 0];
-    this.#modeButtons.forEach((b, i) =>
-      b.setAttribute('aria-pressed', String(this.#mode === ['neg-inf', 'zero-after-softmax'][i])),
-    );
+    this.#modes?.set(this.#mode);
     const isCausal = mask.every((row, i) => row.every((on, j) => on === j <= i));
     const isNone = mask.every((row) => row.every(Boolean));
-    this.#presetButtons[0].setAttribute('aria-pressed', String(isCausal));
-    this.#presetButtons[1].setAttribute('aria-pressed', String(isNone));
+    this.#presets?.set(isCausal ? 'causal' : isNone ? 'none' : null);
     this.#formula.replaceChildren(
       ...formula(this.t(this.#mode === 'neg-inf' ? 'formulaNegInf' : 'formulaZero')),
     );

@@ -10,6 +10,7 @@
 import { sub, text, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
+import { sliderRow } from '../../web/views/slider.js';
 import { h, num, pct, redraw } from '../../web/dom.js';
 import { rowOf } from '../../web/tensor.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
@@ -142,29 +143,24 @@ export class SinkLogit extends AttnWidget {
         this.update();
       },
     });
-    this.#sinkSlider = h('input', {
-      type: 'range',
+    const sinkRow = sliderRow({
       id: sinkId,
-      min: SINK.min,
-      max: SINK.max,
-      step: SINK.step,
+      label: this.t('sinkSlider'),
+      ...SINK,
       value: this.#sink,
-      'data-role': 'sink',
-      oninput: () => {
-        this.#sink = Number(this.#sinkSlider.value);
+      attrs: { 'data-role': 'sink' },
+      onInput: (v) => {
+        this.#sink = v;
         this.#sinkOn = true;
         this.update();
       },
     });
-    this.#sinkValue = h('output', { for: sinkId });
+    this.#sinkSlider = sinkRow.input;
+    this.#sinkValue = sinkRow.out;
     return h('section', {}, [
       h('h3', {}, this.t('sinkTitle')),
       h('div', { class: 'row' }, [h('label', {}, [this.#sinkToggle, this.t('sinkOn')])]),
-      h('div', { class: 'row' }, [
-        h('label', { for: sinkId }, this.t('sinkSlider')),
-        this.#sinkSlider,
-        this.#sinkValue,
-      ]),
+      sinkRow.el,
       h('p', { class: 'formula' }, formula(this.t('sinkFormula'))),
       this.#sinkStack,
       this.#sinkLegend,
@@ -182,27 +178,22 @@ export class SinkLogit extends AttnWidget {
    * @param {string} gateId
    */
   #gateSection(gateId) {
-    this.#gateSlider = h('input', {
-      type: 'range',
+    const gateRow = sliderRow({
       id: gateId,
-      min: GATE.min,
-      max: GATE.max,
-      step: GATE.step,
+      label: this.t('gateSlider'),
+      ...GATE,
       value: this.#gate,
-      'data-role': 'gate',
-      oninput: () => {
-        this.#gate = Number(this.#gateSlider.value);
+      attrs: { 'data-role': 'gate' },
+      onInput: (v) => {
+        this.#gate = v;
         this.update();
       },
     });
-    this.#gateValue = h('output', { for: gateId });
+    this.#gateSlider = gateRow.input;
+    this.#gateValue = gateRow.out;
     return h('section', {}, [
       h('h3', {}, this.t('gateTitle')),
-      h('div', { class: 'row' }, [
-        h('label', { for: gateId }, this.t('gateSlider')),
-        this.#gateSlider,
-        this.#gateValue,
-      ]),
+      gateRow.el,
       this.#gateFormula,
       this.#gateStack,
       this.#gateWeights,

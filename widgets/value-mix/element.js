@@ -15,6 +15,7 @@ import { h, pct, redraw } from '../../web/dom.js';
 import { worldTensors, tokenLabels, hasRoles, roleIndex } from '../../web/world.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
+import { sliderRow } from '../../web/views/slider.js';
 import { ROLES, mixRow, nameSplit, vec, courseChecks } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { mixTableParts, mixLegend } from './views/mix-table.js';
@@ -219,21 +220,21 @@ export class ValueMix extends AttnWidget {
     const la = labels[split.a],
       lb = labels[split.b];
     const sId = `share-${uid}`;
-    const slider = h('input', {
-      type: 'range',
+    const row = sliderRow({
       id: sId,
+      label: this.t('split', la, lb),
       min: 0,
       max: 100,
       step: 5,
-      'data-role': 'share',
-      oninput: () => {
-        this.#share = Number(slider.value) / 100;
+      attrs: { 'data-role': 'share' },
+      onInput: (v) => {
+        this.#share = v / 100;
         this.update();
       },
     });
     const s = {
-      slider,
-      out: h('output', { for: sId }),
+      slider: row.input,
+      out: row.out,
       kCard: h('div', { class: 'card', 'data-role': 'k-card' }),
       vCard: h('div', { class: 'card', 'data-role': 'v-card' }),
     };
@@ -242,11 +243,7 @@ export class ValueMix extends AttnWidget {
       h('h3', {}, this.t('kTitle')),
       h('p', { class: 'muted' }, this.t('kHelp', la, lb)),
       this.#rowKV,
-      h('div', { class: 'row' }, [
-        h('label', { for: sId }, this.t('split', la, lb)),
-        slider,
-        s.out,
-      ]),
+      row.el,
       h('div', { class: 'kv' }, [s.kCard, s.vCard]),
       h('p', { class: 'note' }, this.t('takeaway')),
     );
