@@ -3,10 +3,14 @@
 // their formulas. memoryPanel builds it once; showMemory fills it after every change of T.
 import { grouped, h } from '../../../web/dom.js';
 import { sliderRow } from '../../../web/views/slider.js';
+import { bar } from '../../../web/views/bar.js';
 import { toggleButtons } from '../../../web/views/toggle-group.js';
 import { COURSE, T_PRESETS, T_RANGE, courseBytes } from '../logic.js';
 
-/** @typedef {{ fill: HTMLDivElement, val: HTMLSpanElement, f: HTMLParagraphElement }} MemoryRow */
+/**
+ * @typedef {{ bar: ReturnType<typeof bar>, val: HTMLSpanElement,
+ *   f: HTMLParagraphElement }} MemoryRow
+ */
 /**
  * @typedef {{ section: HTMLElement, tInput: HTMLInputElement, tSlider: HTMLInputElement,
  *   presets: ReturnType<typeof toggleButtons<number>>, add: MemoryRow, dot: MemoryRow,
@@ -54,21 +58,21 @@ export function memoryPanel(uid, t, onT) {
     onPick: (p) => onT(p, 'preset'),
   });
   /** @param {'additive' | 'dot'} role @param {string} cls @returns {MemoryRow} */
-  const bar = (role, cls) => ({
-    fill: h('div', { class: `bar-fill ${cls}` }),
+  const row = (role, cls) => ({
+    bar: bar({
+      share: 0,
+      digits: 3,
+      fillClass: cls,
+      attrs: { 'aria-hidden': 'true' },
+    }),
     val: h('span', { class: 'val', 'data-role': `mem-${role}` }),
     f: h('p', { class: 'formula', 'data-role': `mem-${role}-formula` }),
   });
-  const add = bar('additive', 'add'),
-    dot = bar('dot', 'dot');
+  const add = row('additive', 'add'),
+    dot = row('dot', 'dot');
   const ratioLine = h('p', {});
   /** @param {string} label @param {MemoryRow} m */
-  const memRow = (label, m) => [
-    h('span', {}, label),
-    h('div', { class: 'bar-track', 'aria-hidden': 'true' }, m.fill),
-    m.val,
-    m.f,
-  ];
+  const memRow = (label, m) => [h('span', {}, label), m.bar.el, m.val, m.f];
   const section = h('section', {}, [
     h('h3', {}, t('memTitle')),
     h('p', { class: 'muted' }, t('memHelp')),
@@ -103,9 +107,9 @@ export function showMemory(p, T, m, source, t) {
   p.presets.set(T_PRESETS.includes(T) ? T : null);
   p.add.val.textContent = courseBytes(m.bytes.additive);
   p.add.f.textContent = m.additive;
-  p.add.fill.style.setProperty('width', '100%');
+  p.add.bar.set(1);
   p.dot.val.textContent = courseBytes(m.bytes.dot);
   p.dot.f.textContent = m.dot;
-  p.dot.fill.style.setProperty('width', `${((m.bytes.dot / m.bytes.additive) * 100).toFixed(3)}%`);
+  p.dot.bar.set(m.bytes.dot / m.bytes.additive);
   p.ratioLine.textContent = t('ratio', COURSE.dA);
 }
