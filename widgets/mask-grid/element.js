@@ -9,10 +9,9 @@
 /** @import { MaskMode } from './logic.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct, num, gridMove, fitText, namedNumber } from '../../web/dom.js';
-import { weightColor, textOn } from '../../web/color.js';
 import { worldTensors, tokenLabels, hasRoles, roleIndex } from '../../web/world.js';
-import { HEATMAP_CSS } from '../../web/views/heatmap-table.js';
-import { labelHeader, glossLine, longColumnsClass } from '../../web/views/table-labels.js';
+import { HEATMAP_CSS, heatmapParts } from '../../web/views/heatmap-table.js';
+import { glossLine, longColumnsClass } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { toggleButtons } from '../../web/views/toggle-group.js';
 import { row, sup, frac, formula } from '../../web/mathml.js';
@@ -165,53 +164,40 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
     } catch (e) {
       error = e; // drawn below the grid; the grid stays so the student can undo the click
     }
-    /** @param {number} i @param {number} j */
-    const weight = (i, j) => (result ? result.weights.data[i * n + j] : NaN);
-    const header = h('tr', {}, [
-      h('th', { scope: 'col', class: 'hm-corner' }, this.t('query')),
-      ...labels.map((l) => labelHeader(l, 'col', 'hm-col')),
-      h('th', { scope: 'col', title: this.t('rowSum') }, fitText(this.t('rowSum'), 'Σ')),
-    ]);
-    const rows = labels.map((/** @type {string} */ ql, /** @type {number} */ i) => {
-      let sum = 0;
-      const cells = labels.map((/** @type {string} */ kl, /** @type {number} */ j) => {
-        const on = mask[i][j];
-        const wij = weight(i, j);
-        sum += wij;
-        const text = Number.isFinite(wij) ? pct(wij) : '—';
-        const short = Number.isFinite(wij) ? pct(wij, 0) : '—';
-        const shown = on && Number.isFinite(wij);
-        const focused = cursor[0] === i && cursor[1] === j;
-        const btn = h(
-          'button',
-          {
-            type: 'button',
-            class: shown ? 'cell' : 'cell off',
-            tabindex: focused ? '0' : '-1',
-            'aria-pressed': String(on),
-            'data-i': i,
-            'data-j': j,
-            onclick: () => this.toggle(i, j),
-            style: shown
-              ? { background: weightColor(wij, this.scale), color: textOn(wij, this.scale) }
-              : {},
-          },
-          namedNumber(this.t('cellName', ql, kl, on), text, short),
-        );
-        return h('td', { role: 'gridcell' }, btn);
-      });
-      return h('tr', {}, [
-        labelHeader(ql, 'row'),
-        ...cells,
-        h(
-          'td',
-          { class: 'formula' },
-          Number.isFinite(sum) ? fitText(num(sum, 3), num(sum, 2)) : '—',
-        ),
-      ]);
+    const weights = result ? result.weights.data : new Float32Array(n * n).fill(NaN);
+    const sums = labels.map((_, i) =>
+      weights.subarray(i * n, (i + 1) * n).reduce((a, b) => a + b, 0),
+    );
+    const parts = heatmapParts({
+      weights,
+      rows: labels,
+      cols: labels,
+      corner: this.t('query'),
+      scale: this.scale,
+      pick: {
+        pressed: (i, j) => mask[i][j],
+        cursor,
+        shade: (i, j, w) => (mask[i][j] && Number.isFinite(w) ? w : null),
+        content: (i, j, w) =>
+          namedNumber(
+            this.t('cellName', labels[i], labels[j], mask[i][j]),
+            Number.isFinite(w) ? pct(w) : '—',
+            Number.isFinite(w) ? pct(w, 0) : '—',
+          ),
+        onPick: (i, j) => this.toggle(i, j),
+      },
+      extra: {
+        head: h('th', { scope: 'col', title: this.t('rowSum') }, fitText(this.t('rowSum'), 'Σ')),
+        cell: (i) =>
+          h(
+            'td',
+            { class: 'formula' },
+            Number.isFinite(sums[i]) ? fitText(num(sums[i], 3), num(sums[i], 2)) : '—',
+          ),
+      },
     });
     const hadFocus = this.shadowRoot?.activeElement?.classList.contains('cell');
-    this.#grid.replaceChildren(h('thead', {}, header), h('tbody', {}, rows));
+    this.#grid.replaceChildren(...parts);
     this.#grid.className = `heatmap mask ${longColumnsClass(labels)}`.trim();
     if (hadFocus) this.focusCell();
     this.drawCellFormula(result, labels);
