@@ -16,6 +16,7 @@ import { worldTensors, tokenLabels, hasRoles, roleIndex } from '../../web/world.
 import { glossLine } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
 import { sliderRow } from '../../web/views/slider.js';
+import { toggleButton } from '../../web/views/toggle-group.js';
 import { ROLES, mixRow, nameSplit, vec, courseChecks } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { mixTableParts, mixLegend } from './views/mix-table.js';
@@ -96,6 +97,8 @@ export class ValueMix extends AttnWidget {
   /** @type {HTMLLabelElement[]} */
   #radioLabels = [];
   #causalButton = h('button');
+  /** @type {ReturnType<typeof toggleButton> | null} */
+  #causalToggle = null;
   #mixTitle = h('h3');
   #table = h('table');
   #legend = h('div');
@@ -163,15 +166,15 @@ export class ValueMix extends AttnWidget {
       }),
     );
     this.#radioLabels = this.#radios.map((r, i) => h('label', {}, [r, labels[i]]));
-    this.#causalButton = h('button', {
-      type: 'button',
-      'data-role': 'causal',
-      'aria-pressed': String(this.#causal),
-      onclick: () => {
+    this.#causalToggle = toggleButton({
+      pressed: this.#causal,
+      attrs: { 'data-role': 'causal' },
+      onToggle: () => {
         this.#causal = !this.#causal;
         this.update();
       },
     });
+    this.#causalButton = this.#causalToggle.button;
     this.#mixTitle = h('h3', {});
     this.#table = h('table', { class: 'mix' });
     this.#legend = h('div', { class: 'legend', 'aria-hidden': 'true' });
@@ -261,7 +264,7 @@ export class ValueMix extends AttnWidget {
       r.checked = i === query;
       this.#radioLabels[i].classList.toggle('on', i === query);
     });
-    this.#causalButton.setAttribute('aria-pressed', String(this.#causal));
+    this.#causalToggle?.set(this.#causal);
     this.#causalButton.textContent = this.t(this.#causal ? 'causalOn' : 'causalOff');
 
     const m = mixRow(e, w, query, this.#causal);
