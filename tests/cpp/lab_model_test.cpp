@@ -14,15 +14,9 @@
 
 using namespace attn;
 using attn::test::max_abs_diff;
+using attn::test::small_vocab;
 
 namespace {
-
-std::vector<std::string> small_vocab(std::size_t n) {
-    std::vector<std::string> v{kLabBosText, kLabUnkText};
-    const std::vector<std::string> chars = utf8_chars("小明把苹果给了王书笔花。，的是");
-    for (std::size_t i = 0; v.size() < n; ++i) v.push_back(chars[i]);
-    return v;
-}
 
 LabConfig small_config() {
     LabConfig c;

@@ -10,6 +10,7 @@
 // prompt); the query tokens are buttons (one tab stop, arrow keys / Home / End move).
 import { h, svg, pct, gridMove } from '../dom.js';
 import { CATEGORY } from '../color.js';
+import { toggleButtons } from './toggle-group.js';
 
 /** Stroke widths in px of an arc of weight 0 (never drawn: omitted) … 1. */
 export const ARC_MIN_WIDTH = 0.75;
@@ -346,25 +347,22 @@ export class FanOutArcs {
         'aria-label': this.t('arcsQuery'),
         'aria-orientation': layout.dir === 'row' ? 'horizontal' : 'vertical',
       },
-      labels.map((l, i) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            class: [
-              keys.has(i) && i !== this.query ? 'fo-key' : '',
-              labelWidth(l) > layout.step ? 'fo-small' : '',
-            ].join(' '),
-            'data-q': i,
-            tabindex: i === this.query ? '0' : '-1',
-            'aria-pressed': String(i === this.query),
-            'aria-label': this.t('arcsQueryButton', l, i),
-            style: size,
-            onclick: () => this.pick(i),
-          },
-          l,
-        ),
-      ),
+      toggleButtons({
+        values: labels.map((_, i) => i),
+        data: 'q',
+        pressed: this.query,
+        roving: true,
+        label: (i) => labels[i],
+        attrs: (i) => ({
+          class: [
+            keys.has(i) && i !== this.query ? 'fo-key' : '',
+            labelWidth(labels[i]) > layout.step ? 'fo-small' : '',
+          ].join(' '),
+          'aria-label': this.t('arcsQueryButton', labels[i], i),
+          style: size,
+        }),
+        onPick: (i) => this.pick(i),
+      }).buttons,
     );
     bar.addEventListener('keydown', (e) => {
       const to = gridMove(

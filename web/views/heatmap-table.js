@@ -1,14 +1,27 @@
 // A weights heatmap as an HTML table (screen readers read it as a table; it reflows on a phone):
 // row labels are queries, column labels keys, each cell coloured by weight with its percentage,
 // the causal upper triangle greyed, and a read-out line that follows the hovered or focused
-// cell. Used by <attn-heatmap> and by any widget that shows a weights matrix.
+// cell. Used by <attn-heatmap> and by any widget that shows a weights matrix; where the student
+// presses cells (mask-grid's mask, dot-product's score matrix) they are toggle buttons.
 import { h, pct } from '../dom.js';
 import { weightColor, textOn } from '../color.js';
 /** @import { ColorScale } from '../color.js' */
+/** @import { Child } from '../dom.js' */
 import { labelHeader, longColumnsClass, cornerText } from './table-labels.js';
 
 /**
- * Returns a table element.
+ * A cell picked by a click, and by the widget's keys: a toggle button (aria-pressed) in a grid
+ * cell, as mask-grid's mask and dot-product's score matrix have them. pressed(i, j): the button's
+ * state; cursor: the one cell Tab reaches (the widget moves it with the arrow keys); shade(i, j,
+ * w): the value its colour stands for, null for a cell drawn without colour; content(i, j, w): its
+ * text; onPick(i, j): what a press does.
+ * @typedef {{ pressed: (i: number, j: number) => boolean, cursor: [number, number],
+ *   shade: (i: number, j: number, w: number) => number | null,
+ *   content: (i: number, j: number, w: number) => Child | Child[],
+ *   onPick: (i: number, j: number) => void }} HeatmapPick
+ */
+/**
+ * What heatmapTable and heatmapParts take.
  * weights: number[] (row-major, rows × cols) or number[][]; rows/cols: labels;
  * causal: grey cells with j > i; digits: percentage decimals;
  * onFocus(i, j): called when a cell is hovered or focused (for the read-out);
@@ -17,64 +30,113 @@ import { labelHeader, longColumnsClass, cornerText } from './table-labels.js';
  * fit: in a narrow widget (a phone) the table takes the box's width and its columns share it, so
  * no column is cut: past DENSE_COLUMNS columns the cells show their colour only (the number stays
  * in the cell's name, and in a read-out where the widget has one), and past the width of 10 px
- * columns (a long prompt) it scrolls in its region.
- * @param {{
+ * columns (a long prompt) it scrolls in its region;
+ * pick: the cells are buttons a student presses (HeatmapPick) in place of read-only cells;
+ * extra: a column after the weights (a row's sum): its header and each row's cell.
+ * @typedef {{
  *   weights: ArrayLike<number> | number[][], rows: string[], cols: string[], causal?: boolean,
  *   digits?: number, onFocus?: (i: number, j: number) => void, caption: string,
  *   cellLabel?: (i: number, j: number, w: number, hidden: boolean) => string, corner?: string,
- *   lang?: string, scale: ColorScale, fit?: boolean,
- * }} options
+ *   lang?: string, scale: ColorScale, fit?: boolean, pick?: HeatmapPick,
+ *   extra?: { head: HTMLTableCellElement, cell: (i: number) => HTMLTableCellElement },
+ * }} HeatmapOptions
  */
-export function heatmapTable({
+
+/**
+ * The head and body of a heatmap, for a widget that keeps its own table (mask-grid).
+ * @param {Omit<HeatmapOptions, 'caption' | 'fit'>} options
+ * @returns {[HTMLTableSectionElement, HTMLTableSectionElement]}
+ */
+export function heatmapParts({
   weights,
   rows,
   cols,
   causal = false,
   digits = 0,
   onFocus,
-  caption,
   cellLabel,
   lang = 'zh-CN',
   corner = cornerText(lang),
   scale,
-  fit = false,
+  pick,
+  extra,
 }) {
   /** @type {(i: number, j: number) => number} */
   const at = Array.isArray(weights[0])
     ? (i, j) => /** @type {number[][]} */ (weights)[i][j]
     : (i, j) => /** @type {ArrayLike<number>} */ (weights)[i * cols.length + j];
+  /** @param {number} v */
+  const colour = (v) => ({ background: weightColor(v, scale), color: textOn(v, scale) });
+  /** @param {number} i @param {number} j */
+  const readOnlyCell = (i, j) => {
+    const w = at(i, j);
+    const hidden = causal && j > i;
+    const text = hidden ? '' : pct(w, digits);
+    // The accessible name contains the visible text (WCAG label-in-name).
+    const label = cellLabel
+      ? cellLabel(i, j, w, hidden)
+      : `${rows[i]} → ${cols[j]}: ${hidden ? '—' : text}`;
+    return h(
+      'td',
+      {
+        class: hidden ? 'hm-cell hm-hidden' : 'hm-cell',
+        tabindex: i === 0 && j === 0 ? '0' : '-1',
+        'data-i': i,
+        'data-j': j,
+        'aria-label': label,
+        style: hidden ? {} : colour(w),
+        onmouseenter: () => onFocus?.(i, j),
+        onfocus: () => onFocus?.(i, j),
+      },
+      text,
+    );
+  };
+  /** @param {HeatmapPick} p @param {number} i @param {number} j */
+  const pickedCell = (p, i, j) => {
+    const w = at(i, j);
+    const shade = p.shade(i, j, w);
+    const focused = p.cursor[0] === i && p.cursor[1] === j;
+    return h(
+      'td',
+      { role: 'gridcell' },
+      h(
+        'button',
+        {
+          type: 'button',
+          class: shade === null ? 'cell off' : 'cell',
+          tabindex: focused ? '0' : '-1',
+          'aria-pressed': String(p.pressed(i, j)),
+          'data-i': i,
+          'data-j': j,
+          onclick: () => p.onPick(i, j),
+          style: shade === null ? {} : colour(shade),
+        },
+        p.content(i, j, w),
+      ),
+    );
+  };
   const head = h('tr', {}, [
     h('th', { scope: 'col', class: 'hm-corner' }, corner),
     ...cols.map((c) => labelHeader(c, 'col', 'hm-col')),
+    extra?.head,
   ]);
   const body = rows.map((r, i) =>
     h('tr', {}, [
       labelHeader(r, 'row'),
-      ...cols.map((c, j) => {
-        const w = at(i, j);
-        const hidden = causal && j > i;
-        const text = hidden ? '' : pct(w, digits);
-        // The accessible name contains the visible text (WCAG label-in-name).
-        const label = cellLabel
-          ? cellLabel(i, j, w, hidden)
-          : `${r} → ${c}: ${hidden ? '—' : text}`;
-        return h(
-          'td',
-          {
-            class: hidden ? 'hm-cell hm-hidden' : 'hm-cell',
-            tabindex: i === 0 && j === 0 ? '0' : '-1',
-            'data-i': i,
-            'data-j': j,
-            'aria-label': label,
-            style: hidden ? {} : { background: weightColor(w, scale), color: textOn(w, scale) },
-            onmouseenter: () => onFocus?.(i, j),
-            onfocus: () => onFocus?.(i, j),
-          },
-          text,
-        );
-      }),
+      ...cols.map((_, j) => (pick ? pickedCell(pick, i, j) : readOnlyCell(i, j))),
+      extra?.cell(i),
     ]),
   );
+  return [h('thead', {}, head), h('tbody', {}, body)];
+}
+
+/**
+ * A weights heatmap as a table element with its keyboard: the arrow keys move between the cells
+ * (one tab stop for the whole grid).
+ * @param {HeatmapOptions} options
+ */
+export function heatmapTable(options) {
+  const { rows, cols, caption, fit = false } = options;
   const fitClass = fit ? `hm-fit${cols.length > DENSE_COLUMNS ? ' hm-dense' : ''}` : '';
   const cls = `heatmap ${longColumnsClass(cols)} ${fitClass}`.replace(/ +/g, ' ').trim();
   const table = h(
@@ -85,7 +147,7 @@ export function heatmapTable({
       'aria-label': caption ?? '',
       ...(fit ? { style: { '--hm-cols': String(cols.length) } } : {}),
     },
-    [h('thead', {}, head), h('tbody', {}, body)],
+    heatmapParts(options),
   );
   // Arrow keys move between cells (one tab stop for the whole grid).
   table.addEventListener('keydown', (e) => {

@@ -11,6 +11,7 @@
 /** @import { ModelStage, StageDim } from '../../web/attn-engine.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h, bytes } from '../../web/dom.js';
+import { toggleButtons } from '../../web/views/toggle-group.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
 import {
   anchorModel,
@@ -85,6 +86,8 @@ export class DataFlow extends AttnWidget {
   #selected;
   /** @type {Map<string, HTMLButtonElement>} each stage's button, by id */
   #buttons = new Map();
+  /** @type {ReturnType<typeof toggleButtons<string>> | null} the stages' buttons */
+  #stageButtons = null;
   #detail = h('div', {});
 
   static get observedAttributes() {
@@ -110,32 +113,28 @@ export class DataFlow extends AttnWidget {
     this.#selected ??= ids.includes(wanted) ? wanted : 'attention';
     if (!ids.includes(this.#selected)) this.#selected = ids[0];
 
-    this.#buttons = new Map();
+    this.#stageButtons = toggleButtons({
+      values: ids,
+      data: 'stage',
+      pressed: null,
+      label: (id, i) => [
+        h('span', {}, [
+          this.t('stageName', id),
+          ' ',
+          h('span', { class: 'status' }, `(${this.t(stageStatus(id))})`),
+        ]),
+        h('span', { class: 'shape' }, shapeText(this.#stages[i].output)),
+      ],
+      attrs: (id) => ({
+        class: `stage ${stageStatus(id)}`,
+        onkeydown: (/** @type {KeyboardEvent} */ e) => this.onKey(e, id),
+      }),
+      onPick: (id) => this.select(id),
+    });
+    const stageButtons = this.#stageButtons.buttons;
+    this.#buttons = new Map(ids.map((id, i) => [id, stageButtons[i]]));
     /** @param {ModelStage} s */
-    const button = (s) => {
-      const status = stageStatus(s.id);
-      const b = h(
-        'button',
-        {
-          type: 'button',
-          class: `stage ${status}`,
-          'data-stage': s.id,
-          'aria-pressed': 'false',
-          onclick: () => this.select(s.id),
-          onkeydown: (/** @type {KeyboardEvent} */ e) => this.onKey(e, s.id),
-        },
-        [
-          h('span', {}, [
-            this.t('stageName', s.id),
-            ' ',
-            h('span', { class: 'status' }, `(${this.t(status)})`),
-          ]),
-          h('span', { class: 'shape' }, shapeText(s.output)),
-        ],
-      );
-      this.#buttons.set(s.id, b);
-      return h('li', {}, b);
-    };
+    const button = (s) => h('li', {}, this.#buttons.get(s.id));
     /** @type {HTMLLIElement[]} */
     const before = [];
     /** @type {HTMLLIElement[]} */
@@ -199,8 +198,7 @@ export class DataFlow extends AttnWidget {
 
   /** @param {Runtime} rt */
   render(rt) {
-    for (const [id, b] of this.#buttons)
-      b.setAttribute('aria-pressed', String(id === this.#selected));
+    this.#stageButtons?.set(this.#selected ?? null);
     const s = stageById(this.#stages, this.#selected ?? 'attention');
     const status = stageStatus(s.id);
     /** @param {StageDim[]} dims */

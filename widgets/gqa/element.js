@@ -10,6 +10,7 @@
 /** @import { Tensor } from '../../web/attn-engine.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
+import { bar } from '../../web/views/bar.js';
 import { bytes, exactBytes, grouped, h, redraw } from '../../web/dom.js';
 import { tokenLabels } from '../../web/world.js';
 import { modelById } from '../../web/models.js';
@@ -214,14 +215,11 @@ export class Gqa extends AttnWidget {
       h('div', { class: 'formula' }, this.t('formulaHead')),
       h('div', { class: 'formula' }, l.formula),
       h('div', { class: 'rel' }, [
-        h(
-          'span',
-          { class: 'bar-track', 'aria-hidden': 'true' },
-          h('span', {
-            class: 'bar-fill',
-            style: { width: `${((l.bytesPerToken / mha.bytesPerToken) * 100).toFixed(2)}%` },
-          }),
-        ),
+        bar({
+          tag: 'span',
+          share: l.bytesPerToken / mha.bytesPerToken,
+          attrs: { 'aria-hidden': 'true' },
+        }).el,
         h('span', {}, this.t('relMha', `${bytes(l.bytesPerToken)} / ${bytes(mha.bytesPerToken)}`)),
       ]),
     ]);

@@ -21,6 +21,7 @@ import { modelById } from '../../web/models.js';
 import { modelFromHfConfig } from './ledger-model.js';
 import {
   DEFAULT_CONTEXT,
+  PRESETS,
   MIN_CONTEXT,
   MAX_CONTEXT,
   isReported,
@@ -286,9 +287,7 @@ export class KvLedger extends AttnWidget {
     }
     const model = this.#currentModel(rt);
     this.#ctl.select.value = model.id;
-    this.#ctl.presetButtons.forEach((b) =>
-      b.setAttribute('aria-pressed', String(Number(b.dataset.tokens) === T)),
-    );
+    this.#ctl.presets.set(PRESETS.includes(T) ? T : null);
     this.#ctl.slider.setAttribute('aria-valuetext', `${Tt} token`);
 
     const rows = variantRows(engine, model, T);

@@ -13,6 +13,7 @@ import { formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct, num } from '../../web/dom.js';
 import { weightColor, textOn } from '../../web/color.js';
+import { toggleButtons } from '../../web/views/toggle-group.js';
 import { SENTENCES, pronounRow, courseNumbers } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 
@@ -160,35 +161,27 @@ export class LibraryAnalogy extends AttnWidget {
     }
     this.#cardLine.textContent = this.t('card', vec(r.query));
     const hadFocus = this.shadowRoot?.activeElement?.classList.contains('book');
-    this.#shelf.replaceChildren(
-      ...tokens.map((t, j) =>
-        h(
-          'li',
-          {},
-          h(
-            'button',
-            {
-              type: 'button',
-              class: `book${j === r.row ? ' pronoun' : ''}`,
-              'data-j': j,
-              'data-token': t,
-              tabindex: j === this.#cursor ? '0' : '-1',
-              'aria-pressed': String(j === this.#cursor),
-              onclick: () => {
-                this.#cursor = j;
-                this.update();
-              },
-              style: {
-                'border-left-color': weightColor(r.weights[j], this.scale),
-                background: weightColor(r.weights[j], this.scale),
-                color: textOn(r.weights[j], this.scale),
-              },
-            },
-            [h('span', {}, t), h('span', { class: 'w' }, pct(r.weights[j]))],
-          ),
-        ),
-      ),
-    );
+    const books = toggleButtons({
+      values: tokens.map((_, j) => j),
+      data: 'j',
+      pressed: this.#cursor,
+      roving: true,
+      label: (j) => [h('span', {}, tokens[j]), h('span', { class: 'w' }, pct(r.weights[j]))],
+      attrs: (j) => ({
+        class: `book${j === r.row ? ' pronoun' : ''}`,
+        'data-token': tokens[j],
+        style: {
+          'border-left-color': weightColor(r.weights[j], this.scale),
+          background: weightColor(r.weights[j], this.scale),
+          color: textOn(r.weights[j], this.scale),
+        },
+      }),
+      onPick: (j) => {
+        this.#cursor = j;
+        this.update();
+      },
+    });
+    this.#shelf.replaceChildren(...books.buttons.map((b) => h('li', {}, b)));
     if (hadFocus) this.focusBook();
     const j = this.#cursor;
     this.#formula.replaceChildren(

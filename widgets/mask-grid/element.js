@@ -9,11 +9,11 @@
 /** @import { MaskMode } from './logic.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct, num, gridMove, fitText, namedNumber } from '../../web/dom.js';
-import { weightColor, textOn } from '../../web/color.js';
 import { worldTensors, tokenLabels, hasRoles, roleIndex } from '../../web/world.js';
-import { HEATMAP_CSS } from '../../web/views/heatmap-table.js';
-import { labelHeader, glossLine, longColumnsClass } from '../../web/views/table-labels.js';
+import { HEATMAP_CSS, heatmapParts } from '../../web/views/heatmap-table.js';
+import { glossLine, longColumnsClass } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
+import { toggleButtons } from '../../web/views/toggle-group.js';
 import { row, sup, frac, formula } from '../../web/mathml.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { causalMask, maskedAttention, courseChecks } from './logic.js';
@@ -42,10 +42,10 @@ export class MaskGrid extends AttnWidget {
   #cursor;
   /** the world's token count */
   #n = 0;
-  /** @type {HTMLButtonElement[]} */
-  #presetButtons = [];
-  /** @type {HTMLButtonElement[]} */
-  #modeButtons = [];
+  /** @type {ReturnType<typeof toggleButtons<'causal' | 'none'>> | null} */
+  #presets = null;
+  /** @type {ReturnType<typeof toggleButtons<MaskMode>> | null} */
+  #modes = null;
   #grid = h('table', {});
   #formula = h('p', {});
   #cellFormula = h('p', {});
@@ -87,29 +87,27 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
     this.#n = n;
     this.#mask ??= causalMask(n);
     this.#cursor ??= [Math.max(0, n - 2), 0];
-    /** @param {'causal' | 'none'} kind */
-    const preset = (kind) => () => {
-      this.#mask = causalMask(n).map((row) => row.map((on) => kind === 'none' || on));
-      this.update();
-    };
     // The two presets are toggle buttons: pressed while the mask is exactly that preset.
-    this.#presetButtons = /** @type {const} */ (['causal', 'none']).map((kind) =>
-      h('button', { type: 'button', 'aria-pressed': 'false', onclick: preset(kind) }, this.t(kind)),
-    );
-    this.#modeButtons = /** @type {const} */ (['neg-inf', 'zero-after-softmax']).map((m) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          'aria-pressed': String(this.#mode === m),
-          onclick: () => {
-            this.#mode = m;
-            this.update();
-          },
-        },
-        this.t(m === 'neg-inf' ? 'negInf' : 'zeroAfter'),
-      ),
-    );
+    this.#presets = toggleButtons({
+      values: /** @type {const} */ (['causal', 'none']),
+      data: 'preset',
+      pressed: null,
+      label: (kind) => this.t(kind),
+      onPick: (kind) => {
+        this.#mask = causalMask(n).map((row) => row.map((on) => kind === 'none' || on));
+        this.update();
+      },
+    });
+    this.#modes = toggleButtons({
+      values: /** @type {MaskMode[]} */ (['neg-inf', 'zero-after-softmax']),
+      data: 'mode',
+      pressed: this.#mode,
+      label: (m) => this.t(m === 'neg-inf' ? 'negInf' : 'zeroAfter'),
+      onPick: (m) => {
+        this.#mode = m;
+        this.update();
+      },
+    });
     this.#grid = h('table', { role: 'grid', 'aria-label': this.t('title') });
     this.#grid.addEventListener('keydown', (e) => this.onKey(e));
     // Focus reached by Tab or a pointer moves the keyboard cursor too.
@@ -123,8 +121,8 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
-      h('div', { class: 'row', role: 'group' }, this.#presetButtons),
-      h('div', { class: 'row', role: 'group' }, this.#modeButtons),
+      h('div', { class: 'row', role: 'group' }, this.#presets.buttons),
+      h('div', { class: 'row', role: 'group' }, this.#modes.buttons),
       scrollRegion(this.#grid, { label: this.t('title'), lang: this.lang }),
       ...glossLine(tokenLabels(w, this.lang)),
       this.#formula,
@@ -150,13 +148,10 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
     const n = this.#n;
     const mask = this.#mask ?? causalMask(n);
     const cursor = this.#cursor ?? [0, 0];
-    this.#modeButtons.forEach((b, i) =>
-      b.setAttribute('aria-pressed', String(this.#mode === ['neg-inf', 'zero-after-softmax'][i])),
-    );
+    this.#modes?.set(this.#mode);
     const isCausal = mask.every((row, i) => row.every((on, j) => on === j <= i));
     const isNone = mask.every((row) => row.every(Boolean));
-    this.#presetButtons[0].setAttribute('aria-pressed', String(isCausal));
-    this.#presetButtons[1].setAttribute('aria-pressed', String(isNone));
+    this.#presets?.set(isCausal ? 'causal' : isNone ? 'none' : null);
     this.#formula.replaceChildren(
       ...formula(this.t(this.#mode === 'neg-inf' ? 'formulaNegInf' : 'formulaZero')),
     );
@@ -169,53 +164,40 @@ button.cell.off { background: var(--_surface-3); color: var(--_fg-2-444); text-d
     } catch (e) {
       error = e; // drawn below the grid; the grid stays so the student can undo the click
     }
-    /** @param {number} i @param {number} j */
-    const weight = (i, j) => (result ? result.weights.data[i * n + j] : NaN);
-    const header = h('tr', {}, [
-      h('th', { scope: 'col', class: 'hm-corner' }, this.t('query')),
-      ...labels.map((l) => labelHeader(l, 'col', 'hm-col')),
-      h('th', { scope: 'col', title: this.t('rowSum') }, fitText(this.t('rowSum'), 'Σ')),
-    ]);
-    const rows = labels.map((/** @type {string} */ ql, /** @type {number} */ i) => {
-      let sum = 0;
-      const cells = labels.map((/** @type {string} */ kl, /** @type {number} */ j) => {
-        const on = mask[i][j];
-        const wij = weight(i, j);
-        sum += wij;
-        const text = Number.isFinite(wij) ? pct(wij) : '—';
-        const short = Number.isFinite(wij) ? pct(wij, 0) : '—';
-        const shown = on && Number.isFinite(wij);
-        const focused = cursor[0] === i && cursor[1] === j;
-        const btn = h(
-          'button',
-          {
-            type: 'button',
-            class: shown ? 'cell' : 'cell off',
-            tabindex: focused ? '0' : '-1',
-            'aria-pressed': String(on),
-            'data-i': i,
-            'data-j': j,
-            onclick: () => this.toggle(i, j),
-            style: shown
-              ? { background: weightColor(wij, this.scale), color: textOn(wij, this.scale) }
-              : {},
-          },
-          namedNumber(this.t('cellName', ql, kl, on), text, short),
-        );
-        return h('td', { role: 'gridcell' }, btn);
-      });
-      return h('tr', {}, [
-        labelHeader(ql, 'row'),
-        ...cells,
-        h(
-          'td',
-          { class: 'formula' },
-          Number.isFinite(sum) ? fitText(num(sum, 3), num(sum, 2)) : '—',
-        ),
-      ]);
+    const weights = result ? result.weights.data : new Float32Array(n * n).fill(NaN);
+    const sums = labels.map((_, i) =>
+      weights.subarray(i * n, (i + 1) * n).reduce((a, b) => a + b, 0),
+    );
+    const parts = heatmapParts({
+      weights,
+      rows: labels,
+      cols: labels,
+      corner: this.t('query'),
+      scale: this.scale,
+      pick: {
+        pressed: (i, j) => mask[i][j],
+        cursor,
+        shade: (i, j, w) => (mask[i][j] && Number.isFinite(w) ? w : null),
+        content: (i, j, w) =>
+          namedNumber(
+            this.t('cellName', labels[i], labels[j], mask[i][j]),
+            Number.isFinite(w) ? pct(w) : '—',
+            Number.isFinite(w) ? pct(w, 0) : '—',
+          ),
+        onPick: (i, j) => this.toggle(i, j),
+      },
+      extra: {
+        head: h('th', { scope: 'col', title: this.t('rowSum') }, fitText(this.t('rowSum'), 'Σ')),
+        cell: (i) =>
+          h(
+            'td',
+            { class: 'formula' },
+            Number.isFinite(sums[i]) ? fitText(num(sums[i], 3), num(sums[i], 2)) : '—',
+          ),
+      },
     });
     const hadFocus = this.shadowRoot?.activeElement?.classList.contains('cell');
-    this.#grid.replaceChildren(h('thead', {}, header), h('tbody', {}, rows));
+    this.#grid.replaceChildren(...parts);
     this.#grid.className = `heatmap mask ${longColumnsClass(labels)}`.trim();
     if (hadFocus) this.focusCell();
     this.drawCellFormula(result, labels);

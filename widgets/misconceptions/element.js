@@ -6,6 +6,7 @@
 /** @import { Runtime } from '../../web/runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h } from '../../web/dom.js';
+import { toggleButton } from '../../web/views/toggle-group.js';
 import { ROWS, proofNumbers, courseNumbers } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 
@@ -49,7 +50,8 @@ export class Misconceptions extends AttnWidget {
   #quizMode = false;
   /** @type {Set<string>} the cards whose correction is shown in test-yourself mode */
   #revealed = new Set();
-  #quizButton = h('button', {});
+  /** @type {ReturnType<typeof toggleButton> | null} */
+  #quiz = null;
   /** @type {{ id: string, card: HTMLLIElement, reveal: HTMLButtonElement }[]} */
   #cards = [];
 
@@ -64,20 +66,16 @@ export class Misconceptions extends AttnWidget {
     const rows = this.t('rows');
     /** @type {Record<string, string>} */
     const names = this.t('lessonNames');
-    this.#quizButton = h(
-      'button',
-      {
-        type: 'button',
-        'data-role': 'quiz',
-        'aria-pressed': 'false',
-        onclick: () => {
-          this.#quizMode = !this.#quizMode;
-          this.#revealed.clear();
-          this.update();
-        },
+    this.#quiz = toggleButton({
+      pressed: false,
+      label: this.t('quiz'),
+      attrs: { 'data-role': 'quiz' },
+      onToggle: () => {
+        this.#quizMode = !this.#quizMode;
+        this.#revealed.clear();
+        this.update();
       },
-      this.t('quiz'),
-    );
+    });
     this.#cards = ROWS.map((row) => {
       const s = rows[row.id];
       const answerId = `answer-${row.id}`;
@@ -116,7 +114,7 @@ export class Misconceptions extends AttnWidget {
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('help')),
-      h('div', { class: 'row' }, this.#quizButton),
+      h('div', { class: 'row' }, this.#quiz.button),
       h(
         'ol',
         { class: 'cards' },
@@ -126,7 +124,7 @@ export class Misconceptions extends AttnWidget {
   }
 
   render() {
-    this.#quizButton.setAttribute('aria-pressed', String(this.#quizMode));
+    this.#quiz?.set(this.#quizMode);
     for (const { id, card, reveal } of this.#cards) {
       const shown = !this.#quizMode || this.#revealed.has(id);
       card.classList.toggle('hidden-answer', !shown);

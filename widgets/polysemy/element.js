@@ -9,6 +9,7 @@
 /** @import { SenseRow } from './logic.js' */
 import { AttnWidget } from '../../web/widget-base.js';
 import { h, pct, num } from '../../web/dom.js';
+import { bar } from '../../web/views/bar.js';
 import { formula, vector, row, sub } from '../../web/mathml.js';
 import { polysemy, pairMath, polysemyChecks } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
@@ -106,14 +107,12 @@ export class Polysemy extends AttnWidget {
           'tbody',
           {},
           s.weights.map((w, j) => {
-            const fill = h('span', { class: 'bar-fill' });
-            fill.style.width = `${(w * 100).toFixed(1)}%`;
             return h('tr', { class: j === s.row ? 'self' : '', 'data-role': 'weight' }, [
               h('th', { scope: 'row' }, labels[j]),
               h(
                 'td',
                 { class: 'bar', 'aria-hidden': 'true' },
-                h('span', { class: 'bar-track' }, fill),
+                bar({ tag: 'span', share: w, digits: 1 }).el,
               ),
               h('td', { class: 'val' }, pct(w)),
             ]);

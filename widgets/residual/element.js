@@ -8,6 +8,7 @@ import { h, num } from '../../web/dom.js';
 import { rowOf } from '../../web/tensor.js';
 import { worldTensors, tokenLabels, roleIndex } from '../../web/world.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
+import { toggleButtons } from '../../web/views/toggle-group.js';
 import { residualRow, courseChecks, WORLD } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 
@@ -67,6 +68,8 @@ export class Residual extends AttnWidget {
   #box = h('div', {});
   /** @type {HTMLButtonElement[]} */
   #buttons = [];
+  /** @type {ReturnType<typeof toggleButtons<number>> | null} */
+  #tokens = null;
 
   static get observedAttributes() {
     return ['lang', 'token'];
@@ -86,25 +89,25 @@ export class Residual extends AttnWidget {
       this.#row = i;
     }
     const labels = tokenLabels(w, this.lang);
-    this.#buttons = labels.map((label, i) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          'data-row': String(i),
-          onclick: () => this.#pick(i),
-          onkeydown: (/** @type {KeyboardEvent} */ e) => {
-            const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-            if (!step) return;
-            e.preventDefault();
-            const next = (i + step + labels.length) % labels.length;
-            this.#pick(next);
-            this.#buttons[next]?.focus();
-          },
+    this.#tokens = toggleButtons({
+      values: labels.map((_, i) => i),
+      data: 'row',
+      pressed: this.#row,
+      roving: true,
+      label: (i) => labels[i],
+      attrs: (i) => ({
+        onkeydown: (/** @type {KeyboardEvent} */ e) => {
+          const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+          if (!step) return;
+          e.preventDefault();
+          const next = (i + step + labels.length) % labels.length;
+          this.#pick(next);
+          this.#buttons[next]?.focus();
         },
-        label,
-      ),
-    );
+      }),
+      onPick: (i) => this.#pick(i),
+    });
+    this.#buttons = this.#tokens.buttons;
     this.#box = h('div', {});
     this.body.append(
       h('h2', { part: 'title' }, this.t('title')),
@@ -125,10 +128,7 @@ export class Residual extends AttnWidget {
   render(rt) {
     const r = residualRow(rt, this.#row);
     const labels = tokenLabels(r.w, this.lang);
-    this.#buttons.forEach((b, i) => {
-      b.setAttribute('aria-pressed', String(i === this.#row));
-      b.tabIndex = i === this.#row ? 0 : -1;
-    });
+    this.#tokens?.set(this.#row);
     const names = r.heads.map((_, hh) => String.fromCharCode(65 + hh));
     const f = (/** @type {string} */ text) =>
       h('p', { class: 'formula vec', part: 'formula' }, text);

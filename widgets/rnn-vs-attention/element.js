@@ -80,6 +80,8 @@ export class RnnVsAttention extends AttnWidget {
   #backBtn = h('button');
   #stepBtn = h('button');
   #playBtn = h('button');
+  /** @type {{ set: (on: boolean) => void } | null} Play's on/off state (views/stepper.js) */
+  #playing = null;
   #status = h('p');
   #chain = h('div');
   #rnnNow = h('p');
@@ -184,6 +186,7 @@ export class RnnVsAttention extends AttnWidget {
     this.#backBtn = st.back;
     this.#stepBtn = st.next;
     this.#playBtn = st.play;
+    this.#playing = st.playing;
     this.#status = st.status;
     return st.group;
   }
@@ -332,7 +335,7 @@ export class RnnVsAttention extends AttnWidget {
     this.#backBtn.disabled = s <= 1;
     this.#stepBtn.disabled = s >= T;
     this.#playBtn.textContent = this.t(this.#timer ? 'pause' : 'play');
-    this.#playBtn.setAttribute('aria-pressed', String(!!this.#timer));
+    this.#playing?.set(!!this.#timer);
     this.#status.textContent = this.t('status', s, T);
 
     this.#chain.setAttribute('aria-label', this.t('chainLabel', T));

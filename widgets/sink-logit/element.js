@@ -10,6 +10,8 @@
 import { sub, text, formula } from '../../web/mathml.js';
 import { AttnWidget } from '../../web/widget-base.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
+import { sliderRow } from '../../web/views/slider.js';
+import { bar } from '../../web/views/bar.js';
 import { h, num, pct, redraw } from '../../web/dom.js';
 import { rowOf } from '../../web/tensor.js';
 import { worldTensors, tokenLabels } from '../../web/world.js';
@@ -77,7 +79,7 @@ export class SinkLogit extends AttnWidget {
   #sinkShare = h('p', { 'data-role': 'sink-share' });
   #sinkOutput = h('p', { class: 'formula' });
   #sinkNormText = h('span', { class: 'formula', 'data-role': 'sink-norm' });
-  #sinkNormFill = h('div', { class: 'bar-fill' });
+  #sinkNorm = bar({ share: 0, attrs: { 'aria-hidden': 'true' } });
   /** @type {HTMLInputElement} */ #gateSlider = h('input');
   /** @type {HTMLOutputElement} */ #gateValue = h('output');
   #gateFormula = h('p', { class: 'formula', 'data-role': 'gate-g' });
@@ -85,7 +87,7 @@ export class SinkLogit extends AttnWidget {
   #gateWeights = h('p', { 'data-role': 'gate-weights' });
   #gateOutput = h('p', { class: 'formula' });
   #gateNormText = h('span', { class: 'formula', 'data-role': 'gate-norm' });
-  #gateNormFill = h('div', { class: 'bar-fill' });
+  #gateNorm = bar({ share: 0, attrs: { 'aria-hidden': 'true' } });
   #anchorLine = h('p', { class: 'muted' });
 
   static get observedAttributes() {
@@ -142,38 +144,30 @@ export class SinkLogit extends AttnWidget {
         this.update();
       },
     });
-    this.#sinkSlider = h('input', {
-      type: 'range',
+    const sinkRow = sliderRow({
       id: sinkId,
-      min: SINK.min,
-      max: SINK.max,
-      step: SINK.step,
+      label: this.t('sinkSlider'),
+      ...SINK,
       value: this.#sink,
-      'data-role': 'sink',
-      oninput: () => {
-        this.#sink = Number(this.#sinkSlider.value);
+      attrs: { 'data-role': 'sink' },
+      onInput: (v) => {
+        this.#sink = v;
         this.#sinkOn = true;
         this.update();
       },
     });
-    this.#sinkValue = h('output', { for: sinkId });
+    this.#sinkSlider = sinkRow.input;
+    this.#sinkValue = sinkRow.out;
     return h('section', {}, [
       h('h3', {}, this.t('sinkTitle')),
       h('div', { class: 'row' }, [h('label', {}, [this.#sinkToggle, this.t('sinkOn')])]),
-      h('div', { class: 'row' }, [
-        h('label', { for: sinkId }, this.t('sinkSlider')),
-        this.#sinkSlider,
-        this.#sinkValue,
-      ]),
+      sinkRow.el,
       h('p', { class: 'formula' }, formula(this.t('sinkFormula'))),
       this.#sinkStack,
       this.#sinkLegend,
       this.#sinkShare,
       this.#sinkOutput,
-      h('div', { class: 'norm' }, [
-        h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.#sinkNormFill),
-        this.#sinkNormText,
-      ]),
+      h('div', { class: 'norm' }, [this.#sinkNorm.el, this.#sinkNormText]),
     ]);
   }
 
@@ -182,36 +176,28 @@ export class SinkLogit extends AttnWidget {
    * @param {string} gateId
    */
   #gateSection(gateId) {
-    this.#gateSlider = h('input', {
-      type: 'range',
+    const gateRow = sliderRow({
       id: gateId,
-      min: GATE.min,
-      max: GATE.max,
-      step: GATE.step,
+      label: this.t('gateSlider'),
+      ...GATE,
       value: this.#gate,
-      'data-role': 'gate',
-      oninput: () => {
-        this.#gate = Number(this.#gateSlider.value);
+      attrs: { 'data-role': 'gate' },
+      onInput: (v) => {
+        this.#gate = v;
         this.update();
       },
     });
-    this.#gateValue = h('output', { for: gateId });
+    this.#gateSlider = gateRow.input;
+    this.#gateValue = gateRow.out;
     return h('section', {}, [
       h('h3', {}, this.t('gateTitle')),
-      h('div', { class: 'row' }, [
-        h('label', { for: gateId }, this.t('gateSlider')),
-        this.#gateSlider,
-        this.#gateValue,
-      ]),
+      gateRow.el,
       this.#gateFormula,
       this.#gateStack,
       this.#gateWeights,
       h('p', { class: 'formula' }, formula(this.t('gateOutput'))),
       this.#gateOutput,
-      h('div', { class: 'norm' }, [
-        h('div', { class: 'bar-track', 'aria-hidden': 'true' }, this.#gateNormFill),
-        this.#gateNormText,
-      ]),
+      h('div', { class: 'norm' }, [this.#gateNorm.el, this.#gateNormText]),
       this.#anchorLine,
     ]);
   }
@@ -338,7 +324,7 @@ export class SinkLogit extends AttnWidget {
       this.#sinkNormText,
       formula(this.t('normLine', num(s.norm, 3), num(base.norm, 3), pct(ratio, 0))),
     );
-    this.#sinkNormFill.style.setProperty('width', `${(Math.min(1, ratio) * 100).toFixed(2)}%`);
+    this.#sinkNorm.set(Math.min(1, ratio));
   }
 
   /**
@@ -365,10 +351,7 @@ export class SinkLogit extends AttnWidget {
       this.#gateNormText,
       formula(this.t('gateNorm', num(g.norm, 3), num(gv, 3), num(base.norm, 3))),
     );
-    this.#gateNormFill.style.setProperty(
-      'width',
-      `${(Math.min(1, normRatio(g.norm, base)) * 100).toFixed(2)}%`,
-    );
+    this.#gateNorm.set(Math.min(1, normRatio(g.norm, base)));
     const anchor = anchorGate(rt);
     this.#anchorLine.textContent = anchor
       ? this.t('anchor', anchor.name, String(anchor.outputGate))

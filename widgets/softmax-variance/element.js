@@ -34,6 +34,7 @@ import { CSS, UNSCALED, SCALED } from './views/style.js';
 import { splitSection, dialogSection } from './views/score-examples.js';
 import { drawHistogram } from './views/histogram.js';
 import { drawSoftmaxRow } from './views/softmax-row.js';
+import { sliderRow } from '../../web/views/slider.js';
 
 /**
  * @tag attn-softmax-variance
@@ -150,23 +151,27 @@ export class SoftmaxVariance extends AttnWidget {
    */
   #buildExperiment(e20) {
     const id = 'd-slider';
-    this.#slider = h('input', {
-      type: 'range',
+    const slider = sliderRow({
       id,
+      label: this.t('slider'),
       min: 0,
       max: D_STEPS.length - 1,
-      step: 1,
       value: this.#at,
-      'aria-valuetext': this.t('valuetext', this.d),
-      // The name carries d too ("Head width d, d = 384"): Chromium's accessibility tree
-      // reports a native range's value as its position (0 … 19) whatever aria-valuetext says.
-      'aria-labelledby': `${id}-label ${id}-output`,
-      oninput: () => {
-        this.#index = Number(this.#slider.value);
+      attrs: {
+        'aria-valuetext': this.t('valuetext', this.d),
+        // The name carries d too ("Head width d, d = 384"): Chromium's accessibility tree
+        // reports a native range's value as its position (0 … 19) whatever aria-valuetext says.
+        'aria-labelledby': `${id}-label ${id}-output`,
+      },
+      labelAttrs: { id: `${id}-label` },
+      outAttrs: { id: `${id}-output`, 'aria-hidden': 'true' },
+      onInput: (v) => {
+        this.#index = v;
         this.update();
       },
     });
-    this.#output = h('output', { for: id, id: `${id}-output`, 'aria-hidden': 'true' });
+    this.#slider = slider.input;
+    this.#output = slider.out;
     this.#stdLine = h('p', { class: 'formula', 'data-formula': 'std' });
     this.#stdScaledLine = h('p', { class: 'formula', 'data-formula': 'std-scaled' });
     this.#histUnscaled = h('figure', { 'data-chart': 'hist-unscaled' });
@@ -181,11 +186,7 @@ export class SoftmaxVariance extends AttnWidget {
         { class: 'muted' },
         this.t('varHelp', EXPERIMENT.nSamples, EXPERIMENT.nKeys, EXPERIMENT.seed),
       ),
-      h('div', { class: 'row' }, [
-        h('label', { for: id, id: `${id}-label` }, this.t('slider')),
-        this.#slider,
-        this.#output,
-      ]),
+      slider.el,
       this.#stdLine,
       this.#stdScaledLine,
       h('div', { class: 'charts' }, [this.#histUnscaled, this.#histScaled]),

@@ -15,6 +15,8 @@ import { h, pct, redraw } from '../../web/dom.js';
 import { worldTensors, tokenLabels, hasRoles, roleIndex } from '../../web/world.js';
 import { glossLine } from '../../web/views/table-labels.js';
 import { scrollRegion } from '../../web/views/scroll-region.js';
+import { sliderRow } from '../../web/views/slider.js';
+import { toggleButton } from '../../web/views/toggle-group.js';
 import { ROLES, mixRow, nameSplit, vec, courseChecks } from './logic.js';
 import { STRINGS, CHECK_NAMES_ZH } from './strings.js';
 import { mixTableParts, mixLegend } from './views/mix-table.js';
@@ -95,6 +97,8 @@ export class ValueMix extends AttnWidget {
   /** @type {HTMLLabelElement[]} */
   #radioLabels = [];
   #causalButton = h('button');
+  /** @type {ReturnType<typeof toggleButton> | null} */
+  #causalToggle = null;
   #mixTitle = h('h3');
   #table = h('table');
   #legend = h('div');
@@ -162,15 +166,15 @@ export class ValueMix extends AttnWidget {
       }),
     );
     this.#radioLabels = this.#radios.map((r, i) => h('label', {}, [r, labels[i]]));
-    this.#causalButton = h('button', {
-      type: 'button',
-      'data-role': 'causal',
-      'aria-pressed': String(this.#causal),
-      onclick: () => {
+    this.#causalToggle = toggleButton({
+      pressed: this.#causal,
+      attrs: { 'data-role': 'causal' },
+      onToggle: () => {
         this.#causal = !this.#causal;
         this.update();
       },
     });
+    this.#causalButton = this.#causalToggle.button;
     this.#mixTitle = h('h3', {});
     this.#table = h('table', { class: 'mix' });
     this.#legend = h('div', { class: 'legend', 'aria-hidden': 'true' });
@@ -219,21 +223,21 @@ export class ValueMix extends AttnWidget {
     const la = labels[split.a],
       lb = labels[split.b];
     const sId = `share-${uid}`;
-    const slider = h('input', {
-      type: 'range',
+    const row = sliderRow({
       id: sId,
+      label: this.t('split', la, lb),
       min: 0,
       max: 100,
       step: 5,
-      'data-role': 'share',
-      oninput: () => {
-        this.#share = Number(slider.value) / 100;
+      attrs: { 'data-role': 'share' },
+      onInput: (v) => {
+        this.#share = v / 100;
         this.update();
       },
     });
     const s = {
-      slider,
-      out: h('output', { for: sId }),
+      slider: row.input,
+      out: row.out,
       kCard: h('div', { class: 'card', 'data-role': 'k-card' }),
       vCard: h('div', { class: 'card', 'data-role': 'v-card' }),
     };
@@ -242,11 +246,7 @@ export class ValueMix extends AttnWidget {
       h('h3', {}, this.t('kTitle')),
       h('p', { class: 'muted' }, this.t('kHelp', la, lb)),
       this.#rowKV,
-      h('div', { class: 'row' }, [
-        h('label', { for: sId }, this.t('split', la, lb)),
-        slider,
-        s.out,
-      ]),
+      row.el,
       h('div', { class: 'kv' }, [s.kCard, s.vCard]),
       h('p', { class: 'note' }, this.t('takeaway')),
     );
@@ -264,7 +264,7 @@ export class ValueMix extends AttnWidget {
       r.checked = i === query;
       this.#radioLabels[i].classList.toggle('on', i === query);
     });
-    this.#causalButton.setAttribute('aria-pressed', String(this.#causal));
+    this.#causalToggle?.set(this.#causal);
     this.#causalButton.textContent = this.t(this.#causal ? 'causalOn' : 'causalOff');
 
     const m = mixRow(e, w, query, this.#causal);

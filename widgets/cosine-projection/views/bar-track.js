@@ -1,6 +1,7 @@
 // One bar on a track that holds 0 (a value may be negative: then a hatched bar left of a zero
 // line), as the ranked scores and the K / V cosines draw it; positions from logic.js's barSpan.
 import { h } from '../../../web/dom.js';
+import { bar } from '../../../web/views/bar.js';
 import { barSpan } from '../logic.js';
 
 /**
@@ -12,17 +13,17 @@ import { barSpan } from '../logic.js';
  */
 export function barTrack(v, lo, hi) {
   const span = barSpan(v, lo, hi);
-  return h('span', { class: 'bar-track', 'aria-hidden': 'true' }, [
-    lo < 0
-      ? h('span', { class: 'zero', style: { left: `${(span.zero * 100).toFixed(2)}%` } })
-      : null,
-    h('span', {
-      class: v < 0 ? 'bar-fill neg' : 'bar-fill',
-      style: {
-        left: `${(span.left * 100).toFixed(2)}%`,
-        width: `${(span.width * 100).toFixed(2)}%`,
-        right: 'auto',
-      },
-    }),
-  ]);
+  return bar({
+    tag: 'span',
+    share: span.width,
+    left: span.left,
+    neg: v < 0,
+    attrs: { 'aria-hidden': 'true' },
+    fillStyle: { right: 'auto' },
+    marks: [
+      lo < 0
+        ? h('span', { class: 'zero', style: { left: `${(span.zero * 100).toFixed(2)}%` } })
+        : null,
+    ],
+  }).el;
 }

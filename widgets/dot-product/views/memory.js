@@ -2,12 +2,18 @@
 // slider, presets): additive (naive) T × T × d_a against dot product T × T, as two bars with
 // their formulas. memoryPanel builds it once; showMemory fills it after every change of T.
 import { grouped, h } from '../../../web/dom.js';
+import { sliderRow } from '../../../web/views/slider.js';
+import { bar } from '../../../web/views/bar.js';
+import { toggleButtons } from '../../../web/views/toggle-group.js';
 import { COURSE, T_PRESETS, T_RANGE, courseBytes } from '../logic.js';
 
-/** @typedef {{ fill: HTMLDivElement, val: HTMLSpanElement, f: HTMLParagraphElement }} MemoryRow */
+/**
+ * @typedef {{ bar: ReturnType<typeof bar>, val: HTMLSpanElement,
+ *   f: HTMLParagraphElement }} MemoryRow
+ */
 /**
  * @typedef {{ section: HTMLElement, tInput: HTMLInputElement, tSlider: HTMLInputElement,
- *   presetButtons: HTMLButtonElement[], add: MemoryRow, dot: MemoryRow,
+ *   presets: ReturnType<typeof toggleButtons<number>>, add: MemoryRow, dot: MemoryRow,
  *   ratioLine: HTMLParagraphElement }} MemoryPanel
  */
 /** Where a new T came from: the one control that must not be overwritten while in use. */
@@ -34,49 +40,50 @@ export function memoryPanel(uid, t, onT) {
     oninput: () => onT(tInput.value, 'input'),
     onchange: () => onT(tInput.value, 'change'),
   });
-  const tSlider = h('input', {
-    type: 'range',
+  const slider = sliderRow({
     id: sId,
+    label: t('lengthSlider'),
     min: T_RANGE.minExp,
     max: T_RANGE.maxExp,
-    step: 1,
-    'data-role': 't-slider',
-    oninput: () => onT(2 ** Number(tSlider.value), 'slider'),
+    attrs: { 'data-role': 't-slider' },
+    output: false,
+    onInput: (exp) => onT(2 ** exp, 'slider'),
   });
-  const presetButtons = T_PRESETS.map((p) =>
-    h(
-      'button',
-      { type: 'button', 'data-t': p, 'aria-pressed': 'false', onclick: () => onT(p, 'preset') },
-      grouped(p),
-    ),
-  );
+  const tSlider = slider.input;
+  const presets = toggleButtons({
+    values: T_PRESETS,
+    data: 't',
+    pressed: null,
+    label: (p) => grouped(p),
+    onPick: (p) => onT(p, 'preset'),
+  });
   /** @param {'additive' | 'dot'} role @param {string} cls @returns {MemoryRow} */
-  const bar = (role, cls) => ({
-    fill: h('div', { class: `bar-fill ${cls}` }),
+  const row = (role, cls) => ({
+    bar: bar({
+      share: 0,
+      digits: 3,
+      fillClass: cls,
+      attrs: { 'aria-hidden': 'true' },
+    }),
     val: h('span', { class: 'val', 'data-role': `mem-${role}` }),
     f: h('p', { class: 'formula', 'data-role': `mem-${role}-formula` }),
   });
-  const add = bar('additive', 'add'),
-    dot = bar('dot', 'dot');
+  const add = row('additive', 'add'),
+    dot = row('dot', 'dot');
   const ratioLine = h('p', {});
   /** @param {string} label @param {MemoryRow} m */
-  const memRow = (label, m) => [
-    h('span', {}, label),
-    h('div', { class: 'bar-track', 'aria-hidden': 'true' }, m.fill),
-    m.val,
-    m.f,
-  ];
+  const memRow = (label, m) => [h('span', {}, label), m.bar.el, m.val, m.f];
   const section = h('section', {}, [
     h('h3', {}, t('memTitle')),
     h('p', { class: 'muted' }, t('memHelp')),
     h('div', { class: 'row' }, [h('label', { for: tId }, t('length')), tInput]),
-    h('div', { class: 'row' }, [h('label', { for: sId }, t('lengthSlider')), tSlider]),
-    h('div', { class: 'row presets', role: 'group', 'aria-label': t('presets') }, presetButtons),
+    slider.el,
+    h('div', { class: 'row presets', role: 'group', 'aria-label': t('presets') }, presets.buttons),
     h('div', { class: 'mem' }, [...memRow(t('addRow'), add), ...memRow(t('dotRow'), dot)]),
     ratioLine,
     h('p', { class: 'muted' }, t('jsNote')),
   ]);
-  return { section, tInput, tSlider, presetButtons, add, dot, ratioLine };
+  return { section, tInput, tSlider, presets, add, dot, ratioLine };
 }
 
 /**
@@ -97,12 +104,12 @@ export function showMemory(p, T, m, source, t) {
     'aria-valuetext',
     t('valueText', grouped(T), courseBytes(m.bytes.additive), courseBytes(m.bytes.dot)),
   );
-  p.presetButtons.forEach((b) => b.setAttribute('aria-pressed', String(Number(b.dataset.t) === T)));
+  p.presets.set(T_PRESETS.includes(T) ? T : null);
   p.add.val.textContent = courseBytes(m.bytes.additive);
   p.add.f.textContent = m.additive;
-  p.add.fill.style.setProperty('width', '100%');
+  p.add.bar.set(1);
   p.dot.val.textContent = courseBytes(m.bytes.dot);
   p.dot.f.textContent = m.dot;
-  p.dot.fill.style.setProperty('width', `${((m.bytes.dot / m.bytes.additive) * 100).toFixed(3)}%`);
+  p.dot.bar.set(m.bytes.dot / m.bytes.additive);
   p.ratioLine.textContent = t('ratio', COURSE.dA);
 }

@@ -2,6 +2,7 @@
 // to the left of a zero line when any term is negative) and its arithmetic.
 /** @import { Expansion } from '../logic.js' */
 import { h, num } from '../../../web/dom.js';
+import { bar } from '../../../web/views/bar.js';
 import { sub, short, term } from '../logic.js';
 
 /**
@@ -22,13 +23,13 @@ export function termBars(ex, termLabel) {
     const text = `${name} = ${short(ex.q[m])} × ${term(short(ex.k[m]))} = ${num(t, 3)}`;
     return h('li', { 'data-m': m }, [
       h('span', {}, name),
-      h('div', { class: 'bar-track', role: 'img', 'aria-label': termLabel(m + 1, num(t, 3)) }, [
-        h('div', {
-          class: t < 0 ? 'bar-fill neg' : 'bar-fill',
-          style: { left: `${(left * 100).toFixed(2)}%`, width: `${(len * 100).toFixed(2)}%` },
-        }),
-        hasNeg ? h('div', { class: 'zero', style: { left: '50%' } }) : null,
-      ]),
+      bar({
+        share: len,
+        left,
+        neg: t < 0,
+        attrs: { role: 'img', 'aria-label': termLabel(m + 1, num(t, 3)) },
+        marksAfter: [hasNeg ? h('div', { class: 'zero', style: { left: '50%' } }) : null],
+      }).el,
       h('span', { class: 'formula' }, text),
     ]);
   });

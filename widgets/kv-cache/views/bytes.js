@@ -3,6 +3,7 @@
 /** @import { Run } from '../logic.js' */
 /** @import { Translate } from './steps.js' */
 import { h, exactBytes } from '../../../web/dom.js';
+import { bar } from '../../../web/views/bar.js';
 import { DECODER, FLOAT32_BYTES } from '../logic.js';
 
 /**
@@ -19,16 +20,12 @@ export function bytesBars(run, s, t) {
     const pos = st.position;
     return h('div', { class: i < s ? 'bar-row' : 'bar-row later', 'data-step': i + 1 }, [
       h('span', { class: 'lab' }, t('stepN', i + 1)),
-      h(
-        'span',
-        { class: 'bar-track', 'aria-hidden': 'true' },
-        i < s
-          ? h('span', {
-              class: 'bar-fill',
-              style: { width: `${((st.cacheBytes / max) * 100).toFixed(1)}%` },
-            })
-          : null,
-      ),
+      bar({
+        tag: 'span',
+        share: i < s ? st.cacheBytes / max : null,
+        digits: 1,
+        attrs: { 'aria-hidden': 'true' },
+      }).el,
       h(
         'span',
         { class: 'val formula' },

@@ -3,6 +3,7 @@
 /** @import { ConfigModel, VariantRow } from '../logic.js' */
 /** @import { Translate } from './format.js' */
 import { h, bytes, exactBytes } from '../../../web/dom.js';
+import { bar } from '../../../web/views/bar.js';
 import { isOwnRow, variantLabel } from '../logic.js';
 
 // Log axis of the chart: fixed from 1 KiB (2^10 B) to 64 TiB (2^46 B), so a bar of fixed size
@@ -18,10 +19,10 @@ const TICKS = [
 ];
 const axisPct = (/** @type {number} */ log2) =>
   `${(((log2 - AXIS_LO) / (AXIS_HI - AXIS_LO)) * 100).toFixed(3)}%`;
-/** @param {number} b bytes */
-function barWidth(b) {
-  const x = Math.log2(Math.max(b, 1));
-  return axisPct(Math.min(AXIS_HI, Math.max(AXIS_LO + 0.25, x)));
+/** @param {number} b bytes @returns {number} the share of the axis up to b */
+function barShare(b) {
+  const x = Math.min(AXIS_HI, Math.max(AXIS_LO + 0.25, Math.log2(Math.max(b, 1))));
+  return (x - AXIS_LO) / (AXIS_HI - AXIS_LO);
 }
 
 /**
@@ -30,15 +31,16 @@ function barWidth(b) {
  * @param {number} b bytes
  * @param {string} text
  */
-function bar(cls, label, b, text) {
+function barRow(cls, label, b, text) {
   return h('div', { class: `bar-row ${cls}`, 'data-kind': cls.split(' ')[0] }, [
     h('span', { class: 'lab' }, label),
-    h('div', { class: 'bar-track' }, [
-      ...TICKS.slice(1).map(([x]) =>
+    bar({
+      share: barShare(b),
+      digits: 3,
+      marks: TICKS.slice(1).map(([x]) =>
         h('span', { class: 'tick', 'aria-hidden': 'true', style: { left: axisPct(x) } }),
       ),
-      h('div', { class: 'bar-fill', style: { width: barWidth(b) } }),
-    ]),
+    }).el,
     h('span', { class: 'val' }, text),
   ]);
 }
@@ -53,7 +55,7 @@ function bar(cls, label, b, text) {
  */
 export function chartRows(model, rows, t) {
   const out = rows.map((r) =>
-    bar(
+    barRow(
       `${r.kind}${isOwnRow(model, r) ? ' own' : ''}`,
       variantLabel(r),
       r.kvBytes,
@@ -62,7 +64,7 @@ export function chartRows(model, rows, t) {
   );
   const state = rows[0].stateBytes;
   if (state > 0)
-    out.push(bar('state', t('stateLabel'), state, `${exactBytes(state)} = ${bytes(state)}`));
+    out.push(barRow('state', t('stateLabel'), state, `${exactBytes(state)} = ${bytes(state)}`));
   out.push(
     h('div', { class: 'axis-row', 'aria-hidden': 'true' }, [
       h('span', {}),

@@ -3,6 +3,8 @@
 // through the callbacks given; the element keeps the state.
 /** @import { Translate } from './format.js' */
 import { h } from '../../../web/dom.js';
+import { sliderRow } from '../../../web/views/slider.js';
+import { toggleButtons } from '../../../web/views/toggle-group.js';
 import { PRESETS, MIN_CONTEXT, MAX_CONTEXT } from '../logic.js';
 import { tokensText } from './format.js';
 
@@ -34,38 +36,32 @@ export function contextControls(uid, tokens, t, on) {
     oninput: () => on.contextInput(),
   });
   const ctxError = h('p', { id: `ce-${uid}`, class: 'error', role: 'alert', hidden: true });
-  const presetButtons = PRESETS.map((n) =>
-    h(
-      'button',
-      {
-        type: 'button',
-        'data-tokens': n,
-        'aria-pressed': 'false',
-        onclick: () => on.tokens(n, false),
-      },
-      tokensText(n),
-    ),
-  );
-  const slider = h('input', {
+  const presets = toggleButtons({
+    values: PRESETS,
+    data: 'tokens',
+    pressed: null,
+    label: (n) => tokensText(n),
+    onPick: (n) => on.tokens(n, false),
+  });
+  const sliderBox = sliderRow({
     id: `s-${uid}`,
-    type: 'range',
+    label: t('slider'),
     min: SLIDER_LO,
     max: SLIDER_HI,
-    step: 1,
     value: sliderPos(tokens),
-    oninput: () => on.tokens(2 ** Number(slider.value), true),
+    labelAttrs: { class: 'muted' },
+    output: false,
+    onInput: (exp) => on.tokens(2 ** exp, true),
   });
+  const slider = sliderBox.input;
   const el = h('div', { class: 'controls' }, [
     h('div', { class: 'row' }, [h('label', { for: `m-${uid}` }, t('model')), select]),
     h('div', { class: 'row' }, [h('label', { for: `c-${uid}` }, t('context')), ctxInput]),
-    h('div', { class: 'row', role: 'group', 'aria-label': t('presets') }, presetButtons),
-    h('div', { class: 'row' }, [
-      h('label', { for: `s-${uid}`, class: 'muted' }, t('slider')),
-      slider,
-    ]),
+    h('div', { class: 'row', role: 'group', 'aria-label': t('presets') }, presets.buttons),
+    sliderBox.el,
     ctxError,
   ]);
-  return { el, select, ctxInput, ctxError, presetButtons, slider };
+  return { el, select, ctxInput, ctxError, presets, slider };
 }
 /** @typedef {ReturnType<typeof contextControls>} ContextControls */
 

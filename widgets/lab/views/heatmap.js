@@ -10,6 +10,7 @@ import { h, pct } from '../../../web/dom.js';
 import { formula } from '../../../web/mathml.js';
 import { heatmapTable, heatmapLegend } from '../../../web/views/heatmap-table.js';
 import { FanOutArcs, fanOutArcs, distanceFree } from '../../../web/views/fan-out-arcs.js';
+import { sliderRow } from '../../../web/views/slider.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
 import { headWeights, isFull, prediction, farHead } from '../logic.js';
 import { stateView } from './state.js';
@@ -29,27 +30,17 @@ import { stateView } from './state.js';
 export function heatmapSection(options) {
   const { t, lang, config: c, layer, head, scale, onLayer, onHead, onQuery, onPick } = options;
   /**
-   * @param {string} id
+   * @param {'layer' | 'head'} id the input's id and its label's string key
    * @param {number} max
    * @param {number} value 0-based
    * @param {(v: number) => void} set
    */
-  const slider = (id, max, value, set) => {
-    const input = h('input', {
-      type: 'range',
-      id,
-      min: 1,
-      max,
-      step: 1,
-      value: value + 1,
-      oninput: () => set(Number(input.value) - 1),
-    });
-    return input;
-  };
-  const layerInput = slider('layer', c.nLayers, layer, onLayer);
-  const headInput = slider('head', c.nHeads, head, onHead);
-  const layerOut = h('output', { for: 'layer' });
-  const headOut = h('output', { for: 'head' });
+  const slider = (id, max, value, set) =>
+    sliderRow({ id, label: t(id), min: 1, max, value: value + 1, onInput: (v) => set(v - 1) });
+  const layerRow = slider('layer', c.nLayers, layer, onLayer);
+  const headRow = slider('head', c.nHeads, head, onHead);
+  const { input: layerInput, out: layerOut } = layerRow;
+  const { input: headInput, out: headOut } = headRow;
   const headOf = h('p', { class: 'muted' });
   const passCaption = h('p', { class: 'pass' });
   const heatRegion = scrollRegion([], { label: t('heatTitle'), lang });
@@ -81,16 +72,7 @@ export function heatmapSection(options) {
   // The sliders stay in view (sticky) while the heatmap and arcs they drive are on screen.
   const el = h('section', {}, [
     h('h3', {}, t('heatTitle')),
-    h('div', { class: 'controls' }, [
-      h('div', { class: 'pair' }, [
-        h('div', { class: 'row' }, [
-          h('label', { for: 'layer' }, t('layer')),
-          layerInput,
-          layerOut,
-        ]),
-        h('div', { class: 'row' }, [h('label', { for: 'head' }, t('head')), headInput, headOut]),
-      ]),
-    ]),
+    h('div', { class: 'controls' }, [h('div', { class: 'pair' }, [layerRow.el, headRow.el])]),
     headOf,
     fullBox,
     state.el,

@@ -3,6 +3,7 @@
 /** @import { LabRunResult } from '../../../web/attn-engine.js' */
 /** @import { Translate } from './panel.js' */
 import { h, pct, num } from '../../../web/dom.js';
+import { bar } from '../../../web/views/bar.js';
 import { formula } from '../../../web/mathml.js';
 
 /**
@@ -29,11 +30,8 @@ export function nextTokenSection({ t, vocab }) {
       top5.replaceChildren(
         ...run.top5.flatMap((e) => [
           h('span', { class: 'ch' }, e.char),
-          h(
-            'div',
-            { class: 'bar-track', role: 'img', 'aria-label': `${e.char} ${pct(e.prob)}` },
-            h('div', { class: 'bar-fill', style: { width: `${(e.prob * 100).toFixed(2)}%` } }),
-          ),
+          bar({ share: e.prob, attrs: { role: 'img', 'aria-label': `${e.char} ${pct(e.prob)}` } })
+            .el,
           h('span', { class: 'p' }, pct(e.prob)),
           h(
             'span',

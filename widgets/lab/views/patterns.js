@@ -8,6 +8,7 @@ import { h, pct } from '../../../web/dom.js';
 import { CATEGORY } from '../../../web/color.js';
 import { formula } from '../../../web/mathml.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
+import { toggleButtons } from '../../../web/views/toggle-group.js';
 import { labelCells } from '../../../web/views/narrow-tables.js';
 import { panel, computedOnOpen } from './panel.js';
 
@@ -96,24 +97,18 @@ export function patternSection({ t, lang, sortKey, onSort, onPick, onOpen }) {
           ]),
         ),
       ]);
-      const body = rows.map(({ l, hd, p }) => {
+      const chosen = rows.findIndex(({ l, hd }) => l === layer && hd === head);
+      const { buttons } = toggleButtons({
+        values: rows.map((_, k) => k),
+        pressed: chosen < 0 ? null : chosen,
+        label: (k) => t('headName', rows[k].l + 1, rows[k].hd + 1),
+        attrs: (k) => ({ 'aria-label': t('showHead', rows[k].l + 1, rows[k].hd + 1) }),
+        onPick: (k) => onPick(rows[k].l, rows[k].hd),
+      });
+      const body = rows.map(({ p }, k) => {
         const most = largest(p);
-        const on = l === layer && hd === head;
         return h('tr', {}, [
-          h(
-            'th',
-            { scope: 'row' },
-            h(
-              'button',
-              {
-                type: 'button',
-                'aria-pressed': String(on),
-                'aria-label': t('showHead', l + 1, hd + 1),
-                onclick: () => onPick(l, hd),
-              },
-              t('headName', l + 1, hd + 1),
-            ),
-          ),
+          h('th', { scope: 'row' }, buttons[k]),
           h('td', {}, stack(p)),
           ...PARTS.map((x) => h('td', { class: x.key === most ? 'top' : '' }, pct(p[x.key]))),
         ]);

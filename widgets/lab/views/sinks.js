@@ -10,6 +10,7 @@ import { h, pct, num, gridMove } from '../../../web/dom.js';
 import { weightColor, textOn } from '../../../web/color.js';
 import { formula } from '../../../web/mathml.js';
 import { scrollRegion } from '../../../web/views/scroll-region.js';
+import { toggleButtons } from '../../../web/views/toggle-group.js';
 import { fitGridClass } from '../../../web/views/narrow-tables.js';
 import { headWeights, isFull, fullLayers } from '../logic.js';
 import { panel } from './panel.js';
@@ -69,31 +70,30 @@ export function sinkSection({ t, lang, config: c, onPick }) {
         h('th', { scope: 'col' }, ''),
         ...Array.from({ length: c.nHeads }, (_, hd) => h('th', { scope: 'col' }, `H${hd + 1}`)),
       ]);
+      // One pressed head in the whole table (the arrow keys move it: the listener above).
+      const cells = fullLayers(c).flatMap((l) => run.sinkShare[l].map((s, hd) => ({ l, hd, s })));
+      const chosen = cells.findIndex((x) => x.l === L && x.hd === H);
+      const { buttons } = toggleButtons({
+        values: cells.map((_, k) => k),
+        pressed: chosen < 0 ? null : chosen,
+        roving: true,
+        label: (k) => pct(cells[k].s, 0),
+        attrs: (k) => {
+          const { l, hd, s } = cells[k];
+          return {
+            class: 'sink',
+            'data-l': l,
+            'data-h': hd,
+            'aria-label': t('sinkCell', l + 1, hd + 1, pct(s, 0)),
+            style: { background: weightColor(s, scale), color: textOn(s, scale) },
+          };
+        },
+        onPick: (k) => onPick(cells[k].l, cells[k].hd),
+      });
       const body = fullLayers(c).map((l) =>
         h('tr', {}, [
           h('th', { scope: 'row' }, `L${l + 1}`),
-          ...run.sinkShare[l].map((s, hd) => {
-            const on = l === L && hd === H;
-            return h(
-              'td',
-              {},
-              h(
-                'button',
-                {
-                  type: 'button',
-                  class: 'sink',
-                  'data-l': l,
-                  'data-h': hd,
-                  tabindex: on ? '0' : '-1',
-                  'aria-pressed': String(on),
-                  'aria-label': t('sinkCell', l + 1, hd + 1, pct(s, 0)),
-                  style: { background: weightColor(s, scale), color: textOn(s, scale) },
-                  onclick: () => onPick(l, hd),
-                },
-                pct(s, 0),
-              ),
-            );
-          }),
+          ...buttons.filter((_, k) => cells[k].l === l).map((b) => h('td', {}, b)),
         ]),
       );
       box.replaceChildren(

@@ -5,6 +5,7 @@
 /** @import { CheckResult, CheckSpec } from '../logic.js' */
 /** @import { MilestoneFault } from '../../../web/attn-engine.js' */
 import { h, grouped, exactBytes } from '../../../web/dom.js';
+import { toggleButtons } from '../../../web/views/toggle-group.js';
 import { CHECKS, TEST_COMMAND } from '../logic.js';
 
 /** 2.4e−7, or 0. @param {number} x */
@@ -60,7 +61,7 @@ export function figure(t, c) {
 export function checksSection({ t, onFault, onRerun, text }) {
   /**
    * @type {Map<string, { status: HTMLElement, figure: HTMLElement, note: HTMLElement,
-   *   buttons: HTMLButtonElement[] }>}
+   *   faults: ReturnType<typeof toggleButtons<MilestoneFault>> }>}
    */
   const cards = new Map();
   const list = h(
@@ -70,24 +71,15 @@ export function checksSection({ t, onFault, onRerun, text }) {
       const status = h('p', { class: 'status', 'data-role': 'status' });
       const fig = h('p', { class: 'formula', 'data-role': 'figure' });
       const note = h('p', { class: 'note', 'data-role': 'broken', hidden: true });
-      const buttons = spec.faults.map((f) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            'data-fault': f,
-            'aria-pressed': 'false',
-            onclick: (/** @type {Event} */ e) => {
-              const on =
-                /** @type {HTMLElement} */ (e.currentTarget).getAttribute('aria-pressed') !==
-                'true';
-              onFault(spec.id, on ? f : 'none');
-            },
-          },
-          t('fault')[f],
-        ),
-      );
-      cards.set(spec.id, { status, figure: fig, note, buttons });
+      // A press on the fault already pressed releases it (the check runs unbroken again).
+      const faults = toggleButtons({
+        values: spec.faults,
+        data: 'fault',
+        pressed: null,
+        label: (f) => t('fault')[f],
+        onPick: (f) => onFault(spec.id, faults.value === f ? 'none' : f),
+      });
+      cards.set(spec.id, { status, figure: fig, note, faults });
       return h('li', { class: 'card', 'data-check': spec.id }, [
         h('h4', {}, t('check')[spec.id]),
         h('p', { class: 'muted' }, [h('code', {}, spec.test)]),
@@ -97,7 +89,7 @@ export function checksSection({ t, onFault, onRerun, text }) {
         ...(spec.id === 'greedy' ? [h('p', { class: 'muted' }, t('greedyWeaker'))] : []),
         h('div', { class: 'row', role: 'group', 'aria-label': t('breakIt') }, [
           h('span', { 'aria-hidden': 'true' }, t('breakIt')),
-          ...buttons,
+          ...faults.buttons,
         ]),
         note,
       ]);
@@ -132,8 +124,7 @@ export function checksSection({ t, onFault, onRerun, text }) {
         card.status.classList.toggle('ok', c.ok);
         card.status.classList.toggle('bad', !c.ok);
         card.figure.replaceChildren(...figure(t, c));
-        for (const b of card.buttons)
-          b.setAttribute('aria-pressed', String(b.dataset.fault === c.fault));
+        card.faults.set(c.fault === 'none' ? null : c.fault);
         card.note.hidden = c.fault === 'none';
         card.note.textContent = c.fault === 'none' ? '' : t('brokenNow', t('fault')[c.fault]);
       }

@@ -2,6 +2,7 @@
 // GQA-8 DeepSeek LLM 67B, the same shape as MHA) and the two reductions.
 /** @import { v2Ledger } from '../logic.js' */
 import { h, exactBytes } from '../../../web/dom.js';
+import { bar } from '../../../web/views/bar.js';
 import { REPORTED } from '../../evolution-map/logic.js';
 import { reductionFormula, reductionText } from '../../kv-ledger/logic.js';
 
@@ -15,17 +16,15 @@ export function v2LedgerView(L, t) {
   const b = L.bytes;
   const max = Math.max(b.mhaSame, b.d67, b.v2);
   /** @param {string} cls @param {string} label @param {number} bytes */
-  const bar = (cls, label, bytes) =>
+  const barRow = (cls, label, bytes) =>
     h('div', { class: `bar-row ${cls}` }, [
       h('span', { class: 'lab' }, [label, ': ', h('b', {}, exactBytes(bytes))]),
-      h(
-        'span',
-        { class: 'bar-track', 'aria-hidden': 'true' },
-        h('span', {
-          class: 'bar-fill',
-          style: { width: `${Math.max(0.5, (bytes / max) * 100).toFixed(2)}%` },
-        }),
-      ),
+      // at least half a percent, so the smallest row still shows a fill
+      bar({
+        tag: 'span',
+        share: Math.max(0.005, bytes / max),
+        attrs: { 'aria-hidden': 'true' },
+      }).el,
     ]);
   return [
     h(
@@ -35,9 +34,9 @@ export function v2LedgerView(L, t) {
     ),
     h('p', { class: 'formula per-token' }, t('perToken', L.v2.formula)),
     h('div', { class: 'bars' }, [
-      bar('mla', t('barMla', L.v2Name), b.v2),
-      bar('d67', t('barD67', L.d67Name), b.d67),
-      bar('mha', t('barMha', L.v2Name), b.mhaSame),
+      barRow('mla', t('barMla', L.v2Name), b.v2),
+      barRow('d67', t('barD67', L.d67Name), b.d67),
+      barRow('mha', t('barMha', L.v2Name), b.mhaSame),
     ]),
     h('p', { class: 'formula' }, t('vs67', L.d67Name, L.d67.formula)),
     h('p', { class: 'cmp vs67' }, reductionFormula(b.v2, b.d67, L.vs67)),

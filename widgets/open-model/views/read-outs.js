@@ -2,6 +2,7 @@
 // token's top 5 as bars, and the greedy generation's text with the generated part marked.
 /** @import { OpenedModel } from '../../../web/model-files/open-model-files.js' */
 import { h, pct } from '../../../web/dom.js';
+import { bar } from '../../../web/views/bar.js';
 
 /**
  * Token labels as the chips and the heatmap show them: a space as ␣, a line break as ↵, a tab
@@ -43,11 +44,7 @@ export function topFive(title, labels, top5) {
       { class: 'top5' },
       top5.flatMap((x, i) => [
         h('span', { class: 'tok' }, labels[i]),
-        h(
-          'span',
-          { class: 'bar-track' },
-          h('span', { class: 'bar-fill', style: { width: pct(x.prob) } }),
-        ),
+        bar({ tag: 'span', share: x.prob, digits: 1 }).el,
         h('output', {}, pct(x.prob)),
       ]),
     ),

@@ -1,6 +1,7 @@
 // The RNN's stepper: Back / Step / Reset / Play through its steps, as one group that also takes
 // the arrow keys, Home and End; and the live status line under it.
 import { h } from '../../../web/dom.js';
+import { toggleButton } from '../../../web/views/toggle-group.js';
 
 /**
  * @param {(key: string, ...args: any[]) => any} t the widget's t()
@@ -19,8 +20,13 @@ export function stepper(t, { step, length, onGo, onPlay }) {
   const back = button('back', () => onGo(step() - 1), t('back'));
   const next = button('step', () => onGo(step() + 1), t('step'));
   const reset = button('reset', () => onGo(1), t('reset'));
-  const play = button('play', onPlay, t('play'));
-  play.setAttribute('aria-pressed', 'false');
+  const playing = toggleButton({
+    pressed: false,
+    label: t('play'),
+    attrs: { 'data-role': 'play' },
+    onToggle: onPlay,
+  });
+  const play = playing.button;
   const status = h('p', { class: 'status', 'data-role': 'status', 'aria-live': 'polite' });
   const group = h('div', { class: 'stepper', role: 'group', 'aria-label': t('stepper') }, [
     back,
@@ -36,5 +42,5 @@ export function stepper(t, { step, length, onGo, onPlay }) {
     e.preventDefault();
     onGo(to);
   });
-  return { group, back, next, play, status };
+  return { group, back, next, play, playing, status };
 }

@@ -2,6 +2,7 @@
 // ±1" and the box that links the sliders.
 /** @import { AttnWidget } from '../../../web/widget-base.js' */
 import { h } from '../../../web/dom.js';
+import { labelledSlider } from '../../../web/views/slider.js';
 import { POS } from '../logic.js';
 
 /**
@@ -17,21 +18,20 @@ export function positionControls({ i, j, linked, t, onPos, onShift, onLink }) {
   const uid = Math.random().toString(36).slice(2, 8);
   /** @param {'i' | 'j'} which */
   const slider = (which) =>
-    h('input', {
-      type: 'range',
+    labelledSlider({
       id: `${which}-${uid}`,
+      label: t(which === 'i' ? 'posI' : 'posJ'),
       min: POS.min,
       max: POS.max,
-      step: 1,
       value: which === 'i' ? i : j,
-      'data-role': `pos-${which}`,
-      oninput: (/** @type {Event} */ e) =>
-        onPos(which, Number(/** @type {HTMLInputElement} */ (e.target).value)),
+      attrs: { 'data-role': `pos-${which}` },
+      outputLast: true,
+      onInput: (value) => onPos(which, value),
     });
-  const sliderI = slider('i');
-  const sliderJ = slider('j');
-  const outI = h('output', { for: sliderI.id });
-  const outJ = h('output', { for: sliderJ.id });
+  const rowI = slider('i');
+  const rowJ = slider('j');
+  const { input: sliderI, out: outI } = rowI;
+  const { input: sliderJ, out: outJ } = rowJ;
   const linkBox = h('input', {
     type: 'checkbox',
     'data-role': 'link',
@@ -39,10 +39,7 @@ export function positionControls({ i, j, linked, t, onPos, onShift, onLink }) {
     onchange: () => onLink(linkBox.checked),
   });
   const nodes = [
-    h('div', { class: 'sliders' }, [
-      h('label', { for: sliderI.id }, [h('span', {}, t('posI')), sliderI, outI]),
-      h('label', { for: sliderJ.id }, [h('span', {}, t('posJ')), sliderJ, outJ]),
-    ]),
+    h('div', { class: 'sliders' }, [rowI.el, rowJ.el]),
     h('div', { class: 'row' }, [
       h(
         'button',

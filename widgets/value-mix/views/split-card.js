@@ -2,6 +2,7 @@
 // cosine of the mix with the first name, a meter of how far it moved, and the two names' cosine.
 /** @import { SplitPart } from '../logic.js' */
 import { h, num } from '../../../web/dom.js';
+import { bar } from '../../../web/views/bar.js';
 import { formula } from '../../../web/mathml.js';
 
 /** @typedef {(key: string, ...args: any[]) => any} Text the widget's t() */
@@ -19,15 +20,17 @@ export function splitCard(part, { L, title, la, lb, share, t }) {
   /** @param {Float32Array} r */
   const cells = (r) =>
     Array.from(r, (x) => {
-      const len = (Math.abs(x) / largest) * 50;
+      const len = (Math.abs(x) / largest) * 0.5; // of the track: half each side of 0
       return h('td', {}, [
-        h('div', { class: 'mini', 'aria-hidden': 'true' }, [
-          h('div', {
-            class: x < 0 ? 'bar-fill neg' : 'bar-fill',
-            style: { left: `${x < 0 ? 50 - len : 50}%`, width: `${len}%` },
-          }),
-          h('div', { class: 'zero', style: { left: '50%' } }),
-        ]),
+        bar({
+          trackClass: 'mini',
+          share: len,
+          left: x < 0 ? 0.5 - len : 0.5,
+          neg: x < 0,
+          digits: null,
+          attrs: { 'aria-hidden': 'true' },
+          marksAfter: [h('div', { class: 'zero', style: { left: '50%' } })],
+        }).el,
         h('span', { class: 'cell-num' }, num(x, 2)),
       ]);
     });
@@ -54,14 +57,7 @@ export function splitCard(part, { L, title, la, lb, share, t }) {
     h('p', { class: 'big', 'data-role': `cos-${L}` }, t('cosToA', L, la, num(part.cosToA, 3))),
     h('div', { class: 'meter' }, [
       h('span', { class: 'muted' }, t('meter')),
-      h(
-        'div',
-        { class: 'bar-track', 'aria-hidden': 'true' },
-        h('div', {
-          class: 'bar-fill',
-          style: { width: `${(Math.min(2, Math.max(0, change)) * 50).toFixed(2)}%` },
-        }),
-      ),
+      bar({ share: Math.min(2, Math.max(0, change)) / 2, attrs: { 'aria-hidden': 'true' } }).el,
       h('span', { class: 'formula' }, num(change, 3)),
     ]),
     h('p', { class: 'formula' }, formula(t('cosAB', L, la, lb, num(part.cosAB, 3)))),

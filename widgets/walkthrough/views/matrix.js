@@ -6,6 +6,7 @@
 import { h, pct } from '../../../web/dom.js';
 import { weightColor, textOn } from '../../../web/color.js';
 import { at } from '../../../web/tensor.js';
+import { toggleButtons } from '../../../web/views/toggle-group.js';
 import { fmt } from '../logic.js';
 
 /**
@@ -46,39 +47,47 @@ export function matrixFigure({
     h('th', { scope: 'col', class: 'hm-corner' }, corner),
     ...cols.map((c) => h('th', { scope: 'col' }, c)),
   ]);
+  /** @param {number} i @param {number} j */
+  const colour = (i, j) =>
+    percent && (!masked || at(masked, i, j))
+      ? { background: weightColor(at(values, i, j), scale), color: textOn(at(values, i, j), scale) }
+      : undefined;
+  // A live matrix's cells: one pressed (the selected one), the one Tab reaches; "i,j" each.
+  const cells = rows.flatMap((_, i) => cols.map((_, j) => `${i},${j}`));
+  /** @param {string} cell "i,j" */
+  const ij = (cell) => /** @type {[number, number]} */ (cell.split(',').map(Number));
+  const buttons = pick
+    ? toggleButtons({
+        values: cells,
+        data: 'cell',
+        pressed: `${pick.cell[0]},${pick.cell[1]}`,
+        roving: true,
+        label: (cell) => text(at(values, ...ij(cell))),
+        attrs: (cell) => {
+          const [i, j] = ij(cell);
+          return {
+            'data-i': i,
+            'data-j': j,
+            class: masked && !at(masked, i, j) ? 'masked' : undefined,
+            'aria-label': cellLabel(rows[i], cols[j], text(at(values, i, j))),
+            style: colour(i, j),
+          };
+        },
+        onPick: (cell) => pick.onPick(...ij(cell)),
+      }).buttons
+    : null;
   const body = rows.map((r, i) =>
     h('tr', {}, [
       h('th', { scope: 'row' }, r),
-      ...cols.map((c, j) => {
-        const v = at(values, i, j);
-        const colour =
-          percent && (!masked || at(masked, i, j))
-            ? { background: weightColor(v, scale), color: textOn(v, scale) }
-            : undefined;
-        if (!pick) return h('td', {}, h('span', { style: colour }, text(v)));
-        const [fi, fj] = pick.cell;
-        const on = fi === i && fj === j;
-        return h(
+      ...cols.map((_, j) =>
+        h(
           'td',
           {},
-          h(
-            'button',
-            {
-              type: 'button',
-              'data-cell': `${i},${j}`,
-              'data-i': i,
-              'data-j': j,
-              class: masked && !at(masked, i, j) ? 'masked' : undefined,
-              'aria-pressed': String(on),
-              tabindex: on ? '0' : '-1',
-              'aria-label': cellLabel(r, c, text(v)),
-              style: colour,
-              onclick: () => pick.onPick(i, j),
-            },
-            text(v),
-          ),
-        );
-      }),
+          buttons
+            ? buttons[i * cols.length + j]
+            : h('span', { style: colour(i, j) }, text(at(values, i, j))),
+        ),
+      ),
     ]),
   );
   const table = h('table', { role: pick ? 'grid' : undefined, 'aria-label': title }, [
