@@ -1,10 +1,14 @@
 // The model of the open-model decode benchmark (bench/open-model-peers.mjs): a GGUF file of
 // Qwen3-0.6B's exact shapes (architecture qwen3: 28 layers, hidden 1024, 16 query heads and 8 KV
 // heads of 128, FFN 3072, vocabulary 151,936, tied embeddings, RoPE θ 1e6, q/k RMSNorm) with
-// random weights, written at bench time into a temporary folder (never stored), in two types:
-//   Q4_K_M  as llama-quantize lays it out here: q4_k for the attention and gate/up matrices, q6_k
-//           for token_embd (also the tied LM head) and ffn_down; norms f32.
-//   F16     every matrix f16; norms f32.
+// random weights, written at bench time into a temporary folder (never stored), in three types:
+//   Q4_K_M     q4_k for the attention and gate/up matrices, q6_k for token_embd (also the tied
+//              LM head) and every ffn_down; norms f32 (the project's own uniform mix).
+//   Q4_K_M-lq  as llama-quantize's Q4_K_M lays out this architecture (llama_tensor_get_type):
+//              q6_k for token_embd (no output.weight: the tied head), and for attn_v and ffn_down
+//              only in the layers its use_more_bits picks (i < n/8, i ≥ 7n/8, or
+//              (i − n/8) mod 3 = 2: 14 of 28); q4_k elsewhere; norms f32.
+//   F16        every matrix f16; norms f32.
 // Written by the tests' own GGUF writer and quantiser (tests/model-files/gguf-writer.js,
 // quantize.js, tiny-tokenizers.js), not by the engine. Drawing and quantising 0.6 B random
 // numbers in JS would take minutes, so each type's matrices are filled from a pool of 64 random
@@ -36,10 +40,28 @@ export const QWEN3_06B = {
 };
 
 /** The two files: each matrix's type by its GGUF name, and general.file_type (llama_ftype). */
+/** llama-quantize's use_more_bits(i_layer, n_layers) (llama.cpp, src/llama-quant.cpp). */
+export const useMoreBits = (i, n) =>
+  i < Math.floor(n / 8) || i >= Math.floor((7 * n) / 8) || (i - Math.floor(n / 8)) % 3 === 2;
+
+const layerOf = (name) => Number(/^blk\.(\d+)\./.exec(name)?.[1] ?? -1);
+
+/**
+ * The files: each matrix's type by its GGUF name and the file's layer count, and
+ * general.file_type (llama_ftype).
+ */
 export const MODEL_TYPES = {
   Q4_K_M: {
     fileType: 15, // LLAMA_FTYPE_MOSTLY_Q4_K_M
     matrix: (name) => (/^token_embd|ffn_down/.test(name) ? 'q6_k' : 'q4_k'),
+  },
+  'Q4_K_M-lq': {
+    fileType: 15,
+    matrix: (name, layers) =>
+      /^token_embd/.test(name) ||
+      (/attn_v|ffn_down/.test(name) && useMoreBits(layerOf(name), layers))
+        ? 'q6_k'
+        : 'q4_k',
   },
   F16: { fileType: 1, matrix: () => 'f16' },
 };
@@ -125,7 +147,7 @@ export function writeQwen3Gguf(path, typeName, { layers = QWEN3_06B.nLayers, see
   let decodeBytes = 0;
   const byType = {};
   for (const [name, rows, cols] of tensorShapes(layers)) {
-    const type = rows === 1 ? 'f32' : kind.matrix(name);
+    const type = rows === 1 ? 'f32' : kind.matrix(name, layers);
     let bytes;
     if (rows === 1) bytes = ones(cols);
     else {
