@@ -180,6 +180,34 @@ function built() {
   );
 }
 
+/**
+ * Exits with the reason if an engine file in build-wasm/ does not instantiate in node: a build
+ * whose JS and wasm disagree (e.g. the import names, CMakeLists.txt's linker launcher says how)
+ * must never become prebuilt/ or reach the tests as a crash deep inside a page.
+ */
+function checkInstantiates() {
+  for (const f of ENGINE_FILES) {
+    const r = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        'const f = require(process.argv[1]); (f.default || f)().then(() => process.exit(0), ' +
+          '(e) => { console.error(String(e).slice(0, 400)); process.exit(1); });',
+        join(buildDir, f),
+      ],
+      { encoding: 'utf8' },
+    );
+    if (r.status !== 0) {
+      const why = (r.stderr || '').trim().split('\n').pop();
+      console.error(
+        `build-wasm/${f} does not instantiate in node: ${why}\n` +
+          'Rebuild it with `npm run build` (see the linker launcher in CMakeLists.txt).',
+      );
+      process.exit(1);
+    }
+  }
+}
+
 /** Differences between build-wasm/ (with this machine's toolchain) and prebuilt/KEY. */
 function differences() {
   const key = readKey();
@@ -198,6 +226,7 @@ function differences() {
 }
 
 function refresh() {
+  checkInstantiates();
   const { diffs, files, tools } = differences();
   if (!tools) {
     console.error('prebuilt refresh: no emcc here, so build-wasm/ was not built from source');
@@ -222,6 +251,7 @@ function refresh() {
 }
 
 function verify() {
+  checkInstantiates();
   const { diffs, tools } = differences();
   if (!tools) {
     console.error('prebuilt verify needs emcc: it compares prebuilt/ with a build from source');
