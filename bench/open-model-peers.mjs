@@ -5,8 +5,10 @@
 //   (npm run bench:decode: installs the peers, builds the WASM engine, runs this)
 //
 // The model: a random-weight GGUF of Qwen3-0.6B's exact shapes (bench/open-model-gguf.mjs),
-// written at run time into a temporary folder (removed at the end) as Q4_K_M in two mixes (ours,
-// and llama-quantize's layout: q6_k in part of attn_v / ffn_down) and as F16. Each engine opens
+// written at run time into a temporary folder (removed at the end) as Q4_K_M and as F16 by the
+// project's writer, plus Q4_K_M-llama: the F16 file quantised by llama.cpp's own quantiser
+// (llama_model_quantize from node-llama-cpp's bundled libllama, bench/peers/llama-quantize.c,
+// compiled here with cc; its mix has q6_k in 14 of 28 attn_v / ffn_down). Each engine opens
 // every file and, per file, runs the prefill of the same 64-token prompt and greedy
 // cached decode: the first token comes out of the prefill, then one warm-up step, then `steps`
 // measured steps (each one token through every layer with the KV cache, plus the LM head).
@@ -42,7 +44,18 @@
 // bound tokens/s = GB/s ÷ those bytes; each engine's share is its step time against that.
 //
 // Prints one JSON line per measurement, then a Markdown table. It only measures: no thresholds.
-import { mkdtempSync, readFileSync, rmSync, statSync, existsSync, createReadStream } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  existsSync,
+  createReadStream,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
@@ -56,6 +69,8 @@ import {
   MODEL_TYPES,
   PROMPT_IDS,
   PROMPT_TEXT,
+  decodeBytesOf,
+  llamaQuantizeQ4KM,
   writeQwen3Gguf,
 } from './open-model-gguf.mjs';
 
@@ -82,7 +97,10 @@ for (let i = 0; i < argv.length; i++) {
 }
 const only = opts.only.split(',');
 if (!only.every((e) => ENGINES.includes(e))) usage();
-const TYPES = Object.keys(MODEL_TYPES); // Q4_K_M, Q4_K_M-lq, F16
+// Ours (the project's writer and quantiser) and llama-quantize's (llama.cpp's quantiser on the F16
+// file).
+const LLAMA_Q4_K_M = 'Q4_K_M-llama';
+const TYPES = ['Q4_K_M', LLAMA_Q4_K_M, 'F16'];
 const GENERATED = 1 + 1 + opts.steps; // the prefill's token, the warm-up step, the measured ones
 
 // ---- helpers ------------------------------------------------------------------------------
@@ -203,14 +221,42 @@ function bandwidth(when) {
 }
 
 // ---- the model files ----------------------------------------------------------------------
+/**
+ * llama.cpp's quantiser as a program: bench/peers/llama-quantize.c compiled with cc against the
+ * headers of the llama.cpp release node-llama-cpp bundles (its git bundle) and linked to its
+ * prebuilt libllama. Returns the program's path.
+ */
+function buildLlamaQuantize(dir) {
+  const nlc = join(peers, 'node_modules/node-llama-cpp/llama');
+  const src = join(dir, 'llama.cpp');
+  execFileSync('git', ['clone', '--quiet', '--no-checkout', join(nlc, 'gitRelease.bundle'), src]);
+  const inc = join(dir, 'include');
+  mkdirSync(inc);
+  for (const h of ['include/llama.h', 'ggml/include/ggml.h', 'ggml/include/ggml-cpu.h'].concat(
+    ['ggml-backend.h', 'ggml-alloc.h', 'ggml-opt.h', 'gguf.h'].map((f) => `ggml/include/${f}`),
+  ))
+    writeFileSync(
+      join(inc, h.split('/').pop()),
+      execFileSync('git', ['-C', src, 'show', `HEAD:${h}`], { maxBuffer: 1 << 26 }),
+    );
+  const bins = join(peers, 'node_modules/@node-llama-cpp/linux-x64/bins/linux-x64');
+  const lib = readdirSync(bins).find((f) => /^libllama\..*so$/.test(f));
+  if (!lib) throw new Error(`no libllama in ${bins}`);
+  const exe = join(dir, 'llama-quantize');
+  execFileSync(
+    'cc',
+    ['-O1', '-I', inc, join(peers, 'llama-quantize.c'), '-L', bins, `-l:${lib}`].concat([
+      `-Wl,-rpath,${bins}`,
+      '-o',
+      exe,
+    ]),
+  );
+  return exe;
+}
+
 function writeModels(dir) {
   const files = {};
-  for (const type of TYPES) {
-    const t0 = performance.now();
-    const f = writeQwen3Gguf(join(dir, `qwen3-0.6b-shapes-${type}.gguf`), type, {
-      layers: opts.layers,
-    });
-    files[type] = f;
+  const note = (type, f, t0) =>
     emit({
       model: 'qwen3-0.6b-shapes',
       type,
@@ -221,7 +267,24 @@ function writeModels(dir) {
       byType: f.byType,
       writeSeconds: round2((performance.now() - t0) / 1000),
     });
+  for (const type of Object.keys(MODEL_TYPES)) {
+    const t0 = performance.now();
+    files[type] = writeQwen3Gguf(join(dir, `qwen3-0.6b-shapes-${type}.gguf`), type, {
+      layers: opts.layers,
+    });
+    note(type, files[type], t0);
   }
+  // llama-quantize's Q4_K_M of the F16 file, by llama.cpp's own code (one thread).
+  const t0 = performance.now();
+  const path = join(dir, `qwen3-0.6b-shapes-${LLAMA_Q4_K_M}.gguf`);
+  execFileSync(buildLlamaQuantize(dir), [files.F16.path, path], { stdio: 'ignore' });
+  files[LLAMA_Q4_K_M] = {
+    path,
+    fileBytes: statSync(path).size,
+    decodeBytes: decodeBytesOf(llamaQuantizeQ4KM, opts.layers),
+    quantizer: 'llama.cpp (llama_model_quantize, node-llama-cpp bundled libllama)',
+  };
+  note(LLAMA_Q4_K_M, files[LLAMA_Q4_K_M], t0);
   return files;
 }
 
