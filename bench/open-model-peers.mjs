@@ -2,6 +2,7 @@
 //
 //   node bench/open-model-peers.mjs [--rounds 3] [--layers 28] [--steps 8]
 //                                   [--only ours,wllama,llama.cpp]
+//                                   [--files Q4_K_M,Q4_K_M-llama,F16]
 //   (npm run bench:decode: installs the peers, builds the WASM engine, runs this)
 //
 // The model: a random-weight GGUF of Qwen3-0.6B's exact shapes (bench/open-model-gguf.mjs),
@@ -81,10 +82,22 @@ const require = createRequire(import.meta.url);
 
 // ---- options ------------------------------------------------------------------------------
 const ENGINES = ['ours', 'wllama', 'llama.cpp'];
-const opts = { rounds: 3, layers: QWEN3_06B.nLayers, steps: 8, only: ENGINES.join(',') };
+// Ours (the project's writer and quantiser) and llama-quantize's (llama.cpp's quantiser on the F16
+// file). Every file is written; --files picks the ones the engines open (wllama's page has failed
+// to fetch the third as a Blob: "Failed to fetch", about 2 GB of files in one page).
+const LLAMA_Q4_K_M = 'Q4_K_M-llama';
+const FILES = ['Q4_K_M', LLAMA_Q4_K_M, 'F16'];
+const opts = {
+  rounds: 3,
+  layers: QWEN3_06B.nLayers,
+  steps: 8,
+  only: ENGINES.join(','),
+  files: FILES.join(','),
+};
+const lists = ['only', 'files'];
 const usage = () => {
   console.error(
-    `usage: node bench/open-model-peers.mjs [--rounds 3] [--layers 28] [--steps 8] [--only ${ENGINES.join(',')}]`,
+    `usage: node bench/open-model-peers.mjs [--rounds 3] [--layers 28] [--steps 8] [--only ${ENGINES.join(',')}] [--files ${FILES.join(',')}]`,
   );
   process.exit(2);
 };
@@ -92,15 +105,13 @@ const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const key = argv[i].replace(/^--/, '');
   if (!(key in opts) || argv[i] === key || i + 1 >= argv.length) usage();
-  opts[key] = key === 'only' ? argv[++i] : Number(argv[++i]);
-  if (key !== 'only' && !(Number.isInteger(opts[key]) && opts[key] >= 1)) usage();
+  opts[key] = lists.includes(key) ? argv[++i] : Number(argv[++i]);
+  if (!lists.includes(key) && !(Number.isInteger(opts[key]) && opts[key] >= 1)) usage();
 }
 const only = opts.only.split(',');
 if (!only.every((e) => ENGINES.includes(e))) usage();
-// Ours (the project's writer and quantiser) and llama-quantize's (llama.cpp's quantiser on the F16
-// file).
-const LLAMA_Q4_K_M = 'Q4_K_M-llama';
-const TYPES = ['Q4_K_M', LLAMA_Q4_K_M, 'F16'];
+const TYPES = FILES.filter((f) => opts.files.split(',').includes(f));
+if (TYPES.length !== opts.files.split(',').length) usage();
 const GENERATED = 1 + 1 + opts.steps; // the prefill's token, the warm-up step, the measured ones
 
 // ---- helpers ------------------------------------------------------------------------------
