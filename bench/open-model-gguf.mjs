@@ -2,9 +2,11 @@
 // Qwen3-0.6B's exact shapes (architecture qwen3: 28 layers, hidden 1024, 16 query heads and 8 KV
 // heads of 128, FFN 3072, vocabulary 151,936, tied embeddings, RoPE θ 1e6, q/k RMSNorm) with
 // random weights, written at bench time into a temporary folder (never stored), in two types:
-//   Q4_K_M  as llama-quantize lays it out here: q4_k for the attention and gate/up matrices, q6_k
-//           for token_embd (also the tied LM head) and ffn_down; norms f32.
+//   Q4_K_M  q4_k for the attention and gate/up matrices, q6_k for token_embd (also the tied LM
+//           head) and every ffn_down; norms f32 (the project's own mix).
 //   F16     every matrix f16; norms f32.
+// (The benchmark's third file is llama-quantize's Q4_K_M of the F16 one, written by llama.cpp's
+// own quantiser: bench/open-model-peers.mjs; llamaQuantizeQ4KM, below, is its layout.)
 // Written by the tests' own GGUF writer and quantiser (tests/model-files/gguf-writer.js,
 // quantize.js, tiny-tokenizers.js), not by the engine. Drawing and quantising 0.6 B random
 // numbers in JS would take minutes, so each type's matrices are filled from a pool of 64 random
@@ -36,6 +38,16 @@ export const QWEN3_06B = {
 };
 
 /** The two files: each matrix's type by its GGUF name, and general.file_type (llama_ftype). */
+/** llama-quantize's use_more_bits(i_layer, n_layers) (llama.cpp, src/llama-quant.cpp). */
+export const useMoreBits = (i, n) =>
+  i < Math.floor(n / 8) || i >= Math.floor((7 * n) / 8) || (i - Math.floor(n / 8)) % 3 === 2;
+
+const layerOf = (name) => Number(/^blk\.(\d+)\./.exec(name)?.[1] ?? -1);
+
+/**
+ * The files this module writes: each matrix's type by its GGUF name, and general.file_type
+ * (llama_ftype).
+ */
 export const MODEL_TYPES = {
   Q4_K_M: {
     fileType: 15, // LLAMA_FTYPE_MOSTLY_Q4_K_M
@@ -43,6 +55,24 @@ export const MODEL_TYPES = {
   },
   F16: { fileType: 1, matrix: () => 'f16' },
 };
+
+/**
+ * The type llama-quantize's Q4_K_M gives each matrix of this architecture
+ * (llama_tensor_get_type): q6_k for token_embd (no output.weight: the tied head) and for attn_v
+ * and ffn_down in the layers use_more_bits picks (14 of 28), q4_k elsewhere.
+ */
+export const llamaQuantizeQ4KM = (name, layers) =>
+  /^token_embd/.test(name) || (/attn_v|ffn_down/.test(name) && useMoreBits(layerOf(name), layers))
+    ? 'q6_k'
+    : 'q4_k';
+
+/** The bytes one cached decode step reads (every matrix once) when `matrix` types the tensors. */
+export function decodeBytesOf(matrix, layers = QWEN3_06B.nLayers) {
+  let bytes = 0;
+  for (const [name, rows, cols] of tensorShapes(layers))
+    if (rows > 1) bytes += rows * rowBytes(matrix(name, layers), cols);
+  return bytes;
+}
 
 /**
  * The prompt: 64 fixed token ids, the tokenisation of PROMPT_TEXT by the file's tokenizer. Ours

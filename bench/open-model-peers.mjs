@@ -2,11 +2,15 @@
 //
 //   node bench/open-model-peers.mjs [--rounds 3] [--layers 28] [--steps 8]
 //                                   [--only ours,wllama,llama.cpp]
+//                                   [--files Q4_K_M,Q4_K_M-llama,F16]
 //   (npm run bench:decode: installs the peers, builds the WASM engine, runs this)
 //
 // The model: a random-weight GGUF of Qwen3-0.6B's exact shapes (bench/open-model-gguf.mjs),
-// written at run time into a temporary folder (removed at the end) as Q4_K_M and as F16. Each
-// engine opens both files and, per file, runs the prefill of the same 64-token prompt and greedy
+// written at run time into a temporary folder (removed at the end) as Q4_K_M and as F16 by the
+// project's writer, plus Q4_K_M-llama: the F16 file quantised by llama.cpp's own quantiser
+// (llama_model_quantize from node-llama-cpp's bundled libllama, bench/peers/llama-quantize.c,
+// compiled here with cc; its mix has q6_k in 14 of 28 attn_v / ffn_down). Each engine opens
+// every file and, per file, runs the prefill of the same 64-token prompt and greedy
 // cached decode: the first token comes out of the prefill, then one warm-up step, then `steps`
 // measured steps (each one token through every layer with the KV cache, plus the LM head).
 //   ours       the engine built to WASM (ATTN_ENGINE_JS, default build-wasm/attn-engine.js, the
@@ -26,8 +30,12 @@
 //              first token, then one next() per step.
 // The peers are installed in bench/peers/ (npm ci there, by scripts/bench.sh), never by the root
 // package.json. Each engine loads its two models once, runs one untimed warm-up generation per
-// model, then 3 interleaved rounds (round r runs ours, wllama, llama.cpp in turn, each on both
-// files); reported: the median over rounds of the prefill and of each round's median step.
+// model, then 3 interleaved rounds (round r runs ours, wllama, llama.cpp in turn, each on every
+// files); reported: the median over rounds of the prefill and of each round's median step, and
+// ours' decode speed-up over wllama round by round (the load average printed at every round).
+// Then the tokens (untimed, "the tokens" below): ours by the decode path against ours by the f32
+// path and against llama.cpp native for 16 steps, and at a first difference the f32 path's
+// log-probs of the two candidates.
 //
 // The memory bandwidth bound: one thread reading a 1 GiB buffer sequentially, measured here in
 // node at the start and at the end, two ways: a Float64Array sum in plain JS (4 accumulators)
@@ -37,7 +45,18 @@
 // bound tokens/s = GB/s ÷ those bytes; each engine's share is its step time against that.
 //
 // Prints one JSON line per measurement, then a Markdown table. It only measures: no thresholds.
-import { mkdtempSync, readFileSync, rmSync, statSync, existsSync, createReadStream } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  existsSync,
+  createReadStream,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
@@ -51,6 +70,8 @@ import {
   MODEL_TYPES,
   PROMPT_IDS,
   PROMPT_TEXT,
+  decodeBytesOf,
+  llamaQuantizeQ4KM,
   writeQwen3Gguf,
 } from './open-model-gguf.mjs';
 
@@ -61,10 +82,22 @@ const require = createRequire(import.meta.url);
 
 // ---- options ------------------------------------------------------------------------------
 const ENGINES = ['ours', 'wllama', 'llama.cpp'];
-const opts = { rounds: 3, layers: QWEN3_06B.nLayers, steps: 8, only: ENGINES.join(',') };
+// Ours (the project's writer and quantiser) and llama-quantize's (llama.cpp's quantiser on the F16
+// file). Every file is written; --files picks the ones the engines open (wllama's page has failed
+// to fetch the third as a Blob: "Failed to fetch", about 2 GB of files in one page).
+const LLAMA_Q4_K_M = 'Q4_K_M-llama';
+const FILES = ['Q4_K_M', LLAMA_Q4_K_M, 'F16'];
+const opts = {
+  rounds: 3,
+  layers: QWEN3_06B.nLayers,
+  steps: 8,
+  only: ENGINES.join(','),
+  files: FILES.join(','),
+};
+const lists = ['only', 'files'];
 const usage = () => {
   console.error(
-    `usage: node bench/open-model-peers.mjs [--rounds 3] [--layers 28] [--steps 8] [--only ${ENGINES.join(',')}]`,
+    `usage: node bench/open-model-peers.mjs [--rounds 3] [--layers 28] [--steps 8] [--only ${ENGINES.join(',')}] [--files ${FILES.join(',')}]`,
   );
   process.exit(2);
 };
@@ -72,12 +105,13 @@ const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const key = argv[i].replace(/^--/, '');
   if (!(key in opts) || argv[i] === key || i + 1 >= argv.length) usage();
-  opts[key] = key === 'only' ? argv[++i] : Number(argv[++i]);
-  if (key !== 'only' && !(Number.isInteger(opts[key]) && opts[key] >= 1)) usage();
+  opts[key] = lists.includes(key) ? argv[++i] : Number(argv[++i]);
+  if (!lists.includes(key) && !(Number.isInteger(opts[key]) && opts[key] >= 1)) usage();
 }
 const only = opts.only.split(',');
 if (!only.every((e) => ENGINES.includes(e))) usage();
-const TYPES = Object.keys(MODEL_TYPES); // Q4_K_M, F16
+const TYPES = FILES.filter((f) => opts.files.split(',').includes(f));
+if (TYPES.length !== opts.files.split(',').length) usage();
 const GENERATED = 1 + 1 + opts.steps; // the prefill's token, the warm-up step, the measured ones
 
 // ---- helpers ------------------------------------------------------------------------------
@@ -85,6 +119,7 @@ const emit = (o) => console.log(JSON.stringify(o));
 const log = (s) => console.error(`open-model-peers: ${s}`);
 const loadAvg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const round2 = (x) => Math.round(x * 100) / 100;
+const round4 = (x) => Math.round(x * 1e4) / 1e4;
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -197,14 +232,42 @@ function bandwidth(when) {
 }
 
 // ---- the model files ----------------------------------------------------------------------
+/**
+ * llama.cpp's quantiser as a program: bench/peers/llama-quantize.c compiled with cc against the
+ * headers of the llama.cpp release node-llama-cpp bundles (its git bundle) and linked to its
+ * prebuilt libllama. Returns the program's path.
+ */
+function buildLlamaQuantize(dir) {
+  const nlc = join(peers, 'node_modules/node-llama-cpp/llama');
+  const src = join(dir, 'llama.cpp');
+  execFileSync('git', ['clone', '--quiet', '--no-checkout', join(nlc, 'gitRelease.bundle'), src]);
+  const inc = join(dir, 'include');
+  mkdirSync(inc);
+  for (const h of ['include/llama.h', 'ggml/include/ggml.h', 'ggml/include/ggml-cpu.h'].concat(
+    ['ggml-backend.h', 'ggml-alloc.h', 'ggml-opt.h', 'gguf.h'].map((f) => `ggml/include/${f}`),
+  ))
+    writeFileSync(
+      join(inc, h.split('/').pop()),
+      execFileSync('git', ['-C', src, 'show', `HEAD:${h}`], { maxBuffer: 1 << 26 }),
+    );
+  const bins = join(peers, 'node_modules/@node-llama-cpp/linux-x64/bins/linux-x64');
+  const lib = readdirSync(bins).find((f) => /^libllama\..*so$/.test(f));
+  if (!lib) throw new Error(`no libllama in ${bins}`);
+  const exe = join(dir, 'llama-quantize');
+  execFileSync(
+    'cc',
+    ['-O1', '-I', inc, join(peers, 'llama-quantize.c'), '-L', bins, `-l:${lib}`].concat([
+      `-Wl,-rpath,${bins}`,
+      '-o',
+      exe,
+    ]),
+  );
+  return exe;
+}
+
 function writeModels(dir) {
   const files = {};
-  for (const type of TYPES) {
-    const t0 = performance.now();
-    const f = writeQwen3Gguf(join(dir, `qwen3-0.6b-shapes-${type}.gguf`), type, {
-      layers: opts.layers,
-    });
-    files[type] = f;
+  const note = (type, f, t0) =>
     emit({
       model: 'qwen3-0.6b-shapes',
       type,
@@ -215,7 +278,24 @@ function writeModels(dir) {
       byType: f.byType,
       writeSeconds: round2((performance.now() - t0) / 1000),
     });
+  for (const type of Object.keys(MODEL_TYPES)) {
+    const t0 = performance.now();
+    files[type] = writeQwen3Gguf(join(dir, `qwen3-0.6b-shapes-${type}.gguf`), type, {
+      layers: opts.layers,
+    });
+    note(type, files[type], t0);
   }
+  // llama-quantize's Q4_K_M of the F16 file, by llama.cpp's own code (one thread).
+  const t0 = performance.now();
+  const path = join(dir, `qwen3-0.6b-shapes-${LLAMA_Q4_K_M}.gguf`);
+  execFileSync(buildLlamaQuantize(dir), [files.F16.path, path], { stdio: 'ignore' });
+  files[LLAMA_Q4_K_M] = {
+    path,
+    fileBytes: statSync(path).size,
+    decodeBytes: decodeBytesOf(llamaQuantizeQ4KM, opts.layers),
+    quantizer: 'llama.cpp (llama_model_quantize, node-llama-cpp bundled libllama)',
+  };
+  note(LLAMA_Q4_K_M, files[LLAMA_Q4_K_M], t0);
   return files;
 }
 
@@ -246,8 +326,24 @@ async function ours(files) {
       dtypeSummary: m.dtypeSummary,
     });
   }
+  /** Greedy tokens: the prefill's and then n − 1 cached steps (decode path, or f32 if exact). */
+  const tokens = (type, n, exact) => {
+    const gen = engine.openModelGenerateStart(models[type].id, PROMPT_IDS, n, { exact });
+    for (;;) {
+      const s = engine.openModelGenerateStep(gen);
+      if (s.done) return s.generated;
+    }
+  };
+  /** The f32 path's last-row logits after `ids` (one pass, no cache, every layer). */
+  const f32Logits = (type, ids) => {
+    const pass = engine.openModelPass(models[type].id, ids, { attention: false });
+    while (!engine.openModelPassStep(pass).done);
+    return engine.openModelPassResult(pass, { attention: false }).logitsLast;
+  };
   return {
     label: 'ours WASM SIMD (node)',
+    tokens,
+    f32Logits,
     async run(type) {
       const stepsMs = [];
       let t = performance.now();
@@ -315,6 +411,16 @@ async function llamaCpp(files) {
   return {
     label: `llama.cpp native (node-llama-cpp ${version}, threads 1)`,
     version,
+    /** Greedy tokens: the prefill's and then n − 1 cached steps. */
+    async tokens(type, n) {
+      const { sequence } = models[type];
+      await sequence.clearHistory();
+      const out = [];
+      const it = sequence.evaluate(PROMPT_IDS, { temperature: 0 });
+      for (let i = 0; i < n; i++) out.push((await it.next()).value);
+      await it.return();
+      return out;
+    },
     async run(type) {
       const { sequence } = models[type];
       await sequence.clearHistory();
@@ -483,6 +589,79 @@ async function wllama(files, dir) {
   }
 }
 
+// ---- the tokens ---------------------------------------------------------------------------
+// Greedy tokens of the same prompt on the same file: ours by the decode path (what generation
+// runs) against ours by the f32 path (exact: true means all equal) and against llama.cpp native,
+// the prefill's token and CHECK_STEPS cached steps. At a first difference, the f32 path's logits
+// after the common prefix say what the two candidates were worth: a near-tie (random weights
+// leave small gaps, and llama.cpp rounds activations to 8 bits) or a real error.
+const CHECK_STEPS = 16;
+
+/** Index of the first difference of two token lists, or −1. */
+function firstDifference(a, b) {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+/** log softmax(logits) at the tokens `ids`, in float64. */
+function logProbs(logits, ids) {
+  let max = -Infinity;
+  for (const v of logits) max = Math.max(max, v);
+  let sum = 0;
+  for (const v of logits) sum += Math.exp(v - max);
+  const lse = max + Math.log(sum);
+  return ids.map((t) => logits[t] - lse);
+}
+
+async function tokenCheck(engines, type) {
+  const ours = engines.ours;
+  const n = CHECK_STEPS + 1;
+  const decode = ours.tokens(type, n, false);
+  const f32 = ours.tokens(type, n, true);
+  const against = (other) => {
+    const at = firstDifference(decode, other);
+    if (at < 0) return { same: n, of: n };
+    const logits = ours.f32Logits(type, [...PROMPT_IDS, ...decode.slice(0, at)]);
+    const [a, b] = [decode[at], other[at]];
+    const [la, lb] = logProbs(logits, [a, b]);
+    return {
+      same: at,
+      of: n,
+      at,
+      ours: a,
+      other: b,
+      f32Logits: [round4(logits[a]), round4(logits[b])],
+      f32LogProbs: [round4(la), round4(lb)],
+    };
+  };
+  const out = {
+    tokens: type,
+    steps: CHECK_STEPS,
+    decode,
+    f32,
+    exact: firstDifference(decode, f32) < 0,
+  };
+  if (!out.exact) out.vsF32 = against(f32);
+  if (engines['llama.cpp']) {
+    out.llamaCpp = await engines['llama.cpp'].tokens(type, n);
+    out.vsLlamaCpp = against(out.llamaCpp);
+  }
+  emit(out);
+  return out;
+}
+
+/** One line of a token check for the notes under the table. */
+function tokenLine(c) {
+  const diff = (d, who) =>
+    d.same === d.of
+      ? `${who} ${d.of}/${d.of} equal`
+      : `${who} equal up to token ${d.at} (of ${d.of}), where ours picks ${d.ours} and ${who.split(' ').at(-1)} ${d.other}: their f32 log-probs ${d.f32LogProbs[0]} and ${d.f32LogProbs[1]} (f32 logits ${d.f32Logits[0]}, ${d.f32Logits[1]})`;
+  const parts = [`decode path vs f32 path: exact: ${c.exact}`];
+  if (!c.exact) parts.push(diff(c.vsF32, 'vs the f32 path'));
+  if (c.vsLlamaCpp) parts.push(diff(c.vsLlamaCpp, 'vs llama.cpp'));
+  return `- ${c.tokens}, greedy tokens over the prefill and ${c.steps} steps: ${parts.join('; ')}.`;
+}
+
 // ---- the run ------------------------------------------------------------------------------
 const fmtMs = (x) =>
   x === undefined ? '—' : x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1);
@@ -524,30 +703,41 @@ async function main() {
       }
     }
     const runs = {};
-    for (let round = 1; round <= opts.rounds; round++)
+    const roundLoads = [];
+    for (let round = 1; round <= opts.rounds; round++) {
+      roundLoads.push(loadAvg());
+      emit({ round, loadAverage: roundLoads.at(-1) });
       for (const [name, engine] of Object.entries(engines))
         for (const type of TYPES) {
           log(`round ${round}: ${name} ${type}`);
           try {
             const r = await engine.run(type);
             emit({ engine: name, type, round, ...r });
-            ((runs[name] ??= {})[type] ??= []).push(r);
+            ((runs[name] ??= {})[type] ??= [])[round - 1] = r;
           } catch (e) {
             emit({ engine: name, type, round, error: String(e?.message ?? e) });
           }
         }
+    }
     bw.push(bandwidth('end'));
-    report(engines, runs, files, bw, loadStart);
+    const checks = [];
+    if (engines.ours)
+      for (const type of TYPES) {
+        log(`tokens: ${type}`);
+        checks.push(await tokenCheck(engines, type));
+      }
+    report(engines, runs, files, bw, loadStart, roundLoads, checks);
   } finally {
     for (const e of Object.values(engines)) await e.close().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function report(engines, runs, files, bw, loadStart) {
+function report(engines, runs, files, bw, loadStart, roundLoads, checks) {
   const summary = {};
   for (const [name, byType] of Object.entries(runs))
-    for (const [type, list] of Object.entries(byType)) {
+    for (const [type, all] of Object.entries(byType)) {
+      const list = all.filter(Boolean);
       const s = {
         prefillMs: round2(median(list.map((r) => r.prefillMs))),
         decodeMs: round2(median(list.map((r) => r.decodeMs))),
@@ -556,16 +746,15 @@ function report(engines, runs, files, bw, loadStart) {
       (summary[name] ??= {})[type] = s;
       emit({ summary: name, type, ...s });
     }
-  // The same file, the same prompt, greedy: the engines should pick the same tokens (random
-  // weights leave small logit gaps, so a difference in rounding may flip a late one).
+  // Speed-up of ours over wllama's decode, round by round (each round runs both in turn).
+  const perRound = {};
   for (const type of TYPES) {
-    const a = runs.ours?.[type]?.[0]?.tokens;
-    const b = runs['llama.cpp']?.[type]?.[0]?.tokens;
-    if (a && b) {
-      let same = 0;
-      while (same < a.length && a[same] === b[same]) same++;
-      emit({ tokensAgree: type, ours: a, llamaCpp: b, leadingSame: same, of: a.length });
-    }
+    const a = runs.ours?.[type] ?? [],
+      b = runs.wllama?.[type] ?? [];
+    perRound[type] = roundLoads.map((_, i) =>
+      a[i] && b[i] ? round2(b[i].decodeMs / a[i].decodeMs) : null,
+    );
+    if (a.length && b.length) emit({ decodeSpeedupVsWllama: type, perRound: perRound[type] });
   }
   const best = Math.max(...bw.flatMap((b) => [b.jsFloat64ArrayGBps.best, b.wasmSimdGBps.best]));
   const how = bw.some((b) => b.wasmSimdGBps.best === best)
@@ -596,8 +785,8 @@ function report(engines, runs, files, bw, loadStart) {
   for (const [name, e] of Object.entries(engines)) labels[name] = e.label;
   const lines = [];
   lines.push(
-    '| engine (single thread) | Q4_K_M prefill (64 tokens) | Q4_K_M decode per token | F16 prefill | F16 decode per token |',
-    '| --- | --: | --: | --: | --: |',
+    `| engine (single thread) | ${TYPES.map((t) => `${t} prefill (64 tokens) | ${t} decode per token`).join(' | ')} |`,
+    `| --- | ${TYPES.map(() => '--: | --:').join(' | ')} |`,
   );
   for (const name of ENGINES.filter((e) => only.includes(e)))
     lines.push(
@@ -607,12 +796,16 @@ function report(engines, runs, files, bw, loadStart) {
     lines.push(
       `| ours ÷ ${peer} (time: > 1 ours slower) | ${TYPES.map((t) => `${fmtRatio(get('ours', t, 'prefillMs'), get(peer, t, 'prefillMs'))} | ${fmtRatio(get('ours', t, 'decodeMs'), get(peer, t, 'decodeMs'))}`).join(' | ')} |`,
     );
+  if (runs.ours && runs.wllama)
+    lines.push(
+      `| decode speed-up over wllama, round by round | ${TYPES.map((t) => `— | ${perRound[t].map((x) => (x === null ? '—' : `${x.toFixed(2)}×`)).join(', ')}`).join(' | ')} |`,
+    );
   lines.push(
-    `| memory bandwidth bound (${best.toFixed(1)} GB/s, ${how}) | — | ${TYPES.map((t) => `${fmtMs(bound[t].ms)} ms (${bound[t].tokensPerSecond.toFixed(1)} tokens/s)`).join(' | — | ')} |`,
+    `| memory bandwidth bound (${best.toFixed(1)} GB/s, ${how}) | ${TYPES.map((t) => `— | ${fmtMs(bound[t].ms)} ms (${bound[t].tokensPerSecond.toFixed(1)} tokens/s)`).join(' | ')} |`,
   );
   for (const name of ENGINES.filter((e) => only.includes(e)))
     lines.push(
-      `| ${name}: share of the bound | — | ${TYPES.map((t) => fmtShare(bound[t].ms, get(name, t, 'decodeMs'))).join(' | — | ')} |`,
+      `| ${name}: share of the bound | ${TYPES.map((t) => `— | ${fmtShare(bound[t].ms, get(name, t, 'decodeMs'))}`).join(' | ')} |`,
     );
   console.log('');
   console.log(lines.join('\n'));
@@ -621,10 +814,11 @@ function report(engines, runs, files, bw, loadStart) {
   const gbps = (key) => bw.map((b) => b[key].best).join(' / ');
   console.log(
     [
-      `- Median over ${opts.rounds} interleaved rounds (round r: ours, wllama, llama.cpp in turn) of the prefill and of each round's median of ${opts.steps} cached greedy decode steps, after one warm-up step and one untimed warm-up generation per model; ${opts.layers} layers; the same two GGUF files for every engine.`,
+      `- Median over ${opts.rounds} interleaved rounds (round r: ours, wllama, llama.cpp in turn) of the prefill and of each round's median of ${opts.steps} cached greedy decode steps, after one warm-up step and one untimed warm-up generation per model; ${opts.layers} layers; the same GGUF files for every engine.`,
       "- ours: wall clock around the engine calls in node (openModelGenerateStart / Step, one layer per call); llama.cpp native: wall clock around node-llama-cpp's evaluate() (prefill to the first token, then one token per next()); wllama: llama.cpp's own timings in Chromium (prompt_ms; the growth of predicted_ms per token), the prompt given as text that llama.cpp's tokenizer maps to the same 64 ids (checked; wllama 3 takes no token ids).",
-      `- Bound: weights read per decode step (every matrix once, the tied LM head included) Q4_K_M ${mb('Q4_K_M')} MB, F16 ${mb('F16')} MB, over one thread's sequential read of 1 GiB (best of 5): WASM SIMD sum ${gbps('wasmSimdGBps')} GB/s, JS Float64Array sum ${gbps('jsFloat64ArrayGBps')} GB/s (start / end); share = bound time ÷ the engine's step.`,
-      `- Load average ${loadStart} at start, ${loadEnd} at end.`,
+      `- Bound: weights read per decode step (every matrix once, the tied LM head included) ${TYPES.map((t) => `${t} ${mb(t)} MB`).join(', ')}, over one thread's sequential read of 1 GiB (best of 5): WASM SIMD sum ${gbps('wasmSimdGBps')} GB/s, JS Float64Array sum ${gbps('jsFloat64ArrayGBps')} GB/s (start / end); share = bound time ÷ the engine's step.`,
+      ...checks.map(tokenLine),
+      `- Load average ${loadStart} at start, ${roundLoads.map((l, i) => `${l} at round ${i + 1}`).join(', ')}, ${loadEnd} at end.`,
     ].join('\n'),
   );
 }

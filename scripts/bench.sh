@@ -15,8 +15,9 @@
 #
 # Last, the open model's generation against llama.cpp, single thread, on the same GGUF files
 # (bench/open-model-peers.mjs): ours (build-wasm/attn-engine.js) against wllama (llama.cpp's WASM
-# build, in Chromium) and node-llama-cpp (native). The peers live in bench/peers/ with their own
-# lock file, installed here (never by npm test). `scripts/bench.sh decode [args]` (npm run
+# build, in Chromium) and node-llama-cpp (native); one Q4_K_M file is written by llama.cpp's own
+# quantiser (bench/peers/llama-quantize.c, compiled with cc). The peers live in bench/peers/ with
+# their own lock file, installed here (never by npm test). `scripts/bench.sh decode [args]` (npm run
 # bench:decode) runs only that part: peers, the attn-engine target, the benchmark with args.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,11 +1,13 @@
 // Throughput of an opened model (open_model.hpp) of Qwen3-0.6B's shapes (28 layers, D 1024, H 16,
 // G 8, d 128, F 3072, V 151936, tied head) with random weights made here at bench time (never
-// stored), f16 and Q4_K_M as llama.cpp lays it out (q4_k matrices; q6_k for the embedding, which
-// is the tied LM head, and for ffn_down): prefill tokens/s of a 64-token prompt and cached decode
+// stored), f16 and Q4_K_M in two mixes (ours: q6_k for the embedding, which is the tied LM head,
+// and every ffn_down; llama-quantize's: q6_k for the embedding and for attn_v / ffn_down of 14 of
+// the 28 layers; q4_k elsewhere): prefill tokens/s of a 64-token prompt and cached decode
 // tokens/s, by gemm.hpp's decode path (what generation runs) and by the f32 GEMM (exact), plus
 // the GEMM over stored weights at the decode shape (m = 1, both paths) and at the prefill shape
 // (m = 64), in GFLOP/s and weight GB/s. One JSON line per measurement; built natively and to WASM.
 //   attn-open-model-bench [layers]   (fewer layers for a quick look; default 28)
+//   attn-open-model-bench 28 parts [q4_k|q6_k|f16]   a decode step's parts (bench_parts, below)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -13,6 +15,7 @@
 #include <cstring>
 #include <vector>
 
+#include "attn/attention.hpp"
 #include "attn/gemm.hpp"
 #include "attn/open_model.hpp"
 #include "attn/random.hpp"
@@ -60,8 +63,34 @@ void fill(std::uint8_t* dst, std::size_t n, const std::vector<std::uint8_t>& poo
     }
 }
 
-// "q4_k_m" when mixed: q4_k, with q6_k for the embedding and ffn_down.
-void bench(WeightType type, bool mixed, std::size_t layers) {
+// The Q4_K_M mixes: q4_k, with q6_k for the embedding (the tied LM head) and
+//   Ours       every ffn_down;
+//   Quantize   attn_v and ffn_down of the layers llama-quantize's use_more_bits picks (i < n/8,
+//              i ≥ 7n/8, or (i − n/8) mod 3 = 2: 14 of 28), as its Q4_K_M writes them.
+enum class Mix { None, Ours, Quantize };
+
+bool more_bits(std::size_t i, std::size_t n) {
+    return i < n / 8 || i >= 7 * n / 8 || (i >= n / 8 && (i - n / 8) % 3 == 2);
+}
+
+// The type of a matrix in the mix; vectors are f32.
+WeightType type_in(Mix mix, WeightType base, const std::string& name, std::size_t layers) {
+    if (mix == Mix::None) return base;
+    if (name == "model.embed_tokens.weight") return WeightType::Q6_K;
+    const bool down = name.find("mlp.down_proj") != std::string::npos,
+               v = name.find("self_attn.v_proj") != std::string::npos;
+    if (mix == Mix::Ours) return down ? WeightType::Q6_K : base;
+    if (!down && !v) return base;
+    const std::size_t layer = std::strtoul(name.c_str() + std::strlen("model.layers."), nullptr, 10);
+    return more_bits(layer, layers) ? WeightType::Q6_K : base;
+}
+
+const char* mix_name(Mix mix, WeightType type) {
+    return mix == Mix::Ours ? "q4_k_m" : mix == Mix::Quantize ? "q4_k_m-llama-quantize" : weight_type_name(type);
+}
+
+void bench(WeightType type, Mix mix, std::size_t layers) {
+    const bool mixed = mix != Mix::None;
     OpenModelConfig c;
     c.arch = OpenArch::Qwen3;
     c.vocab = 151936;
@@ -80,9 +109,8 @@ void bench(WeightType type, bool mixed, std::size_t layers) {
     const auto build_start = std::chrono::steady_clock::now();
     OpenModel model(c);
     for (const OpenTensorSpec& s : open_model_tensor_specs(c)) {
-        const bool six =
-            mixed && (s.name == "model.embed_tokens.weight" || s.name.find("mlp.down_proj") != std::string::npos);
-        const WeightType t = s.vector ? WeightType::F32 : six ? WeightType::Q6_K : type;
+        const WeightType t = s.vector ? WeightType::F32 : type_in(mix, type, s.name, layers);
+        const bool six = mixed && t == WeightType::Q6_K;
         std::uint8_t* dst = model.tensor(s.name, t, s.out, s.in, gemm::BLayout::NK);
         if (s.vector) {
             std::vector<float> ones(s.in, 1.0f);
@@ -93,7 +121,7 @@ void bench(WeightType type, bool mixed, std::size_t layers) {
     }
     model.finalize();
     const double build_s = seconds_since(build_start);
-    const char* name = mixed ? "q4_k_m" : weight_type_name(type);
+    const char* name = mix_name(mix, type);
     std::printf(
         "{\"model\":\"qwen3-0.6b-shapes\",\"type\":\"%s\",\"layers\":%zu,\"parameters\":%llu,"
         "\"weightBytes\":%llu,\"buildSeconds\":%.2f}\n",
@@ -177,12 +205,93 @@ void bench_gemm(WeightType type) {
     }
 }
 
+// A decode step's parts, one at a time, at m = 1 on the decode path: each matrix shape of a
+// Qwen3-0.6B layer in each stored type, streamed over `layers` copies in distinct memory (as a
+// step reads them: from DRAM, not from a cache a lone matrix would sit in), the LM head, and
+// attention over a 75-key cache (a 64-token prompt plus 11 steps) in every layer. The fastest
+// call of many after a warm-up (the machine is shared: the minimum is the kernel); per-mix sums
+// are the reader's arithmetic (docs/benchmarks.md).
+void bench_parts(std::size_t layers, const char* only) {
+    Rng rng(11);
+    struct Shape {
+        const char* name;
+        std::size_t out, in;
+    };
+    const Shape shapes[] = {{"q_proj", 2048, 1024},    {"k_proj|v_proj", 1024, 1024},
+                            {"o_proj", 1024, 2048},    {"gate_proj|up_proj", 3072, 1024},
+                            {"down_proj", 1024, 3072}, {"lm_head", 151936, 1024}};
+    for (WeightType type : {WeightType::Q4_K, WeightType::Q6_K, WeightType::F16}) {
+        if (only && std::strcmp(only, weight_type_name(type)) != 0) continue;
+        const std::vector<std::uint8_t> pool = pool_of(type, rng);
+        // Warm-up: V8 compiles the kernels in its optimising tier in the background (see bench_gemm).
+        {
+            std::vector<std::uint8_t> b(1024 * row_bytes(type, 1024));
+            fill(b.data(), b.size(), pool, block_bytes(type), rng);
+            const Matrix a = rng.normal_matrix(1, 1024);
+            std::vector<float> c(1024);
+            for (const auto warm = std::chrono::steady_clock::now(); seconds_since(warm) < 1.0;)
+                gemm::gemm_weights_decode(1, 1024, 1024, a.data(), 1024, b.data(), type, gemm::BLayout::NK, c.data(),
+                                          1024);
+        }
+        for (const Shape& sh : shapes) {
+            const bool head = std::strcmp(sh.name, "lm_head") == 0;
+            const std::size_t copies = head ? 1 : layers, rb = row_bytes(type, sh.in), bytes = sh.out * rb;
+            std::vector<std::uint8_t> b(copies * bytes);
+            fill(b.data(), b.size(), pool, block_bytes(type), rng);
+            const Matrix a = rng.normal_matrix(1, sh.in);
+            std::vector<float> c(sh.out);
+            // Each call timed alone (a call is 0.1–30 ms: short enough to run between the other
+            // processes' time slices now and then), 10 passes over the copies; the fastest call.
+            double s = 1e30;
+            for (int pass = 0; pass < (head ? 30 : 10); ++pass)
+                for (std::size_t l = 0; l < copies; ++l) {
+                    const auto t0 = std::chrono::steady_clock::now();
+                    gemm::gemm_weights_decode(1, sh.out, sh.in, a.data(), sh.in, b.data() + l * bytes, type,
+                                              gemm::BLayout::NK, c.data(), sh.out);
+                    s = std::min(s, seconds_since(t0) * copies);
+                }
+            std::printf(
+                "{\"part\":\"gemm-decode\",\"matrix\":\"%s\",\"type\":\"%s\",\"N\":%zu,\"K\":%zu,\"copies\":%zu,"
+                "\"usPerMatrix\":%.1f,\"nsPerWeight\":%.4f,\"weightGBps\":%.2f}\n",
+                sh.name, weight_type_name(type), sh.out, sh.in, copies, s / copies * 1e6,
+                s / copies * 1e9 / (double(sh.out) * sh.in), double(bytes) * copies / s * 1e-9);
+            std::fflush(stdout);
+        }
+    }
+    if (only) return;
+    // Attention of one new token over 75 cached keys (H 16, G 8, d 128), every layer.
+    const std::size_t keys = 75;
+    const Matrix q = rng.normal_matrix(1, 16 * 128), k = rng.normal_matrix(keys, 8 * 128),
+                 v = rng.normal_matrix(keys, 8 * 128);
+    AttentionOptions opt;
+    opt.n_heads = 16;
+    opt.n_kv_heads = 8;
+    opt.causal = true;
+    for (const auto warm = std::chrono::steady_clock::now(); seconds_since(warm) < 0.5;) attention_output(q, k, v, opt);
+    double s = 1e30;
+    for (int pass = 0; pass < 10; ++pass)
+        for (std::size_t l = 0; l < layers; ++l) {
+            const auto t0 = std::chrono::steady_clock::now();
+            attention_output(q, k, v, opt);
+            s = std::min(s, seconds_since(t0) * layers);
+        }
+    std::printf("{\"part\":\"attention\",\"keys\":%zu,\"layers\":%zu,\"usPerLayer\":%.1f}\n", keys, layers,
+                s / layers * 1e6);
+    std::fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     const std::size_t layers = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 28;
+    // attn-open-model-bench [layers] parts [type]: only the decode step's parts (of one type).
+    if (argc > 2 && std::strcmp(argv[2], "parts") == 0) {
+        bench_parts(layers, argc > 3 ? argv[3] : nullptr);
+        return 0;
+    }
     for (WeightType t : {WeightType::F16, WeightType::Q8_0, WeightType::Q4_K, WeightType::Q6_K}) bench_gemm(t);
-    bench(WeightType::F16, false, layers);
-    bench(WeightType::Q4_K, true, layers);
+    bench(WeightType::F16, Mix::None, layers);
+    bench(WeightType::Q4_K, Mix::Ours, layers);
+    bench(WeightType::Q4_K, Mix::Quantize, layers);
     return 0;
 }
