@@ -86,7 +86,7 @@ export const STRINGS = {
         solved: () => '能读任意长的序列，参数与长度无关；手里只带一个固定大小的状态 h。',
         /** @type {StepText} */
         stuck: (n) =>
-          `hₜ 必须等 hₜ₋₁ 算完：T = ${n.rnnT} 时每层 ${n.rnnT} 步只能串行，第 1 个 token 要经过 ${n.rnnPath} 次更新才到最后一个；翻译时整句还得塞进一个定长向量。`,
+          `更新是非线性的（LSTM、GRU）时，hₜ 必须等 hₜ₋₁ 算完：T = ${n.rnnT} 时每层 ${n.rnnT} 步只能串行，第 1 个 token 要经过 ${n.rnnPath} 次更新才到最后一个；翻译时整句还得塞进一个定长向量。`,
       },
       additive: {
         era: '第一代',
@@ -260,7 +260,7 @@ export const STRINGS = {
           'Reads sequences of any length with parameters that do not grow with it, carrying one fixed-size state h.',
         /** @type {StepText} */
         stuck: (n) =>
-          `hₜ must wait for hₜ₋₁: at T = ${n.rnnT}, ${n.rnnT} serial steps per layer, and token 1 reaches the last one through ${n.rnnPath} updates; a translation must squeeze the sentence into one fixed-length vector.`,
+          `With a nonlinear update (LSTM, GRU), hₜ must wait for hₜ₋₁: at T = ${n.rnnT}, ${n.rnnT} serial steps per layer, and token 1 reaches the last one through ${n.rnnPath} updates; a translation must squeeze the sentence into one fixed-length vector.`,
       },
       additive: {
         era: 'Generation 1',

@@ -248,7 +248,7 @@ export const STRINGS = {
     ablTitle: (heads) => `KV 头数消融：${heads} 个 KV 头`,
     /** @param {number} s @param {number} b */
     ablHelp: (s, b) =>
-      `同一个模型、同样的 ${s} 步训练，只改 KV 头数（MHA → GQA → MQA）。只跑了一个随机种子（seed ${b}），没有误差条：差几个百分之一只能当趋势看，不是测量结果。`,
+      `每次都训练同一个模型：实验课早先那个每层都是全注意力的模型（不是上面的混合模型），除 KV 头数（MHA → GQA → MQA）外完全相同，同样 ${s} 步。只跑了一个随机种子（seed ${b}），没有误差条：差几个百分之一只能当趋势看，不是测量结果。`,
     /** @param {string} rows */
     ablChart: (rows) => `验证 loss 与每 token KV 字节：${rows}`,
     xAxis: '每 token 的 KV 字节（BF16，对数刻度）',
@@ -475,7 +475,7 @@ export const STRINGS = {
     ablTitle: (heads) => `KV-heads ablation: ${heads} KV heads`,
     /** @param {number} s @param {number} b */
     ablHelp: (s, b) =>
-      `The same model and the same ${s} training steps, only the number of KV heads changed (MHA → GQA → MQA). One random seed (seed ${b}), no error bars: differences of a few hundredths are a trend, not a measurement.`,
+      `Each run trains the same earlier full-attention lab model (not the hybrid model above), identical but for the number of KV heads (MHA → GQA → MQA), for the same ${s} steps. One random seed (seed ${b}), no error bars: differences of a few hundredths are a trend, not a measurement.`,
     /** @param {string} rows */
     ablChart: (rows) => `Validation loss against KV bytes per token: ${rows}`,
     xAxis: 'KV bytes per token (BF16, log scale)',

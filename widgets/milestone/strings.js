@@ -212,7 +212,8 @@ export const STRINGS = {
       /** @param {number} n the causal test's number on this page */
       'no-mask': (n) =>
         `检查注意力矩阵是不是下三角；上面第 ${n} 项测试的「去掉因果掩码」就是这个坑。`,
-      'no-scale': '缩放是标配，或者加 QK-Norm。',
+      'no-scale':
+        '分数要除以 √d。有的模型还会加 QK-Norm（先把 q、k 各自归一化），它通常和缩放一起用，而不是替代缩放（最早的 QK-Norm，Henry 等 2020，用一个可学的尺度换掉了 √d）。',
       /** @param {number} e @param {number} h @param {number} d */
       'n-embd': (e, h, d) =>
         `按项目约定整除（如 ${e} ÷ ${h} = ${d}）；想像锚点模型那样独立设 head_dim，要改投影的形状。`,
@@ -438,7 +439,8 @@ export const STRINGS = {
       /** @param {number} n the causal test's number on this page */
       'no-mask': (n) =>
         `Check that the attention matrix is lower-triangular; “drop the causal mask” in test ${n} above is this pitfall.`,
-      'no-scale': 'Scaling is standard; or add QK-Norm.',
+      'no-scale':
+        'Divide the scores by √d. QK-Norm (normalising q and k first), where a model adds it, usually comes on top of the scaling, not in place of it (the original QK-Norm, Henry et al. 2020, swapped √d for a learned scale).',
       /** @param {number} e @param {number} h @param {number} d */
       'n-embd': (e, h, d) =>
         `Keep to the project’s convention (e.g. ${e} ÷ ${h} = ${d}); to set head_dim on its own, as the anchor model does, change the projections’ shapes.`,

@@ -37,7 +37,7 @@ export const STRINGS = {
       },
       'dot-only': {
         myth: '点积是唯一正确的打分方式。',
-        fix: '点积、余弦、负距离、加性网络都能打分。和加性网络比，点积不用落大张量；余弦、负距离也只要一次矩阵乘，和它们之间怎么选，靠实验定。',
+        fix: '点积、余弦、负距离、加性网络都能打分。和加性网络比，点积不用给每一对各算一个向量，中间结果只有 T×T 个分数；余弦、负距离也只要一次矩阵乘，和它们之间怎么选，靠实验定。',
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `T = ${n.courseT}、dₐ = ${n.dA}：加性的中间张量 ${n.additiveBytes}，点积的分数只有 ${n.dotBytes}`,
@@ -52,7 +52,7 @@ export const STRINGS = {
       proportional: {
         /** @param {Record<string, string>} n */
         myth: (n) => `三个分数 ${n.dialogScores}，凭感觉估的权重是 ${n.wrongGuess}。`,
-        fix: 'softmax 按指数放大分差，不是按分数大小平分。',
+        fix: 'softmax 把分差变成权重之比（取指数），而不是按分数的比例来分。',
         /** @param {Record<string, string>} n */
         proof: (n) => `softmax(${n.dialogScores}) = ${n.dialogSoftmax}`,
       },
@@ -147,7 +147,7 @@ export const STRINGS = {
       },
       'dot-only': {
         myth: 'The dot product is the only correct score.',
-        fix: 'Dot product, cosine, negative distance and an additive network can all score. Unlike an additive network, the dot product needs no big intermediate; cosine and negative distance are one matrix product too, and against them the choice was settled by experiment.',
+        fix: 'Dot product, cosine, negative distance and an additive network can all score. Unlike an additive network, the dot product forms no vector per pair, only the T × T scores; cosine and negative distance are one matrix product too, and against them the choice was settled by experiment.',
         /** @param {Record<string, string>} n */
         proof: (n) =>
           `T = ${n.courseT}, dₐ = ${n.dA}: the additive intermediate is ${n.additiveBytes}, the dot-product scores ${n.dotBytes}`,
@@ -162,7 +162,7 @@ export const STRINGS = {
       proportional: {
         /** @param {Record<string, string>} n */
         myth: (n) => `Three scores ${n.dialogScores}, weights guessed by feel: ${n.wrongGuess}.`,
-        fix: 'Softmax magnifies differences exponentially; it does not share out by the size of the scores.',
+        fix: 'Softmax turns each difference of scores into a ratio of weights (through the exponential); it does not share out in proportion to the scores.',
         /** @param {Record<string, string>} n */
         proof: (n) => `softmax(${n.dialogScores}) = ${n.dialogSoftmax}`,
       },

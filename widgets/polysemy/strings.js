@@ -28,7 +28,7 @@ export const STRINGS = {
     pairName: (a, b) => `句 ${a} 与句 ${b}`,
     /** @param {number} d */
     notYet: (d) =>
-      `这里只有一层注意力、一个头、手工的 ${d} 维向量。真模型里每层都这样混一次上下文，一层层叠上去；输出还要乘 Wo 再加回 token 自己的向量（第 7 课）。`,
+      `这里只有一层注意力、一个头、手工的 ${d} 维向量。真模型里每个 softmax 注意力层都这样混一次上下文（混合模型里的线性注意力层或状态空间层用另一种方式混），一层层叠上去；输出还要乘 Wo 再加回 token 自己的向量（第 7 课）。`,
   },
   en: {
     /** @param {string} t */
@@ -55,7 +55,7 @@ export const STRINGS = {
     pairName: (a, b) => `sentences ${a} and ${b}`,
     /** @param {number} d */
     notYet: (d) =>
-      `Here there is one attention layer, one head and hand-made ${d}-dimensional vectors. A real model mixes in the context like this in every layer, one on top of the other, and the output is first multiplied by Wo and added back to the token’s own vector (lesson 7).`,
+      `Here there is one attention layer, one head and hand-made ${d}-dimensional vectors. A real model mixes in the context like this in every softmax-attention layer (a hybrid’s linear-attention or state-space layers mix it another way), one on top of the other, and the output is first multiplied by Wo and added back to the token’s own vector (lesson 7).`,
   },
 };
 

@@ -1,5 +1,5 @@
 // The two ablations, folded, drawn once from their data files: the KV-heads ablation (8 / 4 / 2 /
-// 1 KV heads: validation loss against KV bytes per token as a chart, and a table with each row's
+// 1 KV head(s): validation loss against KV bytes per token as a chart, and a table with each row's
 // ledger formula) and the hybrid ablation (hybrid against all-full attention: loss, KV and state
 // bytes, one request's bytes; one column per model, so that it fits a phone).
 /** @import { LabModel, AblationRow, HybridRow } from '../logic.js' */
