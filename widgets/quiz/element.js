@@ -178,24 +178,6 @@ export class Quiz extends AttnWidget {
   }
 
   /**
-   * Puts an ordering's items in the order the student has them (moving the nodes, so a focused
-   * button keeps its focus) and enables the moves that exist.
-   * @param {Question} q
-   * @param {QuestionParts} parts
-   */
-  arrange(q, parts) {
-    const ids = (this.#selected[q.id] ?? '').split(',');
-    ids.forEach((id, i) => {
-      const it = parts.items.get(id);
-      if (!it || !parts.list) return;
-      if (parts.list.children[i] !== it.li)
-        parts.list.insertBefore(it.li, parts.list.children[i] ?? null);
-      it.up.disabled = i === 0;
-      it.down.disabled = i === ids.length - 1;
-    });
-  }
-
-  /**
    * Moves item `id` of an ordering one place up (−1) or down (+1).
    * @param {OrderQuestion} q
    * @param {string} id
