@@ -51,7 +51,7 @@ const ALLOWED_IN_CHINESE = new Set([
   ...['dr', 'dn', 'dv'],
   // names, units, keys
   ...['Xiao', 'Bahdanau', 'Vaswani', 'Ainslie', 'et', 'al', 'DeepSeek', 'LLM', 'Hugging', 'Face'],
-  ...['Shazeer', 'Su'],
+  ...['Shazeer', 'Su', 'Henry'],
   // round 2: the recurrences of branch B1 and their paper, the FFN after attention, the heatmap's
   // papers on weight against contribution and on position learned without an encoding
   ...['LSTM', 'GRU', 'DeltaNet', 'Yang', 'FFN', 'Kobayashi', 'Haviv'],
