@@ -555,9 +555,9 @@ export interface OpenModelRunResult {
   logitsLast: Float32Array;
   /** The 5 most likely next tokens (softmax of logitsLast), most likely first, ties to the lower id. */
   top5: { token: number; prob: number }[];
-  /** The kept layers (all, or `layers`), in layer order: weights [heads · t · t], row-major
-   *  [H, T, T] (query i over keys j; j > i exactly 0). Empty without `attention`. */
-  attention: { layer: number; weights: Float32Array; heads: number; t: number }[];
+  /** The kept layers (all, or `layers`), in layer order: weights [H, T, T] (query i over keys
+   *  j; j > i exactly 0). Empty without `attention`. */
+  attention: { layer: number; weights: Tensor }[];
   /** [L][H] share of attention on position 0 averaged over query rows 1 … T−1 (every layer,
    *  whatever `layers` keeps). Empty without `attention` or when T < 2. */
   sinkShare: number[][];

@@ -141,10 +141,7 @@ val run_js(const OpenRunView& r) {
     for (const OpenLayerAttention& a : r.attention) {
         val layer = val::object();
         layer.set("layer", static_cast<double>(a.layer));
-        layer.set("weights", floats_js(std::vector<float>(a.weights.data(), a.weights.data() + a.weights.size()),
-                                       "attention weights"));
-        layer.set("heads", static_cast<double>(a.weights.shape(0)));
-        layer.set("t", static_cast<double>(a.weights.shape(1)));
+        layer.set("weights", tensor_js(a.weights, "attention weights"));
         attention.call<void>("push", layer);
     }
     for (const std::vector<float>& row : r.sink_share) sink.call<void>("push", float_list_js(row));

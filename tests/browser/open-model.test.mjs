@@ -508,7 +508,7 @@ test("the exported lab model opens in both formats and shows the lab's heatmap",
       return {
         tokens: el.ran,
         top: el.result.top5[0].token,
-        layers: el.result.attention.map((a) => [...a.weights]),
+        layers: el.result.attention.map((a) => [...a.weights.data]),
         cells: [...el.shadowRoot.querySelectorAll('table.heatmap td')].map((td) => [
           Number(td.dataset.i),
           Number(td.dataset.j),

@@ -94,14 +94,14 @@ test('a model filled through openModelTensorWrite runs, step by step as whole, a
   for (let i = 1; i < 5; i++) assert.ok(run.top5[i].prob <= run.top5[i - 1].prob);
   assert.equal(run.attention.length, 2);
   const a = run.attention[1];
-  assert.deepEqual([a.layer, a.heads, a.t, a.weights.length], [1, 2, 5, 2 * 5 * 5]);
+  assert.deepEqual([a.layer, a.weights.shape, a.weights.data.length], [1, [2, 5, 5], 2 * 5 * 5]);
   // Row 2 of head 0: causal (keys 3, 4 exactly 0), sums to 1.
-  const row = a.weights.subarray(2 * 5, 3 * 5);
+  const row = a.weights.data.subarray(2 * 5, 3 * 5);
   assert.deepEqual([row[3], row[4]], [0, 0]);
   assert.ok(Math.abs(row[0] + row[1] + row[2] - 1) < 1e-6);
   assert.equal(run.sinkShare.length, 2);
   assert.equal(run.sinkShare[0].length, 2);
-  const mean = [1, 2, 3, 4].reduce((s, i) => s + run.attention[0].weights[i * 5], 0) / 4;
+  const mean = [1, 2, 3, 4].reduce((s, i) => s + run.attention[0].weights.data[i * 5], 0) / 4;
   assert.ok(Math.abs(run.sinkShare[0][0] - mean) < 1e-6);
 
   const pass = engine.openModelPass(id, tokens, { layers: [0] });
@@ -204,11 +204,11 @@ test('a long pass runs in chunks through the KV cache and gives the result of on
       whole.top5.map((x) => x.token),
     );
     assert.deepEqual(
-      r.attention.map((a) => [a.layer, a.heads, a.t, a.weights.length]),
-      whole.attention.map((a) => [a.layer, a.heads, a.t, a.weights.length]),
+      r.attention.map((a) => [a.layer, a.weights.shape, a.weights.data.length]),
+      whole.attention.map((a) => [a.layer, a.weights.shape, a.weights.data.length]),
     );
     r.attention.forEach((a, l) =>
-      a.weights.forEach((w, i) => assert.ok(Math.abs(w - whole.attention[l].weights[i]) <= 1e-5)),
+      a.weights.data.forEach((w, i) => assert.ok(Math.abs(w - whole.attention[l].weights.data[i]) <= 1e-5)),
     );
     r.sinkShare.forEach((row, l) =>
       row.forEach((x, h) => assert.ok(Math.abs(x - whole.sinkShare[l][h]) <= 1e-5)),

@@ -3,7 +3,7 @@
 // the page between layers (so a progress bar moves and the page stays responsive), greedy
 // generation, the heads' patterns, and the numbers of the self-check. Every attention number
 // comes from the engine.
-/** @import { AttnEngine } from '../../web/attn-engine.js' */
+/** @import { AttnEngine, Tensor } from '../../web/attn-engine.js' */
 /** @import { OpenedModel } from '../../web/model-files/open-model-files.js' */
 
 /** @import { OpenProgress } from '../../web/model-files/open-model-files.js' */
@@ -174,13 +174,13 @@ export async function generateByLayers(engine, id, tokens, steps, onToken) {
 }
 
 /**
- * Head `head`'s [T, T] weights out of a layer's [H·T·T].
- * @param {{ weights: Float32Array, t: number }} layer
+ * Head `head`'s [T, T] weights out of a layer's [H, T, T].
+ * @param {{ weights: Tensor }} layer
  * @param {number} head
  */
 export function headSlice(layer, head) {
-  const n = layer.t * layer.t;
-  return layer.weights.subarray(head * n, (head + 1) * n);
+  const n = layer.weights.shape[1] * layer.weights.shape[2];
+  return layer.weights.data.subarray(head * n, (head + 1) * n);
 }
 
 /**
@@ -224,8 +224,8 @@ export function cachedEqualsFull(engine, id, tokens) {
 /**
  * The pattern of each head of a layer (engine.headPatterns over its [H, T, T] weights).
  * @param {AttnEngine} engine
- * @param {{ weights: Float32Array, heads: number, t: number }} layer
+ * @param {{ weights: Tensor }} layer
  */
 export function headPatternsOf(engine, layer) {
-  return engine.headPatterns({ shape: [layer.heads, layer.t, layer.t], data: layer.weights });
+  return engine.headPatterns(layer.weights);
 }

@@ -59,17 +59,18 @@ export function passReadOuts(t, m, r, ids, o) {
   );
   const layer = r.attention.find((a) => a.layer === o.layer);
   if (layer) {
-    const w = lastWindow(headSlice(layer, o.head), layer.t, HEATMAP_TOKENS);
+    const T = layer.weights.shape[1];
+    const w = lastWindow(headSlice(layer, o.head), T, HEATMAP_TOKENS);
     const title = t('heatmapTitle', o.layer + 1, headName(o.head));
     out.push(
       attentionMap(w.weights, labels.slice(w.from), {
         title,
-        windowNote: w.from ? t('window', HEATMAP_TOKENS, layer.t) : null,
+        windowNote: w.from ? t('window', HEATMAP_TOKENS, T) : null,
         scale: o.scale,
         lang: o.lang,
       }),
     );
-    if (layer.t >= 2)
+    if (T >= 2)
       out.push(patternsSection(o.patterns(layer), o.layer, t, { headName, lang: o.lang }));
   }
   if (r.sinkShare?.length)
