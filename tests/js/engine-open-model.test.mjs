@@ -208,7 +208,9 @@ test('a long pass runs in chunks through the KV cache and gives the result of on
       whole.attention.map((a) => [a.layer, a.weights.shape, a.weights.data.length]),
     );
     r.attention.forEach((a, l) =>
-      a.weights.data.forEach((w, i) => assert.ok(Math.abs(w - whole.attention[l].weights.data[i]) <= 1e-5)),
+      a.weights.data.forEach((w, i) =>
+        assert.ok(Math.abs(w - whole.attention[l].weights.data[i]) <= 1e-5),
+      ),
     );
     r.sinkShare.forEach((row, l) =>
       row.forEach((x, h) => assert.ok(Math.abs(x - whole.sinkShare[l][h]) <= 1e-5)),
