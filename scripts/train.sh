@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Trains the course lab's model from zero and writes what the lab ships:
-#   course-data/lab-model.bin          the hybrid model's weights (f16, ATTNLAB2 format, cpp/include/attn/weights_io.hpp)
+#   course-data/lab-model.bin          the hybrid model's weights (f16, ATTNLAB2 format, cpp/include/attn/models/weights_io.hpp)
 #   course-data/c3-attention.json      its attention (full layers) and state norms (linear layers) on the
 #                                      chapter's sentences, sink shares, top-5
 #   course-data/kv-heads-ablation.json validation loss vs KV bytes per token for 8 / 4 / 2 / 1 KV heads

@@ -292,7 +292,7 @@ export interface StageDim {
   size: number | null;
 }
 
-/** One stage of a model's data flow (cpp/include/attn/model_shapes.hpp): "tokens", "embedding",
+/** One stage of a model's data flow (cpp/include/attn/course/model_shapes.hpp): "tokens", "embedding",
  *  "norm", "attention", "linear-attention", "output-gate", "output-projection", "residual",
  *  "ffn", "final-norm", "lm-head", "softmax". Parameter counts are null when a size is unknown. */
 export interface ModelStage {
@@ -367,7 +367,7 @@ export interface SoftmaxVarianceResult {
   entropyScaled: number;
 }
 
-/** The lab model's shape (cpp/include/attn/lab_model.hpp): a char-level pre-norm decoder, its
+/** The lab model's shape (cpp/include/attn/models/lab_model.hpp): a char-level pre-norm decoder, its
  *  layers full (RMSNorm → Q/K/V → QK-norm → RoPE → causal GQA → output gate → Wo) or linear
  *  (a Gated DeltaNet block: short conv, gated delta rule with a fixed state S, gated RMSNorm,
  *  out_proj), each followed by a SwiGLU MLP; LM head tied to the embedding. */
@@ -481,7 +481,7 @@ export interface LabGenerateResult {
   generatedText: string;
 }
 
-/** Where one head's attention goes, averaged over query rows 1 … T − 1 (cpp/include/attn/head_patterns.hpp).
+/** Where one head's attention goes, averaged over query rows 1 … T − 1 (cpp/include/attn/ops/head_patterns.hpp).
  *  Each row's weight is split, first match wins: key 0, then key i − 1, then key i, then the rest;
  *  the four add up to 1 for softmax weights. */
 export interface HeadPattern {
@@ -563,7 +563,7 @@ export interface OpenModelRunResult {
   sinkShare: number[][];
 }
 
-/** What a milestone check may break on purpose (cpp/include/attn/milestone_checks.hpp): each
+/** What a milestone check may break on purpose (cpp/include/attn/course/milestone_checks.hpp): each
  *  check accepts 'none' and its own faults, and ConfigError names them for any other. */
 export type MilestoneFault =
   | 'none'
@@ -722,7 +722,7 @@ export interface AttnEngine {
    *  nKeys = 0, nSamples < 2. */
   softmaxVariance(options: SoftmaxVarianceOptions): SoftmaxVarianceResult;
   /**
-   * Parses a lab weights file (course-data/lab-model.bin, format in cpp/include/attn/weights_io.hpp)
+   * Parses a lab weights file (course-data/lab-model.bin, format in cpp/include/attn/models/weights_io.hpp)
    * once and keeps the model in the WASM heap until labUnload(id) — the one thing in this API
    * that needs freeing. Throws ValueError naming what is wrong: "lab weights: ATTNLAB1 is the old
    * format without layer types; retrain with npm run train", "not a lab weights file: magic is

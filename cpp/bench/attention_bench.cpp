@@ -19,8 +19,8 @@
 #include <new>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/kernels.hpp"
+#include "attn/kernels/kernels.hpp"
+#include "attn/ops/attention.hpp"
 #include "attn/random.hpp"
 #include "simd_peak.hpp"
 

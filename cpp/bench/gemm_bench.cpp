@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <vector>
 
-#include "attn/gemm.hpp"
-#include "attn/kernels.hpp"
+#include "attn/kernels/gemm.hpp"
+#include "attn/kernels/kernels.hpp"
+#include "attn/models/weights_io.hpp"
 #include "attn/random.hpp"
-#include "attn/weights_io.hpp"
 
 namespace {
 

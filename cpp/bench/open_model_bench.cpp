@@ -15,11 +15,11 @@
 #include <cstring>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/gemm.hpp"
-#include "attn/open_model.hpp"
+#include "attn/kernels/gemm.hpp"
+#include "attn/models/open_model.hpp"
+#include "attn/models/weights_io.hpp"
+#include "attn/ops/attention.hpp"
 #include "attn/random.hpp"
-#include "attn/weights_io.hpp"
 
 using namespace attn;
 

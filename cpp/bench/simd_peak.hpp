@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "attn/simd.hpp"
+#include "attn/kernels/simd.hpp"
 
 namespace attn::bench {
 

@@ -7,7 +7,7 @@
 #include <limits>
 #include <tuple>
 
-#include "attn/kernels.hpp"
+#include "attn/kernels/kernels.hpp"
 #include "attn/limits.hpp"
 
 namespace attn::js {

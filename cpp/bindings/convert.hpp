@@ -17,9 +17,9 @@
 #include <utility>
 #include <vector>
 
-#include "attn/config_object.hpp"
+#include "attn/course/config_object.hpp"
 #include "attn/errors.hpp"
-#include "attn/head_patterns.hpp"
+#include "attn/ops/head_patterns.hpp"
 #include "attn/tensor.hpp"
 
 namespace attn::js {
@@ -140,7 +140,7 @@ class JsConfigObject : public ConfigObject {
 
 // ---- handles ------------------------------------------------------------------------------
 
-// A handle id (attn/handles.hpp) as JS gives it: a whole number 0 … 2^31 − 1, or −1 for
+// A handle id (attn/models/handles.hpp) as JS gives it: a whole number 0 … 2^31 − 1, or −1 for
 // anything else (which names no handle).
 int to_handle(const val& id);
 

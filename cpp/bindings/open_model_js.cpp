@@ -16,13 +16,13 @@
 #include <string>
 #include <vector>
 
-#include "attn/config_loader.hpp"
+#include "attn/course/config_loader.hpp"
 #include "attn/errors.hpp"
-#include "attn/handles.hpp"
-#include "attn/open_model.hpp"
-#include "attn/open_model_api.hpp"
-#include "attn/quant_blocks.hpp"
-#include "attn/top_k.hpp"
+#include "attn/kernels/quant_blocks.hpp"
+#include "attn/models/handles.hpp"
+#include "attn/models/open_model.hpp"
+#include "attn/models/open_model_api.hpp"
+#include "attn/ops/top_k.hpp"
 #include "convert.hpp"
 #include "heap.hpp"
 

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "attn/errors.hpp"
-#include "attn/lab_views.hpp"
-#include "attn/weights_io.hpp"
+#include "attn/models/lab_views.hpp"
+#include "attn/models/weights_io.hpp"
 #include "browser_run.hpp"
 #include "convert.hpp"
 #include "heap.hpp"

@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "attn/errors.hpp"
-#include "attn/gemm.hpp"
-#include "attn/kernels.hpp"
+#include "attn/kernels/gemm.hpp"
+#include "attn/kernels/kernels.hpp"
 #include "attn/limits.hpp"
 
 namespace attn {

@@ -4,9 +4,9 @@
 #include <string>
 
 #include "attn/errors.hpp"
-#include "attn/kernels.hpp"
-#include "attn/portable_math.hpp"
-#include "attn/rope.hpp"
+#include "attn/kernels/kernels.hpp"
+#include "attn/kernels/portable_math.hpp"
+#include "attn/ops/rope.hpp"
 
 namespace attn::train {
 namespace {

@@ -7,7 +7,7 @@
 #pragma once
 #include <vector>
 
-#include "attn/lab_model.hpp"
+#include "attn/models/lab_model.hpp"
 
 namespace attn::train {
 

@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "attn/errors.hpp"
-#include "attn/ledger.hpp"
+#include "attn/models/ledger.hpp"
 #include "export.hpp"
 
 namespace attn::train {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "attn/lab_views.hpp"
+#include "attn/models/lab_views.hpp"
 #include "corpus.hpp"
 #include "trainer.hpp"
 

@@ -7,7 +7,7 @@
 #include <unordered_map>
 
 #include "attn/errors.hpp"
-#include "attn/lab_model.hpp"
+#include "attn/models/lab_model.hpp"
 
 namespace attn::train {
 namespace {

@@ -5,10 +5,10 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
-#include "attn/ledger.hpp"
-#include "attn/top_k.hpp"
+#include "attn/models/ledger.hpp"
+#include "attn/ops/decoder_parts.hpp"
+#include "attn/ops/top_k.hpp"
 
 namespace attn::train {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "attn/lab_model.hpp"
+#include "attn/models/lab_model.hpp"
 #include "trainer.hpp"
 
 namespace attn::train {

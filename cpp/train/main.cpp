@@ -20,7 +20,7 @@
 #include <string>
 
 #include "attn/errors.hpp"
-#include "attn/weights_io.hpp"
+#include "attn/models/weights_io.hpp"
 #include "corpus.hpp"
 #include "export.hpp"
 #include "trainer.hpp"

@@ -8,8 +8,8 @@
 #endif
 
 #include "attn/errors.hpp"
-#include "attn/kernels.hpp"
-#include "attn/portable_math.hpp"
+#include "attn/kernels/kernels.hpp"
+#include "attn/kernels/portable_math.hpp"
 #include "attn/random.hpp"
 #include "backward.hpp"
 

@@ -15,7 +15,7 @@
 #include <functional>
 #include <vector>
 
-#include "attn/lab_model.hpp"
+#include "attn/models/lab_model.hpp"
 #include "attn/random.hpp"
 
 namespace attn::train {

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <vector>
 
-#include "attn/attention.hpp"
 #include "attn/errors.hpp"
-#include "attn/mask.hpp"
+#include "attn/ops/attention.hpp"
+#include "attn/ops/mask.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

@@ -3,10 +3,10 @@
 #include <limits>
 #include <vector>
 
-#include "attn/attention.hpp"
 #include "attn/errors.hpp"
-#include "attn/kernels.hpp"
-#include "attn/mask.hpp"
+#include "attn/kernels/kernels.hpp"
+#include "attn/ops/attention.hpp"
+#include "attn/ops/mask.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

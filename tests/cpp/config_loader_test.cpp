@@ -1,13 +1,13 @@
 // The config loaders: which fields each reads, their defaults, what is required and what is
 // derived, over a map (config_map.hpp). Numbers from course-data/models.json where an entry is
 // the input. The JS wording of a field of the wrong kind is the bindings' (tests/js).
-#include "attn/config_loader.hpp"
+#include "attn/course/config_loader.hpp"
 
 #include <string>
 #include <vector>
 
 #include "attn/errors.hpp"
-#include "attn/ledger.hpp"
+#include "attn/models/ledger.hpp"
 #include "config_map.hpp"
 #include "test_util.hpp"
 

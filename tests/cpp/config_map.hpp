@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include "attn/config_object.hpp"
+#include "attn/course/config_object.hpp"
 #include "attn/errors.hpp"
 
 namespace attn::test {

@@ -1,8 +1,8 @@
 #include <cmath>
 
 #include "attn/errors.hpp"
-#include "attn/scores.hpp"
-#include "attn/softmax.hpp"
+#include "attn/ops/scores.hpp"
+#include "attn/ops/softmax.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

@@ -1,7 +1,7 @@
 #include <cmath>
 
+#include "attn/course/experiments.hpp"
 #include "attn/errors.hpp"
-#include "attn/experiments.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

@@ -1,8 +1,8 @@
-#include "attn/gated_deltanet.hpp"
+#include "attn/ops/gated_deltanet.hpp"
 
 #include <cmath>
-#include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
+#include "attn/ops/decoder_parts.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

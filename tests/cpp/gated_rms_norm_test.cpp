@@ -1,4 +1,4 @@
-#include "attn/gated_rms_norm.hpp"
+#include "attn/ops/gated_rms_norm.hpp"
 
 #include <cmath>
 #include "attn/errors.hpp"

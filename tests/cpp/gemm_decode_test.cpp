@@ -9,9 +9,9 @@
 
 #include "attn/crc32.hpp"
 #include "attn/errors.hpp"
-#include "attn/gemm.hpp"
-#include "attn/quant_blocks.hpp"
-#include "attn/quantized_activations.hpp"
+#include "attn/kernels/gemm.hpp"
+#include "attn/kernels/quant_blocks.hpp"
+#include "attn/kernels/quantized_activations.hpp"
 #include "stored_weights.hpp"
 #include "test_util.hpp"
 

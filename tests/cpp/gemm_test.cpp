@@ -5,9 +5,9 @@
 
 #include "attn/crc32.hpp"
 #include "attn/errors.hpp"
-#include "attn/gemm.hpp"
-#include "attn/quant_blocks.hpp"
-#include "attn/weights_io.hpp"
+#include "attn/kernels/gemm.hpp"
+#include "attn/kernels/quant_blocks.hpp"
+#include "attn/models/weights_io.hpp"
 #include "stored_weights.hpp"
 #include "test_util.hpp"
 

@@ -1,7 +1,7 @@
 // Handles: ids from 1, never reused; lookups that miss name the id and what is loaded; an
 // opened model's passes and generations end with it. Small random models (lab_model.hpp's
 // initialiser; an opened llama of random f32 tensors).
-#include "attn/handles.hpp"
+#include "attn/models/handles.hpp"
 
 #include <cstring>
 #include <memory>
@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "attn/errors.hpp"
-#include "attn/lab_model.hpp"
-#include "attn/open_model.hpp"
+#include "attn/models/lab_model.hpp"
+#include "attn/models/open_model.hpp"
 #include "stored_weights.hpp"
 #include "test_util.hpp"
 

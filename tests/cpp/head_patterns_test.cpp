@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "attn/errors.hpp"
-#include "attn/head_patterns.hpp"
-#include "attn/lab_model.hpp"
+#include "attn/models/lab_model.hpp"
+#include "attn/ops/head_patterns.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

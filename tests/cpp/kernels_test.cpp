@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "attn/kernels.hpp"
-#include "attn/simd_exp.hpp"
+#include "attn/kernels/kernels.hpp"
+#include "attn/kernels/simd_exp.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

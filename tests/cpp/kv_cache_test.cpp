@@ -3,8 +3,8 @@
 #include <vector>
 
 #include "attn/errors.hpp"
-#include "attn/kv_cache.hpp"
-#include "attn/tiny_decoder.hpp"
+#include "attn/models/tiny_decoder.hpp"
+#include "attn/ops/kv_cache.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
-#include "attn/lab_model.hpp"
-#include "attn/lab_views.hpp"
+#include "attn/models/lab_model.hpp"
+#include "attn/models/lab_views.hpp"
+#include "attn/ops/decoder_parts.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

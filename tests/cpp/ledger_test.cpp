@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "attn/errors.hpp"
-#include "attn/ledger.hpp"
+#include "attn/models/ledger.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

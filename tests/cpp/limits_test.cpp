@@ -3,15 +3,15 @@
 // must throw a ShapeError naming the tensor, with nothing allocated (native and WASM alike).
 #include "attn/limits.hpp"
 
-#include "attn/attention.hpp"
+#include "attn/course/experiments.hpp"
+#include "attn/course/mla_experiment.hpp"
 #include "attn/errors.hpp"
-#include "attn/experiments.hpp"
-#include "attn/lab_model.hpp"
-#include "attn/mask.hpp"
-#include "attn/mla_experiment.hpp"
-#include "attn/scores.hpp"
-#include "attn/softmax.hpp"
-#include "attn/tiny_decoder.hpp"
+#include "attn/models/lab_model.hpp"
+#include "attn/models/tiny_decoder.hpp"
+#include "attn/ops/attention.hpp"
+#include "attn/ops/mask.hpp"
+#include "attn/ops/scores.hpp"
+#include "attn/ops/softmax.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

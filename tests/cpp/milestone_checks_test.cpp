@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "attn/attention.hpp"
+#include "attn/course/milestone_checks.hpp"
 #include "attn/errors.hpp"
-#include "attn/lab_model.hpp"
-#include "attn/milestone_checks.hpp"
-#include "attn/weights_io.hpp"
+#include "attn/models/lab_model.hpp"
+#include "attn/models/weights_io.hpp"
+#include "attn/ops/attention.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

@@ -1,4 +1,4 @@
-#include "attn/mla_experiment.hpp"
+#include "attn/course/mla_experiment.hpp"
 
 #include "attn/errors.hpp"
 #include "attn/random.hpp"

@@ -1,4 +1,4 @@
-#include "attn/mla.hpp"
+#include "attn/ops/mla.hpp"
 #include "attn/errors.hpp"
 #include "test_util.hpp"
 

@@ -1,7 +1,7 @@
 // The anchor's data flow, stage by stage: shapes and parameter counts from its config
 // (course-data/models.json's qwen3.8-27b, written as a C++ literal), and the sizes the config
 // does not give staying unknown.
-#include "attn/model_shapes.hpp"
+#include "attn/course/model_shapes.hpp"
 #include "attn/errors.hpp"
 #include "test_util.hpp"
 

@@ -2,8 +2,8 @@
 // against a straightforward reference written here from the families' modelling code (plain loops
 // in double over the decoded weights), the KV cache against the full pass, the stepping pass, and
 // every named error.
-#include "attn/open_model.hpp"
-#include "attn/open_model_api.hpp"
+#include "attn/models/open_model.hpp"
+#include "attn/models/open_model_api.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/decoder_parts.hpp"
 #include "attn/errors.hpp"
-#include "attn/lab_model.hpp"
+#include "attn/kernels/quant_blocks.hpp"
 #include "attn/limits.hpp"
-#include "attn/quant_blocks.hpp"
-#include "attn/weights_io.hpp"
+#include "attn/models/lab_model.hpp"
+#include "attn/models/weights_io.hpp"
+#include "attn/ops/attention.hpp"
+#include "attn/ops/decoder_parts.hpp"
 #include "stored_weights.hpp"
 #include "test_util.hpp"
 

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <limits>
 
-#include "attn/portable_math.hpp"
+#include "attn/kernels/portable_math.hpp"
 #include "attn/random.hpp"
 #include "test_util.hpp"
 

@@ -1,12 +1,12 @@
 // Decoding of stored weight rows on hand-made blocks, each expected value worked out by hand from
 // ggml's block layouts (quant_blocks.hpp spells them out); the weight type names and row sizes.
-#include "attn/quant_blocks.hpp"
+#include "attn/kernels/quant_blocks.hpp"
 
 #include <cstring>
 #include <vector>
 
 #include "attn/errors.hpp"
-#include "attn/gemm.hpp"
+#include "attn/kernels/gemm.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

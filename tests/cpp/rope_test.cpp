@@ -1,8 +1,8 @@
-#include "attn/rope.hpp"
+#include "attn/ops/rope.hpp"
 
 #include <cmath>
 #include "attn/errors.hpp"
-#include "attn/scores.hpp"
+#include "attn/ops/scores.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

@@ -1,7 +1,7 @@
 #include <cmath>
 
 #include "attn/errors.hpp"
-#include "attn/scores.hpp"
+#include "attn/ops/scores.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

@@ -1,4 +1,4 @@
-#include "attn/short_conv.hpp"
+#include "attn/ops/short_conv.hpp"
 
 #include <cmath>
 #include "attn/errors.hpp"

@@ -1,7 +1,7 @@
 #include <limits>
 
 #include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "attn/ops/softmax.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

@@ -6,9 +6,9 @@
 #include <cstring>
 #include <vector>
 
+#include "attn/kernels/weight_types.hpp"
+#include "attn/models/weights_io.hpp"
 #include "attn/random.hpp"
-#include "attn/weight_types.hpp"
-#include "attn/weights_io.hpp"
 
 namespace attn::test {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "attn/lab_model.hpp"
+#include "attn/models/lab_model.hpp"
 #include "attn/random.hpp"
 #include "attn/tensor.hpp"
 

@@ -1,4 +1,4 @@
-#include "attn/top_k.hpp"
+#include "attn/ops/top_k.hpp"
 
 #include <cmath>
 #include <limits>

@@ -11,8 +11,8 @@
 
 #include "attn/crc32.hpp"
 #include "attn/errors.hpp"
-#include "attn/lab_model.hpp"
-#include "attn/weights_io.hpp"
+#include "attn/models/lab_model.hpp"
+#include "attn/models/weights_io.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

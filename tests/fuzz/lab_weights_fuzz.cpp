@@ -18,8 +18,8 @@
 
 #include "attn/crc32.hpp"
 #include "attn/errors.hpp"
-#include "attn/lab_model.hpp"
-#include "attn/weights_io.hpp"
+#include "attn/models/lab_model.hpp"
+#include "attn/models/weights_io.hpp"
 
 namespace {
 

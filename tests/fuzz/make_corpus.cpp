@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "attn/crc32.hpp"
-#include "attn/lab_model.hpp"
-#include "attn/weights_io.hpp"
+#include "attn/models/lab_model.hpp"
+#include "attn/models/weights_io.hpp"
 
 using namespace attn;
 

@@ -174,7 +174,7 @@ test('the comment path finder: top folders, relative paths, trailing comments, n
   const text = [
     "// see web/runtime.js and ./logic.js (and ggml's docs/gguf.md)",
     "/** @import { AttnEngine } from '../../web/attn-engine.js' */",
-    ' * cpp/include/attn/attention.hpp:26, tests/js/<name>.test.mjs',
+    ' * cpp/include/attn/ops/attention.hpp:26, tests/js/<name>.test.mjs',
     "const x = 'web/not-a-comment.js'; // widgets/lab/element.js",
     'const url = "https://example.org/web/x.js";',
     '// dist/attn-core.js is built; docs/ is a folder',
@@ -185,7 +185,7 @@ test('the comment path finder: top folders, relative paths, trailing comments, n
       'web/runtime.js',
       'widgets/lab/logic.js',
       'web/attn-engine.js',
-      'cpp/include/attn/attention.hpp',
+      'cpp/include/attn/ops/attention.hpp',
       'widgets/lab/element.js',
     ],
   );

@@ -1,5 +1,5 @@
 // web/model-files/expected-tensors.js: the tensors each architecture needs, by HF name and shape
-// (the list the engine checks too, cpp/src/open_model.cpp), written out here for one layer.
+// (the list the engine checks too, cpp/src/models/open_model.cpp), written out here for one layer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectedTensors } from '../../web/model-files/expected-tensors.js';

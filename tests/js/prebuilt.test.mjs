@@ -54,7 +54,7 @@ test('a changed source, a CMakeLists.txt change or a missing file makes the preb
     assert.equal(staleReason(dir), null, 'a copy of the repository is as fresh as it');
 
     // Line ends do not count (a Windows checkout), content does.
-    const file = join(dir, 'cpp/src/softmax.cpp');
+    const file = join(dir, 'cpp/src/ops/softmax.cpp');
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace(/\n/g, '\r\n'));
     assert.equal(staleReason(dir), null, 'CRLF line ends give the same key');

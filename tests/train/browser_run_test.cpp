@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "attn/errors.hpp"
-#include "attn/ledger.hpp"
+#include "attn/models/ledger.hpp"
 #include "test_util.hpp"
 
 using namespace attn;

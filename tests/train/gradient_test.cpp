@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "attn/lab_model.hpp"
+#include "attn/models/lab_model.hpp"
 #include "attn/random.hpp"
 #include "backward.hpp"
 #include "test_util.hpp"

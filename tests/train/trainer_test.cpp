@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "attn/decoder_parts.hpp"
-#include "attn/lab_model.hpp"
-#include "attn/weights_io.hpp"
+#include "attn/models/lab_model.hpp"
+#include "attn/models/weights_io.hpp"
+#include "attn/ops/decoder_parts.hpp"
 #include "corpus.hpp"
 #include "export.hpp"
 #include "test_util.hpp"

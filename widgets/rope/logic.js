@@ -121,7 +121,7 @@ export function scoreGrid(rt, n = 8, vecs = vectors(rt)) {
 
 /**
  * Dimension pairs that rotate together in a head of width d with rotaryDim r, in the engine's
- * "rotate half" layout (cpp/include/attn/rope.hpp): dim p pairs with dim p + r/2, for p < r/2.
+ * "rotate half" layout (cpp/include/attn/ops/rope.hpp): dim p pairs with dim p + r/2, for p < r/2.
  * @param {number} rotaryDim
  * @returns {[number, number][]}
  */
