@@ -12,7 +12,8 @@
 // lab's file format: the engine already checks the file (magic, version, CRC-32, shapes), and
 // what it computes with is by definition the model to export.
 //
-// Mapping (cpp/include/attn/models/lab_model.hpp → HF Qwen3, row-vector x·W → torch Linear [out, in]):
+// Mapping (cpp/include/attn/models/lab_model.hpp → HF Qwen3, row-vector x·W → torch Linear
+// [out, in]):
 //   embedding → model.embed_tokens.weight (tied LM head); per layer attn_norm →
 //   input_layernorm; wq [D, H·d] and w_gate [D, H·d] → q_proj [2·H·d, D] with the rows of head h
 //   = [wqᵀ rows of h (d); w_gateᵀ rows of h (d)] (Qwen3-Next's per-head [query; gate]); wk, wv →

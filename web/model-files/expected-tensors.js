@@ -1,6 +1,7 @@
 // The tensors an engine config needs and the shape of each (the engine's own list is in
-// cpp/src/models/open_model.cpp), so that a missing or mis-shaped tensor is reported, by name, before
-// the first byte of weights is read; the engine checks the same again as each tensor arrives.
+// cpp/src/models/open_model.cpp), so that a missing or mis-shaped tensor is reported, by name,
+// before the first byte of weights is read; the engine checks the same again as each tensor
+// arrives.
 /** @import { EngineConfig } from './model-config.js' */
 
 /**

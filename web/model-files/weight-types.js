@@ -1,6 +1,6 @@
-// The weight types the engine stores (ggml's block layouts, cpp/include/attn/kernels/weight_types.hpp)
-// and their bytes per row: the shape arithmetic the loader needs to check sizes before it reads
-// a tensor.
+// The weight types the engine stores (ggml's block layouts,
+// cpp/include/attn/kernels/weight_types.hpp) and their bytes per row: the shape arithmetic the
+// loader needs to check sizes before it reads a tensor.
 // Block types run along a row (the `in` axis): a row of `cols` has cols / block blocks.
 
 /**

@@ -1,7 +1,8 @@
 // The project milestone (seed 004, 「项目推进：实现注意力层」) without any DOM: the six unit tests
-// of the seed run live by the engine on a loaded lab model (cpp/include/attn/course/milestone_checks.hpp:
-// engine.labCheck*), each with the fault that breaks its property; the decisions and their
-// evidence, the baseline config and the KV-bytes arithmetic of acceptance test 3 (engine.kvLedger).
+// of the seed run live by the engine on a loaded lab model
+// (cpp/include/attn/course/milestone_checks.hpp: engine.labCheck*), each with the fault that
+// breaks its property; the decisions and their evidence, the baseline config and the KV-bytes
+// arithmetic of acceptance test 3 (engine.kvLedger).
 // The c3-attention.json export is export.js (it carries the schema's validator, which the course
 // facts importing this file need not). <attn-milestone>, widgets/facts/facts.js and
 // tests/js/milestone.test.mjs use it.
