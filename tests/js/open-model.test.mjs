@@ -92,6 +92,8 @@ test("the heatmap of a long prompt is the last tokens' rows and columns; a head'
   const win = lastWindow(w, T, 2);
   assert.deepEqual([...win.weights], [10, 11, 14, 15]);
   assert.equal(win.from, 2);
-  const layer = { weights: Float32Array.from({ length: 2 * 4 }, (_, k) => k), t: 2 };
+  const layer = {
+    weights: { shape: [2, 2, 2], data: Float32Array.from({ length: 2 * 4 }, (_, k) => k) },
+  };
   assert.deepEqual([...headSlice(layer, 1)], [4, 5, 6, 7]);
 });
