@@ -208,10 +208,11 @@ const factSpans = (html) => html.replace(MARKED_FACT, '<span data-fact="$1">$2</
  * The prediction card of page `slug` (its guide's bound "predict"), for web/predict.js. A number
  * card carries the answer's value (parsed from the printed fact, in the slider's unit), its
  * printed texts, how close counts as close (`close.relative`, by relative error) and where the
- * slider starts; a misconception the card names (a number's value, or an option) is a hidden
- * paragraph the reveal shows when the guess lands on it, and an option's `why` likewise. The
- * build fails if the answer lies outside the slider or is not an option, if the slider starts
- * close to the answer, or if a misconception is close to the answer (it would be praised).
+ * slider starts; a misconception the card names (a number's value with its `myth`, or an
+ * option) is a hidden paragraph the reveal shows when the guess lands on it ("A common
+ * misconception: “myth”. In fact: …"), and an option's `why` likewise. The build fails if the
+ * answer lies outside the slider or is not an option, if the slider starts close to the answer,
+ * if a misconception is close to the answer (it would be praised) or has no myth to quote.
  * Bound with the fact marks (bindDoc's `mark`), the card also says which fact its answer is
  * (data-answer-fact) and wraps every fact of its text in <span data-fact>: a page showing
  * another model binds them to that model's values (web/predict.js bindFacts).
@@ -231,10 +232,15 @@ export function renderPredict(slug, marked) {
   };
   let input;
   let notes = '';
-  const note = (cls, match, label, text) =>
-    `<p class="${cls}" data-match="${esc(match)}" hidden>` +
-    (label ? `<strong>${bothPlain(label)}</strong> ` : '') +
-    `${bothWithMath(text)}</p>`;
+  const note = (cls, match, text) =>
+    `<p class="${cls}" data-match="${esc(match)}" hidden>${bothWithMath(text)}</p>`;
+  // A misconception's note states the misconception (quoted) before its correction, for a choice
+  // and a slider alike: the label right before the correction read as if the fact were the myth.
+  const quoted = (myth) => ({ 'zh-CN': `「${myth['zh-CN']}」。`, en: `“${myth.en}”.` });
+  const misconceptionNote = (match, myth, why) =>
+    `<p class="predict-misconception" data-match="${esc(match)}" hidden>` +
+    `<strong>${bothPlain(PREDICT_LABELS.misconception)}</strong> ${bothWithMath(quoted(myth))} ` +
+    `<strong>${bothPlain(PREDICT_LABELS.inFact)}</strong> ${bothWithMath(why)}</p>`;
   if (p.kind === 'number') {
     const value = printedNumber(p.answer.en);
     if (value < p.min || value > p.max)
@@ -261,7 +267,8 @@ export function renderPredict(slug, marked) {
         throw new Error(
           `${where}: the misconception ${at} is close to the answer ${value}: a guess there would be called close`,
         );
-      notes += note('predict-misconception', at, PREDICT_LABELS.misconception, m.text);
+      if (!m.myth) throw new Error(`${where}: the misconception ${at} has no myth to quote`);
+      notes += misconceptionNote(at, m.myth, m.text);
     }
     input =
       `<label class="predict-slider"><span class="visually-hidden">${bothPlain(PREDICT_LABELS.slider)}</span>` +
@@ -278,16 +285,12 @@ export function renderPredict(slug, marked) {
       'answer-zh': right.text['zh-CN'],
       'answer-en': right.text.en,
     });
-    // A misconception option's note states the misconception (the option, quoted) before its
-    // correction: the label right before the correction read as if the fact were the myth.
-    const myth = (o) => ({ 'zh-CN': `「${o.text['zh-CN']}」。`, en: `“${o.text.en}”.` });
+    // A misconception option's myth is the option itself.
     for (const o of p.options)
       if (o.why)
         notes += o.misconception
-          ? `<p class="predict-misconception" data-match="${esc(o.id)}" hidden>` +
-            `<strong>${bothPlain(PREDICT_LABELS.misconception)}</strong> ${bothWithMath(myth(o))} ` +
-            `<strong>${bothPlain(PREDICT_LABELS.inFact)}</strong> ${bothWithMath(o.why)}</p>`
-          : note('predict-option-why', o.id, null, o.why);
+          ? misconceptionNote(o.id, o.text, o.why)
+          : note('predict-option-why', o.id, o.why);
     input =
       `<fieldset class="predict-options"><legend class="visually-hidden">${bothPlain(PREDICT_LABELS.slider)}</legend>` +
       p.options

@@ -82,9 +82,13 @@ test('lesson 3: the proportional guess is named as the misconception, never "clo
     [
       'en',
       /Off by 8\.5 percentage points\. That is the very misconception this lesson is about\.$/,
-      /33\.3% is the proportional split/,
+      /^A common misconception: “33\.3%: the weights are split in proportion to the scores”\. In fact: 33\.3% is the proportional split/,
     ],
-    ['zh-CN', /差了 8\.5 个百分点。这正是这一课要纠正的误解。$/, /33\.3% 是按分数的比例分/],
+    [
+      'zh-CN',
+      /差了 8\.5 个百分点。这正是这一课要纠正的误解。$/,
+      /^常见的误解：\s*「33\.3%：权重按分数的比例来分」。\s*其实：\s*33\.3% 是按分数的比例分/,
+    ],
   ]) {
     const { page, errors } = await fresh(`03-softmax-and-scaling.html?lang=${lang}`);
     await page.locator('.predict input[type=range]').fill('33');
@@ -120,7 +124,7 @@ test('lesson 2: 3.0 against 2.01 is not "close" (relative error, not a tenth of 
   assert.deepEqual(errors, []);
 });
 
-test('B1: the slider starts far from the answer; a guess of 1 is named as attention’s path', async () => {
+test('B1: the slider starts far from the answer; a guess of 1 is named as the misconception, then corrected', async () => {
   const { page, errors } = await fresh('b1-rnn-vs-attention.html?lang=en');
   const slider = page.locator('.predict input[type=range]');
   assert.equal(await slider.inputValue(), '0');
@@ -128,8 +132,14 @@ test('B1: the slider starts far from the answer; a guess of 1 is named as attent
   await page.keyboard.press('ArrowRight');
   await page.click('[data-predict-commit]');
   assert.match(
+    await page.locator('.predict-compare').innerText(),
+    /That is the very misconception this lesson is about\.$/,
+  );
+  // round 6: the myth is quoted after the label and the true fact comes after "In fact" (R2-A10's
+  // template, which reached choice predictions only)
+  assert.match(
     await page.locator('.predict-misconception:visible').innerText(),
-    /1 is attention’s path: the last token reads the first in one step/,
+    /^A common misconception: “1: the first token’s information reaches the last in one update”\. In fact: 1 is attention’s path: the last token reads the first in one step/,
   );
   assert.deepEqual(errors, []);
 });

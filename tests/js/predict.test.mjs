@@ -112,7 +112,11 @@ test('the build refuses a slider that starts close to the answer, and a misconce
     renderPredict('b1', { ...number, answer: text('4,095'), max: 8192, start: 0 }),
     /value="0"/,
   );
-  const m = (v) => ({ value: text(v), text: text('That is the proportional split.') });
+  const m = (v) => ({
+    value: text(v),
+    myth: text(`${v}: split in proportion to the scores`),
+    text: text('Softmax looks at differences, not ratios.'),
+  });
   assert.throws(
     () => renderPredict('x', { ...number, misconceptions: [m('30%')] }),
     /the misconception 30 is close to the answer 32\.5/,
@@ -120,6 +124,36 @@ test('the build refuses a slider that starts close to the answer, and a misconce
   const html = renderPredict('x', { ...number, misconceptions: [m('45%')] });
   assert.match(html, /<p class="predict-misconception" data-match="45" hidden>/);
   assert.match(html, /A common misconception:/);
+  const { myth, ...noMyth } = m('45%');
+  assert.ok(myth);
+  assert.throws(
+    () => renderPredict('x', { ...number, misconceptions: [noMyth] }),
+    /the misconception 45 has no myth to quote/,
+  );
+});
+
+test('a slider’s misconception is quoted as the myth, then corrected after “In fact”, as a choice’s is (round 6)', () => {
+  // R2-A10's template for choices: the label right before a true fact read as if the fact were
+  // the myth ("A common misconception: 1 is attention's path…" on B1).
+  let sliders = 0;
+  for (const slug of Object.keys(guides).filter((s) => guides[s].predict?.kind === 'number')) {
+    const p = predictOf(slug);
+    const html = renderPredict(slug, p);
+    for (const m of p.misconceptions ?? []) {
+      sliders++;
+      // the label, the myth quoted in each language, then the correction after "In fact"
+      const note =
+        `<p class="predict-misconception" data-match="${printedNumber(m.value.en)}" hidden>` +
+        `<strong><span lang="zh-CN">常见的误解：</span><span lang="en">A common misconception:</span></strong> ` +
+        `<span lang="zh-CN">「${m.myth['zh-CN']}」。</span><span lang="en">“${m.myth.en}”.</span> ` +
+        `<strong><span lang="zh-CN">其实：</span><span lang="en">In fact:</span></strong> `;
+      assert.ok(html.includes(note), `${slug}: ${note}`);
+      // the myth quotes the value the guess lands on, first
+      assert.ok(m.myth.en.startsWith(m.value.en), `${slug}: ${m.myth.en}`);
+      assert.ok(m.myth['zh-CN'].startsWith(m.value['zh-CN']), `${slug}: ${m.myth['zh-CN']}`);
+    }
+  }
+  assert.ok(sliders >= 7, `${sliders} slider misconceptions`);
 });
 
 test('every prediction of the course renders; no slider starts close to its answer', () => {
@@ -216,7 +250,7 @@ test('each prediction’s texts are written in their language: English glosses o
       p.prompt,
       p.explain,
       ...(p.options ?? []).flatMap((o) => [o.text, o.why].filter(Boolean)),
-      ...(p.misconceptions ?? []).map((m) => m.text),
+      ...(p.misconceptions ?? []).flatMap((m) => [m.myth, m.text]),
     ];
     for (const t of texts) {
       const en = t.en
