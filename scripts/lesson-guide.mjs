@@ -177,8 +177,8 @@ export const PREDICT_LABELS = {
 
 /** A card's closeness when it names none: within a tenth of the answer (web/predict.js). */
 const CLOSE_RELATIVE = 0.1;
-/** As web/predict.js matches() has it: a guess lands on a value within a step or a twentieth. */
-const matchWindow = (value, step) => Math.max(step, 0.05 * Math.abs(value));
+/** As web/predict.js matches() has it: a guess lands on a value within half a slider step. */
+const matchWindow = (step) => step / 2;
 
 /** The first number of a text as the page prints it ("32.5%", "4,095", "−0.12"). */
 export function printedNumber(text) {
@@ -236,11 +236,21 @@ export function renderPredict(slug, marked) {
     `<p class="${cls}" data-match="${esc(match)}" hidden>${bothWithMath(text)}</p>`;
   // A misconception's note states the misconception (quoted) before its correction, for a choice
   // and a slider alike: the label right before the correction read as if the fact were the myth.
-  const quoted = (myth) => ({ 'zh-CN': `「${myth['zh-CN']}」。`, en: `“${myth.en}”.` });
-  const misconceptionNote = (match, myth, why) =>
-    `<p class="predict-misconception" data-match="${esc(match)}" hidden>` +
-    `<strong>${bothPlain(PREDICT_LABELS.misconception)}</strong> ${bothWithMath(quoted(myth))} ` +
-    `<strong>${bothPlain(PREDICT_LABELS.inFact)}</strong> ${bothWithMath(why)}</p>`;
+  // Each language's sentence is written whole: English puts a space after each label and after
+  // the quote, Chinese none (「常见的误解：「…」。其实：…」).
+  const misconceptionNote = (match, myth, why) => {
+    const L = PREDICT_LABELS;
+    const inLang = (lang, quote, gap) =>
+      `<span lang="${lang}"><strong>${esc(L.misconception[lang])}</strong>${gap}` +
+      `${pointerWords(textWithMath(quote))}${gap}` +
+      `<strong>${esc(L.inFact[lang])}</strong>${gap}${pointerWords(textWithMath(why[lang]))}</span>`;
+    return (
+      `<p class="predict-misconception" data-match="${esc(match)}" hidden>` +
+      inLang('zh-CN', `「${myth['zh-CN']}」。`, '') +
+      inLang('en', `“${myth.en}”.`, ' ') +
+      `</p>`
+    );
+  };
   if (p.kind === 'number') {
     const value = printedNumber(p.answer.en);
     if (value < p.min || value > p.max)
@@ -263,7 +273,7 @@ export function renderPredict(slug, marked) {
     });
     for (const m of p.misconceptions ?? []) {
       const at = printedNumber(m.value.en);
-      if (closeTo(at, matchWindow(at, p.step)))
+      if (closeTo(at, matchWindow(p.step)))
         throw new Error(
           `${where}: the misconception ${at} is close to the answer ${value}: a guess there would be called close`,
         );

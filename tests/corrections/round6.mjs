@@ -46,4 +46,23 @@ export const ROUND_6 = [
   ['R6-12', 'en', /What DeepSeek-V2’s MLA saves|What MLA saves is/],
   // R6-13: B1's count table has an RNN and an attention column, no column per T
   ['R6-13', 'zh-CN', /T = \S+ 的一列/],
+  // Round 6's readers, on the first wording of the fixes above
+  ['R6-1', 'zh-CN', /我们没有它的出处|它所在的这一族/],
+  ['R6-1', 'en', /we have no source for it/],
+  ['R6-3', 'zh-CN', /层里若有短卷积/],
+  ['R6-3', 'en', /where the layers have a short convolution/],
+  ['R6-5', 'zh-CN', /这个数含 KV 的跨层复用/],
+  ['R6-5', 'en', /counting KV reused across layers|a figure that counts KV reused/],
+  ['R6-6', 'zh-CN', /的全注意力层用的是自注意力/],
+  ['R6-6', 'en', /\), are self-attention/],
+  // the myths and corrections that misled (the Chinese labels' spacing is held by
+  // tests/js/predict.test.mjs on the HTML: a drawn page's text puts a space between elements)
+  ['R6-7', 'zh-CN', /第一个键拿得最多/],
+  ['R6-7', 'en', /the most for the first key|gives the highest score the largest weight/],
+  ['R6-7', 'en', /: the dot product only when|without a cache too/],
+  ['R6-8', 'zh-CN', /它的表里/],
+  ['R6-8', 'en', /\(its table counts/],
+  ['R6-10', 'zh-CN', /每个 K\/V 头由几个 Q 头共用/],
+  ['R6-12', 'zh-CN', /每个头仍有自己的 K、V/],
+  ['R6-12', 'en', /every head’s own K and V/],
 ];

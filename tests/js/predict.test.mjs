@@ -35,12 +35,14 @@ test('close means within a tenth of the answer, whatever the slider’s range', 
   assert.equal(judge(0, 0, { step: 1 }).close, true);
 });
 
-test('a guess lands on a misconception within a step or a twentieth of it', () => {
+test('a guess is named as a misconception only on its value, to the slider’s step (round 6)', () => {
   assert.ok(matches(33, 33.3, 1)); // lesson 3: the proportional 33.3% on an integer slider
-  assert.ok(matches(34, 33.3, 1) && !matches(36, 33.3, 1));
-  assert.ok(!matches(30, 33.3, 1));
-  assert.ok(matches(1, 1, 1) && matches(2, 1, 1) && !matches(3, 1, 1)); // B1: attention's 1
-  assert.ok(matches(6.6, 6.62, 0.1) && !matches(6.0, 6.62, 0.1)); // lesson 2: |q||k|
+  assert.ok(!matches(34, 33.3, 1) && !matches(32, 33.3, 1) && !matches(30, 33.3, 1));
+  // B1: attention's 1; a 0 or a 2 is another guess, not "1: …"
+  assert.ok(matches(1, 1, 1) && !matches(0, 1, 1) && !matches(2, 1, 1));
+  assert.ok(matches(100, 100, 1) && !matches(95, 100, 1) && !matches(99, 100, 1)); // the lab
+  // lesson 2: |q||k| = 6.63 on a slider of tenths
+  assert.ok(matches(6.6, 6.63, 0.1) && !matches(6.7, 6.63, 0.1) && !matches(6.5, 6.63, 0.1));
 });
 
 test('a guess is written with the step’s decimals, grouped, a real minus and its unit', () => {
@@ -142,12 +144,15 @@ test('a slider’s misconception is quoted as the myth, then corrected after “
     for (const m of p.misconceptions ?? []) {
       sliders++;
       // the label, the myth quoted in each language, then the correction after "In fact"
-      const note =
-        `<p class="predict-misconception" data-match="${printedNumber(m.value.en)}" hidden>` +
-        `<strong><span lang="zh-CN">常见的误解：</span><span lang="en">A common misconception:</span></strong> ` +
-        `<span lang="zh-CN">「${m.myth['zh-CN']}」。</span><span lang="en">“${m.myth.en}”.</span> ` +
-        `<strong><span lang="zh-CN">其实：</span><span lang="en">In fact:</span></strong> `;
-      assert.ok(html.includes(note), `${slug}: ${note}`);
+      // (a space after each label and the quote in English only: round 6's readers)
+      const at = `<p class="predict-misconception" data-match="${printedNumber(m.value.en)}" hidden>`;
+      const zh = `<span lang="zh-CN"><strong>常见的误解：</strong>「${m.myth['zh-CN']}」。<strong>其实：</strong>`;
+      const en = `<span lang="en"><strong>A common misconception:</strong> “${m.myth.en}”. <strong>In fact:</strong> `;
+      const start = html.indexOf(at);
+      assert.ok(start >= 0, `${slug}: ${at}`);
+      const note = html.slice(start, html.indexOf('</p>', start));
+      assert.ok(note.startsWith(at + zh), `${slug}: ${note}`);
+      assert.ok(note.includes(`</span>${en}`), `${slug}: ${note}`);
       // the myth quotes the value the guess lands on, first
       assert.ok(m.myth.en.startsWith(m.value.en), `${slug}: ${m.myth.en}`);
       assert.ok(m.myth['zh-CN'].startsWith(m.value['zh-CN']), `${slug}: ${m.myth['zh-CN']}`);

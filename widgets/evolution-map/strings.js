@@ -76,7 +76,7 @@ export const STRINGS = {
      * @param {string} linearState the anchor's linear layers' fixed state, per request
      */
     sources: (_v41, v41Bytes, linearState) =>
-      `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM-5.3 的字节数来自 models.json 里的官方 config（KV 按 BF16，每元素 2 字节；锚点线性层各头的状态矩阵 S 按 float32，每条请求 ${linearState}，短卷积那一小份状态不计）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 GQA 论文（Ainslie et al., 2023）表 1，七个任务平均；「${REPORTED.v2Reduction.value}」出自 DeepSeek-V2 技术报告（2024）；${v41Bytes} 出自 DeepSeek-V4.1-Flash 的模型卡与技术报告（官方自报的全局 KV 占用，含跨层复用和 FP4 量化的 KV）。`,
+      `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM-5.3 的字节数来自 models.json 里的官方 config（KV 按 BF16，每元素 2 字节；锚点线性层各头的状态矩阵 S 按 float32，每条请求 ${linearState}；对最近几个输入做的短卷积存的那一小份状态不计）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 GQA 论文（Ainslie et al., 2023）表 1，七个任务平均；「${REPORTED.v2Reduction.value}」出自 DeepSeek-V2 技术报告（2024）；${v41Bytes} 出自 DeepSeek-V4.1-Flash 的模型卡与技术报告（官方自报的全局 KV 占用，已算上 KV 跨层复用和 FP4 存储带来的节省）。`,
     steps: {
       rnn: {
         era: '起点',
@@ -217,7 +217,7 @@ export const STRINGS = {
         src: '锚点的线性注意力层；DeepSeek-V4.1-Flash',
         /** @type {StepText} */
         solved: (n) =>
-          `线性层不再按长度存：锚点 ${n.layers} 层里 ${n.linearLayers} 层不存 KV，只存固定大小的状态，与上下文长度无关（各头的状态矩阵 S 按 float32 共 ${n.linearState}，短卷积那一小份状态没有算进去；这些层是什么，C11 揭晓）。稀疏注意力仍给每个 token 存 KV，只是每步读得少。${n.v41Name} 官方报告全局 KV ${n.v41Reported}/token，这个数含 KV 的跨层复用和 FP4 存储`,
+          `线性层不再按长度存：锚点 ${n.layers} 层里 ${n.linearLayers} 层不存 KV，只存固定大小的状态，与上下文长度无关（各头的状态矩阵 S 按 float32 共 ${n.linearState}；对最近几个输入做的短卷积还存着这几个输入，在锚点里只是一小份，没有算进去；这些层是什么，C11 揭晓）。稀疏注意力仍给每个 token 存 KV，只是每步读得少。${n.v41Name} 官方报告全局 KV ${n.v41Reported}/token，这个数已算上 KV 跨层复用和 FP4 存储带来的节省，不是靠稀疏`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
@@ -249,7 +249,7 @@ export const STRINGS = {
      * @param {string} linearState the anchor's linear layers' fixed state, per request
      */
     sources: (v41, v41Bytes, linearState) =>
-      `Computed by the engine: the bytes of the anchor Qwen3.8-27B and of the DeepSeek and GLM models from the official configs in models.json (KV in BF16, 2 bytes per element; the anchor’s linear layers keep their heads’ state matrices S in float32, ${linearState} per request, the short convolution’s small state not counted); the cosines and weights of the 给了 (gave) row, the two heads and the sink row from teaching-world.json (hand-made teaching vectors, not learned by any model). Quoted: the T5-XXL scores and times from ${T5.source}; “${REPORTED.v2Reduction.value}” from the ${REPORTED.v2Reduction.source}; ${v41Bytes} from ${v41}.`,
+      `Computed by the engine: the bytes of the anchor Qwen3.8-27B and of the DeepSeek and GLM models from the official configs in models.json (KV in BF16, 2 bytes per element; the anchor’s linear layers keep their heads’ state matrices S in float32, ${linearState} per request; the small state of their short convolution over the last few inputs is not counted); the cosines and weights of the 给了 (gave) row, the two heads and the sink row from teaching-world.json (hand-made teaching vectors, not learned by any model). Quoted: the T5-XXL scores and times from ${T5.source}; “${REPORTED.v2Reduction.value}” from the ${REPORTED.v2Reduction.source}; ${v41Bytes} from ${v41}.`,
     steps: {
       rnn: {
         era: 'Start',
@@ -391,7 +391,7 @@ export const STRINGS = {
         src: 'the anchor’s linear-attention layers; DeepSeek-V4.1-Flash',
         /** @type {StepText} */
         solved: (n) =>
-          `Linear layers stop storing by length: ${n.linearLayers} of the anchor’s ${n.layers} layers keep no KV, only a fixed-size state that does not grow with the context (their heads’ state matrices S, ${n.linearState} in float32; the short convolution’s small state is not counted; what these layers are: C11). Sparse attention still stores KV for every token and only reads fewer each step. ${n.v41Name} officially reports ${n.v41Reported} of global KV per token, a figure that counts KV reused across layers and stored in FP4`,
+          `Linear layers stop storing by length: ${n.linearLayers} of the anchor’s ${n.layers} layers keep no KV, only a fixed-size state that does not grow with the context (their heads’ state matrices S, ${n.linearState} in float32; the state of their short convolution over the last few inputs, small for the anchor, is not counted; what these layers are: C11). Sparse attention still stores KV for every token and only reads fewer each step. ${n.v41Name} officially reports ${n.v41Reported} of global KV per token, a figure already reduced by sharing KV across layers and storing it in FP4, not by sparsity`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>

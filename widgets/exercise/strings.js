@@ -121,7 +121,7 @@ export const SOLUTIONS = {
       softmax: '沿这一行做 softmax（先减去最大值，exp 就不会溢出）',
       sum: '用权重把 V 的各行加起来',
     }),
-    gqa: gqaSolution('每个 K/V 头由几个 Q 头共用'),
+    gqa: gqaSolution('每个 K/V 头由多少个 Q 头共用（每组的 Q 头数）'),
   },
   en: {
     attention: attentionSolution({

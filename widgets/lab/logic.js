@@ -556,7 +556,7 @@ function hybridChecks(engine, lab) {
     r.requestBytes.map((x) => exactBytes(x.f32)).join(' / ');
   return [
     check(
-      'hybrid ablation, all in float32 (its table counts K and V in BF16): KV bytes per token + fixed state = engine ledger',
+      'hybrid ablation, all in float32 (the ablation’s table counts K and V in BF16): KV bytes per token + fixed state = engine ledger',
       `${exactBytes(hybrid.kvBytesPerTokenF32)} + ${exactBytes(hybrid.stateBytes.f32)}`,
       `${exactBytes(rows[0].kvBytesPerToken)} + ${exactBytes(rows[0].stateBytes)}`,
     ),
