@@ -177,8 +177,8 @@ export const PREDICT_LABELS = {
 
 /** A card's closeness when it names none: within a tenth of the answer (web/predict.js). */
 const CLOSE_RELATIVE = 0.1;
-/** As web/predict.js matches() has it: a guess lands on a value within a step or a twentieth. */
-const matchWindow = (value, step) => Math.max(step, 0.05 * Math.abs(value));
+/** As web/predict.js matches() has it: a guess lands on a value within half a slider step. */
+const matchWindow = (step) => step / 2;
 
 /** The first number of a text as the page prints it ("32.5%", "4,095", "−0.12"). */
 export function printedNumber(text) {
@@ -208,10 +208,11 @@ const factSpans = (html) => html.replace(MARKED_FACT, '<span data-fact="$1">$2</
  * The prediction card of page `slug` (its guide's bound "predict"), for web/predict.js. A number
  * card carries the answer's value (parsed from the printed fact, in the slider's unit), its
  * printed texts, how close counts as close (`close.relative`, by relative error) and where the
- * slider starts; a misconception the card names (a number's value, or an option) is a hidden
- * paragraph the reveal shows when the guess lands on it, and an option's `why` likewise. The
- * build fails if the answer lies outside the slider or is not an option, if the slider starts
- * close to the answer, or if a misconception is close to the answer (it would be praised).
+ * slider starts; a misconception the card names (a number's value with its `myth`, or an
+ * option) is a hidden paragraph the reveal shows when the guess lands on it ("A common
+ * misconception: “myth”. In fact: …"), and an option's `why` likewise. The build fails if the
+ * answer lies outside the slider or is not an option, if the slider starts close to the answer,
+ * if a misconception is close to the answer (it would be praised) or has no myth to quote.
  * Bound with the fact marks (bindDoc's `mark`), the card also says which fact its answer is
  * (data-answer-fact) and wraps every fact of its text in <span data-fact>: a page showing
  * another model binds them to that model's values (web/predict.js bindFacts).
@@ -231,10 +232,25 @@ export function renderPredict(slug, marked) {
   };
   let input;
   let notes = '';
-  const note = (cls, match, label, text) =>
-    `<p class="${cls}" data-match="${esc(match)}" hidden>` +
-    (label ? `<strong>${bothPlain(label)}</strong> ` : '') +
-    `${bothWithMath(text)}</p>`;
+  const note = (cls, match, text) =>
+    `<p class="${cls}" data-match="${esc(match)}" hidden>${bothWithMath(text)}</p>`;
+  // A misconception's note states the misconception (quoted) before its correction, for a choice
+  // and a slider alike: the label right before the correction read as if the fact were the myth.
+  // Each language's sentence is written whole: English puts a space after each label and after
+  // the quote, Chinese none (「常见的误解：「…」。其实：…」).
+  const misconceptionNote = (match, myth, why) => {
+    const L = PREDICT_LABELS;
+    const inLang = (lang, quote, gap) =>
+      `<span lang="${lang}"><strong>${esc(L.misconception[lang])}</strong>${gap}` +
+      `${pointerWords(textWithMath(quote))}${gap}` +
+      `<strong>${esc(L.inFact[lang])}</strong>${gap}${pointerWords(textWithMath(why[lang]))}</span>`;
+    return (
+      `<p class="predict-misconception" data-match="${esc(match)}" hidden>` +
+      inLang('zh-CN', `「${myth['zh-CN']}」。`, '') +
+      inLang('en', `“${myth.en}”.`, ' ') +
+      `</p>`
+    );
+  };
   if (p.kind === 'number') {
     const value = printedNumber(p.answer.en);
     if (value < p.min || value > p.max)
@@ -257,11 +273,12 @@ export function renderPredict(slug, marked) {
     });
     for (const m of p.misconceptions ?? []) {
       const at = printedNumber(m.value.en);
-      if (closeTo(at, matchWindow(at, p.step)))
+      if (closeTo(at, matchWindow(p.step)))
         throw new Error(
           `${where}: the misconception ${at} is close to the answer ${value}: a guess there would be called close`,
         );
-      notes += note('predict-misconception', at, PREDICT_LABELS.misconception, m.text);
+      if (!m.myth) throw new Error(`${where}: the misconception ${at} has no myth to quote`);
+      notes += misconceptionNote(at, m.myth, m.text);
     }
     input =
       `<label class="predict-slider"><span class="visually-hidden">${bothPlain(PREDICT_LABELS.slider)}</span>` +
@@ -278,16 +295,12 @@ export function renderPredict(slug, marked) {
       'answer-zh': right.text['zh-CN'],
       'answer-en': right.text.en,
     });
-    // A misconception option's note states the misconception (the option, quoted) before its
-    // correction: the label right before the correction read as if the fact were the myth.
-    const myth = (o) => ({ 'zh-CN': `「${o.text['zh-CN']}」。`, en: `“${o.text.en}”.` });
+    // A misconception option's myth is the option itself.
     for (const o of p.options)
       if (o.why)
         notes += o.misconception
-          ? `<p class="predict-misconception" data-match="${esc(o.id)}" hidden>` +
-            `<strong>${bothPlain(PREDICT_LABELS.misconception)}</strong> ${bothWithMath(myth(o))} ` +
-            `<strong>${bothPlain(PREDICT_LABELS.inFact)}</strong> ${bothWithMath(o.why)}</p>`
-          : note('predict-option-why', o.id, null, o.why);
+          ? misconceptionNote(o.id, o.text, o.why)
+          : note('predict-option-why', o.id, o.why);
     input =
       `<fieldset class="predict-options"><legend class="visually-hidden">${bothPlain(PREDICT_LABELS.slider)}</legend>` +
       p.options

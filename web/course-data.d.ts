@@ -22,6 +22,8 @@ export interface CourseModel extends LedgerModel {
   hiddenSize?: number;
   positionEmbedding?: string;
   ropeTheta?: number;
+  /** Without ropeTheta: the models whose configs this one follows (their base is far larger). */
+  ropeThetaFamily?: string[];
   slidingWindow?: number;
   attention?: LedgerModel['attention'] & {
     rotaryDim?: number;

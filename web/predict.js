@@ -77,14 +77,15 @@ export function judge(guess, answer, { relative = CLOSE_RELATIVE, step = 0 } = {
 }
 
 /**
- * Does a guess land on a misconception's value: within a slider step of it, or within a
- * twentieth of it (a 33 on an integer slider is the proportional 33.3).
+ * Does a guess land on a misconception's value: is it the value as the slider can show it,
+ * within half a step (a 33 on an integer slider is the proportional 33.3; a 2 is not 1, nor a
+ * 95% 100%). A guess near the value but not on it gets the ordinary verdict.
  * @param {number} guess
  * @param {number} value
  * @param {number} step
  */
 export function matches(guess, value, step) {
-  return Math.abs(guess - value) <= Math.max(step, 0.05 * Math.abs(value)) * (1 + 1e-9);
+  return Math.abs(guess - value) <= (step / 2) * (1 + 1e-9);
 }
 
 /**

@@ -32,7 +32,7 @@ test('the first step is open, the rest closed; self-check all ✓', async () => 
   assert.equal(await isOpen('rnn'), true);
   assert.equal(await isOpen('additive'), false);
   assert.match(await step('rnn').locator('[data-role="stuck"]').textContent(), /4,095/);
-  await assertSelfCheck(page, TAG, 25);
+  await assertSelfCheck(page, TAG, 26); // round 6: MLA's per-layer row
   await screenshot(page, TAG, `${TAG}-1280px.png`);
 });
 

@@ -34,7 +34,7 @@ async function checkCode(task, code) {
   return ex(task).evaluate((e) => e.state);
 }
 
-const SOLUTION = SOLUTIONS.attention;
+const SOLUTION = SOLUTIONS.en.attention;
 const SCORE =
   'allowed[i][j] ? q.reduce((acc, x, e) => acc + x * k[e], 0) / Math.sqrt(d) : -Infinity';
 const swap = (a, b) => {
@@ -222,7 +222,7 @@ test('GQA on the practice page: h % nKvHeads gets the interleaving hint; floor(h
     'function kvHeadFor(h, nHeads, nKvHeads) {\n  return h % nKvHeads;\n}',
   );
   assert.equal(s.hint, STRINGS.en.hint.interleaved);
-  s = await checkCode('gqa', SOLUTIONS.gqa);
+  s = await checkCode('gqa', SOLUTIONS.en.gqa);
   assert.deepEqual([s.right, s.total, s.hint], [5, 5, null]);
   await page.locator('[data-attn-lang-toggle]').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');

@@ -8,6 +8,7 @@ import { ROUND_2_LEDGER } from './round2-ledger.mjs';
 import { ROUND_2_LAB } from './round2-lab.mjs';
 import { ROUND_3 } from './round3.mjs';
 import { ROUND_5 } from './round5.mjs';
+import { ROUND_6 } from './round6.mjs';
 
 /**
  * The corrected quotes: [id from docs/corrections.md, language, the wrong wording]. A pattern is
@@ -102,6 +103,7 @@ export const WRONG_QUOTES = [
   ...ROUND_2_LAB,
   ...ROUND_3,
   ...ROUND_5,
+  ...ROUND_6,
 ];
 
 /**

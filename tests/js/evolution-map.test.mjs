@@ -19,7 +19,7 @@ before(async () => {
 
 test('every number the map checks matches the chapter guide', () => {
   const rows = courseNumbers(rt);
-  assert.equal(rows.length, 25);
+  assert.equal(rows.length, 26); // round 6 added MLA's per-layer reduction against 67B
   for (const r of rows) assert.equal(r.actual, r.expected, r.name);
 });
 

@@ -170,6 +170,19 @@ test('the blank starter has no ①–④ steps, the guided one does; both are th
   }
 });
 
+test('each solution’s comments are in its language, its code the same in both (round 6)', () => {
+  const comments = (code) => [...code.matchAll(/\/\/ (.*)$/gm)].map((m) => m[1]);
+  const code = (text) => text.replace(/\/\/ .*$/gm, '//');
+  for (const task of ['attention', 'gqa']) {
+    const zh = SOLUTIONS['zh-CN'][task],
+      en = SOLUTIONS.en[task];
+    assert.equal(code(zh), code(en), task);
+    assert.ok(comments(zh).length > 0, task);
+    for (const c of comments(zh)) assert.match(c, /\p{Script=Han}/u, `${task}: ${c}`);
+    for (const c of comments(en)) assert.doesNotMatch(c, /\p{Script=Han}/u, `${task}: ${c}`);
+  }
+});
+
 test('a syntax error’s line and column: the first token the parser cannot take, or the end', () => {
   assert.equal(syntaxPosition('let a = 1;\nprint(a)'), null);
   assert.deepEqual(syntaxPosition('let a = 1;\nlet x = ;\nprint(x)'), {
@@ -217,16 +230,23 @@ test('the harness runs the student’s function on every input and reports it (t
     world: rt.world,
     post: (m) => messages.push(m),
   });
-  await run(1, harness('attention', SOLUTIONS.attention, cases));
-  const report = messages.find((m) => m.type === 'report');
-  assert.ok(report, JSON.stringify(messages));
-  cases.forEach((c, i) =>
-    assert.ok(compare(report.value[i], expectedOutput(rt.engine, c)).ok, c.name),
-  );
-  messages.length = 0;
-  await run(2, harness('gqa', SOLUTIONS.gqa, []));
-  const g = messages.find((m) => m.type === 'report');
-  assert.ok(checkGrouping(rt.engine, g.value).every((r) => r.ok));
+  // Each language's solution (the same code, its comments in that language) passes.
+  for (const [i, lang] of /** @type {const} */ (['zh-CN', 'en']).entries()) {
+    messages.length = 0;
+    await run(10 + i, harness('attention', SOLUTIONS[lang].attention, cases));
+    const report = messages.find((m) => m.type === 'report');
+    assert.ok(report, JSON.stringify(messages));
+    cases.forEach((c, j) =>
+      assert.ok(compare(report.value[j], expectedOutput(rt.engine, c)).ok, `${lang} ${c.name}`),
+    );
+    messages.length = 0;
+    await run(20 + i, harness('gqa', SOLUTIONS[lang].gqa, []));
+    const g = messages.find((m) => m.type === 'report');
+    assert.ok(
+      checkGrouping(rt.engine, g.value).every((r) => r.ok),
+      lang,
+    );
+  }
   // The starters run but are wrong; a syntax error is an error with the student's line.
   messages.length = 0;
   await run(3, harness('attention', 'function attention( {', cases));

@@ -16,8 +16,10 @@ const byId = (id) => {
   return m;
 };
 // models.json entry minus the fields a config.json cannot supply.
+// what a config.json cannot say: the course's notes, which model is the anchor, and the family
+// whose rope_theta an entry without one follows
 const comparable = (m) => {
-  const { notes, notesZh, anchor, ...rest } = m;
+  const { notes, notesZh, anchor, ropeThetaFamily, ...rest } = m;
   return rest;
 };
 const withoutNotes = (m) => {

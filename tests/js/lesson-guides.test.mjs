@@ -133,7 +133,9 @@ const LATIN_IN_CHINESE = new Set(
     // the heatmap's takeaway: the paper on weight against contribution
     'Kobayashi ' +
     // the heatmap: position learned without an encoding
-    'Haviv'
+    'Haviv ' +
+    // lesson 1: cross-attention's example, the original Transformer's decoder (round 6)
+    'Vaswani'
   ).split(' '),
 );
 

@@ -137,7 +137,7 @@ test('GLM-5.3: 78 layers x 576 -> 89,856 B/token, 87.75 GiB at 1,048,576', () =>
   assert.equal((kvBytesPerToken(g) * g.contextLength) / GiB, 87.75);
 });
 
-test('DeepSeek-V4.1: only the reported 890 B/token, no config fields', () => {
+test('DeepSeek-V4.1-Flash: only the reported 890 B/token, no config fields', () => {
   const d = models.find((m) => m.reportedKvBytesPerToken !== undefined);
   assert.ok(d);
   assert.match(d.name, /DeepSeek-V4\.1/);

@@ -35,12 +35,14 @@ test('close means within a tenth of the answer, whatever the slider’s range', 
   assert.equal(judge(0, 0, { step: 1 }).close, true);
 });
 
-test('a guess lands on a misconception within a step or a twentieth of it', () => {
+test('a guess is named as a misconception only on its value, to the slider’s step (round 6)', () => {
   assert.ok(matches(33, 33.3, 1)); // lesson 3: the proportional 33.3% on an integer slider
-  assert.ok(matches(34, 33.3, 1) && !matches(36, 33.3, 1));
-  assert.ok(!matches(30, 33.3, 1));
-  assert.ok(matches(1, 1, 1) && matches(2, 1, 1) && !matches(3, 1, 1)); // B1: attention's 1
-  assert.ok(matches(6.6, 6.62, 0.1) && !matches(6.0, 6.62, 0.1)); // lesson 2: |q||k|
+  assert.ok(!matches(34, 33.3, 1) && !matches(32, 33.3, 1) && !matches(30, 33.3, 1));
+  // B1: attention's 1; a 0 or a 2 is another guess, not "1: …"
+  assert.ok(matches(1, 1, 1) && !matches(0, 1, 1) && !matches(2, 1, 1));
+  assert.ok(matches(100, 100, 1) && !matches(95, 100, 1) && !matches(99, 100, 1)); // the lab
+  // lesson 2: |q||k| = 6.63 on a slider of tenths
+  assert.ok(matches(6.6, 6.63, 0.1) && !matches(6.7, 6.63, 0.1) && !matches(6.5, 6.63, 0.1));
 });
 
 test('a guess is written with the step’s decimals, grouped, a real minus and its unit', () => {
@@ -112,7 +114,11 @@ test('the build refuses a slider that starts close to the answer, and a misconce
     renderPredict('b1', { ...number, answer: text('4,095'), max: 8192, start: 0 }),
     /value="0"/,
   );
-  const m = (v) => ({ value: text(v), text: text('That is the proportional split.') });
+  const m = (v) => ({
+    value: text(v),
+    myth: text(`${v}: split in proportion to the scores`),
+    text: text('Softmax looks at differences, not ratios.'),
+  });
   assert.throws(
     () => renderPredict('x', { ...number, misconceptions: [m('30%')] }),
     /the misconception 30 is close to the answer 32\.5/,
@@ -120,6 +126,39 @@ test('the build refuses a slider that starts close to the answer, and a misconce
   const html = renderPredict('x', { ...number, misconceptions: [m('45%')] });
   assert.match(html, /<p class="predict-misconception" data-match="45" hidden>/);
   assert.match(html, /A common misconception:/);
+  const { myth, ...noMyth } = m('45%');
+  assert.ok(myth);
+  assert.throws(
+    () => renderPredict('x', { ...number, misconceptions: [noMyth] }),
+    /the misconception 45 has no myth to quote/,
+  );
+});
+
+test('a slider’s misconception is quoted as the myth, then corrected after “In fact”, as a choice’s is (round 6)', () => {
+  // R2-A10's template for choices: the label right before a true fact read as if the fact were
+  // the myth ("A common misconception: 1 is attention's path…" on B1).
+  let sliders = 0;
+  for (const slug of Object.keys(guides).filter((s) => guides[s].predict?.kind === 'number')) {
+    const p = predictOf(slug);
+    const html = renderPredict(slug, p);
+    for (const m of p.misconceptions ?? []) {
+      sliders++;
+      // the label, the myth quoted in each language, then the correction after "In fact"
+      // (a space after each label and the quote in English only: round 6's readers)
+      const at = `<p class="predict-misconception" data-match="${printedNumber(m.value.en)}" hidden>`;
+      const zh = `<span lang="zh-CN"><strong>常见的误解：</strong>「${m.myth['zh-CN']}」。<strong>其实：</strong>`;
+      const en = `<span lang="en"><strong>A common misconception:</strong> “${m.myth.en}”. <strong>In fact:</strong> `;
+      const start = html.indexOf(at);
+      assert.ok(start >= 0, `${slug}: ${at}`);
+      const note = html.slice(start, html.indexOf('</p>', start));
+      assert.ok(note.startsWith(at + zh), `${slug}: ${note}`);
+      assert.ok(note.includes(`</span>${en}`), `${slug}: ${note}`);
+      // the myth quotes the value the guess lands on, first
+      assert.ok(m.myth.en.startsWith(m.value.en), `${slug}: ${m.myth.en}`);
+      assert.ok(m.myth['zh-CN'].startsWith(m.value['zh-CN']), `${slug}: ${m.myth['zh-CN']}`);
+    }
+  }
+  assert.ok(sliders >= 7, `${sliders} slider misconceptions`);
 });
 
 test('every prediction of the course renders; no slider starts close to its answer', () => {
@@ -216,7 +255,7 @@ test('each prediction’s texts are written in their language: English glosses o
       p.prompt,
       p.explain,
       ...(p.options ?? []).flatMap((o) => [o.text, o.why].filter(Boolean)),
-      ...(p.misconceptions ?? []).map((m) => m.text),
+      ...(p.misconceptions ?? []).flatMap((m) => [m.myth, m.text]),
     ];
     for (const t of texts) {
       const en = t.en

@@ -15,7 +15,9 @@ import {
   courseChecks,
   rotate,
   TOY_BASE,
+  recordedBases,
 } from '../../widgets/rope/logic.js';
+import { STRINGS } from '../../widgets/rope/strings.js';
 import { runtime } from '../helpers/fixture.mjs';
 
 let rt;
@@ -104,4 +106,22 @@ test('a model without RoPE or without an attention config is a named error, not 
     /model "deepseek-v4.1-flash" has no attention config/,
   );
   assert.equal(anchorHead(rt, 'llama-3-8b').rotaryDim, 128);
+});
+
+test('the assumed-base note names a family only for a model whose models.json entry names one (round 6)', () => {
+  const note = (/** @type {'zh-CN' | 'en'} */ lang, /** @type {string} */ id) => {
+    const head = anchorHead(rt, id);
+    assert.equal(head.baseFromConfig, false, id);
+    return STRINGS[lang].baseNote(TOY_BASE, recordedBases(rt), head.family);
+  };
+  // the anchor: its family from models.json's ropeThetaFamily, the base in one form
+  assert.match(note('en', 'qwen3.8-27b'), /the family it follows \(Qwen3\.5-27B, Qwen3\.6-27B\)/);
+  assert.match(note('zh-CN', 'qwen3.8-27b'), /它沿袭的这一族模型（Qwen3\.5-27B、Qwen3\.6-27B）/);
+  for (const lang of /** @type {const} */ (['zh-CN', 'en'])) {
+    assert.doesNotMatch(note(lang, 'qwen3.8-27b'), /base = 10000/);
+    // GLM-5.3 records no rope_theta either and names no family: no family sentence
+    const glm = note(lang, 'glm-5.3');
+    assert.doesNotMatch(glm, /Qwen3\.5|family|这一族/);
+    assert.match(glm, /10,000/);
+  }
 });

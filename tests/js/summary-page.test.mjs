@@ -115,6 +115,19 @@ test('every glossary entry links, in both languages, to an anchor on the page of
   }
 });
 
+test('every glossary entry first appears on the same page in both languages (round 6: MHA)', () => {
+  const html = built(`${SUMMARY_SLUG}.html`);
+  const differ = [];
+  for (const t of glossary.terms) {
+    const entry = html.match(new RegExp(`<dt id="term-${t.id}">[\\s\\S]*?</dd>`))?.[0] ?? '';
+    const [zh, en] = ['zh-CN', 'en'].map(
+      (lang) => entry.match(new RegExp(`<span lang="${lang}">[^<]*<a href="([^"#]+)`))?.[1],
+    );
+    if (zh !== en) differ.push(`${t.id}: zh-CN ${zh}, en ${en}`);
+  }
+  assert.deepEqual(differ, []);
+});
+
 test('the built summary page: every lesson’s takeaway, the reading list with links and tiers, the glossary', () => {
   const html = built(`${SUMMARY_SLUG}.html`);
   for (const l of lessons.lessons.filter((x) => x.slug !== SUMMARY_SLUG))

@@ -69,6 +69,12 @@ export interface ConfigModel {
   positionEmbedding?: 'rope' | 'learned-absolute' | 'alibi';
   ropeTheta?: number;
   /**
+   * Only without ropeTheta: the models whose published configs this one follows, whose rope_theta is far larger than the engine's default 10000 (<attn-rope> names them beside its assumed base).
+   *
+   * @minItems 1
+   */
+  ropeThetaFamily?: [Text, ...Text[]];
+  /**
    * Every attention layer only attends to this many recent tokens: the KV cache is a rolling buffer of at most this many tokens per layer (the ledger counts min(T, slidingWindow)).
    */
   slidingWindow?: number;

@@ -206,7 +206,7 @@ export class DotProduct extends AttnWidget {
 
     const ex = expansion(e, w, query, key);
     this.#drawExpansion(ex, lq, lk);
-    this.#geoSvg.setAttribute('aria-label', this.t('geoImg', ex.theta.toFixed(0), num(ex.cos, 3)));
+    this.#geoSvg.setAttribute('aria-label', this.t('geoImg', ex.theta.toFixed(1), num(ex.cos, 3)));
     redraw(this.#geoSvg, geometryDrawing(ex));
     const g = geometryLines(ex);
     redraw(this.#geoLines, [

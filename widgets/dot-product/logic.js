@@ -172,7 +172,7 @@ export function geometryLines(e) {
       '→',
       'θ',
       '=',
-      `${e.theta.toFixed(0)}°`,
+      `${e.theta.toFixed(1)}°`,
     ),
   };
 }

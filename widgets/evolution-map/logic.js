@@ -18,7 +18,13 @@ import { scoreExample, signedPct, bigRatio } from '../softmax-variance/logic.js'
 import { courseNumbers as multiHeadNumbers } from '../multi-head/logic.js';
 import { generate, COURSE as KV_COURSE } from '../kv-cache/logic.js';
 import { objectRow } from '../sink-logit/logic.js';
-import { variantRows, variantRow, modelLedger, reductionText } from '../kv-ledger/logic.js';
+import {
+  variantRows,
+  variantRow,
+  modelLedger,
+  reductionText,
+  v2Comparison,
+} from '../kv-ledger/logic.js';
 
 /** Figures the course quotes and does not compute: shown with their source, never checked. */
 export const REPORTED = Object.freeze({
@@ -159,6 +165,7 @@ function computeMapNumbers(rt) {
   const glm = variantRows(engine, configModel(rt, 'glm-5.3'), longContext);
   const v3 = modelLedger(engine, modelById(rt.models, 'deepseek-v3'));
   const v41 = modelById(rt.models, 'deepseek-v4.1-flash');
+  const v2Compared = v2Comparison(engine, rt.models);
   const T = w.tokens.length;
   const n = {
     rnnT: grouped(COURSE_T),
@@ -228,6 +235,10 @@ function computeMapNumbers(rt) {
         variantRow(v2rows, 'mla').bytesPerToken,
       ),
     ),
+    // the two models differ in depth: the per-layer reduction is MLA's own (R2-B4)
+    v2Layers: String(v2Compared.v2Layers),
+    d67Layers: String(v2Compared.d67Layers),
+    v2vs67PerLayer: v2Compared.rPerLayer,
     glmToken: exactBytes(variantRow(glm, 'mla').bytesPerToken),
     glmContext: bytes(variantRow(glm, 'mla').kvBytes),
     linearState: bytes(modelLedger(engine, anchor).linearStateBytes),
@@ -237,6 +248,7 @@ function computeMapNumbers(rt) {
     v41Reported: exactBytes(
       need(v41.reportedKvBytesPerToken, 'deepseek-v4.1-flash: reportedKvBytesPerToken'),
     ),
+    v41Name: v41.name,
     v41Source: v41.source,
   };
   return n;
@@ -319,6 +331,7 @@ export function courseNumbers(rt) {
     ['MLA numbers per layer per token', '576', n.mlaWidth],
     ['DeepSeek-V2 / V3 per token', '69,120 B / 70,272 B', `${n.v2Token} / ${n.v3Token}`],
     ['DeepSeek-V2 vs 67B (BF16)', '−82.2%', n.v2vs67],
+    ['DeepSeek-V2 vs 67B per layer (BF16)', '−71.9%', n.v2vs67PerLayer],
     ['GLM-5.3 per token / at 1,048,576', '89,856 B / 87.75 GiB', `${n.glmToken} / ${n.glmContext}`],
     ['anchor linear layers: fixed state', '144 MiB', n.linearState],
   ];

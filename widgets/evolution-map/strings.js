@@ -76,7 +76,7 @@ export const STRINGS = {
      * @param {string} linearState the anchor's linear layers' fixed state, per request
      */
     sources: (_v41, v41Bytes, linearState) =>
-      `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM-5.3 的字节数来自 models.json 里的官方 config（KV 按 BF16，每元素 2 字节；锚点线性层的固定状态按 float32，每条请求 ${linearState}）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 GQA 论文（Ainslie et al., 2023）表 1，七个任务平均；「${REPORTED.v2Reduction.value}」出自 DeepSeek-V2 技术报告（2024）；${v41Bytes} 出自 DeepSeek-V4.1-Flash 的模型卡与技术报告（官方自报的全局 KV 占用，含跨层复用和 FP4 量化的 KV）。`,
+      `引擎现算：锚点 Qwen3.8-27B 与 DeepSeek、GLM-5.3 的字节数来自 models.json 里的官方 config（KV 按 BF16，每元素 2 字节；锚点线性层各头的状态矩阵 S 按 float32，每条请求 ${linearState}；对最近几个输入做的短卷积存的那一小份状态不计）；「给了」一行的余弦和权重、两个头、sink 那一行来自 teaching-world.json（手工构造的教学向量，不是模型学到的）。照录：T5-XXL 的分数与耗时出自 GQA 论文（Ainslie et al., 2023）表 1，七个任务平均；「${REPORTED.v2Reduction.value}」出自 DeepSeek-V2 技术报告（2024）；${v41Bytes} 出自 DeepSeek-V4.1-Flash 的模型卡与技术报告（官方自报的全局 KV 占用，已算上 KV 跨层复用和 FP4 存储带来的节省）。`,
     steps: {
       rnn: {
         era: '起点',
@@ -205,7 +205,7 @@ export const STRINGS = {
         src: 'DeepSeek-V2 2024 → V3、GLM-5.3',
         /** @type {StepText} */
         solved: (n) =>
-          `每层每 token 只缓存一个 ${n.mlaLatent} 维潜向量和一份共享的 ${n.mlaRopeDims} 维 RoPE 键，共 ${n.mlaWidth} 个数，用的时候展开成 K、V（或把 K 的展开矩阵吸收进查询投影、V 的展开矩阵吸收进输出投影）：DeepSeek-V2 每 token ${n.v2Token}、V3 ${n.v3Token}；按 BF16 比 67B 少 ${n.v2vs67.replace('−', '')}；官方的「${REPORTED.v2Reduction.value}」还含约 ${REPORTED.v2Reduction.kvBits} bit 的 KV 量化`,
+          `每层每 token 只缓存一个 ${n.mlaLatent} 维潜向量和一份共享的 ${n.mlaRopeDims} 维 RoPE 键，共 ${n.mlaWidth} 个数，用的时候展开成 K、V（或把 K 的展开矩阵吸收进查询投影、V 的展开矩阵吸收进输出投影）：DeepSeek-V2 每 token ${n.v2Token}、V3 ${n.v3Token}；按 BF16 比 67B 少 ${n.v2vs67.replace('−', '')}，但这是两个不同的模型（${n.v2Layers} 层对 ${n.d67Layers} 层），按每层算 MLA 比 67B 的 GQA-8 少 ${n.v2vs67PerLayer.replace('−', '')}；官方的「${REPORTED.v2Reduction.value}」还含约 ${REPORTED.v2Reduction.kvBits} bit 的 KV 量化`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
@@ -214,10 +214,10 @@ export const STRINGS = {
       linear: {
         era: '交接 C11',
         name: '线性注意力 / 稀疏注意力',
-        src: '锚点的线性注意力层；DeepSeek-V4.1',
+        src: '锚点的线性注意力层；DeepSeek-V4.1-Flash',
         /** @type {StepText} */
         solved: (n) =>
-          `线性层不再按长度存：锚点 ${n.layers} 层里 ${n.linearLayers} 层不存 KV，只存固定大小的状态（共 ${n.linearState}），与上下文长度无关（这些层是什么，C11 揭晓）。稀疏注意力仍给每个 token 存 KV，只是每步读得少：DeepSeek-V4.1 官方报告全局 KV ${n.v41Reported}/token`,
+          `线性层不再按长度存：锚点 ${n.layers} 层里 ${n.linearLayers} 层不存 KV，只存固定大小的状态，与上下文长度无关（各头的状态矩阵 S 按 float32 共 ${n.linearState}；对最近几个输入做的短卷积还存着这几个输入，在锚点里只是一小份，没有算进去；这些层是什么，C11 揭晓）。稀疏注意力仍给每个 token 存 KV，只是每步读得少。${n.v41Name} 官方报告全局 KV ${n.v41Reported}/token，这个数已算上 KV 跨层复用和 FP4 存储带来的节省，不是靠稀疏`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
@@ -249,7 +249,7 @@ export const STRINGS = {
      * @param {string} linearState the anchor's linear layers' fixed state, per request
      */
     sources: (v41, v41Bytes, linearState) =>
-      `Computed by the engine: the bytes of the anchor Qwen3.8-27B and of the DeepSeek and GLM models from the official configs in models.json (KV in BF16, 2 bytes per element; the anchor’s linear layers keep their fixed state in float32, ${linearState} per request); the cosines and weights of the 给了 (gave) row, the two heads and the sink row from teaching-world.json (hand-made teaching vectors, not learned by any model). Quoted: the T5-XXL scores and times from ${T5.source}; “${REPORTED.v2Reduction.value}” from the ${REPORTED.v2Reduction.source}; ${v41Bytes} from ${v41}.`,
+      `Computed by the engine: the bytes of the anchor Qwen3.8-27B and of the DeepSeek and GLM models from the official configs in models.json (KV in BF16, 2 bytes per element; the anchor’s linear layers keep their heads’ state matrices S in float32, ${linearState} per request; the small state of their short convolution over the last few inputs is not counted); the cosines and weights of the 给了 (gave) row, the two heads and the sink row from teaching-world.json (hand-made teaching vectors, not learned by any model). Quoted: the T5-XXL scores and times from ${T5.source}; “${REPORTED.v2Reduction.value}” from the ${REPORTED.v2Reduction.source}; ${v41Bytes} from ${v41}.`,
     steps: {
       rnn: {
         era: 'Start',
@@ -379,7 +379,7 @@ export const STRINGS = {
         src: 'DeepSeek-V2 2024 → V3, GLM-5.3',
         /** @type {StepText} */
         solved: (n) =>
-          `Caches per layer and token one ${n.mlaLatent}-dim latent and one shared ${n.mlaRopeDims}-dim RoPE key, ${n.mlaWidth} numbers, expanded into K and V when used (or K’s expansion matrix absorbed into the query projection and V’s into the output projection): DeepSeek-V2 ${n.v2Token} per token, V3 ${n.v3Token}; ${n.v2vs67} against 67B in BF16, while the official “${REPORTED.v2Reduction.value}” also includes KV quantised to about ${REPORTED.v2Reduction.kvBits} bits`,
+          `Caches per layer and token one ${n.mlaLatent}-dim latent and one shared ${n.mlaRopeDims}-dim RoPE key, ${n.mlaWidth} numbers, expanded into K and V when used (or K’s expansion matrix absorbed into the query projection and V’s into the output projection): DeepSeek-V2 ${n.v2Token} per token, V3 ${n.v3Token}; ${n.v2vs67} against 67B in BF16, but they are two different models (${n.v2Layers} against ${n.d67Layers} layers), and per layer MLA against 67B’s GQA-8 is ${n.v2vs67PerLayer}; the official “${REPORTED.v2Reduction.value}” also includes KV quantised to about ${REPORTED.v2Reduction.kvBits} bits`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
@@ -388,10 +388,10 @@ export const STRINGS = {
       linear: {
         era: 'Hand-over to C11',
         name: 'Linear / sparse attention',
-        src: 'the anchor’s linear-attention layers; DeepSeek-V4.1',
+        src: 'the anchor’s linear-attention layers; DeepSeek-V4.1-Flash',
         /** @type {StepText} */
         solved: (n) =>
-          `Linear layers stop storing by length: ${n.linearLayers} of the anchor’s ${n.layers} layers keep no KV, only a fixed-size state (${n.linearState} in all) that does not grow with the context (what these layers are: C11). Sparse attention still stores KV for every token and only reads fewer each step: DeepSeek-V4.1 officially reports ${n.v41Reported} of global KV per token`,
+          `Linear layers stop storing by length: ${n.linearLayers} of the anchor’s ${n.layers} layers keep no KV, only a fixed-size state that does not grow with the context (their heads’ state matrices S, ${n.linearState} in float32; the state of their short convolution over the last few inputs, small for the anchor, is not counted; what these layers are: C11). Sparse attention still stores KV for every token and only reads fewer each step. ${n.v41Name} officially reports ${n.v41Reported} of global KV per token, a figure already reduced by sharing KV across layers and storing it in FP4, not by sparsity`,
         badgeOnSolved: true,
         /** @type {StepText} */
         stuck: (n) =>
@@ -432,6 +432,7 @@ export const CHECK_NAMES_ZH = {
   'MLA numbers per layer per token': 'MLA 每层每 token 缓存的数字个数',
   'DeepSeek-V2 / V3 per token': 'DeepSeek-V2 / V3 每 token',
   'DeepSeek-V2 vs 67B (BF16)': 'DeepSeek-V2 相对 67B（BF16）',
+  'DeepSeek-V2 vs 67B per layer (BF16)': 'DeepSeek-V2 相对 67B，按每层（BF16）',
   'GLM-5.3 per token / at 1,048,576': 'GLM-5.3 每 token / 1,048,576 上下文',
   'anchor linear layers: fixed state': '锚点的线性注意力层：固定状态',
 };

@@ -180,7 +180,7 @@ export class Exercise extends AttnWidget {
       h(
         'pre',
         { class: 'solution', tabindex: '0', 'aria-label': this.t('solutionTitle') },
-        SOLUTIONS[task],
+        SOLUTIONS[this.isEnglish ? 'en' : 'zh-CN'][task],
       ),
     ]);
     this.#ui = { editor, checkBtn, solutionBtn, report, solution };

@@ -3,26 +3,31 @@
 // arguments (sizes of the inputs, differences the checker measured).
 import { plural } from '../../web/plural.js';
 
-const ATTENTION_SOLUTION = `function attention(Q, K, V, allowed) {
+/**
+ * The attention solution with its comments in `lang`'s words (the code is the same in both).
+ * @param {{ scores: string, softmax: string, sum: string }} c
+ */
+const attentionSolution = (c) => `function attention(Q, K, V, allowed) {
   const d = Q[0].length;
   return Q.map((q, i) => {
-    // scores of query i against every key, scaled; masked keys get −∞
+    // ${c.scores}
     const s = K.map((k, j) =>
       allowed[i][j] ? q.reduce((acc, x, e) => acc + x * k[e], 0) / Math.sqrt(d) : -Infinity,
     );
-    // softmax along the row (minus the max, so exp never overflows)
+    // ${c.softmax}
     const top = Math.max(...s);
     const e = s.map((x) => Math.exp(x - top));
     const sum = e.reduce((a, b) => a + b, 0);
     const w = e.map((x) => x / sum);
-    // the weighted sum of the value rows
+    // ${c.sum}
     return V[0].map((_, c) => w.reduce((acc, wj, j) => acc + wj * V[j][c], 0));
   });
 }
 `;
 
-const GQA_SOLUTION = `function kvHeadFor(h, nHeads, nKvHeads) {
-  const groupSize = nHeads / nKvHeads; // query heads per K/V head
+/** @param {string} perGroup the comment on the group size, in the student's language */
+const gqaSolution = (perGroup) => `function kvHeadFor(h, nHeads, nKvHeads) {
+  const groupSize = nHeads / nKvHeads; // ${perGroup}
   return Math.floor(h / groupSize);
 }
 `;
@@ -108,8 +113,25 @@ function kvHeadFor(h, nHeads, nKvHeads) {
   },
 };
 
-/** One solution of each task (shown after two failed checks). */
-export const SOLUTIONS = { attention: ATTENTION_SOLUTION, gqa: GQA_SOLUTION };
+/** One solution of each task (shown after two failed checks), its comments in each language. */
+export const SOLUTIONS = {
+  'zh-CN': {
+    attention: attentionSolution({
+      scores: '查询 i 对每个键的分数，除以 √d；不允许看的键记为 −∞',
+      softmax: '沿这一行做 softmax（先减去最大值，exp 就不会溢出）',
+      sum: '用权重把 V 的各行加起来',
+    }),
+    gqa: gqaSolution('每个 K/V 头由多少个 Q 头共用（每组的 Q 头数）'),
+  },
+  en: {
+    attention: attentionSolution({
+      scores: 'scores of query i against every key, scaled; masked keys get −∞',
+      softmax: 'softmax along the row (minus the max, so exp never overflows)',
+      sum: 'the weighted sum of the value rows',
+    }),
+    gqa: gqaSolution('query heads per K/V head'),
+  },
+};
 
 /** @type {import('../../web/widget-base.js').WidgetStrings} */
 export const STRINGS = {

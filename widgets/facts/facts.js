@@ -169,7 +169,8 @@ export const FACTS = {
   'dot-cos': (c, m) => num(dot(c, m).cos, 3),
   // |q| |k|: the dot product if the two pointed the same way (the guess that forgets cos θ)
   'dot-norm-product': (c, m) => num(dot(c, m).qNorm * dot(c, m).kNorm, 2),
-  'dot-angle': (c, m) => `${Math.round(dot(c, m).theta)}°`,
+  // to 0.1°, so that cos of the printed angle agrees with dot-cos to its three digits
+  'dot-angle': (c, m) => `${num(dot(c, m).theta, 1)}°`,
   // map(grouped) would pass each index as grouped's digits (4,096.0, 32,768.00)
   'dot-t-presets': () => list(T_PRESETS.map((t) => grouped(t))),
   'course-t': () => grouped(DOT_COURSE.T),
@@ -195,6 +196,9 @@ export const FACTS = {
     ).join(' / '),
   'dialog-split-first': (c) =>
     pct(c.engine.proportionalSplit(scoreExample(c.world, 'dialog').scores)[0]),
+  // the share of each key in an even split (for the dialog's three scores, the proportional
+  // split's first share is the same number: a 33% guess may mean either)
+  'dialog-even-first': (c) => pct(1 / scoreExample(c.world, 'dialog').scores.length),
   'dialog-wrong-first': () => pct(WRONG_GUESS[0], 0),
   'dialog-first-weight': (c) =>
     pct(c.engine.softmax(scoreExample(c.world, 'dialog').scores, {}).weights[0]),

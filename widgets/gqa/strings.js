@@ -34,7 +34,7 @@ export const STRINGS = {
     relMha: (p) => `是 MHA 的 ${p}`,
     /** @param {string} s @param {number} L @param {number} lin @param {number} full */
     stateNote: (s, L, lin, full) =>
-      `锚点 ${L} 层里另有 ${lin} 层线性注意力，它们存的是固定大小的状态（${s}），不是 KV cache，也不随上下文增长（见 KV 账本）。上面只算 ${full} 层全注意力的 KV。`,
+      `锚点 ${L} 层里另有 ${lin} 层线性注意力，它们存的是固定大小的状态（各头的状态矩阵 S 共 ${s}，不算对最近几个输入做的短卷积存的那一小份），不是 KV cache，也不随上下文增长（见 KV 账本）。上面只算 ${full} 层全注意力的 KV。`,
     allTitle: '每种 G 的缓存（引擎现算，锚点形状）',
     colG: 'KV 头数',
     colKind: '注意力',
@@ -92,7 +92,7 @@ export const STRINGS = {
     relMha: (p) => `${p} of MHA`,
     /** @param {string} s @param {number} L @param {number} lin @param {number} full */
     stateNote: (s, L, lin, full) =>
-      `${lin} of the anchor’s ${L} layers are linear attention: they keep a fixed-size state (${s}), not a KV cache, and it does not grow with the context (see the KV ledger). Only the ${full} full-attention layers’ KV is counted above.`,
+      `${lin} of the anchor’s ${L} layers are linear attention: they keep a fixed-size state (${s} for the heads’ state matrices S, not counting the small state of their short convolution over the last few inputs), not a KV cache, and it does not grow with the context (see the KV ledger). Only the ${full} full-attention layers’ KV is counted above.`,
     allTitle: 'The cache for every G (computed by the engine, anchor shape)',
     colG: 'KV heads',
     colKind: 'Attention',

@@ -42,7 +42,7 @@ export const STRINGS = {
     perToken: '每 token',
     perRequest: (/** @type {string} */ t) => `每条请求（${t} token）`,
     plusState: '加上固定状态，合计',
-    stateTitle: (/** @type {number} */ n) => `${n} 层线性注意力的固定状态`,
+    stateTitle: (/** @type {number} */ n) => `${n} 层线性注意力的固定状态（状态矩阵 S）`,
     stateBody: (
       /** @type {number} */ n,
       /** @type {number} */ h,
@@ -51,15 +51,15 @@ export const STRINGS = {
       /** @type {number} */ dt,
       /** @type {string} */ name,
     ) => `${n} 层 × ${h} 个 V 头 × ${k} × ${v} × ${dt} B（${name}）`,
-    stateNote: `与上下文长度无关：上下文从 ${tokensText(PRESETS[0])} 拉到 ${tokensText(PRESETS[PRESETS.length - 1])}，这一项一个字节都不变。`,
+    stateNote: `与上下文长度无关：上下文从 ${tokensText(PRESETS[0])} 拉到 ${tokensText(PRESETS[PRESETS.length - 1])}，这一项一个字节都不变。这里只算各头的状态矩阵 S；锚点的这些层还有一个对最近几个输入做的短卷积，它存着这几个输入，在锚点里是一小份固定状态，没有算进去。`,
     compareTitle: '各模型自己的注意力，每 token',
     colModel: '模型（注意力）',
     colPerToken: '每 token 的 KV 字节',
     reportedShort: '官方数字照录，不是由 config 算出',
     reported: '官方报告值，非现算',
     reportedNote: (/** @type {string} */ name, /** @type {string} */ b) =>
-      `${name} 没有可现算的 config：${b}/token 是官方模型卡 / 技术报告给出的数字（压缩、稀疏与 FP4 KV 叠加后），这里只照录，不是引擎算出来的。`,
-    v2Title: 'DeepSeek-V2 的 MLA 省了多少',
+      `${name} 没有可现算的 config：${b}/token 是官方模型卡 / 技术报告给出的数字（已算上 KV 跨层复用和 FP4 存储带来的节省），这里只照录，不是引擎算出来的。`,
+    v2Title: 'DeepSeek-V2 每 token 的 KV cache 字节，和两个基准比',
     moreModels: (/** @type {number} */ n, /** @type {number} */ rest) =>
       `全部 ${n} 个模型：再显示其余 ${rest} 个`,
     v2vs67: (/** @type {string} */ cmp) => `对比 DeepSeek LLM 67B（都按 BF16）：${cmp}`,
@@ -126,7 +126,8 @@ export const STRINGS = {
     perToken: 'per token',
     perRequest: (/** @type {string} */ t) => `per request (${t} tokens)`,
     plusState: 'plus the fixed state, in total',
-    stateTitle: (/** @type {number} */ n) => `Fixed state of the ${n} linear-attention layers`,
+    stateTitle: (/** @type {number} */ n) =>
+      `Fixed state of the ${n} linear-attention layers (the state matrices S)`,
     stateBody: (
       /** @type {number} */ n,
       /** @type {number} */ h,
@@ -135,15 +136,15 @@ export const STRINGS = {
       /** @type {number} */ dt,
       /** @type {string} */ name,
     ) => `${n} layers × ${h} value heads × ${k} × ${v} × ${dt} B (${name})`,
-    stateNote: `Independent of the context: from ${tokensText(PRESETS[0])} to ${tokensText(PRESETS[PRESETS.length - 1])} tokens this line does not change by a byte.`,
+    stateNote: `Independent of the context: from ${tokensText(PRESETS[0])} to ${tokensText(PRESETS[PRESETS.length - 1])} tokens this line does not change by a byte. It counts the heads’ state matrices S only; the anchor’s layers also have a short convolution over the last few inputs; those inputs, a small fixed state for the anchor, are not counted here.`,
     compareTitle: 'Each model’s own attention, per token',
     colModel: 'Model (attention)',
     colPerToken: 'KV bytes per token',
     reportedShort: 'quoted from the official report, not computed from a config',
     reported: 'officially reported, not computed',
     reportedNote: (/** @type {string} */ name, /** @type {string} */ b) =>
-      `${name} has no config to compute from: ${b}/token is the figure its official model card / technical report gives (compression, sparsity and FP4 KV combined). It is quoted here, not computed by the engine.`,
-    v2Title: 'What DeepSeek-V2’s MLA saves',
+      `${name} has no config to compute from: ${b}/token is the figure its official model card / technical report gives (already reduced by sharing KV across layers and storing it in FP4). It is quoted here, not computed by the engine.`,
+    v2Title: 'DeepSeek-V2’s KV-cache bytes per token against two baselines',
     moreModels: (/** @type {number} */ n, /** @type {number} */ rest) =>
       `All ${n} models: show the other ${rest}`,
     v2vs67: (/** @type {string} */ cmp) => `Against DeepSeek LLM 67B (both BF16): ${cmp}`,

@@ -556,12 +556,12 @@ function hybridChecks(engine, lab) {
     r.requestBytes.map((x) => exactBytes(x.f32)).join(' / ');
   return [
     check(
-      'hybrid ablation: KV bytes per token + state = engine ledger (float32)',
+      'hybrid ablation, all in float32 (the ablation’s table counts K and V in BF16): KV bytes per token + fixed state = engine ledger',
       `${exactBytes(hybrid.kvBytesPerTokenF32)} + ${exactBytes(hybrid.stateBytes.f32)}`,
       `${exactBytes(rows[0].kvBytesPerToken)} + ${exactBytes(rows[0].stateBytes)}`,
     ),
     check(
-      `hybrid ablation: one request of ${lab.hybridAblation.requestTokens.join(' / ')} tokens = engine ledger`,
+      `hybrid ablation, all in float32: one request of ${lab.hybridAblation.requestTokens.join(' / ')} tokens = engine ledger`,
       fileBytes(hybrid),
       rows.map((r) => exactBytes(r.bytesForContext)).join(' / '),
     ),

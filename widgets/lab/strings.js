@@ -534,10 +534,10 @@ export const CHECK_NAMES_ZH = {
   'ablation rows (KV heads)': '消融的行数（KV 头数）',
   'ablation KV bytes per token (bf16) halve 8 → 4 → 2 → 1, = engine ledger':
     '消融：每 token 的 KV 字节（bf16）随 8 → 4 → 2 → 1 减半，= 引擎账本',
-  'hybrid ablation: KV bytes per token + state = engine ledger (float32)':
-    '混合架构消融：每 token 的 KV 字节 + 状态 = 引擎账本（float32）',
-  'hybrid ablation: one request of 64 / 4096 / 262144 tokens = engine ledger':
-    '混合架构消融：一条 64 / 4096 / 262144 token 请求的字节 = 引擎账本',
+  'hybrid ablation, all in float32 (the ablation’s table counts K and V in BF16): KV bytes per token + fixed state = engine ledger':
+    '混合架构消融，全部按 float32 算（消融表里 K、V 按 BF16 算）：每 token 的 KV 字节 + 固定状态 = 引擎账本',
+  'hybrid ablation, all in float32: one request of 64 / 4096 / 262144 tokens = engine ledger':
+    '混合架构消融，全部按 float32 算：一条 64 / 4096 / 262144 token 请求的字节 = 引擎账本',
   'hybrid ablation: the hybrid holds fewer bytes than all-full at every length':
     '混合架构消融：每种长度下混合模型占的字节都比全部全注意力少',
 };

@@ -378,7 +378,7 @@ export class Rope extends AttnWidget {
     );
     this.#baseNote.textContent = head.baseFromConfig
       ? ''
-      : this.t('baseNote', TOY_BASE, recordedBases(rt));
+      : this.t('baseNote', TOY_BASE, recordedBases(rt), head.family);
     this.#baseNote.hidden = head.baseFromConfig;
   }
 

@@ -45,8 +45,10 @@ export const ANCHOR_ID = 'qwen3.8-27b';
 /** @typedef {{ qr: Float32Array, kr: Float32Array, score: number }} RopeScore */
 /**
  * The anchor model's head as models.json gives it.
+ * `family`: without a recorded base, the models whose configs it follows (models.json's
+ * ropeThetaFamily; empty when it names none).
  * @typedef {{ name: string, headDim: number, rotaryDim: number, base: number,
- *   baseFromConfig: boolean }} AnchorHead
+ *   baseFromConfig: boolean, family: string[] }} AnchorHead
  */
 
 /**
@@ -167,7 +169,7 @@ export function recordedBases(rt) {
 }
 
 /**
- * The anchor head: {name, headDim, rotaryDim, base, baseFromConfig} read from models.json.
+ * The anchor head: {name, headDim, rotaryDim, base, baseFromConfig, family} read from models.json.
  * @param {Runtime} rt
  * @returns {AnchorHead}
  */
@@ -186,6 +188,7 @@ export function anchorHead(rt, id = ANCHOR_ID) {
     rotaryDim: a.rotaryDim ?? a.headDim,
     base: m.ropeTheta ?? TOY_BASE,
     baseFromConfig: m.ropeTheta !== undefined,
+    family: m.ropeTheta === undefined ? (m.ropeThetaFamily ?? []) : [],
   };
 }
 

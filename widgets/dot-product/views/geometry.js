@@ -146,7 +146,7 @@ function geometryLabels(ex, { W, y0, x0, kx, ky, cos, arcR, phi }) {
     text(
       x0 + (arcR + 6) * Math.cos(phi),
       y0 - (arcR + 6) * Math.sin(phi),
-      `θ = ${ex.theta.toFixed(0)}°`,
+      `θ = ${ex.theta.toFixed(1)}°`,
       Math.cos(phi) < -0.3 ? 'end' : 'start',
     ),
     text(
