@@ -127,7 +127,7 @@ export const STRINGS = {
       ),
     assumedBase: (b) => `${b}（假设值）`,
     baseNote: (b, bases, family) =>
-      `这个模型的 rope_theta 没有记在 models.json 里（我们没有记下它）：图中的 base = ${grouped(b)} 是假设的示意值（引擎的默认值）${family.length ? `；它沿袭的这一族模型（${family.join('、')}）公开的 config 用的 base 要大得多` : ''}。models.json 记下的真实模型：${bases.map((x) => `base = ${grouped(x.base)} 的有 ${x.names.join('、')}`).join('；')}。base 越大，慢的那几对转得越慢。`,
+      `这个模型的 rope_theta 没有记在 models.json 里：图中的 base = ${grouped(b)} 是假设的示意值（引擎的默认值）${family.length ? `；它沿袭的这一族模型（${family.join('、')}）公开的 config 用的 base 要大得多` : ''}。models.json 记下的真实模型：${bases.map((x) => `base = ${grouped(x.base)} 的有 ${x.names.join('、')}`).join('；')}。base 越大，慢的那几对转得越慢。`,
     freqAria: (n) => `${n} 对的速度柱状图，对数刻度，从快到慢`,
     toyTitle: (i, d, r) =>
       `小例子：${d} 维里只转前 ${r} 维（rotaryDim = ${r}），「给了」的 q 放在位置 ${i}`,
@@ -200,7 +200,7 @@ export const STRINGS = {
       ),
     assumedBase: (b) => `${b} (assumed)`,
     baseNote: (b, bases, family) =>
-      `models.json records no rope_theta for this model (we have not recorded it): the chart’s base = ${grouped(b)} is an assumed value for illustration (the engine’s default)${family.length ? `; the published configs of the family it follows (${family.join(', ')}) use a far larger base` : ''}. The real models models.json records use ${bases.map((x) => `base = ${grouped(x.base)} for ${x.names.join(', ')}`).join('; ')}. A larger base makes the slow pairs slower still.`,
+      `models.json records no rope_theta for this model: the chart’s base = ${grouped(b)} is an assumed value for illustration (the engine’s default)${family.length ? `; the published configs of the family it follows (${family.join(', ')}) use a far larger base` : ''}. The real models models.json records use ${bases.map((x) => `base = ${grouped(x.base)} for ${x.names.join(', ')}`).join('; ')}. A larger base makes the slow pairs slower still.`,
     freqAria: (n) => `Bar chart of the ${n} pair speeds, log scale, fastest first`,
     toyTitle: (i, d, r) =>
       `A small example: rotate only the first ${r} of ${d} dims (rotaryDim = ${r}), the q of 给了 (gave) at position ${i}`,
