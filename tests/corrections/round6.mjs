@@ -65,4 +65,12 @@ export const ROUND_6 = [
   ['R6-10', 'zh-CN', /每个 K\/V 头由几个 Q 头共用/],
   ['R6-12', 'zh-CN', /每个头仍有自己的 K、V/],
   ['R6-12', 'en', /every head’s own K and V/],
+  // round 6, the second readers' pass: "linear layers" read as dense layers; the ledger's
+  // "the anchor's layers" (all 64) where only the linear-attention ones have a convolution;
+  // "wider" with nothing it is wider than
+  ['R6-6', 'en', /full-attention and linear layers alike/],
+  ['R6-3', 'en', /the anchor’s layers also have a short convolution/],
+  ['R6-3', 'zh-CN', /在锚点里是一小份固定状态/],
+  ['R6-12', 'en', /a wider latent/],
+  ['R6-12', 'zh-CN', /更宽的潜向量/],
 ];
