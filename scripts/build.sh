@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds what the course serves into dist/: the engine (WASM inlined in one JS file; the whole
-# engine for node and the open-model page, the course engine for the other pages, the trainer),
+# engine for node and the open-model page, the course engine for the other pages, the trainer;
+# and the threaded engine, three files, for the open-model page served cross-origin isolated),
 # then scripts/bundle.mjs: the widget bundle, the playground and lab scripts, and the lesson pages.
 # With Emscripten (emcc) the engine is built from cpp/ and prebuilt/ is refreshed from it when it
 # differs (commit it with the C++ change); without, the engine is prebuilt/'s, used only while
@@ -13,7 +14,7 @@ if command -v emcc >/dev/null; then
   if [ ! -f build-wasm/CMakeCache.txt ]; then
     emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
   fi
-  cmake --build build-wasm -j"$(nproc)" --target attn-engine attn-course-engine attn-trainer
+  cmake --build build-wasm -j"$(nproc)" --target attn-engine attn-course-engine attn-trainer attn-engine-threads
   node scripts/prebuilt.mjs refresh
 else
   echo "build: no emcc here, so the engine is prebuilt/'s"

@@ -34,6 +34,9 @@
 //                          (widgets/open-model/runtime.js: no course data, no schema validators);
 //                          dist/attn-open-model-wasm-legacy.js its legacy form, added only in a
 //                          browser without exnref.
+//   dist/attn-engine-threads.js, .wasm, .worker.js  the whole engine linked with pthreads, for
+//                          <attn-open-model> on a page served cross-origin isolated
+//                          (web/engine-threads.js); elsewhere the element keeps the engine above.
 //   dist/attn-train.js     a second classic script, only for pages with <attn-train>: that
 //                          element and the source of its Web Worker (the trainer's own WASM
 //                          module, build-wasm/attn-trainer.js, and the training text: the
@@ -78,6 +81,7 @@ import {
 import { writeElementTypes } from './element-types.mjs';
 import { checkTeachingWorld, checkModels } from '../web/runtime.js';
 import { labModelGguf, GGUF_NAME } from './export-lab-model.mjs';
+import { THREADED_ENGINE_FILES } from './prebuilt.mjs';
 import { TRAIN_TEXT_FILES } from '../widgets/train/logic.js';
 import { EXNREF_PROBE } from '../web/wasm-features.js';
 import { WIDGET_ELEMENTS } from '../widgets/registry.js';
@@ -236,6 +240,10 @@ function standardEh(legacy) {
       `globalThis.AttnOpenModelWasmLegacy=${JSON.stringify(gzipBase64(wasm))};\n`,
   );
 }
+// The threaded engine (CMakeLists.txt's attn-engine-threads) as Emscripten wrote it, three files
+// <attn-open-model> loads by address (web/engine-threads.js), only over http(s) and cross-origin
+// isolated: its legacy exception handling, which every browser with threads and SIMD runs.
+for (const f of THREADED_ENGINE_FILES) copyFileSync(join(root, 'build-wasm', f), join(dist, f));
 // The trainer (its worker's own module) the same way, carried gzip-compressed in the worker.
 {
   const file = 'build-wasm/attn-trainer.js';
@@ -464,9 +472,11 @@ const openModel = await build({
       "import gzipBase64 from './gen/attn-open-model-wasm.json';\n" +
       "import { engineFactory, scriptBase, scriptGlobal } from './web/engine-wasm.js';\n" +
       "import { defineOpenModel } from './widgets/open-model/index.js';\n" +
+      "import { threadedEngineFactory, threadsFor } from './web/engine-threads.js';\n" +
       'const base = scriptBase();\n' +
       'defineOpenModel(engineFactory(createModule, { gzipBase64: async () => gzipBase64,\n' +
-      "  legacyGzipBase64: () => scriptGlobal('AttnOpenModelWasmLegacy', 'attn-open-model-wasm-legacy.js', base) }));\n",
+      "  legacyGzipBase64: () => scriptGlobal('AttnOpenModelWasmLegacy', 'attn-open-model-wasm-legacy.js', base) }),\n" +
+      '  threadedEngineFactory(base, threadsFor(globalThis.navigator?.hardwareConcurrency)));\n',
     resolveDir: root,
     sourcefile: 'attn-open-model-entry.js',
   },

@@ -33,8 +33,19 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = join(root, 'build-wasm');
 const prebuiltDir = join(root, 'prebuilt');
 
+/** The threaded engine: three files (CMakeLists.txt: its glue, module and pthreads' worker). */
+export const THREADED_ENGINE_FILES = [
+  'attn-engine-threads.js',
+  'attn-engine-threads.wasm',
+  'attn-engine-threads.worker.js',
+];
 /** What the bundle reads from build-wasm/ (bundle.mjs); the first is dist/attn-engine.js. */
-export const ENGINE_FILES = ['attn-engine.js', 'attn-course-engine.js', 'attn-trainer.js'];
+export const ENGINE_FILES = [
+  'attn-engine.js',
+  'attn-course-engine.js',
+  'attn-trainer.js',
+  ...THREADED_ENGINE_FILES,
+];
 /** The Debian packages whose versions make the toolchain (Emscripten 3.1.6 on the system clang). */
 const TOOLCHAIN_PACKAGES = [
   'emscripten',
@@ -186,17 +197,17 @@ function built() {
  * must never become prebuilt/ or reach the tests as a crash deep inside a page.
  */
 function checkInstantiates() {
-  for (const f of ENGINE_FILES) {
-    const r = spawnSync(
-      process.execPath,
-      [
-        '-e',
-        'const f = require(process.argv[1]); (f.default || f)().then(() => process.exit(0), ' +
-          '(e) => { console.error(String(e).slice(0, 400)); process.exit(1); });',
-        join(buildDir, f),
-      ],
-      { encoding: 'utf8' },
-    );
+  // The threaded engine reads its module from the file next to it (node has no fetch of paths
+  // in Emscripten 3.1.6's glue) and keeps its workers until told: two threads, then ended.
+  const create =
+    'const f = require(process.argv[1]); const threads = process.argv[1].endsWith("-threads.js");' +
+    '(f.default || f)(threads ? { attnWorkers: 1, wasmBinary: require("fs").readFileSync(' +
+    'process.argv[1].replace(/\\.js$/, ".wasm")) } : {}).then((m) => {' +
+    'if (threads && (m.setThreads(2) !== 2 || m.threadCount() !== 2)) throw new Error("no threads");' +
+    'if (threads) m.terminateWorkers(); process.exit(0); })' +
+    '.catch((e) => { console.error(String(e).slice(0, 400)); process.exit(1); });';
+  for (const f of ENGINE_FILES.filter((f) => f.endsWith('.js') && !f.endsWith('.worker.js'))) {
+    const r = spawnSync(process.execPath, ['-e', create, join(buildDir, f)], { encoding: 'utf8' });
     if (r.status !== 0) {
       const why = (r.stderr || '').trim().split('\n').pop();
       console.error(

@@ -2,7 +2,11 @@
 // page carries in its <meta> (the strict one below on every page but the playground, whose
 // lessons.json entry relaxes it), also as a header, so what works here works embedded elsewhere.
 // Every answer says X-Content-Type-Options: nosniff (a browser takes the Content-Type as given,
-// never guesses script from a data file); only GET and HEAD are served, anything else is a 405.
+// never guesses script from a data file) and makes the pages cross-origin isolated
+// (Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp: every
+// resource of a page is its own origin's): only such a page gets SharedArrayBuffer, which the
+// open-model page's threaded engine needs (web/engine-threads.js, docs/embedding.md). Only GET
+// and HEAD are served, anything else is a 405.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, dirname, sep } from 'node:path';
@@ -21,6 +25,12 @@ const TYPES = {
 };
 export const CSP =
   "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self' data:";
+
+/** The headers that make a page cross-origin isolated (crossOriginIsolated: true). */
+export const ISOLATION = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
 
 /** The policy of a page's <meta http-equiv="Content-Security-Policy">, or the strict one. */
 export function pageCsp(html) {
@@ -41,6 +51,7 @@ export function pageCsp(html) {
 export function serve(port = Number(process.env.PORT || 8080), host = '127.0.0.1', root = dist) {
   const server = createServer(async (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(ISOLATION)) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res
         .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' })

@@ -871,6 +871,14 @@ export interface AttnEngine {
   openModelDequantizeRow(type: OpenWeightType, bytes: Uint8Array, cols: number): Float32Array;
   /** Frees a model, its passes and its generations. true if it was loaded. */
   openModelUnload(id: number): boolean;
+  /** The most threads setThreads accepts: 16 in the threaded engine (attn-engine-threads.js,
+   *  only where the page is cross-origin isolated), 1 in every other build. */
+  threadsAvailable(): number;
+  /** How many threads the stored-weights products (the open model's projections) run on now. */
+  threadCount(): number;
+  /** Sets that count, clamped to [1, threadsAvailable()], and returns it. The results are the
+   *  same bits for every count. ConfigError if n is not a whole number ≥ 0. */
+  setThreads(n: number): number;
   /** "wasm-simd128" or "scalar": which kernels this build runs. */
   simdPath(): string;
   /** Bytes currently allocated on the WASM heap (for leak checks). */

@@ -19,6 +19,7 @@
 #include "attn/course/config_loader.hpp"
 #include "attn/errors.hpp"
 #include "attn/kernels/quant_blocks.hpp"
+#include "attn/kernels/thread_pool.hpp"
 #include "attn/models/handles.hpp"
 #include "attn/models/open_model.hpp"
 #include "attn/models/open_model_api.hpp"
@@ -246,6 +247,14 @@ val js_open_model_unload(val id) {
     return guarded([&] { return val(handles().unload(to_handle(id))); });
 }
 
+// The kernels' threads (thread_pool.hpp): more than 1 only in the threaded build
+// (attn-engine-threads, web/engine-threads.js), whose results are the same bits for any count.
+val js_threads_available() { return val(static_cast<double>(threads::available())); }
+val js_thread_count() { return val(static_cast<double>(threads::count())); }
+val js_set_threads(val n) {
+    return guarded([&] { return val(static_cast<double>(threads::set_count(to_size(n, "threads")))); });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attn_open_model) {
@@ -283,4 +292,7 @@ EMSCRIPTEN_BINDINGS(attn_open_model) {
     function("openModelGenerateStop", &js_open_model_generate_stop);
     function("openModelDequantizeRow", &js_open_model_dequantize_row);
     function("openModelUnload", &js_open_model_unload);
+    function("threadsAvailable", &js_threads_available);
+    function("threadCount", &js_thread_count);
+    function("setThreads", &js_set_threads);
 }

@@ -3,6 +3,7 @@
 // in double over the decoded weights), the KV cache against the full pass, the stepping pass, and
 // every named error.
 #include "attn/models/open_model.hpp"
+#include "attn/kernels/thread_pool.hpp"
 #include "attn/models/open_model_api.hpp"
 
 #include <cmath>
@@ -500,6 +501,40 @@ TEST_CASE("open model: the generator makes generate()'s tokens, one layer (or th
     CHECK(seen == std::vector<int>{-1, -1, whole.generated[0], -1, -1, whole.generated[1], -1, -1, whole.generated[2]});
     CHECK(g.out.tokens == whole.tokens);
     CHECK_THROWS_WITH(b.model->generation_step(g), "the generation has made all its 3 tokens");
+}
+
+TEST_CASE("open model: the same logits and tokens on 1, 2 and 3 threads (prompt pass and decode)",
+          "[open_model][threads]") {
+    const OpenModelConfig c = config(OpenArch::Qwen3, 256, 4, 2, 64, 256);
+    for (WeightType type : {WeightType::Q4_K, WeightType::F16}) {
+        INFO(weight_type_name(type));
+        const Built b = build(c, type);
+        OpenRunOptions all;
+        all.all_logits = true;
+        OpenRunOptions decode;
+        decode.decode_kernels = true;
+        decode.all_logits = true;
+        std::vector<float> first_full, first_decode;
+        std::vector<int> first_tokens;
+        for (std::size_t n : {1u, 2u, 3u}) {
+            threads::set_count(n);
+            const OpenRunResult full = b.model->run(kTokens, all);              // 7 tokens: gemm_weights
+            const OpenRunResult short_pass = b.model->run({3, 17, 0}, decode);  // 3 tokens: the decode path
+            const OpenGeneration g = b.model->generate({1, 2, 3}, 5);
+            const std::vector<float> f(full.logits.begin(), full.logits.end());
+            const std::vector<float> d(short_pass.logits.begin(), short_pass.logits.end());
+            if (n == 1) {
+                first_full = f;
+                first_decode = d;
+                first_tokens = g.tokens;
+                continue;
+            }
+            CHECK(std::memcmp(f.data(), first_full.data(), f.size() * sizeof(float)) == 0);
+            CHECK(std::memcmp(d.data(), first_decode.data(), d.size() * sizeof(float)) == 0);
+            CHECK(g.tokens == first_tokens);
+        }
+        threads::set_count(1);
+    }
 }
 
 TEST_CASE("open model: work past the bound is refused before it starts, naming the product", "[open_model]") {

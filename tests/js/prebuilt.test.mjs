@@ -41,8 +41,15 @@ test('each prebuilt file unpacks to the bytes prebuilt/KEY names', () => {
     const bytes = unpack(f);
     assert.equal(bytes.length, key.files[f].size, f);
     assert.equal(sha256(bytes), key.files[f].sha256, f);
-    // An Emscripten module with its WebAssembly inline, as the bundle takes it apart.
-    assert.match(bytes.toString('latin1', 0, 4096), /createAttn(Engine|Trainer)/, f);
+    if (f.endsWith('.wasm')) assert.equal(bytes.toString('latin1', 0, 4), '\0asm', f);
+    else if (f.endsWith('.worker.js')) assert.match(bytes.toString('latin1'), /importScripts/, f);
+    // An Emscripten module's glue (with its WebAssembly inline but for the threaded engine's).
+    else
+      assert.match(
+        bytes.toString('latin1', 0, 4096),
+        /createAttn(Engine|EngineThreads|Trainer)\b/,
+        f,
+      );
   }
 });
 

@@ -49,6 +49,13 @@ test('every answer, whatever its status, carries X-Content-Type-Options: nosniff
     }
     const refused = await send(`${url}index.html`, 'POST');
     assert.equal(refused.headers['x-content-type-options'], 'nosniff');
+    // Cross-origin isolation (the open-model page's threads): on the pages and on the worker.
+    for (const path of ['index.html', 'open-model.html', 'attn-engine-threads.worker.js']) {
+      const res = await fetch(`${url}${path}`);
+      assert.equal(res.status, 200, path);
+      assert.equal(res.headers.get('cross-origin-opener-policy'), 'same-origin', path);
+      assert.equal(res.headers.get('cross-origin-embedder-policy'), 'require-corp', path);
+    }
   } finally {
     server.close();
   }

@@ -19,6 +19,7 @@
 /** @import { ModelFile } from '../../web/model-files/file-source.js' */
 /** @import { PassProgress } from './views/progress.js' */
 /** @import { Translate } from './strings.js' */
+/** @import { Threads } from './runtime.js' */
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h } from '../../web/dom.js';
 import { decodeBase64 } from '../../web/base64.js';
@@ -151,15 +152,28 @@ export class OpenModel extends AttnWidget {
     return promptInVocabulary(this.#model, [own, String(other), CHARACTER_PROMPT]);
   }
 
+  /**
+   * How this widget's engine runs (./runtime.js): `count` threads, and why only one (`reason`:
+   * 'file', 'isolation', 'cores', 'failed') or null when threaded.
+   * @returns {Threads | null}
+   */
+  get threads() {
+    return /** @type {any} */ (this.rt)?.threads ?? null;
+  }
+
   /** @param {Runtime} _rt */
   build(_rt) {
     this.#loadArea = h('div', { class: 'load', 'aria-live': 'polite' });
     this.#modelArea = h('div', { class: 'model' });
+    const threads = this.threads;
     // The course's own model first (one click, no file needed), then the student's own files;
     // the error box moves under the pickers: a file's error belongs next to where it was picked.
     this.body.append(
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('intro')),
+      threads
+        ? h('p', { class: 'muted threads' }, this.t('threads', threads.count, threads.reason))
+        : '',
       courseModelButton(this.#t, () => this.openCourseModel()),
       dropZone(this.#t, (files) => this.#open(files)),
       this.errorBox,

@@ -10,11 +10,13 @@ import { DataError } from '../../web/data-error.js';
 export const OPEN_MODEL_WIDGETS = { 'attn-open-model': OpenModel };
 
 /**
- * Defines <attn-open-model> (unless the page has it already) on engines from `createEngine`.
+ * Defines <attn-open-model> (unless the page has it already) on engines from `createEngine`, or
+ * from `createThreaded` where the page may run threads (web/engine-threads.js).
  * @param {EngineFactory} createEngine
+ * @param {EngineFactory} [createThreaded]
  */
-export function defineOpenModel(createEngine) {
-  OpenModel.getRuntime = openModelRuntime(createEngine);
+export function defineOpenModel(createEngine, createThreaded) {
+  OpenModel.getRuntime = openModelRuntime(createEngine, createThreaded);
   for (const [tag, cls] of Object.entries(OPEN_MODEL_WIDGETS))
     if (!customElements.get(tag)) customElements.define(tag, cls);
   // The page's public handle (web/course.js), where no course script made it: a page with

@@ -8,6 +8,7 @@
 #include "attn/errors.hpp"
 #include "attn/kernels/quant_blocks.hpp"
 #include "attn/kernels/simd.hpp"
+#include "attn/kernels/thread_pool.hpp"
 
 namespace attn::gemm {
 namespace {
@@ -211,7 +212,13 @@ void gemm_weights(std::size_t m, std::size_t n, std::size_t k, const float* a, s
         throw ConfigError(std::string("a ") + weight_type_name(type) +
                           " matrix must be stored [out, in] (\"nk\"): its blocks run along the inner dimension");
     const StoredB sb{b, type, static_cast<std::size_t>(row_bytes(type, layout == BLayout::NK ? k : n, "B"))};
-    gemm_packed(m, n, k, a, lda, sb, 0, layout, c, ldc);
+    // Columns in ranges for the threads (thread_pool.hpp), each starting at a whole panel: every
+    // element of C is still summed in p order from the same decoded weights.
+    threads::parallel_ranges(n, kPanel, [&](std::size_t j0, std::size_t j1) {
+        StoredB part = sb;
+        part.bytes += layout == BLayout::NK ? j0 * sb.row_bytes : static_cast<std::size_t>(row_bytes(type, j0, "B"));
+        gemm_packed(m, j1 - j0, k, a, lda, part, 0, layout, c + j0, ldc);
+    });
 }
 
 void gemm_scalar(std::size_t m, std::size_t n, std::size_t k, const float* a, std::size_t lda, const float* b,

@@ -11,6 +11,7 @@
 #include "attn/kernels/quant_blocks.hpp"
 #include "attn/kernels/quantized_activations.hpp"
 #include "attn/kernels/simd.hpp"
+#include "attn/kernels/thread_pool.hpp"
 
 namespace attn::gemm {
 namespace {
@@ -285,31 +286,45 @@ void matrix_float(std::size_t n, std::size_t k, const float* a, std::size_t lda,
             rows_float<R, 1, kType, true>(b + j * rb, rb, k, a, lda, c + j, ldc);
 }
 
+// Every row of B, the rows cut into ranges for the threads (thread_pool.hpp) at even rows, where
+// matrix_float's pairs start: each row's result is the same whichever range holds it.
 template <int R>
 void rows_simd(std::size_t n, std::size_t k, const float* a, std::size_t lda, const std::uint8_t* b, WeightType type,
                std::size_t rb, float* c, std::size_t ldc) {
+    using Float = void (*)(std::size_t, std::size_t, const float*, std::size_t, const std::uint8_t*, std::size_t,
+                           float*, std::size_t);
+    Float float_rows = nullptr;
     switch (type) {
         case WeightType::F32:
-            return matrix_float<R, WeightType::F32>(n, k, a, lda, b, rb, c, ldc);
+            float_rows = matrix_float<R, WeightType::F32>;
+            break;
         case WeightType::F16:
-            return matrix_float<R, WeightType::F16>(n, k, a, lda, b, rb, c, ldc);
+            float_rows = matrix_float<R, WeightType::F16>;
+            break;
         case WeightType::BF16:
-            return matrix_float<R, WeightType::BF16>(n, k, a, lda, b, rb, c, ldc);
+            float_rows = matrix_float<R, WeightType::BF16>;
+            break;
         default:
             break;
     }
+    if (float_rows)
+        return threads::parallel_ranges(n, 2, [&](std::size_t j0, std::size_t j1) {
+            float_rows(j1 - j0, k, a, lda, b + j0 * rb, rb, c + j0, ldc);
+        });
     const qact::Rows x = qact::quantize(a, R, k, lda, block_elements(type));
-    for (std::size_t j = 0; j < n; ++j) {
-        const std::uint8_t* row = b + j * rb;
-        float out[kMaxRows] = {};
-        if (type == WeightType::Q4_K)
-            row_q4_k<R>(row, x, out);
-        else if (type == WeightType::Q6_K)
-            row_q6_k<R>(row, x, out);
-        else
-            row_blocks32<R>(type, row, x, out);
-        for (int r = 0; r < R; ++r) c[r * ldc + j] = out[r];
-    }
+    threads::parallel_ranges(n, 2, [&](std::size_t j0, std::size_t j1) {
+        for (std::size_t j = j0; j < j1; ++j) {
+            const std::uint8_t* row = b + j * rb;
+            float out[kMaxRows] = {};
+            if (type == WeightType::Q4_K)
+                row_q4_k<R>(row, x, out);
+            else if (type == WeightType::Q6_K)
+                row_q6_k<R>(row, x, out);
+            else
+                row_blocks32<R>(type, row, x, out);
+            for (int r = 0; r < R; ++r) c[r * ldc + j] = out[r];
+        }
+    });
 }
 
 // ---- The scalar twin: each integer sum element by element, from the block formulas ----

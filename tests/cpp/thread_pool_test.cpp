@@ -1,0 +1,102 @@
+// The kernels' thread pool (thread_pool.hpp): every piece runs once, and the stored-weights
+// products (the decode path and gemm_weights) give the same bits on 1, 2, 3 and 4 threads. In
+// the WASM build without threads the counts all clamp to 1 (the threaded WASM build is tested
+// under node by tests/js/engine-threads.test.mjs).
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <vector>
+
+#include "attn/kernels/gemm.hpp"
+#include "attn/kernels/thread_pool.hpp"
+#include "stored_weights.hpp"
+#include "test_util.hpp"
+
+using namespace attn;
+
+namespace {
+
+// Restores one thread when a test ends, whatever it set.
+struct OneThreadAfter {
+    ~OneThreadAfter() { threads::set_count(1); }
+};
+
+const std::size_t kCounts[] = {1, 2, 3, 4};
+
+bool same_bits(const std::vector<float>& x, const std::vector<float>& y) {
+    return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("thread pool: the count clamps to [1, available()], and every piece runs exactly once", "[threads]") {
+    OneThreadAfter restore;
+    CHECK(threads::count() == 1);
+    CHECK(threads::set_count(0) == 1);
+    CHECK(threads::set_count(1000) == threads::available());
+    for (std::size_t n : kCounts) {
+        const std::size_t got = threads::set_count(n);
+        CHECK(got == std::min(n, threads::available()));
+        for (std::size_t pieces : {0u, 1u, 2u, 7u, 1000u}) {
+            std::vector<std::atomic<int>> runs(pieces);
+            for (int round = 0; round < 20; ++round)
+                threads::parallel_for(pieces, [&](std::size_t i) { runs[i].fetch_add(1); });
+            for (std::size_t i = 0; i < pieces; ++i) REQUIRE(runs[i].load() == 20);
+        }
+        // Ranges: start at multiples of the alignment, cover [0, n) once.
+        for (std::size_t total : {1u, 5u, 64u, 999u}) {
+            std::vector<int> seen(total, 0);
+            std::atomic<bool> aligned{true};
+            threads::parallel_ranges(total, 8, [&](std::size_t j0, std::size_t j1) {
+                if (j0 % 8 != 0 || j1 <= j0) aligned = false;
+                for (std::size_t j = j0; j < j1; ++j) ++seen[j];
+            });
+            CHECK(aligned.load());
+            for (int s : seen) REQUIRE(s == 1);
+        }
+    }
+}
+
+TEST_CASE("thread pool: the decode path and gemm_weights give the same bits on 1 … 4 threads", "[threads]") {
+    OneThreadAfter restore;
+    const WeightType types[] = {WeightType::F32,  WeightType::F16,  WeightType::BF16, WeightType::Q8_0,
+                                WeightType::Q4_0, WeightType::Q4_1, WeightType::Q5_0, WeightType::Q5_1,
+                                WeightType::Q4_K, WeightType::Q6_K};
+    for (WeightType type : types) {
+        const std::size_t k = is_block_type(type) ? 256 : 40;
+        for (std::size_t n : {1u, 9u, 67u, 301u}) {
+            const auto b = attn::test::random_stored(type, n, k, 11 * n + k);
+            for (std::size_t m : {1u, 2u, 4u, 5u, 9u}) {
+                INFO(weight_type_name(type) << ": m " << m << ", n " << n << ", k " << k);
+                const Matrix a = attn::test::randn(m, k, 5 * m + n);
+                std::vector<float> first;
+                for (std::size_t threads_n : kCounts) {
+                    threads::set_count(threads_n);
+                    std::vector<float> c(m * n, -7.0f);
+                    gemm::gemm_weights_decode(m, n, k, a.data(), k, b.data(), type, gemm::BLayout::NK, c.data(), n);
+                    if (first.empty())
+                        first = c;
+                    else
+                        REQUIRE(same_bits(c, first));
+                }
+            }
+        }
+    }
+    // The KN layout (GPT-2's Conv1D, float types only): columns cut inside each stored row.
+    for (WeightType type : {WeightType::F32, WeightType::F16, WeightType::BF16}) {
+        const std::size_t k = 37, n = 203, m = 6;
+        const auto b = attn::test::random_stored(type, k, n, 91);
+        const Matrix a = attn::test::randn(m, k, 92);
+        std::vector<float> first;
+        for (std::size_t threads_n : kCounts) {
+            threads::set_count(threads_n);
+            std::vector<float> c(m * n, -7.0f);
+            gemm::gemm_weights(m, n, k, a.data(), k, b.data(), type, gemm::BLayout::KN, c.data(), n);
+            if (first.empty())
+                first = c;
+            else
+                REQUIRE(same_bits(c, first));
+        }
+    }
+}
