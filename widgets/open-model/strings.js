@@ -27,7 +27,7 @@ export const STRINGS = {
         cores: '解码用 1 个线程：这台设备只报告了一个核心。',
         failed: '解码用 1 个线程：多线程引擎在这里没能启动（原因见浏览器控制台）。',
       })[String(reason)] ??
-      `解码用 ${n} 个线程：这个页面是跨源隔离的，引擎把每个矩阵乘法分给页面自己的线程和 ${n - 1} 个 Web Worker，结果和单线程逐位相同。`,
+      `解码用 ${n} 个线程：这个页面是跨源隔离的，引擎把每次与权重矩阵的乘法分给页面自己的线程和 ${n - 1} 个 Web Worker，结果和单线程逐位相同。`,
     courseModel: '打开课程自己的模型',
     courseModelIntro:
       '手边没有模型文件？先打开课程自己的小模型：实验课那个字符级模型的全注意力版本，导出成一个 GGUF 文件，走和你的文件完全相同的读取路径。看完它，再在下面打开你自己的文件。',
@@ -127,7 +127,7 @@ export const STRINGS = {
         failed:
           'Decoding on one thread: the threaded engine did not start here (the browser console says why).',
       })[String(reason)] ??
-      `Decoding on ${n} threads: this page is cross-origin isolated, so the engine splits each matrix product between the page’s own thread and ${n - 1} Web Worker${n - 1 === 1 ? '' : 's'}; the results equal one thread’s bit for bit.`,
+      `Decoding on ${n} threads: this page is cross-origin isolated, so the engine splits each product with a weight matrix between the page’s own thread and ${n - 1} Web Worker${n - 1 === 1 ? '' : 's'}; the results equal one thread’s bit for bit.`,
     courseModel: 'Open the course’s own model',
     courseModelIntro:
       'No model file at hand? Start with the course’s own small model: the all-full-attention version of the lab’s character-level model, exported as a GGUF file and read through exactly the same path as your files. Then open your own below.',
