@@ -81,7 +81,10 @@ const peers = join(here, 'peers');
 const require = createRequire(import.meta.url);
 
 // ---- options ------------------------------------------------------------------------------
-const ENGINES = ['ours', 'wllama', 'llama.cpp'];
+// ours-page-1t / -2t: the open-model page itself in Chromium, served cross-origin isolated by
+// scripts/serve.mjs (npm start), its threaded engine on 1 and on 2 threads; wllama-2t: wllama
+// with n_threads 2 (its pthreads build, the same page headers).
+const ENGINES = ['ours', 'ours-page-1t', 'ours-page-2t', 'wllama', 'wllama-2t', 'llama.cpp'];
 // Ours (the project's writer and quantiser) and llama-quantize's (llama.cpp's quantiser on the F16
 // file). Every file is written; --files picks the ones the engines open (wllama's page has failed
 // to fetch the third as a Blob: "Failed to fetch", about 2 GB of files in one page).
@@ -367,6 +370,116 @@ async function ours(files) {
   };
 }
 
+// ---- ours in Chromium: the open-model page itself -------------------------------------------
+// open-model.html from dist/ served by scripts/serve.mjs (cross-origin isolated, as npm start
+// serves it), one page per file (the element holds one model), the GGUF picked by its file input;
+// generation timed around the element's own engine calls (openModelGenerateStart / Step), on
+// `threads` threads of its threaded engine (setThreads before each run: the same bits on any
+// count, tests/js/engine-threads.test.mjs).
+let oursPageShared;
+function oursPage(files) {
+  oursPageShared ??= (async () => {
+    const { chromium } = await import('playwright-core');
+    const { serve } = await import('../scripts/serve.mjs');
+    const { server, url } = await serve(0);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await browser.close();
+      server.close();
+    };
+    try {
+      const pages = {};
+      for (const type of TYPES) {
+        const page = await browser.newPage();
+        page.on('pageerror', (e) => log(`open-model page error: ${e.message}`));
+        await page.goto(`${url}open-model.html?lang=en`);
+        await page.waitForFunction(() => document.querySelector('attn-open-model')?.rt);
+        const t0 = performance.now();
+        await page
+          .locator('attn-open-model input[type=file]:not([webkitdirectory])')
+          .setInputFiles(files[type].path);
+        await page.waitForFunction(
+          () => {
+            const el = document.querySelector('attn-open-model');
+            return (!el.busy && el.progress === null && el.result) || el.dataset.error;
+          },
+          null,
+          { timeout: 600000 },
+        );
+        const info = await page.evaluate(() => {
+          const el = document.querySelector('attn-open-model');
+          return {
+            error: el.dataset.error ?? null,
+            threads: el.threads,
+            isolated: crossOriginIsolated,
+          };
+        });
+        if (info.error) throw new Error(`open-model page: ${info.error}`);
+        emit({
+          engine: 'ours-page',
+          chromium: browser.version(),
+          type,
+          loadSeconds: round2((performance.now() - t0) / 1000),
+          ...info,
+        });
+        pages[type] = page;
+      }
+      return {
+        close,
+        /** One timed generation on `threads` threads (at most what the page started). */
+        async run(type, threads) {
+          const r = await pages[type].evaluate(
+            ([prompt, n, t]) => {
+              const el = document.querySelector('attn-open-model');
+              const engine = el.rt.engine;
+              const got = engine.setThreads(t);
+              const stepsMs = [];
+              const t0 = performance.now();
+              let last = t0;
+              let prefill = 0;
+              const gen = engine.openModelGenerateStart(el.model.id, prompt, n);
+              for (;;) {
+                const s = engine.openModelGenerateStep(gen);
+                if (s.token !== null) {
+                  const now = performance.now();
+                  if (prefill) stepsMs.push(now - last);
+                  else prefill = now - t0;
+                  last = now;
+                }
+                if (s.done) return { got, prefill, stepsMs, tokens: s.generated };
+              }
+            },
+            [PROMPT_IDS, GENERATED, threads],
+          );
+          if (r.got !== threads) throw new Error(`the page runs ${r.got} threads, not ${threads}`);
+          return result(r.prefill, r.stepsMs, r.tokens);
+        },
+      };
+    } catch (e) {
+      await close();
+      throw e;
+    }
+  })();
+  return oursPageShared;
+}
+
+/** The page's engine as one bench engine: `threads` threads. */
+async function oursPageEngine(files, threads) {
+  const shared = await oursPage(files);
+  return {
+    label: `ours, the open-model page in Chromium (${threads === 1 ? '1 thread' : `${threads} threads`})`,
+    run: (type) => shared.run(type, threads),
+    close: shared.close,
+  };
+}
+
 // ---- llama.cpp native (node-llama-cpp) ----------------------------------------------------
 const peerPackage = (name) =>
   JSON.parse(readFileSync(join(peers, 'node_modules', name, 'package.json'), 'utf8'));
@@ -457,11 +570,11 @@ const WLLAMA_PAGE = `<!doctype html><meta charset="utf-8"><title>wllama bench</t
 import { Wllama } from '/wllama/esm/index.js';
 const models = {};
 const quiet = { ...console, debug() {}, log() {}, info() {} };
-window.wllamaLoad = async (key, url, nCtx) => {
+window.wllamaLoad = async (key, url, nCtx, nThreads) => {
   const blob = await (await fetch(url)).blob();
   const w = new Wllama({ default: '/wllama/esm/wasm/wllama.wasm' }, { suppressNativeLog: true, logger: quiet });
   const t0 = performance.now();
-  await w.loadModel([blob], { n_ctx: nCtx, n_threads: 1, n_gpu_layers: 0, n_parallel: 1 });
+  await w.loadModel([blob], { n_ctx: nCtx, n_threads: nThreads, n_gpu_layers: 0, n_parallel: 1 });
   models[key] = w;
   return { loadMs: performance.now() - t0, multithread: w.isMultithread(), threads: w.getNumThreads(),
     crossOriginIsolated, libllama: Wllama.getLibllamaVersion() };
@@ -518,7 +631,7 @@ async function wllamaServer(dir) {
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
 }
 
-async function wllama(files, dir) {
+async function wllama(files, dir, threads = 1) {
   const version = peerPackage('@wllama/wllama').version;
   const { chromium } = await import('playwright-core');
   const { server, url } = await wllamaServer(dir);
@@ -541,11 +654,15 @@ async function wllama(files, dir) {
     for (const type of TYPES) {
       const name = files[type].path.split('/').pop();
       const r = await page.evaluate(
-        ([k, u, n]) => window.wllamaLoad(k, u, n),
-        [type, `/models/${name}`, 256],
+        ([k, u, n, t]) => window.wllamaLoad(k, u, n, t),
+        [type, `/models/${name}`, 256, threads],
       );
+      if (r.threads !== threads)
+        throw new Error(
+          `wllama runs ${r.threads} threads (multithread ${r.multithread}), not ${threads}`,
+        );
       emit({
-        engine: 'wllama',
+        engine: threads === 1 ? 'wllama' : `wllama-${threads}t`,
         version,
         chromium: chromiumVersion,
         type,
@@ -557,7 +674,7 @@ async function wllama(files, dir) {
       });
     }
     return {
-      label: `wllama ${version} (single thread)`,
+      label: `wllama ${version} (${threads === 1 ? 'single thread' : `${threads} threads`})`,
       version,
       async run(type) {
         const timings = await page.evaluate(
@@ -689,7 +806,10 @@ async function main() {
     const files = writeModels(dir);
     const makers = {
       ours: () => ours(files),
+      'ours-page-1t': () => oursPageEngine(files, 1),
+      'ours-page-2t': () => oursPageEngine(files, 2),
       wllama: () => wllama(files, dir),
+      'wllama-2t': () => wllama(files, dir, 2),
       'llama.cpp': () => llamaCpp(files),
     };
     for (const name of ENGINES.filter((e) => only.includes(e))) {
@@ -746,16 +866,36 @@ function report(engines, runs, files, bw, loadStart, roundLoads, checks) {
       (summary[name] ??= {})[type] = s;
       emit({ summary: name, type, ...s });
     }
-  // Speed-up of ours over wllama's decode, round by round (each round runs both in turn).
+  // Decode speed-ups, round by round (each round runs every engine in turn): ours over wllama
+  // (node and Chromium, one thread), the page's 2 threads over its 1, and 2 threads each.
+  const PAIRS = [
+    ['ours', 'wllama'],
+    ['ours-page-1t', 'wllama'],
+    ['ours-page-2t', 'ours-page-1t'],
+    ['ours-page-2t', 'wllama-2t'],
+  ];
   const perRound = {};
-  for (const type of TYPES) {
-    const a = runs.ours?.[type] ?? [],
-      b = runs.wllama?.[type] ?? [];
-    perRound[type] = roundLoads.map((_, i) =>
-      a[i] && b[i] ? round2(b[i].decodeMs / a[i].decodeMs) : null,
-    );
-    if (a.length && b.length) emit({ decodeSpeedupVsWllama: type, perRound: perRound[type] });
-  }
+  for (const [fast, slow] of PAIRS)
+    for (const type of TYPES) {
+      const a = runs[fast]?.[type] ?? [],
+        b = runs[slow]?.[type] ?? [];
+      if (!a.length || !b.length) continue;
+      (perRound[`${fast}/${slow}`] ??= {})[type] = roundLoads.map((_, i) =>
+        a[i] && b[i] ? round2(b[i].decodeMs / a[i].decodeMs) : null,
+      );
+      emit({
+        decodeSpeedup: `${fast} over ${slow}`,
+        type,
+        perRound: perRound[`${fast}/${slow}`][type],
+      });
+    }
+  // The page's greedy tokens against ours in node (the same engine code; any thread count).
+  for (const name of ['ours-page-1t', 'ours-page-2t'])
+    for (const type of TYPES) {
+      const a = runs[name]?.[type]?.find(Boolean)?.tokens,
+        b = runs.ours?.[type]?.find(Boolean)?.tokens;
+      if (a && b) emit({ tokensEqualToOursNode: name, type, equal: a.join() === b.join() });
+    }
   const best = Math.max(...bw.flatMap((b) => [b.jsFloat64ArrayGBps.best, b.wasmSimdGBps.best]));
   const how = bw.some((b) => b.wasmSimdGBps.best === best)
     ? 'WASM SIMD sum'
@@ -785,7 +925,7 @@ function report(engines, runs, files, bw, loadStart, roundLoads, checks) {
   for (const [name, e] of Object.entries(engines)) labels[name] = e.label;
   const lines = [];
   lines.push(
-    `| engine (single thread) | ${TYPES.map((t) => `${t} prefill (64 tokens) | ${t} decode per token`).join(' | ')} |`,
+    `| engine | ${TYPES.map((t) => `${t} prefill (64 tokens) | ${t} decode per token`).join(' | ')} |`,
     `| --- | ${TYPES.map(() => '--: | --:').join(' | ')} |`,
   );
   for (const name of ENGINES.filter((e) => only.includes(e)))
@@ -796,10 +936,13 @@ function report(engines, runs, files, bw, loadStart, roundLoads, checks) {
     lines.push(
       `| ours ÷ ${peer} (time: > 1 ours slower) | ${TYPES.map((t) => `${fmtRatio(get('ours', t, 'prefillMs'), get(peer, t, 'prefillMs'))} | ${fmtRatio(get('ours', t, 'decodeMs'), get(peer, t, 'decodeMs'))}`).join(' | ')} |`,
     );
-  if (runs.ours && runs.wllama)
-    lines.push(
-      `| decode speed-up over wllama, round by round | ${TYPES.map((t) => `— | ${perRound[t].map((x) => (x === null ? '—' : `${x.toFixed(2)}×`)).join(', ')}`).join(' | ')} |`,
-    );
+  for (const [fast, slow] of PAIRS) {
+    const byType = perRound[`${fast}/${slow}`];
+    if (byType)
+      lines.push(
+        `| decode speed-up of ${fast} over ${slow}, round by round | ${TYPES.map((t) => `— | ${(byType[t] ?? []).map((x) => (x === null ? '—' : `${x.toFixed(2)}×`)).join(', ')}`).join(' | ')} |`,
+      );
+  }
   lines.push(
     `| memory bandwidth bound (${best.toFixed(1)} GB/s, ${how}) | ${TYPES.map((t) => `— | ${fmtMs(bound[t].ms)} ms (${bound[t].tokensPerSecond.toFixed(1)} tokens/s)`).join(' | ')} |`,
   );

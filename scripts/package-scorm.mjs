@@ -20,6 +20,7 @@ import { loaderNamesInHtml } from './page-names.mjs';
 import { WIDGET_ELEMENTS } from '../widgets/registry.js';
 import { courseOutline } from '../web/lms/outline.js';
 import { header, NOTICES_FILE } from './notices.mjs';
+import { THREADED_ENGINE_FILES } from './prebuilt.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const LAUNCH = 'scorm.html';
@@ -28,9 +29,12 @@ export const MANIFEST = 'imsmanifest.xml';
 /** The zip of each version, in the output folder. */
 export const ZIPS = { 1.2: 'attention-course-scorm12.zip', 2004: 'attention-course-scorm2004.zip' };
 // Files fetched by a script rather than named in a page (the engine over http; the course's
-// model, which <attn-open-model> adds when the student asks for it).
+// model, which <attn-open-model> adds when the student asks for it; its threaded engine, which it
+// loads where the LMS serves the page cross-origin isolated).
 const FETCHED = ['attn-engine.wasm'];
-const ON_REQUEST = { 'attn-open-model': ['attn-course-model.js'] };
+const ON_REQUEST = {
+  'attn-open-model': ['attn-course-model.js', ...THREADED_ENGINE_FILES],
+};
 // A fixed time for every entry, so the same dist/ gives the same zip.
 const MTIME = new Date('2020-01-01T00:00:00Z');
 
