@@ -1,7 +1,8 @@
-// Open-model generation speed against llama.cpp, single thread, on the SAME GGUF file (issue 26).
+// Open-model generation speed against llama.cpp on the SAME GGUF file (issues 26, 44): single
+// thread, and 2 threads where the page may run them.
 //
-//   node bench/open-model-peers.mjs [--rounds 3] [--layers 28] [--steps 8]
-//                                   [--only ours,wllama,llama.cpp]
+//   node bench/open-model-peers.mjs [--rounds 3] [--layers 28] [--steps 8] [--only ours,
+//                                   ours-page-1t,ours-page-2t,wllama,wllama-2t,llama.cpp]
 //                                   [--files Q4_K_M,Q4_K_M-llama,F16]
 //   (npm run bench:decode: installs the peers, builds the WASM engine, runs this)
 //
@@ -25,6 +26,12 @@
 //              (n_gpu_layers 0). Its completion API takes text: see PROMPT_TEXT. Prefill is the
 //              server's prompt_ms, a step the growth of its predicted_ms from token to token
 //              (timings_per_token), both measured inside llama.cpp's loop.
+//   ours-page-1t, ours-page-2t  the open-model page itself (dist/open-model.html) in the same
+//              Chromium, served by scripts/serve.mjs (npm start: cross-origin isolated, so the
+//              element runs its threaded engine, dist/attn-engine-threads.*), the GGUF picked by
+//              its file input; timed around the element's engine calls as ours, after
+//              setThreads(1) or setThreads(2) (the same bits either way).
+//   wllama-2t  wllama with n_threads 2 (its pthreads build runs on the isolated page).
 //   llama.cpp  node-llama-cpp 3.21.1 (its prebuilt linux-x64 CPU binary; the GPU variants are
 //              never installed), threads 1, LlamaContextSequence.evaluate: prefill until the
 //              first token, then one next() per step.
@@ -32,7 +39,9 @@
 // package.json. Each engine loads its two models once, runs one untimed warm-up generation per
 // model, then 3 interleaved rounds (round r runs ours, wllama, llama.cpp in turn, each on every
 // files); reported: the median over rounds of the prefill and of each round's median step, and
-// ours' decode speed-up over wllama round by round (the load average printed at every round).
+// round by round the decode speed-ups of ours over wllama (node and the page, 1 thread), of the
+// page's 2 threads over its 1, and of the page over wllama at 2 threads (the load average printed
+// at every round).
 // Then the tokens (untimed, "the tokens" below): ours by the decode path against ours by the f32
 // path and against llama.cpp native for 16 steps, and at a first difference the f32 path's
 // log-probs of the two candidates.

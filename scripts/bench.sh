@@ -18,7 +18,8 @@
 # build, in Chromium) and node-llama-cpp (native); one Q4_K_M file is written by llama.cpp's own
 # quantiser (bench/peers/llama-quantize.c, compiled with cc). The peers live in bench/peers/ with
 # their own lock file, installed here (never by npm test). `scripts/bench.sh decode [args]` (npm run
-# bench:decode) runs only that part: peers, the attn-engine target, the benchmark with args.
+# bench:decode) runs only that part: peers, the build (scripts/build.sh: the engines and dist/, whose
+# open-model page the benchmark also runs in Chromium, on 1 and 2 threads), the benchmark with args.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
@@ -43,11 +44,10 @@ configure_wasm() {
 if [ "${1:-}" = decode ]; then
   shift
   echo "bench:decode: $(nproc) cores, node $(node --version), load average $(cut -d' ' -f1-3 /proc/loadavg) at start"
-  echo "== build: WASM SIMD engine (build-wasm/, attn-engine)"
-  configure_wasm
-  cmake --build build-wasm -j"$(nproc)" --target attn-engine
+  echo "== build: the engines and dist/ (the open-model page runs in Chromium too)"
+  bash scripts/build.sh >/dev/null
   setup_peers
-  echo "== run: open model decode vs llama.cpp, single thread"
+  echo "== run: open model decode vs llama.cpp, 1 and 2 threads"
   ATTN_ENGINE_JS=build-wasm/attn-engine.js node bench/open-model-peers.mjs "$@"
   exit 0
 fi

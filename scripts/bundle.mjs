@@ -243,7 +243,15 @@ function standardEh(legacy) {
 // The threaded engine (CMakeLists.txt's attn-engine-threads) as Emscripten wrote it, three files
 // <attn-open-model> loads by address (web/engine-threads.js), only over http(s) and cross-origin
 // isolated: its legacy exception handling, which every browser with threads and SIMD runs.
-for (const f of THREADED_ENGINE_FILES) copyFileSync(join(root, 'build-wasm', f), join(dist, f));
+for (const f of THREADED_ENGINE_FILES) {
+  const from = join(root, 'build-wasm', f);
+  if (f.endsWith('.wasm')) copyFileSync(from, join(dist, f));
+  else
+    writeFileSync(
+      join(dist, f),
+      `${header(`${f}, the threaded engine of <attn-open-model> (cross-origin isolated pages)`)}\n${readFileSync(from, 'utf8')}`,
+    );
+}
 // The trainer (its worker's own module) the same way, carried gzip-compressed in the worker.
 {
   const file = 'build-wasm/attn-trainer.js';

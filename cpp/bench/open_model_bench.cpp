@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "attn/kernels/gemm.hpp"
+#include "attn/kernels/thread_pool.hpp"
 #include "attn/models/open_model.hpp"
 #include "attn/models/weights_io.hpp"
 #include "attn/ops/attention.hpp"
@@ -283,6 +284,8 @@ void bench_parts(std::size_t layers, const char* only) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // ATTN_THREADS=n: the stored-weights products on n threads (thread_pool.hpp; 1 by default).
+    if (const char* n = std::getenv("ATTN_THREADS")) threads::set_count(std::strtoul(n, nullptr, 10));
     const std::size_t layers = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 28;
     // attn-open-model-bench [layers] parts [type]: only the decode step's parts (of one type).
     if (argc > 2 && std::strcmp(argv[2], "parts") == 0) {

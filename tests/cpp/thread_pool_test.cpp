@@ -6,10 +6,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <string>
 #include <vector>
 
+#include "attn/errors.hpp"
 #include "attn/kernels/gemm.hpp"
 #include "attn/kernels/thread_pool.hpp"
+#include "attn/ops/attention.hpp"
 #include "stored_weights.hpp"
 #include "test_util.hpp"
 
@@ -98,5 +101,52 @@ TEST_CASE("thread pool: the decode path and gemm_weights give the same bits on 1
             else
                 REQUIRE(same_bits(c, first));
         }
+    }
+}
+
+TEST_CASE("thread pool: a piece that throws — every piece runs, the lowest one's exception reaches the caller",
+          "[threads]") {
+    OneThreadAfter restore;
+    for (std::size_t n : kCounts) {
+        threads::set_count(n);
+        std::vector<std::atomic<int>> runs(40);
+        try {
+            threads::parallel_for(40, [&](std::size_t i) {
+                runs[i].fetch_add(1);
+                if (i == 13 || i == 29) throw ShapeError("piece " + std::to_string(i));
+            });
+            FAIL("no exception");
+        } catch (const ShapeError& e) {
+            CHECK(std::string(e.what()) == "piece 13");
+        }
+        for (const auto& r : runs) REQUIRE(r.load() == 1);
+    }
+}
+
+TEST_CASE("thread pool: attention's heads (by KV group) give the same bits on 1 … 4 threads", "[threads]") {
+    OneThreadAfter restore;
+    AttentionOptions opt;
+    opt.n_heads = 8;
+    opt.n_kv_heads = 2;
+    opt.causal = true;
+    const Matrix q = attn::test::randn(3, 8 * 16, 1), k = attn::test::randn(37, 2 * 16, 2),
+                 v = attn::test::randn(37, 2 * 16, 3);
+    std::vector<float> first;
+    for (std::size_t n : kCounts) {
+        threads::set_count(n);
+        const Matrix out = attention_output(q, k, v, opt);
+        const std::vector<float> got(out.begin(), out.end());
+        if (first.empty())
+            first = got;
+        else
+            REQUIRE(same_bits(got, first));
+    }
+    // A row with no visible key: the same error (its first head) on every count.
+    Mask none = xt::zeros<std::uint8_t>({std::size_t(3), std::size_t(37)});
+    for (std::size_t j = 0; j < 37; ++j) none(0, j) = none(2, j) = 1;
+    opt.mask = none;
+    for (std::size_t n : kCounts) {
+        threads::set_count(n);
+        CHECK_THROWS_WITH(attention_output(q, k, v, opt), Catch::Matchers::Contains("query row 1 of head 0"));
     }
 }

@@ -69,6 +69,8 @@ test('every built script starts with a comment naming the project, its licence a
   assert.deepEqual(scripts.filter((f) => !f.startsWith('widgets/')).sort(), [
     'attn-core.js',
     'attn-course-model.js',
+    'attn-engine-threads.js',
+    'attn-engine-threads.worker.js',
     'attn-engine-wasm-legacy.js',
     'attn-engine-wasm.js',
     'attn-engine.js',

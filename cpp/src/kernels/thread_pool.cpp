@@ -9,6 +9,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -26,12 +27,25 @@ struct Job {
     std::size_t pieces;
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
+    // The exception of the lowest piece that threw (rethrown by parallel_for to its caller).
+    std::mutex error_mutex;
+    std::size_t error_piece = SIZE_MAX;
+    std::exception_ptr error;
 };
 
-// Pieces of `job` claimed one at a time until none are left.
+// Pieces of `job` claimed one at a time until none are left. A piece that throws is recorded,
+// never let out of a worker (which would end the program).
 void work_on(Job& job) {
     for (std::size_t i; (i = job.next.fetch_add(1)) < job.pieces;) {
-        (*job.piece)(i);
+        try {
+            (*job.piece)(i);
+        } catch (...) {
+            std::lock_guard<std::mutex> lock(job.error_mutex);
+            if (i < job.error_piece) {
+                job.error_piece = i;
+                job.error = std::current_exception();
+            }
+        }
         job.done.fetch_add(1);
     }
 }
@@ -80,7 +94,7 @@ class Pool {
         std::uint64_t seen = generation_.load();
         for (;;) {
             std::uint64_t g = generation_.load();
-            for (int spin = 0; g == seen && spin < (1 << 16); ++spin) g = generation_.load();
+            for (int spin = 0; g == seen && spin < (1 << 20); ++spin) g = generation_.load();
             if (g == seen) {
                 std::unique_lock<std::mutex> lock(mutex_);
                 ++sleepers_;
@@ -144,23 +158,40 @@ std::size_t count() {
 
 void parallel_for(std::size_t pieces, const std::function<void(std::size_t)>& piece) {
     if (pieces == 0) return;
-    Job job{&piece, pieces};
+    Job job;
+    job.piece = &piece;
+    job.pieces = pieces;
 #ifndef ATTN_NO_THREADS
-    if (pieces > 1 && count() > 1) return pool().parallel_for(job);
+    if (pieces > 1 && count() > 1)
+        pool().parallel_for(job);
+    else
 #endif
-    work_on(job);
+        work_on(job);
+    if (job.error) std::rethrow_exception(job.error);
 }
 
 void parallel_ranges(std::size_t n, std::size_t align, const std::function<void(std::size_t, std::size_t)>& range) {
     align = std::max<std::size_t>(align, 1);
-    // About four pieces a thread: a thread that falls behind leaves its last pieces to others.
-    const std::size_t per_piece = (n + 4 * count() - 1) / (4 * count());
-    const std::size_t grain = std::max<std::size_t>(align, (per_piece + align - 1) / align * align);
-    if (count() == 1 || n <= grain) {
+    const std::size_t threads_n = count();
+    if (threads_n == 1 || n <= align) {
         if (n > 0) range(0, n);
         return;
     }
-    parallel_for((n + grain - 1) / grain, [&](std::size_t i) { range(i * grain, std::min(n, (i + 1) * grain)); });
+    // Guided: each thread claims half its share of what is left (at least 16 rows, whole
+    // alignment groups), so the ranges shrink toward the end and the last one a thread is still
+    // computing, which the others wait for, is short.
+    const std::size_t least = (std::max<std::size_t>(16, align) + align - 1) / align * align;
+    std::atomic<std::size_t> next{0};
+    parallel_for(threads_n, [&](std::size_t) {
+        for (std::size_t start = next.load();;) {
+            if (start >= n) return;
+            const std::size_t want = std::max(least, (n - start) / (2 * threads_n) / align * align);
+            const std::size_t end = std::min(n, start + want);
+            if (!next.compare_exchange_weak(start, end)) continue;
+            range(start, end);
+            start = next.load();
+        }
+    });
 }
 
 }  // namespace attn::threads

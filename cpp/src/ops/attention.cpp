@@ -10,6 +10,7 @@
 #include "attn/errors.hpp"
 #include "attn/kernels/attention_kernels.hpp"
 #include "attn/kernels/kernels.hpp"
+#include "attn/kernels/thread_pool.hpp"
 #include "attn/limits.hpp"
 #include "attn/ops/mask.hpp"
 #include "attn/ops/softmax.hpp"
@@ -140,40 +141,46 @@ Matrix run_zero_after_softmax(const Matrix& q, const Matrix& k, const Matrix& v,
     return out;
 }
 
-// The output of the −∞ mode: the streaming kernel per head, or its scalar twin.
+// The output of the −∞ mode: the streaming kernel per head, or its scalar twin. The kernel's
+// heads run one KV group at a time, the groups split over the threads (thread_pool.hpp: 1 but in
+// the threaded engine); each head writes its own columns, so the bits are the same on any count.
 Matrix run_streaming(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt, const Dims& dm,
                      bool scalar) {
     Matrix out({dm.tq, dm.h * dm.dv});
-    std::vector<float> row(scalar ? dm.tk : 0);
-    // K packed in panels once per KV head (query heads that share it, GQA, share the panels),
-    // and, with G heads interleaved in v, that head's V rows copied next to each other: a head's
-    // rows are then G·dv floats apart (2 KiB for MHA at H = 8, d = 64), two rows per 4 KiB page,
-    // and the key sweeps of long sequences thrash the TLB. O(Tk·d) copying for O(Tq·Tk·d) work.
-    std::vector<float> packed_k, v_rows(!scalar && dm.g > 1 ? dm.tk * dm.dv : 0);
-    std::size_t packed_kv = dm.g;
-    for (std::size_t h = 0; h < dm.h; ++h) {
-        kernels::HeadRows p = head_rows(q, k, v, opt, dm, h);
-        float* o = out.data() + h * dm.dv;
-        std::size_t bad;
-        if (scalar) {
-            bad = kernels::attend_rows_scalar(p, o, out.shape(1), row.data());
-        } else {
-            const std::size_t kv = h / (dm.h / dm.g);
-            if (kv != packed_kv) {
-                packed_k.resize(kernels::packed_keys_floats(p));
-                kernels::pack_keys(p, packed_k.data());
-                for (std::size_t j = 0; !v_rows.empty() && j < dm.tk; ++j)
-                    std::copy(p.v + j * p.v_stride, p.v + j * p.v_stride + dm.dv, v_rows.data() + j * dm.dv);
-                packed_kv = kv;
+    // The first row without a visible key, per head (kAllRowsVisible where there is none).
+    std::vector<std::size_t> bad(dm.h, kernels::kAllRowsVisible);
+    if (scalar) {
+        std::vector<float> row(dm.tk);
+        for (std::size_t h = 0; h < dm.h; ++h)
+            bad[h] = kernels::attend_rows_scalar(head_rows(q, k, v, opt, dm, h), out.data() + h * dm.dv, out.shape(1),
+                                                 row.data());
+    } else {
+        // K packed in panels once per KV head (query heads that share it, GQA, share the panels),
+        // and, with G heads interleaved in v, that head's V rows copied next to each other: a
+        // head's rows are then G·dv floats apart (2 KiB for MHA at H = 8, d = 64), two rows per
+        // 4 KiB page, and the key sweeps of long sequences thrash the TLB. O(Tk·d) copying for
+        // O(Tq·Tk·d) work.
+        const std::size_t per_group = dm.h / dm.g;
+        threads::parallel_for(dm.g, [&](std::size_t kv) {
+            std::vector<float> packed_k, v_rows(dm.g > 1 ? dm.tk * dm.dv : 0);
+            for (std::size_t h = kv * per_group; h < (kv + 1) * per_group; ++h) {
+                kernels::HeadRows p = head_rows(q, k, v, opt, dm, h);
+                if (packed_k.empty()) {
+                    packed_k.resize(kernels::packed_keys_floats(p));
+                    kernels::pack_keys(p, packed_k.data());
+                    for (std::size_t j = 0; !v_rows.empty() && j < dm.tk; ++j)
+                        std::copy(p.v + j * p.v_stride, p.v + j * p.v_stride + dm.dv, v_rows.data() + j * dm.dv);
+                }
+                if (!v_rows.empty()) {
+                    p.v = v_rows.data();
+                    p.v_stride = dm.dv;
+                }
+                bad[h] = kernels::attend_streaming(p, packed_k.data(), out.data() + h * dm.dv, out.shape(1));
             }
-            if (!v_rows.empty()) {
-                p.v = v_rows.data();
-                p.v_stride = dm.dv;
-            }
-            bad = kernels::attend_streaming(p, packed_k.data(), o, out.shape(1));
-        }
-        if (bad != kernels::kAllRowsVisible) throw_fully_masked(bad, h);
+        });
     }
+    for (std::size_t h = 0; h < dm.h; ++h)
+        if (bad[h] != kernels::kAllRowsVisible) throw_fully_masked(bad[h], h);
     apply_gate(out, opt);
     return out;
 }

@@ -30,11 +30,14 @@ std::size_t count();
 
 // Runs piece(i) for every i in [0, pieces) on count() threads, the caller's among them, and
 // returns when all have run. Which thread runs which piece is not fixed (a busy or descheduled
-// worker takes fewer); piece must not throw and must not call parallel_for itself.
+// worker takes fewer). If pieces throw, every piece still runs and the exception of the lowest
+// piece that threw is rethrown here (as one thread running them in order would stop at it). A
+// piece must not call parallel_for itself.
 void parallel_for(std::size_t pieces, const std::function<void(std::size_t)>& piece);
 
-// [0, n) cut into about four ranges a thread, each starting at a multiple of `align`, run as
-// parallel_for; on one thread a single call range(0, n).
+// [0, n) cut into ranges, each starting at a multiple of `align`, the threads claiming them as
+// they go (large first, then smaller; where the cuts fall depends on timing, so a kernel may
+// only use this where a cut changes no result bit); on one thread a single call range(0, n).
 void parallel_ranges(std::size_t n, std::size_t align, const std::function<void(std::size_t, std::size_t)>& range);
 
 }  // namespace attn::threads
