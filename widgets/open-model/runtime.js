@@ -15,13 +15,48 @@ import { threadsUnavailable } from '../../web/engine-threads.js';
  */
 
 /**
+ * How long the threaded engine may take to start before the page gives up on it. Emscripten's
+ * start never settles when a worker fails to load (a CSP that forbids it, a browser that
+ * refuses the shared memory late), and a widget must not wait forever; a start that comes in
+ * after the limit is ended (its workers stopped).
+ */
+export const THREADED_START_MS = 30000;
+
+/**
+ * `engine`, or a rejection once `ms` have passed without it.
+ * @param {Promise<any>} engine
+ * @param {number} ms
+ */
+function withinLimit(engine, ms) {
+  return new Promise((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new Error(`the threaded engine did not start within ${ms / 1000} s`));
+    }, ms);
+    engine.then(
+      (e) => {
+        clearTimeout(timer);
+        if (late) e.terminateWorkers?.();
+        else resolve(e);
+      },
+      (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}
+
+/**
  * The open-model runtime over `createEngine` (single-threaded) and `createThreaded` (the
  * threaded engine, tried first where the page allows), created when first asked, once.
  * @param {EngineFactory} createEngine
  * @param {EngineFactory} [createThreaded]
+ * @param {number} [startLimitMs] how long the threaded engine may take to start
  * @returns {() => Promise<Runtime & { threads: Threads }>}
  */
-export function openModelRuntime(createEngine, createThreaded) {
+export function openModelRuntime(createEngine, createThreaded, startLimitMs = THREADED_START_MS) {
   /** @type {Promise<Runtime & { threads: Threads }> | undefined} */
   let runtimePromise;
   /** @returns {Promise<{ engine: any, threads: Threads }>} */
@@ -29,7 +64,7 @@ export function openModelRuntime(createEngine, createThreaded) {
     const reason = createThreaded ? threadsUnavailable() : 'file';
     if (!reason && createThreaded)
       try {
-        const engine = await createThreaded();
+        const engine = await withinLimit(createThreaded(), startLimitMs);
         return { engine, threads: { count: engine.threadCount(), reason: null } };
       } catch (e) {
         console.warn(
