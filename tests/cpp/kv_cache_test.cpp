@@ -1,9 +1,12 @@
 // The course's acceptance list for the KV cache (TestKVCache, lesson 8), on our engine, plus the
 // cache's own contract and the K/V counts of the generation stepper.
+#include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "attn/errors.hpp"
 #include "attn/models/tiny_decoder.hpp"
+#include "attn/ops/attention.hpp"
 #include "attn/ops/kv_cache.hpp"
 #include "test_util.hpp"
 
@@ -71,6 +74,49 @@ TEST_CASE("KVCache: shape errors name the shapes", "[kvcache][errors]") {
     CHECK_THROWS_WITH(cache.append(2, randn(1, 8, 1), randn(1, 8, 2)), Catch::Contains("layer 2"));
     CHECK_THROWS_WITH(KVCache(2, 0, 4, 4), Catch::Contains("n_kv_heads"));
     CHECK(cache.length(0) == 0);  // nothing was appended by the failed calls
+}
+
+TEST_CASE("KVCache: rows appended one at a time read back in order; attention reads them in place", "[kvcache]") {
+    // Past the first buffer (16 rows) and two doublings: each append copies only its own rows.
+    KVCache cache(2, 2, 4, 3);
+    Matrix all_k({70, 8}), all_v({70, 6});
+    for (std::size_t t = 0; t < 70; ++t) {
+        const Matrix k = randn(1, 8, 100 + t), v = randn(1, 6, 300 + t);
+        std::copy(k.begin(), k.end(), &all_k(t, 0));
+        std::copy(v.begin(), v.end(), &all_v(t, 0));
+        cache.append(1, k, v);
+    }
+    REQUIRE(cache.length(1) == 70);
+    CHECK(cache.length() == 0);  // layer 0 holds nothing yet
+    CHECK(max_abs_diff(cache.k(1), all_k) == 0.0f);
+    CHECK(max_abs_diff(cache.v(1), all_v) == 0.0f);
+    CHECK(cache.bytes(4) == 70 * 2 * (4 + 3) * 4);
+    // attention_output over the cache in place = over its rows copied, to the bit, both modes.
+    AttentionOptions opt;
+    opt.n_heads = 4;
+    opt.n_kv_heads = 2;
+    opt.causal = true;
+    const Matrix q = randn(3, 16, 9);
+    for (MaskMode mode : {MaskMode::NegInfBeforeSoftmax, MaskMode::ZeroAfterSoftmax}) {
+        opt.mask_mode = mode;
+        const Matrix in_place = attention_output(q, cache, 1, opt);
+        const Matrix copied = attention_output(q, cache.k(1), cache.v(1), opt);
+        REQUIRE(in_place.shape() == copied.shape());
+        CHECK(std::equal(in_place.begin(), in_place.end(), copied.begin()));
+    }
+}
+
+TEST_CASE("KVCache: a non-finite row is refused where it would sit in the cache, and nothing is appended",
+          "[kvcache][errors]") {
+    KVCache cache(1, 1, 2, 2);
+    cache.append(0, randn(5, 2, 1), randn(5, 2, 2));
+    Matrix k = randn(2, 2, 3), v = randn(2, 2, 4);
+    k(1, 0) = std::numeric_limits<float>::quiet_NaN();
+    CHECK_THROWS_WITH(cache.append(0, k, v), "k[6, 0] is NaN");
+    k(1, 0) = 0.5f;
+    v(0, 1) = std::numeric_limits<float>::infinity();
+    CHECK_THROWS_WITH(cache.append(0, k, v), "v[5, 1] is infinite");
+    CHECK(cache.length(0) == 5);
 }
 
 TEST_CASE("TestKVCache.test_incremental_matches_full_forward: 1 and 2 layers, GQA 4:2, partial rotary",

@@ -475,22 +475,17 @@ Matrix lab_forward(const LabConfig& cfg, const LabWeights& w, const std::vector<
             q = rope(q, q_rope, positions);
             k = rope(k, k_rope, positions);
             if (cfg.output_gate) opt.gate_logits = matmul(h, y.w_gate, "h", "w_gate");
-            const Matrix* keys = &k;
-            const Matrix* values = &v;
-            if (cache) {
-                cache->kv.append(full_index, k, v);
-                keys = &cache->kv.k(full_index);
-                values = &cache->kv.v(full_index);
-            }
-            ++full_index;
+            const std::size_t layer = full_index++;
+            if (cache) cache->kv.append(layer, k, v);
             Matrix a;
             if (trace || s) {
-                AttentionResult r = attention(q, *keys, *values, opt);
+                AttentionResult r =
+                    cache ? attention(q, cache->kv.k(layer), cache->kv.v(layer), opt) : attention(q, k, v, opt);
                 a = std::move(r.output);
                 if (s) s->weights = r.weights;
                 if (trace) trace->attention[l] = std::move(r.weights);
             } else {
-                a = attention_output(q, *keys, *values, opt);
+                a = cache ? attention_output(q, cache->kv, layer, opt) : attention_output(q, k, v, opt);
             }
             add_inplace(x, matmul(a, y.wo, "attention", "wo"));
             if (s) {

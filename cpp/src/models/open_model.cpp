@@ -411,15 +411,11 @@ OpenPass OpenModel::begin(const std::vector<int>& tokens, const OpenRunOptions& 
 
 Matrix OpenModel::attend(OpenPass& pass, std::size_t l, const Matrix& q, const Matrix& k, const Matrix& v,
                          const AttentionOptions& opt) const {
-    const Matrix* keys = &k;
-    const Matrix* values = &v;
-    if (pass.cache) {
-        pass.cache->append(l, k, v);
-        keys = &pass.cache->k(l);
-        values = &pass.cache->v(l);
-    }
-    if (!pass.options.attention) return attention_output(q, *keys, *values, opt);
-    AttentionResult r = attention(q, *keys, *values, opt);
+    if (pass.cache) pass.cache->append(l, k, v);
+    if (!pass.options.attention)
+        return pass.cache ? attention_output(q, *pass.cache, l, opt) : attention_output(q, k, v, opt);
+    // The weights are kept: attention() over the cache's rows copied (a prompt's pass, not a step).
+    AttentionResult r = pass.cache ? attention(q, pass.cache->k(l), pass.cache->v(l), opt) : attention(q, k, v, opt);
     // This chunk's rows of the pass's weights: their share on key 0 (the sink share, averaged at
     // finish over rows 1 … T − 1, in row order), and, for a kept layer, the rows themselves.
     const Tensor3& w = r.weights;

@@ -111,7 +111,7 @@ Matrix TinyDecoder::run(const std::vector<int>& tokens, std::size_t start, KVCac
             cache->append(l, k, v);
             if (trace && l == 0)
                 for (std::size_t p = 0; p < start; ++p) trace->reused.push_back(p);
-            a = attention_output(q, cache->k(l), cache->v(l), attn_opt);
+            a = attention_output(q, *cache, l, attn_opt);
         } else {
             a = attention_output(q, k, v, attn_opt);
         }

@@ -22,6 +22,31 @@ struct Dims {
     std::size_t tq, tk, h, g, d, dv;
 };
 
+// K or V as the kernels read them: `rows` rows of `cols` floats from `data`, row-major. A
+// Matrix, or the KV cache's rows where they lie (attention_output(q, cache, layer, opt): no copy).
+struct Rows {
+    const float* data;
+    std::size_t rows, cols;
+    // Implicit, so a Matrix goes where Rows are read.
+    Rows(const Matrix& m) : data(m.data()), rows(m.shape(0)), cols(m.shape(1)) {}
+    Rows(const float* d, std::size_t r, std::size_t c) : data(d), rows(r), cols(c) {}
+    std::size_t shape(std::size_t i) const { return i == 0 ? rows : cols; }
+};
+
+void require_nonempty_rows(const Rows& m, const char* name) {
+    if (m.rows == 0 || m.cols == 0) throw ShapeError(shape_str(name, m.rows, m.cols) + " is empty");
+}
+
+// require_finite's check and message, on Rows.
+void require_finite_rows(const Rows& m, const char* name) {
+    if (kernels::all_finite(m.data, m.rows * m.cols)) return;
+    for (std::size_t i = 0; i < m.rows; ++i)
+        for (std::size_t j = 0; j < m.cols; ++j)
+            if (!std::isfinite(m.data[i * m.cols + j]))
+                throw ValueError(std::string(name) + "[" + std::to_string(i) + ", " + std::to_string(j) + "] is " +
+                                 (std::isnan(m.data[i * m.cols + j]) ? "NaN" : "infinite"));
+}
+
 // attention_score_work's sum as the error names it.
 std::string score_work_formula(MaskMode mode, bool maps) {
     std::string f = mode == MaskMode::ZeroAfterSoftmax ? "2·(d + dv) + " + std::to_string(kUnblockedScoreWork)
@@ -31,10 +56,11 @@ std::string score_work_formula(MaskMode mode, bool maps) {
 }
 
 // maps: the call forms the [H, Tq, Tk] scores and weights (attention()), which counts in its work.
-Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt, bool maps) {
+// finite_kv: check K and V for ±∞ and NaN (the KV cache checked its rows as they came).
+Dims check(const Matrix& q, Rows k, Rows v, const AttentionOptions& opt, bool maps, bool finite_kv = true) {
     require_nonempty(q, "q");
-    require_nonempty(k, "k");
-    require_nonempty(v, "v");
+    require_nonempty_rows(k, "k");
+    require_nonempty_rows(v, "v");
     const std::size_t h = opt.n_heads, g = opt.n_kv_heads ? opt.n_kv_heads : opt.n_heads;
     require_positive(h, "n_heads");
     require_head_groups(h, g);
@@ -74,20 +100,22 @@ Dims check(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOpt
     if (opt.scale && !std::isfinite(*opt.scale)) throw ValueError("scale is not finite");
     require_sink_logit(opt.sink_logit);
     require_finite(q, "q");
-    require_finite(k, "k");
-    require_finite(v, "v");
+    if (finite_kv) {
+        require_finite_rows(k, "k");
+        require_finite_rows(v, "v");
+    }
     return dims;
 }
 
-kernels::HeadRows head_rows(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt,
-                            const Dims& dm, std::size_t h) {
+kernels::HeadRows head_rows(const Matrix& q, Rows k, Rows v, const AttentionOptions& opt, const Dims& dm,
+                            std::size_t h) {
     const std::size_t kv = h / (dm.h / dm.g);
     kernels::HeadRows p{};
     p.q = q.data() + h * dm.d;
     p.q_stride = q.shape(1);
-    p.k = k.data() + kv * dm.d;
+    p.k = k.data + kv * dm.d;
     p.k_stride = k.shape(1);
-    p.v = v.data() + kv * dm.dv;
+    p.v = v.data + kv * dm.dv;
     p.v_stride = v.shape(1);
     p.tq = dm.tq;
     p.tk = dm.tk;
@@ -116,8 +144,8 @@ void apply_gate(Matrix& out, const AttentionOptions& opt) {
 // Weights and output row by row: scores of keys 0..n, softmax, then zero the masked weights
 // (the zero-after-softmax view, whose softmax runs over every key), output = Σ w_j v_j. The
 // output of that mode, for attention() and attention_output() alike.
-Matrix run_zero_after_softmax(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt,
-                              const Dims& dm, Tensor3* weights, Matrix* sink) {
+Matrix run_zero_after_softmax(const Matrix& q, Rows k, Rows v, const AttentionOptions& opt, const Dims& dm,
+                              Tensor3* weights, Matrix* sink) {
     Matrix out = xt::zeros<float>({dm.tq, dm.h * dm.dv});
     std::vector<float> row(dm.tk);
     for (std::size_t h = 0; h < dm.h; ++h) {
@@ -144,8 +172,7 @@ Matrix run_zero_after_softmax(const Matrix& q, const Matrix& k, const Matrix& v,
 // The output of the −∞ mode: the streaming kernel per head, or its scalar twin. The kernel's
 // heads run one KV group at a time, the groups split over the threads (thread_pool.hpp: 1 but in
 // the threaded engine); each head writes its own columns, so the bits are the same on any count.
-Matrix run_streaming(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt, const Dims& dm,
-                     bool scalar) {
+Matrix run_streaming(const Matrix& q, Rows k, Rows v, const AttentionOptions& opt, const Dims& dm, bool scalar) {
     Matrix out({dm.tq, dm.h * dm.dv});
     // The first row without a visible key, per head (kAllRowsVisible where there is none).
     std::vector<std::size_t> bad(dm.h, kernels::kAllRowsVisible);
@@ -193,12 +220,12 @@ Matrix run_streaming(const Matrix& q, const Matrix& k, const Matrix& v, const At
 // whose V8 code ran the benchmark's T = 512 in 15.9 ms instead of 9.5 (issue 43; 6706a87 had
 // only changed which callers survived). Called through a volatile pointer, run_streaming is a
 // function of its own in every module, the kernel inlined into it as in the pages' engine.
-Matrix (*const volatile run_streaming_call)(const Matrix&, const Matrix&, const Matrix&, const AttentionOptions&,
-                                            const Dims&, bool) = &run_streaming;
+Matrix (*const volatile run_streaming_call)(const Matrix&, Rows, Rows, const AttentionOptions&, const Dims&,
+                                            bool) = &run_streaming;
 
 // Scores of every key, then weights: −∞ where masked, softmax (the sink's share into sink).
-void scores_and_weights(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt, const Dims& dm,
-                        Tensor3& scores, Tensor3& weights, Matrix& sink) {
+void scores_and_weights(const Matrix& q, Rows k, Rows v, const AttentionOptions& opt, const Dims& dm, Tensor3& scores,
+                        Tensor3& weights, Matrix& sink) {
     constexpr float neg_inf = -std::numeric_limits<float>::infinity();
     for (std::size_t h = 0; h < dm.h; ++h) {
         const kernels::HeadRows p = head_rows(q, k, v, opt, dm, h);
@@ -287,6 +314,15 @@ AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, con
 
 Matrix attention_output(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt) {
     const Dims dm = check(q, k, v, opt, false);
+    if (opt.mask_mode == MaskMode::ZeroAfterSoftmax) return run_zero_after_softmax(q, k, v, opt, dm, nullptr, nullptr);
+    return run_streaming_call(q, k, v, opt, dm, false);
+}
+
+Matrix attention_output(const Matrix& q, const KVCache& cache, std::size_t layer, const AttentionOptions& opt) {
+    const std::size_t t = cache.length(layer);
+    const Rows k(cache.k_data(layer), t, cache.n_kv_heads() * cache.d_head());
+    const Rows v(cache.v_data(layer), t, cache.n_kv_heads() * cache.dv_head());
+    const Dims dm = check(q, k, v, opt, false, false);
     if (opt.mask_mode == MaskMode::ZeroAfterSoftmax) return run_zero_after_softmax(q, k, v, opt, dm, nullptr, nullptr);
     return run_streaming_call(q, k, v, opt, dm, false);
 }

@@ -1,19 +1,38 @@
 #include "attn/ops/kv_cache.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "attn/errors.hpp"
+#include "attn/kernels/kernels.hpp"
 
 namespace attn {
 namespace {
 
-// a followed by b's rows. Appending reallocates: a step then copies the t cached rows once,
-// the same order of work as the attention over them, and attention() gets a plain Matrix.
-Matrix stack(const Matrix& a, const Matrix& b) {
-    Matrix out({a.shape(0) + b.shape(0), a.shape(1)});
-    std::copy(a.begin(), a.end(), out.begin());
-    std::copy(b.begin(), b.end(), out.begin() + static_cast<std::ptrdiff_t>(a.size()));
+// The first non-finite value of rows (named as the cache's row first + i), or nothing.
+void require_finite_rows(const Matrix& rows, std::size_t first, const char* name) {
+    if (kernels::all_finite(rows.data(), rows.size())) return;
+    for (std::size_t i = 0; i < rows.shape(0); ++i)
+        for (std::size_t j = 0; j < rows.shape(1); ++j)
+            if (!std::isfinite(rows(i, j)))
+                throw ValueError(std::string(name) + "[" + std::to_string(first + i) + ", " + std::to_string(j) +
+                                 "] is " + (std::isnan(rows(i, j)) ? "NaN" : "infinite"));
+}
+
+// buf's first `used` rows kept, room for at least `need` rows: doubled (at least 16 rows), so
+// appending t rows one at a time copies O(t) rows in all.
+void reserve_rows(Matrix& buf, std::size_t used, std::size_t need) {
+    if (need <= buf.shape(0)) return;
+    const std::size_t width = buf.shape(1);
+    Matrix grown({std::max({need, 2 * buf.shape(0), std::size_t(16)}), width});
+    std::copy(buf.data(), buf.data() + used * width, grown.data());
+    buf = std::move(grown);
+}
+
+Matrix first_rows(const Matrix& buf, std::size_t n) {
+    Matrix out({n, buf.shape(1)});
+    std::copy(buf.data(), buf.data() + n * buf.shape(1), out.data());
     return out;
 }
 
@@ -27,6 +46,7 @@ KVCache::KVCache(std::size_t n_layers, std::size_t n_kv_heads, std::size_t d_hea
     require_positive(dv_head, "KVCache: dv_head");
     k_.assign(n_layers, Matrix({0, g_ * d_}));
     v_.assign(n_layers, Matrix({0, g_ * dv_}));
+    rows_.assign(n_layers, 0);
 }
 
 static void require_layer(std::size_t layer, std::size_t n_layers) {
@@ -48,40 +68,53 @@ void KVCache::append(std::size_t layer, const Matrix& k_rows, const Matrix& v_ro
     if (k_rows.shape(0) != v_rows.shape(0))
         throw ShapeError("KVCache: " + shape_str("k_rows", k_rows.shape(0), k_rows.shape(1)) + " and " +
                          shape_str("v_rows", v_rows.shape(0), v_rows.shape(1)) + " should have as many rows");
-    k_[layer] = stack(k_[layer], k_rows);
-    v_[layer] = stack(v_[layer], v_rows);
+    const std::size_t t = rows_[layer], n = k_rows.shape(0);
+    require_finite_rows(k_rows, t, "k");
+    require_finite_rows(v_rows, t, "v");
+    reserve_rows(k_[layer], t, t + n);
+    reserve_rows(v_[layer], t, t + n);
+    std::copy(k_rows.begin(), k_rows.end(), k_[layer].data() + t * k_rows.shape(1));
+    std::copy(v_rows.begin(), v_rows.end(), v_[layer].data() + t * v_rows.shape(1));
+    rows_[layer] = t + n;
 }
 
-const Matrix& KVCache::k(std::size_t layer) const {
+Matrix KVCache::k(std::size_t layer) const {
     require_layer(layer, n_layers());
-    return k_[layer];
+    return first_rows(k_[layer], rows_[layer]);
 }
 
-const Matrix& KVCache::v(std::size_t layer) const {
+Matrix KVCache::v(std::size_t layer) const {
     require_layer(layer, n_layers());
-    return v_[layer];
+    return first_rows(v_[layer], rows_[layer]);
+}
+
+const float* KVCache::k_data(std::size_t layer) const {
+    require_layer(layer, n_layers());
+    return k_[layer].data();
+}
+
+const float* KVCache::v_data(std::size_t layer) const {
+    require_layer(layer, n_layers());
+    return v_[layer].data();
 }
 
 std::size_t KVCache::length(std::size_t layer) const {
     require_layer(layer, n_layers());
-    return k_[layer].shape(0);
+    return rows_[layer];
 }
 
-std::size_t KVCache::length() const {
-    std::size_t t = k_[0].shape(0);
-    for (const auto& k : k_) t = std::min(t, k.shape(0));
-    return t;
-}
+std::size_t KVCache::length() const { return *std::min_element(rows_.begin(), rows_.end()); }
 
 std::size_t KVCache::bytes(std::size_t dtype_bytes) const {
     std::size_t elements = 0;
-    for (std::size_t l = 0; l < n_layers(); ++l) elements += k_[l].size() + v_[l].size();
+    for (std::size_t t : rows_) elements += t * g_ * (d_ + dv_);
     return elements * dtype_bytes;
 }
 
 void KVCache::clear() {
     for (auto& k : k_) k = Matrix({0, g_ * d_});
     for (auto& v : v_) v = Matrix({0, g_ * dv_});
+    std::fill(rows_.begin(), rows_.end(), 0);
 }
 
 }  // namespace attn

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "attn/ops/kv_cache.hpp"
 #include "attn/tensor.hpp"
 
 namespace attn {
@@ -92,6 +93,11 @@ AttentionResult attention(const Matrix& q, const Matrix& k, const Matrix& v, con
 // decoding and benchmarks take. A streaming softmax (attention_kernels.hpp): its memory is the
 // output, O(Tq·H·dv), whatever Tk is. Same checks, same bits as attention().output.
 Matrix attention_output(const Matrix& q, const Matrix& k, const Matrix& v, const AttentionOptions& opt);
+
+// The same over one layer of a KV cache, its K and V read where they lie (no copy of the cached
+// rows; the cache checked them finite as they came, kv_cache.hpp): the same bits as
+// attention_output(q, cache.k(layer), cache.v(layer), opt). What a decode step calls.
+Matrix attention_output(const Matrix& q, const KVCache& cache, std::size_t layer, const AttentionOptions& opt);
 
 // attention_output() computed by the scalar reference kernels, row by row in two passes: the
 // twin that tests hold the SIMD path to (equal within float rounding, not to the bit).

@@ -7,7 +7,10 @@
 //
 // Per layer the cache holds K [t, G·d] and V [t, G·dv], heads as contiguous column blocks (the
 // layout attention() reads). It is append-only: positions are never rewritten, only added at
-// the end, so row i is always position i.
+// the end, so row i is always position i. Rows live in a buffer with room to spare (its rows
+// double when full), so an append copies only the new rows, and attention_output(q, cache,
+// layer, opt) (attention.hpp) reads them in place: a decode step copies nothing of the cache.
+// Every row is checked finite as it comes in, so attention need not scan the cache again.
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -22,12 +25,18 @@ class KVCache {
     KVCache(std::size_t n_layers, std::size_t n_kv_heads, std::size_t d_head, std::size_t dv_head);
 
     // k_rows [n, G·d], v_rows [n, G·dv]: positions length(layer) … length(layer) + n − 1.
-    // Throws ShapeError (layer out of range, wrong widths, k and v row counts differ).
+    // Throws ShapeError (layer out of range, wrong widths, k and v row counts differ) and
+    // ValueError for a non-finite value, named by its place in the cache ("k[7, 3] is NaN", as
+    // attention names it); the cache is unchanged then.
     void append(std::size_t layer, const Matrix& k_rows, const Matrix& v_rows);
 
-    // K [t, G·d] and V [t, G·dv] of one layer. Throws ShapeError if layer is out of range.
-    const Matrix& k(std::size_t layer) const;
-    const Matrix& v(std::size_t layer) const;
+    // K [t, G·d] and V [t, G·dv] of one layer, copied. Throws ShapeError if layer is out of range.
+    Matrix k(std::size_t layer) const;
+    Matrix v(std::size_t layer) const;
+    // The same rows in place: t rows of G·d (K) or G·dv (V) floats, row-major; valid until the
+    // next append or clear. Throws ShapeError if layer is out of range.
+    const float* k_data(std::size_t layer) const;
+    const float* v_data(std::size_t layer) const;
 
     // Positions held by every layer. Mid-step a decoder has appended to the lower layers
     // before the upper ones, so the layers can briefly differ; this is the smallest.
@@ -50,7 +59,8 @@ class KVCache {
 
   private:
     std::size_t g_, d_, dv_;
-    std::vector<Matrix> k_, v_;  // per layer, [t, G·d] and [t, G·dv]
+    std::vector<Matrix> k_, v_;      // per layer, [capacity, G·d] and [capacity, G·dv]
+    std::vector<std::size_t> rows_;  // per layer, t: the rows in use
 };
 
 }  // namespace attn
