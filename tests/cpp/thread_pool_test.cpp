@@ -31,6 +31,20 @@ bool same_bits(const std::vector<float>& x, const std::vector<float>& y) {
     return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
 }
 
+// compute() (→ std::vector<float>) on 1, 2, 3 and 4 threads: the same bits each time.
+template <class F>
+void require_same_bits_on_every_count(F compute) {
+    std::vector<float> first;
+    for (std::size_t n : kCounts) {
+        threads::set_count(n);
+        const std::vector<float> got = compute();
+        if (n == kCounts[0])
+            first = got;
+        else
+            REQUIRE(same_bits(got, first));
+    }
+}
+
 }  // namespace
 
 TEST_CASE("thread pool: the count clamps to [1, available()], and every piece runs exactly once", "[threads]") {
@@ -73,16 +87,11 @@ TEST_CASE("thread pool: the decode path and gemm_weights give the same bits on 1
             for (std::size_t m : {1u, 2u, 4u, 5u, 9u}) {
                 INFO(weight_type_name(type) << ": m " << m << ", n " << n << ", k " << k);
                 const Matrix a = attn::test::randn(m, k, 5 * m + n);
-                std::vector<float> first;
-                for (std::size_t threads_n : kCounts) {
-                    threads::set_count(threads_n);
+                require_same_bits_on_every_count([&] {
                     std::vector<float> c(m * n, -7.0f);
                     gemm::gemm_weights_decode(m, n, k, a.data(), k, b.data(), type, gemm::BLayout::NK, c.data(), n);
-                    if (first.empty())
-                        first = c;
-                    else
-                        REQUIRE(same_bits(c, first));
-                }
+                    return c;
+                });
             }
         }
     }
@@ -91,16 +100,11 @@ TEST_CASE("thread pool: the decode path and gemm_weights give the same bits on 1
         const std::size_t k = 37, n = 203, m = 6;
         const auto b = attn::test::random_stored(type, k, n, 91);
         const Matrix a = attn::test::randn(m, k, 92);
-        std::vector<float> first;
-        for (std::size_t threads_n : kCounts) {
-            threads::set_count(threads_n);
+        require_same_bits_on_every_count([&] {
             std::vector<float> c(m * n, -7.0f);
             gemm::gemm_weights(m, n, k, a.data(), k, b.data(), type, gemm::BLayout::KN, c.data(), n);
-            if (first.empty())
-                first = c;
-            else
-                REQUIRE(same_bits(c, first));
-        }
+            return c;
+        });
     }
 }
 
@@ -131,16 +135,10 @@ TEST_CASE("thread pool: attention's heads (by KV group) give the same bits on 1 
     opt.causal = true;
     const Matrix q = attn::test::randn(3, 8 * 16, 1), k = attn::test::randn(37, 2 * 16, 2),
                  v = attn::test::randn(37, 2 * 16, 3);
-    std::vector<float> first;
-    for (std::size_t n : kCounts) {
-        threads::set_count(n);
+    require_same_bits_on_every_count([&] {
         const Matrix out = attention_output(q, k, v, opt);
-        const std::vector<float> got(out.begin(), out.end());
-        if (first.empty())
-            first = got;
-        else
-            REQUIRE(same_bits(got, first));
-    }
+        return std::vector<float>(out.begin(), out.end());
+    });
     // A row with no visible key: the same error (its first head) on every count.
     Mask none = xt::zeros<std::uint8_t>({std::size_t(3), std::size_t(37)});
     for (std::size_t j = 0; j < 37; ++j) none(0, j) = none(2, j) = 1;
