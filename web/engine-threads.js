@@ -15,14 +15,17 @@
 export const MAX_THREADS = 8;
 
 /**
- * Why a page cannot run the threaded engine, or null if it can.
+ * Why a page cannot run the threaded engine, or null if it can: opened from disk, not
+ * cross-origin isolated, isolated but given no SharedArrayBuffer all the same (WebKitGTK 2.50
+ * does that), or one core.
  * @param {{ location?: { protocol: string }, crossOriginIsolated?: boolean,
  *   SharedArrayBuffer?: unknown, navigator?: { hardwareConcurrency?: number } }} [g]
- * @returns {'file' | 'isolation' | 'cores' | null}
+ * @returns {'file' | 'isolation' | 'shared-memory' | 'cores' | null}
  */
 export function threadsUnavailable(g = /** @type {any} */ (globalThis)) {
   if (!/^https?:$/.test(g.location?.protocol ?? '')) return 'file';
-  if (!g.crossOriginIsolated || typeof g.SharedArrayBuffer !== 'function') return 'isolation';
+  if (!g.crossOriginIsolated) return 'isolation';
+  if (typeof g.SharedArrayBuffer !== 'function') return 'shared-memory';
   if (threadsFor(g.navigator?.hardwareConcurrency) < 2) return 'cores';
   return null;
 }

@@ -154,7 +154,7 @@ export class OpenModel extends AttnWidget {
 
   /**
    * How this widget's engine runs (./runtime.js): `count` threads, and why only one (`reason`:
-   * 'file', 'isolation', 'cores', 'failed') or null when threaded.
+   * 'file', 'isolation', 'shared-memory', 'cores', 'failed') or null when threaded.
    * @returns {Threads | null}
    */
   get threads() {

@@ -9,9 +9,10 @@
 import { threadsUnavailable } from '../../web/engine-threads.js';
 
 /**
- * How the engine runs: `count` threads; `reason` why only one ('file', 'isolation', 'cores',
- * 'failed'), null when threaded.
- * @typedef {{ count: number, reason: 'file' | 'isolation' | 'cores' | 'failed' | null }} Threads
+ * How the engine runs: `count` threads; `reason` why only one ('file', 'isolation',
+ * 'shared-memory', 'cores', 'failed'), null when threaded.
+ * @typedef {{ count: number,
+ *   reason: 'file' | 'isolation' | 'shared-memory' | 'cores' | 'failed' | null }} Threads
  */
 
 /**

@@ -24,6 +24,8 @@ export const STRINGS = {
         file: '解码用 1 个线程：从磁盘直接打开的页面（file://）不能启动引擎的工作线程。用 http 提供、并且开启跨源隔离时（npm start 就是这样），会用上不止一个核心。',
         isolation:
           '解码用 1 个线程：这个页面没有跨源隔离（服务器没有发送 Cross-Origin-Opener-Policy: same-origin 和 Cross-Origin-Embedder-Policy: require-corp），而浏览器只在跨源隔离的页面里让线程共享内存。',
+        'shared-memory':
+          '解码用 1 个线程：这个页面是跨源隔离的，但这个浏览器仍然不提供共享内存（SharedArrayBuffer），而多线程需要它。',
         cores: '解码用 1 个线程：这台设备只报告了一个核心。',
         failed: '解码用 1 个线程：多线程引擎在这里没能启动（原因见浏览器控制台）。',
       })[String(reason)] ??
@@ -123,6 +125,8 @@ export const STRINGS = {
         file: 'Decoding on one thread: a page opened from disk (file://) cannot start the engine’s worker threads. Served over http with cross-origin isolation (as npm start serves it), it uses more than one core.',
         isolation:
           'Decoding on one thread: this page is not cross-origin isolated (its server does not send Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp), and only such a page lets threads share memory.',
+        'shared-memory':
+          'Decoding on one thread: this page is cross-origin isolated, but this browser still gives it no shared memory (SharedArrayBuffer), which threads need.',
         cores: 'Decoding on one thread: this device reports a single core.',
         failed:
           'Decoding on one thread: the threaded engine did not start here (the browser console says why).',
