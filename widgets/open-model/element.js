@@ -20,6 +20,7 @@
 /** @import { PassProgress } from './views/progress.js' */
 /** @import { Translate } from './strings.js' */
 /** @import { Threads } from './runtime.js' */
+import { THREADED_START_MS } from './runtime.js';
 import { AttnWidget, check } from '../../web/widget-base.js';
 import { h } from '../../web/dom.js';
 import { decodeBase64 } from '../../web/base64.js';
@@ -172,7 +173,11 @@ export class OpenModel extends AttnWidget {
       h('h2', {}, this.t('title')),
       h('p', { class: 'muted' }, this.t('intro')),
       threads
-        ? h('p', { class: 'muted threads' }, this.t('threads', threads.count, threads.reason))
+        ? h(
+            'p',
+            { class: 'muted threads' },
+            this.t('threads', threads.count, threads.reason, THREADED_START_MS / 1000),
+          )
         : '',
       courseModelButton(this.#t, () => this.openCourseModel()),
       dropZone(this.#t, (files) => this.#open(files)),

@@ -19,17 +19,22 @@ export const STRINGS = {
     title: '打开你自己的模型',
     intro:
       '选一个 GGUF 文件（Ollama、LM Studio 存的那种），或者一个 Hugging Face 模型文件夹（config.json、safetensors、tokenizer.json）。文件只在你的电脑上读，不会上传；支持 GPT-2、Llama、Mistral、Qwen2、Qwen3。',
-    threads: (/** @type {number} */ n, /** @type {string | null} */ reason) =>
+    threads: (
+      /** @type {number} */ n,
+      /** @type {string | null} */ reason,
+      /** @type {number} */ limitSeconds,
+    ) =>
       ({
-        file: '解码用 1 个线程：从磁盘直接打开的页面（file://）不能启动引擎的工作线程。用 http 提供、并且开启跨源隔离时（npm start 就是这样），会用上不止一个核心。',
+        file: '解码用 1 个线程：从磁盘直接打开的页面（file://）不能启动引擎的工作线程。由 localhost 上的 npm start 提供（或通过 HTTPS 并发送同样的响应头）时，可以用多个线程解码。',
         isolation:
-          '解码用 1 个线程：这个页面没有跨源隔离（服务器没有发送 Cross-Origin-Opener-Policy: same-origin 和 Cross-Origin-Embedder-Policy: require-corp），而浏览器只在跨源隔离的页面里让线程共享内存。',
+          '解码用 1 个线程：本页未处于跨源隔离状态，而浏览器只向跨源隔离的页面提供多线程所需的共享内存（SharedArrayBuffer）。跨源隔离需要 HTTPS 或 localhost，并同时发送 Cross-Origin-Opener-Policy: same-origin 和 Cross-Origin-Embedder-Policy: require-corp 两个响应头（嵌在框架里时，外层页面也要是跨源隔离的）。',
         'shared-memory':
-          '解码用 1 个线程：这个页面是跨源隔离的，但这个浏览器仍然不提供共享内存（SharedArrayBuffer），而多线程需要它。',
-        cores: '解码用 1 个线程：这台设备只报告了一个核心。',
-        failed: '解码用 1 个线程：多线程引擎在这里没能启动（原因见浏览器控制台）。',
+          '解码用 1 个线程：本页已启用跨源隔离，但此浏览器仍不提供多线程所需的共享内存（SharedArrayBuffer）。',
+        cores:
+          '解码用 1 个线程：浏览器报告的逻辑处理器数不足 2 个（navigator.hardwareConcurrency）。',
+        failed: `解码用 1 个线程：多线程引擎没能启动，或没能在 ${limitSeconds} 秒内启动（警告见浏览器开发者控制台）。`,
       })[String(reason)] ??
-      `解码用 ${n} 个线程：这个页面是跨源隔离的，引擎把每次与权重矩阵的乘法分给页面自己的线程和 ${n - 1} 个 Web Worker，结果和单线程逐位相同。`,
+      `解码用 ${n} 个线程：引擎把每次与权重矩阵相乘的运算（以及注意力头）拆开，由页面主线程和 ${n - 1} 个 Web Worker 共同计算，结果与单线程引擎的结果逐位相同。`,
     courseModel: '打开课程自己的模型',
     courseModelIntro:
       '手边没有模型文件？先打开课程自己的小模型：实验课那个字符级模型的全注意力版本，导出成一个 GGUF 文件，走和你的文件完全相同的读取路径。看完它，再在下面打开你自己的文件。',
@@ -120,18 +125,22 @@ export const STRINGS = {
     title: 'Open your own model',
     intro:
       'Pick a GGUF file (as Ollama and LM Studio keep them) or the folder of a Hugging Face checkpoint (config.json, safetensors, tokenizer.json). The files are read on your computer and never uploaded; GPT-2, Llama, Mistral, Qwen2 and Qwen3 are supported.',
-    threads: (/** @type {number} */ n, /** @type {string | null} */ reason) =>
+    threads: (
+      /** @type {number} */ n,
+      /** @type {string | null} */ reason,
+      /** @type {number} */ limitSeconds,
+    ) =>
       ({
-        file: 'Decoding on one thread: a page opened from disk (file://) cannot start the engine’s worker threads. Served over http with cross-origin isolation (as npm start serves it), it uses more than one core.',
+        file: 'Decoding on one thread: a page opened from disk (file://) cannot start the engine’s worker threads. Served by npm start on localhost (or over HTTPS with the same headers), it can decode on several threads.',
         isolation:
-          'Decoding on one thread: this page is not cross-origin isolated (its server does not send Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp), and only such a page lets threads share memory.',
+          'Decoding on one thread: this page is not cross-origin isolated, and browsers give the shared memory threads need (SharedArrayBuffer) only to isolated pages. Isolation needs HTTPS or localhost and both headers, Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp (and, in a frame, an isolated page around it).',
         'shared-memory':
           'Decoding on one thread: this page is cross-origin isolated, but this browser still gives it no shared memory (SharedArrayBuffer), which threads need.',
-        cores: 'Decoding on one thread: this device reports a single core.',
-        failed:
-          'Decoding on one thread: the threaded engine did not start here (the browser console says why).',
+        cores:
+          'Decoding on one thread: the browser reports fewer than 2 logical processors (navigator.hardwareConcurrency).',
+        failed: `Decoding on one thread: the threaded engine did not start, or not within ${limitSeconds} s (the warning is in the browser’s developer console).`,
       })[String(reason)] ??
-      `Decoding on ${n} threads: this page is cross-origin isolated, so the engine splits each product with a weight matrix between the page’s own thread and ${n - 1} Web Worker${n - 1 === 1 ? '' : 's'}; the results equal one thread’s bit for bit.`,
+      `Decoding on ${n} threads: the engine splits each product with a weight matrix, and attention’s heads, between the page’s main thread and ${n - 1} Web Worker${n - 1 === 1 ? '' : 's'}; the results equal the single-thread engine’s bit for bit.`,
     courseModel: 'Open the course’s own model',
     courseModelIntro:
       'No model file at hand? Start with the course’s own small model: the all-full-attention version of the lab’s character-level model, exported as a GGUF file and read through exactly the same path as your files. Then open your own below.',
