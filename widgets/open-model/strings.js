@@ -30,8 +30,7 @@ export const STRINGS = {
           '解码用 1 个线程：本页未处于跨源隔离状态，而浏览器只向跨源隔离的页面提供多线程所需的共享内存（SharedArrayBuffer）。跨源隔离需要 HTTPS 或 localhost，并同时发送 Cross-Origin-Opener-Policy: same-origin 和 Cross-Origin-Embedder-Policy: require-corp 两个响应头（嵌在框架里时，外层页面也要是跨源隔离的）。',
         'shared-memory':
           '解码用 1 个线程：本页已启用跨源隔离，但此浏览器仍不提供多线程所需的共享内存（SharedArrayBuffer）。',
-        cores:
-          '解码用 1 个线程：浏览器报告的逻辑处理器数不足 2 个（navigator.hardwareConcurrency）。',
+        cores: '解码用 1 个线程：浏览器只报告了 1 个逻辑处理器（navigator.hardwareConcurrency）。',
         failed: `解码用 1 个线程：多线程引擎没能启动，或没能在 ${limitSeconds} 秒内启动（警告见浏览器开发者控制台）。`,
       })[String(reason)] ??
       `解码用 ${n} 个线程：引擎把每次与权重矩阵相乘的运算（以及注意力头）拆开，由页面主线程和 ${n - 1} 个 Web Worker 共同计算，结果与单线程引擎的结果逐位相同。`,
@@ -137,7 +136,7 @@ export const STRINGS = {
         'shared-memory':
           'Decoding on one thread: this page is cross-origin isolated, but this browser still gives it no shared memory (SharedArrayBuffer), which threads need.',
         cores:
-          'Decoding on one thread: the browser reports fewer than 2 logical processors (navigator.hardwareConcurrency).',
+          'Decoding on one thread: the browser reports only one logical processor (navigator.hardwareConcurrency).',
         failed: `Decoding on one thread: the threaded engine did not start, or not within ${limitSeconds} s (the warning is in the browser’s developer console).`,
       })[String(reason)] ??
       `Decoding on ${n} threads: the engine splits each product with a weight matrix, and attention’s heads, between the page’s main thread and ${n - 1} Web Worker${n - 1 === 1 ? '' : 's'}; the results equal the single-thread engine’s bit for bit.`,
