@@ -25,14 +25,16 @@ void require_nonempty(const Matrix& m, const char* name) {
 
 static std::string nonfinite_word(float x) { return std::isnan(x) ? "NaN" : "infinite"; }
 
-void require_finite(const Matrix& m, const char* name) {
-    if (kernels::all_finite(m.data(), m.size())) return;  // the fast common case; else find the first
-    for (std::size_t i = 0; i < m.shape(0); ++i)
-        for (std::size_t j = 0; j < m.shape(1); ++j)
-            if (!std::isfinite(m(i, j)))
-                throw ValueError(std::string(name) + "[" + std::to_string(i) + ", " + std::to_string(j) + "] is " +
-                                 nonfinite_word(m(i, j)));
+void require_finite(const float* data, std::size_t rows, std::size_t cols, const char* name, std::size_t first_row) {
+    if (kernels::all_finite(data, rows * cols)) return;  // the fast common case; else find the first
+    for (std::size_t i = 0; i < rows; ++i)
+        for (std::size_t j = 0; j < cols; ++j)
+            if (!std::isfinite(data[i * cols + j]))
+                throw ValueError(std::string(name) + "[" + std::to_string(first_row + i) + ", " + std::to_string(j) +
+                                 "] is " + nonfinite_word(data[i * cols + j]));
 }
+
+void require_finite(const Matrix& m, const char* name) { require_finite(m.data(), m.shape(0), m.shape(1), name); }
 
 void require_finite(const Vector& v, const char* name) {
     if (kernels::all_finite(v.data(), v.size())) return;

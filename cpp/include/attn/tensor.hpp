@@ -24,6 +24,9 @@ void require_shape(const Matrix& m, std::size_t rows, std::size_t cols, const ch
 void require_nonempty(const Matrix& m, const char* name);
 // Throws ValueError naming the first NaN/Inf element, e.g. "q[2, 3] is NaN".
 void require_finite(const Matrix& m, const char* name);
+// The same for `rows` rows of `cols` floats at data (row-major), the first bad one named as row
+// first_row + i: a view into a larger buffer (the KV cache's rows, attention reading them).
+void require_finite(const float* data, std::size_t rows, std::size_t cols, const char* name, std::size_t first_row = 0);
 void require_finite(const Vector& v, const char* name);
 
 // a [n, k] · b [k, m] → [n, m] (the blocked SIMD GEMM of gemm.hpp). Throws ShapeError if the

@@ -37,16 +37,6 @@ void require_nonempty_rows(const Rows& m, const char* name) {
     if (m.rows == 0 || m.cols == 0) throw ShapeError(shape_str(name, m.rows, m.cols) + " is empty");
 }
 
-// require_finite's check and message, on Rows.
-void require_finite_rows(const Rows& m, const char* name) {
-    if (kernels::all_finite(m.data, m.rows * m.cols)) return;
-    for (std::size_t i = 0; i < m.rows; ++i)
-        for (std::size_t j = 0; j < m.cols; ++j)
-            if (!std::isfinite(m.data[i * m.cols + j]))
-                throw ValueError(std::string(name) + "[" + std::to_string(i) + ", " + std::to_string(j) + "] is " +
-                                 (std::isnan(m.data[i * m.cols + j]) ? "NaN" : "infinite"));
-}
-
 // attention_score_work's sum as the error names it.
 std::string score_work_formula(MaskMode mode, bool maps) {
     std::string f = mode == MaskMode::ZeroAfterSoftmax ? "2·(d + dv) + " + std::to_string(kUnblockedScoreWork)
@@ -101,8 +91,8 @@ Dims check(const Matrix& q, Rows k, Rows v, const AttentionOptions& opt, bool ma
     require_sink_logit(opt.sink_logit);
     require_finite(q, "q");
     if (finite_kv) {
-        require_finite_rows(k, "k");
-        require_finite_rows(v, "v");
+        require_finite(k.data, k.rows, k.cols, "k");
+        require_finite(v.data, v.rows, v.cols, "v");
     }
     return dims;
 }

@@ -1,24 +1,12 @@
 #include "attn/ops/kv_cache.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <string>
 
 #include "attn/errors.hpp"
-#include "attn/kernels/kernels.hpp"
 
 namespace attn {
 namespace {
-
-// The first non-finite value of rows (named as the cache's row first + i), or nothing.
-void require_finite_rows(const Matrix& rows, std::size_t first, const char* name) {
-    if (kernels::all_finite(rows.data(), rows.size())) return;
-    for (std::size_t i = 0; i < rows.shape(0); ++i)
-        for (std::size_t j = 0; j < rows.shape(1); ++j)
-            if (!std::isfinite(rows(i, j)))
-                throw ValueError(std::string(name) + "[" + std::to_string(first + i) + ", " + std::to_string(j) +
-                                 "] is " + (std::isnan(rows(i, j)) ? "NaN" : "infinite"));
-}
 
 // buf's first `used` rows kept, room for at least `need` rows: doubled (at least 16 rows), so
 // appending t rows one at a time copies O(t) rows in all.
@@ -69,8 +57,8 @@ void KVCache::append(std::size_t layer, const Matrix& k_rows, const Matrix& v_ro
         throw ShapeError("KVCache: " + shape_str("k_rows", k_rows.shape(0), k_rows.shape(1)) + " and " +
                          shape_str("v_rows", v_rows.shape(0), v_rows.shape(1)) + " should have as many rows");
     const std::size_t t = rows_[layer], n = k_rows.shape(0);
-    require_finite_rows(k_rows, t, "k");
-    require_finite_rows(v_rows, t, "v");
+    require_finite(k_rows.data(), n, k_rows.shape(1), "k", t);
+    require_finite(v_rows.data(), n, v_rows.shape(1), "v", t);
     reserve_rows(k_[layer], t, t + n);
     reserve_rows(v_[layer], t, t + n);
     std::copy(k_rows.begin(), k_rows.end(), k_[layer].data() + t * k_rows.shape(1));
